@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  // Two cores: each test owns a Chromium with the extension loaded.
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: { trace: 'retain-on-failure' },
+});
