@@ -28,6 +28,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
   pageErrors: async ({}, use) => {
     await use([]);
   },
