@@ -1,0 +1,257 @@
+/**
+ * Typed errors of the API client, and their plain-English wording for the UI.
+ *
+ * One class with a discriminating `kind`: the UI switches on `error.kind`. Errors cross extension messaging (the
+ * background makes the call, a popup shows it), where structured cloning keeps only `name` and `message` of an
+ * `Error`; so every error has a plain serialisable shape ({@link ApiErrorJSON}) via `toJSON()`, and
+ * {@link ApiError.fromJSON} / {@link describeError} accept that shape as well as a live instance.
+ */
+import * as z from 'zod/mini';
+import { CreditsInfo } from './schema';
+
+export const API_ERROR_KINDS = [
+  /** Refused before any request: our own validation of the body (or of the settings). Nothing sent. */
+  'invalid-request',
+  /** 403 without `credits_info`: the key is missing, invalid or inactive. */
+  'invalid-key',
+  /** 403 with `credits_info`: balance below what the call may cost. */
+  'insufficient-credits',
+  /** 400: the service refused the body; `message` is the service's own. */
+  'bad-request',
+  /** 500/502/503, still failing after the retries. */
+  'server',
+  /** 429, still limited after the retries, or asked to wait longer than we are willing to. */
+  'rate-limited',
+  /** No answer within the time limit. */
+  'timeout',
+  /** The connection failed or dropped. */
+  'network',
+  /** The answer was not JSON or did not match the contract. */
+  'malformed-response',
+  /** The caller cancelled. */
+  'aborted',
+  /** Any other HTTP status. */
+  'http',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+
+export const API_OPERATIONS = ['search', 'lookup', 'account'] as const;
+export type ApiOperation = (typeof API_OPERATIONS)[number];
+
+/** The plain, serialisable shape of an {@link ApiError} (what `toJSON()` returns and `fromJSON()` accepts). */
+export const ApiErrorJSON = z.object({
+  name: z.literal('ApiError'),
+  kind: z.enum(API_ERROR_KINDS),
+  message: z.string(),
+  outcomeUnknown: z.boolean(),
+  operation: z.optional(z.enum(API_OPERATIONS)),
+  status: z.optional(z.int()),
+  creditsInfo: z.optional(CreditsInfo),
+  retryAfterMs: z.optional(z.number().check(z.gte(0))),
+  detail: z.optional(z.string()),
+  attempts: z.optional(z.int().check(z.gte(1))),
+});
+export type ApiErrorJSON = z.infer<typeof ApiErrorJSON>;
+
+export type ApiErrorInit = Omit<ApiErrorJSON, 'name' | 'outcomeUnknown'> & { outcomeUnknown?: boolean };
+
+/** An error of the API client. `message` is readable by a recruiter and never contains the key. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError' as const;
+  readonly kind: ApiErrorKind;
+  /**
+   * True when a search or lookup may have been charged but we cannot know: the request was (or may have been) sent
+   * and no readable answer came back (timeout, dropped connection, unreadable 200, cancelled mid-flight).
+   * Such a call must not be repeated blindly.
+   */
+  readonly outcomeUnknown: boolean;
+  readonly operation?: ApiOperation;
+  /** HTTP status, when an answer arrived. */
+  readonly status?: number;
+  /** From a 403 insufficient-credits body. */
+  readonly creditsInfo?: CreditsInfo;
+  /** For 'rate-limited': how long the service asked us to wait, when it said. */
+  readonly retryAfterMs?: number;
+  /** Technical detail for a "details" disclosure (e.g. the zod issues of a malformed answer). Never the key. */
+  readonly detail?: string;
+  /** How many requests were made for this call (retries included). */
+  readonly attempts?: number;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+    if (init.operation !== undefined) this.operation = init.operation;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.creditsInfo !== undefined) this.creditsInfo = init.creditsInfo;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.detail !== undefined) this.detail = init.detail;
+    if (init.attempts !== undefined) this.attempts = init.attempts;
+  }
+
+  /** The plain shape, safe for `JSON.stringify`, structured cloning and extension messaging. */
+  toJSON(): ApiErrorJSON {
+    const json: ApiErrorJSON = {
+      name: 'ApiError',
+      kind: this.kind,
+      message: this.message,
+      outcomeUnknown: this.outcomeUnknown,
+    };
+    if (this.operation !== undefined) json.operation = this.operation;
+    if (this.status !== undefined) json.status = this.status;
+    if (this.creditsInfo !== undefined) json.creditsInfo = { ...this.creditsInfo };
+    if (this.retryAfterMs !== undefined) json.retryAfterMs = this.retryAfterMs;
+    if (this.detail !== undefined) json.detail = this.detail;
+    if (this.attempts !== undefined) json.attempts = this.attempts;
+    return json;
+  }
+
+  /** Rebuilds an error from its plain shape (or returns the instance itself); undefined for anything else. */
+  static fromJSON(value: unknown): ApiError | undefined {
+    if (value instanceof ApiError) return value;
+    const parsed = ApiErrorJSON.safeParse(value);
+    if (!parsed.success) return undefined;
+    const { name: _name, ...init } = parsed.data;
+    return new ApiError(init);
+  }
+}
+
+/** True for a live {@link ApiError}. */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** True for the plain shape of an {@link ApiError} (as received over extension messaging). */
+export function isApiErrorJSON(value: unknown): value is ApiErrorJSON {
+  return ApiErrorJSON.safeParse(value).success;
+}
+
+/** What the UI shows for an error: a title, a sentence or two, and what to do next. */
+export interface ErrorDescription {
+  title: string;
+  detail: string;
+  nextStep?: string;
+}
+
+const MAY_HAVE_CHARGED = 'The service may have charged for this; check your balance before retrying.';
+
+function operationNoun(operation: ApiOperation | undefined): string {
+  switch (operation) {
+    case 'search':
+      return 'search';
+    case 'lookup':
+      return 'contact lookup';
+    case 'account':
+      return 'balance check';
+    default:
+      return 'request';
+  }
+}
+
+function seconds(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s === 1 ? '1 second' : `${s} seconds`;
+}
+
+function credits(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
+}
+
+/**
+ * Plain words for any error the UI may hold: a live {@link ApiError}, its JSON shape, or anything else thrown.
+ */
+export function describeError(error: unknown): ErrorDescription {
+  const apiError = ApiError.fromJSON(error);
+  if (!apiError) {
+    const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+    return {
+      title: 'Something went wrong',
+      detail: message || 'An unexpected error occurred.',
+      nextStep: 'Try again. If it keeps happening, reload the extension.',
+    };
+  }
+  const noun = operationNoun(apiError.operation);
+  const description = describeKind(apiError, noun);
+  if (apiError.outcomeUnknown) description.nextStep = MAY_HAVE_CHARGED;
+  return description;
+}
+
+function describeKind(error: ApiError, noun: string): ErrorDescription {
+  switch (error.kind) {
+    case 'invalid-request':
+      return {
+        title: 'Not sent: the request needs a change',
+        detail: error.message,
+        nextStep: 'Fix the request and try again. Nothing was sent and nothing was charged.',
+      };
+    case 'invalid-key':
+      return {
+        title: 'The API key was refused',
+        detail: 'The service says the API key is missing, invalid or inactive.',
+        nextStep: 'Check the key in Options.',
+      };
+    case 'insufficient-credits': {
+      const info = error.creditsInfo;
+      const needs = info
+        ? `This needs ${credits(info.required)}; you have ${credits(info.available)}.`
+        : 'Your balance is too low for this.';
+      const breakdown = info?.breakdown ? ` (${info.breakdown})` : '';
+      const maximum =
+        error.operation === 'lookup'
+          ? ' A lookup needs the most it could cost in balance; it is charged only for what is found.'
+          : '';
+      return {
+        title: 'Not enough credits',
+        detail: `${needs}${breakdown}${maximum}`,
+        nextStep: 'Buy more credits, or ask for fewer details. Nothing was charged.',
+      };
+    }
+    case 'bad-request':
+      return {
+        title: `The service refused the ${noun}`,
+        detail: error.message,
+        nextStep: 'Change the request and try again. Nothing was charged.',
+      };
+    case 'server':
+      return {
+        title: 'The service is having trouble',
+        detail: error.message,
+        nextStep: 'Try again in a few minutes. Nothing was charged.',
+      };
+    case 'rate-limited':
+      return {
+        title: 'Too many requests',
+        detail: error.message,
+        nextStep:
+          error.retryAfterMs !== undefined
+            ? `Try again in ${seconds(error.retryAfterMs)}.`
+            : 'Wait a minute and try again.',
+      };
+    case 'timeout':
+      return {
+        title: 'The service did not answer in time',
+        detail: error.message,
+        nextStep: 'Try again.',
+      };
+    case 'network':
+      return {
+        title: 'Could not reach the service',
+        detail: error.message,
+        nextStep: 'Check your internet connection and the service address in Options, then try again.',
+      };
+    case 'malformed-response':
+      return {
+        title: 'The service sent an answer we could not read',
+        detail: error.message,
+        nextStep: 'Try again later. If it keeps happening, the service may have changed.',
+      };
+    case 'aborted':
+      return { title: 'Cancelled', detail: error.message };
+    case 'http':
+      return {
+        title: `Unexpected answer from the service${error.status !== undefined ? ` (HTTP ${error.status})` : ''}`,
+        detail: error.message,
+        nextStep: 'Check the service address in Options and try again later.',
+      };
+  }
+}
