@@ -1,0 +1,43 @@
+/**
+ * The visible name and headline of a LinkedIn profile page, read as display hints only: identity is always the URL
+ * (see url.ts). LinkedIn's markup changes without notice, so every read is defensive and a miss is `undefined`, never
+ * an error.
+ */
+
+/** The two hints, each absent when the page does not show it (yet). */
+export interface PageHints {
+  nameHint?: string;
+  headlineHint?: string;
+}
+
+/** Caps from the `ProfileDetection` schema in src/messaging.ts; a longer text would make the whole report invalid. */
+const MAX_NAME = 200;
+const MAX_HEADLINE = 300;
+
+/**
+ * Reads the hints from `root` (the document, or any part of it). The name is the top card's `h1`; the headline is
+ * the `.text-body-medium` line of the same card, so a headline-styled line elsewhere on the page is never taken.
+ * Texts are whitespace-collapsed, trimmed and cut to the schema's limits.
+ */
+export function readPageHints(root: ParentNode): PageHints {
+  const heading = root.querySelector('main h1') ?? root.querySelector('h1');
+  if (heading === null) return {};
+  const card = heading.closest('section, main') ?? root;
+  const headline =
+    card.querySelector('.text-body-medium.break-words') ?? card.querySelector('.text-body-medium');
+  const hints: PageHints = {};
+  const name = cleanText(heading.textContent, MAX_NAME);
+  if (name !== undefined) hints.nameHint = name;
+  const headlineText = cleanText(headline?.textContent, MAX_HEADLINE);
+  if (headlineText !== undefined) hints.headlineHint = headlineText;
+  return hints;
+}
+
+/** Whitespace runs become one space; empty becomes undefined; too long is cut with an ellipsis within `max`. */
+function cleanText(text: string | null | undefined, max: number): string | undefined {
+  const clean = text?.replace(/\s+/g, ' ').trim();
+  if (!clean) return undefined;
+  if (clean.length <= max) return clean;
+  // Cutting between the two halves of a surrogate pair would leave a broken character.
+  return `${clean.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
+}
