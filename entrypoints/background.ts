@@ -1,3 +1,4 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { startBackground } from '@/src/background';
 
-export default defineBackground(() => {});
+export default defineBackground(() => startBackground());

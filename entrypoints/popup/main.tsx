@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import '@/src/ui/styles.css';
+import { App } from '@/src/ui/popup/App';
 
-render(<h1>Candidate Lens</h1>, document.getElementById('app')!);
+render(<App />, document.getElementById('app')!);

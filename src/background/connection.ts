@@ -1,0 +1,78 @@
+/**
+ * The service connection: base URL and key, the client built from them, and the balance. The only place that
+ * reads the key to make calls.
+ */
+import { checkBaseUrl } from '../api/base-url';
+import { type ApiClient, createClient } from '../api/client';
+import { type AccountSnapshot, account, keyHint, settings } from '../storage';
+import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
+import { refuse } from './result';
+
+/** A client for the saved connection; refuses when no key is set, before any request. */
+export async function connectedClient(): Promise<ApiClient> {
+  const apiKey = await getApiKey();
+  if (!apiKey) {
+    throw refuse('No API key is set. Open Options and enter your API key.');
+  }
+  const { baseUrl } = await settings.get();
+  return createClient({ baseUrl, apiKey });
+}
+
+/** Records the balance a response reported. Lifetime purchases are only known from the account endpoint. */
+export async function recordBalance(remaining: number): Promise<void> {
+  const previous = await account.get();
+  await account.set({
+    remaining,
+    purchased: previous?.purchased ?? null,
+    checkedAt: new Date().toISOString(),
+  });
+}
+
+async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {
+  const response = await client.account();
+  const snapshot: AccountSnapshot = {
+    remaining: response.credits_remaining,
+    purchased: response.credits_purchased,
+    checkedAt: new Date().toISOString(),
+  };
+  await account.set(snapshot);
+  return snapshot;
+}
+
+/**
+ * Validates a base URL and key with GET /v1/account (free) and saves them only if the service accepts them.
+ * Without a new key, the stored one is checked against the (possibly new) base URL.
+ */
+export async function saveConnection(input: {
+  baseUrl: string;
+  apiKey?: string | undefined;
+}): Promise<AccountSnapshot> {
+  const checked = checkBaseUrl(input.baseUrl);
+  if (!checked.ok) throw refuse(checked.message);
+  const { baseUrl } = checked;
+  const newKey = input.apiKey?.trim();
+  if (newKey !== undefined && newKey === '') throw refuse('The API key is empty.');
+  if (newKey !== undefined && /\s/.test(newKey)) throw refuse('The API key must not contain spaces.');
+  const apiKey = newKey ?? (await getApiKey());
+  if (!apiKey) throw refuse('Enter your API key.');
+
+  const snapshot = await fetchAccount(createClient({ baseUrl, apiKey }));
+  await settings.set({ ...(await settings.get()), baseUrl });
+  if (newKey !== undefined) {
+    await setApiKey(newKey);
+    await keyHint.set({ masked: maskKey(newKey) });
+  }
+  return snapshot;
+}
+
+/** Refreshes the balance from the service (costs nothing). */
+export async function refreshAccount(): Promise<AccountSnapshot> {
+  return fetchAccount(await connectedClient());
+}
+
+/** Forgets the key (and the balance it showed). Revealed contacts stay in the vault. */
+export async function forgetKey(): Promise<void> {
+  await removeApiKey();
+  await keyHint.set(null);
+  await account.set(null);
+}

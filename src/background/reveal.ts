@@ -1,0 +1,236 @@
+/**
+ * Vault-aware reveal: asks the service only for the items the vault does not already hold, as a job written to
+ * storage before the request, and writes every paid result to the vault before any UI can show it.
+ */
+
+import { REVEAL_ITEM } from '../api/pricing';
+import type { ContactResult, LookupRequest, Retrievable, Reveal } from '../api/schema';
+import { profileUrl } from '../sites/linkedin/url';
+import { type ContactRecord, jobs, type RevealJob, type Selection, vault, vaultKeyFor } from '../storage';
+import { connectedClient, recordBalance } from './connection';
+import { fail, refuse } from './result';
+
+export interface RevealTarget {
+  socialUrl?: string | null | undefined;
+  candidateId?: string | null | undefined;
+}
+
+export interface RevealInput {
+  target: RevealTarget;
+  selection: Selection;
+  /** Ask again for items the service did not have last time (an explicit choice: it may cost credits). */
+  retryNotFound?: boolean | undefined;
+  /** Display hints (from the page or a search row) for a contact the vault does not know yet. */
+  hints?: {
+    name?: string | undefined;
+    currentTitle?: string | undefined;
+    currentEmployer?: string | undefined;
+  };
+}
+
+export interface RevealOutcome {
+  record: ContactRecord | null;
+  /** The job that called the service; null when the vault already held everything asked for. */
+  job: RevealJob | null;
+}
+
+const RETRIEVABLE_TO_REVEAL = Object.fromEntries(
+  (Object.entries(REVEAL_ITEM) as [Reveal, Retrievable][]).map(([reveal, item]) => [item, reveal]),
+) as Record<Retrievable, Reveal>;
+
+/** Canonical target: a LinkedIn profile URL in canonical form, or a candidate id. */
+export function normaliseTarget(target: RevealTarget): {
+  socialUrl: string | null;
+  candidateId: string | null;
+} {
+  const rawUrl = target.socialUrl?.trim();
+  const candidateId = target.candidateId?.trim() || null;
+  if (rawUrl) {
+    const socialUrl = profileUrl(rawUrl);
+    if (!socialUrl) {
+      throw refuse(
+        `"${rawUrl}" is not a LinkedIn profile URL (expected https://www.linkedin.com/in/<name>).`,
+      );
+    }
+    return { socialUrl, candidateId };
+  }
+  if (candidateId) return { socialUrl: null, candidateId };
+  throw refuse('Give a LinkedIn profile URL or a candidate id to reveal.');
+}
+
+/** Items of the selection the vault settles without a call: held, or known missing unless asked again. */
+export function itemsHeld(
+  record: ContactRecord | null,
+  selection: Selection,
+  retryNotFound = false,
+): Selection {
+  if (!record) return [];
+  return selection.filter((item) => {
+    const state = record[item];
+    return state !== undefined && (state.found || !retryNotFound);
+  });
+}
+
+/** Merges one contact result into the vault record. Items requested and not returned are remembered as missing. */
+export function mergeContact(
+  base: ContactRecord,
+  contact: ContactResult,
+  requested: Selection,
+  at: string,
+): ContactRecord {
+  const record: ContactRecord = { ...base, updatedAt: at };
+  if (!contact.success) {
+    if (contact.status_code === 404) record.unknownAt = at;
+    return record;
+  }
+  const { profile } = contact;
+  const retrieved = new Set(contact.contact_data_retrieved);
+  record.candidateId = profile.id;
+  record.name = profile.name;
+  record.currentTitle = profile.current_title;
+  record.currentEmployer = profile.current_employer;
+  delete record.unknownAt;
+  for (const item of requested) {
+    const missing = { found: false as const, at };
+    switch (item) {
+      case 'email':
+        record.email =
+          retrieved.has('email') && profile.personal_email
+            ? { found: true, value: profile.personal_email, at }
+            : missing;
+        break;
+      case 'phone':
+        record.phone =
+          retrieved.has('phone') && profile.phone_number
+            ? { found: true, value: profile.phone_number, at }
+            : missing;
+        break;
+      case 'detailed_profile':
+        record.detailed_profile = retrieved.has('detailed_profile')
+          ? {
+              found: true,
+              value: {
+                skills: profile.skills ?? [],
+                experience: profile.experience ?? [],
+                education: profile.education ?? [],
+                job_history: profile.job_history ?? [],
+              },
+              at,
+            }
+          : missing;
+        break;
+      case 'healthcare_profile':
+        record.healthcare_profile =
+          retrieved.has('healthcare_profile') && profile.npi_data
+            ? { found: true, value: profile.npi_data, at }
+            : missing;
+        break;
+    }
+  }
+  return record;
+}
+
+/** One reveal at a time per contact, so a double click can never pay twice for the same item. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(task);
+  inFlight.set(key, next);
+  void next.finally(() => {
+    if (inFlight.get(key) === next) inFlight.delete(key);
+  });
+  return next;
+}
+
+/**
+ * Reveals the selected items of one contact. Resolves with the vault record (written before this returns) and the
+ * job; a service failure is recorded on the job and rethrown.
+ */
+export async function reveal(input: RevealInput): Promise<RevealOutcome> {
+  if (input.selection.length === 0) throw refuse('Choose at least one item to reveal.');
+  const target = normaliseTarget(input.target);
+  // An id already linked to a URL resolves to that URL's record, so both routes share one queue.
+  const known = await vault.find(target);
+  return serialised(known?.key ?? vaultKeyFor(target), () => revealNow(input, target));
+}
+
+async function revealNow(
+  input: RevealInput,
+  target: { socialUrl: string | null; candidateId: string | null },
+): Promise<RevealOutcome> {
+  const existing = await vault.find(target);
+  const held = itemsHeld(existing, input.selection, input.retryNotFound);
+  const requested = input.selection.filter((item) => !held.includes(item));
+  if (requested.length === 0) return { record: existing, job: null };
+
+  const client = await connectedClient();
+  const now = new Date().toISOString();
+  const base: ContactRecord = existing ?? {
+    v: 1,
+    key: vaultKeyFor(target),
+    socialUrl: target.socialUrl,
+    candidateId: target.candidateId,
+    name: input.hints?.name ?? null,
+    currentTitle: input.hints?.currentTitle ?? null,
+    currentEmployer: input.hints?.currentEmployer ?? null,
+    updatedAt: now,
+  };
+  const job: RevealJob = {
+    id: crypto.randomUUID(),
+    kind: 'reveal',
+    vaultKey: base.key,
+    target,
+    requested,
+    held,
+    status: 'running',
+    startedAt: now,
+  };
+  await jobs.put(job);
+
+  const body: LookupRequest = base.socialUrl
+    ? { social_url: base.socialUrl }
+    : { candidate_id: base.candidateId! };
+  for (const item of requested) body[RETRIEVABLE_TO_REVEAL[item]] = true;
+
+  try {
+    const response = await client.lookup(body);
+    const contact = response.data.contacts[0];
+    if (!contact) throw refuse('The service answered without a contact result.');
+    const finishedAt = new Date().toISOString();
+    const record = mergeContact(base, contact, requested, finishedAt);
+    // Paid data first: the vault is written before the job says "done", and before any UI can render it.
+    await vault.put(record);
+    await recordBalance(response.credits.remaining);
+    const done: RevealJob = {
+      ...job,
+      status: 'done',
+      finishedAt,
+      charged: response.credits.used,
+      retrieved: contact.success ? contact.contact_data_retrieved : [],
+      ...(response.credits.billing_note !== undefined ? { billingNote: response.credits.billing_note } : {}),
+    };
+    await jobs.put(done);
+    return { record, job: done };
+  } catch (error) {
+    await jobs.put({
+      ...job,
+      status: 'failed',
+      finishedAt: new Date().toISOString(),
+      error: fail(error).error,
+    });
+    throw error;
+  }
+}
+
+/**
+ * Jobs left "running" by a service worker that was stopped mid-request: their outcome is unknown. Only jobs started
+ * before `since` (this worker's start) are touched, so a reveal begun meanwhile is left alone.
+ */
+export async function markInterruptedJobs(since: Date): Promise<void> {
+  for (const job of await jobs.all()) {
+    if (job.status === 'running' && new Date(job.startedAt) < since) {
+      await jobs.put({ ...job, status: 'interrupted', finishedAt: new Date().toISOString() });
+    }
+  }
+}

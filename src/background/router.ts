@@ -1,0 +1,96 @@
+/**
+ * Message handlers. Privilege is decided from `sender`, never from the message: tabs (content scripts) may only
+ * report detections; everything else, above all anything that can spend credits, answers extension pages alone.
+ */
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import {
+  NoInput,
+  onMessage,
+  ProfileDetection,
+  type ProtocolMap,
+  RevealInput,
+  SaveConnectionInput,
+} from '../messaging';
+import { isLinkedInHost } from '../sites/linkedin/url';
+import { vault } from '../storage';
+import { forgetKey, refreshAccount, saveConnection } from './connection';
+import { fail, ok, type Result, refuse } from './result';
+import { reveal } from './reveal';
+import { onProfileSeen, refreshBadges } from './tabs';
+
+interface Sender {
+  id?: string | undefined;
+  url?: string | undefined;
+  tab?: { id?: number | undefined } | undefined;
+}
+
+/** A page of this extension (popup, side panel, options), in a tab or not. */
+export function isExtensionPage(sender: Sender): boolean {
+  const origin = browser.runtime.getURL('/');
+  return sender.id === browser.runtime.id && typeof sender.url === 'string' && sender.url.startsWith(origin);
+}
+
+/** This extension's content script, in a LinkedIn tab. */
+export function isLinkedInContentScript(sender: Sender): sender is Sender & { tab: { id: number } } {
+  if (sender.id !== browser.runtime.id || typeof sender.tab?.id !== 'number' || !sender.url) return false;
+  try {
+    const url = new URL(sender.url);
+    return url.protocol === 'https:' && isLinkedInHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+type ResultOf<K extends keyof ProtocolMap> = ReturnType<ProtocolMap[K]>;
+type ValueOf<K extends keyof ProtocolMap> = ResultOf<K> extends Result<infer T> ? T : never;
+
+/** Registers a handler for extension pages: sender checked, input validated, every outcome a {@link Result}. */
+function expose<K extends Exclude<keyof ProtocolMap, 'profileSeen'>>(
+  type: K,
+  schema: z.ZodMiniType,
+  handler: (input: never) => Promise<ValueOf<K>>,
+): void {
+  onMessage(type, async ({ data, sender }) => {
+    if (!isExtensionPage(sender)) {
+      return fail(refuse(`"${type}" is accepted from the extension's own pages only.`)) as ResultOf<K>;
+    }
+    const parsed = z.safeParse(schema, data);
+    if (!parsed.success) {
+      return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`)) as ResultOf<K>;
+    }
+    try {
+      return ok(await handler(parsed.data as never)) as ResultOf<K>;
+    } catch (error) {
+      return fail(error) as ResultOf<K>;
+    }
+  });
+}
+
+/** Registers every message handler. Called synchronously when the background starts. */
+export function registerMessageHandlers(): void {
+  onMessage('profileSeen', async ({ data, sender }) => {
+    if (!isLinkedInContentScript(sender)) return;
+    const parsed = ProfileDetection.safeParse(data);
+    if (parsed.success) await onProfileSeen(sender.tab.id, parsed.data);
+  });
+
+  expose('saveConnection', SaveConnectionInput, (input: z.infer<typeof SaveConnectionInput>) =>
+    saveConnection(input),
+  );
+  expose('forgetKey', NoInput, async () => {
+    await forgetKey();
+    return null;
+  });
+  expose('refreshAccount', NoInput, () => refreshAccount());
+  expose('reveal', RevealInput, async (input: RevealInput) => {
+    const outcome = await reveal(input);
+    await refreshBadges();
+    return outcome;
+  });
+  expose('clearVault', NoInput, async () => {
+    const removed = await vault.clear();
+    await refreshBadges();
+    return { removed };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Which tab shows which LinkedIn profile, and the toolbar badge that says so: "in" where a profile is detected,
+ * a check mark once its contacts are in the vault, nothing elsewhere.
+ */
+import { browser } from 'wxt/browser';
+import type { ProfileDetection } from '../messaging';
+import { profileUrl } from '../sites/linkedin/url';
+import { type ContactRecord, tabProfiles, vault } from '../storage';
+
+/** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
+const action = () => browser.action ?? browser.browserAction;
+
+/** True when the vault holds at least one found item for the contact. */
+export function isRevealed(record: ContactRecord | null): boolean {
+  if (!record) return false;
+  return [record.email, record.phone, record.detailed_profile, record.healthcare_profile].some(
+    (item) => item?.found,
+  );
+}
+
+export async function updateBadge(tabId: number, socialUrl: string | null): Promise<void> {
+  const a = action();
+  if (!socialUrl) {
+    await a.setBadgeText({ tabId, text: '' });
+    await a.setTitle({ tabId, title: 'Candidate Lens' });
+    return;
+  }
+  const revealed = isRevealed(await vault.get(socialUrl));
+  await a.setBadgeBackgroundColor({ tabId, color: revealed ? '#1a7f37' : '#0a66c2' });
+  await a.setBadgeText({ tabId, text: revealed ? '✓' : 'in' });
+  await a.setTitle({
+    tabId,
+    title: revealed ? 'Candidate Lens: contacts revealed' : 'Candidate Lens: LinkedIn profile detected',
+  });
+}
+
+/** A content script's report for its tab. The URL is re-canonicalised here: a tab's word is not trusted. */
+export async function onProfileSeen(tabId: number, detection: ProfileDetection): Promise<void> {
+  const socialUrl = detection.socialUrl ? profileUrl(detection.socialUrl) : null;
+  await tabProfiles.set(
+    tabId,
+    socialUrl
+      ? {
+          socialUrl,
+          ...(detection.nameHint ? { nameHint: detection.nameHint } : {}),
+          ...(detection.headlineHint ? { headlineHint: detection.headlineHint } : {}),
+          seenAt: new Date().toISOString(),
+        }
+      : null,
+  );
+  await updateBadge(tabId, socialUrl);
+}
+
+/**
+ * A tab that navigated away from LinkedIn (its URL is hidden from us, since we hold no host permission there) or
+ * to a LinkedIn page that is not a profile no longer shows a profile. LinkedIn's own in-page navigation is
+ * reported by the content script.
+ */
+export async function onTabUpdated(tabId: number, change: { url?: string; status?: string }): Promise<void> {
+  if (change.url !== undefined ? profileUrl(change.url) === null : change.status === 'loading') {
+    if (await tabProfiles.get(tabId)) await onProfileSeen(tabId, { socialUrl: null });
+  }
+}
+
+/** Refreshes the badge of every tab showing the profile (after a reveal or a vault clear). */
+export async function refreshBadges(): Promise<void> {
+  const tabs = await browser.tabs.query({});
+  await Promise.all(
+    tabs.map(async (tab) => {
+      if (tab.id === undefined) return;
+      const profile = await tabProfiles.get(tab.id);
+      if (profile) await updateBadge(tab.id, profile.socialUrl);
+    }),
+  );
+}

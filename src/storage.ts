@@ -1,0 +1,339 @@
+/**
+ * Every stored item, typed, validated with zod on read, and versioned from day one.
+ *
+ * Areas: `local` (settings, account snapshot, vault of revealed contacts, jobs) is restricted to trusted contexts on
+ * Chrome at startup (see `src/background/hardening.ts`); `session` holds per-tab detections. The API key is not here
+ * at all: it lives in the background's IndexedDB (`src/background/key-store.ts`), out of reach of content scripts on
+ * both browsers.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import * as z from 'zod/mini';
+import { NpiData, RETRIEVABLE, type Retrievable } from './api/schema';
+
+declare const __API_BASE_URL__: string;
+
+/** The service base URL this build targets (`WXT_API_BASE_URL` at build time; the local simulator otherwise). */
+export const DEFAULT_BASE_URL: string =
+  typeof __API_BASE_URL__ === 'string' ? __API_BASE_URL__ : 'http://127.0.0.1:8787';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validated items
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Reads through zod: a stored value that no longer parses is reported and the fallback returned, but the stored
+ * value itself is left in place (never silently reset), so a later migration can still recover it.
+ */
+function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string) {
+  return (value: unknown): T => {
+    if (value === null || value === undefined) return fallback;
+    const parsed = z.safeParse(schema, value);
+    if (parsed.success) return parsed.data;
+    console.warn(`Stored ${label} is not readable and was ignored:\n${z.prettifyError(parsed.error)}`);
+    return fallback;
+  };
+}
+
+export const Selection = z.array(z.enum(RETRIEVABLE));
+export type Selection = Retrievable[];
+
+export const Settings = z.object({
+  baseUrl: z.string(),
+  /** The reveal boxes that start checked, and what the context menu reveals. */
+  defaultSelection: Selection,
+  /** Revealed contacts older than this are removed from the vault. */
+  retentionDays: z.int().check(z.gte(1), z.lte(3650)),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: DEFAULT_BASE_URL,
+  defaultSelection: ['email'],
+  retentionDays: 365,
+};
+
+const settingsItem = storage.defineItem<unknown>('local:settings', { fallback: null, version: 1 });
+const readSettings = validated(Settings, DEFAULT_SETTINGS, 'settings');
+
+export const settings = {
+  async get(): Promise<Settings> {
+    return readSettings(await settingsItem.getValue());
+  },
+  async set(value: Settings): Promise<void> {
+    await settingsItem.setValue(Settings.parse(value));
+  },
+  watch(cb: (value: Settings) => void) {
+    return settingsItem.watch((value) => cb(readSettings(value)));
+  },
+};
+
+/** Balance as of the last response that reported it. */
+export const AccountSnapshot = z.object({
+  remaining: z.int(),
+  /** Known only from GET /v1/account; search and lookup responses report the balance alone. */
+  purchased: z.nullable(z.int()),
+  checkedAt: z.string(),
+});
+export type AccountSnapshot = z.infer<typeof AccountSnapshot>;
+
+const accountItem = storage.defineItem<unknown>('local:account', { fallback: null, version: 1 });
+const readAccount = validated(z.nullable(AccountSnapshot), null, 'account');
+
+export const account = {
+  async get(): Promise<AccountSnapshot | null> {
+    return readAccount(await accountItem.getValue());
+  },
+  async set(value: AccountSnapshot | null): Promise<void> {
+    await accountItem.setValue(value === null ? null : AccountSnapshot.parse(value));
+  },
+  watch(cb: (value: AccountSnapshot | null) => void) {
+    return accountItem.watch((value) => cb(readAccount(value)));
+  },
+};
+
+/** What the UI may know of the key: whether one is set, and a masked form. The key itself never leaves the background. */
+export const KeyHint = z.object({ masked: z.string() });
+export type KeyHint = z.infer<typeof KeyHint>;
+
+const keyHintItem = storage.defineItem<unknown>('local:key-hint', { fallback: null, version: 1 });
+const readKeyHint = validated(z.nullable(KeyHint), null, 'key hint');
+
+export const keyHint = {
+  async get(): Promise<KeyHint | null> {
+    return readKeyHint(await keyHintItem.getValue());
+  },
+  async set(value: KeyHint | null): Promise<void> {
+    await keyHintItem.setValue(value);
+  },
+  watch(cb: (value: KeyHint | null) => void) {
+    return keyHintItem.watch((value) => cb(readKeyHint(value)));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vault of revealed contacts
+// ---------------------------------------------------------------------------------------------------------------
+
+const foundOrNot = <T extends z.ZodMiniType>(value: T) =>
+  z.union([
+    z.object({ found: z.literal(true), value, at: z.string() }),
+    z.object({ found: z.literal(false), at: z.string() }),
+  ]);
+
+export const DetailedProfile = z.object({
+  skills: z.array(z.unknown()),
+  experience: z.array(z.unknown()),
+  education: z.array(z.unknown()),
+  job_history: z.array(z.unknown()),
+});
+export type DetailedProfile = z.infer<typeof DetailedProfile>;
+
+/** One revealed (or looked-for) contact. Keyed by canonical social_url, or `id:<candidate id>` when there is none. */
+export const ContactRecord = z.object({
+  v: z.literal(1),
+  key: z.string(),
+  socialUrl: z.nullable(z.string()),
+  candidateId: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  currentTitle: z.nullable(z.string()),
+  currentEmployer: z.nullable(z.string()),
+  email: z.optional(foundOrNot(z.string())),
+  phone: z.optional(foundOrNot(z.string())),
+  detailed_profile: z.optional(foundOrNot(DetailedProfile)),
+  healthcare_profile: z.optional(foundOrNot(NpiData)),
+  /** The service did not know this candidate (per-contact 404), and when. */
+  unknownAt: z.optional(z.string()),
+  updatedAt: z.string(),
+});
+export type ContactRecord = z.infer<typeof ContactRecord>;
+export type ItemState = NonNullable<ContactRecord[Retrievable]>;
+
+/** Storage key of a vault record. */
+export const vaultStorageKey = (key: string) => `local:contact:${key}` as const;
+/** Vault key for a target: the canonical social_url wins; an id-only contact is `id:<candidate id>`. */
+export const vaultKeyFor = (target: { socialUrl?: string | null; candidateId?: string | null }): string =>
+  target.socialUrl ? target.socialUrl : `id:${target.candidateId}`;
+
+const readContact = validated(z.nullable(ContactRecord), null, 'contact');
+
+/** Candidate id -> vault key, so a contact revealed by URL is found again from a search row's id, and back. */
+const vaultIndexItem = storage.defineItem<unknown>('local:vault-index', { fallback: null, version: 1 });
+const VaultIndex = z.object({ byId: z.record(z.string(), z.string()) });
+const readVaultIndex = validated(VaultIndex, { byId: {} }, 'vault index');
+
+export const vault = {
+  async get(key: string): Promise<ContactRecord | null> {
+    return readContact(await storage.getItem(vaultStorageKey(key)));
+  },
+  /** Finds a record by social_url first, then by candidate id through the index. */
+  async find(target: {
+    socialUrl?: string | null;
+    candidateId?: string | null;
+  }): Promise<ContactRecord | null> {
+    if (target.socialUrl) {
+      const record = await vault.get(target.socialUrl);
+      if (record) return record;
+    }
+    if (target.candidateId) {
+      const index = readVaultIndex(await vaultIndexItem.getValue());
+      const key = index.byId[target.candidateId] ?? `id:${target.candidateId}`;
+      return vault.get(key);
+    }
+    return null;
+  },
+  async put(record: ContactRecord): Promise<void> {
+    const checked = ContactRecord.parse(record);
+    await storage.setItem(vaultStorageKey(checked.key), checked);
+    if (checked.candidateId) {
+      const index = readVaultIndex(await vaultIndexItem.getValue());
+      if (index.byId[checked.candidateId] !== checked.key) {
+        index.byId[checked.candidateId] = checked.key;
+        await vaultIndexItem.setValue(index);
+      }
+    }
+  },
+  /** Every record, for the side panel and CSV export. */
+  async all(): Promise<ContactRecord[]> {
+    const everything = await browser.storage.local.get(null);
+    return Object.entries(everything)
+      .filter(([key]) => key.startsWith('contact:'))
+      .map(([, value]) => readContact(value))
+      .filter((record): record is ContactRecord => record !== null);
+  },
+  /** Removes records last updated before `cutoff`; returns how many. */
+  async purgeOlderThan(cutoff: Date): Promise<number> {
+    const stale = (await vault.all()).filter((record) => new Date(record.updatedAt) < cutoff);
+    await vault.remove(stale.map((record) => record.key));
+    return stale.length;
+  },
+  async remove(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await storage.removeItems(keys.map(vaultStorageKey));
+    const index = readVaultIndex(await vaultIndexItem.getValue());
+    const gone = new Set(keys);
+    const byId = Object.fromEntries(Object.entries(index.byId).filter(([, key]) => !gone.has(key)));
+    await vaultIndexItem.setValue({ byId });
+  },
+  async clear(): Promise<number> {
+    const keys = (await vault.all()).map((record) => record.key);
+    await vault.remove(keys);
+    await vaultIndexItem.setValue({ byId: {} });
+    return keys.length;
+  },
+  /** Calls back with the record whenever it changes (null when removed). */
+  watch(key: string, cb: (record: ContactRecord | null) => void) {
+    return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value)));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jobs: paid calls the background owns, written before the request and after the response
+// ---------------------------------------------------------------------------------------------------------------
+
+/** An error as stored and sent between contexts (see `src/api/errors.ts`). */
+export const StoredError = z.looseObject({
+  kind: z.string(),
+  message: z.string(),
+  outcomeUnknown: z.optional(z.boolean()),
+  status: z.optional(z.int()),
+  creditsInfo: z.optional(
+    z.looseObject({ required: z.int(), available: z.int(), breakdown: z.optional(z.string()) }),
+  ),
+  retryAfterMs: z.optional(z.number()),
+});
+export type StoredError = z.infer<typeof StoredError>;
+
+export const RevealJob = z.object({
+  id: z.string(),
+  kind: z.literal('reveal'),
+  vaultKey: z.string(),
+  target: z.object({ socialUrl: z.nullable(z.string()), candidateId: z.nullable(z.string()) }),
+  /** Items asked of the service. */
+  requested: Selection,
+  /** Items the user chose that the vault already held: not asked for, not paid for. */
+  held: Selection,
+  status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  startedAt: z.string(),
+  finishedAt: z.optional(z.string()),
+  /** Credits the service charged (`credits.used`). */
+  charged: z.optional(z.int()),
+  billingNote: z.optional(z.string()),
+  retrieved: z.optional(Selection),
+  error: z.optional(StoredError),
+});
+export type RevealJob = z.infer<typeof RevealJob>;
+
+const JOBS_KEPT = 50;
+const jobsItem = storage.defineItem<unknown>('local:jobs', { fallback: null, version: 1 });
+const Jobs = z.array(RevealJob);
+const readJobs = validated(Jobs, [], 'jobs');
+
+export const jobs = {
+  async all(): Promise<RevealJob[]> {
+    return readJobs(await jobsItem.getValue());
+  },
+  /** Inserts or replaces a job, keeping the newest {@link JOBS_KEPT}. */
+  async put(job: RevealJob): Promise<void> {
+    const rest = (await jobs.all()).filter((j) => j.id !== job.id);
+    await jobsItem.setValue([RevealJob.parse(job), ...rest].slice(0, JOBS_KEPT));
+  },
+  /** The newest job for a vault key. */
+  async latestFor(vaultKey: string): Promise<RevealJob | null> {
+    return (await jobs.all()).find((job) => job.vaultKey === vaultKey) ?? null;
+  },
+  watch(cb: (value: RevealJob[]) => void) {
+    return jobsItem.watch((value) => cb(readJobs(value)));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Per-tab detections (session storage: gone when the browser closes)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const TabProfile = z.object({
+  socialUrl: z.string(),
+  nameHint: z.optional(z.string()),
+  headlineHint: z.optional(z.string()),
+  seenAt: z.string(),
+});
+export type TabProfile = z.infer<typeof TabProfile>;
+
+const tabKey = (tabId: number) => `session:tab:${tabId}` as const;
+const readTab = validated(z.nullable(TabProfile), null, 'tab profile');
+
+export const tabProfiles = {
+  async get(tabId: number): Promise<TabProfile | null> {
+    return readTab(await storage.getItem(tabKey(tabId)));
+  },
+  async set(tabId: number, value: TabProfile | null): Promise<void> {
+    if (value === null) await storage.removeItem(tabKey(tabId));
+    else await storage.setItem(tabKey(tabId), TabProfile.parse(value));
+  },
+  watch(tabId: number, cb: (value: TabProfile | null) => void) {
+    return storage.watch<unknown>(tabKey(tabId), (value) => cb(readTab(value)));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the side panel shows
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The side panel's subject: a contact revealed from a context menu (search results come with issue #4). */
+export const PanelFocus = z.object({ kind: z.literal('contact'), vaultKey: z.string(), at: z.string() });
+export type PanelFocus = z.infer<typeof PanelFocus>;
+
+const panelFocusItem = storage.defineItem<unknown>('local:panel-focus', { fallback: null, version: 1 });
+const readPanelFocus = validated(z.nullable(PanelFocus), null, 'panel focus');
+
+export const panelFocus = {
+  async get(): Promise<PanelFocus | null> {
+    return readPanelFocus(await panelFocusItem.getValue());
+  },
+  async set(value: PanelFocus | null): Promise<void> {
+    await panelFocusItem.setValue(value === null ? null : PanelFocus.parse(value));
+  },
+  watch(cb: (value: PanelFocus | null) => void) {
+    return panelFocusItem.watch((value) => cb(readPanelFocus(value)));
+  },
+};

@@ -1,0 +1,37 @@
+import { formatCredits } from '../api/pricing';
+import type { RevealJob } from '../storage';
+import { ErrorView } from './error-view';
+import { ITEM_LABEL } from './items';
+
+/** What a reveal did: in progress, what it charged (and the service's billing note), or why it failed. */
+export function JobOutcome({ job, onOpenOptions }: { job: RevealJob; onOpenOptions?: () => void }) {
+  switch (job.status) {
+    case 'running':
+      return (
+        <p class="job running" role="status" aria-live="polite">
+          Revealing {job.requested.map((item) => ITEM_LABEL[item].toLowerCase()).join(', ')}…
+        </p>
+      );
+    case 'done':
+      return (
+        <div class="job done" role="status" aria-live="polite">
+          <p data-testid="charged">
+            Charged {formatCredits(job.charged ?? 0)}.
+            {job.held.length > 0 && ' Items already revealed were not asked for again.'}
+          </p>
+          {job.billingNote && <p class="muted billing-note">{job.billingNote}</p>}
+        </div>
+      );
+    case 'failed':
+      return job.error ? (
+        <ErrorView error={job.error as never} {...(onOpenOptions ? { onOpenOptions } : {})} />
+      ) : null;
+    case 'interrupted':
+      return (
+        <div class="error" role="alert">
+          <strong>The extension stopped during this reveal</strong>
+          <p>The service may have charged for it. Check your balance before revealing again.</p>
+        </div>
+      );
+  }
+}

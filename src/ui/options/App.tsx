@@ -1,0 +1,125 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { formatCredits } from '../../api/pricing';
+import { Balance } from '../balance';
+import { ErrorView } from '../error-view';
+import { RevealOptions } from '../reveal-options';
+import { createOptionsModel } from './model';
+
+export function App() {
+  const m = useMemo(createOptionsModel, []);
+  useEffect(() => void m.init(), [m]);
+
+  return (
+    <main class="options">
+      <h1>Candidate Lens options</h1>
+
+      <section aria-labelledby="connection">
+        <h2 id="connection">Service connection</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void m.save();
+          }}
+        >
+          <label class="field">
+            API base URL
+            <input
+              type="text"
+              inputMode="url"
+              spellcheck={false}
+              value={m.baseUrl}
+              onInput={(e) => (m.baseUrl.value = e.currentTarget.value)}
+            />
+          </label>
+          <label class="field">
+            API key
+            <input
+              type="password"
+              autoComplete="off"
+              spellcheck={false}
+              placeholder={m.key.value ? `${m.key.value.masked} (leave empty to keep)` : 'Paste your API key'}
+              value={m.apiKey}
+              onInput={(e) => (m.apiKey.value = e.currentTarget.value)}
+            />
+          </label>
+          <div class="row">
+            <button type="submit" class="primary" disabled={m.saving.value}>
+              {m.saving.value ? 'Checking…' : 'Save'}
+            </button>
+            {m.key.value && (
+              <span class="muted" data-testid="key-status">
+                Key saved: <code>{m.key.value.masked}</code>{' '}
+                <button type="button" class="link" onClick={() => void m.forgetKey()}>
+                  Remove key
+                </button>
+              </span>
+            )}
+          </div>
+        </form>
+        {m.error.value && <ErrorView error={m.error.value} />}
+        {m.connected.value && (
+          <p class="success" role="status" data-testid="connected">
+            Connected. Balance: {formatCredits(m.connected.value.remaining)}
+            {m.connected.value.purchased !== null &&
+              ` · Purchased over the account's lifetime: ${formatCredits(m.connected.value.purchased)}`}
+          </p>
+        )}
+        {!m.connected.value && m.key.value && <Balance account={m.balance} />}
+      </section>
+
+      <section aria-labelledby="defaults">
+        <h2 id="defaults">Default reveal options</h2>
+        <p class="muted">
+          Checked when the popup opens, and what "Reveal contact" in the right-click menu reveals.
+        </p>
+        <RevealOptions
+          legend="Checked by default"
+          selection={m.defaultSelection.value}
+          onChange={(next) => void m.setDefaultSelection(next)}
+        />
+      </section>
+
+      <section aria-labelledby="vault">
+        <h2 id="vault">Revealed contacts</h2>
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void m.saveRetention();
+          }}
+        >
+          <label class="field inline">
+            Keep revealed contacts for (days)
+            <input
+              type="number"
+              min={1}
+              max={3650}
+              value={m.retentionDays}
+              onInput={(e) => (m.retentionDays.value = e.currentTarget.value)}
+            />
+          </label>
+          <button type="submit">Save retention</button>
+        </form>
+        {m.retentionProblem.value && <p class="field-error">{m.retentionProblem.value}</p>}
+        <button
+          type="button"
+          class="danger"
+          onClick={() => {
+            if (
+              confirm('Remove every revealed contact from this browser? Revealing them again costs credits.')
+            ) {
+              void m.clearVault();
+            }
+          }}
+        >
+          Clear revealed contacts
+        </button>
+        {m.notice.value && (
+          <p class="success" role="status">
+            {m.notice.value}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The options page's model: the connection (base URL and key, checked with the service before saving), the default
+ * reveal options, and the vault's retention.
+ */
+import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import { checkBaseUrl, originPattern } from '../../api/base-url';
+import { ApiError, type ApiErrorJSON } from '../../api/errors';
+import type { Retrievable } from '../../api/schema';
+import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
+import { call } from '../rpc';
+import { stored } from '../use-stored';
+
+export function createOptionsModel() {
+  const baseUrl = signal('');
+  const apiKey = signal('');
+  const saving = signal(false);
+  const error = signal<ApiErrorJSON | null>(null);
+  const connected = signal<AccountSnapshot | null>(null);
+  const defaultSelection = signal<Retrievable[]>(DEFAULT_SETTINGS.defaultSelection);
+  const retentionDays = signal(String(DEFAULT_SETTINGS.retentionDays));
+  const retentionProblem = signal<string | null>(null);
+  const notice = signal<string | null>(null);
+  const key = stored(null, keyHint.get, keyHint.watch);
+  const balance = stored(null, account.get, account.watch);
+
+  async function init() {
+    const current = await settings.get();
+    baseUrl.value = current.baseUrl;
+    defaultSelection.value = current.defaultSelection;
+    retentionDays.value = String(current.retentionDays);
+  }
+
+  const refuse = (message: string) => {
+    error.value = new ApiError({ kind: 'invalid-request', message }).toJSON();
+  };
+
+  /** Checks the URL, asks for the origin's permission if the build did not grant it, then validates and saves. */
+  async function save() {
+    error.value = null;
+    connected.value = null;
+    const checked = checkBaseUrl(baseUrl.value);
+    if (!checked.ok) return refuse(checked.message);
+    const newKey = apiKey.value.trim();
+    if (!newKey && !key.value.value) return refuse('Enter your API key.');
+    // Called straight from the click: browsers grant permission prompts only during a user gesture.
+    const granted = await browser.permissions
+      .request({ origins: [originPattern(checked.origin)] })
+      .catch(() => false);
+    if (!granted)
+      return refuse(`Permission to reach ${checked.origin} was not granted, so nothing was saved.`);
+    saving.value = true;
+    const result = await call('saveConnection', {
+      baseUrl: checked.baseUrl,
+      ...(newKey ? { apiKey: newKey } : {}),
+    });
+    saving.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    baseUrl.value = checked.baseUrl;
+    apiKey.value = '';
+    connected.value = result.value;
+  }
+
+  async function forgetKey() {
+    error.value = null;
+    connected.value = null;
+    const result = await call('forgetKey');
+    if (!result.ok) error.value = result.error;
+  }
+
+  async function setDefaultSelection(next: Retrievable[]) {
+    defaultSelection.value = next;
+    await settings.set({ ...(await settings.get()), defaultSelection: next });
+  }
+
+  async function saveRetention() {
+    const days = Number(retentionDays.value);
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      retentionProblem.value = 'Enter a whole number of days from 1 to 3650.';
+      return;
+    }
+    retentionProblem.value = null;
+    await settings.set({ ...(await settings.get()), retentionDays: days });
+    notice.value = `Revealed contacts are kept for ${days} days.`;
+  }
+
+  async function clearVault() {
+    const result = await call('clearVault');
+    if (!result.ok) error.value = result.error;
+    else
+      notice.value = `Removed ${result.value.removed} revealed ${result.value.removed === 1 ? 'contact' : 'contacts'}.`;
+  }
+
+  return {
+    baseUrl,
+    apiKey,
+    saving,
+    error,
+    connected,
+    defaultSelection,
+    retentionDays,
+    retentionProblem,
+    notice,
+    key: key.value,
+    balance: balance.value,
+    init,
+    save,
+    forgetKey,
+    setDefaultSelection,
+    saveRetention,
+    clearVault,
+  };
+}

@@ -1,0 +1,110 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { formatCredits } from '../../api/pricing';
+import { Balance } from '../balance';
+import { ContactCard } from '../contact-card';
+import { ErrorView } from '../error-view';
+import { JobOutcome } from '../job-outcome';
+import { RevealOptions } from '../reveal-options';
+import { createPopupModel } from './model';
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+export function App() {
+  const m = useMemo(createPopupModel, []);
+  useEffect(() => void m.init(), [m]);
+  const reason = m.disabledReason.value;
+
+  return (
+    <main class="popup">
+      <header>
+        <h1>Candidate Lens</h1>
+        <Balance account={m.balance} />
+      </header>
+
+      {m.keyLoaded.value && !m.key.value && (
+        <p class="notice">
+          No API key yet.{' '}
+          <button type="button" class="link" onClick={openOptions}>
+            Set up your key in Options
+          </button>
+        </p>
+      )}
+
+      <section class="profile" aria-label="Profile">
+        {m.tabProfile.value ? (
+          <>
+            <h2>{m.tabProfile.value.nameHint ?? m.record.value?.name ?? 'LinkedIn profile'}</h2>
+            {m.tabProfile.value.headlineHint && <p class="muted">{m.tabProfile.value.headlineHint}</p>}
+            <p class="url">{m.tabProfile.value.socialUrl}</p>
+          </>
+        ) : (
+          <label class="field">
+            Profile URL
+            <input
+              type="url"
+              placeholder="https://www.linkedin.com/in/…"
+              value={m.manualUrl}
+              onInput={(e) => (m.manualUrl.value = e.currentTarget.value)}
+              aria-invalid={m.manualUrlProblem.value ? true : undefined}
+              aria-describedby="url-problem"
+            />
+            {m.manualUrlProblem.value && (
+              <span id="url-problem" class="field-error">
+                {m.manualUrlProblem.value}
+              </span>
+            )}
+          </label>
+        )}
+        {m.socialUrl.value && (
+          <p class="status" data-testid="reveal-status">
+            {m.record.value && m.toAsk.value.length === 0 && m.selection.value.length > 0
+              ? 'Already revealed'
+              : m.record.value
+                ? 'Partly revealed'
+                : 'Not revealed yet'}
+          </p>
+        )}
+      </section>
+
+      <RevealOptions
+        selection={m.selection.value}
+        onChange={(next) => (m.selection.value = next)}
+        record={m.record.value}
+      />
+      {m.knownMissing.value.length > 0 && (
+        <label class="retry">
+          <input
+            type="checkbox"
+            checked={m.retryNotFound.value}
+            onChange={(e) => (m.retryNotFound.value = e.currentTarget.checked)}
+          />{' '}
+          Look again for items not found before (may cost credits)
+        </label>
+      )}
+
+      <p class="cost" data-testid="max-cost">
+        {m.toAsk.value.length > 0 ? `Costs at most ${formatCredits(m.maxCost.value)}` : 'Costs nothing'}
+        <span class="muted"> · charged only for what is found</span>
+      </p>
+      <button
+        type="button"
+        class="primary"
+        disabled={reason !== null}
+        aria-describedby={reason ? 'reveal-reason' : undefined}
+        onClick={() => void m.reveal()}
+      >
+        Reveal
+      </button>
+      {reason && (
+        <p id="reveal-reason" class="muted reason">
+          {reason}
+        </p>
+      )}
+
+      {m.error.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
+      {m.job.value && !m.error.value && <JobOutcome job={m.job.value} onOpenOptions={openOptions} />}
+      {m.record.value && <ContactCard record={m.record.value} />}
+    </main>
+  );
+}

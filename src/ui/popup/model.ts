@@ -1,0 +1,159 @@
+/**
+ * The popup's model: which profile it is about (the active tab's, or a pasted URL), what the vault holds for it,
+ * what the selection may cost, and the reveal action.
+ */
+import { batch, computed, effect, signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import type { ApiErrorJSON } from '../../api/errors';
+import { formatCredits, maxLookupCost, REVEAL_ITEM } from '../../api/pricing';
+import type { Retrievable, Reveal } from '../../api/schema';
+import { profileUrl } from '../../sites/linkedin/url';
+import {
+  account,
+  type ContactRecord,
+  jobs,
+  keyHint,
+  type RevealJob,
+  settings,
+  type TabProfile,
+  tabProfiles,
+  vault,
+} from '../../storage';
+import { call } from '../rpc';
+import { stored } from '../use-stored';
+
+const ITEM_REVEAL = Object.fromEntries(
+  (Object.entries(REVEAL_ITEM) as [Reveal, Retrievable][]).map(([reveal, item]) => [item, reveal]),
+) as Record<Retrievable, Reveal>;
+
+/** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
+async function subjectTabId(): Promise<number | null> {
+  const fromQuery = Number(new URLSearchParams(location.search).get('tabId'));
+  if (Number.isInteger(fromQuery) && fromQuery > 0) return fromQuery;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
+
+export function createPopupModel() {
+  const tabProfile = signal<TabProfile | null>(null);
+  const manualUrl = signal('');
+  const record = signal<ContactRecord | null>(null);
+  const job = signal<RevealJob | null>(null);
+  const selection = signal<Retrievable[]>([]);
+  const retryNotFound = signal(false);
+  const busy = signal(false);
+  const error = signal<ApiErrorJSON | null>(null);
+  const balance = stored(null, account.get, account.watch);
+  const key = stored(null, keyHint.get, keyHint.watch);
+
+  const manualSocialUrl = computed(() => (manualUrl.value.trim() ? profileUrl(manualUrl.value) : null));
+  const manualUrlProblem = computed(() =>
+    manualUrl.value.trim() && !manualSocialUrl.value
+      ? 'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.'
+      : null,
+  );
+  /** The profile the popup acts on. */
+  const socialUrl = computed(() => tabProfile.value?.socialUrl ?? manualSocialUrl.value);
+
+  /** Selected items the service would be asked for (held ones, and known-missing unless asked again, are free). */
+  const toAsk = computed(() =>
+    selection.value.filter((item) => {
+      const state = record.value?.[item];
+      return !state || (!state.found && retryNotFound.value);
+    }),
+  );
+  const knownMissing = computed(() =>
+    selection.value.filter((item) => record.value?.[item]?.found === false),
+  );
+  const maxCost = computed(() =>
+    maxLookupCost(Object.fromEntries(toAsk.value.map((item) => [ITEM_REVEAL[item], true]))),
+  );
+
+  /** Why Reveal cannot be clicked, or null when it can. */
+  const disabledReason = computed(() => {
+    if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
+    if (!key.value.value) return 'Set your API key in Options first.';
+    if (!socialUrl.value) return 'Open a LinkedIn profile or paste a profile URL.';
+    if (selection.value.length === 0) return 'Choose at least one item to reveal.';
+    if (toAsk.value.length === 0) return 'Already revealed: nothing to pay for.';
+    const remaining = balance.value.value?.remaining;
+    if (remaining !== undefined && remaining < maxCost.value) {
+      return `Your balance (${formatCredits(remaining)}) is below the most this can cost (${formatCredits(maxCost.value)}).`;
+    }
+    return null;
+  });
+
+  let unwatch: Array<() => void> = [];
+  /** Follows the vault record and latest job of the current profile. */
+  effect(() => {
+    const url = socialUrl.value;
+    for (const stop of unwatch) stop();
+    unwatch = [];
+    record.value = null;
+    job.value = null;
+    if (!url) return;
+    const refresh = async () => {
+      const [r, j] = await Promise.all([vault.find({ socialUrl: url }), jobs.latestFor(url)]);
+      if (socialUrl.peek() !== url) return;
+      batch(() => {
+        record.value = r;
+        job.value = j;
+      });
+    };
+    void refresh();
+    unwatch.push(
+      vault.watch(url, () => void refresh()),
+      jobs.watch(() => void refresh()),
+    );
+  });
+
+  async function init() {
+    const [tabId, current] = await Promise.all([subjectTabId(), settings.get()]);
+    selection.value = current.defaultSelection;
+    if (tabId !== null) {
+      tabProfile.value = await tabProfiles.get(tabId);
+      unwatch.push(tabProfiles.watch(tabId, (value) => (tabProfile.value = value)));
+    }
+  }
+
+  async function reveal() {
+    const url = socialUrl.value;
+    if (!url || disabledReason.value) return;
+    busy.value = true;
+    error.value = null;
+    const hints = tabProfile.value?.nameHint ? { name: tabProfile.value.nameHint } : undefined;
+    const result = await call('reveal', {
+      target: { socialUrl: url },
+      selection: selection.value,
+      retryNotFound: retryNotFound.value,
+      ...(hints ? { hints } : {}),
+    });
+    busy.value = false;
+    if (!result.ok) error.value = result.error;
+    retryNotFound.value = false;
+  }
+
+  return {
+    tabProfile,
+    manualUrl,
+    manualUrlProblem,
+    socialUrl,
+    record,
+    job,
+    selection,
+    retryNotFound,
+    knownMissing,
+    busy,
+    error,
+    balance: balance.value,
+    key: key.value,
+    keyLoaded: key.loaded,
+    toAsk,
+    maxCost,
+    disabledReason,
+    init,
+    reveal,
+  };
+}
+
+export type PopupModel = ReturnType<typeof createPopupModel>;

@@ -1,0 +1,43 @@
+import { formatCredits } from '../api/pricing';
+import type { Retrievable } from '../api/schema';
+import type { ContactRecord } from '../storage';
+import { ITEM_LABEL, ITEM_PRICE, ITEMS } from './items';
+
+/** The four reveal checkboxes, each with its price; items the vault holds say so and cost nothing. */
+export function RevealOptions({
+  selection,
+  onChange,
+  record,
+  legend = 'Reveal',
+}: {
+  selection: readonly Retrievable[];
+  onChange: (next: Retrievable[]) => void;
+  record?: ContactRecord | null;
+  legend?: string;
+}) {
+  const toggle = (item: Retrievable, on: boolean) => {
+    const next = new Set(selection);
+    if (on) next.add(item);
+    else next.delete(item);
+    onChange(ITEMS.filter((i) => next.has(i)));
+  };
+  return (
+    <fieldset class="reveal-options">
+      <legend>{legend}</legend>
+      {ITEMS.map((item) => {
+        const held = record?.[item]?.found === true;
+        return (
+          <label key={item}>
+            <input
+              type="checkbox"
+              checked={selection.includes(item)}
+              onChange={(e) => toggle(item, e.currentTarget.checked)}
+            />{' '}
+            {ITEM_LABEL[item]}{' '}
+            <span class="price">{held ? 'revealed' : formatCredits(ITEM_PRICE[item])}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
