@@ -21,6 +21,8 @@ interface Fixtures {
   context: BrowserContext;
   extensionId: string;
   background: Worker;
+  /** The page the extension opened by itself on install (the options page, for first-run setup); closed. */
+  firstRunUrl: string;
   /** Errors seen in any page or the service worker; the test fails at teardown if any. */
   pageErrors: string[];
   /** Opens an extension page (`popup.html`, `options.html`, `sidepanel.html`). */
@@ -57,6 +59,19 @@ export const test = base.extend<Fixtures>({
     await use(context);
     await context.close();
   },
+  firstRunUrl: [
+    async ({ context }, use) => {
+      // The extension opens its options page on install; wait for it so it cannot interrupt a test's navigation.
+      const isOptions = (p: Page) => p.url().endsWith('/options.html');
+      let page: Page | undefined;
+      await expect.poll(() => (page = context.pages().find(isOptions)), { timeout: 10_000 }).toBeTruthy();
+      await page!.waitForLoadState();
+      const url = page!.url();
+      await page!.close();
+      await use(url);
+    },
+    { auto: true },
+  ],
   background: async ({ context }, use) => {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     await use(worker);

@@ -11,3 +11,7 @@ for (const page of ['popup.html', 'options.html', 'sidepanel.html']) {
     await expect(view.locator('h1')).toBeVisible();
   });
 }
+
+test('first run opens the options page to set up the key', async ({ firstRunUrl, extensionId }) => {
+  expect(firstRunUrl).toBe(`chrome-extension://${extensionId}/options.html`);
+});
