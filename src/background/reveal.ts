@@ -137,9 +137,11 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
   const previous = inFlight.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(task);
   inFlight.set(key, next);
-  void next.finally(() => {
+  const settle = () => {
     if (inFlight.get(key) === next) inFlight.delete(key);
-  });
+  };
+  // Both paths settle; the caller handles the rejection itself.
+  next.then(settle, settle);
   return next;
 }
 

@@ -1,0 +1,170 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { setApiKey } from '../../../src/background/key-store';
+import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import { account, jobs, vault } from '../../../src/storage';
+import { stubService } from './service-stub';
+
+const ADA = {
+  id: '1001',
+  socialUrl: 'https://www.linkedin.com/in/ada-lovelace',
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+};
+const GRACE = {
+  id: '1002',
+  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
+  name: 'Grace Hopper',
+  email: 'grace@example.org',
+  phone: '+1 555 0100',
+};
+
+describe('reveal (vault-aware)', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+  });
+
+  it('asks for the selected items, writes them to the vault, records the charge and the balance', async () => {
+    const service = stubService([GRACE], 50);
+    const { record, job } = await reveal({
+      target: { socialUrl: 'https://uk.linkedin.com/in/Grace-Hopper/details/experience/' },
+      selection: ['email', 'phone'],
+    });
+    expect(service.requests).toHaveLength(1);
+    expect(service.requests[0]!.body).toEqual({
+      social_url: GRACE.socialUrl,
+      reveal_personal_email: true,
+      reveal_phone: true,
+    });
+    expect(record?.email).toMatchObject({ found: true, value: GRACE.email });
+    expect(record?.phone).toMatchObject({ found: true, value: GRACE.phone });
+    expect(job).toMatchObject({ status: 'done', charged: 9, requested: ['email', 'phone'], held: [] });
+    expect(job?.billingNote).toContain('successful');
+    expect(await vault.get(GRACE.socialUrl)).toEqual(record);
+    expect((await account.get())?.remaining).toBe(41);
+  });
+
+  it('never pays twice: a second reveal of held items makes no request', async () => {
+    const service = stubService([GRACE]);
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    const again = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    expect(service.requests).toHaveLength(1);
+    expect(again.job).toBeNull();
+    expect(again.record?.email).toMatchObject({ found: true });
+  });
+
+  it('asks only for the items not already held', async () => {
+    const service = stubService([GRACE]);
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    const { job } = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email', 'phone'] });
+    expect(service.requests[1]!.body).toEqual({ social_url: GRACE.socialUrl, reveal_phone: true });
+    expect(job).toMatchObject({ requested: ['phone'], held: ['email'], charged: 6 });
+  });
+
+  it('remembers items not found, and asks again only when told to', async () => {
+    const service = stubService([ADA]);
+    const first = await reveal({ target: { socialUrl: ADA.socialUrl }, selection: ['email', 'phone'] });
+    expect(first.record?.phone).toMatchObject({ found: false });
+    expect(first.job?.charged).toBe(3);
+
+    const second = await reveal({ target: { socialUrl: ADA.socialUrl }, selection: ['phone'] });
+    expect(second.job).toBeNull();
+    expect(service.requests).toHaveLength(1);
+
+    const third = await reveal({
+      target: { socialUrl: ADA.socialUrl },
+      selection: ['phone'],
+      retryNotFound: true,
+    });
+    expect(service.requests).toHaveLength(2);
+    expect(service.requests[1]!.body).toEqual({ social_url: ADA.socialUrl, reveal_phone: true });
+    expect(third.job?.charged).toBe(0);
+  });
+
+  it('finds a contact revealed by URL again from its candidate id, without a request', async () => {
+    const service = stubService([GRACE]);
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    const byId = await reveal({ target: { candidateId: GRACE.id }, selection: ['email'] });
+    expect(service.requests).toHaveLength(1);
+    expect(byId.record?.key).toBe(GRACE.socialUrl);
+  });
+
+  it('two clicks at once make one request', async () => {
+    const service = stubService([GRACE]);
+    await Promise.all([
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
+    ]);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('records an unknown candidate (404 inside a 200) at no charge', async () => {
+    stubService([]);
+    const { record, job } = await reveal({
+      target: { socialUrl: 'linkedin.com/in/nobody-here' },
+      selection: ['email'],
+    });
+    expect(record?.unknownAt).toBeTypeOf('string');
+    expect(job).toMatchObject({ status: 'done', charged: 0, retrieved: [] });
+  });
+
+  it('a refused reveal is a failed job, and the vault keeps what it had', async () => {
+    const service = stubService([GRACE]);
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    service.state.next = () =>
+      service.json(403, {
+        success: false,
+        message: 'Insufficient credits',
+        credits_info: { required: 6, available: 2, breakdown: '1 contact x 6 credits' },
+      });
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({
+      kind: 'insufficient-credits',
+    });
+    const latest = await jobs.latestFor(GRACE.socialUrl);
+    expect(latest).toMatchObject({ status: 'failed', error: { kind: 'insufficient-credits' } });
+    expect((await vault.get(GRACE.socialUrl))?.email).toMatchObject({ found: true, value: GRACE.email });
+    expect((await vault.get(GRACE.socialUrl))?.phone).toBeUndefined();
+  });
+
+  it('refuses before any request: no key, not a profile URL, nothing selected', async () => {
+    const service = stubService([GRACE]);
+    await expect(
+      reveal({ target: { socialUrl: 'https://www.linkedin.com/company/acme' }, selection: ['email'] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringContaining('not a LinkedIn profile URL'),
+    });
+    await expect(reveal({ target: { socialUrl: GRACE.socialUrl }, selection: [] })).rejects.toMatchObject({
+      kind: 'invalid-request',
+    });
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringContaining('Options'),
+    });
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('marks jobs left running by a stopped worker as interrupted, and only those', async () => {
+    const base = {
+      kind: 'reveal' as const,
+      vaultKey: 'k',
+      target: { socialUrl: 'k', candidateId: null },
+      requested: ['email' as const],
+      held: [],
+    };
+    await jobs.put({ ...base, id: 'old', status: 'running', startedAt: '2026-01-01T00:00:00.000Z' });
+    await jobs.put({ ...base, id: 'new', status: 'running', startedAt: '2026-06-01T00:00:00.000Z' });
+    await markInterruptedJobs(new Date('2026-03-01T00:00:00.000Z'));
+    const all = await jobs.all();
+    expect(all.find((j) => j.id === 'old')?.status).toBe('interrupted');
+    expect(all.find((j) => j.id === 'new')?.status).toBe('running');
+  });
+});

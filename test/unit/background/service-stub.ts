@@ -1,0 +1,109 @@
+/**
+ * A stand-in for the service at the fetch level, for unit tests of the background: answers lookups from a small
+ * table with success-based billing, and records every request. (End-to-end and conformance tests use the real
+ * simulator; this keeps unit tests fast and offline.)
+ */
+import { vi } from 'vitest';
+
+export interface StubContact {
+  id: string;
+  socialUrl: string;
+  name: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface StubRequest {
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+export function stubService(contacts: StubContact[], balance = 100) {
+  const requests: StubRequest[] = [];
+  const state = { balance, next: null as null | (() => Response) };
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+    requests.push({ path: url.pathname, body });
+    if (state.next) {
+      const answer = state.next();
+      state.next = null;
+      return answer;
+    }
+    if (url.pathname === '/v1/account') {
+      return json(200, {
+        success: true,
+        credits_remaining: state.balance,
+        credits_purchased: 1000,
+        timestamp: new Date().toISOString(),
+      });
+    }
+    const identifier = String(body?.social_url ?? body?.candidate_id);
+    const contact = contacts.find((c) => c.socialUrl === body?.social_url || c.id === body?.candidate_id);
+    const lookupType = body?.social_url ? 'social_url' : 'id';
+    if (!contact) {
+      return json(200, {
+        success: true,
+        data: {
+          contacts: [
+            {
+              lookup_identifier: identifier,
+              lookup_type: lookupType,
+              success: false,
+              error: 'Candidate not found',
+              status_code: 404,
+            },
+          ],
+          summary: { total_requested: 1, successful: 0, failed: 1 },
+        },
+        credits: { used: 0, remaining: state.balance, billing_note: 'Only successful lookups were charged.' },
+      });
+    }
+    const retrieved: string[] = [];
+    const profile: Record<string, unknown> = {
+      id: contact.id,
+      name: contact.name,
+      current_title: 'Engineer',
+      current_employer: 'Acme',
+    };
+    let used = 0;
+    if (body?.reveal_personal_email && contact.email) {
+      profile.personal_email = contact.email;
+      retrieved.push('email');
+      used += 3;
+    }
+    if (body?.reveal_phone && contact.phone) {
+      profile.phone_number = contact.phone;
+      retrieved.push('phone');
+      used += 6;
+    }
+    if (body?.reveal_detailed_person_enrichment) {
+      Object.assign(profile, { skills: ['TypeScript'], experience: [], education: [], job_history: [] });
+      retrieved.push('detailed_profile');
+      used += 1;
+    }
+    state.balance -= used;
+    return json(200, {
+      success: true,
+      data: {
+        contacts: [
+          {
+            lookup_identifier: identifier,
+            lookup_type: lookupType,
+            success: true,
+            profile,
+            contact_data_retrieved: retrieved,
+            retrieved_at: new Date().toISOString(),
+          },
+        ],
+        summary: { total_requested: 1, successful: 1, failed: 0 },
+      },
+      credits: { used, remaining: state.balance, billing_note: 'Only successful lookups were charged.' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { requests, state, fetch: fetchStub, json };
+}
