@@ -42,5 +42,7 @@ export default defineConfig({
   }),
   vite: () => ({
     define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl) },
+    // Extension pages run in browsers with native modulepreload; the polyfill would be dead weight in every page.
+    build: { modulePreload: { polyfill: false } },
   }),
 });

@@ -4,7 +4,7 @@
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as z from 'zod/mini';
-import { RETRIEVABLE } from './api/schema';
+import { RETRIEVABLE } from './api/schema-parts';
 import type { Result } from './background/result';
 import type { RevealOutcome } from './background/reveal';
 import type { AccountSnapshot } from './storage';

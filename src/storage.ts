@@ -9,7 +9,8 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { NpiData, RETRIEVABLE, type Retrievable } from './api/schema';
+import { ApiErrorJSON } from './api/errors';
+import { NpiData, RETRIEVABLE, type Retrievable } from './api/schema-parts';
 
 declare const __API_BASE_URL__: string;
 
@@ -231,19 +232,6 @@ export const vault = {
 // Jobs: paid calls the background owns, written before the request and after the response
 // ---------------------------------------------------------------------------------------------------------------
 
-/** An error as stored and sent between contexts (see `src/api/errors.ts`). */
-export const StoredError = z.looseObject({
-  kind: z.string(),
-  message: z.string(),
-  outcomeUnknown: z.optional(z.boolean()),
-  status: z.optional(z.int()),
-  creditsInfo: z.optional(
-    z.looseObject({ required: z.int(), available: z.int(), breakdown: z.optional(z.string()) }),
-  ),
-  retryAfterMs: z.optional(z.number()),
-});
-export type StoredError = z.infer<typeof StoredError>;
-
 export const RevealJob = z.object({
   id: z.string(),
   kind: z.literal('reveal'),
@@ -260,7 +248,7 @@ export const RevealJob = z.object({
   charged: z.optional(z.int()),
   billingNote: z.optional(z.string()),
   retrieved: z.optional(Selection),
-  error: z.optional(StoredError),
+  error: z.optional(ApiErrorJSON),
 });
 export type RevealJob = z.infer<typeof RevealJob>;
 

@@ -7,7 +7,7 @@
  * {@link ApiError.fromJSON} / {@link describeError} accept that shape as well as a live instance.
  */
 import * as z from 'zod/mini';
-import { CreditsInfo } from './schema';
+import { CreditsInfo } from './schema-parts';
 
 export const API_ERROR_KINDS = [
   /** Refused before any request: our own validation of the body (or of the settings). Nothing sent. */

@@ -9,6 +9,9 @@
  * Built on `zod/mini` to keep the background and popup bundles small.
  */
 import * as z from 'zod/mini';
+import { CreditsInfo, NpiData, RETRIEVABLE } from './schema-parts';
+
+export { CreditsInfo, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Limits (spec: "Limits")
@@ -322,15 +325,6 @@ export function lookupRequestProblem(body: LookupRequest): string | null {
 // Lookup response
 // ---------------------------------------------------------------------------------------------------------------
 
-export const NpiData = z.looseObject({
-  npi_number: z.optional(z.string()),
-  license_number: z.optional(z.string()),
-  license_state: z.optional(z.string()),
-  specialty: z.optional(z.string()),
-  credentials: z.optional(z.string()),
-});
-export type NpiData = z.infer<typeof NpiData>;
-
 /** Item structure of skills, experience, education and job history: not shown. Kept as received. */
 const unknownItems = () => z.optional(z.array(z.unknown()));
 
@@ -348,9 +342,6 @@ export const LookupProfile = z.looseObject({
   npi_data: z.optional(NpiData),
 });
 export type LookupProfile = z.infer<typeof LookupProfile>;
-
-export const RETRIEVABLE = ['email', 'phone', 'detailed_profile', 'healthcare_profile'] as const;
-export type Retrievable = (typeof RETRIEVABLE)[number];
 
 const LookupType = z.enum(['id', 'social_url']);
 
@@ -422,14 +413,6 @@ export type AccountResponse = z.infer<typeof AccountResponse>;
 // ---------------------------------------------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------------------------------------------
-
-export const CreditsInfo = z.looseObject({
-  required: int(),
-  available: int(),
-  /** Lookup only: count of contacts and credits each. */
-  breakdown: z.optional(z.string()),
-});
-export type CreditsInfo = z.infer<typeof CreditsInfo>;
 
 /** Every error body: `success` false and a `message`; insufficient-credit errors add `credits_info`. */
 export const ErrorBody = z.looseObject({

@@ -1,4 +1,4 @@
-import type { Retrievable } from '../api/schema';
+import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord, ItemState } from '../storage';
 import { CopyButton } from './copy-button';
 import { ITEM_LABEL } from './items';

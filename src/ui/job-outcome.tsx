@@ -23,9 +23,7 @@ export function JobOutcome({ job, onOpenOptions }: { job: RevealJob; onOpenOptio
         </div>
       );
     case 'failed':
-      return job.error ? (
-        <ErrorView error={job.error as never} {...(onOpenOptions ? { onOpenOptions } : {})} />
-      ) : null;
+      return job.error ? <ErrorView error={job.error} {...(onOpenOptions ? { onOpenOptions } : {})} /> : null;
     case 'interrupted':
       return (
         <div class="error" role="alert">

@@ -1,5 +1,5 @@
 import { formatCredits } from '../api/pricing';
-import type { Retrievable } from '../api/schema';
+import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord } from '../storage';
 import { ITEM_LABEL, ITEM_PRICE, ITEMS } from './items';
 

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
-import type { Retrievable } from '../../api/schema';
+import type { Retrievable } from '../../api/schema-parts';
 import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';

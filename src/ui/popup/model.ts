@@ -6,7 +6,8 @@ import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, maxLookupCost, REVEAL_ITEM } from '../../api/pricing';
-import type { Retrievable, Reveal } from '../../api/schema';
+import type { Reveal } from '../../api/schema';
+import type { Retrievable } from '../../api/schema-parts';
 import { profileUrl } from '../../sites/linkedin/url';
 import {
   account,

@@ -1,0 +1,61 @@
+/**
+ * Bundle budget, gzip: what each part of the built extension costs to load, with every chunk it imports.
+ * `npm run size` builds nothing itself: run `npm run build` first. Exits 1 when a budget is exceeded.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const OUT = resolve(import.meta.dirname, '../.output/chrome-mv3');
+const KB = 1024;
+
+/** Budgets in gzip bytes. */
+const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
+  { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 3 * KB },
+  { name: 'popup', entry: 'popup.html', budget: 30 * KB },
+  { name: 'side panel', entry: 'sidepanel.html', budget: 30 * KB },
+  { name: 'options', entry: 'options.html', budget: 30 * KB },
+  { name: 'background', entry: 'background.js', budget: 40 * KB },
+];
+
+/** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */
+function closure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.endsWith('.js')) return;
+    const code = readFileSync(join(OUT, file), 'utf8');
+    for (const match of code.matchAll(/(?:from|import)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      visit(join(dirname(file), match[1]!));
+    }
+  };
+  if (entry.endsWith('.html')) {
+    const html = readFileSync(join(OUT, entry), 'utf8');
+    for (const match of html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)) visit(match[1]!);
+  } else {
+    visit(entry);
+  }
+  return [...seen].filter((file) => file.endsWith('.js') || file.endsWith('.css'));
+}
+
+if (!existsSync(OUT)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+
+let over = false;
+for (const { name, entry, budget } of BUDGETS) {
+  const files = closure(entry);
+  const raw = files.reduce((sum, file) => sum + readFileSync(join(OUT, file)).length, 0);
+  const gz = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(OUT, file)), { level: 9 }).length,
+    0,
+  );
+  const ok = gz <= budget;
+  over ||= !ok;
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${name.padEnd(15)} ${(gz / KB).toFixed(1).padStart(5)} KB gzip / ${(budget / KB).toFixed(0)} KB budget  (${(raw / KB).toFixed(1)} KB raw, ${files.length} files)`,
+  );
+}
+process.exit(over ? 1 : 0);

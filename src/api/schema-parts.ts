@@ -1,0 +1,28 @@
+/**
+ * The parts of the wire contract that extension pages need too (the vault stores NPI data, errors carry
+ * `credits_info`). Kept apart from `schema.ts` so a page's bundle does not carry every request and response schema.
+ * `schema.ts` re-exports all of it: it remains the one contract.
+ */
+import * as z from 'zod/mini';
+
+/** Items a lookup can retrieve (`contact_data_retrieved`). */
+export const RETRIEVABLE = ['email', 'phone', 'detailed_profile', 'healthcare_profile'] as const;
+export type Retrievable = (typeof RETRIEVABLE)[number];
+
+export const NpiData = z.looseObject({
+  npi_number: z.optional(z.string()),
+  license_number: z.optional(z.string()),
+  license_state: z.optional(z.string()),
+  specialty: z.optional(z.string()),
+  credentials: z.optional(z.string()),
+});
+export type NpiData = z.infer<typeof NpiData>;
+
+/** Insufficient-credit details of an error body. */
+export const CreditsInfo = z.looseObject({
+  required: z.int(),
+  available: z.int(),
+  /** Lookup only: count of contacts and credits each. */
+  breakdown: z.optional(z.string()),
+});
+export type CreditsInfo = z.infer<typeof CreditsInfo>;
