@@ -307,8 +307,21 @@ export const tabProfiles = {
 // What the side panel shows
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The side panel's subject: a contact revealed from a context menu (search results come with issue #4). */
-export const PanelFocus = z.object({ kind: z.literal('contact'), vaultKey: z.string(), at: z.string() });
+/**
+ * The side panel's subject: a contact revealed from a context menu, the current search, or a selected text that
+ * needs the user's word before it is searched (too long for free text) or that cannot be searched at all.
+ */
+export const PanelFocus = z.union([
+  z.object({ kind: z.literal('contact'), vaultKey: z.string(), at: z.string() }),
+  z.object({ kind: z.literal('search'), at: z.string() }),
+  z.object({
+    kind: z.literal('selection'),
+    mode: z.enum(['free_text', 'jd']),
+    text: z.string(),
+    problem: z.string(),
+    at: z.string(),
+  }),
+]);
 export type PanelFocus = z.infer<typeof PanelFocus>;
 
 const panelFocusItem = storage.defineItem<unknown>('local:panel-focus', { fallback: null, version: 1 });
@@ -323,5 +336,112 @@ export const panelFocus = {
   },
   watch(cb: (value: PanelFocus | null) => void) {
     return panelFocusItem.watch((value) => cb(readPanelFocus(value)));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Search: the current search and its paid pages, and saved searches
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A search body as stored (already checked against the contract by the client when it was sent). */
+const StoredRequest = z.looseObject({
+  search_criteria: z.optional(z.record(z.string(), z.unknown())),
+  free_text_search: z.optional(z.string()),
+  jd_search: z.optional(z.string()),
+  page_size: z.optional(z.int()),
+  include_similar_titles: z.optional(z.boolean()),
+});
+
+/** A result row as stored: the profile summary fields (ids normalised to strings by the contract). */
+export const StoredProfile = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  current_title: z.string(),
+  current_employer: z.string(),
+  location: z.string(),
+  social_url: z.optional(z.nullable(z.string())),
+});
+export type StoredProfile = z.infer<typeof StoredProfile>;
+
+export const SearchPage = z.object({
+  start: z.int(),
+  profiles: z.array(StoredProfile),
+  total: z.int(),
+  hasNext: z.boolean(),
+  nextStart: z.nullable(z.int()),
+  /** Credits this page cost when it was fetched (`credits.used`; 0 when the service returned no profiles). */
+  charged: z.int(),
+  at: z.string(),
+});
+export type SearchPage = z.infer<typeof SearchPage>;
+
+export const SEARCH_MODES = ['filters', 'free_text', 'jd'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+export const SearchSession = z.object({
+  v: z.literal(1),
+  id: z.string(),
+  mode: z.enum(SEARCH_MODES),
+  /** The body of page 1, as sent. */
+  first: StoredRequest,
+  /** The body of every later page (rules 7 and 8), known once page 1 has answered. */
+  frozen: z.nullable(StoredRequest),
+  /** What the service understood: parsed free text or job description, and the titles searched. */
+  understood: z.object({
+    parsed: z.optional(z.record(z.string(), z.array(z.string()))),
+    similarTitles: z.optional(z.array(z.string())),
+  }),
+  pageSize: z.int(),
+  /** Pages already paid for, kept so revisiting them is free. */
+  pages: z.array(SearchPage),
+  /** The page the panel shows. */
+  currentStart: z.int(),
+  status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  /** The start of the page being fetched while running, and since when. */
+  pendingStart: z.optional(z.int()),
+  pendingAt: z.optional(z.string()),
+  error: z.optional(ApiErrorJSON),
+  startedAt: z.string(),
+  savedSearchId: z.optional(z.string()),
+});
+export type SearchSession = z.infer<typeof SearchSession>;
+
+const searchItem = storage.defineItem<unknown>('local:search', { fallback: null, version: 1 });
+const readSearch = validated(z.nullable(SearchSession), null, 'search');
+
+export const currentSearch = {
+  async get(): Promise<SearchSession | null> {
+    return readSearch(await searchItem.getValue());
+  },
+  async set(value: SearchSession | null): Promise<void> {
+    await searchItem.setValue(value === null ? null : SearchSession.parse(value));
+  },
+  watch(cb: (value: SearchSession | null) => void) {
+    return searchItem.watch((value) => cb(readSearch(value)));
+  },
+};
+
+export const SavedSearch = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(SEARCH_MODES),
+  /** Frozen criteria: re-running never re-parses, so a saved job-description search costs 1 credit. */
+  request: StoredRequest,
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof SavedSearch>;
+
+const savedItem = storage.defineItem<unknown>('local:saved-searches', { fallback: null, version: 1 });
+const readSaved = validated(z.array(SavedSearch), [], 'saved searches');
+
+export const savedSearches = {
+  async all(): Promise<SavedSearch[]> {
+    return readSaved(await savedItem.getValue());
+  },
+  async set(value: SavedSearch[]): Promise<void> {
+    await savedItem.setValue(z.array(SavedSearch).parse(value));
+  },
+  watch(cb: (value: SavedSearch[]) => void) {
+    return savedItem.watch((value) => cb(readSaved(value)));
   },
 };

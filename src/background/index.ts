@@ -7,6 +7,7 @@ import { settings, tabProfiles, vault } from '../storage';
 import { createMenus, onMenuClicked } from './menus';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
+import { markInterruptedSearch } from './search';
 import { onTabUpdated } from './tabs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,5 +38,6 @@ export function startBackground(): void {
 
   void restrictStorage().catch((error) => console.warn('Could not restrict storage access', error));
   void markInterruptedJobs(startedAt);
+  void markInterruptedSearch(startedAt);
   void purgeExpired();
 }

@@ -7,11 +7,14 @@ import { browser } from 'wxt/browser';
 import { profileUrl } from '../sites/linkedin/url';
 import { panelFocus, settings, vaultKeyFor } from '../storage';
 import { reveal } from './reveal';
+import { searchSelection, selectionProblem } from './search';
 import { refreshBadges } from './tabs';
 
 export const MENU = {
   revealLink: 'reveal-link',
   revealPage: 'reveal-page',
+  searchJd: 'search-jd',
+  searchFreeText: 'search-free-text',
 } as const;
 
 const PROFILE_PATTERNS = ['https://*.linkedin.com/in/*', 'https://linkedin.com/in/*'];
@@ -32,6 +35,12 @@ export async function createMenus(): Promise<void> {
     contexts: ['page'],
     documentUrlPatterns: PROFILE_PATTERNS,
   });
+  menus.create({
+    id: MENU.searchJd,
+    title: 'Find candidates for this job description',
+    contexts: ['selection'],
+  });
+  menus.create({ id: MENU.searchFreeText, title: 'Search candidates: "%s"', contexts: ['selection'] });
 }
 
 /**
@@ -51,10 +60,35 @@ interface MenuClick {
   menuItemId: string | number;
   linkUrl?: string | undefined;
   pageUrl?: string | undefined;
+  selectionText?: string | undefined;
+}
+
+/**
+ * A selected text to search. Too long (or empty): the panel says why and, for free text, offers to trim; nothing
+ * is sent. Otherwise the search runs and the panel shows it.
+ */
+async function searchFromSelection(mode: 'free_text' | 'jd', text: string): Promise<void> {
+  const at = new Date().toISOString();
+  const problem = selectionProblem(mode, text);
+  if (problem) {
+    await panelFocus.set({ kind: 'selection', mode, text, problem, at });
+    return;
+  }
+  await panelFocus.set({ kind: 'search', at });
+  // The outcome (results or error) is stored with the search; the panel renders it from storage.
+  await searchSelection({ mode, text }).catch(() => undefined);
 }
 
 /** Handles a click on one of our menus. */
 export function onMenuClicked(info: MenuClick, tab: { id?: number; windowId?: number } | undefined): void {
+  if (info.menuItemId === MENU.searchJd || info.menuItemId === MENU.searchFreeText) {
+    const opening = openPanel(tab?.id, tab?.windowId).catch((error) =>
+      console.warn('Could not open the panel', error),
+    );
+    const mode = info.menuItemId === MENU.searchJd ? 'jd' : 'free_text';
+    void opening.then(() => searchFromSelection(mode, info.selectionText ?? ''));
+    return;
+  }
   if (info.menuItemId !== MENU.revealLink && info.menuItemId !== MENU.revealPage) return;
   const raw = info.menuItemId === MENU.revealLink ? info.linkUrl : info.pageUrl;
   const socialUrl = raw ? profileUrl(raw) : null;

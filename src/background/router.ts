@@ -5,18 +5,34 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import {
+  IdInput,
+  NameInput,
   NoInput,
   onMessage,
+  PageInput,
   ProfileDetection,
   type ProtocolMap,
+  RenameInput,
   RevealInput,
   SaveConnectionInput,
+  SelectionSearchInput,
+  StartSearchInput,
 } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vault } from '../storage';
 import { forgetKey, refreshAccount, saveConnection } from './connection';
 import { fail, ok, type Result, refuse } from './result';
 import { reveal } from './reveal';
+import {
+  deleteSavedSearch,
+  goToPage,
+  renameSavedSearch,
+  runSavedSearch,
+  type StartSearchInput as SearchStart,
+  saveCurrentSearch,
+  searchSelection,
+  startSearch,
+} from './search';
 import { onProfileSeen, refreshBadges } from './tabs';
 
 interface Sender {
@@ -88,6 +104,20 @@ export function registerMessageHandlers(): void {
     await refreshBadges();
     return outcome;
   });
+  expose('startSearch', StartSearchInput, (input: SearchStart) => startSearch(input));
+  expose('goToPage', PageInput, ({ start }: { start: number }) => goToPage(start));
+  expose('saveSearch', NameInput, ({ name }: { name: string }) => saveCurrentSearch(name));
+  expose('renameSavedSearch', RenameInput, ({ id, name }: { id: string; name: string }) =>
+    renameSavedSearch(id, name),
+  );
+  expose('deleteSavedSearch', IdInput, async ({ id }: { id: string }) => {
+    await deleteSavedSearch(id);
+    return null;
+  });
+  expose('runSavedSearch', IdInput, ({ id }: { id: string }) => runSavedSearch(id));
+  expose('searchSelection', SelectionSearchInput, (input: Parameters<typeof searchSelection>[0]) =>
+    searchSelection(input),
+  );
   expose('clearVault', NoInput, async () => {
     const removed = await vault.clear();
     await refreshBadges();

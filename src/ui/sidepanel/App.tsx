@@ -24,7 +24,8 @@ function createPanelModel() {
   const record = signal<ContactRecord | null>(null);
   const job = signal<RevealJob | null>(null);
   const refresh = async () => {
-    const key = focus.value.peek()?.vaultKey;
+    const current = focus.value.peek();
+    const key = current?.kind === 'contact' ? current.vaultKey : null;
     if (!key) return;
     [record.value, job.value] = await Promise.all([vault.get(key), jobs.latestFor(key)]);
   };
@@ -53,7 +54,7 @@ export function App() {
       {!focus && (
         <p class="muted">Right-click a LinkedIn profile link and choose "Reveal contact" to see it here.</p>
       )}
-      {focus && (
+      {focus?.kind === 'contact' && (
         <section aria-label="Contact">
           <h2>{m.record.value?.name ?? 'LinkedIn profile'}</h2>
           {m.record.value?.currentTitle && (

@@ -1,0 +1,232 @@
+/**
+ * Candidate search as a background job: the current search and every page paid for are written to storage before
+ * the panel shows them; later pages follow the spec's consistency rules (see `src/search/paging.ts`); a page
+ * already paid for is shown again for free.
+ */
+import { searchCost } from '../api/pricing';
+import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
+import { freezeRequest, pageRequest } from '../search/paging';
+import {
+  currentSearch,
+  type SavedSearch,
+  type SearchMode,
+  type SearchPage,
+  type SearchSession,
+  savedSearches,
+} from '../storage';
+import { connectedClient, recordBalance } from './connection';
+import { fail, refuse } from './result';
+
+export interface StartSearchInput {
+  mode: SearchMode;
+  /** The body of page 1, without `start`. */
+  request: SearchRequest;
+  savedSearchId?: string | undefined;
+}
+
+function toPage(start: number, response: SearchResponse): SearchPage {
+  const { profiles, pagination } = response.data;
+  return {
+    start,
+    profiles: profiles.map((profile) => ({ ...profile, id: String(profile.id) })),
+    total: pagination.total,
+    hasNext: pagination.has_next,
+    nextStart: pagination.next_start,
+    charged: response.credits.used ?? 0,
+    at: new Date().toISOString(),
+  };
+}
+
+/** Runs one page request for the session; records the outcome (page or error) in storage either way. */
+async function fetchPage(session: SearchSession, body: SearchRequest, start: number): Promise<SearchSession> {
+  const client = await connectedClient();
+  const running: SearchSession = {
+    ...session,
+    status: 'running',
+    pendingStart: start,
+    pendingAt: new Date().toISOString(),
+  };
+  delete running.error;
+  await currentSearch.set(running);
+  try {
+    const response = await client.search(pageRequest(body, start));
+    const page = toPage(start, response);
+    const done: SearchSession = {
+      ...running,
+      status: 'done',
+      pages: [...running.pages.filter((p) => p.start !== start), page].sort((a, b) => a.start - b.start),
+      currentStart: start,
+    };
+    delete done.pendingStart;
+    delete done.pendingAt;
+    if (start === 1) {
+      done.frozen = freezeRequest(session.first as SearchRequest, response);
+      done.understood = {
+        ...(response.jd_searched || response.free_text_searched
+          ? { parsed: response.jd_searched ?? response.free_text_searched }
+          : {}),
+        ...(response.similar_titles ? { similarTitles: response.similar_titles } : {}),
+      };
+    }
+    // Paid data first: stored before the panel (which renders from storage) can show it.
+    await currentSearch.set(done);
+    await recordBalance(response.credits.remaining);
+    return done;
+  } catch (error) {
+    const failed: SearchSession = { ...running, status: 'failed', error: fail(error).error };
+    delete failed.pendingStart;
+    delete failed.pendingAt;
+    await currentSearch.set(failed);
+    throw error;
+  }
+}
+
+/** Starts a new search (page 1), replacing the current one. Bad input is refused before anything is stored. */
+export async function startSearch(input: StartSearchInput): Promise<SearchSession> {
+  const { start: _ignored, ...request } = input.request;
+  const problem = searchRequestProblem(request);
+  if (problem) throw refuse(problem);
+  const session: SearchSession = {
+    v: 1,
+    id: crypto.randomUUID(),
+    mode: input.mode,
+    first: request,
+    frozen: null,
+    understood: {},
+    pageSize: request.page_size ?? LIMITS.pageSizeDefault,
+    pages: [],
+    currentStart: 1,
+    status: 'running',
+    startedAt: new Date().toISOString(),
+    ...(input.savedSearchId ? { savedSearchId: input.savedSearchId } : {}),
+  };
+  return fetchPage(session, request, 1);
+}
+
+/** Shows the page starting at `start`: free when already paid for, otherwise one request with the frozen body. */
+export async function goToPage(start: number): Promise<SearchSession> {
+  const session = await currentSearch.get();
+  if (!session) throw refuse('There is no search to page through. Run a search first.');
+  if (session.status === 'running') throw refuse('A page is already loading.');
+  if (session.pages.some((page) => page.start === start)) {
+    const shown = { ...session, currentStart: start };
+    await currentSearch.set(shown);
+    return shown;
+  }
+  if (!session.frozen) throw refuse('The first page has not loaded yet. Run the search again.');
+  const last = session.pages.at(-1);
+  if (!last || (last.nextStart !== start && !session.pages.some((p) => p.nextStart === start))) {
+    throw refuse('Pages can only be fetched in order: use "Next page".');
+  }
+  return fetchPage(session, session.frozen as SearchRequest, start);
+}
+
+/** What running a search would cost: 1 credit, 2 with a job description (charged only when profiles return). */
+export const costOfSearch = (request: SearchRequest) => searchCost(request);
+
+const NAME_MAX = 80;
+
+function checkName(name: string, others: SavedSearch[]): string {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  if (!trimmed) throw refuse('Give the search a name.');
+  if (trimmed.length > NAME_MAX) throw refuse(`A search name can be at most ${NAME_MAX} characters.`);
+  if (others.some((s) => s.name.toLowerCase() === trimmed.toLowerCase())) {
+    throw refuse(`A saved search is already called "${trimmed}".`);
+  }
+  return trimmed;
+}
+
+/** Saves the current search under a name, with its frozen criteria (a saved JD search re-runs at 1 credit). */
+export async function saveCurrentSearch(name: string): Promise<SavedSearch> {
+  const session = await currentSearch.get();
+  if (!session?.frozen)
+    throw refuse('Run the search first: a search is saved with what the service understood.');
+  const all = await savedSearches.all();
+  const saved: SavedSearch = {
+    id: crypto.randomUUID(),
+    name: checkName(name, all),
+    mode: session.mode,
+    request: { ...session.frozen, ...(session.pageSize ? { page_size: session.pageSize } : {}) },
+    createdAt: new Date().toISOString(),
+  };
+  await savedSearches.set([...all, saved]);
+  await currentSearch.set({ ...session, savedSearchId: saved.id });
+  return saved;
+}
+
+export async function renameSavedSearch(id: string, name: string): Promise<SavedSearch> {
+  const all = await savedSearches.all();
+  const target = all.find((s) => s.id === id);
+  if (!target) throw refuse('That saved search no longer exists.');
+  const renamed = {
+    ...target,
+    name: checkName(
+      name,
+      all.filter((s) => s.id !== id),
+    ),
+  };
+  await savedSearches.set(all.map((s) => (s.id === id ? renamed : s)));
+  return renamed;
+}
+
+export async function deleteSavedSearch(id: string): Promise<void> {
+  const all = await savedSearches.all();
+  await savedSearches.set(all.filter((s) => s.id !== id));
+}
+
+/** Runs a saved search's first page. */
+export async function runSavedSearch(id: string): Promise<SearchSession> {
+  const saved = (await savedSearches.all()).find((s) => s.id === id);
+  if (!saved) throw refuse('That saved search no longer exists.');
+  return startSearch({ mode: saved.mode, request: saved.request as SearchRequest, savedSearchId: saved.id });
+}
+
+/** A search left running by a stopped worker: its outcome is unknown. */
+export async function markInterruptedSearch(since: Date): Promise<void> {
+  const session = await currentSearch.get();
+  if (session?.status === 'running' && new Date(session.pendingAt ?? session.startedAt) < since) {
+    const interrupted: SearchSession = { ...session, status: 'interrupted' };
+    delete interrupted.pendingStart;
+    delete interrupted.pendingAt;
+    await currentSearch.set(interrupted);
+  }
+}
+
+/** Why a selected text cannot be searched as is, or null when it can. */
+export function selectionProblem(mode: 'free_text' | 'jd', text: string): string | null {
+  const length = text.trim().length;
+  if (length === 0) return 'The selection is empty.';
+  if (mode === 'jd' && length > LIMITS.jdMax) {
+    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again. Nothing was sent.`;
+  }
+  if (mode === 'free_text' && length > LIMITS.freeTextMax) {
+    return `The selection is ${length.toLocaleString('en-US')} characters; a free-text search can be at most ${LIMITS.freeTextMax}.`;
+  }
+  return null;
+}
+
+/** The first `max` characters of a text, cut at a word boundary when one is near. */
+export function trimToLimit(text: string, max: number): string {
+  const clean = text.trim().replace(/\s+/g, ' ');
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return (space > max * 0.8 ? cut.slice(0, space) : cut).trim();
+}
+
+/** Searches a selected text: as a job description, or as free text (trimmed only when the user said so). */
+export async function searchSelection(input: {
+  mode: 'free_text' | 'jd';
+  text: string;
+  trim?: boolean | undefined;
+}): Promise<SearchSession> {
+  let text = input.text.trim().replace(/\s+/g, ' ');
+  if (input.mode === 'free_text' && input.trim) text = trimToLimit(text, LIMITS.freeTextMax);
+  const problem = selectionProblem(input.mode, text);
+  if (problem) throw refuse(problem);
+  return startSearch(
+    input.mode === 'jd'
+      ? { mode: 'jd', request: { jd_search: text } }
+      : { mode: 'free_text', request: { free_text_search: text } },
+  );
+}
