@@ -7,6 +7,7 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
+import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { findChromium } from './chromium-path';
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, '../../.output/chrome-mv3');
@@ -17,7 +18,44 @@ export function linkedinPage(name = 'Ada Lovelace', headline = 'Analyst'): strin
 <body><main><section><h1>${name}</h1><div class="text-body-medium">${headline}</div></section></main></body></html>`;
 }
 
+/** The part of the service worker's `chrome` the tests read (evaluated inside the worker). */
+export interface WorkerGlobals {
+  chrome: {
+    tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> };
+    action: { getBadgeText(details: { tabId: number }): Promise<string> };
+    storage: {
+      local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
+      session: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
+    };
+  };
+}
+
+/** One request the simulator received (its admin log; the key is never in it). */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+  status: number;
+  charged: number;
+}
+
+export interface Sim {
+  url: string;
+  /** POSTs to an admin route under `/__sim/` (reset, keys, faults). */
+  admin(path: string, body?: unknown): Promise<void>;
+  /** The /v1 requests received so far. */
+  requests(): Promise<LoggedRequest[]>;
+  /** The balance of a key, from the simulator's admin view (not a /v1 request, so not in the log). */
+  balance(key?: string): Promise<number>;
+}
+
 interface Fixtures {
+  /** A simulator of the service on a free port, fresh for each test. */
+  sim: Sim;
+  /** Saves the simulator's URL and a key on the options page (the real first-run journey); returns the page. */
+  connect: (key?: string) => Promise<Page>;
+  /** The id of the tab showing a URL (as the background sees it). */
+  tabIdOf: (page: Page) => Promise<number>;
   context: BrowserContext;
   extensionId: string;
   background: Worker;
@@ -78,6 +116,49 @@ export const test = base.extend<Fixtures>({
   },
   extensionId: async ({ background }, use) => {
     await use(new URL(background.url()).host);
+  },
+  sim: async ({}, use) => {
+    const running: RunningSimulator = await startSimulator({ port: 0 });
+    const admin = async (path: string, body?: unknown) => {
+      const response = await fetch(`${running.url}/__sim/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+      if (!response.ok) throw new Error(`sim admin ${path}: ${response.status} ${await response.text()}`);
+    };
+    await use({
+      url: running.url,
+      admin,
+      requests: async () => (await (await fetch(`${running.url}/__sim/requests`)).json()) as LoggedRequest[],
+      balance: async (key = 'demo-key') => {
+        const response = await fetch(`${running.url}/__sim/keys`);
+        const { keys } = (await response.json()) as { keys: Record<string, { remaining: number }> };
+        return keys[key]!.remaining;
+      },
+    });
+    await running.close();
+  },
+  connect: async ({ openExtensionPage, sim }, use) => {
+    await use(async (key = 'demo-key') => {
+      const page = await openExtensionPage('options.html');
+      await page.getByLabel('API base URL').fill(sim.url);
+      await page.getByLabel('API key').fill(key);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByTestId('connected')).toBeVisible();
+      return page;
+    });
+  },
+  tabIdOf: async ({ background }, use) => {
+    await use(async (page) => {
+      const url = page.url();
+      const id = await background.evaluate(async (target) => {
+        const tabs = await (globalThis as unknown as WorkerGlobals).chrome.tabs.query({});
+        return tabs.find((tab) => tab.url === target)?.id ?? null;
+      }, url);
+      if (id === null) throw new Error(`no tab shows ${url}`);
+      return id;
+    });
   },
   openExtensionPage: async ({ context, extensionId }, use) => {
     await use(async (path) => {

@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures';
+
+test.describe('options: the service connection', () => {
+  test('saves a working URL and key, shows balance and purchases, and masks the key', async ({
+    connect,
+    sim,
+  }) => {
+    const page = await connect('demo-key');
+    await expect(page.getByTestId('connected')).toContainText('Balance: 10,000 credits');
+    await expect(page.getByTestId('connected')).toContainText('Purchased over the account');
+    await expect(page.getByTestId('key-status')).toContainText('••••');
+    await expect(page.getByTestId('key-status')).not.toContainText('demo-key');
+    expect((await sim.requests()).map((r) => r.path)).toEqual(['/v1/account']);
+  });
+
+  test('says exactly what is wrong, and stores nothing', async ({ openExtensionPage, sim }) => {
+    const page = await openExtensionPage('options.html');
+    const url = page.getByLabel('API base URL');
+    const key = page.getByLabel('API key');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+
+    await url.fill('not a url');
+    await key.fill('demo-key');
+    await save.click();
+    await expect(page.getByRole('alert')).toContainText('is not a valid URL');
+
+    await url.fill(sim.url);
+    await key.fill('inactive-key');
+    await save.click();
+    await expect(page.getByRole('alert')).toContainText('The API key was refused');
+
+    // A port nothing listens on.
+    await url.fill('http://127.0.0.1:9');
+    await key.fill('demo-key');
+    await save.click();
+    await expect(page.getByRole('alert')).toContainText('Could not reach the service');
+
+    await expect(page.getByTestId('key-status')).toHaveCount(0);
+    expect((await sim.requests()).map((r) => r.status)).toEqual([403]);
+  });
+
+  test('the key can be removed', async ({ connect }) => {
+    const page = await connect();
+    await page.getByRole('button', { name: 'Remove key' }).click();
+    await expect(page.getByTestId('key-status')).toHaveCount(0);
+    await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', 'Paste your API key');
+  });
+});

@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { expect, test } from './fixtures';
+
+const ADA = DEMO_PROFILES.full;
+const ADA_NAME = 'Ada Lovelace';
+
+test.describe('reveal from the popup', () => {
+  /** Opens Ada's LinkedIn profile and the popup for that tab. */
+  async function openProfileAndPopup(
+    context: import('@playwright/test').BrowserContext,
+    openExtensionPage: (path: string) => Promise<Page>,
+    tabIdOf: (page: Page) => Promise<number>,
+  ) {
+    const profile = await context.newPage();
+    await profile.goto(`${ADA.social_url}/`);
+    const tabId = await tabIdOf(profile);
+    const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+    await expect(popup.getByRole('heading', { name: ADA_NAME })).toBeVisible();
+    return { profile, popup, tabId };
+  }
+
+  test('shows the cost before, the charge after, and never pays twice', async ({
+    context,
+    connect,
+    openExtensionPage,
+    tabIdOf,
+    sim,
+  }) => {
+    await connect();
+    const { popup, tabId } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    await expect(popup.getByText(ADA.social_url)).toBeVisible();
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');
+    await expect(popup.getByTestId('balance')).toHaveText('Balance: 10,000 credits');
+    await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 3 credits');
+
+    await popup.getByLabel('Mobile phone').check();
+    await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 9 credits');
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+
+    await expect(popup.getByRole('link', { name: ADA.personal_email! })).toHaveAttribute(
+      'href',
+      `mailto:${ADA.personal_email}`,
+    );
+    await expect(popup.getByRole('link', { name: ADA.phone_number! })).toBeVisible();
+    await expect(popup.getByTestId('charged')).toContainText('Charged 9 credits');
+    await expect(popup.locator('.billing-note')).not.toBeEmpty();
+    await expect(popup.getByTestId('balance')).toHaveText('Balance: 9,991 credits');
+    expect(await sim.balance()).toBe(9991);
+
+    const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.body).toEqual({
+      social_url: ADA.social_url,
+      reveal_personal_email: true,
+      reveal_phone: true,
+    });
+
+    // Reopening the profile shows the held data without a call.
+    await popup.close();
+    const again = await openExtensionPage(`popup.html?tabId=${tabId}`);
+    await expect(again.getByTestId('reveal-status')).toHaveText('Already revealed');
+    await expect(again.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+    await again.getByLabel('Mobile phone').check();
+    await expect(again.getByTestId('max-cost')).toContainText('Costs nothing');
+    await expect(again.getByRole('button', { name: 'Reveal' })).toBeDisabled();
+    await expect(again.locator('#reveal-reason')).toContainText('Already revealed');
+    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+  });
+
+  test('closing the popup during a slow reveal loses nothing', async ({
+    context,
+    connect,
+    openExtensionPage,
+    tabIdOf,
+    sim,
+  }) => {
+    await connect();
+    await sim.admin('faults', { latencyMs: 1500, path: '/v1/lookup' });
+    const { popup, tabId } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByText('Revealing personal email…')).toBeVisible();
+    await popup.close();
+
+    await expect
+      .poll(
+        async () => (await sim.requests()).filter((r) => r.status === 200 && r.path === '/v1/lookup').length,
+        { timeout: 5000 },
+      )
+      .toBe(1);
+    const reopened = await openExtensionPage(`popup.html?tabId=${tabId}`);
+    await expect(reopened.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+    await expect(reopened.getByTestId('charged')).toContainText('Charged 3 credits');
+    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+  });
+
+  test('an invalid key says so and points to Options', async ({
+    context,
+    connect,
+    openExtensionPage,
+    tabIdOf,
+    sim,
+  }) => {
+    await connect();
+    await sim.admin('keys', { key: 'demo-key', remaining: 10000, active: false });
+    const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByRole('alert')).toContainText('The API key was refused');
+    await expect(popup.getByRole('button', { name: 'Open Options' })).toBeVisible();
+  });
+
+  test('insufficient credits shows what is required and available', async ({
+    context,
+    connect,
+    openExtensionPage,
+    tabIdOf,
+    sim,
+  }) => {
+    await connect();
+    await sim.admin('keys', { key: 'demo-key', remaining: 2 });
+    const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByRole('alert')).toContainText('This needs 3 credits; you have 2 credits');
+    expect(await sim.balance()).toBe(2);
+  });
+
+  test('the balance known to be too low disables Reveal with the reason', async ({
+    connect,
+    openExtensionPage,
+    sim,
+  }) => {
+    await sim.admin('keys', { key: 'demo-key', remaining: 5 });
+    await connect();
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Profile URL').fill(ADA.social_url);
+    await popup.getByLabel('Mobile phone').check();
+    await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
+    await expect(popup.locator('#reveal-reason')).toContainText('below the most this can cost (9 credits)');
+  });
+
+  test('a 500 is retried and charged once', async ({ context, connect, openExtensionPage, tabIdOf, sim }) => {
+    await connect();
+    await sim.admin('faults', { fail500: 1, path: '/v1/lookup' });
+    const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+    const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+    expect(lookups.map((r) => [r.status, r.charged])).toEqual([
+      [500, 0],
+      [200, 3],
+    ]);
+    expect(await sim.balance()).toBe(9997);
+  });
+
+  test('a pasted profile URL is normalised; anything else is refused before a request', async ({
+    connect,
+    openExtensionPage,
+    sim,
+  }) => {
+    await connect();
+    const popup = await openExtensionPage('popup.html');
+    const input = popup.getByLabel('Profile URL');
+    await input.fill('https://www.linkedin.com/company/analytical-engines');
+    await expect(popup.getByText('Not a LinkedIn profile URL')).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
+
+    await input.fill(' https://UK.linkedin.com/in/Ada-Lovelace-Demo/details/experience/?trk=x#top ');
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+    const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+    expect(lookups.map((r) => r.body?.social_url)).toEqual([ADA.social_url]);
+  });
+
+  test('items not found are said plainly, at no charge, and asking again is a choice', async ({
+    connect,
+    openExtensionPage,
+    sim,
+  }) => {
+    await connect();
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Profile URL').fill(DEMO_PROFILES.emailOnly.social_url);
+    await popup.getByLabel('Mobile phone').check();
+    await popup.getByLabel('Personal email').uncheck();
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
+    await expect(popup.getByTestId('charged')).toContainText('Charged 0 credits');
+    await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
+    await popup.getByLabel('Look again for items not found before').check();
+    await expect(popup.getByRole('button', { name: 'Reveal' })).toBeEnabled();
+    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+  });
+});
