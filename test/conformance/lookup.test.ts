@@ -112,6 +112,22 @@ describe('lookup (spec: endpoint 2)', () => {
     expect(result.credits.used).toBe(0);
   });
 
+  it('rule 3: an email found in the secondary source costs no extra (3 credits)', async () => {
+    const result = await sim.client().lookup({
+      candidate_id: String(DEMO_PROFILES.secondaryEmail.id),
+      reveal_personal_email: true,
+    });
+    const contact = succeeded(result.data.contacts[0]);
+    expect(contact.profile.personal_email).toMatch(/@/);
+    expect(result.credits.used).toBe(3);
+  });
+
+  it('a numeric candidate id (sent as an integer in search) works as a string in lookup', async () => {
+    const id = String(DEMO_PROFILES.numericId.id);
+    const result = await sim.client().lookup({ candidate_id: id, reveal_personal_email: true });
+    expect(succeeded(result.data.contacts[0]).profile.id).toBe(id);
+  });
+
   it('detailed enrichment returns skills, experience, education and job history', async () => {
     const result = await sim.client().lookup({
       candidate_id: String(DEMO_PROFILES.full.id),

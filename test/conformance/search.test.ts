@@ -1,5 +1,6 @@
 /** Spec, endpoint 1 (POST /v1/search): every rule, through the real client against the simulator. */
 import { describe, expect, it } from 'vitest';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { ApiError } from '../../src/api/errors';
 import type { SearchResponse } from '../../src/api/schema';
 import { postJson, useSimulator } from './harness';
@@ -236,6 +237,47 @@ describe('search (spec: endpoint 1)', () => {
         30,
       );
     }
+  });
+
+  it('numeric operators: N+ and <N split company_size and years_experience; a range is a subset', async () => {
+    const client = sim.client();
+    const total = async (extra: Record<string, string[]>) =>
+      (await client.search({ search_criteria: { current_title: ['Engineer'], ...extra } })).data.pagination
+        .total;
+    const all = await total({});
+    expect(all).toBeGreaterThan(0);
+    const big = await total({ company_size: ['1000+'] });
+    const small = await total({ company_size: ['<1000'] });
+    expect(big).toBeGreaterThan(0);
+    expect(small).toBeGreaterThan(0);
+    expect(big + small).toBe(all);
+    const range = await total({ company_size: ['100-500'] });
+    expect(range).toBeGreaterThan(0);
+    expect(range).toBeLessThanOrEqual(small);
+    const senior = await total({ years_experience: ['5+'] });
+    const junior = await total({ years_experience: ['<5'] });
+    expect(senior + junior).toBe(all);
+  });
+
+  it('profile id: an integer on the wire (one variant) reaches the caller as a string', async () => {
+    const { numericId } = DEMO_PROFILES;
+    const criteria = { name: [`"${numericId.name}"`], current_employer: [numericId.company.name] };
+    const raw = await sim.raw('/v1/search', postJson({ search_criteria: criteria }));
+    const wire = (raw.body as { data: { profiles: { id: unknown }[] } }).data.profiles[0]?.id;
+    expect(wire).toBe(Number(numericId.id));
+    const result = await sim.client().search({ search_criteria: criteria });
+    expect(result.data.profiles[0]?.id).toBe(numericId.id);
+  });
+
+  it('Content-Type: application/json is required on POST; the client sends it', async () => {
+    const raw = await sim.raw('/v1/search', {
+      method: 'POST',
+      headers: { 'x-api-key': 'demo-key', 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ search_criteria: { current_title: ['Nurse'] } }),
+    });
+    expect(raw.status).toBe(400);
+    const result = await sim.client().search({ search_criteria: { current_title: ['Nurse'] } });
+    expect(result.success).toBe(true);
   });
 
   it('deterministic order: the same search twice gives the same profiles', async () => {
