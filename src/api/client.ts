@@ -448,6 +448,15 @@ export function createClient(options: ClientOptions): ApiClient {
         message: 'No API key is set. Add it in Options.',
       });
     }
+    // fetch would refuse such a header value with the same TypeError as a network failure, and a paid call would
+    // then look as if it might have been charged.
+    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+      throw fail({
+        kind: 'invalid-key',
+        operation,
+        message: 'The API key contains spaces or characters that cannot be sent. Check the key in Options.',
+      });
+    }
 
     for (let attempts = 1; ; attempts++) {
       const result = await attempt(endpoint, url, signal);

@@ -123,6 +123,46 @@ describe('requests', () => {
   });
 });
 
+describe('settings', () => {
+  it.each(['key with spaces', 'clé-été', 'line\nbreak'])(
+    'a key that cannot be a header (%j) is refused before any request',
+    async (apiKey) => {
+      const { client, calls } = setup([json(searchOk())], { apiKey });
+      const error = await failure(client.search(SEARCH));
+      expect(error.kind).toBe('invalid-key');
+      expect(error.outcomeUnknown).toBe(false);
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it('surrounding whitespace in the key is ignored', async () => {
+    const { client, calls } = setup([json(accountOk())], { apiKey: `  ${KEY}\n` });
+    await client.account();
+    expect(calls[0]?.headers['x-api-key']).toBe(KEY);
+  });
+
+  it('without a fetch option, the global fetch is used (called unbound, as a service worker requires)', async () => {
+    const fake = fakeFetch(json(accountOk()));
+    let receiver: unknown = 'not called';
+    vi.stubGlobal('fetch', function (this: unknown, input: string | URL | Request, init?: RequestInit) {
+      receiver = this;
+      return fake.fetch(input, init);
+    });
+    try {
+      const client = createClient({ baseUrl: BASE, apiKey: KEY });
+      expect((await client.account()).credits_remaining).toBe(96);
+      expect(fake.calls).toHaveLength(1);
+      expect(receiver === undefined || receiver === globalThis).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('createClient never throws, even with unusable settings', () => {
+    expect(() => createClient({ baseUrl: '', apiKey: '' })).not.toThrow();
+  });
+});
+
 describe('request validation: bad input never costs a request', () => {
   const long = (n: number) => 'x'.repeat(n);
   it.each<[string, unknown, RegExp]>([
