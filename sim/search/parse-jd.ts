@@ -99,12 +99,26 @@ function location(text: string, vocabulary: Vocabulary): string[] {
   );
   const onSite = /\b(on-?site|hybrid|in[- ]office|commut)/i.test(text);
   const cities = places.filter((m) => m.phrase.concept === 'city');
-  const pick = (list: Found[]) =>
-    list.map((m) => {
-      if (m.phrase.concept !== 'city') return m.phrase.canonical;
-      return m.phrase.canonical + (radiusBefore(tokens, m.start) ?? (onSite ? ON_SITE_RADIUS : ''));
-    });
-  if (cities.length > 0) return line ? pick(cities) : pick(cities.slice(0, 1));
+  // One value per place; a radius stated anywhere for it wins over a bare mention.
+  const pick = (list: Found[]) => {
+    const chosen = new Map<string, string>();
+    for (const m of list) {
+      const radius = m.phrase.concept === 'city' ? radiusBefore(tokens, m.start) : null;
+      const previous = chosen.get(m.phrase.canonical);
+      if (radius) chosen.set(m.phrase.canonical, m.phrase.canonical + radius);
+      else if (previous === undefined) {
+        chosen.set(
+          m.phrase.canonical,
+          m.phrase.canonical + (m.phrase.concept === 'city' && onSite ? ON_SITE_RADIUS : ''),
+        );
+      }
+    }
+    return [...chosen.values()];
+  };
+  if (cities.length > 0) {
+    const firstCity = cities[0]?.phrase.canonical;
+    return pick(line ? cities : cities.filter((m) => m.phrase.canonical === firstCity));
+  }
   const first = places[0];
   return first ? pick([first]) : [];
 }
