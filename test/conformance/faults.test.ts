@@ -85,7 +85,7 @@ describe('fault handling and retries', () => {
 
   it('hang on a lookup: timeout, outcome unknown, and NO retry', async () => {
     await sim.faults({ hang: 1, path: '/v1/lookup' });
-    const error = await failure(sim.client('demo-key', { timeoutMs: 300 }).lookup(LOOKUP()));
+    const error = await failure(sim.client('demo-key', { timeoutMs: 500 }).lookup(LOOKUP()));
     expect(error.kind).toBe('timeout');
     expect(error.outcomeUnknown).toBe(true);
     expect(error.message).toMatch(/check your balance/);
@@ -94,7 +94,7 @@ describe('fault handling and retries', () => {
 
   it('hang on a search: timeout, outcome unknown, and NO retry', async () => {
     await sim.faults({ hang: 1, path: '/v1/search' });
-    const error = await failure(sim.client('demo-key', { timeoutMs: 300 }).search(SEARCH));
+    const error = await failure(sim.client('demo-key', { timeoutMs: 500 }).search(SEARCH));
     expect(error.kind).toBe('timeout');
     expect(error.outcomeUnknown).toBe(true);
     expect((await sim.requests()).filter((r) => r.path === '/v1/search')).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('fault handling and retries', () => {
 
   it('hang on the account (free): retried after the timeout, then answered', async () => {
     await sim.faults({ hang: 1, path: '/v1/account' });
-    const account = await sim.client('demo-key', { timeoutMs: 300 }).account();
+    const account = await sim.client('demo-key', { timeoutMs: 500 }).account();
     expect(account.credits_remaining).toBe(10_000);
     expect((await sim.requests()).filter((r) => r.path === '/v1/account').length).toBeGreaterThanOrEqual(1);
   });
