@@ -1,0 +1,133 @@
+/**
+ * `npm start`: builds the extension, starts the simulator, and opens Chromium with the extension loaded, pointed at
+ * the simulator with `demo-key` (set through the real options page), on a demo LinkedIn profile the simulator knows.
+ *
+ * With a display it leaves the browser open for you (Ctrl+C to stop). Without one it runs the same journey headless:
+ * opens the popup for the profile, reveals email and phone, prints what it revealed and the balance, and saves
+ * screenshots of the popup, options and side panel under `screenshots/`.
+ *
+ * Flags: `--port N` (simulator port, default 8787), `--headless` (force the headless journey).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { DEMO_PROFILES } from '../sim/demo-profiles';
+import { startSimulator } from '../sim/server';
+import { findChromium } from '../test/e2e/chromium-path';
+import { demoProfilePage } from './demo-page';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
+const SHOTS = resolve(ROOT, 'screenshots');
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const port = Number(flag('--port') ?? 8787);
+const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
+const demo = DEMO_PROFILES.full;
+
+console.log('Building the extension…');
+execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+
+const sim = await startSimulator({ port });
+console.log(`Simulator: ${sim.url} (keys: demo-key, empty-key, inactive-key)`);
+
+const context: BrowserContext = await chromium.launchPersistentContext('', {
+  executablePath: findChromium(),
+  headless,
+  viewport: headless ? { width: 1280, height: 800 } : null,
+  args: [
+    `--disable-extensions-except=${EXTENSION}`,
+    `--load-extension=${EXTENSION}`,
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+
+// LinkedIn is answered locally: the demo profile gets a profile page, anything else a plain one.
+await context.route('https://*.linkedin.com/**', (route) =>
+  route.fulfill({
+    contentType: 'text/html',
+    body: demoProfilePage(demo.name, demo.headline, demo.location),
+  }),
+);
+
+const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+const extensionId = new URL(worker.url()).host;
+const extensionPage = (path: string) => `chrome-extension://${extensionId}/${path}`;
+
+/** The options page opens by itself on install; point it at the simulator with demo-key. */
+async function configure(): Promise<Page> {
+  let options = context.pages().find((p) => p.url().endsWith('/options.html'));
+  for (let i = 0; !options && i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    options = context.pages().find((p) => p.url().endsWith('/options.html'));
+  }
+  options ??= await context.newPage();
+  if (!options.url().endsWith('/options.html')) await options.goto(extensionPage('options.html'));
+  await options.getByLabel('API base URL').fill(sim.url);
+  await options.getByLabel('API key').fill('demo-key');
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await options.getByTestId('connected').waitFor();
+  return options;
+}
+
+const options = await configure();
+const profile = await context.newPage();
+await profile.goto(demo.social_url);
+console.log(`Opened ${demo.social_url} (${demo.name})`);
+
+if (!headless) {
+  await profile.bringToFront();
+  console.log(
+    'Chromium is open with the extension loaded. Click the toolbar button on the profile. Ctrl+C to stop.',
+  );
+  const stop = async () => {
+    await context.close().catch(() => undefined);
+    await sim.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  context.on('close', stop);
+} else {
+  mkdirSync(SHOTS, { recursive: true });
+  await options.setViewportSize({ width: 900, height: 760 });
+  await options.screenshot({ path: resolve(SHOTS, 'options.png'), fullPage: true });
+
+  const tabId = await worker.evaluate(async (url) => {
+    const tabs = await (
+      globalThis as unknown as {
+        chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+      }
+    ).chrome.tabs.query({});
+    return tabs.find((t) => t.url === url)?.id;
+  }, demo.social_url);
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 400, height: 640 });
+  await popup.goto(extensionPage(`popup.html?tabId=${tabId}`));
+  await popup.getByLabel('Mobile phone').check();
+  await popup.screenshot({ path: resolve(SHOTS, 'popup-before.png'), fullPage: true });
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await popup.getByTestId('charged').waitFor();
+  await popup.screenshot({ path: resolve(SHOTS, 'popup-after.png'), fullPage: true });
+
+  const email = await popup.locator('[data-item="email"] a').textContent();
+  const phone = await popup.locator('[data-item="phone"] a').textContent();
+  const charged = await popup.getByTestId('charged').textContent();
+  const balance = await popup.getByTestId('balance').textContent();
+  console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()} ${balance}.`);
+
+  const panel = await context.newPage();
+  await panel.setViewportSize({ width: 420, height: 760 });
+  await panel.goto(extensionPage('sidepanel.html'));
+  await panel.waitForLoadState('networkidle');
+  await panel.screenshot({ path: resolve(SHOTS, 'sidepanel.png'), fullPage: true });
+  console.log(`Screenshots saved in ${SHOTS}`);
+  await context.close();
+  await sim.close();
+}
