@@ -7,6 +7,7 @@ import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { createPopupModel } from './model';
+import { SavedSearches } from './saved-searches';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -105,6 +106,7 @@ export function App() {
       {m.error.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
       {m.job.value && !m.error.value && <JobOutcome job={m.job.value} onOpenOptions={openOptions} />}
       {m.record.value && <ContactCard record={m.record.value} />}
+      <SavedSearches />
     </main>
   );
 }

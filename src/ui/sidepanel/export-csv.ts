@@ -1,0 +1,74 @@
+/**
+ * "Export CSV": every result row held for the current search (all pages paid for), with the contact details the
+ * vault holds for each, as a UTF-8 CSV a spreadsheet opens correctly; downloaded through a Blob URL (no
+ * `downloads` permission).
+ */
+import { toCsv } from '../../search/csv';
+import type { ContactRecord, SearchSession, StoredProfile } from '../../storage';
+
+export const CSV_HEADER = [
+  'Name',
+  'Title',
+  'Employer',
+  'Location',
+  'Profile URL',
+  'Candidate ID',
+  'Email',
+  'Phone',
+] as const;
+
+/** Every profile held for the session, in page order, each once. */
+export function heldProfiles(session: SearchSession | null): StoredProfile[] {
+  const seen = new Set<string>();
+  const out: StoredProfile[] = [];
+  for (const page of [...(session?.pages ?? [])].sort((a, b) => a.start - b.start)) {
+    for (const profile of page.profiles) {
+      if (seen.has(profile.id)) continue;
+      seen.add(profile.id);
+      out.push(profile);
+    }
+  }
+  return out;
+}
+
+/** The CSV text: one row per profile; email and phone when the vault holds them. */
+export function candidatesCsv(
+  profiles: readonly StoredProfile[],
+  recordFor: (profile: StoredProfile) => ContactRecord | null | undefined,
+): string {
+  return toCsv(
+    CSV_HEADER,
+    profiles.map((profile) => {
+      const record = recordFor(profile);
+      return [
+        profile.name,
+        profile.current_title,
+        profile.current_employer,
+        profile.location,
+        profile.social_url ?? '',
+        profile.id,
+        record?.email?.found ? record.email.value : '',
+        record?.phone?.found ? record.phone.value : '',
+      ];
+    }),
+  );
+}
+
+/** `candidates-YYYY-MM-DD.csv`, in local time. */
+export function csvFileName(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `candidates-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+/** Hands a text file to the browser's download flow. */
+export function downloadText(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

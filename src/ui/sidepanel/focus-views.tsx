@@ -1,0 +1,73 @@
+import { browser } from 'wxt/browser';
+import { ContactCard } from '../contact-card';
+import { JobOutcome } from '../job-outcome';
+import type { SidePanelModel } from './model';
+import { FREE_TEXT_MAX } from './text-limits';
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+/** A contact revealed from a context menu, above everything, with a way back to search. */
+export function ContactFocus({ m, vaultKey }: { m: SidePanelModel; vaultKey: string }) {
+  const record = m.focusRecord.value;
+  const job = m.focusJob.value;
+  return (
+    <section aria-labelledby="focus-title" class="focus">
+      <h2 id="focus-title">{record?.name ?? 'LinkedIn profile'}</h2>
+      {record?.currentTitle && (
+        <p class="muted">
+          {record.currentTitle}
+          {record.currentEmployer && ` at ${record.currentEmployer}`}
+        </p>
+      )}
+      <p class="url">{vaultKey}</p>
+      {job && <JobOutcome job={job} onOpenOptions={openOptions} />}
+      {record && <ContactCard record={record} />}
+      <button type="button" onClick={m.backToSearch}>
+        Back to search
+      </button>
+    </section>
+  );
+}
+
+/**
+ * A selected text that cannot be searched as is. Free text over the limit: the user may agree to search its
+ * first 300 characters; a job description over the limit: the message only, nothing is sent.
+ */
+export function SelectionFocus({
+  m,
+  mode,
+  text,
+  problem,
+}: {
+  m: SidePanelModel;
+  mode: 'free_text' | 'jd';
+  text: string;
+  problem: string;
+}) {
+  const canTrim = mode === 'free_text' && text.trim().length > FREE_TEXT_MAX;
+  return (
+    <section aria-labelledby="focus-title" class="focus">
+      <h2 id="focus-title">{mode === 'jd' ? 'Job description not searched' : 'Selection not searched'}</h2>
+      <p role="alert" data-testid="selection-problem">
+        {problem}
+      </p>
+      <blockquote class="selection muted">{text.length > 400 ? `${text.slice(0, 400)}…` : text}</blockquote>
+      {canTrim && <p class="cost">Costs 1 credit, charged only when profiles are returned.</p>}
+      <div class="row">
+        {canTrim && (
+          <button
+            type="button"
+            class="primary"
+            disabled={m.busy.value}
+            onClick={() => void m.searchTrimmed()}
+          >
+            Search the first {FREE_TEXT_MAX} characters
+          </button>
+        )}
+        <button type="button" onClick={m.backToSearch}>
+          {canTrim ? 'Cancel' : 'Back to search'}
+        </button>
+      </div>
+    </section>
+  );
+}

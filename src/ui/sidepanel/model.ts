@@ -1,0 +1,464 @@
+/**
+ * The side panel's model: the search form (three modes), the current search as stored by the background (its paid
+ * pages, what the service understood), paging at a known cost, reveals from result rows against the vault, saved
+ * searches, CSV export, and what the panel is focused on (a context-menu contact or selection).
+ *
+ * Everything shown comes from storage (watched); messages only ask the background to act.
+ */
+import { batch, computed, type Signal, signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import type { ApiErrorJSON } from '../../api/errors';
+import { formatCredits, ITEM_PRICE, searchCost } from '../../api/pricing';
+import type { SearchRequest } from '../../api/schema';
+import type { Retrievable } from '../../api/schema-parts';
+import type { DistanceUnit } from '../../search/criteria';
+import { profileUrl } from '../../sites/linkedin/url';
+import {
+  account,
+  type ContactRecord,
+  currentSearch,
+  jobs,
+  keyHint,
+  type PanelFocus,
+  panelFocus,
+  type RevealJob,
+  type SearchMode,
+  type SearchSession,
+  type StoredProfile,
+  savedSearches,
+  settings,
+  vault,
+  vaultKeyFor,
+} from '../../storage';
+import { call } from '../rpc';
+import { stored } from '../use-stored';
+import { candidatesCsv, csvFileName, downloadText, heldProfiles } from './export-csv';
+import { buildCriteria, criteriaToForm, entriesToTags, FILTER_FIELDS, type Tag } from './filter-fields';
+import { freeTextProblem, jdProblem } from './text-limits';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** The items of a selection the vault does not settle (held, or known missing): what a reveal would ask for. */
+export function itemsToAsk(record: ContactRecord | null | undefined, selection: readonly Retrievable[]) {
+  return selection.filter((item) => !record?.[item]);
+}
+
+/** The most a reveal of these items can cost. */
+export const revealCost = (items: readonly Retrievable[]) =>
+  items.reduce((sum, item) => sum + ITEM_PRICE[item], 0);
+
+/** The reveal target of a result row: its profile URL when it has one, else its candidate id. */
+export function rowTarget(profile: StoredProfile): { socialUrl: string } | { candidateId: string } {
+  const socialUrl = profile.social_url ? profileUrl(profile.social_url) : null;
+  return socialUrl ? { socialUrl } : { candidateId: profile.id };
+}
+
+export function createSidePanelModel() {
+  // -- stored state -------------------------------------------------------------------------------------------
+  const session = stored<SearchSession | null>(null, currentSearch.get, currentSearch.watch);
+  const focus = stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch);
+  const balance = stored(null, account.get, account.watch);
+  const key = stored(null, keyHint.get, keyHint.watch);
+  const saved = stored([], savedSearches.all, savedSearches.watch);
+  const revealJobs = stored<RevealJob[]>([], jobs.all, jobs.watch);
+  const records = signal<ContactRecord[]>([]);
+
+  // -- the form -------------------------------------------------------------------------------------------------
+  const mode = signal<SearchMode>('filters');
+  const tags = Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, signal<Tag[]>([])])) as Record<
+    string,
+    Signal<Tag[]>
+  >;
+  const drafts = Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, signal('')])) as Record<
+    string,
+    Signal<string>
+  >;
+  const fieldProblems = signal<Record<string, string>>({});
+  const radius = signal('');
+  const unit = signal<DistanceUnit>('mi');
+  /** Criteria the form has no field for (e.g. from what the service understood): kept and sent as they are. */
+  const extra = signal<Record<string, unknown>>({});
+  const includeSimilar = signal(false);
+  const freeText = signal('');
+  const jd = signal('');
+  const pageSize = signal<number>(50);
+
+  const busy = signal(false);
+  const actionError = signal<ApiErrorJSON | null>(null);
+  const selection = signal<Retrievable[]>([]);
+  const revealing = signal<ReadonlySet<string>>(new Set());
+  const revealErrors = signal<Readonly<Record<string, ApiErrorJSON>>>({});
+  const savedError = signal<ApiErrorJSON | null>(null);
+  const notice = signal<string | null>(null);
+
+  // -- vault lookups for result rows ------------------------------------------------------------------------------
+  const byKey = computed(() => new Map(records.value.map((r) => [r.key, r])));
+  const byCandidateId = computed(
+    () => new Map(records.value.filter((r) => r.candidateId).map((r) => [r.candidateId!, r])),
+  );
+  const recordFor = (profile: StoredProfile): ContactRecord | null => {
+    const target = rowTarget(profile);
+    return (
+      ('socialUrl' in target ? byKey.value.get(target.socialUrl) : undefined) ??
+      byCandidateId.value.get(profile.id) ??
+      null
+    );
+  };
+  const runningKeys = computed(
+    () => new Set(revealJobs.value.value.filter((j) => j.status === 'running').map((j) => j.vaultKey)),
+  );
+  const isRevealing = (profile: StoredProfile) =>
+    revealing.value.has(profile.id) ||
+    runningKeys.value.has(recordFor(profile)?.key ?? vaultKeyFor(rowTarget(profile)));
+
+  const reloadVault = async () => {
+    records.value = await vault.all();
+  };
+  const onStorage = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'local' && Object.keys(changes).some((k) => k.startsWith('contact:'))) void reloadVault();
+  };
+  browser.storage.onChanged.addListener(onStorage);
+
+  // -- what the panel shows ------------------------------------------------------------------------------------
+  /** A context-menu contact or selection, when it is newer than the current search. */
+  const activeFocus = computed(() => {
+    const f = focus.value.value;
+    if (!f || f.kind === 'search') return null;
+    const s = session.value.value;
+    return s && s.startedAt > f.at ? null : f;
+  });
+  const focusRecord = computed(() => {
+    const f = activeFocus.value;
+    return f?.kind === 'contact' ? (byKey.value.get(f.vaultKey) ?? null) : null;
+  });
+  const focusJob = computed(() => {
+    const f = activeFocus.value;
+    return f?.kind === 'contact'
+      ? (revealJobs.value.value.find((j) => j.vaultKey === f.vaultKey) ?? null)
+      : null;
+  });
+
+  // -- the request and its cost ---------------------------------------------------------------------------------
+  const criteria = computed(() =>
+    buildCriteria(Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, tags[f.key]!.value])), extra.value),
+  );
+  const hasDrafts = computed(() => FILTER_FIELDS.some((f) => drafts[f.key]!.value.trim() !== ''));
+  const inputProblem = computed(() => {
+    switch (mode.value) {
+      case 'free_text':
+        return freeTextProblem(freeText.value);
+      case 'jd':
+        return jdProblem(jd.value);
+      default: {
+        const first = Object.values(fieldProblems.value)[0];
+        if (first) return first;
+        return Object.keys(criteria.value).length === 0 && !hasDrafts.value
+          ? 'Add at least one filter value (type it and press Enter).'
+          : null;
+      }
+    }
+  });
+  const request = computed((): SearchRequest => {
+    const size = { page_size: pageSize.value };
+    if (mode.value === 'free_text') return { free_text_search: freeText.value.trim(), ...size };
+    if (mode.value === 'jd') return { jd_search: jd.value.trim(), ...size };
+    return { search_criteria: criteria.value, include_similar_titles: includeSimilar.value, ...size };
+  });
+  const cost = computed(() => searchCost(request.value));
+  const running = computed(() => session.value.value?.status === 'running');
+
+  /** Why Search cannot be clicked, or null when it can. */
+  const disabledReason = computed(() => {
+    if (busy.value || running.value) return 'A search is running.';
+    if (key.loaded.value && !key.value.value) return 'Set your API key in Options first.';
+    const problem = inputProblem.value;
+    if (problem) return problem;
+    const remaining = balance.value.value?.remaining;
+    if (remaining !== undefined && remaining < cost.value) {
+      return `Your balance (${formatCredits(remaining)}) is below this search's cost (${formatCredits(cost.value)}).`;
+    }
+    return null;
+  });
+
+  // -- paging -----------------------------------------------------------------------------------------------------
+  const currentPage = computed(() => {
+    const s = session.value.value;
+    return s?.pages.find((p) => p.start === s.currentStart) ?? null;
+  });
+  const held = (start: number | null) =>
+    start !== null && (session.value.value?.pages.some((p) => p.start === start) ?? false);
+  const nextStart = computed(() => {
+    const page = currentPage.value;
+    return page?.hasNext && page.nextStart !== null ? page.nextStart : null;
+  });
+  const prevStart = computed(() => {
+    const s = session.value.value;
+    const page = currentPage.value;
+    if (!s || !page || page.start <= 1) return null;
+    return s.pages.find((p) => p.nextStart === page.start)?.start ?? null;
+  });
+  /** A later page's cost: free when already paid for; otherwise the frozen body's (never a re-parse). */
+  const pageCost = (start: number | null) => {
+    const frozen = session.value.value?.frozen;
+    return held(start) ? 0 : searchCost(frozen ?? {});
+  };
+
+  // -- form actions ---------------------------------------------------------------------------------------------
+  const setProblem = (fieldKey: string, problem: string | null) => {
+    const next = { ...fieldProblems.value };
+    if (problem) next[fieldKey] = problem;
+    else delete next[fieldKey];
+    fieldProblems.value = next;
+  };
+
+  /** Turns a field's typed text into tags; false when a value is not acceptable (the message is shown). */
+  function commitDraft(fieldKey: string): boolean {
+    const field = FILTER_FIELDS.find((f) => f.key === fieldKey)!;
+    const draft = drafts[fieldKey]!;
+    if (draft.value.trim() === '') {
+      setProblem(fieldKey, null);
+      return true;
+    }
+    const r = Number(radius.value);
+    const { tags: added, problem } = entriesToTags(field, draft.value, {
+      radius: radius.value.trim() && Number.isFinite(r) && r > 0 ? r : null,
+      unit: unit.value,
+    });
+    setProblem(fieldKey, problem);
+    if (problem) return false;
+    batch(() => {
+      tags[fieldKey]!.value = [...tags[fieldKey]!.value, ...added];
+      draft.value = '';
+    });
+    return true;
+  }
+
+  const setDraft = (fieldKey: string, value: string) => {
+    drafts[fieldKey]!.value = value;
+    if (fieldProblems.value[fieldKey]) setProblem(fieldKey, null);
+  };
+  const removeTag = (fieldKey: string, index: number) => {
+    tags[fieldKey]!.value = tags[fieldKey]!.value.filter((_, i) => i !== index);
+  };
+  const toggleTag = (fieldKey: string, index: number, flag: 'exact' | 'exclude') => {
+    tags[fieldKey]!.value = tags[fieldKey]!.value.map((tag, i) =>
+      i === index ? { ...tag, [flag]: !tag[flag] } : tag,
+    );
+  };
+
+  /** Puts criteria into the Filters form (replacing what it held). */
+  function loadCriteria(source: Readonly<Record<string, unknown>> | undefined) {
+    const form = criteriaToForm(source);
+    batch(() => {
+      for (const f of FILTER_FIELDS) {
+        tags[f.key]!.value = form.tags[f.key] ?? [];
+        drafts[f.key]!.value = '';
+      }
+      extra.value = form.extra;
+      fieldProblems.value = {};
+    });
+  }
+
+  /** "Edit as filters": what the service understood (titles searched included) as an editable filter search. */
+  function editAsFilters() {
+    const s = session.value.value;
+    if (!s) return;
+    batch(() => {
+      loadCriteria(s.frozen?.search_criteria ?? s.first.search_criteria);
+      includeSimilar.value = false;
+      mode.value = 'filters';
+    });
+  }
+
+  /** A new search (from here, the popup or a context menu) is reflected in the form, so the form says what ran. */
+  let formFor: string | null = null;
+  session.value.subscribe((s) => {
+    if (!s || s.id === formFor) return;
+    formFor = s.id;
+    batch(() => {
+      pageSize.value = s.pageSize;
+      if (s.first.jd_search !== undefined) {
+        jd.value = s.first.jd_search;
+        mode.value = 'jd';
+      } else if (s.first.free_text_search !== undefined) {
+        freeText.value = s.first.free_text_search;
+        mode.value = 'free_text';
+      } else {
+        loadCriteria(s.first.search_criteria);
+        includeSimilar.value = s.first.include_similar_titles ?? false;
+        mode.value = 'filters';
+      }
+    });
+  });
+
+  // -- search actions ---------------------------------------------------------------------------------------------
+  /** Shows an error from a call unless the stored search already shows it. */
+  function report(error: ApiErrorJSON) {
+    const s = session.value.peek();
+    if (s?.status === 'failed' && s.error?.message === error.message) return;
+    actionError.value = error;
+  }
+
+  async function search() {
+    actionError.value = null;
+    notice.value = null;
+    if (mode.value === 'filters') {
+      const ok = FILTER_FIELDS.map((f) => commitDraft(f.key)).every(Boolean);
+      if (!ok) return;
+    }
+    if (disabledReason.value) return;
+    busy.value = true;
+    const result = await call('startSearch', { mode: mode.value, request: request.value });
+    busy.value = false;
+    if (!result.ok) report(result.error);
+  }
+
+  async function goTo(start: number | null) {
+    if (start === null) return;
+    actionError.value = null;
+    busy.value = true;
+    const result = await call('goToPage', { start });
+    busy.value = false;
+    if (!result.ok) report(result.error);
+  }
+
+  // -- reveal from a row ------------------------------------------------------------------------------------------
+  async function revealRow(profile: StoredProfile) {
+    const items = itemsToAsk(recordFor(profile), selection.value);
+    if (items.length === 0 || isRevealing(profile)) return;
+    const errors = { ...revealErrors.value };
+    delete errors[profile.id];
+    revealErrors.value = errors;
+    revealing.value = new Set([...revealing.value, profile.id]);
+    const result = await call('reveal', {
+      target: rowTarget(profile),
+      selection: selection.value,
+      hints: {
+        name: profile.name.slice(0, 300),
+        currentTitle: profile.current_title.slice(0, 300),
+        currentEmployer: profile.current_employer.slice(0, 300),
+      },
+    });
+    const next = new Set(revealing.value);
+    next.delete(profile.id);
+    revealing.value = next;
+    if (!result.ok) revealErrors.value = { ...revealErrors.value, [profile.id]: result.error };
+  }
+
+  // -- saved searches -----------------------------------------------------------------------------------------------
+  async function saveSearch(name: string): Promise<boolean> {
+    savedError.value = null;
+    const result = await call('saveSearch', { name });
+    if (!result.ok) {
+      savedError.value = result.error;
+      return false;
+    }
+    notice.value = `Saved as "${result.value.name}".`;
+    return true;
+  }
+  async function renameSaved(id: string, name: string): Promise<boolean> {
+    savedError.value = null;
+    const result = await call('renameSavedSearch', { id, name });
+    if (!result.ok) savedError.value = result.error;
+    return result.ok;
+  }
+  async function deleteSaved(id: string) {
+    savedError.value = null;
+    const result = await call('deleteSavedSearch', { id });
+    if (!result.ok) savedError.value = result.error;
+  }
+  async function runSaved(id: string) {
+    actionError.value = null;
+    busy.value = true;
+    const result = await call('runSavedSearch', { id });
+    busy.value = false;
+    if (!result.ok) report(result.error);
+  }
+
+  // -- export -------------------------------------------------------------------------------------------------------
+  const exportable = computed(() => heldProfiles(session.value.value));
+  function exportCsv() {
+    downloadText(csvFileName(), candidatesCsv(exportable.value, recordFor));
+  }
+
+  // -- focus ----------------------------------------------------------------------------------------------------------
+  const backToSearch = () => void panelFocus.set({ kind: 'search', at: new Date().toISOString() });
+
+  /** The user agreed to search the first 300 characters of an over-long selection. */
+  async function searchTrimmed() {
+    const f = activeFocus.value;
+    if (f?.kind !== 'selection' || f.mode !== 'free_text') return;
+    actionError.value = null;
+    busy.value = true;
+    const result = await call('searchSelection', { mode: 'free_text', text: f.text, trim: true });
+    busy.value = false;
+    if (result.ok) backToSearch();
+    else report(result.error);
+  }
+
+  async function init() {
+    const [current] = await Promise.all([settings.get(), reloadVault()]);
+    selection.value = current.defaultSelection;
+  }
+
+  const stops = [session, focus, balance, key, saved, revealJobs].map((s) => s.stop);
+  function stop() {
+    for (const s of stops) s();
+    browser.storage.onChanged.removeListener(onStorage);
+  }
+
+  return {
+    session: session.value,
+    sessionLoaded: session.loaded,
+    focus: activeFocus,
+    focusRecord,
+    focusJob,
+    balance: balance.value,
+    saved: saved.value,
+    mode,
+    tags,
+    drafts,
+    fieldProblems,
+    radius,
+    unit,
+    extra,
+    includeSimilar,
+    freeText,
+    jd,
+    pageSize,
+    busy,
+    actionError,
+    selection,
+    revealErrors,
+    savedError,
+    notice,
+    cost,
+    disabledReason,
+    currentPage,
+    nextStart,
+    prevStart,
+    pageCost,
+    exportable,
+    recordFor,
+    isRevealing,
+    commitDraft,
+    setDraft,
+    removeTag,
+    toggleTag,
+    editAsFilters,
+    search,
+    goTo,
+    revealRow,
+    saveSearch,
+    renameSaved,
+    deleteSaved,
+    runSaved,
+    exportCsv,
+    backToSearch,
+    searchTrimmed,
+    init,
+    stop,
+  };
+}
+
+export type SidePanelModel = ReturnType<typeof createSidePanelModel>;

@@ -1,0 +1,200 @@
+import { browser } from 'wxt/browser';
+import { formatCredits } from '../../api/pricing';
+import type { Retrievable } from '../../api/schema-parts';
+import type { ContactRecord, StoredProfile } from '../../storage';
+import { ContactCard } from '../contact-card';
+import { ErrorView } from '../error-view';
+import { RevealOptions } from '../reveal-options';
+import { criterionLabel } from './filter-fields';
+import { itemsToAsk, revealCost, type SidePanelModel } from './model';
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+const SHORT: Readonly<Record<Retrievable, string>> = {
+  email: 'email',
+  phone: 'phone',
+  detailed_profile: 'profile',
+  healthcare_profile: 'healthcare',
+};
+
+/** What the vault holds for a row, in a few words: "email ✓ · phone not found". */
+export function vaultSummary(record: ContactRecord | null): string {
+  if (!record) return 'Not revealed';
+  if (record.unknownAt) return 'Unknown to the service';
+  const parts = (Object.keys(SHORT) as Retrievable[])
+    .filter((item) => record[item])
+    .map((item) => `${SHORT[item]} ${record[item]!.found ? '✓' : 'not found'}`);
+  return parts.length > 0 ? parts.join(' · ') : 'Not revealed';
+}
+
+/** Only web links become links: a profile URL from the service is data, never a `javascript:` URL. */
+const webUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+/** What the service understood (parsed text, titles searched), with a way to refine it as a filter search. */
+export function Understood({ m }: { m: SidePanelModel }) {
+  const s = m.session.value;
+  if (!s || (!s.understood.parsed && !s.understood.similarTitles)) return null;
+  const { parsed, similarTitles } = s.understood;
+  return (
+    <section aria-labelledby="understood-title" class="understood">
+      <h2 id="understood-title">What the service understood</h2>
+      {parsed && (
+        <dl class="criteria" data-testid="understood-criteria">
+          {Object.entries(parsed).map(([key, values]) => (
+            <div key={key}>
+              <dt>{criterionLabel(key)}</dt>
+              <dd>{values.join(', ')}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {similarTitles && (
+        <p data-testid="similar-titles">
+          <span class="muted">Titles searched (kept for every page): </span>
+          {similarTitles.join(', ')}
+        </p>
+      )}
+      <button type="button" onClick={m.editAsFilters}>
+        Edit as filters
+      </button>
+    </section>
+  );
+}
+
+function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
+  const record = m.recordFor(profile);
+  const items = itemsToAsk(record, m.selection.value);
+  const busy = m.isRevealing(profile);
+  const error = m.revealErrors.value[profile.id];
+  const url = webUrl(profile.social_url);
+  const label = busy
+    ? 'Revealing…'
+    : items.length > 0
+      ? `Reveal · up to ${formatCredits(revealCost(items))}`
+      : m.selection.value.length === 0
+        ? 'Choose items'
+        : 'Held';
+  return (
+    <>
+      <tr>
+        <td>
+          {url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              {profile.name}
+            </a>
+          ) : (
+            profile.name
+          )}
+        </td>
+        <td>{profile.current_title}</td>
+        <td>{profile.current_employer}</td>
+        <td>{profile.location}</td>
+        <td>
+          <span class="vault-status">{vaultSummary(record)}</span>{' '}
+          <button
+            type="button"
+            class="small"
+            disabled={busy || items.length === 0}
+            aria-label={`${label}: ${profile.name}`}
+            onClick={() => void m.revealRow(profile)}
+          >
+            {label}
+          </button>
+        </td>
+      </tr>
+      {(record || error) && (
+        <tr class="contact-row">
+          <td colSpan={5}>
+            {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+            {record && <ContactCard record={record} />}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** Previous / next page, each with its cost: pages already paid for are free. */
+function Pager({ m }: { m: SidePanelModel }) {
+  const next = m.nextStart.value;
+  const prev = m.prevStart.value;
+  const busy = m.busy.value || m.session.value?.status === 'running';
+  const price = (start: number | null) => {
+    const cost = m.pageCost(start);
+    return cost === 0 ? 'free' : formatCredits(cost);
+  };
+  return (
+    <nav class="row pager" aria-label="Pages">
+      <button type="button" disabled={prev === null || busy} onClick={() => void m.goTo(prev)}>
+        {prev === null ? 'Previous page' : `Previous page · ${price(prev)}`}
+      </button>
+      <button type="button" disabled={next === null || busy} onClick={() => void m.goTo(next)}>
+        {next === null ? 'Next page' : `Next page · ${price(next)}`}
+      </button>
+    </nav>
+  );
+}
+
+/** The search's state as stored: progress, failure, interruption, then the page shown with its rows. */
+export function Results({ m }: { m: SidePanelModel }) {
+  const s = m.session.value;
+  if (!s) return null;
+  const page = m.currentPage.value;
+  const loadingMore = s.status === 'running' && s.pendingStart !== undefined && s.pendingStart > 1;
+  return (
+    <section aria-labelledby="results-title" class="results">
+      <h2 id="results-title">Results</h2>
+      {s.status === 'running' && (
+        <p class="job running" role="status" aria-live="polite">
+          {loadingMore ? 'Loading the next page…' : 'Searching…'}
+        </p>
+      )}
+      {s.status === 'failed' && s.error && <ErrorView error={s.error} onOpenOptions={openOptions} />}
+      {s.status === 'interrupted' && (
+        <div class="error" role="alert">
+          <strong>The extension stopped during this search</strong>
+          <p>The service may have charged for it. Check your balance before searching again.</p>
+        </div>
+      )}
+      {page && (
+        <>
+          <p data-testid="result-count">
+            {page.total.toLocaleString('en-US')} {page.total === 1 ? 'candidate' : 'candidates'}
+            {page.profiles.length > 0 &&
+              ` · showing ${page.start.toLocaleString('en-US')}–${(page.start + page.profiles.length - 1).toLocaleString('en-US')}`}
+          </p>
+          <p class="muted" data-testid="page-cost" role="status">
+            This page cost {formatCredits(page.charged)}
+            {page.start > 1 || s.pages.length > 1 ? '; going back to a page already loaded is free.' : '.'}
+          </p>
+          <RevealOptions
+            legend="Reveal from results"
+            selection={m.selection.value}
+            onChange={(next) => (m.selection.value = next)}
+          />
+          <Pager m={m} />
+          {page.profiles.length > 0 ? (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Employer</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Contact</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.profiles.map((profile) => (
+                  <Row key={profile.id} m={m} profile={profile} />
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p class="muted">No candidates on this page.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Why a typed free text or job description cannot be searched as is, checked in the panel before any request
+ * (the service refuses them with a 400, and the background refuses them too; this says so while typing).
+ */
+import type { LIMITS } from '../../api/schema';
+
+// The spec's limits (LIMITS in src/api/schema.ts). Not imported as a value: schema.ts would bring every zod schema
+// of the contract into the panel's bundle (+7 KB gzip). The types below fail to compile if the two ever differ.
+export const FREE_TEXT_MAX: (typeof LIMITS)['freeTextMax'] = 300;
+export const JD_MAX: (typeof LIMITS)['jdMax'] = 8500;
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** "N / 300", "N / 8,500": the live counter under a text box. */
+export const counter = (text: string, max: number) => `${n(text.trim().length)} / ${n(max)}`;
+
+/** The refusal message for a free text, or null when it can be sent. */
+export function freeTextProblem(text: string): string | null {
+  const length = text.trim().length;
+  if (length === 0) return 'Describe who you are looking for in Free text.';
+  if (length > FREE_TEXT_MAX) {
+    return `Free text is ${n(length)} characters; the limit is ${n(FREE_TEXT_MAX)}. Shorten it by ${n(length - FREE_TEXT_MAX)}.`;
+  }
+  return null;
+}
+
+/** The refusal message for a job description, or null when it can be sent. */
+export function jdProblem(text: string): string | null {
+  const length = text.trim().length;
+  if (length === 0) return 'Paste a job description first.';
+  if (length > JD_MAX) {
+    return `The job description is ${n(length)} characters; the limit is ${n(JD_MAX)}. Shorten it by ${n(length - JD_MAX)}.`;
+  }
+  return null;
+}
