@@ -27,7 +27,8 @@ export default defineConfig({
       : { optional_permissions: OPTIONAL_ORIGINS }),
     action: { default_title: 'Candidate Lens' },
     commands: {
-      _execute_action: {
+      // MV2 (Firefox) names the toolbar button's command after `browser_action`.
+      [manifestVersion === 3 ? '_execute_action' : '_execute_browser_action']: {
         suggested_key: { default: 'Alt+Shift+L' },
         description: 'Open Candidate Lens',
       },
