@@ -51,7 +51,7 @@ test('filters: cost and balance before and after; similar titles frozen across p
   const page2 = log[1]!.body as Record<string, unknown>;
   expect(page2.include_similar_titles).toBe(false);
   expect(page2.start).toBe(11);
-  const frozenTitles = (page2.search_criteria as Record<string, string[]>).current_title;
+  const frozenTitles = (page2.search_criteria as Record<string, string[]>).current_title ?? [];
   expect(frozenTitles.length).toBeGreaterThan(1);
   expect(similar).toContain(frozenTitles.join(', '));
   expect((page2.search_criteria as Record<string, string[]>).current_employer).toEqual(['-Acme']);
