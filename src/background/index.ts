@@ -3,6 +3,8 @@
  * synchronously so that an event that wakes the service worker is not missed.
  */
 import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { settings, tabProfiles, vault } from '../storage';
 import { createMenus, onMenuClicked } from './menus';
 import { markInterruptedJobs } from './reveal';
@@ -25,6 +27,8 @@ async function purgeExpired(): Promise<void> {
 
 export function startBackground(): void {
   const startedAt = new Date();
+  // zod/mini ships no messages; the background's refusals quote zod's, so they should be readable English.
+  z.config(en());
   registerMessageHandlers();
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
