@@ -79,6 +79,8 @@ async function main(): Promise<void> {
   );
   console.log(`  GET  ${sim.url}/__sim/requests   log of /v1 requests (keys masked)`);
   console.log('Press Ctrl+C to stop.');
+  // Build the search index now, while nobody waits, rather than on the first search.
+  setImmediate(() => sim.state.search.warmUp());
 
   const stop = (signal: string) => {
     console.log(`\n${signal}: stopping the simulator…`);

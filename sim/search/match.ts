@@ -13,10 +13,17 @@
  */
 import type { SearchCriteria, SearchCriteriaKey } from '../../src/api/schema';
 import { withinOneEdit } from '../text';
+import type { AnywhereIndex } from './anywhere-index';
 import { CRITERIA_FIELDS, type FieldSpec } from './criteria-fields';
 import { canonicalPlace, isRadiusValue, parseRadiusTerm, withinRadius } from './location';
 import { numericMatches, parseNumericTerm } from './numeric';
-import { type IndexedText, type ProfileIndex, TEXT_FIELDS, type TextField } from './profile-index';
+import {
+  type IndexedText,
+  indexedTextCount,
+  type ProfileIndex,
+  TEXT_FIELDS,
+  type TextField,
+} from './profile-index';
 import { parseTextTerm, type TextTerm } from './value-syntax';
 
 /** A criterion value the service would reject: the search answers 400 with this message. */
@@ -40,6 +47,12 @@ export interface CompiledQuery {
   conditions: readonly Condition[];
   /** Human notes: ignored criteria, places that resolved to no city… (sent in the X-Sim-Notes header). */
   notes: readonly string[];
+}
+
+/** What matching may need beyond the profiles themselves. */
+export interface MatchContext {
+  /** The keyword index, built on first use. */
+  anywhere: () => AnywhereIndex;
 }
 
 export interface ScoredProfile {
@@ -82,7 +95,19 @@ function containsSequence(tokens: readonly string[], phrase: readonly string[]):
 function textTest(term: TextTerm, fields: readonly TextField[]): Test {
   const words = term.words.map((word) => new WordMatcher(word));
   const queryLength = term.words.length + term.phrases.reduce((n, phrase) => n + phrase.length, 0);
+  // Texts are shared between profiles (one entry per distinct title, employer, city…): judge each once per query.
+  // -1 marks "not judged yet"; texts created after this query was compiled (lazy ones) are judged every time.
+  const memo = new Float32Array(indexedTextCount()).fill(-1);
   const matchEntry = (entry: IndexedText): number => {
+    if (entry.id >= memo.length) return judge(entry);
+    let quality = memo[entry.id] as number;
+    if (quality < 0) {
+      quality = judge(entry);
+      memo[entry.id] = quality;
+    }
+    return quality;
+  };
+  const judge = (entry: IndexedText): number => {
     if (term.whole !== null) return entry.exact.includes(term.whole) ? EXACT_WORD + WHOLE_FIELD_BONUS : 0;
     for (const phrase of term.phrases) if (!containsSequence(entry.tokens, phrase)) return 0;
     let sum = term.phrases.length;
@@ -116,30 +141,26 @@ function textTest(term: TextTerm, fields: readonly TextField[]): Test {
  * Test of a `keyword` value: every word must appear in some text field of the profile (not necessarily the same
  * one), each quoted phrase within one field; an exact (fully quoted) value must equal some field.
  */
-function anywhereTest(term: TextTerm): Test {
-  const words = term.words.map((word) => new WordMatcher(word));
+function anywhereTest(term: TextTerm, anywhere: () => AnywhereIndex): Test {
+  const perWord = term.words.map((word) => anywhere().qualities(word));
+  const fieldsOf = (profile: ProfileIndex) => TEXT_FIELDS.flatMap((field) => profile.text[field]);
   return (profile) => {
-    const entries: IndexedText[] = [];
-    for (const field of TEXT_FIELDS) for (const entry of profile.text[field]) entries.push(entry);
-    if (term.whole !== null)
-      return entries.some((entry) => entry.exact.includes(term.whole as string)) ? EXACT_WORD : 0;
-    for (const phrase of term.phrases)
-      if (!entries.some((entry) => containsSequence(entry.tokens, phrase))) return 0;
-    let sum = term.phrases.length;
-    for (const word of words) {
-      let best = 0;
-      for (const entry of entries) {
-        for (const token of entry.tokens) {
-          const quality = word.quality(token);
-          if (quality > best) best = quality;
-          if (best === EXACT_WORD) break;
-        }
-        if (best === EXACT_WORD) break;
-      }
-      if (best === 0) return 0;
-      sum += best;
+    if (term.whole !== null) {
+      return fieldsOf(profile).some((entry) => entry.exact.includes(term.whole as string)) ? EXACT_WORD : 0;
     }
-    return sum / (words.length + term.phrases.length);
+    let sum = 0;
+    for (const qualities of perWord) {
+      const quality = qualities[profile.order] as number;
+      if (quality === 0) return 0;
+      sum += quality;
+    }
+    if (term.phrases.length > 0) {
+      const entries = fieldsOf(profile);
+      for (const phrase of term.phrases)
+        if (!entries.some((entry) => containsSequence(entry.tokens, phrase))) return 0;
+      sum += term.phrases.length;
+    }
+    return sum / (perWord.length + term.phrases.length);
   };
 }
 
@@ -165,6 +186,7 @@ function compileCondition(
   values: string[],
   notes: string[],
   extraTitles: readonly string[],
+  context: MatchContext,
 ): Condition | null {
   const condition: Condition = { key, weight: 1, positives: [], negatives: [], requireAll: false };
   const add = (exclude: boolean, test: Test, weight = 1) => {
@@ -197,7 +219,7 @@ function compileCondition(
       condition.weight = spec.weight;
       for (const value of values) {
         const term = parseTextTerm(value);
-        if (term) add(term.exclude, anywhereTest(term));
+        if (term) add(term.exclude, anywhereTest(term, context.anywhere));
       }
       break;
     }
@@ -276,6 +298,7 @@ function compileCondition(
  */
 export function compileCriteria(
   criteria: SearchCriteria,
+  context: MatchContext,
   similarTitles: readonly string[] = [],
 ): CompiledQuery {
   const notes: string[] = [];
@@ -286,7 +309,7 @@ export function compileCriteria(
     const values = valuesOf(key, criteria[key]);
     const extra = key === 'current_title' ? similarTitles : [];
     if (values.length === 0 && extra.length === 0) continue;
-    const condition = compileCondition(key, spec, values, notes, extra);
+    const condition = compileCondition(key, spec, values, notes, extra, context);
     if (condition) conditions.push(condition);
   }
   return { conditions, notes };

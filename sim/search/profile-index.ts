@@ -12,6 +12,8 @@ import { exactForm, tokenize } from '../text';
 
 /** One searchable text: the forms an exact (quoted) match accepts, and the words a fuzzy match looks at. */
 export interface IndexedText {
+  /** Small integer, unique per text, so that a query can memoise its verdict per text in a typed array. */
+  id: number;
   /** Lower-cased, space-collapsed forms ({@link exactForm}); a quoted value must equal one of them. */
   exact: readonly string[];
   /** Folded words, in order. */
@@ -76,6 +78,17 @@ export interface ProfileIndex {
   city: City;
 }
 
+let textCount = 0;
+
+/** How many {@link IndexedText} exist so far (ids are below this). */
+export function indexedTextCount(): number {
+  return textCount;
+}
+
+function indexedText(exact: readonly string[], tokens: readonly string[]): IndexedText {
+  return { id: textCount++, exact, tokens };
+}
+
 /** Shares one {@link IndexedText} per distinct text, so that building the index for 6,000 profiles stays cheap. */
 class TextInterner {
   private readonly cache = new Map<string, IndexedText>();
@@ -84,10 +97,10 @@ class TextInterner {
     const key = alternatives.length === 0 ? text : `${text}\u0000${alternatives.join('\u0000')}`;
     let entry = this.cache.get(key);
     if (!entry) {
-      entry = {
-        exact: [exactForm(text), ...alternatives.map(exactForm)],
-        tokens: tokenize([text, ...alternatives].join(' ')),
-      };
+      entry = indexedText(
+        [exactForm(text), ...alternatives.map(exactForm)],
+        tokenize([text, ...alternatives].join(' ')),
+      );
       this.cache.set(key, entry);
     }
     return entry;
@@ -100,7 +113,7 @@ const digitsOnly = (text: string) => text.replace(/\D/g, '');
 function locationText(interner: TextInterner, city: City): IndexedText {
   const formatted = formatLocation(city);
   const entry = interner.get(`${formatted} ${city.state_code} ${city.country_code}`);
-  return { exact: [exactForm(formatted), exactForm(city.city)], tokens: entry.tokens };
+  return indexedText([exactForm(formatted), exactForm(city.city)], entry.tokens);
 }
 
 /** Builds the search index of every profile. */
@@ -120,10 +133,10 @@ export function buildProfileIndex(profiles: readonly SimProfile[]): ProfileIndex
     const text: Record<TextField, IndexedText[]> = {
       // Names are nearly all distinct, but made of a few hundred given and family names: compose, do not re-tokenise.
       name: [
-        {
-          exact: [exactForm(profile.name)],
-          tokens: [...t(profile.first_name).tokens, ...t(profile.last_name).tokens],
-        },
+        indexedText(
+          [exactForm(profile.name)],
+          [...t(profile.first_name).tokens, ...t(profile.last_name).tokens],
+        ),
       ],
       current_title: [t(profile.current_title)],
       previous_title: previous.map((job) => t(job.title)),

@@ -10,6 +10,7 @@ import {
   type SearchRequest,
 } from '../../src/api/schema';
 import type { Dataset, SimProfile } from '../dataset/types';
+import { AnywhereIndex } from './anywhere-index';
 import { CriteriaError, compileCriteria, runQuery } from './match';
 import { mergeCriteria } from './merge';
 import { parseFreeText } from './parse-free-text';
@@ -36,11 +37,24 @@ export interface SearchOutcome {
 export { CriteriaError };
 
 export class SearchEngine {
-  private readonly index: ProfileIndex[];
+  private indexCache: ProfileIndex[] | undefined;
+  private anywhereCache: AnywhereIndex | undefined;
   private vocabularyCache: Vocabulary | undefined;
 
-  constructor(private readonly dataset: Dataset) {
-    this.index = buildProfileIndex(dataset.profiles);
+  constructor(private readonly dataset: Dataset) {}
+
+  /**
+   * The profile index, built on the first search (about as long as generating the dataset), so that a simulator
+   * starts fast and tests that never search do not pay for it. {@link warmUp} builds it ahead of time.
+   */
+  get index(): readonly ProfileIndex[] {
+    this.indexCache ??= buildProfileIndex(this.dataset.profiles);
+    return this.indexCache;
+  }
+
+  /** Builds the indexes now rather than on the first search. */
+  warmUp(): void {
+    void this.index;
   }
 
   /** Built on first use: only free-text and JD searches need it. */
@@ -85,12 +99,17 @@ export class SearchEngine {
       }
     }
 
-    const query = compileCriteria(criteria, added);
+    const query = compileCriteria(criteria, { anywhere: () => this.anywhere() }, added);
     outcome.notes.push(...query.notes);
     const matches = runQuery(query, this.index);
     const pageSize = request.page_size ?? LIMITS.pageSizeDefault;
     const start = request.start ?? LIMITS.startDefault;
     const page = matches.slice(start - 1, start - 1 + pageSize).map((match) => match.entry.profile);
     return { ...outcome, profiles: page, total: matches.length, start, pageSize };
+  }
+
+  private anywhere(): AnywhereIndex {
+    this.anywhereCache ??= new AnywhereIndex(this.index);
+    return this.anywhereCache;
   }
 }
