@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, toCsv } from '../../../src/search/csv';
+
+describe('csvField', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['Smith, Jane', '"Smith, Jane"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line one\nline two', '"line one\nline two"'],
+    ['cr\r\nlf', '"cr\r\nlf"'],
+    [' padded', '" padded"'],
+    ['José Müller-Łukasiewicz 山田', 'José Müller-Łukasiewicz 山田'],
+    [null, ''],
+    [undefined, ''],
+    [42, '42'],
+  ])('%j → %j', (value, field) => {
+    expect(csvField(value)).toBe(field);
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ['+1 555 0100', "'+1 555 0100"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['-2+3', "'-2+3"],
+    ['\tcmd', "'\tcmd"],
+  ])('guards formula-like %j', (value, field) => {
+    expect(csvField(value)).toBe(field);
+  });
+
+  it('leaves plain negative numbers alone', () => {
+    expect(csvField('-42')).toBe('-42');
+    expect(csvField('-3.5')).toBe('-3.5');
+  });
+});
+
+describe('toCsv', () => {
+  it('writes a BOM, a header, CRLF line ends and a final CRLF', () => {
+    const text = toCsv(
+      ['Name', 'Email'],
+      [
+        ['Zoë Schröder', 'zoe@example.org'],
+        ['Smith, "JJ"', ''],
+      ],
+    );
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.slice(1)).toBe('Name,Email\r\nZoë Schröder,zoe@example.org\r\n"Smith, ""JJ""",\r\n');
+  });
+
+  it('encodes to UTF-8 with the byte-order mark first', () => {
+    const bytes = new TextEncoder().encode(toCsv(['Name'], [['Zoë']]));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe('Name\r\nZoë\r\n');
+  });
+
+  it('a header alone is a valid file', () => {
+    expect(toCsv(['A', 'B'], [])).toBe('\uFEFFA,B\r\n');
+  });
+});
