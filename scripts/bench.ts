@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: the performance figures, measured here rather than asserted in timed tests.
+ *
+ * - dataset: building the simulator's seeded dataset;
+ * - search: the simulator answering searches over the whole dataset, in process (no HTTP), per query shape;
+ * - lookups: 15 concurrent lookups through the real client over loopback HTTP (the spec's recommended parallelism);
+ * - csv: writing 1,000 result rows as CSV;
+ * - validation: the client's request + response checks for one 100-profile search page.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildDataset } from '../sim/dataset/build-dataset';
+import { DEMO_PROFILES } from '../sim/demo-profiles';
+import { createSimulator, startSimulator } from '../sim/server';
+import { createClient } from '../src/api/client';
+import { SearchResponse, searchRequestProblem } from '../src/api/schema';
+import { toCsv } from '../src/search/csv';
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
+}
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
+
+// Dataset
+{
+  const runs: number[] = [];
+  let size = 0;
+  for (let i = 0; i < 5; i++) {
+    const [t, dataset] = await time(() => buildDataset());
+    runs.push(t);
+    size = dataset.profiles.length;
+  }
+  const s = stats(runs);
+  console.log(`dataset     ${size} profiles built in ${ms(s.p50)} (p50 of 5), max ${ms(s.max)}`);
+}
+
+// Search, in process
+{
+  const { app } = createSimulator();
+  const queries: Array<[string, object]> = [
+    ['title (fuzzy)', { search_criteria: { current_title: ['software engineer'] }, page_size: 100 }],
+    [
+      'title + similar',
+      { search_criteria: { current_title: ['Product Manager'] }, include_similar_titles: true },
+    ],
+    ['exact + exclusion', { search_criteria: { current_title: ['"Registered Nurse"', '-travel'] } }],
+    ['radius', { search_criteria: { location: ['Austin::~50mi'], years_experience: ['5+'] } }],
+    ['numeric ranges', { search_criteria: { company_size: ['51-200'], company_funding_min: ['10000000+'] } }],
+    ['free text', { free_text_search: 'senior data engineers in London with 5+ years at fintech companies' }],
+    [
+      'job description',
+      {
+        jd_search: `We are Acme Health, hiring a Registered Nurse in Boston. ${'Care for patients. '.repeat(200)} 3+ years of experience; BSN in Nursing.`,
+      },
+    ],
+  ];
+  for (const [label, body] of queries) {
+    const samples: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const [t, response] = await time(() =>
+        app.request('/v1/search', {
+          method: 'POST',
+          headers: { 'x-api-key': 'demo-key', 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+      if (response.status !== 200) throw new Error(`${label}: HTTP ${response.status}`);
+      if (i >= 10) samples.push(t); // the first runs warm the JIT
+    }
+    const s = stats(samples);
+    console.log(`search      ${label.padEnd(18)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  (in process, 50 runs)`);
+  }
+}
+
+// 15 concurrent lookups over HTTP
+{
+  const sim = await startSimulator({ port: 0 });
+  const client = createClient({ baseUrl: sim.url, apiKey: 'demo-key' });
+  const ids = Object.values(DEMO_PROFILES).map((p) => p.social_url);
+  const rounds: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    const [t] = await time(() =>
+      Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          client.lookup({
+            social_url: ids[i % ids.length]!,
+            reveal_personal_email: true,
+            reveal_phone: true,
+          }),
+        ),
+      ),
+    );
+    rounds.push(t);
+  }
+  const s = stats(rounds);
+  console.log(`lookups     15 concurrent over loopback HTTP: p50 ${ms(s.p50)}, max ${ms(s.max)} (10 rounds)`);
+  await sim.close();
+}
+
+// CSV and response validation
+{
+  const { app } = createSimulator();
+  const response = await app.request('/v1/search', {
+    method: 'POST',
+    headers: { 'x-api-key': 'demo-key', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ search_criteria: { location: ['United States'] }, page_size: 100 }),
+  });
+  const json = await response.json();
+  const validations: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const [t] = await time(() => {
+      searchRequestProblem({ search_criteria: { location: ['United States'] }, page_size: 100 });
+      return SearchResponse.parse(json);
+    });
+    if (i >= 20) validations.push(t);
+  }
+  console.log(`validation  100-profile search page checked with zod: p50 ${ms(stats(validations).p50)}`);
+
+  const page = SearchResponse.parse(json).data.profiles;
+  const rows = Array.from({ length: 1000 }, (_, i) => {
+    const p = page[i % page.length]!;
+    return [
+      p.name,
+      p.current_title,
+      p.current_employer,
+      p.location,
+      p.social_url,
+      'someone@example.com',
+      '+1 555 0100',
+    ];
+  });
+  const csvRuns: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const [t] = await time(() =>
+      toCsv(['Name', 'Title', 'Employer', 'Location', 'Profile', 'Email', 'Phone'], rows),
+    );
+    csvRuns.push(t);
+  }
+  console.log(`csv         1,000 rows written: p50 ${ms(stats(csvRuns).p50)}`);
+}
