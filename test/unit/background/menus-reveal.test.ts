@@ -1,0 +1,70 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { setApiKey } from '../../../src/background/key-store';
+import { MENU, onMenuClicked } from '../../../src/background/menus';
+import { jobs, panelFocus, settings, vault } from '../../../src/storage';
+import { stubService } from './service-stub';
+
+const GRACE = {
+  id: '1002',
+  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
+  name: 'Grace Hopper',
+  email: 'grace@example.org',
+  phone: '+1 555 0100',
+};
+
+describe('"Reveal contact" context menu', () => {
+  let openPanel: ReturnType<typeof vi.fn>;
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    openPanel = vi.fn(async () => undefined);
+    vi.spyOn(fakeBrowser.sidePanel, 'open').mockImplementation(openPanel);
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+  });
+
+  it('reveals a linked profile with the default options, into the vault, and focuses the side panel on it', async () => {
+    const service = stubService([GRACE]);
+    await settings.set({ ...(await settings.get()), defaultSelection: ['email', 'phone'] });
+    onMenuClicked(
+      {
+        menuItemId: MENU.revealLink,
+        linkUrl: 'https://de.linkedin.com/in/Grace-Hopper?trk=people',
+        pageUrl: 'https://example.org/',
+      },
+      { id: 3, windowId: 1 },
+    );
+    // Opened within the click (a user gesture is required), before any await.
+    expect(openPanel).toHaveBeenCalledWith({ tabId: 3 });
+    await expect.poll(async () => (await jobs.latestFor(GRACE.socialUrl))?.status).toBe('done');
+    expect(service.requests.map((r) => r.body)).toEqual([
+      { social_url: GRACE.socialUrl, reveal_personal_email: true, reveal_phone: true },
+    ]);
+    expect((await vault.get(GRACE.socialUrl))?.phone).toMatchObject({ found: true, value: GRACE.phone });
+    expect(await panelFocus.get()).toMatchObject({ kind: 'contact', vaultKey: GRACE.socialUrl });
+  });
+
+  it('on a profile page, reveals that page; already-held items cost nothing', async () => {
+    const service = stubService([GRACE]);
+    onMenuClicked(
+      { menuItemId: MENU.revealPage, pageUrl: `${GRACE.socialUrl}/details/experience/` },
+      { id: 3 },
+    );
+    await expect.poll(async () => (await jobs.latestFor(GRACE.socialUrl))?.status).toBe('done');
+    onMenuClicked({ menuItemId: MENU.revealPage, pageUrl: GRACE.socialUrl }, { id: 3 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('ignores a link that is not a LinkedIn profile: no request', async () => {
+    const service = stubService([GRACE]);
+    onMenuClicked(
+      { menuItemId: MENU.revealLink, linkUrl: 'https://www.linkedin.com/company/acme' },
+      { id: 3 },
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(service.requests).toHaveLength(0);
+    expect(await panelFocus.get()).toBeNull();
+  });
+});
