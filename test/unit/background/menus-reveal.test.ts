@@ -15,11 +15,11 @@ const GRACE = {
 };
 
 describe('"Reveal contact" context menu', () => {
-  let openPanel: ReturnType<typeof vi.fn>;
+  let openPanel: ReturnType<typeof vi.fn<(options: unknown) => Promise<void>>>;
   beforeEach(async () => {
     fakeBrowser.reset();
-    openPanel = vi.fn(async () => undefined);
-    vi.spyOn(fakeBrowser.sidePanel, 'open').mockImplementation(openPanel);
+    openPanel = vi.fn(async (_options: unknown) => undefined);
+    vi.spyOn(fakeBrowser.sidePanel, 'open').mockImplementation(openPanel as never);
     indexedDB.deleteDatabase('candidate-lens-secrets');
     await setApiKey('test-key-123456');
   });
