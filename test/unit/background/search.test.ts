@@ -1,0 +1,247 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { setApiKey } from '../../../src/background/key-store';
+import {
+  deleteSavedSearch,
+  goToPage,
+  markInterruptedSearch,
+  renameSavedSearch,
+  runSavedSearch,
+  saveCurrentSearch,
+  searchSelection,
+  startSearch,
+} from '../../../src/background/search';
+import { account, currentSearch, savedSearches } from '../../../src/storage';
+
+type Body = Record<string, unknown>;
+
+/**
+ * A small stand-in for POST /v1/search: 45 matching profiles, 1 credit a page (2 with jd_search), free text and
+ * job descriptions "parsed" to fixed criteria, and title expansion when include_similar_titles is in effect.
+ */
+function stubSearch(balance = 100) {
+  const requests: Body[] = [];
+  const state = { balance, fail: null as null | number };
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    if (url.pathname !== '/v1/search') return json(404, { success: false, message: 'Not found' });
+    const body = JSON.parse(String(init?.body)) as Body;
+    requests.push(body);
+    if (state.fail) return json(state.fail, { success: false, message: 'Internal server error occurred' });
+    const parsed = body.jd_search
+      ? { current_title: ['Registered Nurse'], current_employer: ['-Acme Health'], location: ['Boston, MA'] }
+      : body.free_text_search
+        ? { current_title: ['Registered Nurse'], location: ['Boston, MA'] }
+        : undefined;
+    const criteria = { ...(body.search_criteria as Body | undefined), ...parsed } as Record<string, string[]>;
+    const expand = (body.include_similar_titles ?? body.jd_search !== undefined) === true;
+    const similar =
+      expand && criteria.current_title ? [...criteria.current_title, 'Charge Nurse', 'ICU Nurse'] : null;
+    const start = Number(body.start ?? 1);
+    const size = Number(body.page_size ?? 50);
+    const total = 45;
+    const count = Math.max(0, Math.min(size, total - start + 1));
+    const used = count > 0 ? (body.jd_search ? 2 : 1) : 0;
+    state.balance -= used;
+    const hasNext = start - 1 + size < total;
+    return json(200, {
+      success: true,
+      data: {
+        profiles: Array.from({ length: count }, (_, i) => ({
+          id: start + i,
+          name: `Candidate ${start + i}`,
+          current_title: 'Registered Nurse',
+          current_employer: 'Arbor Health',
+          location: 'Boston, MA',
+          social_url: `https://www.linkedin.com/in/candidate-${start + i}`,
+        })),
+        pagination: {
+          current_page: Math.floor((start - 1) / size) + 1,
+          page_size: size,
+          start,
+          total,
+          has_next: hasNext,
+          next_start: hasNext ? start + size : null,
+        },
+      },
+      credits: { used, remaining: state.balance },
+      ...(expand ? { similar_titles: similar } : {}),
+      ...(body.free_text_search ? { free_text_searched: parsed } : {}),
+      ...(body.jd_search ? { jd_searched: parsed } : {}),
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { requests, state, fetch: fetchStub };
+}
+
+const JD = 'Acme Health is hiring a Registered Nurse in Boston, MA with 3+ years of experience.';
+
+describe('search jobs (background)', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+  });
+
+  it('stores page 1 (and what the service understood) before returning it, and records the balance', async () => {
+    const service = stubSearch(100);
+    const seenAtRequest: unknown[] = [];
+    const answer = service.fetch.getMockImplementation()!;
+    service.fetch.mockImplementationOnce(async (...args) => {
+      // The job is in storage, marked running, before the request leaves.
+      seenAtRequest.push(await currentSearch.get());
+      return answer(...args);
+    });
+    const session = await startSearch({
+      mode: 'filters',
+      request: {
+        search_criteria: { current_title: ['Registered Nurse'] },
+        include_similar_titles: true,
+        page_size: 20,
+      },
+    });
+    expect(seenAtRequest[0]).toMatchObject({ status: 'running', pendingStart: 1, pages: [] });
+    expect(await currentSearch.get()).toEqual(session);
+    expect(session).toMatchObject({ status: 'done', currentStart: 1, pageSize: 20 });
+    expect(session.pages).toHaveLength(1);
+    expect(session.pages[0]).toMatchObject({ start: 1, total: 45, hasNext: true, nextStart: 21, charged: 1 });
+    expect(session.pages[0]!.profiles[0]!.id).toBe('1');
+    expect(session.understood).toEqual({ similarTitles: ['Registered Nurse', 'Charge Nurse', 'ICU Nurse'] });
+    expect((await account.get())?.remaining).toBe(99);
+  });
+
+  it('later pages send the frozen body: similar titles as current_title, include_similar_titles false', async () => {
+    const service = stubSearch();
+    await startSearch({
+      mode: 'filters',
+      request: {
+        search_criteria: { current_title: ['Registered Nurse'] },
+        include_similar_titles: true,
+        page_size: 20,
+      },
+    });
+    const session = await goToPage(21);
+    expect(service.requests[1]).toEqual({
+      search_criteria: { current_title: ['Registered Nurse', 'Charge Nurse', 'ICU Nurse'] },
+      include_similar_titles: false,
+      page_size: 20,
+      start: 21,
+    });
+    expect(session.currentStart).toBe(21);
+    expect(session.pages.map((p) => p.start)).toEqual([1, 21]);
+  });
+
+  it('a job description costs 2 on page 1 and 1 later: jd_searched repeated, no jd_search, no re-parse', async () => {
+    const service = stubSearch(100);
+    const first = await startSearch({ mode: 'jd', request: { jd_search: JD, page_size: 20 } });
+    expect(first.pages[0]!.charged).toBe(2);
+    expect(first.understood.parsed).toEqual({
+      current_title: ['Registered Nurse'],
+      current_employer: ['-Acme Health'],
+      location: ['Boston, MA'],
+    });
+    const second = await goToPage(21);
+    const body = service.requests[1]!;
+    expect(body).not.toHaveProperty('jd_search');
+    expect(body).toEqual({
+      search_criteria: {
+        current_title: ['Registered Nurse', 'Charge Nurse', 'ICU Nurse'],
+        current_employer: ['-Acme Health'],
+        location: ['Boston, MA'],
+      },
+      include_similar_titles: false,
+      page_size: 20,
+      start: 21,
+    });
+    expect(second.pages[1]!.charged).toBe(1);
+    expect((await account.get())?.remaining).toBe(97);
+  });
+
+  it('revisiting a page already paid for makes no request', async () => {
+    const service = stubSearch();
+    await startSearch({
+      mode: 'free_text',
+      request: { free_text_search: 'nurses in Boston', page_size: 20 },
+    });
+    await goToPage(21);
+    expect(service.requests).toHaveLength(2);
+    const back = await goToPage(1);
+    expect(back.currentStart).toBe(1);
+    const forward = await goToPage(21);
+    expect(forward.currentStart).toBe(21);
+    expect(service.requests).toHaveLength(2);
+    expect((await currentSearch.get())?.currentStart).toBe(21);
+  });
+
+  it('pages are fetched in order only', async () => {
+    const service = stubSearch();
+    await startSearch({ mode: 'free_text', request: { free_text_search: 'nurses', page_size: 10 } });
+    await expect(goToPage(31)).rejects.toMatchObject({ kind: 'invalid-request' });
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('saved search round trip: saved with frozen criteria, so a job-description search re-runs at 1 credit', async () => {
+    const service = stubSearch(100);
+    await startSearch({ mode: 'jd', request: { jd_search: JD, page_size: 20 } });
+    const saved = await saveCurrentSearch('  Boston   nurses ');
+    expect(saved.name).toBe('Boston nurses');
+    expect(saved.request).not.toHaveProperty('jd_search');
+    expect(await savedSearches.all()).toEqual([saved]);
+    expect((await currentSearch.get())?.savedSearchId).toBe(saved.id);
+
+    const rerun = await runSavedSearch(saved.id);
+    expect(service.requests[1]).toEqual({ ...saved.request, start: 1 });
+    expect(service.requests[1]).not.toHaveProperty('jd_search');
+    expect(rerun.pages[0]!.charged).toBe(1);
+    expect(rerun.savedSearchId).toBe(saved.id);
+    expect(rerun.mode).toBe('jd');
+
+    await expect(saveCurrentSearch('boston NURSES')).rejects.toMatchObject({ message: /already called/ });
+    const renamed = await renameSavedSearch(saved.id, 'ICU nurses');
+    expect((await savedSearches.all())[0]!.name).toBe(renamed.name);
+    await deleteSavedSearch(saved.id);
+    expect(await savedSearches.all()).toEqual([]);
+    await expect(runSavedSearch(saved.id)).rejects.toMatchObject({ kind: 'invalid-request' });
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('refuses over-long or empty selections before any request; trims free text only when asked', async () => {
+    const service = stubSearch();
+    await expect(searchSelection({ mode: 'jd', text: 'x '.repeat(4300) })).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringMatching(/at most 8,500.*Nothing was sent/),
+    });
+    const long = 'Registered nurse with ICU experience in Boston '.repeat(8);
+    await expect(searchSelection({ mode: 'free_text', text: long })).rejects.toMatchObject({
+      message: expect.stringMatching(/at most 300/),
+    });
+    await expect(searchSelection({ mode: 'free_text', text: '   ' })).rejects.toMatchObject({
+      message: 'The selection is empty.',
+    });
+    expect(service.requests).toHaveLength(0);
+    expect(await currentSearch.get()).toBeNull();
+
+    const trimmed = await searchSelection({ mode: 'free_text', text: long, trim: true });
+    const sent = String(service.requests[0]!.free_text_search);
+    expect(sent.length).toBeLessThanOrEqual(300);
+    expect(long.startsWith(sent)).toBe(true);
+    expect(trimmed.mode).toBe('free_text');
+  });
+
+  it('a failed page is stored with its error; a search left running by a stopped worker becomes interrupted', async () => {
+    const service = stubSearch();
+    service.state.fail = 400;
+    await expect(
+      startSearch({ mode: 'filters', request: { search_criteria: { skills: ['Go'] } } }),
+    ).rejects.toMatchObject({ kind: 'bad-request' });
+    expect(await currentSearch.get()).toMatchObject({ status: 'failed', error: { kind: 'bad-request' } });
+
+    const stored = (await currentSearch.get())!;
+    await currentSearch.set({ ...stored, status: 'running', pendingAt: '2020-01-01T00:00:00.000Z' });
+    await markInterruptedSearch(new Date());
+    expect(await currentSearch.get()).toMatchObject({ status: 'interrupted' });
+  });
+});
