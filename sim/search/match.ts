@@ -208,10 +208,12 @@ function compileCondition(
         const term = parseTextTerm(value);
         if (term) add(term.exclude, textTest(term, spec.fields));
       }
-      // Titles added by include_similar_titles count, but rank below the titles asked for.
+      // Titles added by include_similar_titles rank exactly like the titles asked for: rule 7 has the caller send
+      // the returned `similar_titles` back as `current_title` for later pages, and those pages must continue the
+      // same ordering (a lower weight here would reorder them, repeating some profiles and skipping others).
       for (const value of extraTitles) {
         const term = parseTextTerm(value);
-        if (term && !term.exclude) add(false, textTest(term, spec.fields), 0.7);
+        if (term && !term.exclude) add(false, textTest(term, spec.fields));
       }
       break;
     }
@@ -294,7 +296,7 @@ function compileCondition(
 
 /**
  * Compiles the criteria. `similarTitles` are titles added by include_similar_titles (searched as current_title,
- * ranked a little lower). Throws {@link CriteriaError} for a value the service would reject.
+ * ranked like the titles given). Throws {@link CriteriaError} for a value the service would reject.
  */
 export function compileCriteria(
   criteria: SearchCriteria,

@@ -98,11 +98,8 @@ describe('pagination (spec: search rules 7 and 8)', () => {
     });
   });
 
-  // SIMULATOR DEVIATION (reported, sim/ not ours to edit): sim/search/match.ts ranks titles added by
-  // include_similar_titles at 0.7 of the titles asked for, so the same title set sent back frozen (all weight 1,
-  // rule 7) is ordered differently: page 2 (start 11) repeats profiles of page 1 and skips others. Expected per
-  // rule 7: page 2 continues page 1. Got: overlapping ids, e.g. a 'Software Engineer' of page 1 again on page 2.
-  it.fails('rule 7: page 2 with frozen titles continues page 1 (no profile repeated)', async () => {
+  // Rule 7: the frozen title set must rank as page 1 did, or page 2 would repeat some profiles and skip others.
+  it('rule 7: page 2 with frozen titles continues page 1 (no profile repeated)', async () => {
     const { page1, page2 } = await frozenTitlePages();
     const ids1 = new Set(page1.data.profiles.map((p) => p.id));
     expect(page2.data.profiles.some((p) => ids1.has(p.id))).toBe(false);
@@ -123,8 +120,8 @@ describe('pagination (spec: search rules 7 and 8)', () => {
     expect(searches[1]?.charged).toBe(1);
   });
 
-  // SIMULATOR DEVIATION: same cause as above (expanded JD titles rank at 0.7 on page 1, frozen on page 2).
-  it.fails('rule 7: JD page 2 continues JD page 1 (no profile repeated)', async () => {
+  // Rule 7 for a job description: page 2 sends jd_searched (and similar_titles) frozen, and continues page 1.
+  it('rule 7: JD page 2 continues JD page 1 (no profile repeated)', async () => {
     const { page1, page2 } = await jdPages();
     const ids1 = new Set(page1.data.profiles.map((p) => p.id));
     expect(page2.data.profiles.some((p) => ids1.has(p.id))).toBe(false);
