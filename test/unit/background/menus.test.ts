@@ -46,14 +46,14 @@ function stubAll() {
 }
 
 describe('context menus', () => {
-  let open: ReturnType<typeof vi.fn>;
+  let open: ReturnType<typeof vi.spyOn>;
 
   beforeEach(async () => {
     fakeBrowser.reset();
     indexedDB.deleteDatabase('candidate-lens-secrets');
     await setApiKey('test-key-123456');
-    open = vi.fn(async () => undefined);
-    vi.spyOn(fakeBrowser.sidePanel, 'open').mockImplementation(open);
+    // Chrome's sidePanel.open resolves once the panel is shown; fake-browser does not implement it.
+    open = vi.spyOn(fakeBrowser.sidePanel, 'open').mockImplementation((async () => undefined) as never);
   });
 
   it('"Find candidates for this job description": opens the panel in the click, then searches the selection as jd_search', async () => {
