@@ -46,3 +46,43 @@ test.describe('options: the service connection', () => {
     await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', 'Paste your API key');
   });
 });
+
+test.describe('options: defaults and the vault', () => {
+  test('default reveal options are what the popup starts with', async ({ connect, openExtensionPage }) => {
+    const options = await connect();
+    await options.getByLabel('Mobile phone').check();
+    await options.getByLabel('Personal email').uncheck();
+    const popup = await openExtensionPage('popup.html');
+    await expect(popup.getByLabel('Mobile phone')).toBeChecked();
+    await expect(popup.getByLabel('Personal email')).not.toBeChecked();
+    await expect(popup.getByTestId('max-cost')).toContainText('6 credits');
+  });
+
+  test('retention must be a whole number of days; clearing the vault forgets revealed contacts', async ({
+    connect,
+    openExtensionPage,
+    sim,
+  }) => {
+    const options = await connect();
+    const days = options.getByLabel('Keep revealed contacts for (days)');
+    await days.fill('0');
+    await options.getByRole('button', { name: 'Save retention' }).click();
+    await expect(options.getByText('Enter a whole number of days from 1 to 3650.')).toBeVisible();
+    await days.fill('30');
+    await options.getByRole('button', { name: 'Save retention' }).click();
+    await expect(options.getByText('Revealed contacts are kept for 30 days.')).toBeVisible();
+
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Profile URL').fill('https://www.linkedin.com/in/ada-lovelace-demo');
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByTestId('charged')).toBeVisible();
+
+    options.once('dialog', (dialog) => void dialog.accept());
+    await options.getByRole('button', { name: 'Clear revealed contacts' }).click();
+    await expect(options.getByText('Removed 1 revealed contact.')).toBeVisible();
+    await popup.reload();
+    await popup.getByLabel('Profile URL').fill('https://www.linkedin.com/in/ada-lovelace-demo');
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');
+    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+  });
+});

@@ -82,6 +82,7 @@ export function App() {
       <section aria-labelledby="vault">
         <h2 id="vault">Revealed contacts</h2>
         <form
+          noValidate
           class="row"
           onSubmit={(e) => {
             e.preventDefault();

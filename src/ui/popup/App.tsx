@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits } from '../../api/pricing';
 import { Balance } from '../balance';
@@ -15,6 +15,12 @@ export function App() {
   const m = useMemo(createPopupModel, []);
   useEffect(() => void m.init(), [m]);
   const reason = m.disabledReason.value;
+  // Reveal disables itself once everything is held; move focus to the result so keyboard users do not lose it.
+  const result = useRef<HTMLDivElement>(null);
+  const reveal = async () => {
+    await m.reveal();
+    result.current?.focus();
+  };
 
   return (
     <main class="popup">
@@ -93,7 +99,7 @@ export function App() {
         class="primary"
         disabled={reason !== null}
         aria-describedby={reason ? 'reveal-reason' : undefined}
-        onClick={() => void m.reveal()}
+        onClick={() => void reveal()}
       >
         Reveal
       </button>
@@ -103,9 +109,11 @@ export function App() {
         </p>
       )}
 
-      {m.error.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
-      {m.job.value && !m.error.value && <JobOutcome job={m.job.value} onOpenOptions={openOptions} />}
-      {m.record.value && <ContactCard record={m.record.value} />}
+      <div ref={result} tabIndex={-1} class="result">
+        {m.error.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
+        {m.job.value && !m.error.value && <JobOutcome job={m.job.value} onOpenOptions={openOptions} />}
+        {m.record.value && <ContactCard record={m.record.value} />}
+      </div>
       <SavedSearches />
     </main>
   );

@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures';
+
+test('the popup works from the keyboard alone', async ({ connect, openExtensionPage }) => {
+  await connect();
+  const popup = await openExtensionPage('popup.html');
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByLabel('Profile URL')).toBeFocused();
+  await popup.keyboard.type('https://www.linkedin.com/in/ada-lovelace-demo');
+  await popup.keyboard.press('Tab'); // Personal email
+  await popup.keyboard.press('Tab'); // Mobile phone
+  await expect(popup.getByLabel('Mobile phone')).toBeFocused();
+  await popup.keyboard.press('Space');
+  await expect(popup.getByTestId('max-cost')).toContainText('9 credits');
+  // Through the remaining boxes to Reveal.
+  await popup.keyboard.press('Tab');
+  await popup.keyboard.press('Tab');
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Reveal' })).toBeFocused();
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 9 credits');
+  // Focus moves to the result, and on through it.
+  await expect(popup.locator('.result')).toBeFocused();
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('link', { name: 'ada.lovelace@example.com' })).toBeFocused();
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByRole('button', { name: 'Copy email' })).toBeFocused();
+});
