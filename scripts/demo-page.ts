@@ -1,8 +1,8 @@
 /** A LinkedIn-like profile page for the demo: LinkedIn URLs are answered locally, never fetched. */
 export function demoProfilePage(name: string, headline: string, location: string): string {
-  const escape = (text: string) =>
+  const escapeHtml = (text: string) =>
     text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(name)} | LinkedIn</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(name)} | LinkedIn</title>
 <link rel="icon" href="data:,">
 <style>
   body { margin: 0; font: 14px system-ui, sans-serif; background: #f4f2ee; color: #191919; }
@@ -14,7 +14,7 @@ export function demoProfilePage(name: string, headline: string, location: string
   .muted { color: #666; }
 </style></head>
 <body><nav>in &nbsp; Demo profile (served locally)</nav>
-<main><section><div class="banner"></div><h1>${escape(name)}</h1>
-<div class="text-body-medium">${escape(headline)}</div>
-<p class="muted">${escape(location)} · 500+ connections</p></section></main></body></html>`;
+<main><section><div class="banner"></div><h1>${escapeHtml(name)}</h1>
+<div class="text-body-medium">${escapeHtml(headline)}</div>
+<p class="muted">${escapeHtml(location)} · 500+ connections</p></section></main></body></html>`;
 }

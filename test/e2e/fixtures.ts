@@ -117,6 +117,7 @@ export const test = base.extend<Fixtures>({
   extensionId: async ({ background }, use) => {
     await use(new URL(background.url()).host);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
   sim: async ({}, use) => {
     const running: RunningSimulator = await startSimulator({ port: 0 });
     const admin = async (path: string, body?: unknown) => {
