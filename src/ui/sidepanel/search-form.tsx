@@ -105,7 +105,6 @@ function TagField({ m, field }: { m: SidePanelModel; field: FilterField }) {
         placeholder={field.kind === 'numeric' ? 'e.g. 3-5, 5+, <10' : undefined}
         onInput={(e) => m.setDraft(field.key, e.currentTarget.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => m.commitDraft(field.key)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
@@ -190,9 +189,10 @@ function TextMode({ m, mode }: { m: SidePanelModel; mode: 'free_text' | 'jd' }) 
   const max = mode === 'jd' ? JD_MAX : FREE_TEXT_MAX;
   const over = text.value.trim().length > max;
   return (
-    <label class="field">
-      {mode === 'jd' ? 'Job description' : 'Free text'}
+    <div class="field">
+      <label for={`${mode}-text`}>{mode === 'jd' ? 'Job description' : 'Free text'}</label>
       <textarea
+        id={`${mode}-text`}
         rows={mode === 'jd' ? 12 : 4}
         value={text.value}
         placeholder={
@@ -205,7 +205,7 @@ function TextMode({ m, mode }: { m: SidePanelModel; mode: 'free_text' | 'jd' }) 
       <span id={`${mode}-count`} class={over ? 'counter field-error' : 'counter muted'} aria-live="polite">
         {counter(text.value, max)}
       </span>
-    </label>
+    </div>
   );
 }
 
@@ -223,7 +223,8 @@ export function SearchForm({ m }: { m: SidePanelModel }) {
       }}
     >
       <ModeTabs m={m} />
-      <div id="search-mode" role="tabpanel" aria-labelledby={`tab-${mode}`}>
+      {/* Not labelled by its tab: the text boxes alone are named "Free text" and "Job description". */}
+      <div id="search-mode" role="tabpanel">
         {mode === 'filters' ? <FiltersForm m={m} /> : <TextMode m={m} mode={mode} />}
       </div>
       <div class="row">

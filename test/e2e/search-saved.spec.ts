@@ -1,0 +1,84 @@
+import { expect, type LoggedRequest, test } from './fixtures';
+
+type Chrome = { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+const searches = async (sim: { requests(): Promise<LoggedRequest[]> }) =>
+  (await sim.requests()).filter((r) => r.path === '/v1/search');
+
+const JD =
+  'Acme Health is hiring a Registered Nurse in Boston, MA. You have 3+ years of experience in hospital care ' +
+  'and a degree in Nursing. Join Acme Health in the healthcare industry.';
+
+test('saved search round trip: saved in the panel (JD, frozen), renamed, run from the popup at 1 credit, deleted', async ({
+  connect,
+  openExtensionPage,
+  sim,
+}) => {
+  await connect();
+  const panel = await openExtensionPage('sidepanel.html');
+  await panel.getByRole('tab', { name: 'Job description' }).click();
+  await panel.getByLabel('Job description').fill(JD);
+  await panel.getByRole('button', { name: 'Search · 2 credits' }).click();
+  await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 2 credits/);
+
+  await panel.getByLabel('Search name').fill('Boston nurses');
+  await panel.getByRole('button', { name: 'Save search' }).click();
+  await expect(panel.getByText('Saved as "Boston nurses".')).toBeVisible();
+  const saved = panel.getByRole('region', { name: 'Saved searches' });
+  // Saved with the frozen criteria: running it again is a 1-credit search.
+  await expect(saved.getByRole('button', { name: 'Run · 1 credit: Boston nurses' })).toBeVisible();
+
+  await saved.getByRole('button', { name: 'Rename: Boston nurses' }).click();
+  await saved.getByLabel('New name for Boston nurses').fill('ICU nurses, Boston');
+  await saved.getByRole('button', { name: 'Save name' }).click();
+  await expect(saved.getByText('ICU nurses, Boston')).toBeVisible();
+
+  // The popup lists it; Run opens the side panel on the same click and runs the search in the background.
+  const popup = await openExtensionPage('popup.html');
+  const run = popup.getByRole('button', { name: 'Run · 1 credit: ICU nurses, Boston' });
+  await expect(run).toBeVisible();
+  await run.click();
+  await expect.poll(async () => (await searches(sim)).length).toBe(2);
+  const [first, again] = await searches(sim);
+  expect(first!.body).toMatchObject({ jd_search: JD });
+  expect(again!.body).not.toHaveProperty('jd_search');
+  expect(again!.body).toMatchObject({ include_similar_titles: false, start: 1 });
+  expect(
+    (again!.body as { search_criteria: Record<string, string[]> }).search_criteria.current_employer,
+  ).toEqual(expect.arrayContaining([expect.stringMatching(/^-/)]));
+  expect(again!.charged).toBe(1);
+  expect(await sim.balance()).toBe(10_000 - 3);
+
+  // Stored as the current search, which the panel renders (here: the panel page already open).
+  const stored = await popup.evaluate(async () => {
+    const { chrome } = globalThis as unknown as { chrome: Chrome };
+    return (await chrome.storage.local.get('search')).search as { status: string; savedSearchId?: string };
+  });
+  expect(stored.status).toBe('done');
+  expect(stored.savedSearchId).toBeTruthy();
+  await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 1 credit/);
+  await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,997 credits');
+
+  await saved.getByRole('button', { name: 'Delete: ICU nurses, Boston' }).click();
+  await expect(saved.getByText('None yet.')).toBeVisible();
+  await expect(popup.getByRole('button', { name: /^Run ·/ })).toHaveCount(0);
+});
+
+test('saving needs a loaded search and a name; a duplicate name is refused with a message', async ({
+  connect,
+  openExtensionPage,
+}) => {
+  await connect();
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByRole('button', { name: 'Save search' })).toHaveCount(0);
+  await panel.getByLabel('Job titles').fill('Registered Nurse');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.getByTestId('page-cost')).toBeVisible();
+  const save = panel.getByRole('button', { name: 'Save search' });
+  await expect(save).toBeDisabled();
+  await panel.getByLabel('Search name').fill('Nurses');
+  await save.click();
+  await expect(panel.getByText('Saved as "Nurses".')).toBeVisible();
+  await panel.getByLabel('Search name').fill('nurses');
+  await save.click();
+  await expect(panel.getByRole('alert')).toContainText('A saved search is already called "nurses".');
+});
