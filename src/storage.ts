@@ -2,7 +2,7 @@
  * Every stored item, typed, validated with zod on read, and versioned from day one.
  *
  * Areas: `local` (settings, account snapshot, vault of revealed contacts, jobs) is restricted to trusted contexts on
- * Chrome at startup (see `src/background/hardening.ts`); `session` holds per-tab detections. The API key is not here
+ * Chrome at startup (see `src/background/index.ts`); `session` holds per-tab detections. The API key is not here
  * at all: it lives in the background's IndexedDB (`src/background/key-store.ts`), out of reach of content scripts on
  * both browsers.
  */
@@ -21,6 +21,22 @@ export const DEFAULT_BASE_URL: string =
 // ---------------------------------------------------------------------------------------------------------------
 // Validated items
 // ---------------------------------------------------------------------------------------------------------------
+
+const locks = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs read-modify-write steps on one stored item one after another. Reveals of different contacts run in
+ * parallel, and two of them updating the same list from the same snapshot would lose one update.
+ */
+export function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const next = (locks.get(key) ?? Promise.resolve()).catch(() => undefined).then(task);
+  locks.set(key, next);
+  const settle = () => {
+    if (locks.get(key) === next) locks.delete(key);
+  };
+  next.then(settle, settle);
+  return next;
+}
 
 /**
  * Reads through zod: a stored value that no longer parses is reported and the fallback returned, but the stored
@@ -86,7 +102,16 @@ export const account = {
     return readAccount(await accountItem.getValue());
   },
   async set(value: AccountSnapshot | null): Promise<void> {
-    await accountItem.setValue(value === null ? null : AccountSnapshot.parse(value));
+    await serialized('account', () =>
+      accountItem.setValue(value === null ? null : AccountSnapshot.parse(value)),
+    );
+  },
+  /** Read-modify-write of the snapshot, serialised with every other write to it. */
+  update(change: (previous: AccountSnapshot | null) => AccountSnapshot | null): Promise<void> {
+    return serialized('account', async () => {
+      const next = change(readAccount(await accountItem.getValue()));
+      await accountItem.setValue(next === null ? null : AccountSnapshot.parse(next));
+    });
   },
   watch(cb: (value: AccountSnapshot | null) => void) {
     return accountItem.watch((value) => cb(readAccount(value)));
@@ -186,12 +211,15 @@ export const vault = {
   async put(record: ContactRecord): Promise<void> {
     const checked = ContactRecord.parse(record);
     await storage.setItem(vaultStorageKey(checked.key), checked);
-    if (checked.candidateId) {
-      const index = readVaultIndex(await vaultIndexItem.getValue());
-      if (index.byId[checked.candidateId] !== checked.key) {
-        index.byId[checked.candidateId] = checked.key;
-        await vaultIndexItem.setValue(index);
-      }
+    const id = checked.candidateId;
+    if (id) {
+      await serialized('vault-index', async () => {
+        const index = readVaultIndex(await vaultIndexItem.getValue());
+        if (index.byId[id] !== checked.key) {
+          index.byId[id] = checked.key;
+          await vaultIndexItem.setValue(index);
+        }
+      });
     }
   },
   /** Every record, for the side panel and CSV export. */
@@ -211,10 +239,12 @@ export const vault = {
   async remove(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await storage.removeItems(keys.map(vaultStorageKey));
-    const index = readVaultIndex(await vaultIndexItem.getValue());
-    const gone = new Set(keys);
-    const byId = Object.fromEntries(Object.entries(index.byId).filter(([, key]) => !gone.has(key)));
-    await vaultIndexItem.setValue({ byId });
+    await serialized('vault-index', async () => {
+      const index = readVaultIndex(await vaultIndexItem.getValue());
+      const gone = new Set(keys);
+      const byId = Object.fromEntries(Object.entries(index.byId).filter(([, key]) => !gone.has(key)));
+      await vaultIndexItem.setValue({ byId });
+    });
   },
   async clear(): Promise<number> {
     const keys = (await vault.all()).map((record) => record.key);
@@ -262,9 +292,12 @@ export const jobs = {
     return readJobs(await jobsItem.getValue());
   },
   /** Inserts or replaces a job, keeping the newest {@link JOBS_KEPT}. */
-  async put(job: RevealJob): Promise<void> {
-    const rest = (await jobs.all()).filter((j) => j.id !== job.id);
-    await jobsItem.setValue([RevealJob.parse(job), ...rest].slice(0, JOBS_KEPT));
+  put(job: RevealJob): Promise<void> {
+    const checked = RevealJob.parse(job);
+    return serialized('jobs', async () => {
+      const rest = (await jobs.all()).filter((j) => j.id !== checked.id);
+      await jobsItem.setValue([checked, ...rest].slice(0, JOBS_KEPT));
+    });
   },
   /** The newest job for a vault key. */
   async latestFor(vaultKey: string): Promise<RevealJob | null> {
@@ -312,7 +345,13 @@ export const tabProfiles = {
  * needs the user's word before it is searched (too long for free text) or that cannot be searched at all.
  */
 export const PanelFocus = z.union([
-  z.object({ kind: z.literal('contact'), vaultKey: z.string(), at: z.string() }),
+  z.object({
+    kind: z.literal('contact'),
+    vaultKey: z.string(),
+    at: z.string(),
+    /** Why the reveal was refused before anything was asked (no default options, no key…). */
+    problem: z.optional(z.string()),
+  }),
   z.object({ kind: z.literal('search'), at: z.string() }),
   z.object({
     kind: z.literal('selection'),

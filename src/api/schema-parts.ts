@@ -5,6 +5,19 @@
  */
 import * as z from 'zod/mini';
 
+/** The spec's limits ("Limits"). */
+export const LIMITS = {
+  pageSizeMin: 1,
+  pageSizeMax: 100,
+  pageSizeDefault: 50,
+  startDefault: 1,
+  freeTextMax: 300,
+  jdMax: 8500,
+  similarTitlesMax: 10,
+  /** The spec recommends up to 15 concurrent lookups. */
+  parallelLookups: 15,
+} as const;
+
 /** Items a lookup can retrieve (`contact_data_retrieved`). */
 export const RETRIEVABLE = ['email', 'phone', 'detailed_profile', 'healthcare_profile'] as const;
 export type Retrievable = (typeof RETRIEVABLE)[number];

@@ -9,25 +9,9 @@
  * Built on `zod/mini` to keep the background and popup bundles small.
  */
 import * as z from 'zod/mini';
-import { CreditsInfo, NpiData, RETRIEVABLE } from './schema-parts';
+import { CreditsInfo, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
 
-export { CreditsInfo, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Limits (spec: "Limits")
-// ---------------------------------------------------------------------------------------------------------------
-
-export const LIMITS = {
-  pageSizeMin: 1,
-  pageSizeMax: 100,
-  pageSizeDefault: 50,
-  startDefault: 1,
-  freeTextMax: 300,
-  jdMax: 8500,
-  similarTitlesMax: 10,
-  /** The spec recommends up to 15 concurrent lookups. */
-  parallelLookups: 15,
-} as const;
+export { CreditsInfo, LIMITS, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
 
 const int = () => z.int();
 const nonNegInt = () => z.int().check(z.gte(0));

@@ -19,13 +19,12 @@ export async function connectedClient(): Promise<ApiClient> {
 }
 
 /** Records the balance a response reported. Lifetime purchases are only known from the account endpoint. */
-export async function recordBalance(remaining: number): Promise<void> {
-  const previous = await account.get();
-  await account.set({
+export function recordBalance(remaining: number): Promise<void> {
+  return account.update((previous) => ({
     remaining,
     purchased: previous?.purchased ?? null,
     checkedAt: new Date().toISOString(),
-  });
+  }));
 }
 
 async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {

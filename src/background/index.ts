@@ -25,6 +25,11 @@ async function purgeExpired(): Promise<void> {
   await vault.purgeOlderThan(new Date(Date.now() - retentionDays * DAY_MS));
 }
 
+/** Background chores run without awaiting; a failure is reported, never left as an unhandled rejection. */
+function chore(what: string, task: Promise<unknown>): void {
+  task.catch((error) => console.warn(`Could not ${what}`, error));
+}
+
 export function startBackground(): void {
   const startedAt = new Date();
   // zod/mini ships no messages; the background's refusals quote zod's, so they should be readable English.
@@ -32,16 +37,16 @@ export function startBackground(): void {
   registerMessageHandlers();
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
-    void createMenus();
-    if (reason === 'install') void browser.runtime.openOptionsPage();
+    chore('create the menus', createMenus());
+    if (reason === 'install') chore('open the options page', browser.runtime.openOptionsPage());
   });
-  browser.runtime.onStartup.addListener(() => void createMenus());
+  browser.runtime.onStartup.addListener(() => chore('create the menus', createMenus()));
   browser.contextMenus.onClicked.addListener((info, tab) => onMenuClicked(info, tab));
-  browser.tabs.onUpdated.addListener((tabId, change) => void onTabUpdated(tabId, change));
-  browser.tabs.onRemoved.addListener((tabId) => void tabProfiles.set(tabId, null));
+  browser.tabs.onUpdated.addListener((tabId, change) => chore('follow the tab', onTabUpdated(tabId, change)));
+  browser.tabs.onRemoved.addListener((tabId) => chore('forget the tab', tabProfiles.set(tabId, null)));
 
-  void restrictStorage().catch((error) => console.warn('Could not restrict storage access', error));
-  void markInterruptedJobs(startedAt);
-  void markInterruptedSearch(startedAt);
-  void purgeExpired();
+  chore('restrict storage access', restrictStorage());
+  chore('mark interrupted reveals', markInterruptedJobs(startedAt));
+  chore('mark an interrupted search', markInterruptedSearch(startedAt));
+  chore('remove expired contacts', purgeExpired());
 }

@@ -4,6 +4,7 @@
  * click in the extension's own UI, so it may spend credits; already-held items cost nothing.
  */
 import { browser } from 'wxt/browser';
+import { ApiError } from '../api/errors';
 import { profileUrl } from '../sites/linkedin/url';
 import { panelFocus, settings, vaultKeyFor } from '../storage';
 import { reveal } from './reveal';
@@ -63,49 +64,72 @@ interface MenuClick {
   selectionText?: string | undefined;
 }
 
+/** A refusal before any request (the input, the key, a search already running): nothing was sent or stored. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'invalid-request';
+
 /**
  * A selected text to search. Too long (or empty): the panel says why and, for free text, offers to trim; nothing
- * is sent. Otherwise the search runs and the panel shows it.
+ * is sent. Otherwise the search runs and the panel shows it; a refusal is shown the same way as a problem.
  */
-async function searchFromSelection(mode: 'free_text' | 'jd', text: string): Promise<void> {
+async function searchFromSelection(mode: 'free_text' | 'jd', selected: string): Promise<void> {
   const at = new Date().toISOString();
+  // Checked on the text as it would be sent (whitespace collapsed), so the limit is the service's.
+  const text = selected.trim().replace(/\s+/g, ' ');
   const problem = selectionProblem(mode, text);
   if (problem) {
     await panelFocus.set({ kind: 'selection', mode, text, problem, at });
     return;
   }
   await panelFocus.set({ kind: 'search', at });
-  // The outcome (results or error) is stored with the search; the panel renders it from storage.
-  await searchSelection({ mode, text }).catch(() => undefined);
+  try {
+    await searchSelection({ mode, text });
+  } catch (error) {
+    // A service error is stored with the search; a refusal stored nothing, so the panel is told here.
+    if (isRefusal(error)) {
+      await panelFocus.set({ kind: 'selection', mode, text, problem: (error as ApiError).message, at });
+    }
+  }
 }
 
-/** Handles a click on one of our menus. */
-export function onMenuClicked(info: MenuClick, tab: { id?: number; windowId?: number } | undefined): void {
-  if (info.menuItemId === MENU.searchJd || info.menuItemId === MENU.searchFreeText) {
-    const opening = openPanel(tab?.id, tab?.windowId).catch((error) =>
-      console.warn('Could not open the panel', error),
-    );
-    const mode = info.menuItemId === MENU.searchJd ? 'jd' : 'free_text';
-    void opening.then(() => searchFromSelection(mode, info.selectionText ?? ''));
+/** Reveals a profile with the default options and points the side panel at it. */
+async function revealFromMenu(socialUrl: string): Promise<void> {
+  const vaultKey = vaultKeyFor({ socialUrl });
+  const at = new Date().toISOString();
+  await panelFocus.set({ kind: 'contact', vaultKey, at });
+  const { defaultSelection } = await settings.get();
+  if (defaultSelection.length === 0) {
+    const problem =
+      'No default reveal options are set, so there is nothing to reveal. Choose them in Options.';
+    await panelFocus.set({ kind: 'contact', vaultKey, at, problem });
     return;
   }
-  if (info.menuItemId !== MENU.revealLink && info.menuItemId !== MENU.revealPage) return;
+  try {
+    await reveal({ target: { socialUrl }, selection: defaultSelection });
+  } catch (error) {
+    // Failures from the service are on the job, which the panel shows; a refusal before any job is told here.
+    if (isRefusal(error))
+      await panelFocus.set({ kind: 'contact', vaultKey, at, problem: (error as ApiError).message });
+  }
+  await refreshBadges();
+}
+
+const warn = (what: string) => (error: unknown) => console.warn(`Could not ${what}`, error);
+
+/** Handles a click on one of our menus. The panel is opened first, synchronously, inside the user's gesture. */
+export function onMenuClicked(info: MenuClick, tab: { id?: number; windowId?: number } | undefined): void {
+  const isSearch = info.menuItemId === MENU.searchJd || info.menuItemId === MENU.searchFreeText;
+  const isReveal = info.menuItemId === MENU.revealLink || info.menuItemId === MENU.revealPage;
+  if (!isSearch && !isReveal) return;
+  const opening = openPanel(tab?.id, tab?.windowId).catch(warn('open the panel'));
+  if (isSearch) {
+    const mode = info.menuItemId === MENU.searchJd ? 'jd' : 'free_text';
+    opening
+      .then(() => searchFromSelection(mode, info.selectionText ?? ''))
+      .catch(warn('search the selection'));
+    return;
+  }
   const raw = info.menuItemId === MENU.revealLink ? info.linkUrl : info.pageUrl;
   const socialUrl = raw ? profileUrl(raw) : null;
-  const opening = openPanel(tab?.id, tab?.windowId).catch((error) =>
-    console.warn('Could not open the panel', error),
-  );
   if (!socialUrl) return;
-  void (async () => {
-    await opening;
-    await panelFocus.set({
-      kind: 'contact',
-      vaultKey: vaultKeyFor({ socialUrl }),
-      at: new Date().toISOString(),
-    });
-    const { defaultSelection } = await settings.get();
-    // The outcome (record or error) is stored by the job; the panel renders it from storage.
-    await reveal({ target: { socialUrl }, selection: defaultSelection }).catch(() => undefined);
-    await refreshBadges();
-  })();
+  opening.then(() => revealFromMenu(socialUrl)).catch(warn('reveal the contact'));
 }

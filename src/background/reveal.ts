@@ -3,6 +3,7 @@
  * storage before the request, and writes every paid result to the vault before any UI can show it.
  */
 
+import { ApiError } from '../api/errors';
 import { REVEAL_ITEM } from '../api/pricing';
 import type { ContactResult, LookupRequest, Retrievable, Reveal } from '../api/schema';
 import { profileUrl } from '../sites/linkedin/url';
@@ -164,9 +165,6 @@ async function revealNow(
   const existing = await vault.find(target);
   const held = itemsHeld(existing, input.selection, input.retryNotFound);
   const requested = input.selection.filter((item) => !held.includes(item));
-  if (requested.length === 0) return { record: existing, job: null };
-
-  const client = await connectedClient();
   const now = new Date().toISOString();
   const base: ContactRecord = existing ?? {
     v: 1,
@@ -188,22 +186,40 @@ async function revealNow(
     status: 'running',
     startedAt: now,
   };
+
+  // Everything is held: no request, and a job that says so (a panel or popup shows it, dated, at 0 credits).
+  if (requested.length === 0) {
+    const settled: RevealJob = { ...job, status: 'done', finishedAt: now, charged: 0, retrieved: [] };
+    await jobs.put(settled);
+    return { record: existing, job: settled };
+  }
+
+  // The job is written before anything else can fail, so every outcome (refusal included) is on record.
   await jobs.put(job);
-
-  const body: LookupRequest = base.socialUrl
-    ? { social_url: base.socialUrl }
-    : { candidate_id: base.candidateId! };
-  for (const item of requested) body[RETRIEVABLE_TO_REVEAL[item]] = true;
-
   try {
+    const client = await connectedClient();
+    const body: LookupRequest = base.socialUrl
+      ? { social_url: base.socialUrl }
+      : { candidate_id: base.candidateId! };
+    for (const item of requested) body[RETRIEVABLE_TO_REVEAL[item]] = true;
+
     const response = await client.lookup(body);
     const contact = response.data.contacts[0];
-    if (!contact) throw refuse('The service answered without a contact result.');
+    if (!contact) throw malformed('The service answered without a contact result.');
     const finishedAt = new Date().toISOString();
+    await recordBalance(response.credits.remaining);
+    if (!contact.success && contact.status_code !== 404) {
+      // The service could not look this contact up (nothing charged): say so; store nothing new.
+      throw new ApiError({
+        kind: contact.status_code >= 500 ? 'server' : 'http',
+        operation: 'lookup',
+        status: contact.status_code,
+        message: `The service could not look up this contact: ${contact.error}`,
+      });
+    }
     const record = mergeContact(base, contact, requested, finishedAt);
     // Paid data first: the vault is written before the job says "done", and before any UI can render it.
     await vault.put(record);
-    await recordBalance(response.credits.remaining);
     const done: RevealJob = {
       ...job,
       status: 'done',
@@ -223,6 +239,10 @@ async function revealNow(
     });
     throw error;
   }
+}
+
+function malformed(message: string): ApiError {
+  return new ApiError({ kind: 'malformed-response', operation: 'lookup', message, outcomeUnknown: true });
 }
 
 /**

@@ -101,7 +101,7 @@ export function registerMessageHandlers(): void {
   expose('refreshAccount', NoInput, () => refreshAccount());
   expose('reveal', RevealInput, async (input: RevealInput) => {
     const outcome = await reveal(input);
-    await refreshBadges();
+    await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return outcome;
   });
   expose('startSearch', StartSearchInput, (input: SearchStart) => startSearch(input));
@@ -120,7 +120,7 @@ export function registerMessageHandlers(): void {
   );
   expose('clearVault', NoInput, async () => {
     const removed = await vault.clear();
-    await refreshBadges();
+    await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return { removed };
   });
 }

@@ -13,6 +13,7 @@ import {
   type SearchPage,
   type SearchSession,
   savedSearches,
+  serialized,
 } from '../storage';
 import { connectedClient, recordBalance } from './connection';
 import { fail, refuse } from './result';
@@ -22,6 +23,24 @@ export interface StartSearchInput {
   /** The body of page 1, without `start`. */
   request: SearchRequest;
   savedSearchId?: string | undefined;
+}
+
+/** The search job under way, if any. Checked and set synchronously, so no two can start in the same tick. */
+let active: Promise<unknown> | null = null;
+
+/**
+ * Runs one search step at a time. A second one while the first runs is refused, not queued: a queued "Run" would
+ * charge again for a search the user did not ask for twice, and a queued page fetch would overwrite a newer search.
+ */
+function exclusive<T>(task: () => Promise<T>): Promise<T> {
+  if (active) return Promise.reject(refuse('A search is already running. Wait for it to finish.'));
+  const run = task();
+  active = run;
+  const settle = () => {
+    if (active === run) active = null;
+  };
+  run.then(settle, settle);
+  return run;
 }
 
 function toPage(start: number, response: SearchResponse): SearchPage {
@@ -82,10 +101,14 @@ async function fetchPage(session: SearchSession, body: SearchRequest, start: num
 }
 
 /** Starts a new search (page 1), replacing the current one. Bad input is refused before anything is stored. */
-export async function startSearch(input: StartSearchInput): Promise<SearchSession> {
+export function startSearch(input: StartSearchInput): Promise<SearchSession> {
   const { start: _ignored, ...request } = input.request;
   const problem = searchRequestProblem(request);
-  if (problem) throw refuse(problem);
+  if (problem) return Promise.reject(refuse(problem));
+  return exclusive(() => runFirstPage(input, request));
+}
+
+async function runFirstPage(input: StartSearchInput, request: SearchRequest): Promise<SearchSession> {
   const session: SearchSession = {
     v: 1,
     id: crypto.randomUUID(),
@@ -104,7 +127,11 @@ export async function startSearch(input: StartSearchInput): Promise<SearchSessio
 }
 
 /** Shows the page starting at `start`: free when already paid for, otherwise one request with the frozen body. */
-export async function goToPage(start: number): Promise<SearchSession> {
+export function goToPage(start: number): Promise<SearchSession> {
+  return exclusive(() => showPage(start));
+}
+
+async function showPage(start: number): Promise<SearchSession> {
   const session = await currentSearch.get();
   if (!session) throw refuse('There is no search to page through. Run a search first.');
   if (session.status === 'running') throw refuse('A page is already loading.');
@@ -137,41 +164,54 @@ function checkName(name: string, others: SavedSearch[]): string {
 }
 
 /** Saves the current search under a name, with its frozen criteria (a saved JD search re-runs at 1 credit). */
-export async function saveCurrentSearch(name: string): Promise<SavedSearch> {
+export function saveCurrentSearch(name: string): Promise<SavedSearch> {
+  // Exclusive too: it writes the current search back, which must not race a page being stored.
+  return exclusive(() => saveSession(name));
+}
+
+async function saveSession(name: string): Promise<SavedSearch> {
   const session = await currentSearch.get();
   if (!session?.frozen)
     throw refuse('Run the search first: a search is saved with what the service understood.');
-  const all = await savedSearches.all();
-  const saved: SavedSearch = {
-    id: crypto.randomUUID(),
-    name: checkName(name, all),
-    mode: session.mode,
-    request: { ...session.frozen, ...(session.pageSize ? { page_size: session.pageSize } : {}) },
-    createdAt: new Date().toISOString(),
-  };
-  await savedSearches.set([...all, saved]);
+  const frozen = session.frozen;
+  const saved = await serialized('saved-searches', async () => {
+    const all = await savedSearches.all();
+    const entry: SavedSearch = {
+      id: crypto.randomUUID(),
+      name: checkName(name, all),
+      mode: session.mode,
+      request: { ...frozen, ...(session.pageSize ? { page_size: session.pageSize } : {}) },
+      createdAt: new Date().toISOString(),
+    };
+    await savedSearches.set([...all, entry]);
+    return entry;
+  });
   await currentSearch.set({ ...session, savedSearchId: saved.id });
   return saved;
 }
 
-export async function renameSavedSearch(id: string, name: string): Promise<SavedSearch> {
-  const all = await savedSearches.all();
-  const target = all.find((s) => s.id === id);
-  if (!target) throw refuse('That saved search no longer exists.');
-  const renamed = {
-    ...target,
-    name: checkName(
-      name,
-      all.filter((s) => s.id !== id),
-    ),
-  };
-  await savedSearches.set(all.map((s) => (s.id === id ? renamed : s)));
-  return renamed;
+export function renameSavedSearch(id: string, name: string): Promise<SavedSearch> {
+  return serialized('saved-searches', async () => {
+    const all = await savedSearches.all();
+    const target = all.find((s) => s.id === id);
+    if (!target) throw refuse('That saved search no longer exists.');
+    const renamed = {
+      ...target,
+      name: checkName(
+        name,
+        all.filter((s) => s.id !== id),
+      ),
+    };
+    await savedSearches.set(all.map((s) => (s.id === id ? renamed : s)));
+    return renamed;
+  });
 }
 
-export async function deleteSavedSearch(id: string): Promise<void> {
-  const all = await savedSearches.all();
-  await savedSearches.set(all.filter((s) => s.id !== id));
+export function deleteSavedSearch(id: string): Promise<void> {
+  return serialized('saved-searches', async () => {
+    const all = await savedSearches.all();
+    await savedSearches.set(all.filter((s) => s.id !== id));
+  });
 }
 
 /** Runs a saved search's first page. */

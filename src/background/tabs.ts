@@ -62,10 +62,11 @@ export async function onTabUpdated(tabId: number, change: { url?: string; status
   }
 }
 
-/** Refreshes the badge of every tab showing the profile (after a reveal or a vault clear). */
+/** Refreshes the badge of every tab showing a profile (after a reveal or a vault clear). Never rejects. */
 export async function refreshBadges(): Promise<void> {
   const tabs = await browser.tabs.query({});
-  await Promise.all(
+  // A tab may close between the query and its update; the others still get theirs.
+  await Promise.allSettled(
     tabs.map(async (tab) => {
       if (tab.id === undefined) return;
       const profile = await tabProfiles.get(tab.id);

@@ -65,11 +65,7 @@ export function App() {
         )}
         {m.socialUrl.value && (
           <p class="status" data-testid="reveal-status">
-            {m.record.value && m.toAsk.value.length === 0 && m.selection.value.length > 0
-              ? 'Already revealed'
-              : m.record.value
-                ? 'Partly revealed'
-                : 'Not revealed yet'}
+            {m.status.value}
           </p>
         )}
       </section>

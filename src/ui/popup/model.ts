@@ -20,6 +20,7 @@ import {
   tabProfiles,
   vault,
 } from '../../storage';
+import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 
@@ -70,13 +71,31 @@ export function createPopupModel() {
     maxLookupCost(Object.fromEntries(toAsk.value.map((item) => [ITEM_REVEAL[item], true]))),
   );
 
+  /** What the vault holds for the profile, in words. */
+  const status = computed(() => {
+    const held = record.value;
+    if (!held) return 'Not revealed yet';
+    const found = ITEMS.filter((item) => held[item]?.found === true);
+    if (found.length === 0) {
+      return held.unknownAt ? 'The service does not know this profile' : 'Looked up before: nothing found';
+    }
+    const selected = selection.value;
+    return selected.length > 0 && selected.every((item) => found.includes(item))
+      ? 'Already revealed'
+      : 'Partly revealed';
+  });
+
   /** Why Reveal cannot be clicked, or null when it can. */
   const disabledReason = computed(() => {
     if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
     if (!key.value.value) return 'Set your API key in Options first.';
     if (!socialUrl.value) return 'Open a LinkedIn profile or paste a profile URL.';
     if (selection.value.length === 0) return 'Choose at least one item to reveal.';
-    if (toAsk.value.length === 0) return 'Already revealed: nothing to pay for.';
+    if (toAsk.value.length === 0) {
+      return knownMissing.value.length > 0
+        ? 'Not found when looked up before. Tick "Look again" to ask again (may cost credits).'
+        : 'Already revealed: nothing to pay for.';
+    }
     const remaining = balance.value.value?.remaining;
     if (remaining !== undefined && remaining < maxCost.value) {
       return `Your balance (${formatCredits(remaining)}) is below the most this can cost (${formatCredits(maxCost.value)}).`;
@@ -84,6 +103,7 @@ export function createPopupModel() {
     return null;
   });
 
+  /** Watchers of the current profile's record and jobs, replaced when the profile changes. */
   let unwatch: Array<() => void> = [];
   /** Follows the vault record and latest job of the current profile. */
   effect(() => {
@@ -113,7 +133,10 @@ export function createPopupModel() {
     selection.value = current.defaultSelection;
     if (tabId !== null) {
       tabProfile.value = await tabProfiles.get(tabId);
-      unwatch.push(tabProfiles.watch(tabId, (value) => (tabProfile.value = value)));
+      // Kept apart from `unwatch`: the tab is followed for the popup's whole life, whichever profile it shows.
+      tabProfiles.watch(tabId, (value) => {
+        tabProfile.value = value;
+      });
     }
   }
 
@@ -150,6 +173,7 @@ export function createPopupModel() {
     key: key.value,
     keyLoaded: key.loaded,
     toAsk,
+    status,
     maxCost,
     disabledReason,
     init,

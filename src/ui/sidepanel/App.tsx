@@ -31,7 +31,11 @@ export function App() {
         <Balance account={m.balance} />
       </header>
       {focus?.kind === 'contact' ? (
-        <ContactFocus m={m} vaultKey={focus.vaultKey} />
+        <ContactFocus
+          m={m}
+          vaultKey={focus.vaultKey}
+          {...(focus.problem ? { problem: focus.problem } : {})}
+        />
       ) : focus?.kind === 'selection' ? (
         <>
           <SelectionFocus m={m} mode={focus.mode} text={focus.text} problem={focus.problem} />

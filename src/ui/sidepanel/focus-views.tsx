@@ -7,7 +7,15 @@ import { FREE_TEXT_MAX } from './text-limits';
 const openOptions = () => void browser.runtime.openOptionsPage();
 
 /** A contact revealed from a context menu, above everything, with a way back to search. */
-export function ContactFocus({ m, vaultKey }: { m: SidePanelModel; vaultKey: string }) {
+export function ContactFocus({
+  m,
+  vaultKey,
+  problem,
+}: {
+  m: SidePanelModel;
+  vaultKey: string;
+  problem?: string;
+}) {
   const record = m.focusRecord.value;
   const job = m.focusJob.value;
   return (
@@ -20,7 +28,19 @@ export function ContactFocus({ m, vaultKey }: { m: SidePanelModel; vaultKey: str
         </p>
       )}
       <p class="url">{vaultKey}</p>
-      {job && <JobOutcome job={job} onOpenOptions={openOptions} />}
+      {problem ? (
+        <div class="error" role="alert">
+          <strong>Not revealed: nothing was sent</strong>
+          <p>{problem}</p>
+          {/Options/.test(problem) && (
+            <button type="button" class="link" onClick={openOptions}>
+              Open Options
+            </button>
+          )}
+        </div>
+      ) : (
+        job && <JobOutcome job={job} onOpenOptions={openOptions} />
+      )}
       {record && <ContactCard record={record} />}
       <button type="button" onClick={m.backToSearch}>
         Back to search

@@ -47,10 +47,11 @@ export function itemsToAsk(record: ContactRecord | null | undefined, selection: 
 export const revealCost = (items: readonly Retrievable[]) =>
   items.reduce((sum, item) => sum + ITEM_PRICE[item], 0);
 
-/** The reveal target of a result row: its profile URL when it has one, else its candidate id. */
-export function rowTarget(profile: StoredProfile): { socialUrl: string } | { candidateId: string } {
+/** The reveal target of a result row: its profile URL (when it has one) and its candidate id. */
+export function rowTarget(profile: StoredProfile): { socialUrl: string | null; candidateId: string } {
+  // Both identifiers: the background asks by URL when there is one, and finds a contact held under either.
   const socialUrl = profile.social_url ? profileUrl(profile.social_url) : null;
-  return socialUrl ? { socialUrl } : { candidateId: profile.id };
+  return { socialUrl, candidateId: profile.id };
 }
 
 export function createSidePanelModel() {
@@ -99,7 +100,7 @@ export function createSidePanelModel() {
   const recordFor = (profile: StoredProfile): ContactRecord | null => {
     const target = rowTarget(profile);
     return (
-      ('socialUrl' in target ? byKey.value.get(target.socialUrl) : undefined) ??
+      (target.socialUrl ? byKey.value.get(target.socialUrl) : undefined) ??
       byCandidateId.value.get(profile.id) ??
       null
     );

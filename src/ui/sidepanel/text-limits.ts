@@ -2,12 +2,10 @@
  * Why a typed free text or job description cannot be searched as is, checked in the panel before any request
  * (the service refuses them with a 400, and the background refuses them too; this says so while typing).
  */
-import type { LIMITS } from '../../api/schema';
+import { LIMITS } from '../../api/schema-parts';
 
-// The spec's limits (LIMITS in src/api/schema.ts). Not imported as a value: schema.ts would bring every zod schema
-// of the contract into the panel's bundle (+7 KB gzip). The types below fail to compile if the two ever differ.
-export const FREE_TEXT_MAX: (typeof LIMITS)['freeTextMax'] = 300;
-export const JD_MAX: (typeof LIMITS)['jdMax'] = 8500;
+export const FREE_TEXT_MAX = LIMITS.freeTextMax;
+export const JD_MAX = LIMITS.jdMax;
 
 const n = (value: number) => value.toLocaleString('en-US');
 

@@ -88,7 +88,8 @@ describe('context menus', () => {
     expect(await panelFocus.get()).toMatchObject({
       kind: 'selection',
       mode: 'jd',
-      text,
+      // Whitespace collapsed, as it would be sent: the limit is measured on that.
+      text: text.trim(),
       problem: expect.stringMatching(/8,999 characters; a job description can be at most 8,500/),
     });
     expect(service.searches).toEqual([]);
@@ -105,6 +106,17 @@ describe('context menus', () => {
       problem: expect.stringMatching(/at most 300/),
     });
     expect(service.searches).toEqual([]);
+  });
+
+  it('a selection over 300 characters only because of its whitespace is searched as is', async () => {
+    const service = stubAll();
+    const words = 'ICU nurse in Berlin with German and English';
+    onMenuClicked(
+      { menuItemId: MENU.searchFreeText, selectionText: `${words}\n\n${' '.repeat(400)}\t${words}` },
+      TAB,
+    );
+    await vi.waitFor(() => expect(service.searches).toHaveLength(1));
+    expect(service.searches[0]).toMatchObject({ free_text_search: `${words} ${words}` });
   });
 
   it('"Reveal contact" on a profile link: opens the panel, focuses the contact and reveals the default items', async () => {

@@ -52,7 +52,7 @@ describe('reveal (vault-aware)', () => {
     await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
     const again = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
     expect(service.requests).toHaveLength(1);
-    expect(again.job).toBeNull();
+    expect(again.job).toMatchObject({ status: 'done', requested: [], held: ['email'], charged: 0 });
     expect(again.record?.email).toMatchObject({ found: true });
   });
 
@@ -71,7 +71,7 @@ describe('reveal (vault-aware)', () => {
     expect(first.job?.charged).toBe(3);
 
     const second = await reveal({ target: { socialUrl: ADA.socialUrl }, selection: ['phone'] });
-    expect(second.job).toBeNull();
+    expect(second.job).toMatchObject({ status: 'done', requested: [], charged: 0 });
     expect(service.requests).toHaveLength(1);
 
     const third = await reveal({
@@ -90,6 +90,69 @@ describe('reveal (vault-aware)', () => {
     const byId = await reveal({ target: { candidateId: GRACE.id }, selection: ['email'] });
     expect(service.requests).toHaveLength(1);
     expect(byId.record?.key).toBe(GRACE.socialUrl);
+  });
+
+  it('reveals of different contacts at once all finish on record (no job update lost)', async () => {
+    const people = Array.from({ length: 4 }, (_, i) => ({
+      id: `20${i}`,
+      socialUrl: `https://www.linkedin.com/in/person-${i}`,
+      name: `Person ${i}`,
+      email: `p${i}@example.org`,
+    }));
+    stubService(people, 100);
+    await Promise.all(
+      people.map((p) => reveal({ target: { socialUrl: p.socialUrl }, selection: ['email'] })),
+    );
+    const all = await jobs.all();
+    expect(all.map((j) => j.status)).toEqual(['done', 'done', 'done', 'done']);
+    expect((await account.get())?.remaining).toBe(88);
+  });
+
+  it('a per-contact failure other than 404 is an error on the job, and stores nothing', async () => {
+    const service = stubService([GRACE]);
+    service.state.next = () =>
+      service.json(200, {
+        success: true,
+        data: {
+          contacts: [
+            {
+              lookup_identifier: GRACE.socialUrl,
+              lookup_type: 'social_url',
+              success: false,
+              error: 'Upstream provider failed',
+              status_code: 500,
+            },
+          ],
+          summary: { total_requested: 1, successful: 0, failed: 1 },
+        },
+        credits: { used: 0, remaining: 100, billing_note: 'Only successful lookups were charged.' },
+      });
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
+    ).rejects.toMatchObject({
+      kind: 'server',
+      status: 500,
+      message: expect.stringContaining('Upstream provider failed'),
+    });
+    expect(await jobs.latestFor(GRACE.socialUrl)).toMatchObject({
+      status: 'failed',
+      error: { kind: 'server' },
+    });
+    expect(await vault.get(GRACE.socialUrl)).toBeNull();
+  });
+
+  it('a refusal after the target is known (no key) is recorded on a failed job', async () => {
+    stubService([GRACE]);
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid-request',
+    });
+    expect(await jobs.latestFor(GRACE.socialUrl)).toMatchObject({
+      status: 'failed',
+      error: { message: expect.stringContaining('Options') },
+    });
   });
 
   it('two clicks at once make one request', async () => {

@@ -245,3 +245,44 @@ describe('search jobs (background)', () => {
     expect(await currentSearch.get()).toMatchObject({ status: 'interrupted' });
   });
 });
+
+describe('one search job at a time', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+  });
+
+  it('two requests for the same new page pay once; the second is refused while the first runs', async () => {
+    const service = stubSearch();
+    await startSearch({
+      mode: 'filters',
+      request: { search_criteria: { current_title: ['Nurse'] }, page_size: 20 },
+    });
+    const [first, second] = await Promise.allSettled([goToPage(21), goToPage(21)]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringContaining('already running') },
+    });
+    expect(service.requests).toHaveLength(2);
+    expect((await currentSearch.get())?.pages.map((p) => p.start)).toEqual([1, 21]);
+  });
+
+  it('a new search cannot start while a page loads, so the newer search is never overwritten', async () => {
+    const service = stubSearch();
+    await startSearch({
+      mode: 'filters',
+      request: { search_criteria: { current_title: ['Nurse'] }, page_size: 20 },
+    });
+    const paging = goToPage(21);
+    await expect(
+      startSearch({ mode: 'free_text', request: { free_text_search: 'nurses in Boston' } }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('already running') });
+    await paging;
+    expect(service.requests).toHaveLength(2);
+    // Once the page has landed, a new search runs.
+    await startSearch({ mode: 'free_text', request: { free_text_search: 'nurses in Boston' } });
+    expect((await currentSearch.get())?.mode).toBe('free_text');
+  });
+});
