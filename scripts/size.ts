@@ -13,7 +13,9 @@ const KB = 1024;
 const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 3 * KB },
   { name: 'popup', entry: 'popup.html', budget: 30 * KB },
-  { name: 'side panel', entry: 'sidepanel.html', budget: 30 * KB },
+  // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
+  // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 40 * KB },
   { name: 'options', entry: 'options.html', budget: 30 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },
 ];

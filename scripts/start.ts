@@ -123,10 +123,15 @@ if (!headless) {
   console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()} ${balance}.`);
 
   const panel = await context.newPage();
-  await panel.setViewportSize({ width: 420, height: 760 });
+  await panel.setViewportSize({ width: 460, height: 900 });
   await panel.goto(extensionPage('sidepanel.html'));
-  await panel.waitForLoadState('networkidle');
-  await panel.screenshot({ path: resolve(SHOTS, 'sidepanel.png'), fullPage: true });
+  await panel.getByRole('tab', { name: 'Free text' }).click();
+  await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');
+  await panel.getByRole('button', { name: /^Search ·/ }).click();
+  await panel.getByTestId('understood-criteria').waitFor();
+  await panel.screenshot({ path: resolve(SHOTS, 'sidepanel.png') });
+  const total = await panel.getByTestId('result-count').textContent().catch(() => null);
+  console.log(`Searched "Software engineers in London with 5+ years of experience": ${total ?? 'see the side panel'}.`);
   console.log(`Screenshots saved in ${SHOTS}`);
   await context.close();
   await sim.close();

@@ -15,8 +15,10 @@ export interface CriterionValue {
 
 /** The wire form of a value: `"exact"`, `-excluded`, `-"excluded exact"`, or the text itself (fuzzy). */
 export function formatValue({ text, exact, exclude }: CriterionValue): string {
-  const trimmed = text.trim().replace(/"/g, '');
-  const body = exact ? `"${trimmed}"` : trimmed;
+  const trimmed = text.trim();
+  // A whole-value exact match cannot hold quotes of its own; a fuzzy value keeps its quoted phrases
+  // (`Senior "Java"`: the phrase must appear word for word, the rest matches fuzzily).
+  const body = exact ? `"${trimmed.replace(/"/g, '')}"` : trimmed;
   return exclude ? `-${body}` : body;
 }
 

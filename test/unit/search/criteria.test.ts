@@ -18,6 +18,8 @@ describe('value syntax (spec: "Value syntax")', () => {
     [{ text: '  Nurse  ', exact: false, exclude: false }, 'Nurse'],
     // Quotes typed inside a value would break the exact-match syntax: they are dropped.
     [{ text: 'Senior "Java" Dev', exact: true, exclude: false }, '"Senior Java Dev"'],
+    // A fuzzy value keeps its quoted phrase (as the service echoes it back in parsed criteria).
+    [{ text: 'Senior "Java"', exact: false, exclude: false }, 'Senior "Java"'],
   ])('formatValue(%o) is %s', (value, wire) => {
     expect(formatValue(value)).toBe(wire);
   });
@@ -31,6 +33,11 @@ describe('value syntax (spec: "Value syntax")', () => {
     ['"', { text: '"', exact: false, exclude: false }],
   ])('parseValue(%s) reads the parts back', (wire, value) => {
     expect(parseValue(wire)).toEqual(value);
+  });
+
+  it('a mixed value from the service survives a round trip through the form', () => {
+    expect(formatValue(parseValue('Senior "Java"'))).toBe('Senior "Java"');
+    expect(formatValue(parseValue('-Senior "Java"'))).toBe('-Senior "Java"');
   });
 
   it('formatValue and parseValue are inverses for every combination', () => {
