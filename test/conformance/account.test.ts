@@ -1,19 +1,8 @@
 /** Spec, endpoint 3 (GET /v1/account) and Authentication. */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors';
-import { useSimulator } from './harness';
+import { failure, useSimulator } from './harness';
 
 const sim = useSimulator();
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('account (spec: endpoint 3)', () => {
   it('returns the balance, lifetime purchases and a timestamp, for 0 credits', async () => {

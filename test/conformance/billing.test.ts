@@ -1,22 +1,11 @@
 /** Spec, billing: success-based, per item retrieved; the 21-credit example; insufficient credits. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { ApiError } from '../../src/api/errors';
 import { chargeForRetrieved, maxLookupCost } from '../../src/api/pricing';
 import type { LookupResponse } from '../../src/api/schema';
-import { useSimulator } from './harness';
+import { failure, useSimulator } from './harness';
 
 const sim = useSimulator();
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function retrieved(result: LookupResponse): string[] {
   const contact = result.data.contacts[0];

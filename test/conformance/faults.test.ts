@@ -1,21 +1,10 @@
 /** Fault handling and retries against the simulator's fault injection (issue 2, section 2). */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { ApiError } from '../../src/api/errors';
 import type { LookupRequest, SearchRequest } from '../../src/api/schema';
-import { useSimulator } from './harness';
+import { failure, useSimulator } from './harness';
 
 const sim = useSimulator();
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const SEARCH: SearchRequest = { search_criteria: { current_title: ['Engineer'] }, page_size: 5 };
 const LOOKUP = (): LookupRequest => ({

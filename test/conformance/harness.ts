@@ -2,9 +2,10 @@
  * Conformance harness: the real client against the real simulator, over HTTP on a free port. One simulator per
  * test file (started in beforeAll), reset before every test through its admin route.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startSimulator } from '../../sim/server';
 import { type ApiClient, type ClientOptions, createClient } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
 
 /** One entry of `GET /__sim/requests`. */
 export interface LoggedRequest {
@@ -121,4 +122,15 @@ export function postJson(body: unknown, key = DEMO_KEY): RequestInit {
     headers: { 'Content-Type': 'application/json', 'x-api-key': key },
     body: JSON.stringify(body),
   };
+}
+
+/** The ApiError a call fails with; fails the test if the call succeeds. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -1,21 +1,10 @@
 /** Spec, endpoint 2 (POST /v1/lookup): rules 1-4 and the response shape. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILES, UNKNOWN_SOCIAL_URL } from '../../sim/demo-profiles';
-import { ApiError } from '../../src/api/errors';
 import type { ContactResult, ContactSuccess } from '../../src/api/schema';
-import { postJson, useSimulator } from './harness';
+import { failure, postJson, useSimulator } from './harness';
 
 const sim = useSimulator();
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function succeeded(contact: ContactResult | undefined): ContactSuccess {
   expect(contact?.success).toBe(true);

@@ -1,21 +1,10 @@
 /** Spec, endpoint 1 (POST /v1/search): every rule, through the real client against the simulator. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { ApiError } from '../../src/api/errors';
 import type { SearchResponse } from '../../src/api/schema';
-import { postJson, useSimulator } from './harness';
+import { failure, postJson, useSimulator } from './harness';
 
 const sim = useSimulator();
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const lower = (s: string) => s.toLowerCase();
 
