@@ -1,4 +1,4 @@
-import type { Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, type LoggedRequest, test, type WorkerGlobals } from './fixtures';
 
 const A = 'https://www.linkedin.com/in/ada-lovelace-demo';
@@ -38,7 +38,26 @@ async function badge(background: Worker, tabId: number): Promise<string> {
   );
 }
 
-async function openWatched(context: import('@playwright/test').BrowserContext, url: string): Promise<Page> {
+/** Evaluates an expression in our content script's isolated world on the page (via the DevTools protocol). */
+async function inContentScript(context: BrowserContext, page: Page, extensionId: string, expression: string) {
+  const cdp = await context.newCDPSession(page);
+  const worlds: Array<{ id: number; origin: string; auxData?: { type?: string } }> = [];
+  cdp.on('Runtime.executionContextCreated', ({ context: created }) => worlds.push(created));
+  await cdp.send('Runtime.enable');
+  const ours = () =>
+    worlds.find((w) => w.auxData?.type === 'isolated' && w.origin === `chrome-extension://${extensionId}`);
+  await expect.poll(() => ours()?.id).toBeDefined();
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    contextId: ours()!.id,
+    awaitPromise: true,
+    returnByValue: true,
+    expression,
+  });
+  if (exceptionDetails) throw new Error(`content-script evaluation failed: ${exceptionDetails.text}`);
+  return result.value as unknown;
+}
+
+async function openWatched(context: BrowserContext, url: string): Promise<Page> {
   await context.route('https://www.linkedin.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: WATCHED_PAGE }),
   );
@@ -136,7 +155,13 @@ test('adds nothing to the LinkedIn page: no DOM, no messages, no web-accessible 
   pageErrors.splice(expected, 1);
 });
 
-test('a content script cannot read the API key', async ({ context, connect, tabIdOf, background }) => {
+test('a content script cannot read the API key', async ({
+  context,
+  connect,
+  tabIdOf,
+  background,
+  extensionId,
+}) => {
   await connect('demo-key');
   const page = await context.newPage();
   await page.goto(A);
@@ -144,18 +169,11 @@ test('a content script cannot read the API key', async ({ context, connect, tabI
   await expect.poll(() => detected(background, tabId)).toBe(A);
 
   // Evaluate inside the content script's own isolated world, as our content script (or code injected into it) would.
-  const cdp = await context.newCDPSession(page);
-  const worlds: Array<{ id: number; name: string; auxData?: { type?: string } }> = [];
-  cdp.on('Runtime.executionContextCreated', ({ context: c }) => worlds.push(c));
-  await cdp.send('Runtime.enable');
-  await expect.poll(() => worlds.filter((w) => w.auxData?.type === 'isolated').length).toBeGreaterThan(0);
-  const world = worlds.find((w) => w.auxData?.type === 'isolated')!;
-
-  const { result } = await cdp.send('Runtime.evaluate', {
-    contextId: world.id,
-    awaitPromise: true,
-    returnByValue: true,
-    expression: `(async () => {
+  const result = await inContentScript(
+    context,
+    page,
+    extensionId,
+    `(async () => {
       const out = {};
       try { out.local = JSON.stringify(await chrome.storage.local.get(null)); } catch (e) { out.local = 'denied: ' + e.message; }
       try { out.session = JSON.stringify(await chrome.storage.session.get(null)); } catch (e) { out.session = 'denied: ' + e.message; }
@@ -164,8 +182,8 @@ test('a content script cannot read the API key', async ({ context, connect, tabI
       out.origin = location.origin;
       return out;
     })()`,
-  });
-  const seen = result.value as { local: string; session: string; databases: string[]; origin: string };
+  );
+  const seen = result as { local: string; session: string; databases: string[]; origin: string };
   expect(JSON.stringify(seen)).not.toContain('demo-key');
   expect(seen.local).toMatch(/^denied/);
   expect(seen.session).toMatch(/^denied/);
@@ -179,26 +197,21 @@ test('a content script message cannot spend credits', async ({
   tabIdOf,
   background,
   sim,
+  extensionId,
 }) => {
   await connect();
   const page = await context.newPage();
   await page.goto(A);
   const tabId = await tabIdOf(page);
   await expect.poll(() => detected(background, tabId)).toBe(A);
-  const cdp = await context.newCDPSession(page);
-  const worlds: Array<{ id: number; auxData?: { type?: string } }> = [];
-  cdp.on('Runtime.executionContextCreated', ({ context: c }) => worlds.push(c));
-  await cdp.send('Runtime.enable');
-  await expect.poll(() => worlds.filter((w) => w.auxData?.type === 'isolated').length).toBeGreaterThan(0);
-  const world = worlds.find((w) => w.auxData?.type === 'isolated')!;
-  const { result } = await cdp.send('Runtime.evaluate', {
-    contextId: world.id,
-    awaitPromise: true,
-    returnByValue: true,
-    expression: `chrome.runtime.sendMessage({ id: 1, type: 'reveal', timestamp: Date.now(),
+  const result = await inContentScript(
+    context,
+    page,
+    extensionId,
+    `chrome.runtime.sendMessage({ id: 1, type: 'reveal', timestamp: Date.now(),
       data: { target: { socialUrl: '${A}' }, selection: ['email', 'phone'] } })`,
-  });
-  expect(JSON.stringify(result.value)).toContain('accepted from the extension');
+  );
+  expect(JSON.stringify(result)).toContain('accepted from the extension');
   const lookups: LoggedRequest[] = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
   expect(lookups).toEqual([]);
 });
