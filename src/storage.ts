@@ -39,15 +39,22 @@ export function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Reads through zod: a stored value that no longer parses is reported and the fallback returned, but the stored
- * value itself is left in place (never silently reset), so a later migration can still recover it.
+ * Reads through zod. A stored value that no longer parses is reported, copied aside to `unreadable:<key>` (so a
+ * later write to the item cannot lose it: it stays there for a migration or for support to recover), and the
+ * fallback is returned.
  */
-function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string) {
-  return (value: unknown): T => {
+function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string, fixedKey?: string) {
+  return (value: unknown, key: string | undefined = fixedKey): T => {
     if (value === null || value === undefined) return fallback;
     const parsed = z.safeParse(schema, value);
     if (parsed.success) return parsed.data;
-    console.warn(`Stored ${label} is not readable and was ignored:\n${z.prettifyError(parsed.error)}`);
+    const problem = z.prettifyError(parsed.error);
+    console.warn(`Stored ${label} is not readable and was set aside:\n${problem}`);
+    if (key) {
+      browser.storage.local
+        .set({ [`unreadable:${key}`]: { value, problem, at: new Date().toISOString() } })
+        .catch(() => undefined);
+    }
     return fallback;
   };
 }
@@ -71,7 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 const settingsItem = storage.defineItem<unknown>('local:settings', { fallback: null, version: 1 });
-const readSettings = validated(Settings, DEFAULT_SETTINGS, 'settings');
+const readSettings = validated(Settings, DEFAULT_SETTINGS, 'settings', 'settings');
 
 export const settings = {
   async get(): Promise<Settings> {
@@ -95,7 +102,7 @@ export const AccountSnapshot = z.object({
 export type AccountSnapshot = z.infer<typeof AccountSnapshot>;
 
 const accountItem = storage.defineItem<unknown>('local:account', { fallback: null, version: 1 });
-const readAccount = validated(z.nullable(AccountSnapshot), null, 'account');
+const readAccount = validated(z.nullable(AccountSnapshot), null, 'account', 'account');
 
 export const account = {
   async get(): Promise<AccountSnapshot | null> {
@@ -123,7 +130,7 @@ export const KeyHint = z.object({ masked: z.string() });
 export type KeyHint = z.infer<typeof KeyHint>;
 
 const keyHintItem = storage.defineItem<unknown>('local:key-hint', { fallback: null, version: 1 });
-const readKeyHint = validated(z.nullable(KeyHint), null, 'key hint');
+const readKeyHint = validated(z.nullable(KeyHint), null, 'key hint', 'key-hint');
 
 export const keyHint = {
   async get(): Promise<KeyHint | null> {
@@ -186,11 +193,11 @@ const readContact = validated(z.nullable(ContactRecord), null, 'contact');
 /** Candidate id -> vault key, so a contact revealed by URL is found again from a search row's id, and back. */
 const vaultIndexItem = storage.defineItem<unknown>('local:vault-index', { fallback: null, version: 1 });
 const VaultIndex = z.object({ byId: z.record(z.string(), z.string()) });
-const readVaultIndex = validated(VaultIndex, { byId: {} }, 'vault index');
+const readVaultIndex = validated(VaultIndex, { byId: {} }, 'vault index', 'vault-index');
 
 export const vault = {
   async get(key: string): Promise<ContactRecord | null> {
-    return readContact(await storage.getItem(vaultStorageKey(key)));
+    return readContact(await storage.getItem(vaultStorageKey(key)), `contact:${key}`);
   },
   /** Finds a record by social_url first, then by candidate id through the index. */
   async find(target: {
@@ -227,7 +234,7 @@ export const vault = {
     const everything = await browser.storage.local.get(null);
     return Object.entries(everything)
       .filter(([key]) => key.startsWith('contact:'))
-      .map(([, value]) => readContact(value))
+      .map(([key, value]) => readContact(value, key))
       .filter((record): record is ContactRecord => record !== null);
   },
   /** Removes records last updated before `cutoff`; returns how many. */
@@ -254,7 +261,7 @@ export const vault = {
   },
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {
-    return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value)));
+    return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value, `contact:${key}`)));
   },
 };
 
@@ -285,7 +292,7 @@ export type RevealJob = z.infer<typeof RevealJob>;
 const JOBS_KEPT = 50;
 const jobsItem = storage.defineItem<unknown>('local:jobs', { fallback: null, version: 1 });
 const Jobs = z.array(RevealJob);
-const readJobs = validated(Jobs, [], 'jobs');
+const readJobs = validated(Jobs, [], 'jobs', 'jobs');
 
 export const jobs = {
   async all(): Promise<RevealJob[]> {
@@ -364,7 +371,7 @@ export const PanelFocus = z.union([
 export type PanelFocus = z.infer<typeof PanelFocus>;
 
 const panelFocusItem = storage.defineItem<unknown>('local:panel-focus', { fallback: null, version: 1 });
-const readPanelFocus = validated(z.nullable(PanelFocus), null, 'panel focus');
+const readPanelFocus = validated(z.nullable(PanelFocus), null, 'panel focus', 'panel-focus');
 
 export const panelFocus = {
   async get(): Promise<PanelFocus | null> {
@@ -446,7 +453,7 @@ export const SearchSession = z.object({
 export type SearchSession = z.infer<typeof SearchSession>;
 
 const searchItem = storage.defineItem<unknown>('local:search', { fallback: null, version: 1 });
-const readSearch = validated(z.nullable(SearchSession), null, 'search');
+const readSearch = validated(z.nullable(SearchSession), null, 'search', 'search');
 
 export const currentSearch = {
   async get(): Promise<SearchSession | null> {
@@ -471,7 +478,7 @@ export const SavedSearch = z.object({
 export type SavedSearch = z.infer<typeof SavedSearch>;
 
 const savedItem = storage.defineItem<unknown>('local:saved-searches', { fallback: null, version: 1 });
-const readSaved = validated(z.array(SavedSearch), [], 'saved searches');
+const readSaved = validated(z.array(SavedSearch), [], 'saved searches', 'saved-searches');
 
 export const savedSearches = {
   async all(): Promise<SavedSearch[]> {

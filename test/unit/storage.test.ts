@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS, jobs, settings, vault } from '../../src/storage';
+
+describe('stored values', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('an unreadable value reads as the default, and is set aside before any write can replace it', async () => {
+    await browser.storage.local.set({ settings: { baseUrl: 42, defaultSelection: 'email' } });
+    expect(await settings.get()).toEqual(DEFAULT_SETTINGS);
+    await vi.waitFor(async () => {
+      const { 'unreadable:settings': aside } = await browser.storage.local.get('unreadable:settings');
+      expect(aside).toMatchObject({ value: { baseUrl: 42, defaultSelection: 'email' } });
+    });
+    await settings.set({ ...DEFAULT_SETTINGS, retentionDays: 30 });
+    expect((await settings.get()).retentionDays).toBe(30);
+    const { 'unreadable:settings': still } = await browser.storage.local.get('unreadable:settings');
+    expect(still).toMatchObject({ value: { baseUrl: 42 } });
+  });
+
+  it('an unreadable job list is kept aside when the next job is written', async () => {
+    await browser.storage.local.set({ jobs: [{ id: 1, garbage: true }] });
+    await jobs.put({
+      id: 'j1',
+      kind: 'reveal',
+      vaultKey: 'k',
+      target: { socialUrl: 'k', candidateId: null },
+      requested: ['email'],
+      held: [],
+      status: 'running',
+      startedAt: new Date().toISOString(),
+    });
+    expect((await jobs.all()).map((j) => j.id)).toEqual(['j1']);
+    const { 'unreadable:jobs': aside } = await browser.storage.local.get('unreadable:jobs');
+    expect(aside).toMatchObject({ value: [{ id: 1, garbage: true }] });
+  });
+
+  it('an unreadable vault record is not shown as revealed, and is kept aside', async () => {
+    await browser.storage.local.set({ 'contact:https://www.linkedin.com/in/x': { v: 99 } });
+    expect(await vault.get('https://www.linkedin.com/in/x')).toBeNull();
+    await vi.waitFor(async () => {
+      const stored = await browser.storage.local.get('unreadable:contact:https://www.linkedin.com/in/x');
+      expect(Object.keys(stored)).toHaveLength(1);
+    });
+  });
+
+  it('the vault finds a contact by URL or by candidate id, and forgets both on removal', async () => {
+    const record = {
+      v: 1 as const,
+      key: 'https://www.linkedin.com/in/grace',
+      socialUrl: 'https://www.linkedin.com/in/grace',
+      candidateId: '77',
+      name: 'Grace',
+      currentTitle: null,
+      currentEmployer: null,
+      email: { found: true as const, value: 'g@example.org', at: '2026-01-01T00:00:00.000Z' },
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    await vault.put(record);
+    expect(await vault.find({ candidateId: '77' })).toEqual(record);
+    expect(await vault.find({ socialUrl: record.socialUrl })).toEqual(record);
+    expect(await vault.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'))).toBe(0);
+    expect(await vault.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'))).toBe(1);
+    expect(await vault.find({ candidateId: '77' })).toBeNull();
+  });
+});
