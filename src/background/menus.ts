@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { ApiError } from '../api/errors';
+import { openSidePanel } from '../side-panel';
 import { profileUrl } from '../sites/linkedin/url';
 import { panelFocus, settings, vaultKeyFor } from '../storage';
 import { reveal } from './reveal';
@@ -42,19 +43,6 @@ export async function createMenus(): Promise<void> {
     contexts: ['selection'],
   });
   menus.create({ id: MENU.searchFreeText, title: 'Search candidates: "%s"', contexts: ['selection'] });
-}
-
-/**
- * Opens the side panel (Chrome) or sidebar (Firefox). Must run synchronously inside the click handler: both
- * browsers only allow it in response to a user gesture.
- */
-export function openPanel(tabId: number | undefined, windowId: number | undefined): Promise<void> {
-  const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction;
-  if (sidebar) return sidebar.open();
-  if (browser.sidePanel) {
-    return browser.sidePanel.open(tabId !== undefined ? { tabId } : { windowId: windowId! });
-  }
-  return Promise.resolve();
 }
 
 interface MenuClick {
@@ -120,7 +108,7 @@ export function onMenuClicked(info: MenuClick, tab: { id?: number; windowId?: nu
   const isSearch = info.menuItemId === MENU.searchJd || info.menuItemId === MENU.searchFreeText;
   const isReveal = info.menuItemId === MENU.revealLink || info.menuItemId === MENU.revealPage;
   if (!isSearch && !isReveal) return;
-  const opening = openPanel(tab?.id, tab?.windowId).catch(warn('open the panel'));
+  const opening = openSidePanel({ tabId: tab?.id, windowId: tab?.windowId }).catch(warn('open the panel'));
   if (isSearch) {
     const mode = info.menuItemId === MENU.searchJd ? 'jd' : 'free_text';
     opening

@@ -6,6 +6,7 @@ import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, searchCost } from '../../api/pricing';
+import { openSidePanel } from '../../side-panel';
 import { savedSearches } from '../../storage';
 import { ErrorView } from '../error-view';
 import { call } from '../rpc';
@@ -17,15 +18,9 @@ const error = signal<ApiErrorJSON | null>(null);
 let windowId: number | undefined;
 void browser.windows?.getCurrent().then((w) => (windowId = w.id));
 
-function openPanel(): Promise<void> | undefined {
-  const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction;
-  if (sidebar) return sidebar.open();
-  if (browser.sidePanel && windowId !== undefined) return browser.sidePanel.open({ windowId });
-}
-
 function run(id: string) {
   // Both calls start synchronously in the click; a panel that cannot open does not stop the search.
-  openPanel()?.catch(() => undefined);
+  openSidePanel({ windowId }).catch(() => undefined);
   error.value = null;
   void call('runSavedSearch', { id }).then((r) => {
     if (!r.ok) error.value = r.error;
