@@ -8,16 +8,15 @@ import {
   IdInput,
   NameInput,
   NoInput,
-  onMessage,
   PageInput,
   ProfileDetection,
-  type ProtocolMap,
   RenameInput,
   RevealInput,
   SaveConnectionInput,
   SelectionSearchInput,
   StartSearchInput,
-} from '../messaging';
+} from '../message-schemas';
+import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vault } from '../storage';
 import { forgetKey, refreshAccount, saveConnection } from './connection';
@@ -99,7 +98,7 @@ export function registerMessageHandlers(): void {
     return null;
   });
   expose('refreshAccount', NoInput, () => refreshAccount());
-  expose('reveal', RevealInput, async (input: RevealInput) => {
+  expose('reveal', RevealInput, async (input: RevealRequest) => {
     const outcome = await reveal(input);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return outcome;
