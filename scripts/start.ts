@@ -130,8 +130,13 @@ if (!headless) {
   await panel.getByRole('button', { name: /^Search ·/ }).click();
   await panel.getByTestId('understood-criteria').waitFor();
   await panel.screenshot({ path: resolve(SHOTS, 'sidepanel.png') });
-  const total = await panel.getByTestId('result-count').textContent().catch(() => null);
-  console.log(`Searched "Software engineers in London with 5+ years of experience": ${total ?? 'see the side panel'}.`);
+  const total = await panel
+    .getByTestId('result-count')
+    .textContent()
+    .catch(() => null);
+  console.log(
+    `Searched "Software engineers in London with 5+ years of experience": ${total ?? 'see the side panel'}.`,
+  );
   console.log(`Screenshots saved in ${SHOTS}`);
   await context.close();
   await sim.close();
