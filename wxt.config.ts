@@ -20,7 +20,14 @@ export default defineConfig({
   manifest: ({ browser, manifestVersion }) => ({
     name: 'Candidate Lens',
     description: 'Find candidates and reveal their contact details on LinkedIn profiles, paid in credits.',
-    permissions: ['storage', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // unlimitedStorage: the vault keeps every revealed contact for the retention period (365 days by default);
+    // the 10 MB default quota would make a paid result fail to store.
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'contextMenus',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
     host_permissions: [...new Set([...LINKEDIN, ...LOOPBACK, apiOrigin])],
     ...(manifestVersion === 3
       ? { optional_host_permissions: OPTIONAL_ORIGINS }
@@ -36,7 +43,12 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'candidate-lens@example.org', strict_min_version: '115.0' },
+            gecko: {
+              id: 'candidate-lens@example.org',
+              strict_min_version: '115.0',
+              // What goes to the service, on the user's click: profile URLs (people) and search terms.
+              data_collection_permissions: { required: ['personallyIdentifyingInfo', 'searchTerms'] },
+            },
           },
         }
       : {}),

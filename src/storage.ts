@@ -38,6 +38,20 @@ export function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** Copies an unreadable value to `unreadable:<key>`, once (a copy already there is the original, kept). */
+async function setAside(key: string, value: unknown, problem: string): Promise<void> {
+  const slot = `unreadable:${key}`;
+  const existing = await browser.storage.local.get(slot);
+  if (existing[slot] !== undefined) return;
+  await browser.storage.local.set({ [slot]: { value, problem, at: new Date().toISOString() } });
+}
+
+/** True for a set-aside copy made before `cutoff`. */
+function setAsideBefore(value: unknown, cutoff: Date): boolean {
+  const at = (value as { at?: unknown } | null)?.at;
+  return typeof at === 'string' && new Date(at) < cutoff;
+}
+
 /**
  * Reads through zod. A stored value that no longer parses is reported, copied aside to `unreadable:<key>` (so a
  * later write to the item cannot lose it: it stays there for a migration or for support to recover), and the
@@ -50,11 +64,7 @@ function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string, fixe
     if (parsed.success) return parsed.data;
     const problem = z.prettifyError(parsed.error);
     console.warn(`Stored ${label} is not readable and was set aside:\n${problem}`);
-    if (key) {
-      browser.storage.local
-        .set({ [`unreadable:${key}`]: { value, problem, at: new Date().toISOString() } })
-        .catch(() => undefined);
-    }
+    if (key) setAside(key, value, problem).catch(() => undefined);
     return fallback;
   };
 }
@@ -241,6 +251,12 @@ export const vault = {
   async purgeOlderThan(cutoff: Date): Promise<number> {
     const stale = (await vault.all()).filter((record) => new Date(record.updatedAt) < cutoff);
     await vault.remove(stale.map((record) => record.key));
+    // Set-aside copies of unreadable contacts are kept for the same period, no longer.
+    const everything = await browser.storage.local.get(null);
+    const oldAsides = Object.entries(everything)
+      .filter(([key, value]) => key.startsWith('unreadable:contact:') && setAsideBefore(value, cutoff))
+      .map(([key]) => key);
+    if (oldAsides.length > 0) await browser.storage.local.remove(oldAsides);
     return stale.length;
   },
   async remove(keys: string[]): Promise<void> {
@@ -253,11 +269,17 @@ export const vault = {
       await vaultIndexItem.setValue({ byId });
     });
   },
+  /**
+   * Removes every contact: readable records, ones that no longer read, and their set-aside copies (contact data
+   * must not outlive "Clear revealed contacts"). Returns how many contacts were removed.
+   */
   async clear(): Promise<number> {
-    const keys = (await vault.all()).map((record) => record.key);
-    await vault.remove(keys);
-    await vaultIndexItem.setValue({ byId: {} });
-    return keys.length;
+    const everything = await browser.storage.local.get(null);
+    const contacts = Object.keys(everything).filter((key) => key.startsWith('contact:'));
+    const asides = Object.keys(everything).filter((key) => key.startsWith('unreadable:contact:'));
+    await browser.storage.local.remove([...contacts, ...asides]);
+    await serialized('vault-index', () => vaultIndexItem.setValue({ byId: {} }));
+    return contacts.length;
   },
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {

@@ -207,7 +207,10 @@ async function revealNow(
     const contact = response.data.contacts[0];
     if (!contact) throw malformed('The service answered without a contact result.');
     const finishedAt = new Date().toISOString();
-    await recordBalance(response.credits.remaining);
+    // The balance is news, not paid data: its failure must not turn a paid result into an error.
+    const balance = recordBalance(response.credits.remaining).catch((error) =>
+      console.warn('Could not record the balance', error),
+    );
     if (!contact.success && contact.status_code !== 404) {
       // The service could not look this contact up (nothing charged): say so; store nothing new.
       throw new ApiError({
@@ -229,6 +232,7 @@ async function revealNow(
       ...(response.credits.billing_note !== undefined ? { billingNote: response.credits.billing_note } : {}),
     };
     await jobs.put(done);
+    await balance;
     return { record, job: done };
   } catch (error) {
     await jobs.put({

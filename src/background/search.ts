@@ -67,30 +67,9 @@ async function fetchPage(session: SearchSession, body: SearchRequest, start: num
   };
   delete running.error;
   await currentSearch.set(running);
+  let response: SearchResponse;
   try {
-    const response = await client.search(pageRequest(body, start));
-    const page = toPage(start, response);
-    const done: SearchSession = {
-      ...running,
-      status: 'done',
-      pages: [...running.pages.filter((p) => p.start !== start), page].sort((a, b) => a.start - b.start),
-      currentStart: start,
-    };
-    delete done.pendingStart;
-    delete done.pendingAt;
-    if (start === 1) {
-      done.frozen = freezeRequest(session.first as SearchRequest, response);
-      done.understood = {
-        ...(response.jd_searched || response.free_text_searched
-          ? { parsed: response.jd_searched ?? response.free_text_searched }
-          : {}),
-        ...(response.similar_titles ? { similarTitles: response.similar_titles } : {}),
-      };
-    }
-    // Paid data first: stored before the panel (which renders from storage) can show it.
-    await currentSearch.set(done);
-    await recordBalance(response.credits.remaining);
-    return done;
+    response = await client.search(pageRequest(body, start));
   } catch (error) {
     const failed: SearchSession = { ...running, status: 'failed', error: fail(error).error };
     delete failed.pendingStart;
@@ -98,6 +77,31 @@ async function fetchPage(session: SearchSession, body: SearchRequest, start: num
     await currentSearch.set(failed);
     throw error;
   }
+  const page = toPage(start, response);
+  const done: SearchSession = {
+    ...running,
+    status: 'done',
+    pages: [...running.pages.filter((p) => p.start !== start), page].sort((a, b) => a.start - b.start),
+    currentStart: start,
+  };
+  delete done.pendingStart;
+  delete done.pendingAt;
+  if (start === 1) {
+    done.frozen = freezeRequest(session.first as SearchRequest, response);
+    done.understood = {
+      ...(response.jd_searched || response.free_text_searched
+        ? { parsed: response.jd_searched ?? response.free_text_searched }
+        : {}),
+      ...(response.similar_titles ? { similarTitles: response.similar_titles } : {}),
+    };
+  }
+  // Paid data first: stored before the panel (which renders from storage) can show it. The balance comes after,
+  // and its failure cannot undo the page.
+  await currentSearch.set(done);
+  await recordBalance(response.credits.remaining).catch((error) =>
+    console.warn('Could not record the balance', error),
+  );
+  return done;
 }
 
 /** Starts a new search (page 1), replacing the current one. Bad input is refused before anything is stored. */

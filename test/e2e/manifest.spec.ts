@@ -9,7 +9,7 @@ test.describe('built manifests', () => {
   test('Chrome MV3: side panel, least host permissions, no web-accessible resources', () => {
     const m = manifest('chrome-mv3');
     expect(m.manifest_version).toBe(3);
-    expect(m.permissions).toEqual(['storage', 'contextMenus', 'sidePanel']);
+    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'contextMenus', 'sidePanel']);
     expect(m.host_permissions).toEqual([
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',
@@ -27,6 +27,7 @@ test.describe('built manifests', () => {
     expect(m.manifest_version).toBe(2);
     expect(m.permissions).toEqual([
       'storage',
+      'unlimitedStorage',
       'contextMenus',
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',

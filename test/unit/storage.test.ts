@@ -68,3 +68,37 @@ describe('stored values', () => {
     expect(await vault.find({ candidateId: '77' })).toBeNull();
   });
 });
+
+describe('clearing the vault', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('removes every contact, including ones that no longer read and their set-aside copies', async () => {
+    await browser.storage.local.set({
+      'contact:https://www.linkedin.com/in/x': { v: 99, email: 'x@example.org' },
+      'contact:https://www.linkedin.com/in/y': {
+        v: 1,
+        key: 'https://www.linkedin.com/in/y',
+        socialUrl: 'https://www.linkedin.com/in/y',
+        candidateId: null,
+        name: 'Y',
+        currentTitle: null,
+        currentEmployer: null,
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+      settings: DEFAULT_SETTINGS,
+    });
+    await vault.get('https://www.linkedin.com/in/x');
+    await vi.waitFor(async () => {
+      expect(await browser.storage.local.get('unreadable:contact:https://www.linkedin.com/in/x')).not.toEqual(
+        {},
+      );
+    });
+    expect(await vault.clear()).toBe(2);
+    const left = Object.keys(await browser.storage.local.get(null));
+    expect(left.filter((key) => key.includes('contact:'))).toEqual([]);
+    expect(left).toContain('settings');
+  });
+});
