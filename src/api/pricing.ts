@@ -20,6 +20,14 @@ export const REVEAL_ITEM: Readonly<Record<Reveal, Retrievable>> = {
   reveal_healthcare_enrichment: 'healthcare_profile',
 };
 
+/** Which reveal flag asks for which item (the inverse of {@link REVEAL_ITEM}). */
+export const ITEM_REVEAL: Readonly<Record<Retrievable, Reveal>> = {
+  email: 'reveal_personal_email',
+  phone: 'reveal_phone',
+  detailed_profile: 'reveal_detailed_person_enrichment',
+  healthcare_profile: 'reveal_healthcare_enrichment',
+};
+
 /** Credits for a retrieved item. */
 export const ITEM_PRICE: Readonly<Record<Retrievable, number>> = {
   email: REVEAL_PRICE.reveal_personal_email,
@@ -38,6 +46,11 @@ export function maxLookupCost(reveals: Partial<Record<Reveal, boolean>>): number
     if (reveals[reveal] === true) total += price;
   }
   return total;
+}
+
+/** The most a lookup of these items can cost (every one found). */
+export function maxCostOfItems(items: readonly Retrievable[]): number {
+  return [...new Set(items)].reduce((sum, item) => sum + ITEM_PRICE[item], 0);
 }
 
 /** What a search costs when profiles are returned (nothing when none are). */

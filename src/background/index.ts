@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { settings, tabProfiles, vault } from '../storage';
-import { createMenus, onMenuClicked } from './menus';
+import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
 import { markInterruptedSearch } from './search';
@@ -44,6 +44,8 @@ export function startBackground(): void {
   browser.contextMenus.onClicked.addListener((info, tab) => onMenuClicked(info, tab));
   browser.tabs.onUpdated.addListener((tabId, change) => chore('follow the tab', onTabUpdated(tabId, change)));
   browser.tabs.onRemoved.addListener((tabId) => chore('forget the tab', tabProfiles.set(tabId, null)));
+  // The "Reveal contact" menus show what the default options may cost; keep that true when they change.
+  settings.watch(({ defaultSelection }) => chore('update the menus', updateRevealTitles(defaultSelection)));
 
   chore('restrict storage access', restrictStorage());
   chore('mark interrupted reveals', markInterruptedJobs(startedAt));

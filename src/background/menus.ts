@@ -5,9 +5,10 @@
  */
 import { browser } from 'wxt/browser';
 import { ApiError } from '../api/errors';
+import { formatCredits, JD_SEARCH_PRICE, maxCostOfItems, SEARCH_PRICE } from '../api/pricing';
 import { openSidePanel } from '../side-panel';
 import { profileUrl } from '../sites/linkedin/url';
-import { panelFocus, settings, vaultKeyFor } from '../storage';
+import { panelFocus, type Selection, settings, vaultKeyFor } from '../storage';
 import { reveal } from './reveal';
 import { searchSelection, selectionProblem } from './search';
 import { refreshBadges } from './tabs';
@@ -21,28 +22,49 @@ export const MENU = {
 
 const PROFILE_PATTERNS = ['https://*.linkedin.com/in/*', 'https://linkedin.com/in/*'];
 
+/** "Reveal contact (up to 9 credits)": what the default options may cost, shown before the click. */
+export function revealTitle(selection: Selection): string {
+  const most = maxCostOfItems(selection);
+  return most > 0 ? `Reveal contact (up to ${formatCredits(most)})` : 'Reveal contact';
+}
+
+/** Keeps the reveal titles' price in step with the default options. */
+export async function updateRevealTitles(selection: Selection): Promise<void> {
+  const title = revealTitle(selection);
+  await Promise.all([
+    browser.contextMenus.update(MENU.revealLink, { title }),
+    browser.contextMenus.update(MENU.revealPage, { title }),
+  ]);
+}
+
 /** Creates the menus (idempotent: removes them first, as Chrome keeps menus across service-worker restarts). */
 export async function createMenus(): Promise<void> {
   const menus = browser.contextMenus;
   await menus.removeAll();
+  const title = revealTitle((await settings.get()).defaultSelection);
   menus.create({
     id: MENU.revealLink,
-    title: 'Reveal contact',
+    title,
     contexts: ['link'],
     targetUrlPatterns: PROFILE_PATTERNS,
   });
   menus.create({
     id: MENU.revealPage,
-    title: 'Reveal contact',
+    title,
     contexts: ['page'],
     documentUrlPatterns: PROFILE_PATTERNS,
   });
   menus.create({
     id: MENU.searchJd,
-    title: 'Find candidates for this job description',
+    // Menu clicks spend, so the price is in the title, shown before the click.
+    title: `Find candidates for this job description (${formatCredits(JD_SEARCH_PRICE)})`,
     contexts: ['selection'],
   });
-  menus.create({ id: MENU.searchFreeText, title: 'Search candidates: "%s"', contexts: ['selection'] });
+  menus.create({
+    id: MENU.searchFreeText,
+    title: `Search candidates: "%s" (${formatCredits(SEARCH_PRICE)})`,
+    contexts: ['selection'],
+  });
 }
 
 interface MenuClick {

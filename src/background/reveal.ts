@@ -4,8 +4,8 @@
  */
 
 import { ApiError } from '../api/errors';
-import { REVEAL_ITEM } from '../api/pricing';
-import type { ContactResult, LookupRequest, Retrievable, Reveal } from '../api/schema';
+import { ITEM_REVEAL } from '../api/pricing';
+import type { ContactResult, LookupRequest } from '../api/schema';
 import { profileUrl } from '../sites/linkedin/url';
 import { type ContactRecord, jobs, type RevealJob, type Selection, vault, vaultKeyFor } from '../storage';
 import { connectedClient, recordBalance } from './connection';
@@ -34,10 +34,6 @@ export interface RevealOutcome {
   /** The job that called the service; null when the vault already held everything asked for. */
   job: RevealJob | null;
 }
-
-const RETRIEVABLE_TO_REVEAL = Object.fromEntries(
-  (Object.entries(REVEAL_ITEM) as [Reveal, Retrievable][]).map(([reveal, item]) => [item, reveal]),
-) as Record<Retrievable, Reveal>;
 
 /** Canonical target: a LinkedIn profile URL in canonical form, or a candidate id. */
 export function normaliseTarget(target: RevealTarget): {
@@ -201,7 +197,7 @@ async function revealNow(
     const body: LookupRequest = base.socialUrl
       ? { social_url: base.socialUrl }
       : { candidate_id: base.candidateId! };
-    for (const item of requested) body[RETRIEVABLE_TO_REVEAL[item]] = true;
+    for (const item of requested) body[ITEM_REVEAL[item]] = true;
 
     const response = await client.lookup(body);
     const contact = response.data.contacts[0];

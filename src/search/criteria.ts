@@ -27,7 +27,9 @@ export function parseValue(value: string): CriterionValue {
   let text = value.trim();
   const exclude = text.startsWith('-');
   if (exclude) text = text.slice(1).trim();
-  const exact = text.length >= 2 && text.startsWith('"') && text.endsWith('"');
+  // Exact only when the whole value is one quoted phrase: `"Java" "Kotlin"` is two phrases in a fuzzy value.
+  const exact =
+    text.length >= 2 && text.startsWith('"') && text.endsWith('"') && text.split('"').length === 3;
   if (exact) text = text.slice(1, -1);
   return { text, exact, exclude };
 }

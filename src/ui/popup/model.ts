@@ -5,8 +5,7 @@
 import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
-import { formatCredits, maxLookupCost, REVEAL_ITEM } from '../../api/pricing';
-import type { Reveal } from '../../api/schema';
+import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { profileUrl } from '../../sites/linkedin/url';
 import {
@@ -23,10 +22,6 @@ import {
 import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
-
-const ITEM_REVEAL = Object.fromEntries(
-  (Object.entries(REVEAL_ITEM) as [Reveal, Retrievable][]).map(([reveal, item]) => [item, reveal]),
-) as Record<Retrievable, Reveal>;
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
 async function subjectTabId(): Promise<number | null> {
@@ -67,9 +62,7 @@ export function createPopupModel() {
   const knownMissing = computed(() =>
     selection.value.filter((item) => record.value?.[item]?.found === false),
   );
-  const maxCost = computed(() =>
-    maxLookupCost(Object.fromEntries(toAsk.value.map((item) => [ITEM_REVEAL[item], true]))),
-  );
+  const maxCost = computed(() => maxCostOfItems(toAsk.value));
 
   /** What the vault holds for the profile, in words. */
   const status = computed(() => {

@@ -8,7 +8,7 @@
 import { batch, computed, type Signal, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
-import { formatCredits, ITEM_PRICE, searchCost } from '../../api/pricing';
+import { formatCredits, searchCost } from '../../api/pricing';
 import type { SearchRequest } from '../../api/schema';
 import type { Retrievable } from '../../api/schema-parts';
 import type { DistanceUnit } from '../../search/criteria';
@@ -42,10 +42,6 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export function itemsToAsk(record: ContactRecord | null | undefined, selection: readonly Retrievable[]) {
   return selection.filter((item) => !record?.[item]);
 }
-
-/** The most a reveal of these items can cost. */
-export const revealCost = (items: readonly Retrievable[]) =>
-  items.reduce((sum, item) => sum + ITEM_PRICE[item], 0);
 
 /** The reveal target of a result row: its profile URL (when it has one) and its candidate id. */
 export function rowTarget(profile: StoredProfile): { socialUrl: string | null; candidateId: string } {
@@ -220,9 +216,15 @@ export function createSidePanelModel() {
       setProblem(fieldKey, null);
       return true;
     }
-    const r = Number(radius.value);
+    const typed = radius.value.trim();
+    const r = Number(typed);
+    if (field.kind === 'location' && typed !== '' && !(Number.isInteger(r) && r >= 1)) {
+      // Never silently drop or round a radius: the search would run on a place the user did not mean.
+      setProblem(fieldKey, `Radius "${typed}" must be a whole number of miles or kilometres, 1 or more.`);
+      return false;
+    }
     const { tags: added, problem } = entriesToTags(field, draft.value, {
-      radius: radius.value.trim() && Number.isFinite(r) && r > 0 ? r : null,
+      radius: typed ? r : null,
       unit: unit.value,
     });
     setProblem(fieldKey, problem);
@@ -273,7 +275,7 @@ export function createSidePanelModel() {
 
   /** A new search (from here, the popup or a context menu) is reflected in the form, so the form says what ran. */
   let formFor: string | null = null;
-  session.value.subscribe((s) => {
+  const stopFollowingSearch = session.value.subscribe((s) => {
     if (!s || s.id === formFor) return;
     formFor = s.id;
     batch(() => {
@@ -402,7 +404,10 @@ export function createSidePanelModel() {
     selection.value = current.defaultSelection;
   }
 
-  const stops = [session, focus, balance, key, saved, revealJobs].map((s) => s.stop);
+  const stops = [
+    ...[session, focus, balance, key, saved, revealJobs].map((s) => s.stop),
+    stopFollowingSearch,
+  ];
   function stop() {
     for (const s of stops) s();
     browser.storage.onChanged.removeListener(onStorage);

@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
-import { formatCredits } from '../../api/pricing';
+import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import type { ContactRecord, StoredProfile } from '../../storage';
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { criterionLabel } from './filter-fields';
-import { itemsToAsk, revealCost, type SidePanelModel } from './model';
+import { itemsToAsk, type SidePanelModel } from './model';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -70,7 +70,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const label = busy
     ? 'Revealing…'
     : items.length > 0
-      ? `Reveal · up to ${formatCredits(revealCost(items))}`
+      ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
       : m.selection.value.length === 0
         ? 'Choose items'
         : 'Held';

@@ -145,6 +145,10 @@ function FiltersForm({ m }: { m: SidePanelModel }) {
                   inputMode="numeric"
                   value={m.radius.value}
                   onInput={(e) => (m.radius.value = e.currentTarget.value)}
+                  // Enter here sets a radius; it must not submit the form (a paid search).
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.preventDefault();
+                  }}
                 />
               </label>
               <label for="radius-unit">Unit</label>
@@ -240,6 +244,7 @@ export function SearchForm({ m }: { m: SidePanelModel }) {
             </option>
           ))}
         </select>
+        <span class="muted">per page, from the next search</span>
         <button
           type="submit"
           class="primary"

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setApiKey } from '../../../src/background/key-store';
-import { MENU, onMenuClicked } from '../../../src/background/menus';
+import { MENU, onMenuClicked, revealTitle } from '../../../src/background/menus';
 import { jobs, panelFocus, settings, vault } from '../../../src/storage';
 import { stubService } from './service-stub';
 
@@ -66,5 +66,19 @@ describe('"Reveal contact" context menu', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(service.requests).toHaveLength(0);
     expect(await panelFocus.get()).toBeNull();
+  });
+});
+
+describe('menu titles show the price before the click', () => {
+  it.each([
+    [['email'] as const, 'Reveal contact (up to 3 credits)'],
+    [['email', 'phone'] as const, 'Reveal contact (up to 9 credits)'],
+    [
+      ['email', 'phone', 'detailed_profile', 'healthcare_profile'] as const,
+      'Reveal contact (up to 11 credits)',
+    ],
+    [[] as const, 'Reveal contact'],
+  ])('default options %j: "%s"', (selection, title) => {
+    expect(revealTitle([...selection])).toBe(title);
   });
 });

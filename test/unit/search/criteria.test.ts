@@ -38,6 +38,8 @@ describe('value syntax (spec: "Value syntax")', () => {
   it('a mixed value from the service survives a round trip through the form', () => {
     expect(formatValue(parseValue('Senior "Java"'))).toBe('Senior "Java"');
     expect(formatValue(parseValue('-Senior "Java"'))).toBe('-Senior "Java"');
+    expect(parseValue('"Java" "Kotlin"')).toEqual({ text: '"Java" "Kotlin"', exact: false, exclude: false });
+    expect(formatValue(parseValue('"Java" "Kotlin"'))).toBe('"Java" "Kotlin"');
   });
 
   it('formatValue and parseValue are inverses for every combination', () => {
