@@ -140,7 +140,13 @@ async function showPage(start: number): Promise<SearchSession> {
   if (!session) throw refuse('There is no search to page through. Run a search first.');
   if (session.status === 'running') throw refuse('A page is already loading.');
   if (session.pages.some((page) => page.start === start)) {
-    const shown = { ...session, currentStart: start };
+    const shown: SearchSession = { ...session, currentStart: start };
+    // A failed fetch of another page is history once the user moves on (an interrupted one stays: it may have
+    // been charged, and the user should see that until the next search).
+    if (shown.status === 'failed') {
+      shown.status = 'done';
+      delete shown.error;
+    }
     await currentSearch.set(shown);
     return shown;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
@@ -24,6 +24,16 @@ export function App() {
     return m.stop;
   }, [m]);
   const focus = m.focus.value;
+  const showsSearch = focus?.kind !== 'contact' && focus?.kind !== 'selection';
+  // Leaving a contact or selection view unmounts the button that had focus: give it to the search form instead.
+  const searchStart = useRef<HTMLDivElement>(null);
+  const showedSearch = useRef(showsSearch);
+  useEffect(() => {
+    if (showsSearch && !showedSearch.current && document.activeElement === document.body) {
+      searchStart.current?.focus();
+    }
+    showedSearch.current = showsSearch;
+  }, [showsSearch]);
   return (
     <main class="sidepanel">
       <header>
@@ -43,6 +53,7 @@ export function App() {
         </>
       ) : (
         <>
+          <div ref={searchStart} tabIndex={-1} class="search-start" aria-label="Search" />
           <SearchForm m={m} />
           <ActionError m={m} />
           <Understood m={m} />

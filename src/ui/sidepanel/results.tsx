@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
@@ -67,13 +68,16 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const busy = m.isRevealing(profile);
   const error = m.revealErrors.value[profile.id];
   const url = webUrl(profile.social_url);
+  const contactCell = useRef<HTMLTableCellElement>(null);
   const label = busy
     ? 'Revealing…'
     : items.length > 0
       ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
       : m.selection.value.length === 0
         ? 'Choose items'
-        : 'Held';
+        : m.selection.value.every((item) => record?.[item]?.found === true)
+          ? 'Held'
+          : 'Not found before';
   return (
     <>
       <tr>
@@ -96,7 +100,11 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
             class="small"
             disabled={busy || items.length === 0}
             aria-label={`${label}: ${profile.name}`}
-            onClick={() => void m.revealRow(profile)}
+            onClick={async () => {
+              await m.revealRow(profile);
+              // The button disables itself once everything is held: move focus to what was revealed.
+              requestAnimationFrame(() => contactCell.current?.focus());
+            }}
           >
             {label}
           </button>
@@ -104,7 +112,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
       </tr>
       {(record || error) && (
         <tr class="contact-row">
-          <td colSpan={5}>
+          <td colSpan={5} ref={contactCell} tabIndex={-1}>
             {error && <ErrorView error={error} onOpenOptions={openOptions} />}
             {record && <ContactCard record={record} />}
           </td>

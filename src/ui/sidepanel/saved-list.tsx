@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SavedSearch } from '../../storage';
@@ -50,6 +51,15 @@ export function SearchActions({ m }: { m: SidePanelModel }) {
 function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
   const editing = useSignal(false);
   const name = useSignal(saved.name);
+  // Keyboard focus follows the swap between the row and its rename form, instead of falling to the page.
+  const input = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing.value) input.current?.focus();
+    else if (wasEditing.current) renameButton.current?.focus();
+    wasEditing.current = editing.value;
+  }, [editing.value]);
   const busy = m.busy.value || m.session.value?.status === 'running';
   const rename = async (event: Event) => {
     event.preventDefault();
@@ -61,7 +71,12 @@ function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
         <form class="row" onSubmit={rename}>
           <label class="field inline">
             New name for {saved.name}
-            <input value={name.value} maxLength={80} onInput={(e) => (name.value = e.currentTarget.value)} />
+            <input
+              ref={input}
+              value={name.value}
+              maxLength={80}
+              onInput={(e) => (name.value = e.currentTarget.value)}
+            />
           </label>
           <button type="submit">Save name</button>
           <button type="button" onClick={() => (editing.value = false)}>
@@ -85,6 +100,7 @@ function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
         Run · {formatCredits(searchCost(saved.request))}
       </button>
       <button
+        ref={renameButton}
         type="button"
         class="small"
         aria-label={`Rename: ${saved.name}`}
