@@ -26,7 +26,7 @@ export function App() {
   const focus = m.focus.value;
   const showsSearch = focus?.kind !== 'contact' && focus?.kind !== 'selection';
   // Leaving a contact or selection view unmounts the button that had focus: give it to the search form instead.
-  const searchStart = useRef<HTMLDivElement>(null);
+  const searchStart = useRef<HTMLHeadingElement>(null);
   const showedSearch = useRef(showsSearch);
   useEffect(() => {
     if (showsSearch && !showedSearch.current && document.activeElement === document.body) {
@@ -53,7 +53,9 @@ export function App() {
         </>
       ) : (
         <>
-          <div ref={searchStart} tabIndex={-1} class="search-start" aria-label="Search" />
+          <h2 ref={searchStart} tabIndex={-1} class="visually-hidden">
+            Search
+          </h2>
           <SearchForm m={m} />
           <ActionError m={m} />
           <Understood m={m} />
