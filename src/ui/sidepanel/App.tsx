@@ -44,6 +44,7 @@ export function App() {
         <ContactFocus
           m={m}
           vaultKey={focus.vaultKey}
+          at={focus.at}
           {...(focus.problem ? { problem: focus.problem } : {})}
         />
       ) : focus?.kind === 'selection' ? (

@@ -10,14 +10,19 @@ const openOptions = () => void browser.runtime.openOptionsPage();
 export function ContactFocus({
   m,
   vaultKey,
-  problem,
+  at,
+  problem: refusal,
 }: {
   m: SidePanelModel;
   vaultKey: string;
+  /** When the menu was clicked. */
+  at: string;
   problem?: string;
 }) {
   const record = m.focusRecord.value;
   const job = m.focusJob.value;
+  // A refusal is news only until this contact is revealed some other way (the popup, a result row).
+  const problem = refusal && !(job && job.startedAt > at) ? refusal : undefined;
   return (
     <section aria-labelledby="focus-title" class="focus">
       <h2 id="focus-title">{record?.name ?? 'LinkedIn profile'}</h2>

@@ -69,15 +69,21 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const error = m.revealErrors.value[profile.id];
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLTableCellElement>(null);
+  const most = maxCostOfItems(items);
+  const remaining = m.balance.value?.remaining;
+  // Known too low: say so before the click (the service would refuse with nothing charged).
+  const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
   const label = busy
     ? 'Revealing…'
-    : items.length > 0
-      ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
-      : m.selection.value.length === 0
-        ? 'Choose items'
-        : m.selection.value.every((item) => record?.[item]?.found === true)
-          ? 'Held'
-          : 'Not found before';
+    : tooLow
+      ? `Balance too low · ${formatCredits(most)}`
+      : items.length > 0
+        ? `Reveal · up to ${formatCredits(most)}`
+        : m.selection.value.length === 0
+          ? 'Choose items'
+          : m.selection.value.every((item) => record?.[item]?.found === true)
+            ? 'Held'
+            : 'Not found before';
   return (
     <>
       <tr>
@@ -98,7 +104,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
           <button
             type="button"
             class="small"
-            disabled={busy || items.length === 0}
+            disabled={busy || items.length === 0 || tooLow}
             aria-label={`${label}: ${profile.name}`}
             onClick={async () => {
               await m.revealRow(profile);
