@@ -43,7 +43,9 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString('utf8');
   const lines = text.split('\r\n');
-  expect(lines[0]).toBe('Name,Title,Employer,Location,Profile URL,Candidate ID,Email,Phone');
+  expect(lines[0]).toBe(
+    'Name,Title,Employer,Location,Profile URL,Candidate ID,Email,Phone,Skills,NPI,License,Specialty,Credentials',
+  );
   expect(lines.at(-1)).toBe('');
   // 50 rows: both pages held, each once.
   expect(lines).toHaveLength(1 + 50 + 1);

@@ -5,6 +5,7 @@
  */
 import { toCsv } from '../../search/csv';
 import type { ContactRecord, SearchSession, StoredProfile } from '../../storage';
+import { describeItem } from '../contact-card';
 
 export const CSV_HEADER = [
   'Name',
@@ -15,6 +16,11 @@ export const CSV_HEADER = [
   'Candidate ID',
   'Email',
   'Phone',
+  'Skills',
+  'NPI',
+  'License',
+  'Specialty',
+  'Credentials',
 ] as const;
 
 /** Every profile held for the session, in page order, each once. */
@@ -31,7 +37,7 @@ export function heldProfiles(session: SearchSession | null): StoredProfile[] {
   return out;
 }
 
-/** The CSV text: one row per profile; email and phone when the vault holds them. */
+/** The CSV text: one row per profile, with what the vault holds for it (email, phone, skills, NPI data). */
 export function candidatesCsv(
   profiles: readonly StoredProfile[],
   recordFor: (profile: StoredProfile) => ContactRecord | null | undefined,
@@ -49,9 +55,22 @@ export function candidatesCsv(
         profile.id,
         record?.email?.found ? record.email.value : '',
         record?.phone?.found ? record.phone.value : '',
+        record?.detailed_profile?.found
+          ? record.detailed_profile.value.skills.map(describeItem).join('; ')
+          : '',
+        ...npiColumns(record),
       ];
     }),
   );
+}
+
+function npiColumns(record: ContactRecord | null | undefined): string[] {
+  const npi = record?.healthcare_profile?.found ? record.healthcare_profile.value : null;
+  if (!npi) return ['', '', '', ''];
+  const license = [npi.license_number, npi.license_state && `(${npi.license_state})`]
+    .filter(Boolean)
+    .join(' ');
+  return [npi.npi_number ?? '', license, npi.specialty ?? '', npi.credentials ?? ''];
 }
 
 /** `candidates-YYYY-MM-DD.csv`, in local time. */

@@ -156,9 +156,37 @@ describe('CSV export of the results held', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines[1]).toBe(
-      'Zoë Schröder,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/zoe,7,zoe@example.org,',
+      'Zoë Schröder,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/zoe,7,zoe@example.org,,,,,,',
     );
-    expect(lines[2]).toBe('"Li ""Lee"" Wang",Registered Nurse,"Arbor Health, Inc.","Boston, MA",,8,,');
+    expect(lines[2]).toBe('"Li ""Lee"" Wang",Registered Nurse,"Arbor Health, Inc.","Boston, MA",,8,,,,,,,');
+  });
+
+  it('writes skills and NPI data when the vault holds them', () => {
+    const nurse = profile('9', 'Ada Nurse', 'https://www.linkedin.com/in/ada-nurse');
+    const record = {
+      detailed_profile: {
+        found: true,
+        value: { skills: ['Triage', { name: 'ICU' }], experience: [], education: [], job_history: [] },
+        at: '',
+      },
+      healthcare_profile: {
+        found: true,
+        value: {
+          npi_number: '1234567890',
+          license_number: 'RN-1',
+          license_state: 'MA',
+          specialty: 'Critical Care',
+          credentials: 'RN',
+        },
+        at: '',
+      },
+    } as unknown as ContactRecord;
+    const [, row] = candidatesCsv([nurse], () => record)
+      .slice(1)
+      .split('\r\n');
+    expect(row).toBe(
+      'Ada Nurse,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/ada-nurse,9,,,Triage; ICU,1234567890,RN-1 (MA),Critical Care,RN',
+    );
   });
 
   it('names the file after the local date', () => {
