@@ -50,14 +50,15 @@ describe('fault injection', () => {
   });
 
   it('latencyMs delays every request until set to 0', async () => {
-    await faults({ latencyMs: 60 });
+    // Wide margins: this checks the delay is applied and removed, not how fast the machine is.
+    await faults({ latencyMs: 400 });
     let started = performance.now();
     await get(sim.app, '/v1/account');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
     await faults({ latencyMs: 0 });
     started = performance.now();
     await get(sim.app, '/v1/account');
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(300);
   });
 
   it('hang: the request never answers until reset', async () => {
