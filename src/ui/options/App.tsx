@@ -28,7 +28,7 @@ export function App() {
               inputMode="url"
               spellcheck={false}
               value={m.baseUrl}
-              onInput={(e) => (m.baseUrl.value = e.currentTarget.value)}
+              onInput={(e) => m.edit('baseUrl', e.currentTarget.value)}
             />
           </label>
           <label class="field">
@@ -96,7 +96,7 @@ export function App() {
               min={1}
               max={3650}
               value={m.retentionDays}
-              onInput={(e) => (m.retentionDays.value = e.currentTarget.value)}
+              onInput={(e) => m.edit('retentionDays', e.currentTarget.value)}
             />
           </label>
           <button type="submit">Save retention</button>

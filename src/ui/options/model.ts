@@ -24,11 +24,18 @@ export function createOptionsModel() {
   const key = stored(null, keyHint.get, keyHint.watch);
   const balance = stored(null, account.get, account.watch);
 
+  /** Fields the user has typed in: the stored settings arriving late must not overwrite them. */
+  const edited = new Set<'baseUrl' | 'retentionDays'>();
+  const edit = (field: 'baseUrl' | 'retentionDays', value: string) => {
+    edited.add(field);
+    (field === 'baseUrl' ? baseUrl : retentionDays).value = value;
+  };
+
   async function init() {
     const current = await settings.get();
-    baseUrl.value = current.baseUrl;
+    if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
+    if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
     defaultSelection.value = current.defaultSelection;
-    retentionDays.value = String(current.retentionDays);
   }
 
   const refuse = (message: string) => {
@@ -107,6 +114,7 @@ export function createOptionsModel() {
     key: key.value,
     balance: balance.value,
     init,
+    edit,
     save,
     forgetKey,
     setDefaultSelection,

@@ -70,11 +70,7 @@ export function App() {
         )}
       </section>
 
-      <RevealOptions
-        selection={m.selection.value}
-        onChange={(next) => (m.selection.value = next)}
-        record={m.record.value}
-      />
+      <RevealOptions selection={m.selection.value} onChange={m.chooseSelection} record={m.record.value} />
       {m.knownMissing.value.length > 0 && (
         <label class="retry">
           <input

@@ -121,9 +121,17 @@ export function createPopupModel() {
     );
   });
 
+  let selectionChosen = false;
+  /** The user picks the items to reveal. */
+  const chooseSelection = (next: Retrievable[]) => {
+    selectionChosen = true;
+    selection.value = next;
+  };
+
   async function init() {
     const [tabId, current] = await Promise.all([subjectTabId(), settings.get()]);
-    selection.value = current.defaultSelection;
+    // The user's own ticks win over defaults that arrive after them.
+    if (!selectionChosen) selection.value = current.defaultSelection;
     if (tabId !== null) {
       tabProfile.value = await tabProfiles.get(tabId);
       // Kept apart from `unwatch`: the tab is followed for the popup's whole life, whichever profile it shows.
@@ -170,6 +178,7 @@ export function createPopupModel() {
     maxCost,
     disabledReason,
     init,
+    chooseSelection,
     reveal,
   };
 }

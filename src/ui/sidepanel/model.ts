@@ -399,9 +399,17 @@ export function createSidePanelModel() {
     else report(result.error);
   }
 
+  let selectionChosen = false;
+  /** The user picks the items to reveal. */
+  const chooseSelection = (next: Retrievable[]) => {
+    selectionChosen = true;
+    selection.value = next;
+  };
+
   async function init() {
     const [current] = await Promise.all([settings.get(), reloadVault()]);
-    selection.value = current.defaultSelection;
+    // The user's own ticks win over defaults that arrive after them.
+    if (!selectionChosen) selection.value = current.defaultSelection;
   }
 
   const stops = [
@@ -463,6 +471,7 @@ export function createSidePanelModel() {
     backToSearch,
     searchTrimmed,
     init,
+    chooseSelection,
     stop,
   };
 }

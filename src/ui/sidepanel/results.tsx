@@ -184,7 +184,7 @@ export function Results({ m }: { m: SidePanelModel }) {
           <RevealOptions
             legend="Reveal from results"
             selection={m.selection.value}
-            onChange={(next) => (m.selection.value = next)}
+            onChange={m.chooseSelection}
           />
           <Pager m={m} />
           {page.profiles.length > 0 ? (
