@@ -212,6 +212,6 @@ test('a content script message cannot spend credits', async ({
       data: { target: { socialUrl: '${A}' }, selection: ['email', 'phone'] } })`,
   );
   expect(JSON.stringify(result)).toContain('accepted from the extension');
-  const lookups: LoggedRequest[] = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+  const lookups: LoggedRequest[] = await sim.requests('/v1/lookup');
   expect(lookups).toEqual([]);
 });

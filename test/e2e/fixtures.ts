@@ -43,8 +43,8 @@ export interface Sim {
   url: string;
   /** POSTs to an admin route under `/__sim/` (reset, keys, faults). */
   admin(path: string, body?: unknown): Promise<void>;
-  /** The /v1 requests received so far. */
-  requests(): Promise<LoggedRequest[]>;
+  /** The /v1 requests received so far, optionally only those to one path (e.g. `/v1/lookup`). */
+  requests(path?: string): Promise<LoggedRequest[]>;
   /** The balance of a key, from the simulator's admin view (not a /v1 request, so not in the log). */
   balance(key?: string): Promise<number>;
 }
@@ -131,7 +131,10 @@ export const test = base.extend<Fixtures>({
     await use({
       url: running.url,
       admin,
-      requests: async () => (await (await fetch(`${running.url}/__sim/requests`)).json()) as LoggedRequest[],
+      requests: async (path?: string) => {
+        const query = path ? `?path=${encodeURIComponent(path)}` : '';
+        return (await (await fetch(`${running.url}/__sim/requests${query}`)).json()) as LoggedRequest[];
+      },
       balance: async (key = 'demo-key') => {
         const response = await fetch(`${running.url}/__sim/keys`);
         const { keys } = (await response.json()) as { keys: Record<string, { remaining: number }> };

@@ -83,6 +83,6 @@ test.describe('options: defaults and the vault', () => {
     await popup.reload();
     await popup.getByLabel('Profile URL').fill('https://www.linkedin.com/in/ada-lovelace-demo');
     await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');
-    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+    expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 });

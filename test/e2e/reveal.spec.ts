@@ -48,7 +48,7 @@ test.describe('reveal from the popup', () => {
     await expect(popup.getByTestId('balance')).toHaveText('Balance: 9,991 credits');
     expect(await sim.balance()).toBe(9991);
 
-    const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+    const lookups = await sim.requests('/v1/lookup');
     expect(lookups).toHaveLength(1);
     expect(lookups[0]!.body).toEqual({
       social_url: ADA.social_url,
@@ -65,7 +65,7 @@ test.describe('reveal from the popup', () => {
     await expect(again.getByTestId('max-cost')).toContainText('Costs nothing');
     await expect(again.getByRole('button', { name: 'Reveal' })).toBeDisabled();
     await expect(again.locator('#reveal-reason')).toContainText('Already revealed');
-    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+    expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
   test('closing the popup during a slow reveal loses nothing', async ({
@@ -91,7 +91,7 @@ test.describe('reveal from the popup', () => {
     const reopened = await openExtensionPage(`popup.html?tabId=${tabId}`);
     await expect(reopened.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
     await expect(reopened.getByTestId('charged')).toContainText('Charged 3 credits');
-    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+    expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
   test('an invalid key says so and points to Options', async ({
@@ -144,7 +144,7 @@ test.describe('reveal from the popup', () => {
     const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
-    const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+    const lookups = await sim.requests('/v1/lookup');
     expect(lookups.map((r) => [r.status, r.charged])).toEqual([
       [500, 0],
       [200, 3],
@@ -167,7 +167,7 @@ test.describe('reveal from the popup', () => {
     await input.fill(' https://UK.linkedin.com/in/Ada-Lovelace-Demo/details/experience/?trk=x#top ');
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
-    const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+    const lookups = await sim.requests('/v1/lookup');
     expect(lookups.map((r) => r.body?.social_url)).toEqual([ADA.social_url]);
   });
 
@@ -187,6 +187,6 @@ test.describe('reveal from the popup', () => {
     await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
     await popup.getByLabel('Look again for items not found before').check();
     await expect(popup.getByRole('button', { name: 'Reveal' })).toBeEnabled();
-    expect((await sim.requests()).filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+    expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 });

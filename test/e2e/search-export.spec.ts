@@ -29,7 +29,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   const emailFound = (await row.textContent())?.includes('email ✓') ?? false;
   await expect(row.getByRole('button', { name: `Held: ${name}` })).toBeDisabled();
   expect(before - (await sim.balance())).toBe(emailFound ? 3 : 0);
-  const lookups = (await sim.requests()).filter((r) => r.path === '/v1/lookup');
+  const lookups = await sim.requests('/v1/lookup');
   expect(lookups).toHaveLength(1);
   expect(lookups[0]!.body).toMatchObject({ reveal_personal_email: true });
   if (emailFound) await expect(panel.getByRole('article', { name: 'Revealed contact' })).toContainText('@');
@@ -68,6 +68,6 @@ test('a page of 100 results shows all 100 rows', async ({ connect, openExtension
   await panel.getByLabel('Page size').selectOption('100');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.locator('.results tbody tr:not(.contact-row)')).toHaveCount(100);
-  const searches = (await sim.requests()).filter((r) => r.path === '/v1/search');
+  const searches = await sim.requests('/v1/search');
   expect(searches.map((r) => r.body?.page_size)).toEqual([100]);
 });

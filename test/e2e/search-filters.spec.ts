@@ -1,6 +1,4 @@
-import { expect, type LoggedRequest, test } from './fixtures';
-
-const searches = (log: LoggedRequest[]) => log.filter((r) => r.path === '/v1/search');
+import { expect, test } from './fixtures';
 
 test('filters: cost and balance before and after; similar titles frozen across pages; revisiting is free', async ({
   connect,
@@ -33,7 +31,7 @@ test('filters: cost and balance before and after; similar titles frozen across p
   const similar = (await panel.getByTestId('similar-titles').textContent()) ?? '';
   expect(similar).toContain('Registered Nurse');
 
-  let log = searches(await sim.requests());
+  let log = await sim.requests('/v1/search');
   expect(log).toHaveLength(1);
   expect(log[0]!.body).toEqual({
     search_criteria: { current_title: ['"Registered Nurse"'], current_employer: ['-Acme'] },
@@ -46,7 +44,7 @@ test('filters: cost and balance before and after; similar titles frozen across p
   await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 11–20/);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,998 credits');
-  log = searches(await sim.requests());
+  log = await sim.requests('/v1/search');
   expect(log).toHaveLength(2);
   const page2 = log[1]!.body as Record<string, unknown>;
   expect(page2.include_similar_titles).toBe(false);
@@ -61,7 +59,7 @@ test('filters: cost and balance before and after; similar titles frozen across p
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 1–10/);
   await panel.getByRole('button', { name: 'Next page · free' }).click();
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 11–20/);
-  expect(searches(await sim.requests())).toHaveLength(2);
+  expect(await sim.requests('/v1/search')).toHaveLength(2);
   expect(await sim.balance()).toBe(9_998);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,998 credits');
 });
@@ -92,11 +90,11 @@ test('filters: locations with a radius, numeric checks with a specific message, 
   await panel.getByLabel('Years of experience').fill('3-5, 10+');
   await panel.getByLabel('Years of experience').press('Enter');
   await expect(search).toBeEnabled();
-  expect(searches(await sim.requests())).toHaveLength(0);
+  expect(await sim.requests('/v1/search')).toHaveLength(0);
 
   await search.click();
   await expect(panel.getByTestId('page-cost')).toBeVisible();
-  const [first] = searches(await sim.requests());
+  const [first] = await sim.requests('/v1/search');
   expect((first!.body as { search_criteria: unknown }).search_criteria).toEqual({
     location: ['Boston::~25km'],
     years_experience: ['3-5', '10+'],

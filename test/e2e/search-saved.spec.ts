@@ -1,8 +1,6 @@
-import { expect, type LoggedRequest, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 type Chrome = { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-const searches = async (sim: { requests(): Promise<LoggedRequest[]> }) =>
-  (await sim.requests()).filter((r) => r.path === '/v1/search');
 
 const JD =
   'Acme Health is hiring a Registered Nurse in Boston, MA. You have 3+ years of experience in hospital care ' +
@@ -37,8 +35,8 @@ test('saved search round trip: saved in the panel (JD, frozen), renamed, run fro
   const run = popup.getByRole('button', { name: 'Run · 1 credit: ICU nurses, Boston' });
   await expect(run).toBeVisible();
   await run.click();
-  await expect.poll(async () => (await searches(sim)).length).toBe(2);
-  const [first, again] = await searches(sim);
+  await expect.poll(async () => (await sim.requests('/v1/search')).length).toBe(2);
+  const [first, again] = await sim.requests('/v1/search');
   expect(first!.body).toMatchObject({ jd_search: JD });
   expect(again!.body).not.toHaveProperty('jd_search');
   expect(again!.body).toMatchObject({ include_similar_titles: false, start: 1 });

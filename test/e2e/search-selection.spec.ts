@@ -1,11 +1,9 @@
-import { expect, type LoggedRequest, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 type Chrome = {
   runtime: { sendMessage(message: unknown): Promise<unknown> };
   storage: { local: { set(items: Record<string, unknown>): Promise<void> } };
 };
-const searches = async (sim: { requests(): Promise<LoggedRequest[]> }) =>
-  (await sim.requests()).filter((r) => r.path === '/v1/search');
 
 test('a selected job description is searched through the real background; the panel shows it', async ({
   connect,
@@ -30,7 +28,7 @@ test('a selected job description is searched through the real background; the pa
   await expect(panel.getByRole('tab', { name: 'Job description' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByLabel('Job description')).toHaveValue(text);
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 2 credits/);
-  const [request] = await searches(sim);
+  const [request] = await sim.requests('/v1/search');
   expect(request!.body).toEqual({ jd_search: text, start: 1 });
 });
 
@@ -72,13 +70,13 @@ test('over-long selections: free text asks before trimming to 300; a job descrip
   await expect(panel.getByTestId('selection-problem')).toHaveText(/at most 300/);
   await panel.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.getByTestId('selection-problem')).toHaveCount(0);
-  expect(await searches(sim)).toHaveLength(0);
+  expect(await sim.requests('/v1/search')).toHaveLength(0);
 
   // Again, and this time the user agrees: the first 300 characters are searched.
   await setFocus(focus);
   await panel.getByRole('button', { name: 'Search the first 300 characters' }).click();
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 1 credit/);
-  const [request] = await searches(sim);
+  const [request] = await sim.requests('/v1/search');
   const sent = String((request!.body as { free_text_search: string }).free_text_search);
   expect(sent.length).toBeLessThanOrEqual(300);
   expect(long.startsWith(sent)).toBe(true);

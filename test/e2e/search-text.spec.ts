@@ -1,7 +1,4 @@
-import { expect, type LoggedRequest, test } from './fixtures';
-
-const searches = async (sim: { requests(): Promise<LoggedRequest[]> }) =>
-  (await sim.requests()).filter((r) => r.path === '/v1/search');
+import { expect, test } from './fixtures';
 
 const JD =
   'Acme Health is hiring a Registered Nurse in Boston, MA. You have 3+ years of experience in hospital care ' +
@@ -25,7 +22,7 @@ test('free text: live counter, what the service understood, then refined and run
   await expect(understood).toContainText('Registered Nurse');
   await expect(understood).toContainText('Boston, MA');
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,999 credits');
-  const [first] = await searches(sim);
+  const [first] = await sim.requests('/v1/search');
   expect(first!.body).toEqual({
     free_text_search: 'Registered nurses in Boston with 5+ years of experience',
     page_size: 50,
@@ -42,7 +39,7 @@ test('free text: live counter, what the service understood, then refined and run
   await panel.getByLabel('Years of experience').press('Enter');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,998 credits');
-  const log = await searches(sim);
+  const log = await sim.requests('/v1/search');
   expect(log).toHaveLength(2);
   expect(log[1]!.body).toEqual({
     search_criteria: {
@@ -79,7 +76,7 @@ test('job description: page 1 costs 2, page 2 costs 1 with the same criteria (jd
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,997 credits');
   expect(await sim.balance()).toBe(9_997);
 
-  const [page1, page2] = await searches(sim);
+  const [page1, page2] = await sim.requests('/v1/search');
   expect(page1!.body).toEqual({ jd_search: JD, page_size: 10, start: 1 });
   expect(page1!.charged).toBe(2);
   expect(page2!.charged).toBe(1);
@@ -140,6 +137,6 @@ test('over-long or empty input is refused in the panel with a specific message, 
   await panel.getByRole('tab', { name: 'Job description' }).press('ArrowLeft');
   await expect(panel.getByRole('tab', { name: 'Free text' })).toBeFocused();
   await expect(panel.getByRole('tab', { name: 'Free text' })).toHaveAttribute('aria-selected', 'true');
-  expect(await searches(sim)).toHaveLength(0);
+  expect(await sim.requests('/v1/search')).toHaveLength(0);
   expect(await sim.balance()).toBe(10_000);
 });
