@@ -96,7 +96,7 @@ export function App() {
         Reveal
       </button>
       {reason && (
-        <p id="reveal-reason" class="muted reason">
+        <p id="reveal-reason" class="muted">
           {reason}
         </p>
       )}
