@@ -5,21 +5,32 @@
  *
  * `--key NAME=CREDITS` (repeatable) adds an active key next to the built-in ones.
  */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BUILT_IN_KEYS, type SimKey } from './keys';
 import { startSimulator } from './server';
 
-const DEFAULT_PORT = 8787;
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+export const USAGE = 'usage: npm run sim -- [--port N] [--host HOST] [--seed N] [--key NAME=CREDITS]...';
 
-function fail(message: string): never {
-  console.error(`sim: ${message}`);
-  console.error('usage: npm run sim -- [--port N] [--host HOST] [--seed N] [--key NAME=CREDITS]...');
-  process.exit(2);
+/** What the command line asks for. */
+export interface SimCli {
+  port: number;
+  host: string;
+  seed: number | undefined;
+  /** The built-in keys plus every `--key NAME=CREDITS` (active, `purchased` = `remaining` = CREDITS). */
+  keys: Record<string, SimKey>;
 }
 
-function parseCli(argv: string[]) {
+/**
+ * Parses the simulator's arguments (without `node` and the script). Pure: never exits, never prints; throws an
+ * Error whose message says what is wrong with which argument.
+ */
+export function parseCli(argv: readonly string[]): SimCli {
   const { values } = parseArgs({
-    args: argv,
+    args: [...argv],
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
@@ -27,28 +38,39 @@ function parseCli(argv: string[]) {
       key: { type: 'string', multiple: true },
     },
     strict: true,
+    allowPositionals: false,
   });
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail(`--port must be 0..65535, got ${values.port}`);
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
+  let port = DEFAULT_PORT;
+  if (values.port !== undefined) {
+    port = /^\d+$/.test(values.port) ? Number(values.port) : Number.NaN;
+    if (!Number.isInteger(port) || port > 65535) {
+      throw new Error(`--port must be a whole number 0..65535, got "${values.port}"`);
+    }
+  }
+  let seed: number | undefined;
+  if (values.seed !== undefined) {
+    seed = /^-?\d+$/.test(values.seed) ? Number(values.seed) : Number.NaN;
+    if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be an integer, got "${values.seed}"`);
+  }
+  if (values.host !== undefined && values.host.trim() === '') throw new Error('--host must not be empty');
   const keys: Record<string, SimKey> = structuredClone({ ...BUILT_IN_KEYS });
   for (const spec of values.key ?? []) {
     const match = /^([^=\s]+)=(\d+)$/.exec(spec);
-    if (!match) fail(`--key must look like NAME=CREDITS, got ${spec}`);
+    if (!match) throw new Error(`--key must look like NAME=CREDITS (e.g. alice=500), got "${spec}"`);
     const credits = Number(match[2]);
     keys[match[1] as string] = { remaining: credits, purchased: credits, active: true };
   }
-  return { port, host: values.host ?? '127.0.0.1', seed, keys };
+  return { port, host: values.host ?? DEFAULT_HOST, seed, keys };
 }
 
 async function main(): Promise<void> {
-  let cli: ReturnType<typeof parseCli>;
+  let cli: SimCli;
   try {
     cli = parseCli(process.argv.slice(2));
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    console.error(`sim: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(USAGE);
+    process.exit(2);
   }
   const started = performance.now();
   const sim = await startSimulator({
@@ -96,7 +118,20 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** True when this file is the program node was started with (`npm run sim`), not a module imported by a test. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
