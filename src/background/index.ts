@@ -5,24 +5,18 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { settings, tabProfiles, vault } from '../storage';
+import { settings, tabProfiles } from '../storage';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
+import { keepRetention } from './retention';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
 import { markInterruptedSearch } from './search';
 import { onTabUpdated } from './tabs';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Content scripts need no storage at all; on Chrome keep them out of it (the vault holds contact data). */
 async function restrictStorage(): Promise<void> {
   const local = browser.storage.local as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
   await local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
-}
-
-async function purgeExpired(): Promise<void> {
-  const { retentionDays } = await settings.get();
-  await vault.purgeOlderThan(new Date(Date.now() - retentionDays * DAY_MS));
 }
 
 /** Background chores run without awaiting; a failure is reported, never left as an unhandled rejection. */
@@ -50,5 +44,5 @@ export function startBackground(): void {
   chore('restrict storage access', restrictStorage());
   chore('mark interrupted reveals', markInterruptedJobs(startedAt));
   chore('mark an interrupted search', markInterruptedSearch(startedAt));
-  chore('remove expired contacts', purgeExpired());
+  keepRetention((error) => console.warn('Could not remove expired contacts', error));
 }

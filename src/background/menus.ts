@@ -20,7 +20,15 @@ export const MENU = {
   searchFreeText: 'search-free-text',
 } as const;
 
-const PROFILE_PATTERNS = ['https://*.linkedin.com/in/*', 'https://linkedin.com/in/*'];
+/**
+ * The URL shapes `profileUrl` accepts as a profile, http or https, on linkedin.com and every subdomain (`*.` also
+ * matches the bare domain). The patterns only decide where the menu shows; the click handler re-checks the URL.
+ */
+const PROFILE_PATTERNS = [
+  '*://*.linkedin.com/in/*',
+  '*://*.linkedin.com/mwlite/in/*',
+  '*://*.linkedin.com/m/in/*',
+];
 
 /** "Reveal contact (up to 9 credits)": what the default options may cost, shown before the click. */
 export function revealTitle(selection: Selection): string {

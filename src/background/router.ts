@@ -60,26 +60,35 @@ export function isLinkedInContentScript(sender: Sender): sender is Sender & { ta
 type ResultOf<K extends keyof ProtocolMap> = ReturnType<ProtocolMap[K]>;
 type ValueOf<K extends keyof ProtocolMap> = ResultOf<K> extends Result<infer T> ? T : never;
 
-/** Registers a handler for extension pages: sender checked, input validated, every outcome a {@link Result}. */
+/**
+ * How a UI request is answered: the sender checked (extension pages only), the data validated, and every outcome,
+ * success or failure, a {@link Result}. The handler runs only when both checks pass.
+ */
+export async function answer<T>(
+  type: string,
+  schema: z.ZodMiniType,
+  handler: (input: never) => Promise<T>,
+  data: unknown,
+  sender: Sender,
+): Promise<Result<T>> {
+  if (!isExtensionPage(sender))
+    return fail(refuse(`"${type}" is accepted from the extension's own pages only.`));
+  const parsed = z.safeParse(schema, data);
+  if (!parsed.success) return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`));
+  try {
+    return ok(await handler(parsed.data as never));
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+/** Registers {@link answer} for one message type. */
 function expose<K extends Exclude<keyof ProtocolMap, 'profileSeen'>>(
   type: K,
   schema: z.ZodMiniType,
   handler: (input: never) => Promise<ValueOf<K>>,
 ): void {
-  onMessage(type, async ({ data, sender }) => {
-    if (!isExtensionPage(sender)) {
-      return fail(refuse(`"${type}" is accepted from the extension's own pages only.`)) as ResultOf<K>;
-    }
-    const parsed = z.safeParse(schema, data);
-    if (!parsed.success) {
-      return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`)) as ResultOf<K>;
-    }
-    try {
-      return ok(await handler(parsed.data as never)) as ResultOf<K>;
-    } catch (error) {
-      return fail(error) as ResultOf<K>;
-    }
-  });
+  onMessage(type, ({ data, sender }) => answer(type, schema, handler, data, sender) as Promise<ResultOf<K>>);
 }
 
 /** Registers every message handler. Called synchronously when the background starts. */

@@ -98,11 +98,12 @@ export const test = base.extend<Fixtures>({
     await context.close();
   },
   firstRunUrl: [
-    async ({ context }, use) => {
+    async ({ context, background: _worker }, use) => {
       // The extension opens its options page on install; wait for it so it cannot interrupt a test's navigation.
+      // (After the worker is up; generous, since a loaded machine can be slow to run onInstalled.)
       const isOptions = (p: Page) => p.url().endsWith('/options.html');
       let page: Page | undefined;
-      await expect.poll(() => (page = context.pages().find(isOptions)), { timeout: 10_000 }).toBeTruthy();
+      await expect.poll(() => (page = context.pages().find(isOptions)), { timeout: 20_000 }).toBeTruthy();
       await page!.waitForLoadState();
       const url = page!.url();
       await page!.close();
@@ -110,10 +111,28 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  background: async ({ context }, use) => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await use(worker);
-  },
+  background: [
+    async ({ context }, use) => {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      // Uncaught errors and unhandled rejections in the worker do not reach the console by themselves: report them
+      // as console errors, which fail the test (see `pageErrors`).
+      await worker.evaluate(() => {
+        const scope = globalThis as unknown as {
+          addEventListener(
+            type: string,
+            listener: (event: { message?: string; reason?: unknown }) => void,
+          ): void;
+        };
+        scope.addEventListener('error', (event) => console.error(`worker error: ${event.message}`));
+        scope.addEventListener('unhandledrejection', (event) => {
+          const reason = event.reason as { message?: string } | undefined;
+          console.error(`worker unhandled rejection: ${reason?.message ?? String(event.reason)}`);
+        });
+      });
+      await use(worker);
+    },
+    { auto: true },
+  ],
   extensionId: async ({ background }, use) => {
     await use(new URL(background.url()).host);
   },

@@ -155,6 +155,27 @@ describe('reveal (vault-aware)', () => {
     });
   });
 
+  it('a search row without a profile URL is asked by candidate id, and held under that id', async () => {
+    const service = stubService([GRACE]);
+    const { record, job } = await reveal({
+      target: { candidateId: GRACE.id },
+      selection: ['email'],
+      hints: { name: 'Grace Hopper' },
+    });
+    expect(service.requests.map((r) => r.body)).toEqual([
+      { candidate_id: GRACE.id, reveal_personal_email: true },
+    ]);
+    expect(record).toMatchObject({ key: `id:${GRACE.id}`, candidateId: GRACE.id, socialUrl: null });
+    expect(job).toMatchObject({ status: 'done', charged: 3 });
+    // Later the same candidate appears with a URL: the id-held record is found, nothing is asked again.
+    const again = await reveal({
+      target: { socialUrl: GRACE.socialUrl, candidateId: GRACE.id },
+      selection: ['email'],
+    });
+    expect(service.requests).toHaveLength(1);
+    expect(again.record?.key).toBe(`id:${GRACE.id}`);
+  });
+
   it('two clicks at once make one request', async () => {
     const service = stubService([GRACE]);
     await Promise.all([

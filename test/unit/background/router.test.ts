@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { isExtensionPage, isLinkedInContentScript } from '../../../src/background/router';
+import { answer, isExtensionPage, isLinkedInContentScript } from '../../../src/background/router';
+import { RevealInput } from '../../../src/message-schemas';
 
 const id = browser.runtime.id;
 const page = (path: string) => browser.runtime.getURL(path as '/popup.html');
@@ -29,5 +30,60 @@ describe('message senders', () => {
     ['another extension', { id: 'x', url: 'https://www.linkedin.com/in/x', tab: { id: 4 } }, false],
   ])('%s may report a detection: %s', (_label, sender, expected) => {
     expect(isLinkedInContentScript(sender)).toBe(expected);
+  });
+});
+
+describe('answering a UI request', () => {
+  const fromPopup = { id, url: page('/popup.html') };
+  const fromTab = { id, url: 'https://www.linkedin.com/in/x', tab: { id: 4 } };
+  const valid = { target: { socialUrl: 'https://www.linkedin.com/in/x' }, selection: ['email'] };
+
+  it('runs the handler with the validated data and wraps its value', async () => {
+    const handler = vi.fn(async (input: unknown) => input);
+    expect(await answer('reveal', RevealInput, handler as never, valid, fromPopup)).toEqual({
+      ok: true,
+      value: valid,
+    });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['an unknown item', { ...valid, selection: ['bogus'] }],
+    ['an extra field', { ...valid, spend: 100 }],
+    ['no target', { selection: ['email'] }],
+    ['a string instead of an object', 'reveal everything'],
+  ])('refuses %s before the handler runs, saying what is invalid', async (_label, data) => {
+    const handler = vi.fn(async () => 'ran');
+    const result = await answer('reveal', RevealInput, handler as never, data, fromPopup);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-request', message: expect.stringContaining('Invalid "reveal" request') },
+    });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('refuses a tab, whatever the data, before validating or running anything', async () => {
+    const handler = vi.fn(async () => 'ran');
+    const result = await answer('reveal', RevealInput, handler as never, valid, fromTab);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining("extension's own pages only") },
+    });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('turns a handler failure into an error result, never a throw', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const result = await answer(
+      'reveal',
+      RevealInput,
+      (async () => {
+        throw new Error('storage is full');
+      }) as never,
+      valid,
+      fromPopup,
+    );
+    expect(result).toMatchObject({ ok: false, error: { message: 'storage is full' } });
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });
