@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures';
+
+test('closing the side panel during a slow search loses nothing, and it is paid once', async ({
+  connect,
+  openExtensionPage,
+  sim,
+}) => {
+  await connect();
+  await sim.admin('faults', { latencyMs: 1500, path: '/v1/search' });
+  const panel = await openExtensionPage('sidepanel.html');
+  const titles = panel.getByLabel('Job titles');
+  await titles.fill('Nurse');
+  await titles.press('Enter');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.getByText('Searching…')).toBeVisible();
+  // Still in flight when the page goes: the simulator has not answered yet.
+  expect((await sim.requests('/v1/search')).filter((r) => r.status === 200)).toEqual([]);
+  await panel.close();
+
+  await expect
+    .poll(async () => (await sim.requests('/v1/search')).filter((r) => r.status === 200).length, {
+      timeout: 10_000,
+    })
+    .toBe(1);
+
+  const reopened = await openExtensionPage('sidepanel.html');
+  await expect(reopened.getByTestId('result-count')).toHaveText(/^[\d,]+ candidates · showing 1–\d+$/);
+  const [, total, last] = /^([\d,]+) candidates · showing 1–(\d+)$/.exec(
+    (await reopened.getByTestId('result-count').textContent()) ?? '',
+  )!;
+  const shown = Number(last);
+  expect(Number(total!.replace(/,/g, ''))).toBeGreaterThanOrEqual(shown);
+  // The simulator holds hundreds of nurses: a full first page of the default size (50).
+  expect(shown).toBe(50);
+  const rows = reopened.locator('.results tbody tr');
+  await expect(rows).toHaveCount(shown);
+  await expect(rows.first()).toContainText(/nurse/i);
+  await expect(reopened.getByText('Searching…')).toHaveCount(0);
+  await expect(reopened.getByTestId('page-cost')).toHaveText('This page cost 1 credit.');
+  await expect(reopened.getByTestId('balance')).toHaveText('Balance: 9,999 credits');
+
+  const searches = await sim.requests('/v1/search');
+  expect(searches).toHaveLength(1);
+  expect(searches[0]!.status).toBe(200);
+  expect(searches[0]!.charged).toBe(1);
+  expect(searches[0]!.body).toEqual({
+    search_criteria: { current_title: ['Nurse'] },
+    page_size: 50,
+    start: 1,
+    include_similar_titles: false,
+  });
+  expect(await sim.balance()).toBe(9_999);
+});
