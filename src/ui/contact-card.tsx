@@ -6,18 +6,52 @@ import { ITEM_LABEL } from './items';
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** One item of a list whose structure the service does not define: text as is, objects as their values. */
+type Fields = Record<string, unknown>;
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+const first = (item: Fields, ...keys: string[]) => keys.map((key) => text(item[key])).find(Boolean) ?? '';
+
+/** "2017-06 – 2020-06", "2020-07 – present": null or missing end with a start means current. */
+function period(item: Fields): string {
+  const start = first(item, 'start_date', 'start_year', 'start', 'from');
+  const end = first(item, 'end_date', 'end_year', 'end', 'to');
+  if (!start && !end) return '';
+  return `${start || '?'} – ${end || (item.is_current === false ? '?' : 'present')}`;
+}
+
+/**
+ * One item of a list whose structure the service does not define (skills, experience, education, job history).
+ * Storage returns objects with their keys sorted, so the order of fields cannot be trusted: the usual fields are
+ * put in a reading order ("Staff Nurse at Harborview, 2017-06 – 2020-06"; "Bachelor of Science in Nursing,
+ * Northeastern University, 2013 – 2017"), and anything else falls back to its text values.
+ */
 export function describeItem(item: unknown): string {
-  if (item === null || item === undefined) return '';
-  if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') return String(item);
+  if (item === null || item === undefined || typeof item === 'boolean') return '';
+  if (typeof item === 'string' || typeof item === 'number') return String(item);
   if (Array.isArray(item)) return item.map(describeItem).filter(Boolean).join(', ');
-  if (typeof item === 'object') {
-    return Object.values(item as Record<string, unknown>)
-      .map(describeItem)
-      .filter(Boolean)
-      .join(' · ');
+  if (typeof item !== 'object') return '';
+  const fields = item as Fields;
+  const title = first(fields, 'title', 'position', 'role');
+  const company = first(fields, 'company', 'employer', 'organization', 'company_name');
+  const school = first(fields, 'school', 'institution', 'university');
+  const when = period(fields);
+  if (title || company) {
+    const role = [title, company].filter(Boolean).join(' at ');
+    return [role, first(fields, 'location'), when].filter(Boolean).join(', ');
   }
-  return '';
+  if (school) {
+    const degree = first(fields, 'degree', 'degree_abbreviation');
+    const major = first(fields, 'major', 'field_of_study', 'field');
+    // "Bachelor of Science in Nursing" already names its major; "MBA" + "Finance" does not.
+    const what =
+      major && !degree.toLowerCase().includes(major.toLowerCase())
+        ? [degree, major].filter(Boolean).join(' in ')
+        : degree;
+    return [what, school, when].filter(Boolean).join(', ');
+  }
+  const name = first(fields, 'name', 'skill');
+  if (name) return name;
+  return Object.values(fields).map(describeItem).filter(Boolean).join(' · ');
 }
 
 function NotFound({ item, state }: { item: Retrievable; state: ItemState }) {
