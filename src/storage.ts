@@ -192,6 +192,21 @@ export const ContactRecord = z.object({
 export type ContactRecord = z.infer<typeof ContactRecord>;
 export type ItemState = NonNullable<ContactRecord[Retrievable]>;
 
+/**
+ * The items of a selection the service must be asked for: not held, and not known missing unless the user chose to
+ * ask again. The one rule the background's reveal, the popup's cost and the side panel's row buttons all apply.
+ */
+export function itemsToAsk(
+  record: ContactRecord | null | undefined,
+  selection: readonly Retrievable[],
+  retryNotFound = false,
+): Retrievable[] {
+  return selection.filter((item) => {
+    const state = record?.[item];
+    return state === undefined || (!state.found && retryNotFound);
+  });
+}
+
 /** Storage key of a vault record. */
 export const vaultStorageKey = (key: string) => `local:contact:${key}` as const;
 /** Vault key for a target: the canonical social_url wins; an id-only contact is `id:<candidate id>`. */

@@ -6,28 +6,22 @@
 import { ApiError } from '../api/errors';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest } from '../api/schema';
+import type { RevealInput } from '../messaging';
 import { profileUrl } from '../sites/linkedin/url';
-import { type ContactRecord, jobs, type RevealJob, type Selection, vault, vaultKeyFor } from '../storage';
+import {
+  type ContactRecord,
+  itemsToAsk,
+  jobs,
+  type RevealJob,
+  type Selection,
+  vault,
+  vaultKeyFor,
+} from '../storage';
 import { connectedClient, recordBalance } from './connection';
 import { fail, refuse } from './result';
 
-export interface RevealTarget {
-  socialUrl?: string | null | undefined;
-  candidateId?: string | null | undefined;
-}
-
-export interface RevealInput {
-  target: RevealTarget;
-  selection: Selection;
-  /** Ask again for items the service did not have last time (an explicit choice: it may cost credits). */
-  retryNotFound?: boolean | undefined;
-  /** Display hints (from the page or a search row) for a contact the vault does not know yet. */
-  hints?: {
-    name?: string | undefined;
-    currentTitle?: string | undefined;
-    currentEmployer?: string | undefined;
-  };
-}
+/** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
+export type RevealTarget = RevealInput['target'];
 
 export interface RevealOutcome {
   record: ContactRecord | null;
@@ -53,19 +47,6 @@ export function normaliseTarget(target: RevealTarget): {
   }
   if (candidateId) return { socialUrl: null, candidateId };
   throw refuse('Give a LinkedIn profile URL or a candidate id to reveal.');
-}
-
-/** Items of the selection the vault settles without a call: held, or known missing unless asked again. */
-export function itemsHeld(
-  record: ContactRecord | null,
-  selection: Selection,
-  retryNotFound = false,
-): Selection {
-  if (!record) return [];
-  return selection.filter((item) => {
-    const state = record[item];
-    return state !== undefined && (state.found || !retryNotFound);
-  });
 }
 
 /** Merges one contact result into the vault record. Items requested and not returned are remembered as missing. */
@@ -159,8 +140,8 @@ async function revealNow(
   target: { socialUrl: string | null; candidateId: string | null },
 ): Promise<RevealOutcome> {
   const existing = await vault.find(target);
-  const held = itemsHeld(existing, input.selection, input.retryNotFound);
-  const requested = input.selection.filter((item) => !held.includes(item));
+  const requested = itemsToAsk(existing, input.selection, input.retryNotFound);
+  const held = input.selection.filter((item) => !requested.includes(item));
   const now = new Date().toISOString();
   const base: ContactRecord = existing ?? {
     v: 1,

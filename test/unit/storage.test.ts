@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, jobs, settings, vault } from '../../src/storage';
+import { DEFAULT_SETTINGS, itemsToAsk, jobs, settings, vault } from '../../src/storage';
 
 describe('stored values', () => {
   beforeEach(() => {
@@ -100,5 +100,33 @@ describe('clearing the vault', () => {
     const left = Object.keys(await browser.storage.local.get(null));
     expect(left.filter((key) => key.includes('contact:'))).toEqual([]);
     expect(left).toContain('settings');
+  });
+});
+
+describe('itemsToAsk: what a reveal must ask the service for', () => {
+  const record = {
+    email: { found: true as const, value: 'a@example.org', at: '2026-01-01T00:00:00.000Z' },
+    phone: { found: false as const, at: '2026-01-01T00:00:00.000Z' },
+  } as unknown as Parameters<typeof itemsToAsk>[0];
+
+  it.each([
+    [
+      'nothing held: everything',
+      null,
+      ['email', 'phone', 'detailed_profile'],
+      false,
+      ['email', 'phone', 'detailed_profile'],
+    ],
+    [
+      'held and known missing are skipped',
+      record,
+      ['email', 'phone', 'detailed_profile'],
+      false,
+      ['detailed_profile'],
+    ],
+    ['known missing is asked again only when chosen', record, ['email', 'phone'], true, ['phone']],
+    ['a held item is never asked again', record, ['email'], true, []],
+  ] as const)('%s', (_label, held, selection, retry, expected) => {
+    expect(itemsToAsk(held, [...selection], retry)).toEqual(expected);
   });
 });

@@ -11,6 +11,7 @@ import { profileUrl } from '../../sites/linkedin/url';
 import {
   account,
   type ContactRecord,
+  itemsToAsk,
   jobs,
   keyHint,
   type RevealJob,
@@ -53,12 +54,7 @@ export function createPopupModel() {
   const socialUrl = computed(() => tabProfile.value?.socialUrl ?? manualSocialUrl.value);
 
   /** Selected items the service would be asked for (held ones, and known-missing unless asked again, are free). */
-  const toAsk = computed(() =>
-    selection.value.filter((item) => {
-      const state = record.value?.[item];
-      return !state || (!state.found && retryNotFound.value);
-    }),
-  );
+  const toAsk = computed(() => itemsToAsk(record.value, selection.value, retryNotFound.value));
   const knownMissing = computed(() =>
     selection.value.filter((item) => record.value?.[item]?.found === false),
   );

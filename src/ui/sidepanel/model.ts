@@ -17,6 +17,7 @@ import {
   account,
   type ContactRecord,
   currentSearch,
+  itemsToAsk,
   jobs,
   keyHint,
   type PanelFocus,
@@ -37,11 +38,6 @@ import { buildCriteria, criteriaToForm, entriesToTags, FILTER_FIELDS, type Tag }
 import { freeTextProblem, jdProblem } from './text-limits';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-
-/** The items of a selection the vault does not settle (held, or known missing): what a reveal would ask for. */
-export function itemsToAsk(record: ContactRecord | null | undefined, selection: readonly Retrievable[]) {
-  return selection.filter((item) => !record?.[item]);
-}
 
 /** The reveal target of a result row: its profile URL (when it has one) and its candidate id. */
 export function rowTarget(profile: StoredProfile): { socialUrl: string | null; candidateId: string } {

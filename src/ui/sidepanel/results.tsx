@@ -2,12 +2,12 @@ import { useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
-import type { ContactRecord, StoredProfile } from '../../storage';
+import { type ContactRecord, itemsToAsk, type StoredProfile } from '../../storage';
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { criterionLabel } from './filter-fields';
-import { itemsToAsk, type SidePanelModel } from './model';
+import type { SidePanelModel } from './model';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
