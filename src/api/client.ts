@@ -254,18 +254,24 @@ export function createClient(options: ClientOptions): ApiClient {
     const paid = operation !== 'account';
     const noun = NOUN[operation];
     const status = response.status;
+    // Every failure names its operation; `stop` ends the call, `retry` allows another attempt.
+    const stop = (error: Omit<ApiErrorInit, 'operation'>): Attempt<never> => ({
+      ok: false,
+      retryable: false,
+      error: { operation, ...error },
+    });
+    const retry = (error: Omit<ApiErrorInit, 'operation'>): Attempt<never> => ({
+      ok: false,
+      retryable: true,
+      error: { operation, ...error },
+    });
 
     if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
-      return {
-        ok: false,
-        retryable: false,
-        error: {
-          kind: 'http',
-          operation,
-          ...(status > 0 ? { status } : {}),
-          message: `The service answered the ${noun} with a redirect, which is not followed. Check the service address in Options.`,
-        },
-      };
+      return stop({
+        kind: 'http',
+        ...(status > 0 ? { status } : {}),
+        message: `The service answered the ${noun} with a redirect, which is not followed. Check the service address in Options.`,
+      });
     }
 
     const json = parseJson(text);
@@ -274,34 +280,24 @@ export function createClient(options: ClientOptions): ApiClient {
       // A success answer we cannot read may still have been charged.
       const unknownNote = paid ? ` ${MAY_HAVE_CHARGED}` : '';
       if (!json.ok) {
-        return {
-          ok: false,
-          retryable: false,
-          error: {
-            kind: 'malformed-response',
-            operation,
-            status,
-            outcomeUnknown: paid,
-            message: `The service's answer to the ${noun} is not JSON.${unknownNote}`,
-          },
-        };
+        return stop({
+          kind: 'malformed-response',
+          status,
+          outcomeUnknown: paid,
+          message: `The service's answer to the ${noun} is not JSON.${unknownNote}`,
+        });
       }
       const parsed = endpoint.schema.safeParse(json.value, english);
       if (!parsed.success) {
         const detail = z.prettifyError(parsed.error);
-        return {
-          ok: false,
-          retryable: false,
-          error: {
-            kind: 'malformed-response',
-            operation,
-            status,
-            outcomeUnknown: paid,
-            detail,
-            message:
-              `The service's answer to the ${noun} is not in the expected form:\n${truncate(detail)}\n${unknownNote.trim()}`.trim(),
-          },
-        };
+        return stop({
+          kind: 'malformed-response',
+          status,
+          outcomeUnknown: paid,
+          detail,
+          message:
+            `The service's answer to the ${noun} is not in the expected form:\n${truncate(detail)}\n${unknownNote.trim()}`.trim(),
+        });
       }
       return { ok: true, value: parsed.data };
     }
@@ -313,56 +309,36 @@ export function createClient(options: ClientOptions): ApiClient {
       // These statuses mean something only through their body.
       if (!body) {
         const detail = errorBody && !errorBody.success ? z.prettifyError(errorBody.error) : undefined;
-        return {
-          ok: false,
-          retryable: false,
-          error: {
-            kind: 'malformed-response',
-            operation,
-            status,
-            ...(detail !== undefined ? { detail } : {}),
-            message: `The service refused the ${noun} (HTTP ${status}) with an error answer that could not be read.`,
-          },
-        };
+        return stop({
+          kind: 'malformed-response',
+          status,
+          ...(detail !== undefined ? { detail } : {}),
+          message: `The service refused the ${noun} (HTTP ${status}) with an error answer that could not be read.`,
+        });
       }
       if (status === 400) {
-        return {
-          ok: false,
-          retryable: false,
-          error: {
-            kind: 'bad-request',
-            operation,
-            status,
-            message: body.message.trim() || `The service refused the ${noun} as malformed.`,
-          },
-        };
+        return stop({
+          kind: 'bad-request',
+          status,
+          message: body.message.trim() || `The service refused the ${noun} as malformed.`,
+        });
       }
       if (body.credits_info) {
         const info = body.credits_info;
-        return {
-          ok: false,
-          retryable: false,
-          error: {
-            kind: 'insufficient-credits',
-            operation,
-            status,
-            creditsInfo: { ...info },
-            detail: body.message,
-            message: `Not enough credits for this ${noun}: it needs ${info.required}, the balance is ${info.available}.${info.breakdown ? ` (${info.breakdown})` : ''}`,
-          },
-        };
-      }
-      return {
-        ok: false,
-        retryable: false,
-        error: {
-          kind: 'invalid-key',
-          operation,
+        return stop({
+          kind: 'insufficient-credits',
           status,
+          creditsInfo: { ...info },
           detail: body.message,
-          message: 'The service refused the API key: it is missing, invalid or inactive.',
-        },
-      };
+          message: `Not enough credits for this ${noun}: it needs ${info.required}, the balance is ${info.available}.${info.breakdown ? ` (${info.breakdown})` : ''}`,
+        });
+      }
+      return stop({
+        kind: 'invalid-key',
+        status,
+        detail: body.message,
+        message: 'The service refused the API key: it is missing, invalid or inactive.',
+      });
     }
 
     if (status === 429) {
@@ -385,32 +361,22 @@ export function createClient(options: ClientOptions): ApiClient {
     }
 
     if (RETRY_STATUSES.has(status)) {
-      return {
-        ok: false,
-        retryable: true,
-        error: {
-          kind: 'server',
-          operation,
-          status,
-          message: `The service had an internal error (HTTP ${status}) on the ${noun}. Nothing was charged.`,
-        },
-      };
+      return retry({
+        kind: 'server',
+        status,
+        message: `The service had an internal error (HTTP ${status}) on the ${noun}. Nothing was charged.`,
+      });
     }
 
     // A gateway timeout may come after the service did the work.
     const outcomeUnknown = paid && status === 504;
-    return {
-      ok: false,
-      retryable: false,
-      error: {
-        kind: 'http',
-        operation,
-        status,
-        outcomeUnknown,
-        ...(body ? { detail: body.message } : {}),
-        message: `The service answered the ${noun} with an unexpected status (HTTP ${status}).${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
-      },
-    };
+    return stop({
+      kind: 'http',
+      status,
+      outcomeUnknown,
+      ...(body ? { detail: body.message } : {}),
+      message: `The service answered the ${noun} with an unexpected status (HTTP ${status}).${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
+    });
   }
 
   /** Waits between attempts; the caller's signal ends the wait even if an injected sleep ignores it. */
