@@ -57,6 +57,20 @@ async function inContentScript(context: BrowserContext, page: Page, extensionId:
   return result.value as unknown;
 }
 
+/** Opens a LinkedIn profile in a new tab and waits until the background has its detection. */
+async function openDetected(
+  context: BrowserContext,
+  tabIdOf: (page: Page) => Promise<number>,
+  background: Worker,
+  url: string,
+): Promise<{ page: Page; tabId: number }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  const tabId = await tabIdOf(page);
+  await expect.poll(() => detected(background, tabId)).toBe(url);
+  return { page, tabId };
+}
+
 async function openWatched(context: BrowserContext, url: string): Promise<Page> {
   await context.route('https://www.linkedin.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: WATCHED_PAGE }),
@@ -163,10 +177,7 @@ test('a content script cannot read the API key', async ({
   extensionId,
 }) => {
   await connect('demo-key');
-  const page = await context.newPage();
-  await page.goto(A);
-  const tabId = await tabIdOf(page);
-  await expect.poll(() => detected(background, tabId)).toBe(A);
+  const { page } = await openDetected(context, tabIdOf, background, A);
 
   // Evaluate inside the content script's own isolated world, as our content script (or code injected into it) would.
   const result = await inContentScript(
@@ -200,10 +211,7 @@ test('a content script message cannot spend credits', async ({
   extensionId,
 }) => {
   await connect();
-  const page = await context.newPage();
-  await page.goto(A);
-  const tabId = await tabIdOf(page);
-  await expect.poll(() => detected(background, tabId)).toBe(A);
+  const { page } = await openDetected(context, tabIdOf, background, A);
   const result = await inContentScript(
     context,
     page,

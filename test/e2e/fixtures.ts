@@ -54,6 +54,8 @@ interface Fixtures {
   sim: Sim;
   /** Saves the simulator's URL and a key on the options page (the real first-run journey); returns the page. */
   connect: (key?: string) => Promise<Page>;
+  /** Connects with `demo-key` (through the options page) and opens the side panel: where every search test starts. */
+  openSearchPanel: () => Promise<Page>;
   /** The id of the tab showing a URL (as the background sees it). */
   tabIdOf: (page: Page) => Promise<number>;
   context: BrowserContext;
@@ -170,6 +172,12 @@ export const test = base.extend<Fixtures>({
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByTestId('connected')).toBeVisible();
       return page;
+    });
+  },
+  openSearchPanel: async ({ connect, openExtensionPage }, use) => {
+    await use(async () => {
+      await connect();
+      return openExtensionPage('sidepanel.html');
     });
   },
   tabIdOf: async ({ background }, use) => {

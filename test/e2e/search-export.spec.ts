@@ -2,12 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 
 test('reveal from a row (cost first, vault-aware), then Export CSV: all pages held plus revealed emails', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await panel.getByLabel('Job titles').fill('Registered Nurse');
   await panel.getByLabel('Page size').selectOption('25');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
@@ -65,9 +63,8 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
 });
 
 // How fast 100 rows render is measured by `npm run bench` (a figure, not a timed test); this checks they all show.
-test('a page of 100 results shows all 100 rows', async ({ connect, openExtensionPage, sim }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+test('a page of 100 results shows all 100 rows', async ({ openSearchPanel, sim }) => {
+  const panel = await openSearchPanel();
   await panel.getByLabel('Job titles').fill('Nurse');
   await panel.getByLabel('Page size').selectOption('100');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();

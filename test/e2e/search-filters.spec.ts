@@ -1,12 +1,10 @@
 import { expect, test } from './fixtures';
 
 test('filters: cost and balance before and after; similar titles frozen across pages; revisiting is free', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 10,000 credits');
 
   const titles = panel.getByLabel('Job titles');
@@ -65,12 +63,10 @@ test('filters: cost and balance before and after; similar titles frozen across p
 });
 
 test('filters: locations with a radius, numeric checks with a specific message, nothing sent while invalid', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await panel.getByLabel('Radius', { exact: true }).fill('25');
   await panel.getByLabel('Unit', { exact: true }).selectOption('km');
   await panel.getByLabel('Locations').fill('Boston');

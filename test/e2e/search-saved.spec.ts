@@ -7,12 +7,11 @@ const JD =
   'and a degree in Nursing. Join Acme Health in the healthcare industry.';
 
 test('saved search round trip: saved in the panel (JD, frozen), renamed, run from the popup at 1 credit, deleted', async ({
-  connect,
+  openSearchPanel,
   openExtensionPage,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await panel.getByRole('tab', { name: 'Job description' }).click();
   await panel.getByLabel('Job description').fill(JD);
   await panel.getByRole('button', { name: 'Search · 2 credits' }).click();
@@ -62,11 +61,9 @@ test('saved search round trip: saved in the panel (JD, frozen), renamed, run fro
 });
 
 test('saving needs a loaded search and a name; a duplicate name is refused with a message', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await expect(panel.getByRole('button', { name: 'Save search' })).toHaveCount(0);
   await panel.getByLabel('Job titles').fill('Registered Nurse');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();

@@ -6,12 +6,10 @@ type Chrome = {
 };
 
 test('a selected job description is searched through the real background; the panel shows it', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   const text =
     'Acme Health is hiring a Registered Nurse in Boston, MA. You have 3+ years of experience in hospital care.';
   // What the menu handler calls (onMenuClicked is unit-tested): the `searchSelection` message, as the panel sends it.
@@ -33,12 +31,10 @@ test('a selected job description is searched through the real background; the pa
 });
 
 test('over-long selections: free text asks before trimming to 300; a job description is refused, nothing sent', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   const setFocus = (focus: object) =>
     panel.evaluate(async (value) => {
       const { chrome } = globalThis as unknown as { chrome: Chrome };

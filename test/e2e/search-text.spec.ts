@@ -5,12 +5,10 @@ const JD =
   'and a degree in Nursing. Join Acme Health in the healthcare industry.';
 
 test('free text: live counter, what the service understood, then refined and run again as filters', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await panel.getByRole('tab', { name: 'Free text' }).click();
   const box = panel.getByLabel('Free text');
   await box.fill('Registered nurses in Boston with 5+ years of experience');
@@ -54,12 +52,10 @@ test('free text: live counter, what the service understood, then refined and run
 });
 
 test('job description: page 1 costs 2, page 2 costs 1 with the same criteria (jd_searched, no re-parse)', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   await panel.getByRole('tab', { name: 'Job description' }).click();
   await panel.getByLabel('Job description').fill(JD);
   await expect(panel.getByText(`${JD.length} / 8,500`)).toBeVisible();
@@ -103,12 +99,10 @@ test('job description: page 1 costs 2, page 2 costs 1 with the same criteria (jd
 });
 
 test('over-long or empty input is refused in the panel with a specific message, and nothing is sent', async ({
-  connect,
-  openExtensionPage,
+  openSearchPanel,
   sim,
 }) => {
-  await connect();
-  const panel = await openExtensionPage('sidepanel.html');
+  const panel = await openSearchPanel();
   const reason = panel.getByTestId('search-reason');
 
   // Filters, empty.
