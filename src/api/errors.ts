@@ -116,16 +116,6 @@ export class ApiError extends Error {
   }
 }
 
-/** True for a live {@link ApiError}. */
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}
-
-/** True for the plain shape of an {@link ApiError} (as received over extension messaging). */
-export function isApiErrorJSON(value: unknown): value is ApiErrorJSON {
-  return ApiErrorJSON.safeParse(value).success;
-}
-
 /** What the UI shows for an error: a title, a sentence or two, and what to do next. */
 export interface ErrorDescription {
   title: string;

@@ -158,9 +158,6 @@ async function showPage(start: number): Promise<SearchSession> {
   return fetchPage(session, session.frozen as SearchRequest, start);
 }
 
-/** What running a search would cost: 1 credit, 2 with a job description (charged only when profiles return). */
-export const costOfSearch = (request: SearchRequest) => searchCost(request);
-
 const NAME_MAX = 80;
 
 function checkName(name: string, others: SavedSearch[]): string {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   API_ERROR_KINDS,
   ApiError,
   type ApiErrorInit,
+  ApiErrorJSON,
   describeError,
-  isApiError,
-  isApiErrorJSON,
 } from '../../../src/api/errors';
 
 const full: ApiErrorInit = {
@@ -25,14 +25,13 @@ describe('ApiError', () => {
     expect(error.name).toBe('ApiError');
     expect(error.kind).toBe('server');
     expect(error.outcomeUnknown).toBe(false);
-    expect(isApiError(error)).toBe(true);
-    expect(isApiError(new Error('x'))).toBe(false);
+    expect(new Error('x')).not.toBeInstanceOf(ApiError);
   });
 
   it('survives JSON across extension messaging', () => {
     const error = new ApiError({ ...full, outcomeUnknown: false });
     const wire: unknown = JSON.parse(JSON.stringify(error));
-    expect(isApiErrorJSON(wire)).toBe(true);
+    expect(z.safeParse(ApiErrorJSON, wire).success).toBe(true);
     const back = ApiError.fromJSON(wire);
     expect(back).toBeInstanceOf(ApiError);
     expect(back?.toJSON()).toEqual(error.toJSON());
@@ -71,7 +70,7 @@ describe('ApiError', () => {
     { name: 'ApiError', kind: 'nope', message: 'm', outcomeUnknown: false },
   ])('fromJSON(%j) is undefined', (value) => {
     expect(ApiError.fromJSON(value)).toBeUndefined();
-    expect(isApiErrorJSON(value)).toBe(false);
+    expect(z.safeParse(ApiErrorJSON, value).success).toBe(false);
   });
 
   it('fromJSON returns a live instance as is', () => {
