@@ -1,9 +1,3 @@
-/**
- * Candidate search as a background job: the current search and every page paid for are written to storage before
- * the panel shows them; later pages follow the spec's consistency rules (see `src/search/paging.ts`); a page
- * already paid for is shown again for free.
- */
-import { searchCost } from '../api/pricing';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
 import { freezeRequest, pageRequest } from '../search/paging';
 import {
