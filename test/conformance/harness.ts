@@ -2,10 +2,9 @@
  * Conformance harness: the real client against the real simulator, over HTTP on a free port. One simulator per
  * test file (started in beforeAll), reset before every test through its admin route.
  */
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSimulator } from '../../sim/server';
 import { type ApiClient, type ClientOptions, createClient } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
 
 /** One entry of `GET /__sim/requests`. */
 export interface LoggedRequest {
@@ -124,13 +123,5 @@ export function postJson(body: unknown, key = DEMO_KEY): RequestInit {
   };
 }
 
-/** The ApiError a call fails with; fails the test if the call succeeds. */
-export async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
+/** The ApiError a call fails with (shared with the client's unit tests). */
+export { failure } from '../support/api-failure';

@@ -1,34 +1,33 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { expect, test } from './fixtures';
+import { test as base, expect } from './fixtures';
 
 const ADA = DEMO_PROFILES.full;
 const ADA_NAME = 'Ada Lovelace';
 
-test.describe('reveal from the popup', () => {
-  /** Opens Ada's LinkedIn profile and the popup for that tab. */
-  async function openProfileAndPopup(
-    context: import('@playwright/test').BrowserContext,
-    openExtensionPage: (path: string) => Promise<Page>,
-    tabIdOf: (page: Page) => Promise<number>,
-  ) {
-    const profile = await context.newPage();
-    await profile.goto(`${ADA.social_url}/`);
-    const tabId = await tabIdOf(profile);
-    const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
-    await expect(popup.getByRole('heading', { name: ADA_NAME })).toBeVisible();
-    return { profile, popup, tabId };
-  }
+/** Adds `openAdaPopup`: opens Ada's LinkedIn profile in a tab, then the popup for that tab. */
+const test = base.extend<{ openAdaPopup: () => Promise<{ profile: Page; popup: Page; tabId: number }> }>({
+  openAdaPopup: async ({ context, openExtensionPage, tabIdOf }, use) => {
+    await use(async () => {
+      const profile = await context.newPage();
+      await profile.goto(`${ADA.social_url}/`);
+      const tabId = await tabIdOf(profile);
+      const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+      await expect(popup.getByRole('heading', { name: ADA_NAME })).toBeVisible();
+      return { profile, popup, tabId };
+    });
+  },
+});
 
+test.describe('reveal from the popup', () => {
   test('shows the cost before, the charge after, and never pays twice', async ({
-    context,
+    openAdaPopup,
     connect,
     openExtensionPage,
-    tabIdOf,
     sim,
   }) => {
     await connect();
-    const { popup, tabId } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    const { popup, tabId } = await openAdaPopup();
     await expect(popup.getByText(ADA.social_url)).toBeVisible();
     await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');
     await expect(popup.getByTestId('balance')).toHaveText('Balance: 10,000 credits');
@@ -69,15 +68,14 @@ test.describe('reveal from the popup', () => {
   });
 
   test('closing the popup during a slow reveal loses nothing', async ({
-    context,
+    openAdaPopup,
     connect,
     openExtensionPage,
-    tabIdOf,
     sim,
   }) => {
     await connect();
     await sim.admin('faults', { latencyMs: 1500, path: '/v1/lookup' });
-    const { popup, tabId } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    const { popup, tabId } = await openAdaPopup();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByText('Revealing personal email…')).toBeVisible();
     await popup.close();
@@ -94,31 +92,23 @@ test.describe('reveal from the popup', () => {
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
-  test('an invalid key says so and points to Options', async ({
-    context,
-    connect,
-    openExtensionPage,
-    tabIdOf,
-    sim,
-  }) => {
+  test('an invalid key says so and points to Options', async ({ openAdaPopup, connect, sim }) => {
     await connect();
     await sim.admin('keys', { key: 'demo-key', remaining: 10000, active: false });
-    const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    const { popup } = await openAdaPopup();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByRole('alert')).toContainText('The API key was refused');
     await expect(popup.getByRole('button', { name: 'Open Options' })).toBeVisible();
   });
 
   test('insufficient credits shows what is required and available', async ({
-    context,
+    openAdaPopup,
     connect,
-    openExtensionPage,
-    tabIdOf,
     sim,
   }) => {
     await connect();
     await sim.admin('keys', { key: 'demo-key', remaining: 2 });
-    const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    const { popup } = await openAdaPopup();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByRole('alert')).toContainText('This needs 3 credits; you have 2 credits');
     expect(await sim.balance()).toBe(2);
@@ -138,10 +128,10 @@ test.describe('reveal from the popup', () => {
     await expect(popup.locator('#reveal-reason')).toContainText('below the most this can cost (9 credits)');
   });
 
-  test('a 500 is retried and charged once', async ({ context, connect, openExtensionPage, tabIdOf, sim }) => {
+  test('a 500 is retried and charged once', async ({ openAdaPopup, connect, sim }) => {
     await connect();
     await sim.admin('faults', { fail500: 1, path: '/v1/lookup' });
-    const { popup } = await openProfileAndPopup(context, openExtensionPage, tabIdOf);
+    const { popup } = await openAdaPopup();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
     const lookups = await sim.requests('/v1/lookup');

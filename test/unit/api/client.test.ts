@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ClientOptions, createClient } from '../../../src/api/client';
-import { ApiError, describeError } from '../../../src/api/errors';
+import { type ApiError, describeError } from '../../../src/api/errors';
 import type { LookupRequest, SearchRequest } from '../../../src/api/schema';
+import { failure } from '../../support/api-failure';
 import {
   accountOk,
   fakeFetch,
@@ -28,17 +29,6 @@ function setup(scripts: Script[], options: Partial<ClientOptions> = {}) {
     ...options,
   });
   return { client, calls: fake.calls, sleeps };
-}
-
-/** Runs `promise`, expects an ApiError, and returns it. */
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const SEARCH: SearchRequest = { search_criteria: { current_title: ['Registered Nurse'] } };
