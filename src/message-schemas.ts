@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { RETRIEVABLE } from './api/schema-parts';
+import { BULK_MAX_CONTACTS } from './bulk/job';
 import { SEARCH_MODES } from './storage';
 
 /** What the content script reports about the page a tab shows. Identity is the URL; name and headline are hints. */
@@ -61,4 +62,26 @@ export const SelectionSearchInput = z.strictObject({
   text: z.string().check(z.maxLength(50_000)),
   /** The user agreed to search with the first 300 characters of an over-long selection. */
   trim: z.optional(z.boolean()),
+});
+
+/** A row selected for a bulk reveal: its identifiers and what to call it. */
+const BulkCandidateInput = z.strictObject({
+  target: z.strictObject({
+    socialUrl: z.nullable(z.string().check(z.maxLength(2000))),
+    candidateId: z.nullable(z.string().check(z.maxLength(200))),
+  }),
+  name: z.string().check(z.maxLength(300)),
+  title: z.optional(z.string().check(z.maxLength(300))),
+  employer: z.optional(z.string().check(z.maxLength(300))),
+});
+
+export const StartBulkInput = z.strictObject({
+  candidates: z.array(BulkCandidateInput).check(z.maxLength(BULK_MAX_CONTACTS)),
+  selection: z.array(z.enum(RETRIEVABLE)).check(z.maxLength(RETRIEVABLE.length)),
+  stopWhenOut: z.boolean(),
+  confirmedMax: z.int().check(z.gte(0)),
+});
+
+export const BulkControlInput = z.strictObject({
+  action: z.enum(['pause', 'resume', 'cancel', 'dismiss', 'wake']),
 });

@@ -7,7 +7,9 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
 import type { Result } from './background/result';
 import type { RevealOutcome } from './background/reveal';
+import type { BulkJob } from './bulk/job';
 import type {
+  BulkControlInput,
   IdInput,
   NameInput,
   PageInput,
@@ -16,6 +18,7 @@ import type {
   RevealInput as RevealInputSchema,
   SaveConnectionInput,
   SelectionSearchInput,
+  StartBulkInput,
   StartSearchInput as StartSearchInputSchema,
 } from './message-schemas';
 import type { AccountSnapshot, SavedSearch, SearchSession } from './storage';
@@ -49,6 +52,10 @@ export interface ProtocolMap {
   runSavedSearch(input: z.infer<typeof IdInput>): Result<SearchSession>;
   /** Side panel: search a selected text after the user agreed to trim it (context menu, over-long free text). */
   searchSelection(input: z.infer<typeof SelectionSearchInput>): Result<SearchSession>;
+  /** Side panel: start a bulk reveal the user confirmed at a quoted maximum. Paid, up to 15 lookups at a time. */
+  startBulkReveal(input: z.infer<typeof StartBulkInput>): Result<BulkJob>;
+  /** Side panel: pause, resume or cancel the bulk reveal, dismiss its receipt, or wake a worker to resume it. */
+  controlBulk(input: z.infer<typeof BulkControlInput>): Result<BulkJob | null>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

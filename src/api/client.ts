@@ -39,6 +39,11 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** The longest `Retry-After` we wait for (default 30 000 ms); longer fails at once with kind 'rate-limited'. */
   maxRetryAfterMs?: number;
+  /**
+   * Whether a 429 is retried here (default true). A caller that runs many calls at once (a bulk job) turns this
+   * off and waits once for all of them: it gets the 'rate-limited' error at once, with `retryAfterMs`.
+   */
+  rateLimited?: boolean;
 }
 
 export interface ClientOptions {
@@ -131,6 +136,7 @@ export function createClient(options: ClientOptions): ApiClient {
     maxDelayMs: nonNegative(options.retry?.maxDelayMs, CLIENT_DEFAULTS.maxDelayMs),
   };
   const maxRetryAfterMs = nonNegative(options.retry?.maxRetryAfterMs, CLIENT_DEFAULTS.maxRetryAfterMs);
+  const retryRateLimited = options.retry?.rateLimited ?? true;
   const apiKey = options.apiKey.trim();
 
   /** Removes the key from any text that reaches an error (a service message could echo it). */
@@ -429,6 +435,7 @@ export function createClient(options: ClientOptions): ApiClient {
       if (result.ok) return result.value;
       const { error, retryable, retryAfterMs } = result;
       const retriesLeft = retries - (attempts - 1);
+      if (error.kind === 'rate-limited' && !retryRateLimited) throw fail({ ...error, attempts });
       if (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs) {
         throw fail({
           ...error,

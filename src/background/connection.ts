@@ -3,19 +3,19 @@
  * reads the key to make calls.
  */
 import { checkBaseUrl } from '../api/base-url';
-import { type ApiClient, createClient } from '../api/client';
+import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { type AccountSnapshot, account, keyHint, settings } from '../storage';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { refuse } from './result';
 
 /** A client for the saved connection; refuses when no key is set, before any request. */
-export async function connectedClient(): Promise<ApiClient> {
+export async function connectedClient(retry?: ClientOptions['retry']): Promise<ApiClient> {
   const apiKey = await getApiKey();
   if (!apiKey) {
     throw refuse('No API key is set. Open Options and enter your API key.');
   }
   const { baseUrl } = await settings.get();
-  return createClient({ baseUrl, apiKey });
+  return createClient({ baseUrl, apiKey, ...(retry ? { retry } : {}) });
 }
 
 /** Records the balance a response reported. Lifetime purchases are only known from the account endpoint. */

@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { settings, tabProfiles } from '../storage';
+import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
 import { keepRetention } from './retention';
 import { markInterruptedJobs } from './reveal';
@@ -44,5 +45,6 @@ export function startBackground(): void {
   chore('restrict storage access', restrictStorage());
   chore('mark interrupted reveals', markInterruptedJobs(startedAt));
   chore('mark an interrupted search', markInterruptedSearch(startedAt));
+  chore('resume the bulk reveal', resumeBulkJob());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
 }

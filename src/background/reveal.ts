@@ -108,10 +108,14 @@ export function mergeContact(
   return record;
 }
 
-/** One reveal at a time per contact, so a double click can never pay twice for the same item. */
+/**
+ * One lookup at a time per contact, so a double click can never pay twice for the same item. A bulk reveal takes
+ * the same turn: a single reveal of a contact the bulk job is looking up waits for it, then finds the items held.
+ */
 const inFlight = new Map<string, Promise<unknown>>();
 
-function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
+/** Runs `task` when every earlier lookup of the contact under `key` (its vault key) has settled. */
+export function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
   const previous = inFlight.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(task);
   inFlight.set(key, next);

@@ -5,6 +5,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import {
+  BulkControlInput,
   IdInput,
   NameInput,
   NoInput,
@@ -14,12 +15,19 @@ import {
   RevealInput,
   SaveConnectionInput,
   SelectionSearchInput,
+  StartBulkInput,
   StartSearchInput,
 } from '../message-schemas';
 import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vault } from '../storage';
 import { forgetKey, refreshAccount, saveConnection } from './connection';
+import {
+  type BulkAction,
+  type StartBulkInput as BulkStart,
+  controlBulk,
+  startBulkReveal,
+} from './jobs/bulk-reveal';
 import { fail, ok, type Result, refuse } from './result';
 import { reveal } from './reveal';
 import {
@@ -126,6 +134,8 @@ export function registerMessageHandlers(): void {
   expose('searchSelection', SelectionSearchInput, (input: Parameters<typeof searchSelection>[0]) =>
     searchSelection(input),
   );
+  expose('startBulkReveal', StartBulkInput, (input: BulkStart) => startBulkReveal(input));
+  expose('controlBulk', BulkControlInput, ({ action }: { action: BulkAction }) => controlBulk(action));
   expose('clearVault', NoInput, async () => {
     const removed = await vault.clear();
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));

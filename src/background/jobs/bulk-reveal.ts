@@ -1,0 +1,403 @@
+/**
+ * Bulk reveal: many contacts, up to 15 lookups at a time (the spec's recommendation), as one stored job.
+ *
+ * - Quoted from the vault before the first request, and refused when the quote the user confirmed is out of date.
+ * - Written to storage before its first request; each contact's state is written as it changes, and a contact is
+ *   marked "running" (durably) before its request is sent.
+ * - Each lookup asks only for what the vault lacks at that moment, under the same per-contact turn as a single
+ *   reveal (so the same person is never paid for twice, whichever asks first).
+ * - A 429 holds back every start for the time the service asked; 500s are the client's safe retries; a timeout or
+ *   a dropped connection is "may have charged" and never retried; out of credits stops new starts at once.
+ * - Pause, resume, cancel; a restarted service worker settles what the old one had in flight as "may have
+ *   charged" and resumes the queue.
+ */
+import { browser } from 'wxt/browser';
+import type { ApiClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { ITEM_REVEAL } from '../../api/pricing';
+import type { LookupRequest } from '../../api/schema';
+import { LIMITS, type Retrievable } from '../../api/schema-parts';
+import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
+import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { profileUrl } from '../../sites/linkedin/url';
+import { account, type ContactRecord, itemsToAsk, vault, vaultKeyFor } from '../../storage';
+import { connectedClient, recordBalance, refreshAccount } from '../connection';
+import { refuse } from '../result';
+import { mergeContact, serialised } from '../reveal';
+import { showBulkBadge } from './bulk-badge';
+import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
+
+/** This service worker's identity: a job owned by another one was cut off by a restart. */
+const WORKER = crypto.randomUUID();
+
+/** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
+const FIRST_WAIT_MS = 1_000;
+const LONGEST_WAIT_MS = 60_000;
+/** Chrome stops an idle service worker after 30 s; an extension call keeps it awake during a long wait. */
+const KEEP_AWAKE_MS = 20_000;
+
+export interface StartBulkInput {
+  candidates: BulkCandidate[];
+  selection: Retrievable[];
+  /** The user chose "stop when the balance runs out" (the maximum is above the known balance). */
+  stopWhenOut: boolean;
+  /** The maximum the user confirmed: a dearer quote now (the vault changed) is refused, not started. */
+  confirmedMax: number;
+}
+
+/**
+ * The job this worker is running (in memory), with its pool once the run has its client; a pause or cancel asked
+ * for before that is kept in `halt` and applied as soon as the pool exists.
+ */
+let active: {
+  job: BulkJob;
+  pool: Pool | null;
+  halt: 'pause' | 'cancel' | null;
+  save: () => Promise<void>;
+} | null = null;
+
+/** Pauses or cancels the run under way, now or as soon as its pool starts. */
+function halt(how: 'pause' | 'cancel'): void {
+  if (!active) return;
+  active.halt ??= how;
+  if (active.pool) how === 'pause' ? active.pool.pause() : active.pool.cancel();
+}
+
+/** Starts a bulk reveal after the user's confirmation. Resolves with the stored job once it is written. */
+export async function startBulkReveal(input: StartBulkInput): Promise<BulkJob> {
+  if (input.selection.length === 0) throw refuse('Choose at least one item to reveal.');
+  if (input.candidates.length === 0) throw refuse('Select at least one contact to reveal.');
+  if (input.candidates.length > BULK_MAX_CONTACTS) {
+    throw refuse(
+      `One bulk reveal takes up to ${BULK_MAX_CONTACTS.toLocaleString('en-US')} contacts; ${input.candidates.length.toLocaleString('en-US')} are selected. Select fewer and reveal the rest next.`,
+    );
+  }
+  if (isActive(await bulkJobs.current())) {
+    throw refuse('A bulk reveal is already under way. Let it finish, or cancel it, before starting another.');
+  }
+  // No key: refused before anything is written.
+  await connectedClient();
+
+  const people = mergeCandidates(input.candidates.map(canonical));
+  const records = new Map<BulkCandidate, ContactRecord | null>();
+  for (const person of people) records.set(person, await vault.find(person.target));
+  const { items, quote } = planBulk(people, input.selection, (person) => records.get(person) ?? null);
+  if (quote.max > input.confirmedMax) {
+    throw refuse(
+      `The cost has changed since the quote: up to ${quote.max} credits now, not ${input.confirmedMax}. Review the selection and confirm again.`,
+    );
+  }
+  const balance = (await account.get())?.remaining ?? null;
+  if (balance !== null && quote.max > balance && !input.stopWhenOut) {
+    throw refuse(
+      `This may cost up to ${quote.max} credits and the balance is ${balance}. Choose "stop when the balance runs out", or select fewer contacts or items.`,
+    );
+  }
+  const now = new Date().toISOString();
+  const job: BulkJob = {
+    v: 1,
+    id: crypto.randomUUID(),
+    selection: input.selection,
+    quote,
+    stopWhenOut: input.stopWhenOut,
+    status: 'running',
+    owner: WORKER,
+    createdAt: now,
+    balanceBefore: balance,
+    items,
+  };
+  await bulkJobs.setCurrent(job);
+  runInBackground(job);
+  return job;
+}
+
+/** The canonical form of a row's identifiers (the page's word is checked, not trusted). */
+function canonical(candidate: BulkCandidate): BulkCandidate {
+  const rawUrl = candidate.target.socialUrl?.trim();
+  const socialUrl = rawUrl ? profileUrl(rawUrl) : null;
+  if (rawUrl && !socialUrl) throw refuse(`"${rawUrl}" is not a LinkedIn profile URL.`);
+  const candidateId = candidate.target.candidateId?.trim() || null;
+  if (!socialUrl && !candidateId) throw refuse(`${candidate.name} has neither a profile URL nor an id.`);
+  return { ...candidate, target: { socialUrl, candidateId } };
+}
+
+/** Pause, resume, cancel, dismiss the receipt, or wake (a page saw a job that may have lost its worker). */
+export type BulkAction = 'pause' | 'resume' | 'cancel' | 'dismiss' | 'wake';
+
+export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
+  if (action === 'wake') {
+    await resumeBulkJob();
+    return bulkJobs.current();
+  }
+  const job = active?.job ?? (await bulkJobs.current());
+  if (!job) throw refuse('There is no bulk reveal to change.');
+  switch (action) {
+    case 'pause':
+      if (job.status !== 'running') throw refuse('The bulk reveal is not running.');
+      halt('pause');
+      return job;
+    case 'cancel':
+      if (!isActive(job)) throw refuse('The bulk reveal has already ended.');
+      if (active) halt('cancel');
+      else await finish(job, { kind: 'cancelled' });
+      return job;
+    case 'resume': {
+      if (job.status !== 'paused') throw refuse('The bulk reveal is not paused.');
+      const resumed: BulkJob = { ...job, status: 'running', owner: WORKER };
+      await bulkJobs.setCurrent(resumed);
+      runInBackground(resumed);
+      return resumed;
+    }
+    case 'dismiss':
+      if (isActive(job)) throw refuse('The bulk reveal is still under way: pause or cancel it first.');
+      await bulkJobs.setCurrent(null);
+      await showBulkBadge(null);
+      return null;
+  }
+}
+
+/**
+ * At service worker start: a job another worker owned was cut off. What it had in flight may have been charged
+ * (never re-sent); a running job resumes its queue, a paused one stays paused.
+ */
+export async function resumeBulkJob(): Promise<void> {
+  const job = await bulkJobs.current();
+  if (!job || !isActive(job) || job.owner === WORKER) return;
+  const settled: BulkJob = {
+    ...job,
+    owner: WORKER,
+    items: job.items.map((item) =>
+      item.state === 'running'
+        ? {
+            ...item,
+            state: 'may-have-charged',
+            problem:
+              'The extension stopped while this lookup was under way, so it may have been charged. It was not sent again.',
+          }
+        : item,
+    ),
+  };
+  await bulkJobs.setCurrent(settled);
+  if (settled.status === 'running') runInBackground(settled);
+  else await showBulkBadge(settled);
+}
+
+let run: Promise<void> | null = null;
+
+function runInBackground(job: BulkJob): void {
+  const current = runJob(job).catch((error) =>
+    console.warn('The bulk reveal stopped on an unexpected error', error),
+  );
+  run = current;
+  void current.finally(() => {
+    if (run === current) run = null;
+  });
+}
+
+/** Resolves when the run under way (if any) has ended: drained, paused, stopped or cancelled. */
+export function bulkRunEnded(): Promise<void> {
+  return run ?? Promise.resolve();
+}
+
+/** Coalesces writes: a write asked for while one is under way is done once, after it, with the latest state. */
+function coalesced(write: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const launch = () => {
+    const current = write().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (next) return next;
+    if (!running) return launch();
+    next = running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return launch();
+      });
+    return next;
+  };
+}
+
+async function runJob(initial: BulkJob): Promise<void> {
+  const job: BulkJob = structuredClone(initial);
+  const save = coalesced(async () => {
+    await bulkJobs.setCurrent(job);
+    await showBulkBadge(job);
+  });
+  const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save };
+  active = run;
+  const keepAwake = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => {}), KEEP_AWAKE_MS);
+  try {
+    let client: ApiClient;
+    try {
+      client = await connectedClient({ rateLimited: false });
+    } catch (error) {
+      // The key was removed since the job was confirmed (or before a restart resumed it).
+      await finish(job, { kind: 'stopped', reason: (error as Error).message });
+      return;
+    }
+    let waits = 0;
+    const pool = createPool<BulkItem>({
+      concurrency: LIMITS.parallelLookups,
+      take: () => {
+        const item = job.items.find((i) => i.state === 'queued') ?? null;
+        if (item) item.state = 'running';
+        return item;
+      },
+      run: async (item): Promise<TaskOutcome> => {
+        const outcome = await lookupOne(job, item, () => save(), client);
+        if (outcome.kind === 'wait') {
+          waits++;
+        } else if (outcome.kind === 'done') waits = 0;
+        return outcome.kind === 'wait' && outcome.waitMs === 0
+          ? { kind: 'wait', waitMs: Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (waits - 1)) }
+          : outcome;
+      },
+      onWait: (until) => {
+        job.waitUntil = new Date(until).toISOString();
+        void save();
+      },
+    });
+    run.pool = pool;
+    if (run.halt === 'pause') pool.pause();
+    if (run.halt === 'cancel') pool.cancel();
+    const ending = await pool.run();
+    delete job.waitUntil;
+    await finish(job, ending);
+  } finally {
+    clearInterval(keepAwake);
+    if (active === run) active = null;
+  }
+}
+
+/** One contact: asks for what the vault lacks, writes the result to the vault, then the contact's state. */
+async function lookupOne(
+  job: BulkJob,
+  item: BulkItem,
+  save: () => Promise<void>,
+  client: ApiClient,
+): Promise<TaskOutcome> {
+  const known = await vault.find(item.target);
+  return serialised(known?.key ?? item.key, async () => {
+    const existing = await vault.find(item.target);
+    const asked = itemsToAsk(existing, job.selection);
+    if (asked.length === 0) {
+      item.state = 'held';
+      await save();
+      return { kind: 'done' };
+    }
+    item.asked = asked;
+    // Durable before the request: after a restart this contact is known to have been sent.
+    await save();
+    const base: ContactRecord = existing ?? {
+      v: 1,
+      key: vaultKeyFor(item.target),
+      socialUrl: item.target.socialUrl,
+      candidateId: item.target.candidateId,
+      name: item.name,
+      currentTitle: item.title ?? null,
+      currentEmployer: item.employer ?? null,
+      updatedAt: new Date().toISOString(),
+    };
+    const body: LookupRequest = base.socialUrl
+      ? { social_url: base.socialUrl }
+      : { candidate_id: base.candidateId! };
+    for (const wanted of asked) body[ITEM_REVEAL[wanted]] = true;
+    try {
+      const response = await client.lookup(body);
+      const contact = response.data.contacts[0];
+      if (!contact) {
+        return settle(item, save, 'may-have-charged', {
+          problem: 'The service answered without a result for this contact; it may have been charged.',
+        });
+      }
+      const balance = recordBalance(response.credits.remaining).catch(() => undefined);
+      if (!contact.success && contact.status_code !== 404) {
+        await balance;
+        return settle(item, save, 'failed', {
+          problem: `The service could not look up this contact: ${contact.error}`,
+        });
+      }
+      // Paid data first: the vault is written before the job says what was found.
+      const at = new Date().toISOString();
+      await vault.put(mergeContact(base, contact, asked, at));
+      await balance;
+      const retrieved = contact.success ? contact.contact_data_retrieved : [];
+      return settle(
+        item,
+        save,
+        !contact.success ? 'not-found' : retrieved.length > 0 ? 'revealed' : 'nothing-found',
+        { retrieved, charged: response.credits.used },
+      );
+    } catch (error) {
+      return failed(item, save, error);
+    }
+  });
+}
+
+async function settle(
+  item: BulkItem,
+  save: () => Promise<void>,
+  state: BulkItem['state'],
+  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem'>>,
+): Promise<TaskOutcome> {
+  Object.assign(item, { state }, extra);
+  await save();
+  return { kind: 'done' };
+}
+
+/** What a failed lookup means for the contact and for the job. */
+async function failed(item: BulkItem, save: () => Promise<void>, error: unknown): Promise<TaskOutcome> {
+  const e = error instanceof ApiError ? error : null;
+  const requeue = async () => {
+    item.state = 'queued';
+    delete item.asked;
+    await save();
+  };
+  if (e?.kind === 'rate-limited') {
+    await requeue();
+    return { kind: 'wait', waitMs: e.retryAfterMs ?? 0 };
+  }
+  if (e?.kind === 'insufficient-credits') {
+    await requeue();
+    return { kind: 'stop', reason: 'The balance ran out.' };
+  }
+  if (e?.kind === 'invalid-key') {
+    await requeue();
+    return { kind: 'stop', reason: e.message };
+  }
+  if (e?.outcomeUnknown) {
+    return settle(item, save, 'may-have-charged', {
+      problem: 'No answer came back for this lookup, so it may have been charged. It was not sent again.',
+    });
+  }
+  return settle(item, save, 'failed', {
+    problem: e?.message ?? 'The lookup failed on an unexpected error. Nothing was charged for it.',
+  });
+}
+
+/** Ends a run: paused jobs wait for the user; anything else gets the balance (free) and a receipt. */
+async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
+  if (ending.kind === 'paused') {
+    job.status = 'paused';
+    await active?.save();
+    if (!active) await bulkJobs.setCurrent(job);
+    await showBulkBadge(job);
+    return;
+  }
+  job.status = ending.kind === 'drained' ? 'done' : ending.kind;
+  if (ending.kind === 'stopped') job.stopReason = ending.reason;
+  job.finishedAt = new Date().toISOString();
+  // The balance after, from the service (free): it also settles what "may have charged" contacts cost in all.
+  job.balanceAfter = await refreshAccount()
+    .then((snapshot) => snapshot.remaining)
+    .catch(() => null);
+  await bulkJobs.setCurrent(job);
+  await bulkJobs.file(job);
+  await showBulkBadge(job);
+}

@@ -1,0 +1,200 @@
+/**
+ * A bulk reveal as stored: the one job the background runs for many contacts, and the receipts of finished ones.
+ * The background writes it before its first request and after every change of a contact's state; the side panel
+ * and the toolbar badge only read it. Kept apart from `src/storage.ts` (one concern per file); it uses that
+ * module's validated-read conventions.
+ */
+import { storage } from 'wxt/utils/storage';
+import * as z from 'zod/mini';
+import type { Retrievable } from '../api/schema-parts';
+import { Selection, serialized } from '../storage';
+
+/** Where one contact of the job stands. */
+export const BULK_ITEM_STATES = [
+  /** Waiting for a free slot (or for the job to be resumed). */
+  'queued',
+  /** A lookup was sent and has not answered. After a restart such a contact becomes `may-have-charged`. */
+  'running',
+  /** At least one item was found and charged. */
+  'revealed',
+  /** The service knows the contact but had none of the items asked for (nothing charged). */
+  'nothing-found',
+  /** The service does not know this contact (nothing charged). */
+  'not-found',
+  /** Everything asked for was already in the vault: no request, nothing charged. */
+  'held',
+  /** The lookup failed in a way that charges nothing (an error answer). */
+  'failed',
+  /** No readable answer came back (timeout, dropped connection, restart mid-request): it may have been charged. */
+  'may-have-charged',
+] as const;
+export type BulkItemState = (typeof BULK_ITEM_STATES)[number];
+
+/** States that end a contact's part of the job. */
+export const SETTLED: ReadonlySet<BulkItemState> = new Set([
+  'revealed',
+  'nothing-found',
+  'not-found',
+  'held',
+  'failed',
+  'may-have-charged',
+]);
+
+export const BulkTarget = z.object({
+  socialUrl: z.nullable(z.string()),
+  candidateId: z.nullable(z.string()),
+});
+export type BulkTarget = z.infer<typeof BulkTarget>;
+
+export const BulkItem = z.object({
+  /** The vault key the contact is held under (canonical social_url, or `id:<candidate id>`). */
+  key: z.string(),
+  target: BulkTarget,
+  /** Display hints from the row the user selected. */
+  name: z.string(),
+  title: z.optional(z.string()),
+  employer: z.optional(z.string()),
+  state: z.enum(BULK_ITEM_STATES),
+  /** Items asked of the service (only what the vault lacked when the lookup started). */
+  asked: z.optional(Selection),
+  /** Items the service returned. */
+  retrieved: z.optional(Selection),
+  /** Credits the service charged for this contact (`credits.used`). */
+  charged: z.optional(z.int()),
+  /** Why it failed, or why it may have been charged, in words a recruiter reads. */
+  problem: z.optional(z.string()),
+});
+export type BulkItem = z.infer<typeof BulkItem>;
+
+export const BULK_STATUSES = ['running', 'paused', 'done', 'cancelled', 'stopped'] as const;
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+
+const PerItem = z.object({
+  email: z.int(),
+  phone: z.int(),
+  detailed_profile: z.int(),
+  healthcare_profile: z.int(),
+});
+export type PerItem = z.infer<typeof PerItem>;
+
+export const BulkQuote = z.object({
+  /** Contacts in the job (after merging rows that are the same person). */
+  contacts: z.int(),
+  /** Contacts whose chosen items are all held already: 0 credits. */
+  held: z.int(),
+  /** Contacts to look up. */
+  toAsk: z.int(),
+  /** The most each item can cost across the job (every item found). */
+  maxByItem: PerItem,
+  max: z.int(),
+});
+export type BulkQuote = z.infer<typeof BulkQuote>;
+
+export const BulkJob = z.object({
+  v: z.literal(1),
+  id: z.string(),
+  selection: Selection,
+  quote: BulkQuote,
+  /** The user chose to run although the maximum is above the balance: stop starting lookups when it runs out. */
+  stopWhenOut: z.boolean(),
+  status: z.enum(BULK_STATUSES),
+  /** Why a job ended before its queue did, in a recruiter's words (out of credits, key refused, cancelled). */
+  stopReason: z.optional(z.string()),
+  /** The service asked us to slow down: no lookup starts before this time. */
+  waitUntil: z.optional(z.string()),
+  /** Which service worker runs it (a restarted worker takes over and settles what the old one had in flight). */
+  owner: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.optional(z.string()),
+  /** Known balance when the job was confirmed, and the free account call's answer when it ended. */
+  balanceBefore: z.nullable(z.int()),
+  balanceAfter: z.optional(z.nullable(z.int())),
+  items: z.array(BulkItem),
+});
+export type BulkJob = z.infer<typeof BulkJob>;
+
+/** The most contacts one job takes (10 pages of 100 results). */
+export const BULK_MAX_CONTACTS = 1000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Figures derived from a job (the panel, the badge and the receipt all read these)
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface BulkProgress {
+  total: number;
+  settled: number;
+  counts: Record<BulkItemState, number>;
+  /** Credits charged so far, in all and by item (derived from what the service returned). */
+  charged: number;
+  chargedByItem: PerItem;
+  /** Contacts with at least one item found (email, phone…) — what a recruiter calls "found". */
+  found: number;
+}
+
+const zeroPerItem = (): PerItem => ({ email: 0, phone: 0, detailed_profile: 0, healthcare_profile: 0 });
+
+/** Counts, charges and found contacts of a job. */
+export function bulkProgress(job: BulkJob, price: Readonly<Record<Retrievable, number>>): BulkProgress {
+  const counts = Object.fromEntries(BULK_ITEM_STATES.map((s) => [s, 0])) as Record<BulkItemState, number>;
+  const chargedByItem = zeroPerItem();
+  let charged = 0;
+  let found = 0;
+  for (const item of job.items) {
+    counts[item.state]++;
+    charged += item.charged ?? 0;
+    if ((item.retrieved?.length ?? 0) > 0) found++;
+    for (const got of item.retrieved ?? []) chargedByItem[got] += price[got];
+  }
+  const settled = job.items.filter((item) => SETTLED.has(item.state)).length;
+  return { total: job.items.length, settled, counts, charged, chargedByItem, found };
+}
+
+export const isActive = (job: BulkJob | null): boolean =>
+  job !== null && (job.status === 'running' || job.status === 'paused');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Storage: the current job, and receipts of finished ones
+// ---------------------------------------------------------------------------------------------------------------
+
+const HISTORY_KEPT = 20;
+const currentItem = storage.defineItem<unknown>('local:bulk-job', { fallback: null, version: 1 });
+const historyItem = storage.defineItem<unknown>('local:bulk-history', { fallback: null, version: 1 });
+
+function read<T>(schema: z.ZodMiniType<T>, fallback: T, label: string) {
+  return (value: unknown): T => {
+    if (value === null || value === undefined) return fallback;
+    const parsed = z.safeParse(schema, value);
+    if (parsed.success) return parsed.data;
+    console.warn(`Stored ${label} is not readable:\n${z.prettifyError(parsed.error)}`);
+    return fallback;
+  };
+}
+const readCurrent = read(z.nullable(BulkJob), null, 'bulk reveal');
+const readHistory = read(z.array(BulkJob), [], 'bulk reveal history');
+
+export const bulkJobs = {
+  async current(): Promise<BulkJob | null> {
+    return readCurrent(await currentItem.getValue());
+  },
+  /** Writes the current job (validated). */
+  async setCurrent(job: BulkJob | null): Promise<void> {
+    await serialized('bulk-job', () => currentItem.setValue(job === null ? null : BulkJob.parse(job)));
+  },
+  watchCurrent(cb: (job: BulkJob | null) => void) {
+    return currentItem.watch((value) => cb(readCurrent(value)));
+  },
+  async history(): Promise<BulkJob[]> {
+    return readHistory(await historyItem.getValue());
+  },
+  /** Files a finished job's receipt, newest first, keeping {@link HISTORY_KEPT}. */
+  async file(job: BulkJob): Promise<void> {
+    const checked = BulkJob.parse(job);
+    await serialized('bulk-history', async () => {
+      const rest = (await bulkJobs.history()).filter((j) => j.id !== checked.id);
+      await historyItem.setValue([checked, ...rest].slice(0, HISTORY_KEPT));
+    });
+  },
+  watchHistory(cb: (jobs: BulkJob[]) => void) {
+    return historyItem.watch((value) => cb(readHistory(value)));
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * The quote of a bulk reveal, before anything is sent: the selected rows merged into one entry per person, what the
+ * vault already holds of each, and the most the rest can cost. The side panel shows it; the background computes it
+ * again from the vault when the user confirms, so a stale screen cannot start a dearer job than it showed.
+ */
+import { ITEM_PRICE } from '../api/pricing';
+import type { Retrievable } from '../api/schema-parts';
+import { type ContactRecord, itemsToAsk, vaultKeyFor } from '../storage';
+import type { BulkItem, BulkQuote, BulkTarget, PerItem } from './job';
+
+/** A selected row: who (a canonical profile URL and/or a candidate id) and what to call them. */
+export interface BulkCandidate {
+  target: BulkTarget;
+  name: string;
+  title?: string | undefined;
+  employer?: string | undefined;
+}
+
+/**
+ * Merges rows that are the same person: the same canonical profile URL, or the same candidate id (a row with only
+ * an id joins the row with that id and a URL). The first row's order is kept. Maps, not objects, so any id or slug
+ * (`__proto__` included) is only a key.
+ */
+export function mergeCandidates(candidates: readonly BulkCandidate[]): BulkCandidate[] {
+  const out: BulkCandidate[] = [];
+  const byUrl = new Map<string, BulkCandidate>();
+  const byId = new Map<string, BulkCandidate>();
+  for (const candidate of candidates) {
+    const { socialUrl, candidateId } = candidate.target;
+    const same =
+      (socialUrl ? byUrl.get(socialUrl) : undefined) ?? (candidateId ? byId.get(candidateId) : undefined);
+    if (same) {
+      // Two rows, one person: keep whichever identifiers either row knew.
+      if (!same.target.socialUrl && socialUrl) {
+        same.target = { ...same.target, socialUrl };
+        byUrl.set(socialUrl, same);
+      }
+      if (!same.target.candidateId && candidateId) {
+        same.target = { ...same.target, candidateId };
+        byId.set(candidateId, same);
+      }
+      continue;
+    }
+    const copy: BulkCandidate = { ...candidate, target: { ...candidate.target } };
+    out.push(copy);
+    if (socialUrl) byUrl.set(socialUrl, copy);
+    if (candidateId) byId.set(candidateId, copy);
+  }
+  return out;
+}
+
+const zero = (): PerItem => ({ email: 0, phone: 0, detailed_profile: 0, healthcare_profile: 0 });
+
+export interface PlannedBulk {
+  items: BulkItem[];
+  quote: BulkQuote;
+}
+
+/**
+ * One entry per person (`people` already merged by {@link mergeCandidates}), and the quote: contacts fully held
+ * (settled at once, 0 credits), contacts to ask, and the most each item can cost if every one asked for is found.
+ * `recordFor` is the vault's answer for a person.
+ */
+export function planBulk(
+  people: readonly BulkCandidate[],
+  selection: readonly Retrievable[],
+  recordFor: (person: BulkCandidate) => ContactRecord | null,
+): PlannedBulk {
+  const maxByItem = zero();
+  let held = 0;
+  const items = people.map((person): BulkItem => {
+    const record = recordFor(person);
+    const ask = itemsToAsk(record, selection);
+    if (ask.length === 0) held++;
+    for (const item of ask) maxByItem[item] += ITEM_PRICE[item];
+    return {
+      key: record?.key ?? vaultKeyFor(person.target),
+      target: person.target,
+      name: person.name,
+      ...(person.title ? { title: person.title } : {}),
+      ...(person.employer ? { employer: person.employer } : {}),
+      state: ask.length === 0 ? 'held' : 'queued',
+    };
+  });
+  const max = Object.values(maxByItem).reduce((sum, n) => sum + n, 0);
+  return { items, quote: { contacts: items.length, held, toAsk: items.length - held, maxByItem, max } };
+}
