@@ -193,7 +193,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
       await chrome.storage.local.set({ search: session });
       await new Promise((done) => {
         (function check() {
-          const ready = document.querySelectorAll('tbody tr').length >= 100 &&
+          const ready = document.querySelectorAll('.result-card').length >= 100 &&
             document.body.textContent.includes('Zoë Müller ' + run + '-99');
           if (ready) done(); else requestAnimationFrame(check);
         })();

@@ -78,6 +78,8 @@ export const Settings = z.object({
   defaultSelection: Selection,
   /** Revealed contacts older than this are removed from the vault. */
   retentionDays: z.int().check(z.gte(1), z.lte(3650)),
+  /** A bulk reveal whose maximum is above this many credits is called out plainly before it is confirmed. */
+  confirmAboveCredits: z.optional(z.int().check(z.gte(0))),
 });
 export type Settings = z.infer<typeof Settings>;
 

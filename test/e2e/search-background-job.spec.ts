@@ -32,7 +32,7 @@ test('closing the side panel during a slow search loses nothing, and it is paid 
   expect(Number(total!.replace(/,/g, ''))).toBeGreaterThanOrEqual(shown);
   // The simulator holds hundreds of nurses: a full first page of the default size (50).
   expect(shown).toBe(50);
-  const rows = reopened.locator('.results tbody tr');
+  const rows = reopened.locator('.result-card');
   await expect(rows).toHaveCount(shown);
   await expect(rows.first()).toContainText(/nurse/i);
   await expect(reopened.getByText('Searching…')).toHaveCount(0);

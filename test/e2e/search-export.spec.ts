@@ -9,15 +9,15 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   await panel.getByLabel('Job titles').fill('Registered Nurse');
   await panel.getByLabel('Page size').selectOption('25');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.locator('.results tbody tr')).toHaveCount(25);
+  await expect(panel.locator('.result-card')).toHaveCount(25);
   await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 26–50/);
   await panel.getByRole('button', { name: 'Previous page · free' }).click();
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 1–25/);
 
   // Reveal the first row's email: the button says what it may cost before the click.
-  const row = panel.locator('.results tbody tr').first();
-  const name = (await row.locator('td').first().textContent()) ?? '';
+  const row = panel.locator('.result-card').first();
+  const name = (await row.locator('.name').textContent()) ?? '';
   await expect(row.getByRole('link', { name })).toHaveAttribute('target', '_blank');
   const reveal = row.getByRole('button', { name: `Reveal · up to 3 credits: ${name}` });
   await expect(row).toContainText('Not revealed');
@@ -54,7 +54,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   // Locations hold commas: quoted.
   expect(text).toMatch(/,"[^"]+, [^"]+",/);
   // Non-ASCII names arrive intact.
-  const names = await panel.locator('.results tbody tr td:first-child a').allTextContents();
+  const names = await panel.locator('.result-card .name a').allTextContents();
   const accented = names.find((n) => [...n].some((ch) => ch.charCodeAt(0) > 0x7f));
   expect(accented, 'the dataset has accented names on page 1').toBeTruthy();
   expect(lines.some((line) => line.startsWith(`${accented},`))).toBe(true);
@@ -68,7 +68,7 @@ test('a page of 100 results shows all 100 rows', async ({ openSearchPanel, sim }
   await panel.getByLabel('Job titles').fill('Nurse');
   await panel.getByLabel('Page size').selectOption('100');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.locator('.results tbody tr:not(.contact-row)')).toHaveCount(100);
+  await expect(panel.locator('.result-card')).toHaveCount(100);
   const searches = await sim.requests('/v1/search');
   expect(searches.map((r) => r.body?.page_size)).toEqual([100]);
 });

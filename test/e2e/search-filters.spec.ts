@@ -25,7 +25,7 @@ test('filters: cost and balance before and after; similar titles frozen across p
   await expect(panel.getByTestId('result-count')).toHaveText(/candidates · showing 1–10/);
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 1 credit/);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,999 credits');
-  await expect(panel.locator('.results tbody tr')).toHaveCount(10);
+  await expect(panel.locator('.result-card')).toHaveCount(10);
   const similar = (await panel.getByTestId('similar-titles').textContent()) ?? '';
   expect(similar).toContain('Registered Nurse');
 

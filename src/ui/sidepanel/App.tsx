@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
+import { BulkHistory, BulkJobView } from './bulk-views';
 import { ContactFocus, SelectionFocus } from './focus-views';
 import { createSidePanelModel, type SidePanelModel } from './model';
 import { Results, Understood } from './results';
@@ -40,6 +41,7 @@ export function App() {
         <h1>Candidate Lens</h1>
         <Balance account={m.balance} />
       </header>
+      <BulkJobView bulk={m.bulk} />
       {focus?.kind === 'contact' ? (
         <ContactFocus
           m={m}
@@ -63,6 +65,7 @@ export function App() {
           <Results m={m} />
           <SearchActions m={m} />
           <SavedList m={m} />
+          <BulkHistory bulk={m.bulk} />
         </>
       )}
     </main>

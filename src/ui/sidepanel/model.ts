@@ -33,6 +33,7 @@ import {
 } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
+import { createBulkModel, DEFAULT_CONFIRM_ABOVE } from './bulk-model';
 import { candidatesCsv, csvFileName, downloadText, heldProfiles } from './export-csv';
 import { buildCriteria, criteriaToForm, entriesToTags, FILTER_FIELDS, type Tag } from './filter-fields';
 import { freeTextProblem, jdProblem } from './text-limits';
@@ -83,26 +84,37 @@ export function createSidePanelModel() {
   const revealErrors = signal<Readonly<Record<string, ApiErrorJSON>>>({});
   const savedError = signal<ApiErrorJSON | null>(null);
   const notice = signal<string | null>(null);
+  const confirmAbove = signal(DEFAULT_CONFIRM_ABOVE);
+  const stopWatchingSettings = settings.watch((next) => {
+    confirmAbove.value = next.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
+  });
 
   // -- vault lookups for result rows ------------------------------------------------------------------------------
   const byKey = computed(() => new Map(records.value.map((r) => [r.key, r])));
   const byCandidateId = computed(
     () => new Map(records.value.filter((r) => r.candidateId).map((r) => [r.candidateId!, r])),
   );
-  const recordFor = (profile: StoredProfile): ContactRecord | null => {
-    const target = rowTarget(profile);
-    return (
-      (target.socialUrl ? byKey.value.get(target.socialUrl) : undefined) ??
-      byCandidateId.value.get(profile.id) ??
-      null
-    );
-  };
+  const recordForTarget = (target: {
+    socialUrl: string | null;
+    candidateId: string | null;
+  }): ContactRecord | null =>
+    (target.socialUrl ? byKey.value.get(target.socialUrl) : undefined) ??
+    (target.candidateId ? byCandidateId.value.get(target.candidateId) : undefined) ??
+    null;
+  const recordFor = (profile: StoredProfile): ContactRecord | null => recordForTarget(rowTarget(profile));
   const runningKeys = computed(
     () => new Set(revealJobs.value.value.filter((j) => j.status === 'running').map((j) => j.vaultKey)),
   );
   const isRevealing = (profile: StoredProfile) =>
     revealing.value.has(profile.id) ||
     runningKeys.value.has(recordFor(profile)?.key ?? vaultKeyFor(rowTarget(profile)));
+
+  const bulk = createBulkModel({
+    recordFor: recordForTarget,
+    selection,
+    balance: balance.value,
+    confirmAbove,
+  });
 
   const reloadVault = async () => {
     records.value = await vault.all();
@@ -406,11 +418,14 @@ export function createSidePanelModel() {
     const [current] = await Promise.all([settings.get(), reloadVault()]);
     // The user's own ticks win over defaults that arrive after them.
     if (!selectionChosen) selection.value = current.defaultSelection;
+    confirmAbove.value = current.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
   }
 
   const stops = [
     ...[session, focus, balance, key, saved, revealJobs].map((s) => s.stop),
     stopFollowingSearch,
+    stopWatchingSettings,
+    bulk.stop,
   ];
   function stop() {
     for (const s of stops) s();
@@ -450,6 +465,8 @@ export function createSidePanelModel() {
     pageCost,
     exportable,
     recordFor,
+    recordForTarget,
+    bulk,
     isRevealing,
     commitDraft,
     setDraft,

@@ -2,12 +2,15 @@ import { useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
+import { SETTLED } from '../../bulk/job';
+import type { BulkCandidate } from '../../bulk/quote';
 import { type ContactRecord, itemsToAsk, type StoredProfile } from '../../storage';
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
+import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { criterionLabel } from './filter-fields';
-import type { SidePanelModel } from './model';
+import { rowTarget, type SidePanelModel } from './model';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -62,32 +65,65 @@ export function Understood({ m }: { m: SidePanelModel }) {
   );
 }
 
+/** A result row as a bulk reveal candidate: its identifiers and what to call it. */
+export function rowCandidate(profile: StoredProfile): readonly [string, BulkCandidate] {
+  return [
+    profile.id,
+    {
+      target: rowTarget(profile),
+      name: profile.name.slice(0, 300),
+      title: profile.current_title.slice(0, 300),
+      employer: profile.current_employer.slice(0, 300),
+    },
+  ];
+}
+
+/**
+ * One candidate as a card that fits a 320 px panel: selection box, name, Reveal (always visible), title and
+ * employer, location, and what the vault (or a bulk reveal under way) says of the contact.
+ */
 function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const record = m.recordFor(profile);
   const items = itemsToAsk(record, m.selection.value);
   const busy = m.isRevealing(profile);
   const error = m.revealErrors.value[profile.id];
   const url = webUrl(profile.social_url);
-  const contactCell = useRef<HTMLTableCellElement>(null);
+  const contactCell = useRef<HTMLDivElement>(null);
   const most = maxCostOfItems(items);
   const remaining = m.balance.value?.remaining;
+  const bulkItem = m.bulk.itemFor(rowTarget(profile));
+  const inBulk = bulkItem !== null && (bulkItem.state === 'queued' || bulkItem.state === 'running');
   // Known too low: say so before the click (the service would refuse with nothing charged).
   const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
   const label = busy
     ? 'Revealing…'
-    : tooLow
-      ? `Balance too low · ${formatCredits(most)}`
-      : items.length > 0
-        ? `Reveal · up to ${formatCredits(most)}`
-        : m.selection.value.length === 0
-          ? 'Choose items'
-          : m.selection.value.every((item) => record?.[item]?.found === true)
-            ? 'Held'
-            : 'Not found before';
+    : inBulk
+      ? 'In bulk reveal'
+      : tooLow
+        ? `Balance too low · ${formatCredits(most)}`
+        : items.length > 0
+          ? `Reveal · up to ${formatCredits(most)}`
+          : m.selection.value.length === 0
+            ? 'Choose items'
+            : m.selection.value.every((item) => record?.[item]?.found === true)
+              ? 'Held'
+              : 'Not found before';
+  const [key, candidate] = rowCandidate(profile);
+  const checkId = `pick-${profile.id}`;
+  const status =
+    bulkItem && !SETTLED.has(bulkItem.state) ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record);
   return (
-    <>
-      <tr>
-        <td>
+    <li class="result-card" data-testid="result-row">
+      <input
+        id={checkId}
+        type="checkbox"
+        class="pick"
+        checked={m.bulk.isPicked(key)}
+        onChange={(e) => m.bulk.pick([[key, candidate]], e.currentTarget.checked)}
+        aria-label={`Select ${profile.name}`}
+      />
+      <div class="who">
+        <span class="name">
           {url ? (
             <a href={url} target="_blank" rel="noopener noreferrer">
               {profile.name}
@@ -95,36 +131,35 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
           ) : (
             profile.name
           )}
-        </td>
-        <td>{profile.current_title}</td>
-        <td>{profile.current_employer}</td>
-        <td>{profile.location}</td>
-        <td>
-          <span class="vault-status">{vaultSummary(record)}</span>{' '}
-          <button
-            type="button"
-            class="small"
-            disabled={busy || items.length === 0 || tooLow}
-            aria-label={`${label}: ${profile.name}`}
-            onClick={async () => {
-              await m.revealRow(profile);
-              // The button disables itself once everything is held: move focus to what was revealed.
-              requestAnimationFrame(() => contactCell.current?.focus());
-            }}
-          >
-            {label}
-          </button>
-        </td>
-      </tr>
+        </span>
+        <span class="role">
+          {[profile.current_title, profile.current_employer].filter(Boolean).join(' · ')}
+        </span>
+        <span class="place">{profile.location}</span>
+        <span class="vault-status" data-testid="row-status">
+          {status}
+        </span>
+      </div>
+      <button
+        type="button"
+        class="small reveal"
+        disabled={busy || inBulk || items.length === 0 || tooLow}
+        aria-label={`${label}: ${profile.name}`}
+        onClick={async () => {
+          await m.revealRow(profile);
+          // The button disables itself once everything is held: move focus to what was revealed.
+          requestAnimationFrame(() => contactCell.current?.focus());
+        }}
+      >
+        {label}
+      </button>
       {(record || error) && (
-        <tr class="contact-row">
-          <td colSpan={5} ref={contactCell} tabIndex={-1}>
-            {error && <ErrorView error={error} onOpenOptions={openOptions} />}
-            {record && <ContactCard record={record} />}
-          </td>
-        </tr>
+        <div class="contact-row" ref={contactCell} tabIndex={-1}>
+          {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+          {record && <ContactCard record={record} />}
+        </div>
       )}
-    </>
+    </li>
   );
 }
 
@@ -188,22 +223,19 @@ export function Results({ m }: { m: SidePanelModel }) {
           />
           <Pager m={m} />
           {page.profiles.length > 0 ? (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Employer</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Contact</th>
-                </tr>
-              </thead>
-              <tbody>
+            <>
+              <SelectionBar
+                bulk={m.bulk}
+                page={page.profiles.map(rowCandidate)}
+                loaded={m.exportable.value.map(rowCandidate)}
+              />
+              <BulkQuote bulk={m.bulk} balance={m.balance.value?.remaining ?? null} />
+              <ul class="result-list" aria-label="Candidates">
                 {page.profiles.map((profile) => (
                   <Row key={profile.id} m={m} profile={profile} />
                 ))}
-              </tbody>
-            </table>
+              </ul>
+            </>
           ) : (
             <p class="muted">No candidates on this page.</p>
           )}

@@ -1,0 +1,206 @@
+/**
+ * The side panel's bulk reveal: which rows are selected, the quote for them (held contacts free, the most the rest
+ * can cost, against the known balance and the user's confirmation limit), the stored job's progress and receipt,
+ * and the controls. Rows come from any list (search results now, a LinkedIn page's people next); each is keyed by
+ * the list's own row key.
+ */
+import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import type { ApiErrorJSON } from '../../api/errors';
+import { ITEM_PRICE } from '../../api/pricing';
+import type { Retrievable } from '../../api/schema-parts';
+import {
+  type BulkItem,
+  type BulkJob,
+  type BulkTarget,
+  bulkJobs,
+  bulkProgress,
+  isActive,
+  SETTLED,
+} from '../../bulk/job';
+import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import type { AccountSnapshot, ContactRecord } from '../../storage';
+import { call } from '../rpc';
+import { stored } from '../use-stored';
+
+/** The confirmation limit when the user has not set one: a larger maximum is called out before the click. */
+export const DEFAULT_CONFIRM_ABOVE = 100;
+
+export interface BulkModelDeps {
+  recordFor: (target: BulkTarget) => ContactRecord | null;
+  selection: ReadonlySignal<Retrievable[]>;
+  balance: ReadonlySignal<AccountSnapshot | null>;
+  confirmAbove: ReadonlySignal<number>;
+}
+
+export function createBulkModel(deps: BulkModelDeps) {
+  const job = stored<BulkJob | null>(null, bulkJobs.current, bulkJobs.watchCurrent);
+  const history = stored<BulkJob[]>([], bulkJobs.history, bulkJobs.watchHistory);
+  const picked: Signal<ReadonlyMap<string, BulkCandidate>> = signal(new Map());
+  const stopWhenOut = signal(false);
+  const busy = signal(false);
+  const error = signal<ApiErrorJSON | null>(null);
+  /** The user asked to pause; the job says "paused" once the lookups in flight have answered. */
+  const pausing = signal(false);
+
+  // -- selection ----------------------------------------------------------------------------------------------
+  const isPicked = (key: string) => picked.value.has(key);
+  function pick(entries: ReadonlyArray<readonly [string, BulkCandidate]>, on: boolean) {
+    const next = new Map(picked.value);
+    for (const [key, candidate] of entries) {
+      if (on) next.set(key, candidate);
+      else next.delete(key);
+    }
+    picked.value = next;
+    error.value = null;
+  }
+  const clear = () => {
+    picked.value = new Map();
+  };
+
+  // -- quote --------------------------------------------------------------------------------------------------------
+  const plan = computed(() =>
+    planBulk(mergeCandidates([...picked.value.values()]), deps.selection.value, (person) =>
+      deps.recordFor(person.target),
+    ),
+  );
+  const overBalance = computed(() => {
+    const remaining = deps.balance.value?.remaining;
+    return remaining !== undefined && plan.value.quote.max > remaining;
+  });
+  const overLimit = computed(() => plan.value.quote.max > deps.confirmAbove.value);
+  const active = computed(() => isActive(job.value.value));
+
+  /** Why the confirmation button cannot be clicked, or null. */
+  const blocked = computed((): string | null => {
+    const { quote } = plan.value;
+    if (active.value) return 'A bulk reveal is under way. Let it finish, or cancel it, to start another.';
+    if (quote.contacts === 0) return 'Select contacts to reveal.';
+    if (deps.selection.value.length === 0) return 'Choose what to reveal (email, phone…).';
+    if (quote.toAsk === 0) return 'Everything chosen is already revealed for these contacts: nothing to pay.';
+    if (overBalance.value && !stopWhenOut.value) {
+      return 'Choose "Stop when the balance runs out", or select fewer contacts or items.';
+    }
+    return null;
+  });
+
+  async function confirm() {
+    if (blocked.value || busy.value) return;
+    busy.value = true;
+    error.value = null;
+    const { quote } = plan.value;
+    const result = await call('startBulkReveal', {
+      candidates: [...picked.value.values()],
+      selection: deps.selection.value,
+      stopWhenOut: stopWhenOut.value,
+      confirmedMax: quote.max,
+    });
+    busy.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    clear();
+    stopWhenOut.value = false;
+  }
+
+  async function control(action: 'pause' | 'resume' | 'cancel' | 'dismiss') {
+    error.value = null;
+    if (action === 'pause') pausing.value = true;
+    const result = await call('controlBulk', { action });
+    if (!result.ok) {
+      pausing.value = false;
+      error.value = result.error;
+    }
+  }
+
+  // -- progress -------------------------------------------------------------------------------------------------------
+  const progress = computed(() => {
+    const j = job.value.value;
+    return j ? bulkProgress(j, ITEM_PRICE) : null;
+  });
+
+  /** Contacts of the job by each identifier, so a row finds its state whichever identifier it has. */
+  const itemIndex = computed(() => {
+    const index = new Map<string, BulkItem>();
+    for (const item of job.value.value?.items ?? []) {
+      if (item.target.socialUrl) index.set(`url:${item.target.socialUrl}`, item);
+      if (item.target.candidateId) index.set(`id:${item.target.candidateId}`, item);
+    }
+    return index;
+  });
+  const itemFor = (target: BulkTarget): BulkItem | null =>
+    (target.socialUrl ? itemIndex.value.get(`url:${target.socialUrl}`) : undefined) ??
+    (target.candidateId ? itemIndex.value.get(`id:${target.candidateId}`) : undefined) ??
+    null;
+
+  /**
+   * Time left, from the pace seen since this panel started watching the run (a reopened panel measures afresh):
+   * null until two contacts have settled under observation.
+   */
+  const now = signal(Date.now());
+  let sample: { jobId: string; at: number; settled: number } | null = null;
+  const timeLeftMs = computed((): number | null => {
+    const j = job.value.value;
+    const p = progress.value;
+    if (!j || !p || j.status !== 'running') return null;
+    if (!sample || sample.jobId !== j.id) return null;
+    const done = p.settled - sample.settled;
+    const elapsed = now.value - sample.at;
+    if (done < 2 || elapsed <= 0) return null;
+    return Math.max(0, Math.round(((p.total - p.settled) * elapsed) / done));
+  });
+  const stopSampling = job.value.subscribe((j) => {
+    if (j?.status !== 'running') {
+      sample = null;
+      pausing.value = false;
+      return;
+    }
+    if (sample?.jobId !== j.id) {
+      sample = { jobId: j.id, at: Date.now(), settled: j.items.filter((i) => SETTLED.has(i.state)).length };
+    }
+  });
+  const ticker = setInterval(() => {
+    if (job.value.peek()?.status === 'running') now.value = Date.now();
+  }, 1000);
+
+  /** A job that says it runs may have lost its service worker (stopped by the browser): waking one resumes it. */
+  const stopWaking = job.loaded.subscribe((loaded) => {
+    if (loaded && isActive(job.value.peek())) void call('controlBulk', { action: 'wake' });
+  });
+
+  function stop() {
+    job.stop();
+    history.stop();
+    stopSampling();
+    stopWaking();
+    clearInterval(ticker);
+  }
+
+  return {
+    job: job.value,
+    history: history.value,
+    picked,
+    isPicked,
+    pick,
+    clear,
+    plan,
+    overBalance,
+    overLimit,
+    confirmAbove: deps.confirmAbove,
+    blocked,
+    stopWhenOut,
+    busy,
+    error,
+    pausing,
+    active,
+    confirm,
+    control,
+    progress,
+    itemFor,
+    now,
+    timeLeftMs,
+    stop,
+  };
+}
+
+export type BulkModel = ReturnType<typeof createBulkModel>;

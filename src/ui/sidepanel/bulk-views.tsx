@@ -1,0 +1,325 @@
+/**
+ * Bulk reveal in the side panel: the selection bar, the quote with its one confirmation button, the running job
+ * (count, bar, found, credits so far, time left, pause/resume/cancel) and the receipt. Everything is read from
+ * the bulk model, which reads the stored job.
+ */
+import { browser } from 'wxt/browser';
+import { formatCredits, ITEM_PRICE } from '../../api/pricing';
+import type { Retrievable } from '../../api/schema-parts';
+import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
+import type { BulkCandidate } from '../../bulk/quote';
+import { ErrorView } from '../error-view';
+import { ITEM_LABEL, ITEMS } from '../items';
+import type { BulkModel } from './bulk-model';
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+/** A contact's part of the job, in a few words. */
+export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
+  queued: 'Waiting to be revealed',
+  running: 'Revealing…',
+  revealed: 'Revealed',
+  'nothing-found': 'Nothing found · no charge',
+  'not-found': 'Not known to the service · no charge',
+  held: 'Already revealed · no charge',
+  failed: 'Failed · no charge',
+  'may-have-charged': 'No answer · may have been charged',
+};
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** "about 40 s left", "about 3 min left". */
+export function timeLeft(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return `about ${s} s left`;
+  return `about ${Math.ceil(s / 60)} min left`;
+}
+
+/** "12 selected", select all on this page, select all loaded, clear. */
+export function SelectionBar({
+  bulk,
+  page,
+  loaded,
+}: {
+  bulk: BulkModel;
+  page: ReadonlyArray<readonly [string, BulkCandidate]>;
+  loaded: ReadonlyArray<readonly [string, BulkCandidate]>;
+}) {
+  const selected = bulk.picked.value.size;
+  const allOnPage = page.length > 0 && page.every(([key]) => bulk.isPicked(key));
+  return (
+    <fieldset class="selection-bar">
+      <legend class="visually-hidden">Selection</legend>
+      <span class="selected-count" aria-live="polite" data-testid="selected-count">
+        {selected === 0 ? 'None selected' : `${selected.toLocaleString('en-US')} selected`}
+      </span>
+      <button type="button" class="small" disabled={allOnPage} onClick={() => bulk.pick(page, true)}>
+        Select all on this page
+      </button>
+      {loaded.length > page.length && (
+        <button type="button" class="small" onClick={() => bulk.pick(loaded, true)}>
+          Select all {loaded.length.toLocaleString('en-US')} loaded
+        </button>
+      )}
+      {selected > 0 && (
+        <button type="button" class="small" onClick={bulk.clear}>
+          Clear
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** "email 27 · phone 54" for the items with a non-zero figure. */
+function byItem(figures: Readonly<Record<Retrievable, number>>): string {
+  return ITEMS.filter((item) => figures[item] > 0)
+    .map((item) => `${ITEM_LABEL[item].toLowerCase()} ${figures[item].toLocaleString('en-US')}`)
+    .join(' · ');
+}
+
+/** The quote of the selection and the one button that confirms it, naming the maximum. */
+export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number | null }) {
+  const { quote } = bulk.plan.value;
+  if (quote.contacts === 0 || bulk.active.value) return null;
+  const blocked = bulk.blocked.value;
+  return (
+    <section class="bulk-quote" aria-labelledby="bulk-quote-title" data-testid="bulk-quote">
+      <h3 id="bulk-quote-title">Reveal the selected contacts</h3>
+      <p>
+        {count(quote.contacts, 'contact')}:{' '}
+        {quote.held > 0 && `${count(quote.held, 'already revealed', 'already revealed')} (free), `}
+        {count(quote.toAsk, 'to look up', 'to look up')}.
+      </p>
+      {quote.toAsk > 0 && (
+        <p>
+          At most <strong>{formatCredits(quote.max)}</strong>
+          {byItem(quote.maxByItem) && ` (${byItem(quote.maxByItem)})`}. Only what is found is charged.
+        </p>
+      )}
+      {quote.toAsk > 0 && bulk.overBalance.value && balance !== null && (
+        <div class="bulk-warning">
+          <p>
+            Your balance is {formatCredits(balance)}, less than the most this can cost. Select fewer contacts
+            or items, or:
+          </p>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={bulk.stopWhenOut.value}
+              onChange={(e) => {
+                bulk.stopWhenOut.value = e.currentTarget.checked;
+              }}
+            />
+            Stop when the balance runs out
+          </label>
+        </div>
+      )}
+      {quote.toAsk > 0 && bulk.overLimit.value && (
+        <p class="bulk-warning" data-testid="over-limit">
+          This is more than your confirmation limit of {formatCredits(bulk.confirmAbove.value)}.
+        </p>
+      )}
+      {bulk.error.value && <ErrorView error={bulk.error.value} onOpenOptions={openOptions} />}
+      <button
+        type="button"
+        class="primary"
+        disabled={blocked !== null || bulk.busy.value}
+        onClick={() => void bulk.confirm()}
+        aria-describedby={blocked ? 'bulk-blocked' : undefined}
+      >
+        {quote.toAsk > 0
+          ? `Reveal ${count(quote.toAsk, 'contact')}, up to ${formatCredits(quote.max)}`
+          : 'Reveal'}
+      </button>
+      {blocked && (
+        <p id="bulk-blocked" class="muted">
+          {blocked}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The running (or paused) job: progress, and pause/resume/cancel. */
+function Progress({ bulk, job }: { bulk: BulkModel; job: BulkJob }) {
+  const p = bulk.progress.value!;
+  const left = bulk.timeLeftMs.value;
+  const waitMs = job.waitUntil ? Date.parse(job.waitUntil) - bulk.now.value : 0;
+  const paused = job.status === 'paused';
+  return (
+    <>
+      <p data-testid="bulk-count">
+        {p.settled.toLocaleString('en-US')} of {count(p.total, 'contact')} · {p.found.toLocaleString('en-US')}{' '}
+        found · {formatCredits(p.charged)} so far
+        {left !== null && !paused ? ` · ${timeLeft(left)}` : ''}
+      </p>
+      <progress
+        max={p.total}
+        value={p.settled}
+        aria-label={`Bulk reveal progress: ${p.settled} of ${p.total}`}
+      />
+      <p class="muted" role="status">
+        {paused
+          ? 'Paused. Nothing new is sent until you resume.'
+          : bulk.pausing.value
+            ? 'Pausing once the lookups under way have answered…'
+            : waitMs > 0
+              ? `The service asked us to slow down: going on in ${Math.ceil(waitMs / 1000)} s.`
+              : 'Revealing, up to 15 at a time. You can close the panel: the reveal goes on.'}
+      </p>
+      <div class="row">
+        {paused ? (
+          <button type="button" onClick={() => void bulk.control('resume')}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" disabled={bulk.pausing.value} onClick={() => void bulk.control('pause')}>
+            Pause
+          </button>
+        )}
+        <button type="button" class="danger" onClick={() => void bulk.control('cancel')}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+const ENDING: Readonly<Record<string, string>> = {
+  done: 'Bulk reveal finished',
+  cancelled: 'Bulk reveal cancelled',
+  stopped: 'Bulk reveal stopped',
+};
+
+/** Quoted maximum against the actual charge, item by item, with counts and the balance before and after. */
+export function Receipt({ job }: { job: BulkJob }) {
+  const p = bulkProgress(job, ITEM_PRICE);
+  const notStarted = job.items.filter((item) => !SETTLED.has(item.state)).length;
+  const uncertain = job.items.filter((item) => item.state === 'may-have-charged');
+  const rows: Array<[string, number]> = [
+    ['Revealed', p.counts.revealed],
+    ['Already revealed (free)', p.counts.held],
+    ['Nothing found', p.counts['nothing-found']],
+    ['Not known to the service', p.counts['not-found']],
+    ['Failed (no charge)', p.counts.failed],
+    ['No answer (may have been charged)', p.counts['may-have-charged']],
+    ['Not started', notStarted],
+  ];
+  const items = ITEMS.filter((item) => job.selection.includes(item));
+  return (
+    <div class="receipt" data-testid="bulk-receipt">
+      {job.stopReason && (
+        <p>
+          <strong>{job.stopReason}</strong>
+          {notStarted > 0 && ` ${count(notStarted, 'contact was', 'contacts were')} not looked up.`}
+        </p>
+      )}
+      <dl class="counts">
+        {rows
+          .filter(([, n]) => n > 0)
+          .map(([label, n]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{n.toLocaleString('en-US')}</dd>
+            </div>
+          ))}
+      </dl>
+      <table class="charges">
+        <caption class="visually-hidden">Credits by item</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quoted at most</th>
+            <th scope="col">Charged</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item}>
+              <th scope="row">{ITEM_LABEL[item]}</th>
+              <td>{job.quote.maxByItem[item].toLocaleString('en-US')}</td>
+              <td>{p.chargedByItem[item].toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{formatCredits(job.quote.max)}</td>
+            <td data-testid="bulk-charged">{formatCredits(p.charged)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p class="muted" data-testid="bulk-balance">
+        Balance {job.balanceBefore === null ? 'unknown' : job.balanceBefore.toLocaleString('en-US')} before ·{' '}
+        {job.balanceAfter === null || job.balanceAfter === undefined
+          ? 'could not be checked after'
+          : `${job.balanceAfter.toLocaleString('en-US')} after`}
+      </p>
+      {uncertain.length > 0 && (
+        <div class="bulk-warning">
+          <p>
+            No answer came back for {count(uncertain.length, 'contact')}, so{' '}
+            {uncertain.length === 1 ? 'it' : 'they'} may have been charged. They were not sent again; the
+            balance above is the service's own.
+          </p>
+          <ul>
+            {uncertain.map((item) => (
+              <li key={item.key}>{item.name}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The job, whichever state it is in: progress while it runs, the receipt once it has ended. */
+export function BulkJobView({ bulk }: { bulk: BulkModel }) {
+  const job = bulk.job.value;
+  if (!job) return null;
+  const running = job.status === 'running' || job.status === 'paused';
+  return (
+    <section class="bulk-job" aria-labelledby="bulk-job-title" data-testid="bulk-job">
+      <h2 id="bulk-job-title">
+        {running ? (job.status === 'paused' ? 'Bulk reveal paused' : 'Bulk reveal') : ENDING[job.status]}
+      </h2>
+      {running ? <Progress bulk={bulk} job={job} /> : <Receipt job={job} />}
+      {bulk.error.value && running && <ErrorView error={bulk.error.value} onOpenOptions={openOptions} />}
+      {!running && (
+        <button type="button" onClick={() => void bulk.control('dismiss')}>
+          Dismiss
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Receipts of earlier bulk reveals. */
+export function BulkHistory({ bulk }: { bulk: BulkModel }) {
+  const current = bulk.job.value?.id;
+  const past = bulk.history.value.filter((job) => job.id !== current);
+  if (past.length === 0) return null;
+  return (
+    <details class="bulk-history">
+      <summary>Earlier bulk reveals ({past.length})</summary>
+      <ul>
+        {past.map((job) => {
+          const p = bulkProgress(job, ITEM_PRICE);
+          return (
+            <li key={job.id}>
+              <details>
+                <summary>
+                  {new Date(job.createdAt).toLocaleString()}: {count(p.total, 'contact')}, {p.found} found,{' '}
+                  {formatCredits(p.charged)}
+                </summary>
+                <Receipt job={job} />
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { expect, type Sim, test } from './fixtures';
+
+/** Runs a title search for nurses with the given page size; resolves when its rows are shown. */
+async function searchNurses(panel: Page, pageSize: '10' | '25' | '50' | '100') {
+  await panel.getByLabel('Page size').selectOption(pageSize);
+  const titles = panel.getByLabel('Job titles');
+  await titles.fill('Nurse');
+  await titles.press('Enter');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.locator('.result-card')).toHaveCount(Number(pageSize));
+}
+
+/** What the simulator charged for lookups, and how often each profile was asked for. */
+async function lookupLog(sim: Sim) {
+  const lookups = await sim.requests('/v1/lookup');
+  const perUrl = new Map<string, number>();
+  for (const r of lookups) {
+    const url = String(r.body?.social_url);
+    if (r.status === 200) perUrl.set(url, (perUrl.get(url) ?? 0) + 1);
+  }
+  return {
+    lookups,
+    charged: lookups.reduce((sum, r) => sum + (r.charged ?? 0), 0),
+    answeredTwice: [...perUrl.values()].filter((n) => n > 1).length,
+  };
+}
+
+// Each test runs a job of tens of lookups through a real browser: more time than a single reveal needs.
+test.describe.configure({ timeout: 60_000 });
+
+const tick = (panel: Page, item: string) =>
+  panel.getByRole('group', { name: 'Reveal from results' }).getByLabel(item).check();
+
+test('select a page of 50, see the quote, confirm once, watch progress, get a receipt equal to the charges', async ({
+  openSearchPanel,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel, '50');
+  await tick(panel, 'Mobile phone');
+  // Slow enough to watch: Chromium sends at most 6 requests at once to one HTTP/1.1 host, like the simulator.
+  await sim.admin('faults', { latencyMs: 500, path: '/v1/lookup' });
+
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await expect(panel.getByTestId('selected-count')).toHaveText('50 selected');
+  const quote = panel.getByTestId('bulk-quote');
+  await expect(quote).toContainText('50 contacts: 50 to look up.');
+  await expect(quote).toContainText('At most 450 credits (personal email 150 · mobile phone 300)');
+  await expect(quote).toContainText('Only what is found is charged.');
+  // Above the default confirmation limit (100 credits): said plainly before the click.
+  await expect(quote.getByTestId('over-limit')).toHaveText(
+    'This is more than your confirmation limit of 100 credits.',
+  );
+  const before = await sim.balance();
+  expect((await sim.requests('/v1/lookup')).length).toBe(0);
+
+  await panel.getByRole('button', { name: 'Reveal 50 contacts, up to 450 credits' }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal' })).toBeVisible();
+  await expect(job.getByRole('progressbar')).toBeVisible();
+  await expect(job.getByTestId('bulk-count')).toContainText(
+    /of 50 contacts · \d+ found · [\d,]+ credits? so far/,
+  );
+  // Rows follow the job: waiting or revealing while it runs.
+  await expect(panel.locator('.result-card').last()).toContainText(/Waiting to be revealed|Revealing…/);
+
+  await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  const log = await lookupLog(sim);
+  expect(log.lookups).toHaveLength(50);
+  expect(log.answeredTwice).toBe(0);
+  const spent = before - (await sim.balance());
+  expect(log.charged).toBe(spent);
+  await expect(job.getByTestId('bulk-charged')).toHaveText(`${spent} credits`);
+  await expect(job.getByTestId('bulk-balance')).toHaveText(
+    `Balance ${before.toLocaleString('en-US')} before · ${(before - spent).toLocaleString('en-US')} after`,
+  );
+  // Every found email is in its row.
+  const revealedRows = await panel.locator('.result-card', { hasText: 'email ✓' }).count();
+  expect(revealedRows).toBeGreaterThan(0);
+  await expect(panel.locator('.result-card', { hasText: /Waiting|Revealing/ })).toHaveCount(0);
+
+  // Selecting the same page again: everything chosen is held, nothing to pay.
+  await job.getByRole('button', { name: 'Dismiss' }).click();
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await expect(panel.getByTestId('bulk-quote')).toContainText(/50 contacts: \d+ already revealed \(free\)/);
+  await expect(panel.getByTestId('bulk-quote')).toContainText(
+    'Everything chosen is already revealed for these contacts: nothing to pay.',
+  );
+});
+
+test('a service worker stopped mid-job: the job resumes, in-flight contacts are not sent again', async ({
+  openSearchPanel,
+  openExtensionPage,
+  context,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel, '25');
+  await sim.admin('faults', { latencyMs: 1500, path: '/v1/lookup' });
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await panel.getByRole('button', { name: 'Reveal 25 contacts, up to 75 credits' }).click();
+  await expect(panel.getByTestId('bulk-count')).toContainText('0 of 25 contacts');
+  await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBeGreaterThan(0);
+  const sentBeforeStop = (await sim.requests('/v1/lookup')).length;
+  expect(sentBeforeStop).toBeLessThan(25);
+  await panel.close();
+
+  // Chrome stops the worker (as it does when idle): the lookups it had started are answered to nobody.
+  const page = await openExtensionPage('options.html');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await page.close();
+
+  // Opening the panel wakes a worker, which settles the cut-off contacts and resumes the queue.
+  await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
+  const reopened = await openExtensionPage('sidepanel.html');
+  const job = reopened.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  const log = await lookupLog(sim);
+  // No profile was ever asked for twice.
+  expect(new Set(log.lookups.map((r) => r.body?.social_url)).size).toBe(log.lookups.length);
+  expect(log.lookups.length).toBeGreaterThanOrEqual(10);
+  // All 15 the job had started count as "may have charged", whether or not the browser had sent them yet.
+  await expect(job).toContainText('No answer (may have been charged)');
+  await expect(job).toContainText('No answer came back for 15 contacts');
+  expect(log.lookups.length).toBeLessThanOrEqual(25);
+  // The balance after is the service's own, so it includes whatever the cut-off lookups cost.
+  const after = await sim.balance();
+  await expect(job.getByTestId('bulk-balance')).toContainText(`${after.toLocaleString('en-US')} after`);
+});
+
+test('out of credits mid-job: nothing new starts, what was paid is kept, the rest is listed as not started', async ({
+  openSearchPanel,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel, '25');
+  // The balance drops after the panel learnt it (another user of the key): the quote looked affordable.
+  await sim.admin('keys', { key: 'demo-key', remaining: 20 });
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await panel.getByRole('button', { name: 'Reveal 25 contacts, up to 75 credits' }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal stopped' })).toBeVisible({ timeout: 20_000 });
+  await expect(job).toContainText('The balance ran out.');
+  await expect(job).toContainText(/\d+ contacts were not looked up/);
+  const log = await lookupLog(sim);
+  expect(log.lookups.length).toBeLessThan(25);
+  expect(log.charged).toBe(20 - (await sim.balance()));
+  await expect(job.getByTestId('bulk-charged')).toHaveText(`${log.charged} credits`);
+});
+
+test('a burst of 429s: the whole job waits, then every contact is asked and charged once', async ({
+  openSearchPanel,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel, '10');
+  await sim.admin('faults', { rateLimit: { count: 4, retryAfter: '2' }, path: '/v1/lookup' });
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await panel.getByRole('button', { name: 'Reveal 10 contacts, up to 30 credits' }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job).toContainText('The service asked us to slow down');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  const log = await lookupLog(sim);
+  expect(log.lookups.filter((r) => r.status === 429)).toHaveLength(4);
+  expect(log.lookups.filter((r) => r.status === 200)).toHaveLength(10);
+  expect(log.answeredTwice).toBe(0);
+});
