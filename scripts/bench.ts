@@ -5,7 +5,9 @@
  * - search: the simulator answering searches over the whole dataset, in process (no HTTP), per query shape;
  * - lookups: 15 concurrent lookups through the real client over loopback HTTP (the spec's recommended parallelism);
  * - csv: writing 1,000 result rows as CSV;
- * - validation: the client's request + response checks for one 100-profile search page.
+ * - validation: the client's request + response checks for one 100-profile search page;
+ * - render: 100 result rows in the side panel, in Chromium;
+ * - bulk: a bulk reveal of 150 contacts at 200 ms latency against its physical limit and one at a time.
  */
 import { performance } from 'node:perf_hooks';
 import { buildDataset } from '../sim/dataset/build-dataset';
@@ -207,4 +209,10 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
     `render      100 result rows in the side panel (Chromium): p50 ${ms(s.p50)}, max ${ms(s.max)} (10 runs)`,
   );
   await context.close();
+}
+
+// Bulk reveal through the real background in Chromium (see scripts/bench-bulk.ts).
+{
+  const { benchBulkReveal } = await import('./bench-bulk');
+  await benchBulkReveal();
 }

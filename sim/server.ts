@@ -3,7 +3,9 @@
  * a way to serve it on a real port. See sim/README.md for what it does and how to drive it.
  */
 import type { Server } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { SimKey } from './keys';
@@ -68,29 +70,58 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-/** Serves a simulator on `host` (default 127.0.0.1) and `port` (0, the default, picks a free one). */
+/** A PEM key and certificate: the simulator then speaks HTTPS, HTTP/2 first (as a production API usually does). */
+export interface SimTls {
+  key: string;
+  cert: string;
+}
+
+/**
+ * Serves a simulator on `host` (default 127.0.0.1) and `port` (0, the default, picks a free one). Plain HTTP/1.1
+ * unless `tls` is given. Over HTTP/1.1 a browser opens at most 6 connections to one host, so 15 parallel lookups
+ * from the extension only run 15 at once over HTTP/2 (the bulk-reveal benchmark uses it).
+ */
 export async function startSimulator(
-  options: SimOptions & { port?: number; host?: string } = {},
+  options: SimOptions & { port?: number; host?: string; tls?: SimTls } = {},
 ): Promise<RunningSimulator> {
-  const { port = 0, host = '127.0.0.1', ...simOptions } = options;
+  const { port = 0, host = '127.0.0.1', tls, ...simOptions } = options;
   const { app, state } = createSimulator(simOptions);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port, hostname: host }) as Server;
+  const server = await new Promise<Server | Http2SecureServer>((resolve, reject) => {
+    const created = (
+      tls
+        ? serve({
+            fetch: app.fetch,
+            port,
+            hostname: host,
+            createServer: createSecureServer,
+            serverOptions: { key: tls.key, cert: tls.cert, allowHTTP1: true },
+          })
+        : serve({ fetch: app.fetch, port, hostname: host })
+    ) as Server | Http2SecureServer;
     created.once('listening', () => resolve(created));
     created.once('error', reject);
   });
+  // An HTTP/2 server has no closeAllConnections: its sessions and HTTP/1.1 sockets are ended by hand on close.
+  const open = new Set<{ destroy(): void }>();
+  const track = (connection: { destroy(): void; once(event: 'close', fn: () => void): unknown }) => {
+    open.add(connection);
+    connection.once('close', () => open.delete(connection));
+  };
+  server.on('session', (session: ServerHttp2Session) => track(session));
+  server.on('secureConnection', (socket: TLSSocket) => track(socket));
   const actualPort = (server.address() as AddressInfo).port;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostInUrl}:${actualPort}`,
+    url: `${tls ? 'https' : 'http'}://${hostInUrl}:${actualPort}`,
     port: actualPort,
     state,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         state.faults.releaseHangs();
         server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const connection of open) connection.destroy();
       });
       return closing;
     },

@@ -169,6 +169,9 @@ function read<T>(schema: z.ZodMiniType<T>, fallback: T, label: string) {
     return fallback;
   };
 }
+const InFlight = z.object({ jobId: z.string(), keys: z.array(z.string()) });
+const inFlightItem = storage.defineItem<unknown>('local:bulk-in-flight', { fallback: null, version: 1 });
+const readInFlight = read(z.nullable(InFlight), null, 'bulk reveal lookups in flight');
 const readCurrent = read(z.nullable(BulkJob), null, 'bulk reveal');
 const readHistory = read(z.array(BulkJob), [], 'bulk reveal history');
 
@@ -182,6 +185,13 @@ export const bulkJobs = {
   },
   watchCurrent(cb: (job: BulkJob | null) => void) {
     return currentItem.watch((value) => cb(readCurrent(value)));
+  },
+  /** The contacts whose lookup was sent and has not answered (written before each request). */
+  async inFlight(): Promise<z.infer<typeof InFlight> | null> {
+    return readInFlight(await inFlightItem.getValue());
+  },
+  async setInFlight(value: z.infer<typeof InFlight>): Promise<void> {
+    await inFlightItem.setValue(value);
   },
   async history(): Promise<BulkJob[]> {
     return readHistory(await historyItem.getValue());

@@ -21,7 +21,7 @@ import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } fr
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account, type ContactRecord, itemsToAsk, vault, vaultKeyFor } from '../../storage';
-import { connectedClient, recordBalance, refreshAccount } from '../connection';
+import { connectedClient, refreshAccount } from '../connection';
 import { refuse } from '../result';
 import { mergeContact, serialised } from '../reveal';
 import { showBulkBadge } from './bulk-badge';
@@ -163,11 +163,13 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
   if (!job || !isActive(job) || job.owner === WORKER) return;
+  const inFlight = await bulkJobs.inFlight();
+  const sent = new Set(inFlight?.jobId === job.id ? inFlight.keys : []);
   const settled: BulkJob = {
     ...job,
     owner: WORKER,
     items: job.items.map((item) =>
-      item.state === 'running'
+      item.state === 'running' || (item.state === 'queued' && sent.has(item.key))
         ? {
             ...item,
             state: 'may-have-charged',
@@ -199,40 +201,88 @@ export function bulkRunEnded(): Promise<void> {
   return run ?? Promise.resolve();
 }
 
-/** Coalesces writes: a write asked for while one is under way is done once, after it, with the latest state. */
+/**
+ * Coalesces writes: a write asked for while one is under way is done once, after it, with the latest state. The
+ * returned promise never rejects (a failed write is reported; the next one carries the same state).
+ */
 function coalesced(write: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   const launch = () => {
-    const current = write().finally(() => {
-      if (running === current) running = null;
-    });
+    const current = write()
+      .catch((error: unknown) => console.warn('Could not store the bulk reveal', error))
+      .finally(() => {
+        if (running === current) running = null;
+      });
     running = current;
     return current;
   };
   return () => {
     if (next) return next;
     if (!running) return launch();
-    next = running
-      .catch(() => undefined)
-      .then(() => {
-        next = null;
-        return launch();
-      });
+    next = running.then(() => {
+      next = null;
+      return launch();
+    });
     return next;
   };
 }
 
+/** How often the whole job is written while it runs (progress for the panel and the badge). */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * What a run writes, and when. Two records: the small list of contacts whose lookup was sent and has not
+ * answered, written (and awaited) before every request, so a restart knows exactly what may have been charged;
+ * and the whole job, written a few times a second and at every pause, stop and end. The vault, not the job, is
+ * what protects against paying twice: a contact the job shows as queued after a restart is looked up against
+ * the vault again, and asks for nothing it already holds.
+ */
+function createRunStore(job: BulkJob) {
+  const sent = new Set<string>();
+  const writeSent = coalesced(() => bulkJobs.setInFlight({ jobId: job.id, keys: [...sent] }));
+  const writeJob = coalesced(async () => {
+    await bulkJobs.setCurrent(job);
+    void showBulkBadge(job).catch(() => undefined);
+  });
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    /** Durable before the request goes out. */
+    beforeSend(key: string): Promise<void> {
+      sent.add(key);
+      return writeSent();
+    },
+    /** The contact's outcome is in memory (and its paid data in the vault); the lists catch up shortly. */
+    answered(key: string): void {
+      sent.delete(key);
+      void writeSent();
+      this.progress();
+    },
+    /** Writes the job soon (throttled). */
+    progress(): void {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void writeJob();
+      }, PROGRESS_EVERY_MS);
+    },
+    /** Writes the job now (pause, wait, end). */
+    now(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      return writeJob();
+    },
+  };
+}
+type RunStore = ReturnType<typeof createRunStore>;
+
 async function runJob(initial: BulkJob): Promise<void> {
   const job: BulkJob = structuredClone(initial);
-  const save = coalesced(async () => {
-    await bulkJobs.setCurrent(job);
-    await showBulkBadge(job);
-  });
-  const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save };
+  const store = createRunStore(job);
+  const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
   const keepAwake = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => {}), KEEP_AWAKE_MS);
   try {
+    await store.now();
     let client: ApiClient;
     try {
       client = await connectedClient({ rateLimited: false });
@@ -250,17 +300,16 @@ async function runJob(initial: BulkJob): Promise<void> {
         return item;
       },
       run: async (item): Promise<TaskOutcome> => {
-        const outcome = await lookupOne(job, item, () => save(), client);
-        if (outcome.kind === 'wait') {
-          waits++;
-        } else if (outcome.kind === 'done') waits = 0;
+        const outcome = await lookupOne(job, item, store, client);
+        if (outcome.kind === 'wait') waits++;
+        else if (outcome.kind === 'done') waits = 0;
         return outcome.kind === 'wait' && outcome.waitMs === 0
           ? { kind: 'wait', waitMs: Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (waits - 1)) }
           : outcome;
       },
       onWait: (until) => {
         job.waitUntil = new Date(until).toISOString();
-        void save();
+        void store.now();
       },
     });
     run.pool = pool;
@@ -279,21 +328,17 @@ async function runJob(initial: BulkJob): Promise<void> {
 async function lookupOne(
   job: BulkJob,
   item: BulkItem,
-  save: () => Promise<void>,
+  store: RunStore,
   client: ApiClient,
 ): Promise<TaskOutcome> {
-  const known = await vault.find(item.target);
-  return serialised(known?.key ?? item.key, async () => {
+  // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
+  return serialised(item.key, async () => {
     const existing = await vault.find(item.target);
     const asked = itemsToAsk(existing, job.selection);
-    if (asked.length === 0) {
-      item.state = 'held';
-      await save();
-      return { kind: 'done' };
-    }
+    if (asked.length === 0) return settle(item, store, 'held', {});
     item.asked = asked;
     // Durable before the request: after a restart this contact is known to have been sent.
-    await save();
+    await store.beforeSend(item.key);
     const base: ContactRecord = existing ?? {
       v: 1,
       key: vaultKeyFor(item.target),
@@ -312,81 +357,72 @@ async function lookupOne(
       const response = await client.lookup(body);
       const contact = response.data.contacts[0];
       if (!contact) {
-        return settle(item, save, 'may-have-charged', {
+        return settle(item, store, 'may-have-charged', {
           problem: 'The service answered without a result for this contact; it may have been charged.',
         });
       }
-      const balance = recordBalance(response.credits.remaining).catch(() => undefined);
       if (!contact.success && contact.status_code !== 404) {
-        await balance;
-        return settle(item, save, 'failed', {
+        return settle(item, store, 'failed', {
           problem: `The service could not look up this contact: ${contact.error}`,
         });
       }
       // Paid data first: the vault is written before the job says what was found.
-      const at = new Date().toISOString();
-      await vault.put(mergeContact(base, contact, asked, at));
-      await balance;
+      await vault.put(mergeContact(base, contact, asked, new Date().toISOString()));
       const retrieved = contact.success ? contact.contact_data_retrieved : [];
       return settle(
         item,
-        save,
+        store,
         !contact.success ? 'not-found' : retrieved.length > 0 ? 'revealed' : 'nothing-found',
         { retrieved, charged: response.credits.used },
       );
     } catch (error) {
-      return failed(item, save, error);
+      return failed(item, store, error);
     }
   });
 }
 
-async function settle(
+/** Records a contact's outcome; the next contact can start at once (see {@link createRunStore}). */
+function settle(
   item: BulkItem,
-  save: () => Promise<void>,
+  store: RunStore,
   state: BulkItem['state'],
   extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem'>>,
-): Promise<TaskOutcome> {
+): TaskOutcome {
   Object.assign(item, { state }, extra);
-  await save();
+  store.answered(item.key);
   return { kind: 'done' };
 }
 
 /** What a failed lookup means for the contact and for the job. */
-async function failed(item: BulkItem, save: () => Promise<void>, error: unknown): Promise<TaskOutcome> {
+function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
   const e = error instanceof ApiError ? error : null;
-  const requeue = async () => {
+  const requeue = (outcome: TaskOutcome): TaskOutcome => {
+    // Refused with nothing charged: back in the queue, as it was.
     item.state = 'queued';
     delete item.asked;
-    await save();
+    store.answered(item.key);
+    return outcome;
   };
-  if (e?.kind === 'rate-limited') {
-    await requeue();
-    return { kind: 'wait', waitMs: e.retryAfterMs ?? 0 };
-  }
-  if (e?.kind === 'insufficient-credits') {
-    await requeue();
-    return { kind: 'stop', reason: 'The balance ran out.' };
-  }
-  if (e?.kind === 'invalid-key') {
-    await requeue();
-    return { kind: 'stop', reason: e.message };
-  }
+  if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
+  if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
+  if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
   if (e?.outcomeUnknown) {
-    return settle(item, save, 'may-have-charged', {
+    return settle(item, store, 'may-have-charged', {
       problem: 'No answer came back for this lookup, so it may have been charged. It was not sent again.',
     });
   }
-  return settle(item, save, 'failed', {
+  return settle(item, store, 'failed', {
     problem: e?.message ?? 'The lookup failed on an unexpected error. Nothing was charged for it.',
   });
 }
 
 /** Ends a run: paused jobs wait for the user; anything else gets the balance (free) and a receipt. */
 async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
+  // The run's own writer, when this job has one (it also drops a pending progress write that would come after).
+  const write = () => (active?.job === job ? active.save() : bulkJobs.setCurrent(job));
   if (ending.kind === 'paused') {
     job.status = 'paused';
-    await active?.save();
-    if (!active) await bulkJobs.setCurrent(job);
+    await write();
     await showBulkBadge(job);
     return;
   }
@@ -397,7 +433,7 @@ async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
   job.balanceAfter = await refreshAccount()
     .then((snapshot) => snapshot.remaining)
     .catch(() => null);
-  await bulkJobs.setCurrent(job);
+  await write();
   await bulkJobs.file(job);
   await showBulkBadge(job);
 }

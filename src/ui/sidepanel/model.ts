@@ -119,8 +119,23 @@ export function createSidePanelModel() {
   const reloadVault = async () => {
     records.value = await vault.all();
   };
+  /** Re-reads only the contacts that changed (a bulk reveal writes one at a time; the vault may hold thousands). */
+  const refreshContacts = async (keys: string[]) => {
+    const fresh = await Promise.all(keys.map((key) => vault.get(key)));
+    const next = new Map(byKey.value);
+    keys.forEach((key, i) => {
+      const record = fresh[i];
+      if (record) next.set(key, record);
+      else next.delete(key);
+    });
+    records.value = [...next.values()];
+  };
   const onStorage = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && Object.keys(changes).some((k) => k.startsWith('contact:'))) void reloadVault();
+    if (area !== 'local') return;
+    const keys = Object.keys(changes)
+      .filter((k) => k.startsWith('contact:'))
+      .map((k) => k.slice('contact:'.length));
+    if (keys.length > 0) void refreshContacts(keys);
   };
   browser.storage.onChanged.addListener(onStorage);
 
