@@ -21,6 +21,12 @@ export function createOptionsModel() {
   const retentionDays = signal(String(DEFAULT_SETTINGS.retentionDays));
   const retentionProblem = signal<string | null>(null);
   const notice = signal<string | null>(null);
+  /** Said when the stored settings could not be read: the defaults shown are not what the user saved. */
+  const settingsProblem = signal<string | null>(null);
+  const unreadableSettings = (unreadable: boolean) =>
+    unreadable
+      ? 'Your saved settings could not be read, so the defaults are shown. The unreadable copy was kept aside; saving here replaces the settings in use.'
+      : null;
   const key = stored(null, keyHint.get, keyHint.watch);
   const balance = stored(null, account.get, account.watch);
 
@@ -32,7 +38,11 @@ export function createOptionsModel() {
   };
 
   async function init() {
-    const current = await settings.get();
+    settings.watchRead(({ unreadable }) => {
+      settingsProblem.value = unreadableSettings(unreadable);
+    });
+    const { value: current, unreadable } = await settings.read();
+    settingsProblem.value = unreadableSettings(unreadable);
     if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
     if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
     defaultSelection.value = current.defaultSelection;
@@ -111,6 +121,7 @@ export function createOptionsModel() {
     retentionDays,
     retentionProblem,
     notice,
+    settingsProblem,
     key: key.value,
     balance: balance.value,
     init,
