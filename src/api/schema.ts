@@ -9,7 +9,7 @@
  * Built on `zod/mini` to keep the background and popup bundles small.
  */
 import * as z from 'zod/mini';
-import { CreditsInfo, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
+import { CreditsInfo, keyedRecord, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
 
 export { CreditsInfo, LIMITS, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
 
@@ -135,8 +135,11 @@ export const SearchCriteria = z.strictObject({
 });
 export type SearchCriteria = z.infer<typeof SearchCriteria>;
 
-/** The structured criteria the service echoes back (`free_text_searched`, `jd_searched`): arrays of strings. */
-export const ParsedCriteria = z.record(z.string(), z.array(z.string()));
+/**
+ * The structured criteria the service echoes back (`free_text_searched`, `jd_searched`): arrays of strings, keyed
+ * by criterion (a null-prototype record: a key is data whatever its name).
+ */
+export const ParsedCriteria = keyedRecord(z.array(z.string()));
 export type ParsedCriteria = z.infer<typeof ParsedCriteria>;
 
 /** Body of `POST /v1/search`, shape only. The cross-field rules live in {@link searchRequestProblem}. */
