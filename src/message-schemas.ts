@@ -8,23 +8,8 @@
 import * as z from 'zod/mini';
 import { keyedRecord, RETRIEVABLE } from './api/schema-parts';
 import { BULK_MAX_CONTACTS } from './bulk/job';
+import { MESSAGE_LIMITS } from './input-limits';
 import { SEARCH_MODES } from './storage';
-
-/** Size limits of what the extension's pages may send; the search body's own limits are in `LIMITS`. */
-export const MESSAGE_LIMITS = {
-  /** A pasted profile URL (LinkedIn's own are well under 200 characters; tracking parameters make them longer). */
-  profileUrl: 2000,
-  candidateId: 200,
-  /** A name, title or employer shown as a hint. */
-  hint: 300,
-  /** A saved search's name (the form allows 80 after trimming; spaces around it are trimmed). */
-  searchName: 200,
-  baseUrl: 2000,
-  apiKey: 500,
-  savedSearchId: 100,
-  /** A selected text sent to search: the longest a job description can be, with room for spaces trimmed later. */
-  selection: 50_000,
-} as const;
 
 const n = (value: number) => value.toLocaleString('en-US');
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */

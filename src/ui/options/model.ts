@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
+import { MESSAGE_LIMITS } from '../../input-limits';
 import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
@@ -52,10 +53,24 @@ export function createOptionsModel() {
     error.value = new ApiError({ kind: 'invalid-request', message }).toJSON();
   };
 
+  /** The same size limits the background applies, said before anything is asked or sent. */
+  const tooLongProblem = () => {
+    const n = (value: number) => value.toLocaleString('en-US');
+    if (baseUrl.value.trim().length > MESSAGE_LIMITS.baseUrl) {
+      return `The API base URL is ${n(baseUrl.value.trim().length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
+    }
+    if (apiKey.value.trim().length > MESSAGE_LIMITS.apiKey) {
+      return `The API key is ${n(apiKey.value.trim().length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
+    }
+    return null;
+  };
+
   /** Checks the URL, asks for the origin's permission if the build did not grant it, then validates and saves. */
   async function save() {
     error.value = null;
     connected.value = null;
+    const tooLong = tooLongProblem();
+    if (tooLong) return refuse(tooLong);
     const checked = checkBaseUrl(baseUrl.value);
     if (!checked.ok) return refuse(checked.message);
     const newKey = apiKey.value.trim();

@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { type ApiErrorJSON, describeError } from '../../api/errors';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
+import { MESSAGE_LIMITS } from '../../input-limits';
 import { profileUrl } from '../../sites/linkedin/url';
 import {
   account,
@@ -64,12 +65,19 @@ export function createPopupModel() {
   const balance = stored(null, account.get, account.watch);
   const key = stored(null, keyHint.get, keyHint.watch);
 
-  const manualSocialUrl = computed(() => (manualUrl.value.trim() ? profileUrl(manualUrl.value) : null));
-  const manualUrlProblem = computed(() =>
-    manualUrl.value.trim() && !manualSocialUrl.value
-      ? 'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.'
-      : null,
+  /** A pasted text too long to be a profile URL is refused here, before it is parsed or sent. */
+  const manualTooLong = computed(() => manualUrl.value.trim().length > MESSAGE_LIMITS.profileUrl);
+  const manualSocialUrl = computed(() =>
+    manualUrl.value.trim() && !manualTooLong.value ? profileUrl(manualUrl.value) : null,
   );
+  const manualUrlProblem = computed(() => {
+    if (manualTooLong.value) {
+      return `The pasted text is ${manualUrl.value.trim().length.toLocaleString('en-US')} characters; a profile URL can be at most ${MESSAGE_LIMITS.profileUrl.toLocaleString('en-US')}. Paste a link like https://www.linkedin.com/in/jane-doe.`;
+    }
+    return manualUrl.value.trim() && !manualSocialUrl.value
+      ? 'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.'
+      : null;
+  });
   /** The profile the popup acts on. */
   const socialUrl = computed(() => tabProfile.value?.socialUrl ?? manualSocialUrl.value);
 
