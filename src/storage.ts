@@ -428,8 +428,13 @@ export const RevealJob = z.object({
   worker: z.optional(z.string()),
   /** The balance known just before the paid call (null: none known), to tell what a cut-off call charged. */
   balanceBefore: z.optional(z.nullable(z.int())),
-  /** After an interruption: the balance checked (free) and what the cut-off call was charged (null: cannot tell). */
-  check: z.optional(z.object({ remaining: z.int(), charged: z.nullable(z.int()), at: z.string() })),
+  /**
+   * After an interruption: the balance checked (free), what the cut-off call was charged (null: cannot tell), and
+   * whether that is final (not while the service may still be finishing the call: "not charged" may change).
+   */
+  check: z.optional(
+    z.object({ remaining: z.int(), charged: z.nullable(z.int()), final: z.boolean(), at: z.string() }),
+  ),
   startedAt: z.string(),
   finishedAt: z.optional(z.string()),
   /** Credits the service charged (`credits.used`). */

@@ -3,6 +3,7 @@
  * storage before the request, and writes every paid result to the vault before any UI can show it.
  */
 
+import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest } from '../api/schema';
@@ -286,27 +287,26 @@ export async function markInterruptedJobs(since: Date): Promise<void> {
 
 /**
  * What a cut-off reveal was charged: checks the balance with the account call (free) and compares it with the
- * balance known before the call, less what later reveals were charged. Recorded on the job, once; a job still
- * running in this worker is returned as it is.
+ * balance known before the call, less what later reveals were charged. Recorded on the job; final once a charge is
+ * seen or the call's time limit has passed (until then the service may still be finishing the cut-off call, and a
+ * later check may see its charge). A job still running in this worker is returned as it is.
  */
 export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   const job = (await jobs.all()).find((j) => j.id === jobId);
   if (!job) throw refuse('That reveal is no longer on record.');
-  if (!cutOff(job) || job.check) return job;
+  if (!cutOff(job) || job.check?.final) return job;
   const { remaining } = await refreshAccount();
   const later = (await jobs.all())
     .filter((j) => j.id !== job.id && j.startedAt > job.startedAt)
     .reduce((sum, j) => sum + (j.charged ?? 0), 0);
   const before = job.balanceBefore ?? null;
+  const charged = before === null ? null : Math.max(0, before - remaining - later);
+  const settled = Date.now() - new Date(job.startedAt).getTime() > CLIENT_DEFAULTS.timeoutMs;
   const checked: RevealJob = {
     ...job,
     status: 'interrupted',
     finishedAt: job.finishedAt ?? new Date().toISOString(),
-    check: {
-      remaining,
-      charged: before === null ? null : Math.max(0, before - remaining - later),
-      at: new Date().toISOString(),
-    },
+    check: { remaining, charged, final: charged !== 0 || settled, at: new Date().toISOString() },
   };
   await jobs.put(checked);
   return checked;

@@ -22,6 +22,10 @@ export function cutOffMessage(job: RevealJob, checkProblem: string | null): stri
     return `${stopped} The balance before it is not known, so whether it was charged cannot be told. Your balance is ${now}.`;
   }
   const before = formatCredits(job.balanceBefore ?? check.remaining);
-  if (check.charged === 0) return `${stopped} It was not charged: your balance is still ${now}.`;
+  if (check.charged === 0) {
+    return check.final
+      ? `${stopped} It was not charged: your balance is still ${now}.`
+      : `${stopped} It has not been charged so far (your balance is still ${now}); the service may still be finishing it, so the balance is checked again shortly.`;
+  }
   return `${stopped} It was charged ${formatCredits(check.charged)}: your balance was ${before} before it and is ${now} now.`;
 }

@@ -37,6 +37,9 @@ async function subjectTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
+/** How often a cut-off reveal's "not charged so far" is checked again. */
+const RECHECK_MS = 3000;
+
 export function createPopupModel() {
   const tabProfile = signal<TabProfile | null>(null);
   const manualUrl = signal('');
@@ -156,16 +159,27 @@ export function createPopupModel() {
     return () => clearInterval(timer);
   });
 
-  /** A cut-off reveal gets its charge checked (a free balance call) as soon as it is shown. */
+  /**
+   * A cut-off reveal gets its charge checked (a free balance call) as soon as it is shown, and again every few
+   * seconds while the answer is "not charged so far" (the service may still be finishing the cut-off call).
+   */
   let checking: string | null = null;
   effect(() => {
     const interrupted = cutOff.value;
-    if (!interrupted || interrupted.check || checking === interrupted.id) return;
-    checking = interrupted.id;
-    checkProblem.value = null;
-    void call('checkCutOffReveal', { jobId: interrupted.id }).then((result) => {
-      if (!result.ok) checkProblem.value = describeError(result.error).detail;
-    });
+    if (!interrupted || interrupted.check?.final) return;
+    const check = () => {
+      checkProblem.value = null;
+      void call('checkCutOffReveal', { jobId: interrupted.id }).then((result) => {
+        if (!result.ok) checkProblem.value = describeError(result.error).detail;
+      });
+    };
+    if (!interrupted.check) {
+      if (checking !== interrupted.id) check();
+      checking = interrupted.id;
+      return;
+    }
+    const timer = setTimeout(check, RECHECK_MS);
+    return () => clearTimeout(timer);
   });
 
   /** Watchers of the current profile's record and jobs, replaced when the profile changes. */

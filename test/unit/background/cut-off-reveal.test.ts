@@ -106,7 +106,10 @@ describe('a reveal cut off by a stopped worker', () => {
     const service = stubService([GRACE], 94);
     await jobs.put(cutOffJob(100));
     const checked = await checkCutOffReveal('cut');
-    expect(checked).toMatchObject({ status: 'interrupted', check: { remaining: 94, charged: 6 } });
+    expect(checked).toMatchObject({
+      status: 'interrupted',
+      check: { remaining: 94, charged: 6, final: true },
+    });
     expect(service.requests.map((r) => r.path)).toEqual(['/v1/account']);
     expect((await account.get())?.remaining).toBe(94);
     // A second look reads the recorded check: no second call.
@@ -128,6 +131,18 @@ describe('a reveal cut off by a stopped worker', () => {
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 100 });
     await jobs.put({ ...cutOffJob(null), id: 'unknown' });
     expect((await checkCutOffReveal('unknown')).check).toMatchObject({ charged: null, remaining: 100 });
+  });
+
+  it('"not charged" is not final while the service may still be finishing the cut-off call', async () => {
+    const service = stubService([GRACE], 100);
+    await jobs.put({ ...cutOffJob(100), startedAt: new Date().toISOString() });
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: false });
+    // The cut-off call's charge lands at the service; the next check sees it, and that one is final.
+    service.state.balance = 94;
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 6, final: true });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/account', '/v1/account']);
+    await checkCutOffReveal('cut');
+    expect(service.requests).toHaveLength(2);
   });
 
   it('later reveals are not counted as the cut-off call', async () => {
