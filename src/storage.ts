@@ -467,6 +467,20 @@ export const jobs = {
       await jobsItem.setValue(next.slice(0, JOBS_KEPT));
     });
   },
+  /**
+   * Read-modify-write of one job, serialised with every other write to the list (two writers updating the same job
+   * from their own earlier reads would lose one update). `change` returns null to leave it as it is.
+   */
+  update(id: string, change: (job: RevealJob) => RevealJob | null): Promise<RevealJob | null> {
+    return serialized('jobs', async () => {
+      const all = await jobs.all();
+      const at = all.findIndex((j) => j.id === id);
+      const next = at === -1 ? null : change(all[at]!);
+      if (next === null) return at === -1 ? null : all[at]!;
+      await jobsItem.setValue(all.with(at, RevealJob.parse(next)));
+      return next;
+    });
+  },
   /** The newest job for a vault key. */
   async latestFor(vaultKey: string): Promise<RevealJob | null> {
     return (await jobs.all()).find((job) => job.vaultKey === vaultKey) ?? null;

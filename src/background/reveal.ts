@@ -277,11 +277,13 @@ function malformed(message: string): ApiError {
  * so a reveal begun meanwhile by this worker is left alone.
  */
 export async function markInterruptedJobs(since: Date): Promise<void> {
-  for (const job of await jobs.all()) {
-    const orphan = job.worker === undefined ? new Date(job.startedAt) < since : job.worker !== WORKER_ID;
-    if (job.status === 'running' && orphan) {
-      await jobs.put({ ...job, status: 'interrupted', finishedAt: new Date().toISOString() });
-    }
+  const orphan = (job: RevealJob) =>
+    job.status === 'running' &&
+    (job.worker === undefined ? new Date(job.startedAt) < since : job.worker !== WORKER_ID);
+  for (const { id } of (await jobs.all()).filter(orphan)) {
+    await jobs.update(id, (job) =>
+      orphan(job) ? { ...job, status: 'interrupted', finishedAt: new Date().toISOString() } : null,
+    );
   }
 }
 
@@ -302,12 +304,11 @@ export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   const before = job.balanceBefore ?? null;
   const charged = before === null ? null : Math.max(0, before - remaining - later);
   const settled = Date.now() - new Date(job.startedAt).getTime() > CLIENT_DEFAULTS.timeoutMs;
-  const checked: RevealJob = {
-    ...job,
-    status: 'interrupted',
-    finishedAt: job.finishedAt ?? new Date().toISOString(),
-    check: { remaining, charged, final: charged !== 0 || settled, at: new Date().toISOString() },
-  };
-  await jobs.put(checked);
-  return checked;
+  const check = { remaining, charged, final: charged !== 0 || settled, at: new Date().toISOString() };
+  const checked = await jobs.update(jobId, (latest) =>
+    cutOff(latest) && !latest.check?.final
+      ? { ...latest, status: 'interrupted', finishedAt: latest.finishedAt ?? check.at, check }
+      : null,
+  );
+  return checked ?? job;
 }
