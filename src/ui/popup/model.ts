@@ -55,7 +55,9 @@ export function createPopupModel() {
   /** The latest job as it is: a running one whose worker stopped beating is shown interrupted. */
   const job = computed(() => {
     const latest = storedJob.value;
-    if (latest?.status !== 'running' || ownedNow(latest.worker, beat.value.value, now.value)) return latest;
+    // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
+    if (latest?.status !== 'running' || !beat.loaded.value) return latest;
+    if (ownedNow(latest.worker, beat.value.value, now.value)) return latest;
     return { ...latest, status: 'interrupted' as const };
   });
   /** The latest reveal, when it was cut off: its charge is checked, and asking again is a separate choice. */
