@@ -1,11 +1,20 @@
 /**
  * The zod schemas of every message's data. Only the background imports them (to validate what it receives); the
  * protocol map in `messaging.ts` uses their types alone, so pages and the content script do not carry them.
+ *
+ * Every string has a size limit with a plain message (the router shows it as is), so oversized input is refused
+ * before the background does anything with it.
  */
 import * as z from 'zod/mini';
-import { RETRIEVABLE } from './api/schema-parts';
+import { keyedRecord, RETRIEVABLE } from './api/schema-parts';
 import { BULK_MAX_CONTACTS } from './bulk/job';
+import { MESSAGE_LIMITS } from './input-limits';
 import { SEARCH_MODES } from './storage';
+
+const n = (value: number) => value.toLocaleString('en-US');
+/** A string of at most `max` characters, refused with `what` in a plain sentence. */
+const text = (max: number, what: string) =>
+  z.string().check(z.maxLength(max, `${what} is too long: it can be at most ${n(max)} characters.`));
 
 /** What the content script reports about the page a tab shows. Identity is the URL; name and headline are hints. */
 export const ProfileDetection = z.strictObject({
@@ -16,50 +25,66 @@ export const ProfileDetection = z.strictObject({
 });
 
 export const SaveConnectionInput = z.strictObject({
-  baseUrl: z.string().check(z.maxLength(2000)),
+  baseUrl: text(MESSAGE_LIMITS.baseUrl, 'The API base URL'),
   /** Absent: keep the stored key. */
-  apiKey: z.optional(z.string().check(z.maxLength(500))),
+  apiKey: z.optional(text(MESSAGE_LIMITS.apiKey, 'The API key')),
 });
 
-const hint = () => z.optional(z.string().check(z.maxLength(300)));
+const hint = (what: string) => z.optional(text(MESSAGE_LIMITS.hint, what));
 
 export const RevealInput = z.strictObject({
   target: z.strictObject({
-    socialUrl: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-    candidateId: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    socialUrl: z.optional(z.nullable(text(MESSAGE_LIMITS.profileUrl, 'The profile URL'))),
+    candidateId: z.optional(z.nullable(text(MESSAGE_LIMITS.candidateId, 'The candidate id'))),
   }),
-  selection: z.array(z.enum(RETRIEVABLE)).check(z.maxLength(RETRIEVABLE.length)),
+  selection: z
+    .array(z.enum(RETRIEVABLE))
+    .check(z.maxLength(RETRIEVABLE.length, `A reveal can ask for at most ${RETRIEVABLE.length} items.`)),
   retryNotFound: z.optional(z.boolean()),
-  hints: z.optional(z.strictObject({ name: hint(), currentTitle: hint(), currentEmployer: hint() })),
+  /** The user saw that the last reveal of this contact was cut off (and what it was charged), and asks again. */
+  retryInterrupted: z.optional(z.boolean()),
+  /** The user saw that the stored contact could not be read, and asks the service again. */
+  replaceUnreadable: z.optional(z.boolean()),
+  hints: z.optional(
+    z.strictObject({
+      name: hint('The name'),
+      currentTitle: hint('The title'),
+      currentEmployer: hint('The employer'),
+    }),
+  ),
 });
+
+/** A reveal job cut off by a stopped worker: check what it was charged (free: the account call). */
+export const JobInput = z.strictObject({ jobId: text(100, 'The job id') });
 
 export const NoInput = z.optional(z.undefined());
 
 /**
  * A search body from the side panel. Its shape is checked here only loosely (sizes); the client checks it against
- * the contract and the spec's rules before any request.
+ * the contract and the spec's rules before any request. Values and filters are checked against `LIMITS` with the
+ * search's own message (`searchSizeProblem`), which names the value that is too long.
  */
 export const StartSearchInput = z.strictObject({
   mode: z.enum(SEARCH_MODES),
   request: z.looseObject({
-    search_criteria: z.optional(z.record(z.string(), z.unknown())),
-    free_text_search: z.optional(z.string().check(z.maxLength(20_000))),
-    jd_search: z.optional(z.string().check(z.maxLength(50_000))),
+    search_criteria: z.optional(keyedRecord(z.unknown())),
+    free_text_search: z.optional(text(MESSAGE_LIMITS.selection, 'The free text')),
+    jd_search: z.optional(text(MESSAGE_LIMITS.selection, 'The job description')),
     page_size: z.optional(z.int()),
     include_similar_titles: z.optional(z.boolean()),
   }),
 });
 
 export const PageInput = z.strictObject({ start: z.int().check(z.gte(1)) });
-export const NameInput = z.strictObject({ name: z.string().check(z.maxLength(500)) });
-export const IdInput = z.strictObject({ id: z.string().check(z.maxLength(100)) });
+export const NameInput = z.strictObject({ name: text(MESSAGE_LIMITS.searchName, 'The search name') });
+export const IdInput = z.strictObject({ id: text(MESSAGE_LIMITS.savedSearchId, 'The saved search id') });
 export const RenameInput = z.strictObject({
-  id: z.string().check(z.maxLength(100)),
-  name: z.string().check(z.maxLength(500)),
+  id: text(MESSAGE_LIMITS.savedSearchId, 'The saved search id'),
+  name: text(MESSAGE_LIMITS.searchName, 'The search name'),
 });
 export const SelectionSearchInput = z.strictObject({
   mode: z.enum(['free_text', 'jd']),
-  text: z.string().check(z.maxLength(50_000)),
+  text: text(MESSAGE_LIMITS.selection, 'The selected text'),
   /** The user agreed to search with the first 300 characters of an over-long selection. */
   trim: z.optional(z.boolean()),
 });
@@ -67,17 +92,23 @@ export const SelectionSearchInput = z.strictObject({
 /** A row selected for a bulk reveal: its identifiers and what to call it. */
 const BulkCandidateInput = z.strictObject({
   target: z.strictObject({
-    socialUrl: z.nullable(z.string().check(z.maxLength(2000))),
-    candidateId: z.nullable(z.string().check(z.maxLength(200))),
+    socialUrl: z.nullable(text(MESSAGE_LIMITS.profileUrl, 'A profile URL')),
+    candidateId: z.nullable(text(MESSAGE_LIMITS.candidateId, 'A candidate id')),
   }),
-  name: z.string().check(z.maxLength(300)),
-  title: z.optional(z.string().check(z.maxLength(300))),
-  employer: z.optional(z.string().check(z.maxLength(300))),
+  name: text(MESSAGE_LIMITS.hint, 'A name'),
+  title: z.optional(text(MESSAGE_LIMITS.hint, 'A title')),
+  employer: z.optional(text(MESSAGE_LIMITS.hint, 'An employer')),
 });
 
 export const StartBulkInput = z.strictObject({
-  candidates: z.array(BulkCandidateInput).check(z.maxLength(BULK_MAX_CONTACTS)),
-  selection: z.array(z.enum(RETRIEVABLE)).check(z.maxLength(RETRIEVABLE.length)),
+  candidates: z
+    .array(BulkCandidateInput)
+    .check(
+      z.maxLength(BULK_MAX_CONTACTS, `A bulk reveal can hold at most ${n(BULK_MAX_CONTACTS)} contacts.`),
+    ),
+  selection: z
+    .array(z.enum(RETRIEVABLE))
+    .check(z.maxLength(RETRIEVABLE.length, `A reveal can ask for at most ${RETRIEVABLE.length} items.`)),
   stopWhenOut: z.boolean(),
   confirmedMax: z.int().check(z.gte(0)),
 });

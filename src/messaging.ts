@@ -11,6 +11,7 @@ import type { BulkJob } from './bulk/job';
 import type {
   BulkControlInput,
   IdInput,
+  JobInput,
   NameInput,
   PageInput,
   ProfileDetection as ProfileDetectionSchema,
@@ -21,7 +22,7 @@ import type {
   StartBulkInput,
   StartSearchInput as StartSearchInputSchema,
 } from './message-schemas';
-import type { AccountSnapshot, SavedSearch, SearchSession } from './storage';
+import type { AccountSnapshot, RevealJob, SavedSearch, SearchSession } from './storage';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;
@@ -38,6 +39,8 @@ export interface ProtocolMap {
   refreshAccount(): Result<AccountSnapshot>;
   /** Popup / side panel: reveal a contact's selected items; paid, vault-aware. */
   reveal(input: RevealInput): Result<RevealOutcome>;
+  /** Popup: what a reveal cut off by a stopped worker was charged (checks the balance: free). */
+  checkCutOffReveal(input: z.infer<typeof JobInput>): Result<RevealJob>;
   /** Options: remove every revealed contact from the vault. */
   clearVault(): Result<{ removed: number }>;
   /** Side panel: run a new search (page 1). Paid: 1 credit, 2 with a job description, only when profiles return. */

@@ -10,7 +10,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { ApiErrorJSON } from './api/errors';
-import { NpiData, RETRIEVABLE, type Retrievable } from './api/schema-parts';
+import { keyedRecord, NpiData, RETRIEVABLE, type Retrievable } from './api/schema-parts';
 
 declare const __API_BASE_URL__: string;
 
@@ -52,20 +52,32 @@ function setAsideBefore(value: unknown, cutoff: Date): boolean {
   return typeof at === 'string' && new Date(at) < cutoff;
 }
 
+/** What a read found: a value, nothing stored, or a stored value that no longer reads (and was set aside). */
+export type Read<T> = { state: 'ok'; value: T } | { state: 'missing' } | { state: 'unreadable' };
+
 /**
  * Reads through zod. A stored value that no longer parses is reported, copied aside to `unreadable:<key>` (so a
- * later write to the item cannot lose it: it stays there for a migration or for support to recover), and the
- * fallback is returned.
+ * later write to the item cannot lose it: it stays there for a migration or for support to recover), and the read
+ * says "unreadable", so a screen can say so instead of showing the item as never stored.
  */
-function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string, fixedKey?: string) {
-  return (value: unknown, key: string | undefined = fixedKey): T => {
-    if (value === null || value === undefined) return fallback;
+function inspected<T>(schema: z.ZodMiniType<T>, label: string, fixedKey?: string) {
+  return (value: unknown, key: string | undefined = fixedKey): Read<T> => {
+    if (value === null || value === undefined) return { state: 'missing' };
     const parsed = z.safeParse(schema, value);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return { state: 'ok', value: parsed.data };
     const problem = z.prettifyError(parsed.error);
     console.warn(`Stored ${label} is not readable and was set aside:\n${problem}`);
     if (key) setAside(key, value, problem).catch(() => undefined);
-    return fallback;
+    return { state: 'unreadable' };
+  };
+}
+
+/** {@link inspected}, with the fallback for anything that is not a readable value. */
+function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string, fixedKey?: string) {
+  const inspect = inspected(schema, label, fixedKey);
+  return (value: unknown, key: string | undefined = fixedKey): T => {
+    const read = inspect(value, key);
+    return read.state === 'ok' ? read.value : fallback;
   };
 }
 
@@ -90,11 +102,31 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 const settingsItem = storage.defineItem<unknown>('local:settings', { fallback: null, version: 1 });
+const inspectSettings = inspected(Settings, 'settings', 'settings');
 const readSettings = validated(Settings, DEFAULT_SETTINGS, 'settings', 'settings');
+
+/** The settings in force, and whether the stored ones could not be read (the defaults are in force then). */
+export interface SettingsReadout {
+  value: Settings;
+  unreadable: boolean;
+}
+const settingsReadout = (value: unknown): SettingsReadout => {
+  const read = inspectSettings(value);
+  return read.state === 'ok'
+    ? { value: read.value, unreadable: false }
+    : { value: DEFAULT_SETTINGS, unreadable: read.state === 'unreadable' };
+};
 
 export const settings = {
   async get(): Promise<Settings> {
     return readSettings(await settingsItem.getValue());
+  },
+  /** The settings with word of a stored value that could not be read (set aside under `unreadable:settings`). */
+  async read(): Promise<SettingsReadout> {
+    return settingsReadout(await settingsItem.getValue());
+  },
+  watchRead(cb: (value: SettingsReadout) => void) {
+    return settingsItem.watch((value) => cb(settingsReadout(value)));
   },
   async set(value: Settings): Promise<void> {
     await settingsItem.setValue(Settings.parse(value));
@@ -215,32 +247,62 @@ export const vaultStorageKey = (key: string) => `local:contact:${key}` as const;
 export const vaultKeyFor = (target: { socialUrl?: string | null; candidateId?: string | null }): string =>
   target.socialUrl ? target.socialUrl : `id:${target.candidateId}`;
 
+const inspectContact = inspected(ContactRecord, 'contact');
 const readContact = validated(z.nullable(ContactRecord), null, 'contact');
 
-/** Candidate id -> vault key, so a contact revealed by URL is found again from a search row's id, and back. */
+/**
+ * Candidate id -> vault key, so a contact revealed by URL is found again from a search row's id, and back. Ids are
+ * any string (`__proto__` and `constructor` included): the index is a null-prototype object read with own-property
+ * checks.
+ */
 const vaultIndexItem = storage.defineItem<unknown>('local:vault-index', { fallback: null, version: 1 });
-const VaultIndex = z.object({ byId: z.record(z.string(), z.string()) });
-const readVaultIndex = validated(VaultIndex, { byId: {} }, 'vault index', 'vault-index');
+const VaultIndex = z.object({ byId: keyedRecord(z.string()) });
+type VaultIndex = z.infer<typeof VaultIndex>;
+const emptyIndex = (): VaultIndex => ({ byId: Object.create(null) as Record<string, string> });
+const inspectIndex = inspected(VaultIndex, 'vault index', 'vault-index');
+/** The index, or a new empty one (never a shared fallback: callers add to it). */
+const readVaultIndex = (value: unknown): VaultIndex => {
+  const read = inspectIndex(value);
+  return read.state === 'ok' ? read.value : emptyIndex();
+};
+
+/** Where a candidate id's record is: the indexed key (a social_url), else `id:<candidate id>`. */
+async function keyOfId(candidateId: string): Promise<string> {
+  const { byId } = readVaultIndex(await vaultIndexItem.getValue());
+  return Object.hasOwn(byId, candidateId) ? byId[candidateId]! : `id:${candidateId}`;
+}
+
+/** A vault target: a canonical social_url, a candidate id, or both. */
+type VaultTarget = { socialUrl?: string | null; candidateId?: string | null };
 
 export const vault = {
   async get(key: string): Promise<ContactRecord | null> {
     return readContact(await storage.getItem(vaultStorageKey(key)), `contact:${key}`);
   },
+  /** One record, with word of a stored record that could not be read (set aside under `unreadable:contact:…`). */
+  async read(key: string): Promise<Read<ContactRecord>> {
+    return inspectContact(await storage.getItem(vaultStorageKey(key)), `contact:${key}`);
+  },
   /** Finds a record by social_url first, then by candidate id through the index. */
-  async find(target: {
-    socialUrl?: string | null;
-    candidateId?: string | null;
-  }): Promise<ContactRecord | null> {
+  async find(target: VaultTarget): Promise<ContactRecord | null> {
+    const found = await vault.lookup(target);
+    return found.state === 'ok' ? found.value : null;
+  },
+  /**
+   * {@link vault.find}, saying when the record is there but cannot be read: a reveal must then not act as if
+   * nothing were held (the user may have paid for it).
+   */
+  async lookup(target: VaultTarget): Promise<Read<ContactRecord>> {
+    let byUrl: Read<ContactRecord> = { state: 'missing' };
     if (target.socialUrl) {
-      const record = await vault.get(target.socialUrl);
-      if (record) return record;
+      byUrl = await vault.read(target.socialUrl);
+      if (byUrl.state === 'ok') return byUrl;
     }
     if (target.candidateId) {
-      const index = readVaultIndex(await vaultIndexItem.getValue());
-      const key = index.byId[target.candidateId] ?? `id:${target.candidateId}`;
-      return vault.get(key);
+      const byId = await vault.read(await keyOfId(target.candidateId));
+      if (byId.state !== 'missing') return byId;
     }
-    return null;
+    return byUrl;
   },
   async put(record: ContactRecord): Promise<void> {
     const checked = ContactRecord.parse(record);
@@ -249,7 +311,7 @@ export const vault = {
     if (id) {
       await serialized('vault-index', async () => {
         const index = readVaultIndex(await vaultIndexItem.getValue());
-        if (index.byId[id] !== checked.key) {
+        if (!Object.hasOwn(index.byId, id) || index.byId[id] !== checked.key) {
           index.byId[id] = checked.key;
           await vaultIndexItem.setValue(index);
         }
@@ -282,7 +344,8 @@ export const vault = {
     await serialized('vault-index', async () => {
       const index = readVaultIndex(await vaultIndexItem.getValue());
       const gone = new Set(keys);
-      const byId = Object.fromEntries(Object.entries(index.byId).filter(([, key]) => !gone.has(key)));
+      const byId = emptyIndex().byId;
+      for (const [id, key] of Object.entries(index.byId)) if (!gone.has(key)) byId[id] = key;
       await vaultIndexItem.setValue({ byId });
     });
   },
@@ -295,7 +358,7 @@ export const vault = {
     const contacts = Object.keys(everything).filter((key) => key.startsWith('contact:'));
     const asides = Object.keys(everything).filter((key) => key.startsWith('unreadable:contact:'));
     await browser.storage.local.remove([...contacts, ...asides]);
-    await serialized('vault-index', () => vaultIndexItem.setValue({ byId: {} }));
+    await serialized('vault-index', () => vaultIndexItem.setValue(emptyIndex()));
     return contacts.length;
   },
   /** Calls back with the record whenever it changes (null when removed). */
@@ -303,6 +366,49 @@ export const vault = {
     return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value, `contact:${key}`)));
   },
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Worker heartbeat: whether the worker that owns a running job is still alive
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The live worker's id and its last beat, written every {@link HEARTBEAT_MS} while it has paid work under way. A
+ * stopped worker leaves no word behind (Chrome stops it without an event), so readers judge by the beat's age.
+ */
+export const WorkerBeat = z.object({ worker: z.string(), at: z.string() });
+export type WorkerBeat = z.infer<typeof WorkerBeat>;
+
+export const HEARTBEAT_MS = 1000;
+/** A beat older than this means its worker is gone: a few missed beats, for a busy machine's timer delays. */
+export const HEARTBEAT_STALE_MS = 4 * HEARTBEAT_MS;
+
+const beatItem = storage.defineItem<unknown>('local:worker-beat', { fallback: null, version: 1 });
+const readBeat = validated(z.nullable(WorkerBeat), null, 'worker heartbeat', 'worker-beat');
+
+export const workerBeat = {
+  async get(): Promise<WorkerBeat | null> {
+    return readBeat(await beatItem.getValue());
+  },
+  async set(value: WorkerBeat): Promise<void> {
+    await beatItem.setValue(WorkerBeat.parse(value));
+  },
+  watch(cb: (value: WorkerBeat | null) => void) {
+    return beatItem.watch((value) => cb(readBeat(value)));
+  },
+};
+
+/**
+ * True when a "running" job or search is really running: it names its worker, and that worker beat recently. Any
+ * other "running" one was cut off (its worker stopped) and must be shown as interrupted.
+ */
+export function ownedNow(owner: string | undefined, beat: WorkerBeat | null, now: number): boolean {
+  return (
+    owner !== undefined &&
+    beat !== null &&
+    beat.worker === owner &&
+    now - new Date(beat.at).getTime() < HEARTBEAT_STALE_MS
+  );
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Jobs: paid calls the background owns, written before the request and after the response
@@ -318,6 +424,17 @@ export const RevealJob = z.object({
   /** Items the user chose that the vault already held: not asked for, not paid for. */
   held: Selection,
   status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  /** The worker that runs it (see {@link ownedNow}). */
+  worker: z.optional(z.string()),
+  /** The balance known just before the paid call (null: none known), to tell what a cut-off call charged. */
+  balanceBefore: z.optional(z.nullable(z.int())),
+  /**
+   * After an interruption: the balance checked (free), what the cut-off call was charged (null: cannot tell), and
+   * whether that is final (not while the service may still be finishing the call: "not charged" may change).
+   */
+  check: z.optional(
+    z.object({ remaining: z.int(), charged: z.nullable(z.int()), final: z.boolean(), at: z.string() }),
+  ),
   startedAt: z.string(),
   finishedAt: z.optional(z.string()),
   /** Credits the service charged (`credits.used`). */
@@ -337,12 +454,31 @@ export const jobs = {
   async all(): Promise<RevealJob[]> {
     return readJobs(await jobsItem.getValue());
   },
-  /** Inserts or replaces a job, keeping the newest {@link JOBS_KEPT}. */
+  /**
+   * Inserts a job first, or replaces it where it stands (an older job updated later must not pass for the newest),
+   * keeping the newest {@link JOBS_KEPT}.
+   */
   put(job: RevealJob): Promise<void> {
     const checked = RevealJob.parse(job);
     return serialized('jobs', async () => {
-      const rest = (await jobs.all()).filter((j) => j.id !== checked.id);
-      await jobsItem.setValue([checked, ...rest].slice(0, JOBS_KEPT));
+      const all = await jobs.all();
+      const at = all.findIndex((j) => j.id === checked.id);
+      const next = at === -1 ? [checked, ...all] : all.with(at, checked);
+      await jobsItem.setValue(next.slice(0, JOBS_KEPT));
+    });
+  },
+  /**
+   * Read-modify-write of one job, serialised with every other write to the list (two writers updating the same job
+   * from their own earlier reads would lose one update). `change` returns null to leave it as it is.
+   */
+  update(id: string, change: (job: RevealJob) => RevealJob | null): Promise<RevealJob | null> {
+    return serialized('jobs', async () => {
+      const all = await jobs.all();
+      const at = all.findIndex((j) => j.id === id);
+      const next = at === -1 ? null : change(all[at]!);
+      if (next === null) return at === -1 ? null : all[at]!;
+      await jobsItem.setValue(all.with(at, RevealJob.parse(next)));
+      return next;
     });
   },
   /** The newest job for a vault key. */
@@ -430,7 +566,7 @@ export const panelFocus = {
 
 /** A search body as stored (already checked against the contract by the client when it was sent). */
 const StoredRequest = z.looseObject({
-  search_criteria: z.optional(z.record(z.string(), z.unknown())),
+  search_criteria: z.optional(keyedRecord(z.unknown())),
   free_text_search: z.optional(z.string()),
   jd_search: z.optional(z.string()),
   page_size: z.optional(z.int()),
@@ -473,7 +609,7 @@ export const SearchSession = z.object({
   frozen: z.nullable(StoredRequest),
   /** What the service understood: parsed free text or job description, and the titles searched. */
   understood: z.object({
-    parsed: z.optional(z.record(z.string(), z.array(z.string()))),
+    parsed: z.optional(keyedRecord(z.array(z.string()))),
     similarTitles: z.optional(z.array(z.string())),
   }),
   pageSize: z.int(),
@@ -482,6 +618,8 @@ export const SearchSession = z.object({
   /** The page the panel shows. */
   currentStart: z.int(),
   status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  /** The worker fetching a page while running (see {@link ownedNow}). */
+  worker: z.optional(z.string()),
   /** The start of the page being fetched while running, and since when. */
   pendingStart: z.optional(z.int()),
   pendingAt: z.optional(z.string()),

@@ -9,7 +9,7 @@
  * Built on `zod/mini` to keep the background and popup bundles small.
  */
 import * as z from 'zod/mini';
-import { CreditsInfo, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
+import { CreditsInfo, keyedRecord, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
 
 export { CreditsInfo, LIMITS, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
 
@@ -135,8 +135,11 @@ export const SearchCriteria = z.strictObject({
 });
 export type SearchCriteria = z.infer<typeof SearchCriteria>;
 
-/** The structured criteria the service echoes back (`free_text_searched`, `jd_searched`): arrays of strings. */
-export const ParsedCriteria = z.record(z.string(), z.array(z.string()));
+/**
+ * The structured criteria the service echoes back (`free_text_searched`, `jd_searched`): arrays of strings, keyed
+ * by criterion (a null-prototype record: a key is data whatever its name).
+ */
+export const ParsedCriteria = keyedRecord(z.array(z.string()));
 export type ParsedCriteria = z.infer<typeof ParsedCriteria>;
 
 /** Body of `POST /v1/search`, shape only. The cross-field rules live in {@link searchRequestProblem}. */
@@ -165,6 +168,8 @@ export function hasAnyCriterion(criteria: SearchCriteria | undefined): boolean {
  * Returns a human message for the first rule broken, or null when the body is acceptable.
  */
 export function searchRequestProblem(body: SearchRequest): string | null {
+  const tooBig = searchSizeProblem(body);
+  if (tooBig) return tooBig;
   const hasFree = body.free_text_search !== undefined;
   const hasJd = body.jd_search !== undefined;
   if (hasFree && hasJd) {
@@ -192,6 +197,35 @@ export function searchRequestProblem(body: SearchRequest): string | null {
   }
   if (body.start !== undefined && body.start < 1) {
     return `start is 1-based and must be at least 1; got ${body.start}.`;
+  }
+  return null;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+const quote = (value: string) => `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+
+/**
+ * Our size limits for a search body ({@link LIMITS}): one value, one filter's list of values, the whole body. Checked
+ * first, on any shape (the body may not have met the contract yet), so an oversized search is never sent.
+ */
+export function searchSizeProblem(body: unknown): string | null {
+  const criteria = (body as { search_criteria?: unknown } | null)?.search_criteria;
+  if (criteria && typeof criteria === 'object') {
+    for (const value of Object.values(criteria)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (values.length > LIMITS.searchValuesMax) {
+        return `One filter has ${count(values.length)} values; a filter can hold at most ${LIMITS.searchValuesMax}. Remove some values and search again.`;
+      }
+      for (const one of values) {
+        if (typeof one === 'string' && one.length > LIMITS.searchValueMax) {
+          return `The search value ${quote(one)} is ${count(one.length)} characters long; a value can be at most ${count(LIMITS.searchValueMax)}. Shorten it and search again.`;
+        }
+      }
+    }
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(body) ?? '').length;
+  if (bytes > LIMITS.searchBodyMaxBytes) {
+    return `This search is ${count(Math.ceil(bytes / 1024))} KB; a search can be at most ${LIMITS.searchBodyMaxBytes / 1024} KB. Remove some values and search again.`;
   }
   return null;
 }

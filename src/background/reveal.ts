@@ -3,12 +3,14 @@
  * storage before the request, and writes every paid result to the vault before any UI can show it.
  */
 
+import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest } from '../api/schema';
 import type { RevealInput } from '../messaging';
 import { profileUrl } from '../sites/linkedin/url';
 import {
+  account,
   type ContactRecord,
   itemsToAsk,
   jobs,
@@ -17,7 +19,8 @@ import {
   vault,
   vaultKeyFor,
 } from '../storage';
-import { connectedClient, recordBalance } from './connection';
+import { connectedClient, recordBalance, refreshAccount } from './connection';
+import { WORKER_ID, whileBeating } from './heartbeat';
 import { fail, refuse } from './result';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
@@ -111,6 +114,7 @@ export function mergeContact(
 /**
  * One lookup at a time per contact, so a double click can never pay twice for the same item. A bulk reveal takes
  * the same turn: a single reveal of a contact the bulk job is looking up waits for it, then finds the items held.
+ * A Map keyed by vault key, so any key (a `__proto__` candidate id or slug included) is plain data.
  */
 const inFlight = new Map<string, Promise<unknown>>();
 
@@ -139,11 +143,39 @@ export async function reveal(input: RevealInput): Promise<RevealOutcome> {
   return serialised(known?.key ?? vaultKeyFor(target), () => revealNow(input, target));
 }
 
+/** A job whose worker is gone: marked interrupted at start-up, or still "running" in storage until then. */
+const cutOff = (job: RevealJob | null): job is RevealJob =>
+  job !== null && (job.status === 'interrupted' || (job.status === 'running' && job.worker !== WORKER_ID));
+
+/**
+ * Refuses what the user has not seen: asking again for items of a reveal that was cut off (it may have been
+ * charged), or over a stored contact that could not be read (it may hold them already).
+ */
+async function refuseUnseen(
+  input: RevealInput,
+  vaultKey: string,
+  requested: Selection,
+  unreadable: boolean,
+): Promise<void> {
+  if (unreadable && !input.replaceUnreadable) {
+    throw refuse(
+      'The stored contact for this profile could not be read (it was kept aside). Revealing again may charge for items you already paid for.',
+    );
+  }
+  const last = await jobs.latestFor(vaultKey);
+  if (cutOff(last) && !input.retryInterrupted && last.requested.some((item) => requested.includes(item))) {
+    throw refuse(
+      'The last reveal of this contact was cut off and may have been charged. Check what it cost (open the popup on this profile) before asking again.',
+    );
+  }
+}
+
 async function revealNow(
   input: RevealInput,
   target: { socialUrl: string | null; candidateId: string | null },
 ): Promise<RevealOutcome> {
-  const existing = await vault.find(target);
+  const found = await vault.lookup(target);
+  const existing = found.state === 'ok' ? found.value : null;
   const requested = itemsToAsk(existing, input.selection, input.retryNotFound);
   const held = input.selection.filter((item) => !requested.includes(item));
   const now = new Date().toISOString();
@@ -165,6 +197,7 @@ async function revealNow(
     requested,
     held,
     status: 'running',
+    worker: WORKER_ID,
     startedAt: now,
   };
 
@@ -175,6 +208,14 @@ async function revealNow(
     return { record: existing, job: settled };
   }
 
+  await refuseUnseen(input, base.key, requested, found.state === 'unreadable');
+  job.balanceBefore = (await account.get())?.remaining ?? null;
+  return whileBeating(() => paidReveal(job, base));
+}
+
+/** The paid call of a reveal job, and what it did to the vault and the job. */
+async function paidReveal(job: RevealJob, base: ContactRecord): Promise<RevealOutcome> {
+  const { requested } = job;
   // The job is written before anything else can fail, so every outcome (refusal included) is on record.
   await jobs.put(job);
   try {
@@ -231,13 +272,43 @@ function malformed(message: string): ApiError {
 }
 
 /**
- * Jobs left "running" by a service worker that was stopped mid-request: their outcome is unknown. Only jobs started
- * before `since` (this worker's start) are touched, so a reveal begun meanwhile is left alone.
+ * Jobs left "running" by a service worker that was stopped mid-request: their outcome is unknown. A job of another
+ * worker is touched (one written before jobs named their worker: if started before `since`, this worker's start),
+ * so a reveal begun meanwhile by this worker is left alone.
  */
 export async function markInterruptedJobs(since: Date): Promise<void> {
-  for (const job of await jobs.all()) {
-    if (job.status === 'running' && new Date(job.startedAt) < since) {
-      await jobs.put({ ...job, status: 'interrupted', finishedAt: new Date().toISOString() });
-    }
+  const orphan = (job: RevealJob) =>
+    job.status === 'running' &&
+    (job.worker === undefined ? new Date(job.startedAt) < since : job.worker !== WORKER_ID);
+  for (const { id } of (await jobs.all()).filter(orphan)) {
+    await jobs.update(id, (job) =>
+      orphan(job) ? { ...job, status: 'interrupted', finishedAt: new Date().toISOString() } : null,
+    );
   }
+}
+
+/**
+ * What a cut-off reveal was charged: checks the balance with the account call (free) and compares it with the
+ * balance known before the call, less what later reveals were charged. Recorded on the job; final once a charge is
+ * seen or the call's time limit has passed (until then the service may still be finishing the cut-off call, and a
+ * later check may see its charge). A job still running in this worker is returned as it is.
+ */
+export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
+  const job = (await jobs.all()).find((j) => j.id === jobId);
+  if (!job) throw refuse('That reveal is no longer on record.');
+  if (!cutOff(job) || job.check?.final) return job;
+  const { remaining } = await refreshAccount();
+  const later = (await jobs.all())
+    .filter((j) => j.id !== job.id && j.startedAt > job.startedAt)
+    .reduce((sum, j) => sum + (j.charged ?? 0), 0);
+  const before = job.balanceBefore ?? null;
+  const charged = before === null ? null : Math.max(0, before - remaining - later);
+  const settled = Date.now() - new Date(job.startedAt).getTime() > CLIENT_DEFAULTS.timeoutMs;
+  const check = { remaining, charged, final: charged !== 0 || settled, at: new Date().toISOString() };
+  const checked = await jobs.update(jobId, (latest) =>
+    cutOff(latest) && !latest.check?.final
+      ? { ...latest, status: 'interrupted', finishedAt: latest.finishedAt ?? check.at, check }
+      : null,
+  );
+  return checked ?? job;
 }

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import {
   BulkControlInput,
   IdInput,
+  JobInput,
   NameInput,
   NoInput,
   PageInput,
@@ -29,7 +30,7 @@ import {
   startBulkReveal,
 } from './jobs/bulk-reveal';
 import { fail, ok, type Result, refuse } from './result';
-import { reveal } from './reveal';
+import { checkCutOffReveal, reveal } from './reveal';
 import {
   deleteSavedSearch,
   goToPage,
@@ -82,7 +83,12 @@ export async function answer<T>(
   if (!isExtensionPage(sender))
     return fail(refuse(`"${type}" is accepted from the extension's own pages only.`));
   const parsed = z.safeParse(schema, data);
-  if (!parsed.success) return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`));
+  if (!parsed.success) {
+    // Size limits carry a plain sentence of their own (see `message-schemas.ts`): shown as is.
+    const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
+    if (tooBig) return fail(refuse(`${tooBig.message} Nothing was sent.`));
+    return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`));
+  }
   try {
     return ok(await handler(parsed.data as never));
   } catch (error) {
@@ -120,6 +126,7 @@ export function registerMessageHandlers(): void {
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return outcome;
   });
+  expose('checkCutOffReveal', JobInput, ({ jobId }: { jobId: string }) => checkCutOffReveal(jobId));
   expose('startSearch', StartSearchInput, (input: SearchStart) => startSearch(input));
   expose('goToPage', PageInput, ({ start }: { start: number }) => goToPage(start));
   expose('saveSearch', NameInput, ({ name }: { name: string }) => saveCurrentSearch(name));

@@ -1,3 +1,4 @@
+import type { ApiClient } from '../api/client';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
 import { freezeRequest, pageRequest } from '../search/paging';
 import {
@@ -10,6 +11,7 @@ import {
   serialized,
 } from '../storage';
 import { connectedClient, recordBalance } from './connection';
+import { WORKER_ID, whileBeating } from './heartbeat';
 import { fail, refuse } from './result';
 
 export interface StartSearchInput {
@@ -53,9 +55,19 @@ function toPage(start: number, response: SearchResponse): SearchPage {
 /** Runs one page request for the session; records the outcome (page or error) in storage either way. */
 async function fetchPage(session: SearchSession, body: SearchRequest, start: number): Promise<SearchSession> {
   const client = await connectedClient();
+  return whileBeating(() => fetchPageNow(client, session, body, start));
+}
+
+async function fetchPageNow(
+  client: ApiClient,
+  session: SearchSession,
+  body: SearchRequest,
+  start: number,
+): Promise<SearchSession> {
   const running: SearchSession = {
     ...session,
     status: 'running',
+    worker: WORKER_ID,
     pendingStart: start,
     pendingAt: new Date().toISOString(),
   };
@@ -68,6 +80,7 @@ async function fetchPage(session: SearchSession, body: SearchRequest, start: num
     const failed: SearchSession = { ...running, status: 'failed', error: fail(error).error };
     delete failed.pendingStart;
     delete failed.pendingAt;
+    delete failed.worker;
     await currentSearch.set(failed);
     throw error;
   }
@@ -80,6 +93,7 @@ async function fetchPage(session: SearchSession, body: SearchRequest, start: num
   };
   delete done.pendingStart;
   delete done.pendingAt;
+  delete done.worker;
   if (start === 1) {
     done.frozen = freezeRequest(session.first as SearchRequest, response);
     done.understood = {
@@ -132,7 +146,8 @@ export function goToPage(start: number): Promise<SearchSession> {
 async function showPage(start: number): Promise<SearchSession> {
   const session = await currentSearch.get();
   if (!session) throw refuse('There is no search to page through. Run a search first.');
-  if (session.status === 'running') throw refuse('A page is already loading.');
+  if (session.status === 'running' && session.worker === WORKER_ID)
+    throw refuse('A page is already loading.');
   if (session.pages.some((page) => page.start === start)) {
     const shown: SearchSession = { ...session, currentStart: start };
     // A failed fetch of another page is history once the user moves on (an interrupted one stays: it may have
@@ -222,13 +237,22 @@ export async function runSavedSearch(id: string): Promise<SearchSession> {
   return startSearch({ mode: saved.mode, request: saved.request as SearchRequest, savedSearchId: saved.id });
 }
 
-/** A search left running by a stopped worker: its outcome is unknown. */
+/**
+ * A search left running by a stopped worker: its outcome is unknown. One of another worker is marked (one stored
+ * before searches named their worker: if its page was asked for before `since`, this worker's start).
+ */
 export async function markInterruptedSearch(since: Date): Promise<void> {
   const session = await currentSearch.get();
-  if (session?.status === 'running' && new Date(session.pendingAt ?? session.startedAt) < since) {
+  if (session?.status !== 'running') return;
+  const orphan =
+    session.worker === undefined
+      ? new Date(session.pendingAt ?? session.startedAt) < since
+      : session.worker !== WORKER_ID;
+  if (orphan) {
     const interrupted: SearchSession = { ...session, status: 'interrupted' };
     delete interrupted.pendingStart;
     delete interrupted.pendingAt;
+    delete interrupted.worker;
     await currentSearch.set(interrupted);
   }
 }

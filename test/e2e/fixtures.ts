@@ -12,6 +12,47 @@ import { findChromium } from './chromium-path';
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 
+/**
+ * Chromium with the built extension loaded, on a persistent profile in `userDataDir` ('' for a fresh temporary
+ * one; the same directory again is the same browser profile after a restart).
+ */
+export function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: true,
+    args: [
+      `--disable-extensions-except=${EXTENSION_PATH}`,
+      `--load-extension=${EXTENSION_PATH}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/**
+ * Stops the extension's service worker the way Chrome does when it is idle or killed, through the DevTools protocol
+ * (`ServiceWorker.stopWorker`), and waits until it has stopped: nothing in it runs after. (Playwright's `Worker`
+ * for it is not closed by this; the next event or message starts a new worker.)
+ */
+export async function stopServiceWorker(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const version of updated) versions.set(version.versionId, version);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const ours = () => [...versions.entries()].find(([, v]) => v.scriptURL.startsWith('chrome-extension://'));
+  await expect.poll(() => ours()?.[1].runningStatus).toBe('running');
+  await cdp.send('ServiceWorker.stopWorker', { versionId: ours()![0] });
+  await expect.poll(() => ours()?.[1].runningStatus).toBe('stopped');
+  await cdp.detach();
+  await page.close();
+}
+
 /** A minimal LinkedIn-like page; the content script only reads the URL and, as a hint, the visible name. */
 export function linkedinPage(name = 'Ada Lovelace', headline = 'Analyst'): string {
   return `<!doctype html><html><head><title>${name} | LinkedIn</title><link rel="icon" href="data:,"></head>
@@ -75,19 +116,7 @@ export const test = base.extend<Fixtures>({
     await use([]);
   },
   context: async ({ pageErrors }, use) => {
-    const context = await chromium.launchPersistentContext('', {
-      executablePath: findChromium(),
-      headless: true,
-      args: [
-        `--disable-extensions-except=${EXTENSION_PATH}`,
-        `--load-extension=${EXTENSION_PATH}`,
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    const context = await launchWithExtension('');
     context.on('weberror', (error) => pageErrors.push(`page error: ${error.error().message}`));
     context.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(`console error: ${message.text()}`);

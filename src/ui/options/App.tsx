@@ -12,6 +12,11 @@ export function App() {
   return (
     <main class="options">
       <h1>Candidate Lens options</h1>
+      {m.settingsProblem.value && (
+        <p class="error" role="alert" data-testid="settings-problem">
+          {m.settingsProblem}
+        </p>
+      )}
 
       <section aria-labelledby="connection">
         <h2 id="connection">Service connection</h2>

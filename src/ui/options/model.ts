@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
+import { MESSAGE_LIMITS } from '../../input-limits';
 import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
@@ -21,6 +22,12 @@ export function createOptionsModel() {
   const retentionDays = signal(String(DEFAULT_SETTINGS.retentionDays));
   const retentionProblem = signal<string | null>(null);
   const notice = signal<string | null>(null);
+  /** Said when the stored settings could not be read: the defaults shown are not what the user saved. */
+  const settingsProblem = signal<string | null>(null);
+  const unreadableSettings = (unreadable: boolean) =>
+    unreadable
+      ? 'Your saved settings could not be read, so the defaults are shown. The unreadable copy was kept aside; saving here replaces the settings in use.'
+      : null;
   const key = stored(null, keyHint.get, keyHint.watch);
   const balance = stored(null, account.get, account.watch);
 
@@ -32,7 +39,11 @@ export function createOptionsModel() {
   };
 
   async function init() {
-    const current = await settings.get();
+    settings.watchRead(({ unreadable }) => {
+      settingsProblem.value = unreadableSettings(unreadable);
+    });
+    const { value: current, unreadable } = await settings.read();
+    settingsProblem.value = unreadableSettings(unreadable);
     if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
     if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
     defaultSelection.value = current.defaultSelection;
@@ -42,10 +53,24 @@ export function createOptionsModel() {
     error.value = new ApiError({ kind: 'invalid-request', message }).toJSON();
   };
 
+  /** The same size limits the background applies, said before anything is asked or sent. */
+  const tooLongProblem = () => {
+    const n = (value: number) => value.toLocaleString('en-US');
+    if (baseUrl.value.trim().length > MESSAGE_LIMITS.baseUrl) {
+      return `The API base URL is ${n(baseUrl.value.trim().length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
+    }
+    if (apiKey.value.trim().length > MESSAGE_LIMITS.apiKey) {
+      return `The API key is ${n(apiKey.value.trim().length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
+    }
+    return null;
+  };
+
   /** Checks the URL, asks for the origin's permission if the build did not grant it, then validates and saves. */
   async function save() {
     error.value = null;
     connected.value = null;
+    const tooLong = tooLongProblem();
+    if (tooLong) return refuse(tooLong);
     const checked = checkBaseUrl(baseUrl.value);
     if (!checked.ok) return refuse(checked.message);
     const newKey = apiKey.value.trim();
@@ -111,6 +136,7 @@ export function createOptionsModel() {
     retentionDays,
     retentionProblem,
     notice,
+    settingsProblem,
     key: key.value,
     balance: balance.value,
     init,

@@ -6,6 +6,7 @@ import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
+import { CutOffReveal } from './cut-off-reveal';
 import { createPopupModel } from './model';
 import { SavedSearches } from './saved-searches';
 
@@ -17,8 +18,8 @@ export function App() {
   const reason = m.disabledReason.value;
   // Reveal disables itself once everything is held; move focus to the result so keyboard users do not lose it.
   const result = useRef<HTMLDivElement>(null);
-  const reveal = async () => {
-    await m.reveal();
+  const reveal = async (again = false) => {
+    await m.reveal(again);
     result.current?.focus();
   };
 
@@ -100,10 +101,14 @@ export function App() {
           {reason}
         </p>
       )}
+      {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
 
       <div ref={result} tabIndex={-1} class="result">
         {m.error.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
-        {m.job.value && !m.error.value && <JobOutcome job={m.job.value} onOpenOptions={openOptions} />}
+        {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
+        {m.job.value && !m.error.value && !m.cutOff.value && (
+          <JobOutcome job={m.job.value} onOpenOptions={openOptions} />
+        )}
         {m.record.value && <ContactCard record={m.record.value} />}
       </div>
       <SavedSearches />

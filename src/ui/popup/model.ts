@@ -4,9 +4,10 @@
  */
 import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import type { ApiErrorJSON } from '../../api/errors';
+import { type ApiErrorJSON, describeError } from '../../api/errors';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
+import { MESSAGE_LIMITS } from '../../input-limits';
 import { profileUrl } from '../../sites/linkedin/url';
 import {
   account,
@@ -14,15 +15,19 @@ import {
   itemsToAsk,
   jobs,
   keyHint,
+  ownedNow,
+  type Read,
   type RevealJob,
   settings,
   type TabProfile,
   tabProfiles,
   vault,
+  workerBeat,
 } from '../../storage';
 import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
+import { cutOffMessage } from './cut-off';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
 async function subjectTabId(): Promise<number | null> {
@@ -32,11 +37,32 @@ async function subjectTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
+/** How often a cut-off reveal's "not charged so far" is checked again. */
+const RECHECK_MS = 3000;
+
 export function createPopupModel() {
   const tabProfile = signal<TabProfile | null>(null);
   const manualUrl = signal('');
-  const record = signal<ContactRecord | null>(null);
-  const job = signal<RevealJob | null>(null);
+  /** The vault's answer for the profile: a record, none, or one that could not be read. */
+  const vaultRead = signal<Read<ContactRecord>>({ state: 'missing' });
+  const record = computed(() => (vaultRead.value.state === 'ok' ? vaultRead.value.value : null));
+  const unreadable = computed(() => vaultRead.value.state === 'unreadable');
+  /** The latest job as stored: "running" there may belong to a worker that was stopped since. */
+  const storedJob = signal<RevealJob | null>(null);
+  const beat = stored(null, workerBeat.get, workerBeat.watch);
+  /** The clock a "running" job's heartbeat is judged by; ticks only while one is shown running. */
+  const now = signal(Date.now());
+  /** The latest job as it is: a running one whose worker stopped beating is shown interrupted. */
+  const job = computed(() => {
+    const latest = storedJob.value;
+    // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
+    if (latest?.status !== 'running' || !beat.loaded.value) return latest;
+    if (ownedNow(latest.worker, beat.value.value, now.value)) return latest;
+    return { ...latest, status: 'interrupted' as const };
+  });
+  /** The latest reveal, when it was cut off: its charge is checked, and asking again is a separate choice. */
+  const cutOff = computed(() => (job.value?.status === 'interrupted' ? job.value : null));
+  const checkProblem = signal<string | null>(null);
   const selection = signal<Retrievable[]>([]);
   const retryNotFound = signal(false);
   const busy = signal(false);
@@ -44,12 +70,19 @@ export function createPopupModel() {
   const balance = stored(null, account.get, account.watch);
   const key = stored(null, keyHint.get, keyHint.watch);
 
-  const manualSocialUrl = computed(() => (manualUrl.value.trim() ? profileUrl(manualUrl.value) : null));
-  const manualUrlProblem = computed(() =>
-    manualUrl.value.trim() && !manualSocialUrl.value
-      ? 'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.'
-      : null,
+  /** A pasted text too long to be a profile URL is refused here, before it is parsed or sent. */
+  const manualTooLong = computed(() => manualUrl.value.trim().length > MESSAGE_LIMITS.profileUrl);
+  const manualSocialUrl = computed(() =>
+    manualUrl.value.trim() && !manualTooLong.value ? profileUrl(manualUrl.value) : null,
   );
+  const manualUrlProblem = computed(() => {
+    if (manualTooLong.value) {
+      return `The pasted text is ${manualUrl.value.trim().length.toLocaleString('en-US')} characters; a profile URL can be at most ${MESSAGE_LIMITS.profileUrl.toLocaleString('en-US')}. Paste a link like https://www.linkedin.com/in/jane-doe.`;
+    }
+    return manualUrl.value.trim() && !manualSocialUrl.value
+      ? 'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.'
+      : null;
+  });
   /** The profile the popup acts on. */
   const socialUrl = computed(() => tabProfile.value?.socialUrl ?? manualSocialUrl.value);
 
@@ -62,6 +95,9 @@ export function createPopupModel() {
 
   /** What the vault holds for the profile, in words. */
   const status = computed(() => {
+    if (unreadable.value) {
+      return 'The stored contact for this profile could not be read. It was kept aside, not deleted.';
+    }
     const held = record.value;
     if (!held) return 'Not revealed yet';
     const found = ITEMS.filter((item) => held[item]?.found === true);
@@ -74,8 +110,11 @@ export function createPopupModel() {
       : 'Partly revealed';
   });
 
-  /** Why Reveal cannot be clicked, or null when it can. */
-  const disabledReason = computed(() => {
+  /** The items of the cut-off reveal that the selection would ask for again. */
+  const askedAgain = computed(() => toAsk.value.filter((item) => cutOff.value?.requested.includes(item)));
+
+  /** Why Reveal (or Reveal again, after a cut-off) cannot be clicked, or null when it can. */
+  const revealProblem = computed(() => {
     if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
     if (!key.value.value) return 'Set your API key in Options first.';
     if (!socialUrl.value) return 'Open a LinkedIn profile or paste a profile URL.';
@@ -92,6 +131,59 @@ export function createPopupModel() {
     return null;
   });
 
+  /** Why Reveal cannot be clicked, or null when it can. */
+  const disabledReason = computed(() =>
+    askedAgain.value.length > 0 && !busy.value
+      ? 'The last reveal was cut off: see what it was charged below, then choose whether to reveal again.'
+      : revealProblem.value,
+  );
+  /** Why "Reveal again" cannot be clicked yet, or null when it can. */
+  const retryReason = computed(() =>
+    cutOff.value && !cutOff.value.check && !checkProblem.value
+      ? 'Checking your balance first…'
+      : revealProblem.value,
+  );
+  /** What the cut-off reveal was charged, in words. */
+  const cutOffText = computed(() => (cutOff.value ? cutOffMessage(cutOff.value, checkProblem.value) : null));
+  /** Said next to Reveal when the stored contact cannot be read: asking again may pay for what was held. */
+  const unreadableWarning = computed(() =>
+    unreadable.value && toAsk.value.length > 0
+      ? 'Revealing again asks the service anew and may charge for items you already paid for.'
+      : null,
+  );
+
+  /** While a job is shown running, re-judge its worker's heartbeat every second. */
+  effect(() => {
+    if (storedJob.value?.status !== 'running') return;
+    const timer = setInterval(() => {
+      now.value = Date.now();
+    }, 1000);
+    return () => clearInterval(timer);
+  });
+
+  /**
+   * A cut-off reveal gets its charge checked (a free balance call) as soon as it is shown, and again every few
+   * seconds while the answer is "not charged so far" (the service may still be finishing the cut-off call).
+   */
+  let checking: string | null = null;
+  effect(() => {
+    const interrupted = cutOff.value;
+    if (!interrupted || interrupted.check?.final) return;
+    const check = () => {
+      checkProblem.value = null;
+      void call('checkCutOffReveal', { jobId: interrupted.id }).then((result) => {
+        if (!result.ok) checkProblem.value = describeError(result.error).detail;
+      });
+    };
+    if (!interrupted.check) {
+      if (checking !== interrupted.id) check();
+      checking = interrupted.id;
+      return;
+    }
+    const timer = setTimeout(check, RECHECK_MS);
+    return () => clearTimeout(timer);
+  });
+
   /** Watchers of the current profile's record and jobs, replaced when the profile changes. */
   let unwatch: Array<() => void> = [];
   /** Follows the vault record and latest job of the current profile. */
@@ -99,15 +191,15 @@ export function createPopupModel() {
     const url = socialUrl.value;
     for (const stop of unwatch) stop();
     unwatch = [];
-    record.value = null;
-    job.value = null;
+    vaultRead.value = { state: 'missing' };
+    storedJob.value = null;
     if (!url) return;
     const refresh = async () => {
-      const [r, j] = await Promise.all([vault.find({ socialUrl: url }), jobs.latestFor(url)]);
+      const [r, j] = await Promise.all([vault.lookup({ socialUrl: url }), jobs.latestFor(url)]);
       if (socialUrl.peek() !== url) return;
       batch(() => {
-        record.value = r;
-        job.value = j;
+        vaultRead.value = r;
+        storedJob.value = j;
       });
     };
     void refresh();
@@ -137,9 +229,10 @@ export function createPopupModel() {
     }
   }
 
-  async function reveal() {
+  /** Reveals the selection; `again` after a cut-off reveal, once the user has seen what it was charged. */
+  async function reveal(again = false) {
     const url = socialUrl.value;
-    if (!url || disabledReason.value) return;
+    if (!url || (again ? retryReason.value : disabledReason.value)) return;
     busy.value = true;
     error.value = null;
     const hints = tabProfile.value?.nameHint ? { name: tabProfile.value.nameHint } : undefined;
@@ -147,6 +240,9 @@ export function createPopupModel() {
       target: { socialUrl: url },
       selection: selection.value,
       retryNotFound: retryNotFound.value,
+      // The popup says both before the click: the cut-off reveal's charge, and that the stored contact is unreadable.
+      ...(again ? { retryInterrupted: true } : {}),
+      ...(unreadable.value ? { replaceUnreadable: true } : {}),
       ...(hints ? { hints } : {}),
     });
     busy.value = false;
@@ -160,7 +256,12 @@ export function createPopupModel() {
     manualUrlProblem,
     socialUrl,
     record,
+    unreadable,
+    unreadableWarning,
     job,
+    cutOff,
+    cutOffText,
+    retryReason,
     selection,
     retryNotFound,
     knownMissing,

@@ -1,0 +1,31 @@
+/**
+ * A reveal cut off by a stopped worker, in words: whether it was charged and how much (from the balance check the
+ * background records on the job), so that asking again is a choice made knowing what the first attempt cost.
+ */
+import { formatCredits } from '../../api/pricing';
+import type { RevealJob } from '../../storage';
+import { ITEM_LABEL } from '../items';
+
+const items = (job: RevealJob) => job.requested.map((item) => ITEM_LABEL[item].toLowerCase()).join(', ');
+
+/** What is known of a cut-off reveal's charge; `checkProblem` when the balance could not be checked. */
+export function cutOffMessage(job: RevealJob, checkProblem: string | null): string {
+  const stopped = `The extension stopped during the reveal of ${items(job)}, and its result was lost.`;
+  const check = job.check;
+  if (!check) {
+    return checkProblem
+      ? `${stopped} Your balance could not be checked (${checkProblem}), so whether it was charged is not known.`
+      : `${stopped} Checking your balance to see whether it was charged…`;
+  }
+  const now = formatCredits(check.remaining);
+  if (check.charged === null) {
+    return `${stopped} The balance before it is not known, so whether it was charged cannot be told. Your balance is ${now}.`;
+  }
+  const before = formatCredits(job.balanceBefore ?? check.remaining);
+  if (check.charged === 0) {
+    return check.final
+      ? `${stopped} It was not charged: your balance is still ${now}.`
+      : `${stopped} It has not been charged so far (your balance is still ${now}); the service may still be finishing it, so the balance is checked again shortly.`;
+  }
+  return `${stopped} It was charged ${formatCredits(check.charged)}: your balance was ${before} before it and is ${now} now.`;
+}

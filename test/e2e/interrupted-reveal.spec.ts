@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { test as base, expect, launchWithExtension, stopServiceWorker } from './fixtures';
+
+const ADA = DEMO_PROFILES.full;
+const PHONE = ADA.phone_number!;
+
+/** Adds `openAdaPopup`: Ada's LinkedIn profile in a tab, then the popup for that tab. */
+const test = base.extend<{ openAdaPopup: () => Promise<{ popup: Page; tabId: number }> }>({
+  openAdaPopup: async ({ context, openExtensionPage, tabIdOf }, use) => {
+    await use(async () => {
+      const profile = await context.newPage();
+      await profile.goto(`${ADA.social_url}/`);
+      const tabId = await tabIdOf(profile);
+      const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+      await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+      return { popup, tabId };
+    });
+  },
+});
+
+/** Ticks the mobile phone alone (the default selection is the email). */
+async function choosePhoneOnly(popup: Page): Promise<void> {
+  await popup.getByLabel('Personal email').uncheck();
+  await popup.getByLabel('Mobile phone').check();
+  await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 6 credits');
+}
+
+const CHARGED =
+  'The extension stopped during the reveal of mobile phone, and its result was lost. It was charged 6 credits: your balance was 10,000 credits before it and is 9,994 credits now.';
+
+test('a reveal cut off by a stopped worker is never shown running; its charge is checked; asking again is a priced choice', async ({
+  openAdaPopup,
+  openExtensionPage,
+  connect,
+  context,
+  sim,
+}) => {
+  await connect();
+  const { popup, tabId } = await openAdaPopup();
+  await choosePhoneOnly(popup);
+  await sim.admin('faults', { latencyMs: 3000, path: '/v1/lookup' });
+  await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
+  await expect(popup.getByText('Revealing mobile phone…')).toBeVisible();
+  await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBe(1);
+  await popup.close();
+
+  // Chrome stops the worker mid-request; the service still answers the call (and charges it) to nobody.
+  await stopServiceWorker(context);
+  await expect.poll(() => sim.balance(), { timeout: 10_000 }).toBe(9_994);
+  await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
+
+  const again = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  await choosePhoneOnly(again);
+  // No worker owns the job: it is not shown running (within the heartbeat's few seconds), it is shown cut off.
+  await expect(again.getByTestId('cut-off')).toContainText(CHARGED, { timeout: 10_000 });
+  await expect(again.getByText('Revealing mobile phone…')).toHaveCount(0);
+  await expect(again.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
+  await expect(again.getByText('The last reveal was cut off: see what it was charged below')).toBeVisible();
+  // The check is the free account call; nothing was asked again.
+  expect(await sim.requests('/v1/lookup')).toHaveLength(1);
+  expect((await sim.requests('/v1/account')).length).toBe(2); // the connection's, and the check
+
+  await again.getByRole('button', { name: 'Reveal again · up to 6 credits' }).click();
+  await expect(again.getByRole('link', { name: PHONE })).toBeVisible();
+  await expect(again.getByTestId('charged')).toContainText('Charged 6 credits');
+  await expect(again.getByTestId('cut-off')).toHaveCount(0);
+  expect(await sim.requests('/v1/lookup')).toHaveLength(2);
+  expect(await sim.balance()).toBe(9_988);
+});
+
+test('a reveal cut off by closing the browser is checked after the restart, before any retry', async ({
+  sim,
+}) => {
+  const profileDir = mkdtempSync(join(tmpdir(), 'candidate-lens-restart-'));
+  try {
+    const first = await launchWithExtension(profileDir);
+    const worker = first.serviceWorkers()[0] ?? (await first.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+    const open = async (context: typeof first, path: string) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    };
+    const options = await open(first, 'options.html');
+    await options.getByLabel('API base URL').fill(sim.url);
+    await options.getByLabel('API key').fill('demo-key');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(options.getByTestId('connected')).toBeVisible();
+
+    const popup = await open(first, 'popup.html');
+    await popup.getByLabel('Profile URL').fill(ADA.social_url);
+    await choosePhoneOnly(popup);
+    await sim.admin('faults', { latencyMs: 3000, path: '/v1/lookup' });
+    await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
+    await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBe(1);
+    await first.close();
+    await expect.poll(() => sim.balance(), { timeout: 10_000 }).toBe(9_994);
+    await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
+
+    const second = await launchWithExtension(profileDir);
+    try {
+      const reopened = await open(second, 'popup.html');
+      await reopened.getByLabel('Profile URL').fill(ADA.social_url);
+      await choosePhoneOnly(reopened);
+      await expect(reopened.getByTestId('cut-off')).toContainText(CHARGED, { timeout: 10_000 });
+      await expect(reopened.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
+      expect(await sim.requests('/v1/lookup')).toHaveLength(1);
+
+      await reopened.getByRole('button', { name: 'Reveal again · up to 6 credits' }).click();
+      await expect(reopened.getByRole('link', { name: PHONE })).toBeVisible();
+      expect(await sim.requests('/v1/lookup')).toHaveLength(2);
+      expect(await sim.balance()).toBe(9_988);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+});
+
+test('a cut-off call that was not charged says so', async ({ openAdaPopup, connect, context, sim }) => {
+  await connect();
+  const { popup } = await openAdaPopup();
+  await choosePhoneOnly(popup);
+  // The request never answers (the simulator charges nothing for it) until the worker is long gone.
+  await sim.admin('faults', { hang: 1, path: '/v1/lookup' });
+  await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
+  await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBe(1);
+  await stopServiceWorker(context);
+
+  await expect(popup.getByTestId('cut-off')).toContainText(
+    'The extension stopped during the reveal of mobile phone, and its result was lost. It has not been charged so far (your balance is still 10,000 credits)',
+    { timeout: 10_000 },
+  );
+  await expect(popup.getByRole('button', { name: 'Reveal again · up to 6 credits' })).toBeEnabled();
+  expect(await sim.balance()).toBe(10_000);
+});

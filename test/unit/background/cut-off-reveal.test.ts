@@ -1,0 +1,194 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
+import { setApiKey } from '../../../src/background/key-store';
+import { checkCutOffReveal, markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import {
+  account,
+  HEARTBEAT_STALE_MS,
+  jobs,
+  ownedNow,
+  type RevealJob,
+  settings,
+  vault,
+  workerBeat,
+} from '../../../src/storage';
+import { stubService } from './service-stub';
+
+const GRACE = {
+  id: '1002',
+  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
+  name: 'Grace Hopper',
+  email: 'grace@example.org',
+  phone: '+1 555 0100',
+};
+
+/** A phone reveal of Grace left "running" by a worker that is gone, with the balance known before it. */
+function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): RevealJob {
+  return {
+    id: 'cut',
+    kind: 'reveal',
+    vaultKey: GRACE.socialUrl,
+    target: { socialUrl: GRACE.socialUrl, candidateId: null },
+    requested: ['phone'],
+    held: [],
+    status: 'running',
+    worker,
+    balanceBefore,
+    startedAt: new Date(Date.now() - 60_000).toISOString(),
+  };
+}
+
+describe('who owns a running job', () => {
+  const now = Date.parse('2026-05-01T12:00:00.000Z');
+  const beat = (worker: string, ageMs: number) => ({ worker, at: new Date(now - ageMs).toISOString() });
+
+  it.each([
+    ['its worker beat just now', 'w1', beat('w1', 500), true],
+    ['its worker beat a while ago (stopped)', 'w1', beat('w1', HEARTBEAT_STALE_MS), false],
+    ['another worker beats (it was restarted)', 'w1', beat('w2', 0), false],
+    ['no worker ever beat', 'w1', null, false],
+    ['the job names no worker', undefined, beat('w1', 0), false],
+  ])('running only when %s: %s', (_label, owner, last, expected) => {
+    expect(ownedNow(owner, last, now)).toBe(expected);
+  });
+
+  it('the worker beats while a task runs, before the task starts', async () => {
+    fakeBrowser.reset();
+    let seen = null as Awaited<ReturnType<typeof workerBeat.get>>;
+    await whileBeating(async () => {
+      seen = await workerBeat.get();
+    });
+    expect(seen?.worker).toBe(WORKER_ID);
+    expect(ownedNow(WORKER_ID, seen, Date.now())).toBe(true);
+  });
+});
+
+describe('a reveal cut off by a stopped worker', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('a reveal records its worker and the balance known before the paid call', async () => {
+    stubService([GRACE], 50);
+    await account.set({ remaining: 50, purchased: 100, checkedAt: new Date().toISOString() });
+    const { job } = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    expect(job).toMatchObject({ worker: WORKER_ID, balanceBefore: 50, status: 'done', charged: 3 });
+  });
+
+  it("is marked interrupted when another worker owned it, and this worker's own running job is left alone", async () => {
+    await jobs.put(cutOffJob(100));
+    await jobs.put({ ...cutOffJob(100, WORKER_ID), id: 'mine', vaultKey: 'other' });
+    await markInterruptedJobs(new Date());
+    const all = await jobs.all();
+    expect(all.find((j) => j.id === 'cut')?.status).toBe('interrupted');
+    expect(all.find((j) => j.id === 'mine')?.status).toBe('running');
+  });
+
+  it('asking again for its items is refused until the user chose to, and nothing is sent', async () => {
+    const service = stubService([GRACE], 94);
+    await jobs.put(cutOffJob(100));
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({ kind: 'invalid-request', message: expect.stringContaining('cut off') });
+    expect(service.requests).toHaveLength(0);
+    // Items it did not ask for are not held back.
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/lookup']);
+  });
+
+  it('the check says what it was charged (free account call), once; then the retry is a separate, paid reveal', async () => {
+    const service = stubService([GRACE], 94);
+    await jobs.put(cutOffJob(100));
+    const checked = await checkCutOffReveal('cut');
+    expect(checked).toMatchObject({
+      status: 'interrupted',
+      check: { remaining: 94, charged: 6, final: true },
+    });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/account']);
+    expect((await account.get())?.remaining).toBe(94);
+    // A second look reads the recorded check: no second call.
+    expect((await checkCutOffReveal('cut')).check).toEqual(checked.check);
+    expect(service.requests).toHaveLength(1);
+
+    const retry = await reveal({
+      target: { socialUrl: GRACE.socialUrl },
+      selection: ['phone'],
+      retryInterrupted: true,
+    });
+    expect(retry.job).toMatchObject({ status: 'done', charged: 6, balanceBefore: 94 });
+    expect(retry.record?.phone).toMatchObject({ found: true, value: GRACE.phone });
+  });
+
+  it('not charged when the balance did not move; cannot tell when no balance was known before', async () => {
+    stubService([GRACE], 100);
+    await jobs.put(cutOffJob(100));
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 100 });
+    await jobs.put({ ...cutOffJob(null), id: 'unknown' });
+    expect((await checkCutOffReveal('unknown')).check).toMatchObject({ charged: null, remaining: 100 });
+  });
+
+  it('"not charged" is not final while the service may still be finishing the cut-off call', async () => {
+    const service = stubService([GRACE], 100);
+    await jobs.put({ ...cutOffJob(100), startedAt: new Date().toISOString() });
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: false });
+    // The cut-off call's charge lands at the service; the next check sees it, and that one is final.
+    service.state.balance = 94;
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 6, final: true });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/account', '/v1/account']);
+    await checkCutOffReveal('cut');
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('later reveals are not counted as the cut-off call', async () => {
+    stubService([GRACE], 100);
+    await account.set({ remaining: 100, purchased: 100, checkedAt: new Date().toISOString() });
+    await jobs.put(cutOffJob(100));
+    // The user revealed the email afterwards (3 credits); the phone call (6) was not charged.
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 97 });
+  });
+});
+
+describe('a stored contact that cannot be read', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('reads as unreadable (not as missing), and settings say so too', async () => {
+    await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: { v: 1, key: 42 } });
+    expect(await vault.lookup({ socialUrl: GRACE.socialUrl })).toEqual({ state: 'unreadable' });
+    expect(await vault.lookup({ socialUrl: 'https://www.linkedin.com/in/nobody' })).toEqual({
+      state: 'missing',
+    });
+    await browser.storage.local.set({ settings: { baseUrl: 7 } });
+    expect(await settings.read()).toMatchObject({ unreadable: true, value: { retentionDays: 365 } });
+  });
+
+  it('a reveal over it is refused unless the user chose to ask again, and the copy stays aside', async () => {
+    const service = stubService([GRACE], 100);
+    const broken = { v: 1, key: 42, email: 'grace@example.org' };
+    await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: broken });
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('could not be read') });
+    expect(service.requests).toHaveLength(0);
+
+    const { record } = await reveal({
+      target: { socialUrl: GRACE.socialUrl },
+      selection: ['email'],
+      replaceUnreadable: true,
+    });
+    expect(record?.email).toMatchObject({ value: GRACE.email });
+    const aside = await browser.storage.local.get(`unreadable:contact:${GRACE.socialUrl}`);
+    expect(Object.values(aside)[0]).toMatchObject({ value: broken });
+  });
+});
