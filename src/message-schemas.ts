@@ -114,5 +114,5 @@ export const StartBulkInput = z.strictObject({
 });
 
 export const BulkControlInput = z.strictObject({
-  action: z.enum(['pause', 'resume', 'cancel', 'dismiss', 'wake']),
+  action: z.enum(['pause', 'resume', 'cancel', 'dismiss', 'recheck', 'wake']),
 });

@@ -25,26 +25,36 @@ export function mergeCandidates(candidates: readonly BulkCandidate[]): BulkCandi
   const out: BulkCandidate[] = [];
   const byUrl = new Map<string, BulkCandidate>();
   const byId = new Map<string, BulkCandidate>();
+  const index = (entry: BulkCandidate) => {
+    if (entry.target.socialUrl) byUrl.set(entry.target.socialUrl, entry);
+    if (entry.target.candidateId) byId.set(entry.target.candidateId, entry);
+  };
   for (const candidate of candidates) {
     const { socialUrl, candidateId } = candidate.target;
-    const same =
-      (socialUrl ? byUrl.get(socialUrl) : undefined) ?? (candidateId ? byId.get(candidateId) : undefined);
-    if (same) {
-      // Two rows, one person: keep whichever identifiers either row knew.
-      if (!same.target.socialUrl && socialUrl) {
-        same.target = { ...same.target, socialUrl };
-        byUrl.set(socialUrl, same);
-      }
-      if (!same.target.candidateId && candidateId) {
-        same.target = { ...same.target, candidateId };
-        byId.set(candidateId, same);
-      }
+    const viaUrl = socialUrl ? byUrl.get(socialUrl) : undefined;
+    const viaId = candidateId ? byId.get(candidateId) : undefined;
+    const same = viaUrl ?? viaId;
+    if (!same) {
+      const copy: BulkCandidate = { ...candidate, target: { ...candidate.target } };
+      out.push(copy);
+      index(copy);
       continue;
     }
-    const copy: BulkCandidate = { ...candidate, target: { ...candidate.target } };
-    out.push(copy);
-    if (socialUrl) byUrl.set(socialUrl, copy);
-    if (candidateId) byId.set(candidateId, copy);
+    // Two rows, one person: keep whichever identifiers either row knew.
+    same.target = {
+      socialUrl: same.target.socialUrl ?? socialUrl,
+      candidateId: same.target.candidateId ?? candidateId,
+    };
+    // This row links two entries (one found by URL, one by id): they are one person too.
+    if (viaUrl && viaId && viaUrl !== viaId) {
+      viaUrl.target = {
+        socialUrl: viaUrl.target.socialUrl,
+        candidateId: viaUrl.target.candidateId ?? viaId.target.candidateId,
+      };
+      out.splice(out.indexOf(viaId), 1);
+      if (viaId.target.socialUrl) byUrl.set(viaId.target.socialUrl, viaUrl);
+    }
+    index(same);
   }
   return out;
 }

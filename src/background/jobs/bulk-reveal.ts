@@ -121,8 +121,11 @@ function canonical(candidate: BulkCandidate): BulkCandidate {
   return { ...candidate, target: { socialUrl, candidateId } };
 }
 
-/** Pause, resume, cancel, dismiss the receipt, or wake (a page saw a job that may have lost its worker). */
-export type BulkAction = 'pause' | 'resume' | 'cancel' | 'dismiss' | 'wake';
+/**
+ * Pause, resume, cancel, dismiss the receipt, check the balance again after the job (free: a lookup that was cut
+ * off may be charged after the job ended), or wake (a page saw a job that may have lost its worker).
+ */
+export type BulkAction = 'pause' | 'resume' | 'cancel' | 'dismiss' | 'recheck' | 'wake';
 
 export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
   if (action === 'wake') {
@@ -147,6 +150,15 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
       await bulkJobs.setCurrent(resumed);
       runInBackground(resumed);
       return resumed;
+    }
+    case 'recheck': {
+      if (isActive(job))
+        throw refuse('The bulk reveal is still under way: its balance is checked when it ends.');
+      const { remaining } = await refreshAccount();
+      const rechecked: BulkJob = { ...job, balanceAfter: remaining, finishedAt: new Date().toISOString() };
+      await bulkJobs.setCurrent(rechecked);
+      await bulkJobs.file(rechecked);
+      return rechecked;
     }
     case 'dismiss':
       if (isActive(job)) throw refuse('The bulk reveal is still under way: pause or cancel it first.');

@@ -103,7 +103,7 @@ export function createBulkModel(deps: BulkModelDeps) {
     stopWhenOut.value = false;
   }
 
-  async function control(action: 'pause' | 'resume' | 'cancel' | 'dismiss') {
+  async function control(action: 'pause' | 'resume' | 'cancel' | 'dismiss' | 'recheck') {
     error.value = null;
     if (action === 'pause') pausing.value = true;
     const result = await call('controlBulk', { action });

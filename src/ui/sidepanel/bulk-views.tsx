@@ -193,7 +193,7 @@ const ENDING: Readonly<Record<string, string>> = {
 };
 
 /** Quoted maximum against the actual charge, item by item, with counts and the balance before and after. */
-export function Receipt({ job }: { job: BulkJob }) {
+export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => void }) {
   const p = bulkProgress(job, ITEM_PRICE);
   const notStarted = job.items.filter((item) => !SETTLED.has(item.state)).length;
   const uncertain = job.items.filter((item) => item.state === 'may-have-charged');
@@ -261,9 +261,16 @@ export function Receipt({ job }: { job: BulkJob }) {
         <div class="bulk-warning">
           <p>
             No answer came back for {count(uncertain.length, 'contact')}, so{' '}
-            {uncertain.length === 1 ? 'it' : 'they'} may have been charged. They were not sent again; the
-            balance above is the service's own.
+            {uncertain.length === 1 ? 'it' : 'they'} may have been charged. They were not sent again. The
+            balance above is the service's own as of{' '}
+            {new Date(job.finishedAt ?? job.createdAt).toLocaleTimeString()}; it may still be finishing a
+            cut-off lookup, so check again in a moment for the final charge.
           </p>
+          {onRecheck && (
+            <button type="button" class="small" onClick={onRecheck}>
+              Check the balance again (free)
+            </button>
+          )}
           <ul>
             {uncertain.map((item) => (
               <li key={item.key}>{item.name}</li>
@@ -285,7 +292,11 @@ export function BulkJobView({ bulk }: { bulk: BulkModel }) {
       <h2 id="bulk-job-title">
         {running ? (job.status === 'paused' ? 'Bulk reveal paused' : 'Bulk reveal') : ENDING[job.status]}
       </h2>
-      {running ? <Progress bulk={bulk} job={job} /> : <Receipt job={job} />}
+      {running ? (
+        <Progress bulk={bulk} job={job} />
+      ) : (
+        <Receipt job={job} onRecheck={() => void bulk.control('recheck')} />
+      )}
       {bulk.error.value && running && <ErrorView error={bulk.error.value} onOpenOptions={openOptions} />}
       {!running && (
         <button type="button" onClick={() => void bulk.control('dismiss')}>

@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
@@ -187,12 +187,28 @@ function Pager({ m }: { m: SidePanelModel }) {
 /** The search's state as stored: progress, failure, interruption, then the page shown with its rows. */
 export function Results({ m }: { m: SidePanelModel }) {
   const s = m.session.value;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // When a search this panel watched running has answered, the view moves to its results (the form above is long).
+  const watched = useRef<string | null>(null);
+  useEffect(() => {
+    if (s?.status === 'running') watched.current = s.id;
+    else if (s?.status === 'done' && watched.current === s.id) {
+      watched.current = null;
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('form')) {
+        heading.current?.focus();
+        heading.current?.scrollIntoView({ block: 'start' });
+      }
+    }
+  }, [s?.id, s?.status]);
   if (!s) return null;
   const page = m.currentPage.value;
   const loadingMore = s.status === 'running' && s.pendingStart !== undefined && s.pendingStart > 1;
   return (
     <section aria-labelledby="results-title" class="results">
-      <h2 id="results-title">Results</h2>
+      <h2 id="results-title" ref={heading} tabIndex={-1}>
+        Results
+      </h2>
       {s.status === 'running' && (
         <p class="job running" role="status" aria-live="polite">
           {loadingMore ? 'Loading the next page…' : 'Searching…'}
