@@ -137,5 +137,7 @@ test('a cut-off call that was not charged says so', async ({ openAdaPopup, conne
     { timeout: 10_000 },
   );
   await expect(popup.getByRole('button', { name: 'Reveal again · up to 6 credits' })).toBeEnabled();
+  // The popup's own call failed with the worker: the cut-off view says so once, with no second error.
+  await expect(popup.getByRole('alert')).toHaveCount(1);
   expect(await sim.balance()).toBe(10_000);
 });

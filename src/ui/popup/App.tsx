@@ -104,7 +104,8 @@ export function App() {
       {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
 
       <div ref={result} tabIndex={-1} class="result">
-        {m.error.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
+        {/* A reveal cut off by a stopped worker also fails the popup's call: the cut-off view says it once. */}
+        {m.error.value && !m.cutOff.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
         {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
         {m.job.value && !m.error.value && !m.cutOff.value && (
           <JobOutcome job={m.job.value} onOpenOptions={openOptions} />
