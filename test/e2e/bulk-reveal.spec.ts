@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type Sim, test } from './fixtures';
+import { expect, type Sim, stopServiceWorker, test } from './fixtures';
 
 /** Runs a title search for nurses with the given page size; resolves when its rows are shown. */
 async function searchNurses(panel: Page, pageSize: '10' | '25' | '50' | '100') {
@@ -107,11 +107,7 @@ test('a service worker stopped mid-job: the job resumes, in-flight contacts are 
   await panel.close();
 
   // Chrome stops the worker (as it does when idle): the lookups it had started are answered to nobody.
-  const page = await openExtensionPage('options.html');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await page.close();
+  await stopServiceWorker(context);
 
   // Opening the panel wakes a worker, which settles the cut-off contacts and resumes the queue.
   await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });

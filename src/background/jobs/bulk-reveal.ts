@@ -345,7 +345,15 @@ async function lookupOne(
 ): Promise<TaskOutcome> {
   // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
   return serialised(item.key, async () => {
-    const existing = await vault.find(item.target);
+    const read = await vault.lookup(item.target);
+    if (read.state === 'unreadable') {
+      // Paid data that merely cannot be read is not bought again without the user's word.
+      return settle(item, store, 'failed', {
+        problem:
+          'The stored contact could not be read (it was kept aside), so it was not bought again. Reveal it on its own to replace it.',
+      });
+    }
+    const existing = read.state === 'ok' ? read.value : null;
     const asked = itemsToAsk(existing, job.selection);
     if (asked.length === 0) return settle(item, store, 'held', {});
     item.asked = asked;

@@ -365,6 +365,18 @@ describe('bulk reveal', () => {
     expect((await bulkJobs.current())?.status).toBe('paused');
   });
 
+  it('does not buy again a held contact whose stored record cannot be read', async () => {
+    const contacts = people(2);
+    const s = service(contacts);
+    await fakeBrowser.storage.local.set({ [`contact:${contacts[0]!.socialUrl}`]: { v: 1, garbled: true } });
+    const { ended } = await start(rows(contacts), ['email']);
+    expect(ended.items[0]).toMatchObject({
+      state: 'failed',
+      problem: expect.stringMatching(/could not be read/),
+    });
+    expect(s.lookups.map((body) => body.social_url)).toEqual([contacts[1]!.socialUrl]);
+  });
+
   it('refuses a second job while one is under way', async () => {
     const contacts = people(3);
     service(contacts, 10_000, 20);
