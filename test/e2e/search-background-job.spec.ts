@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, stopServiceWorker, test } from './fixtures';
 
 test('closing the side panel during a slow search loses nothing, and it is paid once', async ({
   connect,
@@ -50,4 +50,23 @@ test('closing the side panel during a slow search loses nothing, and it is paid 
     include_similar_titles: false,
   });
   expect(await sim.balance()).toBe(9_999);
+});
+
+test('a search whose service worker was stopped is shown cut off in the panel, not as still searching', async ({
+  connect,
+  context,
+  openExtensionPage,
+  sim,
+}) => {
+  await connect();
+  await sim.admin('faults', { latencyMs: 4000, path: '/v1/search' });
+  const panel = await openExtensionPage('sidepanel.html');
+  const titles = panel.getByLabel('Job titles');
+  await titles.fill('Nurse');
+  await titles.press('Enter');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.getByText('Searching…')).toBeVisible();
+  await stopServiceWorker(context);
+  await expect(panel.getByText('The extension stopped during this search')).toBeVisible({ timeout: 10_000 });
+  await expect(panel.getByText('Searching…')).toHaveCount(0);
 });

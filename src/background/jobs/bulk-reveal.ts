@@ -11,7 +11,6 @@
  * - Pause, resume, cancel; a restarted service worker settles what the old one had in flight as "may have
  *   charged" and resumes the queue.
  */
-import { browser } from 'wxt/browser';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { ITEM_REVEAL } from '../../api/pricing';
@@ -22,19 +21,15 @@ import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote'
 import { profileUrl } from '../../sites/linkedin/url';
 import { account, type ContactRecord, itemsToAsk, vault, vaultKeyFor } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
+import { WORKER_ID, whileBeating } from '../heartbeat';
 import { refuse } from '../result';
 import { mergeContact, serialised } from '../reveal';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
 
-/** This service worker's identity: a job owned by another one was cut off by a restart. */
-const WORKER = crypto.randomUUID();
-
 /** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
 const FIRST_WAIT_MS = 1_000;
 const LONGEST_WAIT_MS = 60_000;
-/** Chrome stops an idle service worker after 30 s; an extension call keeps it awake during a long wait. */
-const KEEP_AWAKE_MS = 20_000;
 
 export interface StartBulkInput {
   candidates: BulkCandidate[];
@@ -101,7 +96,7 @@ export async function startBulkReveal(input: StartBulkInput): Promise<BulkJob> {
     quote,
     stopWhenOut: input.stopWhenOut,
     status: 'running',
-    owner: WORKER,
+    owner: WORKER_ID,
     createdAt: now,
     balanceBefore: balance,
     items,
@@ -146,7 +141,7 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
       return job;
     case 'resume': {
       if (job.status !== 'paused') throw refuse('The bulk reveal is not paused.');
-      const resumed: BulkJob = { ...job, status: 'running', owner: WORKER };
+      const resumed: BulkJob = { ...job, status: 'running', owner: WORKER_ID };
       await bulkJobs.setCurrent(resumed);
       runInBackground(resumed);
       return resumed;
@@ -174,12 +169,12 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
  */
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
-  if (!job || !isActive(job) || job.owner === WORKER) return;
+  if (!job || !isActive(job) || job.owner === WORKER_ID) return;
   const inFlight = await bulkJobs.inFlight();
   const sent = new Set(inFlight?.jobId === job.id ? inFlight.keys : []);
   const settled: BulkJob = {
     ...job,
-    owner: WORKER,
+    owner: WORKER_ID,
     items: job.items.map((item) =>
       item.state === 'running' || (item.state === 'queued' && sent.has(item.key))
         ? {
@@ -199,7 +194,9 @@ export async function resumeBulkJob(): Promise<void> {
 let run: Promise<void> | null = null;
 
 function runInBackground(job: BulkJob): void {
-  const current = runJob(job).catch((error) =>
+  // The heartbeat tells readers the job's worker is alive, and its storage writes keep Chrome from stopping an
+  // idle-looking worker during a long wait after a 429.
+  const current = whileBeating(() => runJob(job)).catch((error) =>
     console.warn('The bulk reveal stopped on an unexpected error', error),
   );
   run = current;
@@ -292,7 +289,6 @@ async function runJob(initial: BulkJob): Promise<void> {
   const store = createRunStore(job);
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
-  const keepAwake = setInterval(() => void browser.runtime.getPlatformInfo().catch(() => {}), KEEP_AWAKE_MS);
   try {
     await store.now();
     let client: ApiClient;
@@ -331,7 +327,6 @@ async function runJob(initial: BulkJob): Promise<void> {
     delete job.waitUntil;
     await finish(job, ending);
   } finally {
-    clearInterval(keepAwake);
     if (active === run) active = null;
   }
 }

@@ -18,9 +18,12 @@ import {
   SETTLED,
 } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
-import type { AccountSnapshot, ContactRecord } from '../../storage';
+import { type AccountSnapshot, type ContactRecord, ownedNow, workerBeat } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
+
+/** How often a panel may wake a worker for a job whose worker stopped beating. */
+const WAKE_EVERY_MS = 5_000;
 
 /** The confirmation limit when the user has not set one: a larger maximum is called out before the click. */
 export const DEFAULT_CONFIRM_ABOVE = 100;
@@ -159,18 +162,36 @@ export function createBulkModel(deps: BulkModelDeps) {
       sample = { jobId: j.id, at: Date.now(), settled: j.items.filter((i) => SETTLED.has(i.state)).length };
     }
   });
+  /**
+   * A job that says it runs may have lost its service worker (the browser stops idle ones): one that stopped
+   * beating is woken, and the new worker resumes it (at most every few seconds).
+   */
+  const beat = stored(null, workerBeat.get, workerBeat.watch);
+  let wokenAt = 0;
+  const wakeIfOrphaned = () => {
+    const j = job.value.peek();
+    if (!j || !isActive(j) || !job.loaded.peek()) return;
+    const orphaned = j.status === 'running' && !ownedNow(j.owner, beat.value.peek(), Date.now());
+    if (!orphaned || Date.now() - wokenAt < WAKE_EVERY_MS) return;
+    wokenAt = Date.now();
+    void call('controlBulk', { action: 'wake' });
+  };
   const ticker = setInterval(() => {
     if (job.value.peek()?.status === 'running') now.value = Date.now();
+    if (beat.loaded.peek()) wakeIfOrphaned();
   }, 1000);
-
-  /** A job that says it runs may have lost its service worker (stopped by the browser): waking one resumes it. */
   const stopWaking = job.loaded.subscribe((loaded) => {
-    if (loaded && isActive(job.value.peek())) void call('controlBulk', { action: 'wake' });
+    // On opening, a paused job is woken too: after a browser restart its new worker must take it over.
+    if (loaded && isActive(job.value.peek())) {
+      wokenAt = Date.now();
+      void call('controlBulk', { action: 'wake' });
+    }
   });
 
   function stop() {
     job.stop();
     history.stop();
+    beat.stop();
     stopSampling();
     stopWaking();
     clearInterval(ticker);

@@ -20,6 +20,7 @@ import {
   itemsToAsk,
   jobs,
   keyHint,
+  ownedNow,
   type PanelFocus,
   panelFocus,
   type RevealJob,
@@ -30,6 +31,7 @@ import {
   settings,
   vault,
   vaultKeyFor,
+  workerBeat,
 } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
@@ -49,7 +51,22 @@ export function rowTarget(profile: StoredProfile): { socialUrl: string | null; c
 
 export function createSidePanelModel() {
   // -- stored state -------------------------------------------------------------------------------------------
-  const session = stored<SearchSession | null>(null, currentSearch.get, currentSearch.watch);
+  const storedSession = stored<SearchSession | null>(null, currentSearch.get, currentSearch.watch);
+  const beat = stored(null, workerBeat.get, workerBeat.watch);
+  /** The clock a "running" search's heartbeat is judged by; ticks only while one is stored as running. */
+  const now = signal(Date.now());
+  const ticker = setInterval(() => {
+    if (storedSession.value.peek()?.status === 'running') now.value = Date.now();
+  }, 1000);
+  /** The search as it is: one stored as running whose worker stopped beating was cut off, and says so. */
+  const session = {
+    ...storedSession,
+    value: computed((): SearchSession | null => {
+      const s = storedSession.value.value;
+      if (s?.status !== 'running' || !beat.loaded.value) return s;
+      return ownedNow(s.worker, beat.value.value, now.value) ? s : { ...s, status: 'interrupted' };
+    }),
+  };
   const focus = stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch);
   const balance = stored(null, account.get, account.watch);
   const key = stored(null, keyHint.get, keyHint.watch);
@@ -437,7 +454,8 @@ export function createSidePanelModel() {
   }
 
   const stops = [
-    ...[session, focus, balance, key, saved, revealJobs].map((s) => s.stop),
+    ...[storedSession, beat, focus, balance, key, saved, revealJobs].map((s) => s.stop),
+    () => clearInterval(ticker),
     stopFollowingSearch,
     stopWatchingSettings,
     bulk.stop,
