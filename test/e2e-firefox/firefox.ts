@@ -1,0 +1,137 @@
+/**
+ * A real Firefox for one test: found on the machine, started headless on a fresh profile with Marionette on, its
+ * output watched for errors, and stopped (Quit, wait, then kill) at the end.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Driver } from './driver';
+import { Marionette } from './marionette';
+
+/** Said, in one line, when Firefox or openssl is missing. */
+export const HOW_TO_GET_FIREFOX =
+  'Firefox e2e needs Firefox and openssl: run `apt-get install firefox-esr openssl` (Debian), or set FIREFOX_PATH to a Firefox binary.';
+
+/** Where Firefox is looked for, in order: `FIREFOX_PATH`, Debian's ESR, a `firefox` in /usr/bin. */
+export function defaultFirefoxCandidates(): Array<string | undefined> {
+  return [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'];
+}
+
+/** The first candidate that is an existing file, or null. */
+export function findFirefox(candidates = defaultFirefoxCandidates()): string | null {
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path!)) ?? null;
+}
+
+export type Prefs = Record<string, string | number | boolean>;
+
+/** A profile's `user.js`: one `user_pref` line per pref (strings JSON-quoted, as Firefox reads them). */
+export function userJs(prefs: Prefs): string {
+  return `${Object.entries(prefs)
+    .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`)
+    .join('\n')}\n`;
+}
+
+/**
+ * The lines of Firefox's output that report an error in a page, the background page or a content script: uncaught
+ * errors and rejections (`JavaScript error:`) and `console.error` calls (`console.error:`, printed because of
+ * `devtools.console.stdout.content`). Only up to Marionette's "Stopped listening": what follows is Firefox's own
+ * forced shutdown (its workers report being cut off), after the test's last step.
+ */
+export function errorLines(output: string): string[] {
+  const shutdown = output.search(/\tMarionette\tINFO\tStopped listening/);
+  return (shutdown < 0 ? output : output.slice(0, shutdown))
+    .split('\n')
+    .filter((line) => /^(JavaScript error|console\.error):/.test(line));
+}
+
+export interface RunningFirefox {
+  driver: Driver;
+  /** Everything Firefox printed so far (stdout and stderr). */
+  output(): string;
+  /** {@link errorLines} of the output, minus those the test has accepted with `acceptErrors`. */
+  errors(): string[];
+  /** Declares the errors seen so far expected (only the harness's own self-test has a use for it). */
+  acceptErrors(): void;
+  /** Quits Firefox (Marionette Quit, then a kill if it has not exited within a few seconds). Never rejects. */
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Starts Firefox on `profileDir` (which receives `user.js`) and opens a Marionette session that accepts the
+ * LinkedIn fixtures' self-signed certificate.
+ */
+export async function launchFirefox(options: {
+  binary: string;
+  profileDir: string;
+  prefs: Prefs;
+}): Promise<RunningFirefox> {
+  const { binary, profileDir } = options;
+  writeFileSync(join(profileDir, 'user.js'), userJs({ ...options.prefs, 'marionette.port': 0 }));
+  const child = spawn(
+    binary,
+    ['--headless', '--marionette', '--remote-allow-system-access', '--no-remote', '--profile', profileDir],
+    // Nothing leaves the machine: only loopback (the proxy, the simulator) is reachable.
+    { env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  let marionette: Marionette | undefined;
+  try {
+    const port = await marionettePort(profileDir, child, () => output);
+    marionette = await Marionette.connect(port);
+    await marionette.command('WebDriver:NewSession', { acceptInsecureCerts: true });
+    await marionette.command('WebDriver:SetTimeouts', { implicit: 5000, script: 20_000 });
+  } catch (error) {
+    marionette?.close();
+    await kill(child, exited);
+    throw error;
+  }
+  const connection = marionette;
+
+  let accepted = 0;
+  return {
+    driver: new Driver(connection),
+    output: () => output,
+    errors: () => errorLines(output).slice(accepted),
+    acceptErrors: () => {
+      accepted = errorLines(output).length;
+    },
+    stop: async () => {
+      connection.command('Marionette:Quit', { flags: ['eForceQuit'] }).catch(() => undefined);
+      await Promise.race([exited, sleep(5000)]);
+      connection.close();
+      await kill(child, exited);
+    },
+  };
+}
+
+/** Waits for Firefox to write the port Marionette listens on (`marionette.port = 0` picks a free one). */
+async function marionettePort(
+  profileDir: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<number> {
+  const file = join(profileDir, 'MarionetteActivePort');
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Firefox exited early (${child.exitCode}):\n${output()}`);
+    const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    if (/^\d+$/.test(text)) return Number(text);
+    await sleep(50);
+  }
+  throw new Error(`Firefox did not start Marionette within 30 s:\n${output()}`);
+}
+
+async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}

@@ -1,0 +1,58 @@
+/**
+ * The key in Firefox: kept in IndexedDB of the extension's origin, nowhere a content script can read.
+ *
+ * Limit: Marionette cannot run code in the content script's own world (its sandbox), so this proves what that world
+ * could reach instead: the LinkedIn page's origin (whose IndexedDB a content script shares) has no such database,
+ * and no `storage` area (which Firefox lets content scripts read, having no `setAccessLevel`) holds the key.
+ */
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { EXTENSION_ORIGIN, expect, test } from './fixtures';
+
+const KEY = 'ff-secret-key-1234';
+
+/** Reads `apiKey` from the extension's key database (run in an extension page). */
+const READ_KEY = `return new Promise((resolve, reject) => {
+  const open = indexedDB.open('candidate-lens-secrets');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const get = db.transaction('secrets').objectStore('secrets').get('apiKey');
+    get.onsuccess = () => { db.close(); resolve(get.result ?? null); };
+    get.onerror = () => reject(get.error);
+  };
+})`;
+
+test('the key lives only in IndexedDB of the extension origin; no storage area or LinkedIn origin holds it', async ({
+  connect,
+  openTab,
+  inExtension,
+  ff,
+  sim,
+}) => {
+  await sim.admin('keys', { key: KEY, remaining: 500 });
+  await connect(KEY);
+  expect(await ff.url()).toBe(`${EXTENSION_ORIGIN}/options.html`);
+  expect(await ff.execute(READ_KEY)).toBe(KEY);
+  // The options page shows it masked.
+  expect(await ff.text('[data-testid=key-status]')).toContain('••••••••1234');
+
+  // A profile seen and revealed, so storage holds what a working day would.
+  const tab = await openTab(`${DEMO_PROFILES.full.social_url}/`);
+  await ff.until('the profile to be detected', () =>
+    inExtension<boolean>(
+      'return browser.browserAction.getBadgeText({ tabId: arguments[0] }).then((t) => t === "in")',
+      tab.tabId,
+    ),
+  );
+  const everything = await inExtension<{ local: Record<string, unknown>; session: Record<string, unknown> }>(
+    'return Promise.all([browser.storage.local.get(null), browser.storage.session.get(null)]).then(([local, session]) => ({ local, session }))',
+  );
+  expect(Object.keys(everything.local)).toContain('key-hint');
+  expect(Object.keys(everything.session)).toContain(`tab:${tab.tabId}`);
+  expect(JSON.stringify(everything)).not.toContain(KEY);
+
+  // In LinkedIn's origin (where the content script's IndexedDB lives) the extension's database does not exist.
+  const databases = await ff.execute<Array<{ name: string }>>('return indexedDB.databases()');
+  expect(databases.map((db) => db.name)).not.toContain('candidate-lens-secrets');
+  expect(await ff.execute('return typeof browser')).toBe('undefined');
+});
