@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e-firefox/**/*.test.ts'],
+    globalSetup: ['test/e2e-firefox/global-setup.ts'],
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 60_000,

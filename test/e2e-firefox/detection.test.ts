@@ -5,6 +5,7 @@ import type { Driver } from './driver';
 import { expect, type Tab, test } from './fixtures';
 
 const ADA = DEMO_PROFILES.full;
+const GRACE = DEMO_PROFILES.nurse;
 
 type InExtension = <T>(body: string, ...args: unknown[]) => Promise<T>;
 
@@ -43,21 +44,22 @@ test('a LinkedIn profile sets the badge and its title; a page that is not a prof
   expect(site.visited()).toEqual([`${ADA.social_url}/`, 'https://www.linkedin.com/feed/']);
 });
 
-test("LinkedIn's in-page navigation from the feed to a profile is followed without a reload", async ({
+test("LinkedIn's in-page navigation (profile, feed, another profile) is followed without a reload", async ({
   openTab,
   inExtension,
   ff,
   site,
 }) => {
-  const tab = await openTab('https://www.linkedin.com/feed/');
-  // Detected "no profile" first, so the later "in" can only come from following the navigation.
-  await ff.until('the feed page to be read', () =>
-    inExtension<boolean>(
-      'return browser.browserAction.getBadgeText({ tabId: arguments[0] }).then((t) => t === "")',
-      tab.tabId,
-    ),
-  );
-  await ff.execute(`history.pushState({}, '', arguments[0])`, `${ADA.social_url}/`);
+  const tab = await openTab(`${ADA.social_url}/`);
   await badgeOf(ff, inExtension, tab, 'in');
-  expect(site.visited()).toEqual(['https://www.linkedin.com/feed/']);
+  await ff.execute(`history.pushState({}, '', '/feed/')`);
+  await badgeOf(ff, inExtension, tab, '');
+  await ff.execute(`history.pushState({}, '', arguments[0])`, `${GRACE.social_url}/`);
+  await badgeOf(ff, inExtension, tab, 'in');
+  const stored = await inExtension<{ socialUrl: string }>(
+    'return browser.storage.session.get(arguments[0]).then((all) => all[arguments[0]])',
+    `tab:${tab.tabId}`,
+  );
+  expect(stored.socialUrl).toBe(GRACE.social_url);
+  expect(site.visited()).toEqual([`${ADA.social_url}/`]);
 });

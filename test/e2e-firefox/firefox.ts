@@ -3,8 +3,8 @@
  * output watched for errors, and stopped (Quit, wait, then kill) at the end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Driver } from './driver';
 import { Marionette } from './marionette';
 
@@ -58,16 +58,24 @@ export interface RunningFirefox {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+/** Files of a used profile that belong to the Firefox that used it, not to the profile. */
+const RUN_FILES = new Set(['MarionetteActivePort', 'lock', '.parentlock', 'user.js']);
+
 /**
  * Starts Firefox on `profileDir` (which receives `user.js`) and opens a Marionette session that accepts the
- * LinkedIn fixtures' self-signed certificate.
+ * LinkedIn fixtures' self-signed certificate. With `template` (a profile a Firefox has already started on, see
+ * `seedProfile`), `profileDir` starts as a copy of it: a third faster than a first start, which creates the
+ * profile's databases.
  */
 export async function launchFirefox(options: {
   binary: string;
   profileDir: string;
   prefs: Prefs;
+  template?: string;
 }): Promise<RunningFirefox> {
-  const { binary, profileDir } = options;
+  const { binary, profileDir, template } = options;
+  if (template) copyProfile(template, profileDir);
+  else mkdirSync(profileDir, { recursive: true });
   writeFileSync(join(profileDir, 'user.js'), userJs({ ...options.prefs, 'marionette.port': 0 }));
   const child = spawn(
     binary,
@@ -108,6 +116,17 @@ export async function launchFirefox(options: {
       await kill(child, exited);
     },
   };
+}
+
+/** Copies a profile, without the files of the Firefox that last used it (its port, its locks, its user.js). */
+export function copyProfile(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, filter: (path) => !RUN_FILES.has(basename(path)) });
+}
+
+/** Starts and quits Firefox once on `profileDir`, so that it can serve as `launchFirefox`'s `template`. */
+export async function seedProfile(binary: string, profileDir: string): Promise<void> {
+  const firefox = await launchFirefox({ binary, profileDir, prefs: {} });
+  await firefox.stop();
 }
 
 /** Waits for Firefox to write the port Marionette listens on (`marionette.port = 0` picks a free one). */

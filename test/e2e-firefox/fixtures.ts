@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect } from 'vitest';
+import { test as base, expect, inject } from 'vitest';
 import { startSimulator } from '../../sim/server';
 import { type Sim, simClient } from '../support/sim-client';
 import type { Driver } from './driver';
@@ -111,12 +111,12 @@ export const test = base.extend<Fixtures>({
     if (!binary) throw new Error(HOW_TO_GET_FIREFOX);
     const profileDir = join(workDir, 'profile');
     const downloadDir = join(workDir, 'downloads');
-    mkdirSync(profileDir);
     mkdirSync(downloadDir);
     const firefox = await launchFirefox({
       binary,
       profileDir,
       prefs: firefoxPrefs({ addonId: geckoId(), proxyPort: site.port, downloadDir }),
+      template: inject('firefoxTemplateProfile'),
     });
     try {
       await firefox.driver.command('Addon:Install', { path: EXTENSION_PATH, temporary: true });

@@ -2,14 +2,14 @@
  * The Firefox end-to-end harness's own logic: Marionette's framing and client, the profile's prefs, which output
  * lines fail a test, where Firefox is found, and what the stage does without it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buttonXpath, labelledXpath, xpathLiteral } from '../e2e-firefox/driver';
-import { errorLines, findFirefox, HOW_TO_GET_FIREFOX, userJs } from '../e2e-firefox/firefox';
+import { copyProfile, errorLines, findFirefox, HOW_TO_GET_FIREFOX, userJs } from '../e2e-firefox/firefox';
 import { EXTENSION_UUID, firefoxPrefs } from '../e2e-firefox/fixtures';
 import { encodeFrame, FrameReader, Marionette, MarionetteError } from '../e2e-firefox/marionette';
 import { decideStage } from '../e2e-firefox/stage';
@@ -121,6 +121,31 @@ describe('profile', () => {
       'browser.download.dir': '/tmp/d',
       'devtools.console.stdout.content': true,
     });
+  });
+});
+
+describe('copyProfile', () => {
+  let dir: string | undefined;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it('copies the profile but not the port, locks and user.js of the Firefox that used it', () => {
+    dir = mkdtempSync(join(tmpdir(), 'firefox-profile-'));
+    const from = join(dir, 'template');
+    mkdirSync(join(from, 'storage'), { recursive: true });
+    for (const file of [
+      'prefs.js',
+      'places.sqlite',
+      'storage/ls-archive.sqlite',
+      'MarionetteActivePort',
+      'lock',
+      '.parentlock',
+      'user.js',
+    ]) {
+      writeFileSync(join(from, file), 'x');
+    }
+    copyProfile(from, join(dir, 'copy'));
+    expect(readdirSync(join(dir, 'copy')).sort()).toEqual(['places.sqlite', 'prefs.js', 'storage']);
+    expect(readdirSync(join(dir, 'copy', 'storage'))).toEqual(['ls-archive.sqlite']);
   });
 });
 
