@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { CSV_HEADER } from '../../src/ui/sidepanel/export-csv';
 import { EXTENSION_ORIGIN, expect, test } from './fixtures';
 
-const ROWS = '.results tbody tr:not(.contact-row)';
+const ROWS = '.result-card';
 
 test('search, reveal a row (cost first, charged once), then Export CSV downloads the rows with the email', async ({
   connect,
@@ -24,7 +24,7 @@ test('search, reveal a row (cost first, charged once), then Export CSV downloads
   await ff.until('25 result rows', async () => (await ff.findAll(ROWS)).length === 25);
   expect((await sim.requests('/v1/search')).map((r) => r.body?.page_size)).toEqual([25]);
 
-  const name = await ff.text(`${ROWS}:first-child td:first-child`);
+  const name = await ff.text(`${ROWS}:first-child .name`);
   const before = await sim.balance();
   await ff.clickButton(`Reveal · up to 3 credits: ${name}`);
   await ff.textMatching(`${ROWS}:first-child`, /email ✓/);
@@ -32,7 +32,7 @@ test('search, reveal a row (cost first, charged once), then Export CSV downloads
     false,
   );
   expect(before - (await sim.balance())).toBe(3);
-  const href = await ff.attribute(`${ROWS}:first-child td:first-child a`, 'href');
+  const href = await ff.attribute(`${ROWS}:first-child .name a`, 'href');
   expect((await sim.requests('/v1/lookup')).map((r) => r.body)).toEqual([
     { social_url: href, reveal_personal_email: true },
   ]);
