@@ -13,7 +13,7 @@ export interface ElementRef {
   [ELEMENT_KEY]: string;
 }
 
-/** How long finds wait for an element to appear, and `until` for a condition (ms). */
+/** How long `until` waits for a condition by default (ms). Finds wait the session's implicit 5 s. */
 export const WAIT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -55,13 +55,13 @@ export class Driver {
     return this.marionette.command<T>(name, params);
   }
 
-  /** The first element matching, waiting up to {@link WAIT_MS} for it to appear. */
+  /** The first element matching, waiting (the session's implicit wait) for it to appear. */
   async find(locator: Locator): Promise<ElementRef> {
     if (typeof locator === 'object' && ELEMENT_KEY in locator) return locator;
     return this.command<ElementRef>('WebDriver:FindElement', by(locator));
   }
 
-  /** Every element matching now (no wait). */
+  /** Every element matching (waiting the implicit wait only while there is none). */
   findAll(locator: string | { xpath: string }): Promise<ElementRef[]> {
     return this.command<ElementRef[]>('WebDriver:FindElements', by(locator));
   }
@@ -119,8 +119,9 @@ export class Driver {
     return this.command<string[]>('WebDriver:GetWindowHandles');
   }
 
-  async switchTo(handle: string): Promise<void> {
-    await this.command('WebDriver:SwitchToWindow', { handle });
+  /** Makes `handle` the tab commands go to; `focus: false` leaves the selected tab as it is (no visibility change). */
+  async switchTo(handle: string, focus = true): Promise<void> {
+    await this.command('WebDriver:SwitchToWindow', { handle, focus });
   }
 
   /** Opens a new tab, switches to it, and loads `url`; returns its handle. */

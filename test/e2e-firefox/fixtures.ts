@@ -150,23 +150,27 @@ export const test = base.extend<Fixtures>({
     const control = await ff.windowHandle();
     await use(async <T>(body: string, ...args: unknown[]) => {
       const current = await ff.windowHandle();
-      if (current !== control) await ff.switchTo(control);
+      if (current === control) return ff.execute<T>(body, ...args);
+      // Without focus: the tab under test stays the selected, visible one (hidden tabs throttle their timers).
+      await ff.switchTo(control, false);
       try {
         return await ff.execute<T>(body, ...args);
       } finally {
-        if (current !== control) await ff.switchTo(current);
+        await ff.switchTo(current, false);
       }
     });
   },
   openTab: async ({ ff, inExtension }, use) => {
+    const allTabIds = () =>
+      inExtension<number[]>('return browser.tabs.query({}).then((tabs) => tabs.map((tab) => tab.id))');
     await use(async (url) => {
+      const before = await allTabIds();
       const handle = await ff.openTab(url);
-      const tabId = await ff.until(`the tab id of ${url}`, () =>
-        inExtension<number | null>(
-          'return browser.tabs.query({}).then((tabs) => tabs.find((tab) => tab.url === arguments[0])?.id ?? null)',
-          url,
-        ),
-      );
+      // The one new tab (another tab may show the same URL, e.g. the control tab's options page).
+      const tabId = await ff.until(`the tab id of ${url}`, async () => {
+        const added = (await allTabIds()).filter((id) => !before.includes(id));
+        return added.length === 1 ? added[0] : null;
+      });
       return { handle, tabId };
     });
   },
