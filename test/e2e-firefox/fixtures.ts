@@ -28,7 +28,7 @@ export function geckoId(extensionPath = EXTENSION_PATH): string {
   return id;
 }
 
-/** The profile's prefs: Marionette, the fixed extension UUID, the proxy, console to stdout, quiet downloads. */
+/** The test profile's prefs: the fixed extension UUID, the proxy, console to stdout, downloads without a dialog. */
 export function firefoxPrefs(options: { addonId: string; proxyPort: number; downloadDir: string }): Prefs {
   return {
     'extensions.webextensions.uuids': JSON.stringify({ [options.addonId]: EXTENSION_UUID }),
@@ -44,13 +44,6 @@ export function firefoxPrefs(options: { addonId: string; proxyPort: number; down
     'browser.download.useDownloadDir': true,
     'browser.download.always_ask_before_handling_new_types': false,
     'browser.download.start_downloads_in_tmp_dir': false,
-    'browser.shell.checkDefaultBrowser': false,
-    'datareporting.policy.dataSubmissionEnabled': false,
-    'browser.aboutwelcome.enabled': false,
-    // Firefox's own profile backup (started by its in-product messaging even when disabled) measures itself
-    // after 15 s of idleness and logs an error where there is no Documents folder; it is no part of the extension.
-    'browser.backup.enabled': false,
-    'browser.backup.scheduled.idle-threshold-seconds': 86_400,
   };
 }
 
