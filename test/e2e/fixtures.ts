@@ -8,6 +8,8 @@ import {
   type Worker,
 } from '@playwright/test';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
+import { linkedinPage } from '../support/linkedin-page';
+import { type Sim, simClient } from '../support/sim-client';
 import { findChromium } from './chromium-path';
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, '../../.output/chrome-mv3');
@@ -53,11 +55,8 @@ export async function stopServiceWorker(context: BrowserContext): Promise<void> 
   await page.close();
 }
 
-/** A minimal LinkedIn-like page; the content script only reads the URL and, as a hint, the visible name. */
-export function linkedinPage(name = 'Ada Lovelace', headline = 'Analyst'): string {
-  return `<!doctype html><html><head><title>${name} | LinkedIn</title><link rel="icon" href="data:,"></head>
-<body><main><section><h1>${name}</h1><div class="text-body-medium">${headline}</div></section></main></body></html>`;
-}
+export { linkedinPage } from '../support/linkedin-page';
+export type { LoggedRequest, Sim } from '../support/sim-client';
 
 /** The part of the service worker's `chrome` the tests read (evaluated inside the worker). */
 export interface WorkerGlobals {
@@ -69,25 +68,6 @@ export interface WorkerGlobals {
       session: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
     };
   };
-}
-
-/** One request the simulator received (its admin log; the key is never in it). */
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-  status: number;
-  charged: number;
-}
-
-export interface Sim {
-  url: string;
-  /** POSTs to an admin route under `/__sim/` (reset, keys, faults). */
-  admin(path: string, body?: unknown): Promise<void>;
-  /** The /v1 requests received so far, optionally only those to one path (e.g. `/v1/lookup`). */
-  requests(path?: string): Promise<LoggedRequest[]>;
-  /** The balance of a key, from the simulator's admin view (not a /v1 request, so not in the log). */
-  balance(key?: string): Promise<number>;
 }
 
 interface Fixtures {
@@ -170,27 +150,7 @@ export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
   sim: async ({}, use) => {
     const running: RunningSimulator = await startSimulator({ port: 0 });
-    const admin = async (path: string, body?: unknown) => {
-      const response = await fetch(`${running.url}/__sim/${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body ?? {}),
-      });
-      if (!response.ok) throw new Error(`sim admin ${path}: ${response.status} ${await response.text()}`);
-    };
-    await use({
-      url: running.url,
-      admin,
-      requests: async (path?: string) => {
-        const query = path ? `?path=${encodeURIComponent(path)}` : '';
-        return (await (await fetch(`${running.url}/__sim/requests${query}`)).json()) as LoggedRequest[];
-      },
-      balance: async (key = 'demo-key') => {
-        const response = await fetch(`${running.url}/__sim/keys`);
-        const { keys } = (await response.json()) as { keys: Record<string, { remaining: number }> };
-        return keys[key]!.remaining;
-      },
-    });
+    await use(simClient(running));
     await running.close();
   },
   connect: async ({ openExtensionPage, sim }, use) => {

@@ -1,0 +1,77 @@
+/**
+ * A service origin the build does not grant: Save asks Firefox for that one origin, and Firefox's own prompt (a
+ * doorhanger in the browser window, reached through Marionette's chrome context) decides. The origin is a plain-HTTP
+ * host the test proxy forwards to the simulator.
+ */
+import type { Driver } from './driver';
+import { expect, test } from './fixtures';
+
+const SERVICE = 'http://api.candidates.test';
+
+/** Answers Firefox's permission prompt for the extension: `allow` clicks its main button, else "Cancel". */
+async function answerPrompt(ff: Driver, allow: boolean): Promise<string> {
+  await ff.command('Marionette:SetContext', { value: 'chrome' });
+  try {
+    const prompt = '#addon-webext-permissions-notification';
+    const text = await ff.until('the permission prompt', async () => {
+      const [panel] = await ff.findAll(prompt);
+      return panel && (await ff.text(panel));
+    });
+    // The headless window does not lay the doorhanger out, so its buttons are clicked from script.
+    await ff.execute(
+      'const n = document.querySelector(arguments[0]); (arguments[1] ? n.button : n.secondaryButton).click();',
+      prompt,
+      allow,
+    );
+    return text;
+  } finally {
+    await ff.command('Marionette:SetContext', { value: 'content' });
+  }
+}
+
+async function saveWithService(ff: Driver, key = 'demo-key'): Promise<void> {
+  await ff.until('the options page to load its settings', () =>
+    ff.execute<boolean>('return document.querySelector("input")?.value !== ""'),
+  );
+  await ff.fillLabelled('API base URL', SERVICE);
+  await ff.fillLabelled('API key', key);
+  await ff.clickButton('Save');
+}
+
+test('granting the prompt saves the connection to that origin', async ({
+  openExtensionPage,
+  site,
+  sim,
+  ff,
+  inExtension,
+}) => {
+  site.forward('api.candidates.test', sim.url);
+  await openExtensionPage('options.html');
+  await saveWithService(ff);
+  expect(await answerPrompt(ff, true)).toContain('api.candidates.test');
+  await ff.textMatching('[data-testid=connected]', /10,000 credits/);
+  expect((await sim.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/account']);
+  // That one origin, not "all sites".
+  const granted = await inExtension<{ origins: string[] }>('return browser.permissions.getAll()');
+  expect(granted.origins).toContain('http://api.candidates.test/*');
+  expect(granted.origins).not.toContain('http://*/*');
+});
+
+test('refusing the prompt saves nothing and sends nothing', async ({
+  openExtensionPage,
+  site,
+  sim,
+  ff,
+  inExtension,
+}) => {
+  site.forward('api.candidates.test', sim.url);
+  await openExtensionPage('options.html');
+  await saveWithService(ff);
+  await answerPrompt(ff, false);
+  await ff.textMatching('[role=alert]', /Permission to reach http:\/\/api\.candidates\.test was not granted/);
+  expect(await sim.requests()).toEqual([]);
+  const settings = await inExtension<{ baseUrl: string }>(
+    'return browser.storage.local.get("settings").then((all) => all.settings)',
+  );
+  expect(settings?.baseUrl ?? '').not.toContain('candidates.test');
+});

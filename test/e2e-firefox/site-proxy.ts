@@ -1,0 +1,124 @@
+/**
+ * The sites Firefox visits in the tests, answered locally. Firefox is pointed at one proxy (see `profile.ts`):
+ * - `CONNECT *.linkedin.com:443` is handed to an HTTPS server whose self-signed certificate (made by `openssl` at
+ *   run time) is accepted by the session's `acceptInsecureCerts`; it serves LinkedIn fixture pages on their real
+ *   URLs, so the content script runs on them as on LinkedIn;
+ * - plain-HTTP requests to a host registered with `forward` go to a local server (a service origin the build does
+ *   not grant, to exercise the optional-permission path);
+ * - anything else is refused, so nothing leaves the machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { linkedinPage } from '../support/linkedin-page';
+
+export interface SiteProxy {
+  /** The proxy's port on 127.0.0.1. */
+  port: number;
+  /** Serves `html` on a LinkedIn path (exact, without the query) for the rest of the test. */
+  route(path: string, html: string): void;
+  /** Forwards plain-HTTP requests for `host` (a name, no port) to `target` (an http origin). */
+  forward(host: string, target: string): void;
+  /** LinkedIn URLs requested so far. */
+  visited(): string[];
+  close(): Promise<void>;
+}
+
+const LINKEDIN_CONNECT = /^([a-z0-9-]+\.)*linkedin\.com:443$/i;
+
+/** Makes a self-signed certificate for `*.linkedin.com` in `dir`; returns the key and certificate (PEM). */
+export function makeCertificate(dir: string): { key: Buffer; cert: Buffer } {
+  const key = join(dir, 'linkedin-key.pem');
+  const cert = join(dir, 'linkedin-cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=www.linkedin.com',
+      '-addext',
+      'subjectAltName=DNS:linkedin.com,DNS:*.linkedin.com',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/** Starts the proxy and the LinkedIn HTTPS server; `dir` receives the certificate. */
+export async function startSiteProxy(dir: string): Promise<SiteProxy> {
+  const pages = new Map<string, string>();
+  const forwards = new Map<string, string>();
+  const visited: string[] = [];
+
+  const linkedin = createHttpsServer(makeCertificate(dir), (req, res) => {
+    const url = new URL(req.url ?? '/', `https://${req.headers.host ?? 'www.linkedin.com'}`);
+    visited.push(url.href);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(pages.get(url.pathname) ?? linkedinPage());
+  });
+
+  const proxy: Server = createServer((req, res) => forwardHttp(forwards, req, res));
+  proxy.on('connect', (req: IncomingMessage, socket) => {
+    if (!LINKEDIN_CONNECT.test(req.url ?? '')) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    linkedin.emit('connection', socket);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+
+  return {
+    port: (proxy.address() as AddressInfo).port,
+    route: (path, html) => void pages.set(path, html),
+    forward: (host, target) => void forwards.set(host.toLowerCase(), target),
+    visited: () => [...visited],
+    close: async () => {
+      proxy.closeAllConnections();
+      linkedin.closeAllConnections();
+      await Promise.all([
+        new Promise((resolve) => proxy.close(resolve)),
+        new Promise((resolve) => linkedin.close(resolve)),
+      ]);
+    },
+  };
+}
+
+/** A proxied plain-HTTP request: its URL is absolute. Only registered hosts are forwarded. */
+function forwardHttp(forwards: Map<string, string>, req: IncomingMessage, res: ServerResponse): void {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '');
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  const target = forwards.get(url.hostname.toLowerCase());
+  if (!target) {
+    res.writeHead(403).end();
+    return;
+  }
+  const upstream = request(
+    new URL(url.pathname + url.search, target),
+    { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.writeHead(502).end());
+  req.pipe(upstream);
+}
