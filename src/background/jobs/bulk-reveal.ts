@@ -2,8 +2,8 @@
  * Bulk reveal: many contacts, up to 15 lookups at a time (the spec's recommendation), as one stored job.
  *
  * - Quoted from the vault before the first request, and refused when the quote the user confirmed is out of date.
- * - Written to storage before its first request; each contact's state is written as it changes, and a contact is
- *   marked "running" (durably) before its request is sent.
+ * - Written to storage before its first request; a contact's lookup is recorded as sent (durably) before the
+ *   request goes out, and the job's progress is written a few times a second.
  * - Each lookup asks only for what the vault lacks at that moment, under the same per-contact turn as a single
  *   reveal (so the same person is never paid for twice, whichever asks first).
  * - A 429 holds back every start for the time the service asked; 500s are the client's safe retries; a timeout or
@@ -19,7 +19,7 @@ import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { profileUrl } from '../../sites/linkedin/url';
-import { account, type ContactRecord, itemsToAsk, vault, vaultKeyFor } from '../../storage';
+import { account, type ContactRecord, itemsToAsk, serialized, vault, vaultKeyFor } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { WORKER_ID, whileBeating } from '../heartbeat';
 import { refuse } from '../result';
@@ -58,8 +58,15 @@ function halt(how: 'pause' | 'cancel'): void {
   if (active.pool) how === 'pause' ? active.pool.pause() : active.pool.cancel();
 }
 
-/** Starts a bulk reveal after the user's confirmation. Resolves with the stored job once it is written. */
-export async function startBulkReveal(input: StartBulkInput): Promise<BulkJob> {
+/**
+ * Starts a bulk reveal after the user's confirmation. Resolves with the stored job once it is written. Starts are
+ * taken one at a time, so two confirmations (two panels, a double click) cannot both pass the "one job" check.
+ */
+export function startBulkReveal(input: StartBulkInput): Promise<BulkJob> {
+  return serialized('bulk-start', () => start(input));
+}
+
+async function start(input: StartBulkInput): Promise<BulkJob> {
   if (input.selection.length === 0) throw refuse('Choose at least one item to reveal.');
   if (input.candidates.length === 0) throw refuse('Select at least one contact to reveal.');
   if (input.candidates.length > BULK_MAX_CONTACTS) {

@@ -377,6 +377,21 @@ describe('bulk reveal', () => {
     expect(s.lookups.map((body) => body.social_url)).toEqual([contacts[1]!.socialUrl]);
   });
 
+  it('two confirmations at once start one job', async () => {
+    const contacts = people(3);
+    const s = service(contacts);
+    const input = {
+      candidates: rows(contacts),
+      selection: ['email' as const],
+      stopWhenOut: false,
+      confirmedMax: 9,
+    };
+    const results = await Promise.allSettled([startBulkReveal(input), startBulkReveal(input)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    await bulkRunEnded();
+    expect(s.lookups).toHaveLength(3);
+  });
+
   it('refuses a second job while one is under way', async () => {
     const contacts = people(3);
     service(contacts, 10_000, 20);
