@@ -30,15 +30,10 @@ export const BULK_ITEM_STATES = [
 ] as const;
 export type BulkItemState = (typeof BULK_ITEM_STATES)[number];
 
-/** States that end a contact's part of the job. */
-export const SETTLED: ReadonlySet<BulkItemState> = new Set([
-  'revealed',
-  'nothing-found',
-  'not-found',
-  'held',
-  'failed',
-  'may-have-charged',
-]);
+/** States that end a contact's part of the job: all but waiting and under way. */
+export const SETTLED: ReadonlySet<BulkItemState> = new Set(
+  BULK_ITEM_STATES.filter((state) => state !== 'queued' && state !== 'running'),
+);
 
 export const BulkTarget = z.object({
   socialUrl: z.nullable(z.string()),

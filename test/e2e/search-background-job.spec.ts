@@ -1,18 +1,29 @@
-import { expect, stopServiceWorker, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test as base, expect, stopServiceWorker } from './fixtures';
+
+/** Connects, and starts a search for nurses that the simulator answers after `latencyMs`; returns the panel. */
+const test = base.extend<{ startSlowSearch: (latencyMs: number) => Promise<Page> }>({
+  startSlowSearch: async ({ connect, openExtensionPage, sim }, use) => {
+    await use(async (latencyMs) => {
+      await connect();
+      await sim.admin('faults', { latencyMs, path: '/v1/search' });
+      const panel = await openExtensionPage('sidepanel.html');
+      const titles = panel.getByLabel('Job titles');
+      await titles.fill('Nurse');
+      await titles.press('Enter');
+      await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+      await expect(panel.getByText('Searching…')).toBeVisible();
+      return panel;
+    });
+  },
+});
 
 test('closing the side panel during a slow search loses nothing, and it is paid once', async ({
-  connect,
+  startSlowSearch,
   openExtensionPage,
   sim,
 }) => {
-  await connect();
-  await sim.admin('faults', { latencyMs: 1500, path: '/v1/search' });
-  const panel = await openExtensionPage('sidepanel.html');
-  const titles = panel.getByLabel('Job titles');
-  await titles.fill('Nurse');
-  await titles.press('Enter');
-  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.getByText('Searching…')).toBeVisible();
+  const panel = await startSlowSearch(1500);
   // Still in flight when the page goes: the simulator has not answered yet.
   expect((await sim.requests('/v1/search')).filter((r) => r.status === 200)).toEqual([]);
   await panel.close();
@@ -53,19 +64,10 @@ test('closing the side panel during a slow search loses nothing, and it is paid 
 });
 
 test('a search whose service worker was stopped is shown cut off in the panel, not as still searching', async ({
-  connect,
+  startSlowSearch,
   context,
-  openExtensionPage,
-  sim,
 }) => {
-  await connect();
-  await sim.admin('faults', { latencyMs: 4000, path: '/v1/search' });
-  const panel = await openExtensionPage('sidepanel.html');
-  const titles = panel.getByLabel('Job titles');
-  await titles.fill('Nurse');
-  await titles.press('Enter');
-  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.getByText('Searching…')).toBeVisible();
+  const panel = await startSlowSearch(4000);
   await stopServiceWorker(context);
   await expect(panel.getByText('The extension stopped during this search')).toBeVisible({ timeout: 10_000 });
   await expect(panel.getByText('Searching…')).toHaveCount(0);
