@@ -7,9 +7,9 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { PageReadReply } from '../message-schemas';
-import { PAGE_WORDS } from '../sites/linkedin/describe-url';
 import type { PageKindId } from '../sites/linkedin/page-kind';
 import { pageKindOf } from '../sites/linkedin/page-kinds';
+import { PAGE_WORDS } from '../sites/linkedin/page-words';
 import { READ_PAGE } from '../sites/linkedin/read-request';
 import { profileUrl } from '../sites/linkedin/url';
 import { type ContactRecord, tabProfiles, vault } from '../storage';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeLinkedInUrl, PAGE_WORDS } from '@/src/sites/linkedin/describe-url';
+import { describeLinkedInUrl, PASTED } from '@/src/sites/linkedin/describe-url';
 import * as memberIdProfile from '@/src/sites/linkedin/member-id-profile';
 import type { KindExamples, PageKind } from '@/src/sites/linkedin/page-kind';
 import { PAGE_KINDS, pageKindOf } from '@/src/sites/linkedin/page-kinds';
+import { PAGE_WORDS } from '@/src/sites/linkedin/page-words';
 import * as peopleSearch from '@/src/sites/linkedin/people-search';
 import * as profile from '@/src/sites/linkedin/profile';
 import * as recruiterList from '@/src/sites/linkedin/recruiter-list';
@@ -82,14 +83,12 @@ describe('describeLinkedInUrl', () => {
     expect(describeLinkedInUrl('https://www.linkedin.com/feed/')).toBeNull();
   });
 
-  it.each(Object.entries(PAGE_WORDS))(
-    '%s: words for the screen say what to do, in plain words',
-    (_, words) => {
-      for (const text of [words.label, words.pasted, words.toResolve]) {
-        if (text === null) continue;
-        expect(text).not.toMatch(/social_url|urn:|undefined|null/);
-      }
-      expect(words.toResolve).toMatch(/[.]$/);
-    },
-  );
+  it.each(PAGE_KINDS.map((kind) => kind.id))('%s: its words say what to do, in plain words', (kind) => {
+    const { label, toResolve } = PAGE_WORDS[kind];
+    for (const text of [label, toResolve, PASTED[kind]]) {
+      if (text === null) continue;
+      expect(text).not.toMatch(/social_url|urn:|undefined|null/);
+    }
+    expect(toResolve).toMatch(/[.]$/);
+  });
 });
