@@ -100,7 +100,7 @@ test('a Sales Navigator lead without its public URL on the page: told how to get
 
   await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   await expect(popup.getByTestId('needs-public-url')).toContainText('Needs the public profile URL');
-  await expect(popup.getByTestId('needs-public-url')).toContainText('open the ⋯ menu');
+  await expect(popup.getByTestId('needs-public-url')).toContainText('⋯ menu');
   await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
 
   // A pasted Sales Navigator URL is told what it is, not "not a profile".

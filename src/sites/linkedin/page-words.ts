@@ -29,7 +29,7 @@ export const PAGE_WORDS: Readonly<Record<PageKindId, PageWords>> = {
   'sales-lead': {
     label: 'Sales Navigator lead',
     toResolve:
-      'On the lead page, open the ⋯ menu and read the page again (its "View LinkedIn profile" link holds the public URL), or choose "View LinkedIn profile" and reveal from that page.',
+      'Open the lead\'s ⋯ menu on the page, then open Candidate Lens again: the menu\'s "View LinkedIn profile" link holds the public URL.',
   },
   'sales-people': {
     label: 'Sales Navigator people',
