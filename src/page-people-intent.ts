@@ -17,6 +17,17 @@ const read = (value: unknown): PagePeopleIntent | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/**
+ * The intent when the panel should show it: newer than every other thing the panel was asked to show since (`at`
+ * of a context-menu focus or of "Back to search", the start of a search); null otherwise.
+ */
+export function newestIntent(
+  intent: PagePeopleIntent | null,
+  since: ReadonlyArray<string | undefined>,
+): PagePeopleIntent | null {
+  return intent && since.every((at) => !at || intent.at > at) ? intent : null;
+}
+
 export const pagePeopleIntent = {
   async get(): Promise<PagePeopleIntent | null> {
     return read(await item.getValue());

@@ -8,7 +8,7 @@ import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
-import { type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
+import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
 import { itemsToAsk, type PanelFocus, panelFocus, type SearchSession } from '../../storage';
 import { ErrorView } from '../error-view';
 import { stored } from '../use-stored';
@@ -36,12 +36,7 @@ export function usePagePeopleIntent(session: Signal<SearchSession | null>): Page
     },
     [sources],
   );
-  const intent = sources.intent.value.value;
-  if (!intent) return null;
-  const newer = [sources.focus.value.value?.at, session.value?.startedAt].every(
-    (at) => !at || intent.at > at,
-  );
-  return newer ? intent : null;
+  return newestIntent(sources.intent.value.value, [sources.focus.value.value?.at, session.value?.startedAt]);
 }
 
 /** Where an unresolved person can be opened, in words. */
