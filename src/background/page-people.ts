@@ -17,7 +17,7 @@ import { refuse } from './result';
 import { isRevealed } from './tabs';
 
 /** One person of the page, as the extension's pages show them. */
-export interface PagePerson {
+export interface PersonOnPage {
   name: string | null;
   headline: string | null;
   location: string | null;
@@ -40,7 +40,7 @@ export interface PagePeople {
   label: string | null;
   /** How to get a missing public profile URL on this kind of page. */
   toResolve: string | null;
-  people: PagePerson[];
+  people: PersonOnPage[];
   readAt: string;
 }
 
@@ -63,7 +63,7 @@ export async function readTabPeople(tabId: number): Promise<PagePeople> {
   const words = PAGE_WORDS[kind.id];
   const read = kind.id === 'profile' ? await profileOf(tabId, tab.url!) : await askTab(tabId, kind.id);
   const seen = new Set<string>();
-  const people: PagePerson[] = [];
+  const people: PersonOnPage[] = [];
   for (const person of read) {
     if (person.socialUrl !== null) {
       if (seen.has(person.socialUrl)) continue;
@@ -75,7 +75,7 @@ export async function readTabPeople(tabId: number): Promise<PagePeople> {
   return { kind: kind.id, list: kind.list, label: words.label, toResolve: words.toResolve, people, readAt };
 }
 
-type ReadPerson = Omit<PagePerson, 'record' | 'revealed'>;
+type ReadPerson = Omit<PersonOnPage, 'record' | 'revealed'>;
 
 /** A `/in/` profile is its URL: nothing to ask the tab, the hints it reported are enough. */
 async function profileOf(tabId: number, url: string): Promise<ReadPerson[]> {

@@ -7,6 +7,7 @@ import type { KindExamples, PageKind, PageReader } from './page-kind';
 import { type PeopleSelectors, readPeople } from './read-people';
 import { isMemberIdUrl } from './url';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/in/ACoAABcdEfG123456789',
@@ -21,6 +22,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** Where the page shows each field, most specific first; each one is exercised by a fixture page. */
 export const SELECTORS: PeopleSelectors = {
   cards: ['main'],
   single: true,
@@ -34,6 +36,7 @@ export const SELECTORS: PeopleSelectors = {
   ],
 };
 
+/** The page kind: its id and URL matcher. */
 export const memberIdProfile: PageKind = {
   id: 'member-id-profile',
   list: false,

@@ -35,5 +35,5 @@ export interface KindExamples {
   others: readonly string[];
 }
 
-/** LinkedIn's tools (search, Sales Navigator, Recruiter) live on www.linkedin.com alone. */
+/** Whether the URL is on www.linkedin.com (or the bare host), where LinkedIn serves its tools. */
 export const onWww = (url: URL): boolean => /^(?:www\.)?linkedin\.com\.?$/i.test(url.hostname);

@@ -9,6 +9,7 @@ import { salesLead } from './sales-lead';
 import { salesPeople } from './sales-people';
 import { linkedInUrl } from './url';
 
+/** Every kind, in the order URLs are matched against them. */
 export const PAGE_KINDS: readonly PageKind[] = [
   profile,
   memberIdProfile,

@@ -6,6 +6,7 @@
 import { type KindExamples, onWww, type PageKind, type PageReader } from './page-kind';
 import { type PeopleSelectors, readPeople } from './read-people';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/search/results/people/?keywords=recruiter',
@@ -21,6 +22,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** Where the page shows each field, most specific first; each one is exercised by a fixture page. */
 export const SELECTORS: PeopleSelectors = {
   cards: [
     '[data-chameleon-result-urn*="urn:li:member:"]',
@@ -39,6 +41,7 @@ export const SELECTORS: PeopleSelectors = {
   pageUrl: ['a[href*="/in/ACoAA"]'],
 };
 
+/** The page kind: its id and URL matcher. */
 export const peopleSearch: PageKind = {
   id: 'people-search',
   list: true,

@@ -7,6 +7,7 @@ import { readPageHints } from './page-hints';
 import type { KindExamples, PageKind, PageReader } from './page-kind';
 import { profileUrl } from './url';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/in/ada-lovelace-demo/',
@@ -23,6 +24,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** The page kind: its id and URL matcher. */
 export const profile: PageKind = {
   id: 'profile',
   list: false,

@@ -37,7 +37,7 @@ export interface PeopleSelectors {
 }
 
 /** More than any LinkedIn page lists at once (Sales Navigator lists show up to 100 rows). */
-export const MAX_PEOPLE = 250;
+const MAX_PEOPLE = 250;
 
 const LINKEDIN = 'https://www.linkedin.com/';
 

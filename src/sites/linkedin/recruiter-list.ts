@@ -6,6 +6,7 @@ import { type KindExamples, onWww, type PageKind, type PageReader } from './page
 import { type PeopleSelectors, readPeople } from './read-people';
 import { recruiterProfile } from './recruiter-profile';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/talent/hire/1234567/discover/recruiterSearch?searchContextId=abc&start=25',
@@ -22,6 +23,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** Where the page shows each field, most specific first; each one is exercised by a fixture page. */
 export const SELECTORS: PeopleSelectors = {
   cards: ['[data-test-paginated-list-item]', 'ol.profile-list > li'],
   name: [
@@ -36,6 +38,7 @@ export const SELECTORS: PeopleSelectors = {
   pageUrl: ['a[data-test-link-to-profile-link]', 'a[href*="/talent/"][href*="/profile/"]'],
 };
 
+/** The page kind: its id and URL matcher. */
 export const recruiterList: PageKind = {
   id: 'recruiter-list',
   list: true,

@@ -6,6 +6,7 @@
 import { type KindExamples, onWww, type PageKind, type PageReader } from './page-kind';
 import { type PeopleSelectors, readPeople } from './read-people';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/talent/profile/AEMAAAkDbz0BqQ2zXk2L?project=1234567',
@@ -21,6 +22,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** Where the page shows each field, most specific first; each one is exercised by a fixture page. */
 export const SELECTORS: PeopleSelectors = {
   cards: ['[data-test-profile-container]', '[role="dialog"]', 'main'],
   single: true,
@@ -39,6 +41,7 @@ export const SELECTORS: PeopleSelectors = {
   ],
 };
 
+/** The page kind: its id and URL matcher. */
 export const recruiterProfile: PageKind = {
   id: 'recruiter-profile',
   list: false,

@@ -6,6 +6,7 @@
 import { type KindExamples, onWww, type PageKind, type PageReader } from './page-kind';
 import { type PeopleSelectors, readPeople } from './read-people';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/sales/lead/ACwAAAkDbz0BqQ2z,NAME_SEARCH,Xk2L',
@@ -21,6 +22,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** Where the page shows each field, most specific first; each one is exercised by a fixture page. */
 export const SELECTORS: PeopleSelectors = {
   cards: ['[data-x--lead--profile-card]', 'main'],
   single: true,
@@ -32,6 +34,7 @@ export const SELECTORS: PeopleSelectors = {
   publicUrl: ['a[data-control-name="view_linkedin"]', 'a[href*="linkedin.com/in/"]', 'a[href^="/in/"]'],
 };
 
+/** The page kind: its id and URL matcher. */
 export const salesLead: PageKind = {
   id: 'sales-lead',
   list: false,

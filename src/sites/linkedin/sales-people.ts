@@ -6,6 +6,7 @@
 import { type KindExamples, onWww, type PageKind, type PageReader } from './page-kind';
 import { type PeopleSelectors, readPeople } from './read-people';
 
+/** URLs of this kind, and near misses that are not (tested with `it.each`). */
 export const EXAMPLES: KindExamples = {
   matches: [
     'https://www.linkedin.com/sales/search/people?query=(spellCorrectionEnabled%3Atrue%2Ckeywords%3Anurse)',
@@ -21,6 +22,7 @@ export const EXAMPLES: KindExamples = {
   ],
 };
 
+/** Where the page shows each field, most specific first; each one is exercised by a fixture page. */
 export const SELECTORS: PeopleSelectors = {
   cards: [
     '[data-x-search-result="LEAD"]',
@@ -36,6 +38,7 @@ export const SELECTORS: PeopleSelectors = {
   pageUrl: ['a[href*="/sales/lead/"]', 'a[href*="/sales/people/"]'],
 };
 
+/** The page kind: its id and URL matcher. */
 export const salesPeople: PageKind = {
   id: 'sales-people',
   list: true,

@@ -6,14 +6,12 @@ import { computed, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
-import type { PagePeople, PagePerson } from '../../background/page-people';
+import type { PagePeople, PersonOnPage } from '../../background/page-people';
 import { isRevealed } from '../../background/tabs';
 import { type ContactRecord, settings, vault } from '../../storage';
 import { call } from '../rpc';
 
-/** A person as the panel shows them: the page's reading, with the vault's current record. */
-export type PanelPerson = PagePerson;
-
+/** The model for the people of tab `tabId`; call `init` once shown and `stop` when gone. */
 export function createPagePeopleModel(tabId: number) {
   const page = signal<PagePeople | null>(null);
   const error = signal<ApiErrorJSON | null>(null);
@@ -25,7 +23,7 @@ export function createPagePeopleModel(tabId: number) {
   const revealErrors = signal<Readonly<Record<string, ApiErrorJSON>>>({});
 
   /** The people with their current vault records. */
-  const people = computed((): PanelPerson[] =>
+  const people = computed((): PersonOnPage[] =>
     (page.value?.people ?? []).map((person) => {
       if (person.socialUrl === null || !records.value.has(person.socialUrl)) return person;
       const record = records.value.get(person.socialUrl) ?? null;
@@ -63,7 +61,7 @@ export function createPagePeopleModel(tabId: number) {
   browser.storage.onChanged.addListener(onStorage);
 
   /** Reveals the default items for one resolved person; the vault watcher shows the result. */
-  async function reveal(person: PanelPerson) {
+  async function reveal(person: PersonOnPage) {
     const url = person.socialUrl;
     if (url === null || revealing.value.has(url)) return;
     const { [url]: _, ...rest } = revealErrors.value;

@@ -8,11 +8,12 @@ import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import type { PersonOnPage } from '../../background/page-people';
 import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
 import { itemsToAsk, type PanelFocus, panelFocus, type SearchSession } from '../../storage';
 import { ErrorView } from '../error-view';
 import { stored } from '../use-stored';
-import { createPagePeopleModel, type PagePeopleModel, type PanelPerson } from './page-people-model';
+import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -47,7 +48,7 @@ function openLabel(pageUrl: string): string {
   return 'Open on LinkedIn';
 }
 
-function PersonRow({ m, person }: { m: PagePeopleModel; person: PanelPerson }) {
+function PersonRow({ m, person }: { m: PagePeopleModel; person: PersonOnPage }) {
   const name = person.name ?? 'Name not shown';
   const url = person.socialUrl;
   if (url === null) {
