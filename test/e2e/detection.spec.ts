@@ -211,12 +211,12 @@ test('adds nothing to the LinkedIn page: no DOM, no messages, no web-accessible 
   pageErrors.splice(expected, 1);
 });
 
-test('adds nothing to a LinkedIn page of any kind, even while the extension reads it', async ({
-  context,
-  openExtensionPage,
-  tabIdOf,
-}) => {
-  for (const { url, file, read } of EVERY_KIND) {
+for (const { url, file, read } of EVERY_KIND) {
+  test(`adds nothing to ${new URL(url).pathname}, even while the extension reads it`, async ({
+    context,
+    openExtensionPage,
+    tabIdOf,
+  }) => {
     const body = linkedinFixture(file).replace('<head>', `<head>${RECORDER}`);
     await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body }));
     const page = await context.newPage();
@@ -230,12 +230,10 @@ test('adds nothing to a LinkedIn page of any kind, even while the extension read
       const w = window as unknown as { __mutations: string[]; __messages: string[] };
       return { mutations: w.__mutations, messages: w.__messages };
     });
-    expect(seen, url).toEqual({ mutations: [], messages: [] });
-    expect(await page.locator('script').count(), url).toBe(1);
-    await popup.close();
-    await page.close();
-  }
-});
+    expect(seen).toEqual({ mutations: [], messages: [] });
+    expect(await page.locator('script').count()).toBe(1);
+  });
+}
 
 test('a content script cannot read the API key', async ({
   context,
