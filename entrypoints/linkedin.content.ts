@@ -1,12 +1,14 @@
+import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { readPageHints } from '@/src/sites/linkedin/page-hints';
+import { readPage, replyToRead } from '@/src/sites/linkedin/read-request';
 import { reportProfile } from '@/src/sites/linkedin/report';
 import { createProfileWatch } from '@/src/sites/linkedin/watch';
 
 /**
- * Reports which LinkedIn profile the tab shows. Runs on the whole site because LinkedIn navigates from `/feed/` to
- * `/in/...` without a reload; src/sites/linkedin decides what is a profile. Reads the URL and two visible texts,
- * adds nothing to the page.
+ * Reports which LinkedIn profile the tab shows, and answers the extension's "what is on this page" when it asks.
+ * Runs on the whole site because LinkedIn navigates from `/feed/` to `/in/...` without a reload; src/sites/linkedin
+ * decides what each page is. Reads the URL and visible texts, adds nothing to the page.
  */
 export default defineContentScript({
   matches: ['https://*.linkedin.com/*'],
@@ -32,5 +34,15 @@ export default defineContentScript({
     ctx.addEventListener(window, 'wxt:locationchange', ({ newUrl }) => {
       watch.navigate(newUrl.href, location.href !== newUrl.href);
     });
+
+    // Reading is synchronous, so the reply is sent before the listener returns (no `return true` needed).
+    const answer = (message: unknown, sender: { id?: string }, sendResponse: (reply: unknown) => void) => {
+      const reply = replyToRead(message, sender.id, browser.runtime.id, () =>
+        readPage(document, location.href),
+      );
+      if (reply !== undefined) sendResponse(reply);
+    };
+    browser.runtime.onMessage.addListener(answer);
+    ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(answer));
   },
 });

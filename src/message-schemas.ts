@@ -116,3 +116,26 @@ export const StartBulkInput = z.strictObject({
 export const BulkControlInput = z.strictObject({
   action: z.enum(['pause', 'resume', 'cancel', 'dismiss', 'recheck', 'wake']),
 });
+
+export const TabInput = z.strictObject({ tabId: z.int().check(z.gte(0)) });
+
+const pageText = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
+
+/**
+ * A LinkedIn tab's answer to "what is on this page" (`PageRead` in src/sites/linkedin/read-request.ts). Sizes only:
+ * the background re-derives the page kind from the tab's URL and re-canonicalises every URL itself.
+ */
+export const PageReadReply = z.strictObject({
+  url: z.string().check(z.maxLength(4000)),
+  people: z
+    .array(
+      z.strictObject({
+        name: pageText(200),
+        headline: pageText(300),
+        location: pageText(200),
+        publicUrl: pageText(2000),
+        pageUrl: pageText(2000),
+      }),
+    )
+    .check(z.maxLength(250)),
+});

@@ -5,6 +5,7 @@
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
+import type { PagePeople } from './background/page-people';
 import type { Result } from './background/result';
 import type { RevealOutcome } from './background/reveal';
 import type { BulkJob } from './bulk/job';
@@ -21,6 +22,7 @@ import type {
   SelectionSearchInput,
   StartBulkInput,
   StartSearchInput as StartSearchInputSchema,
+  TabInput,
 } from './message-schemas';
 import type { AccountSnapshot, RevealJob, SavedSearch, SearchSession } from './storage';
 
@@ -59,6 +61,11 @@ export interface ProtocolMap {
   startBulkReveal(input: z.infer<typeof StartBulkInput>): Result<BulkJob>;
   /** Side panel: pause, resume or cancel the bulk reveal, dismiss its receipt, or wake a worker to resume it. */
   controlBulk(input: z.infer<typeof BulkControlInput>): Result<BulkJob | null>;
+  /**
+   * Popup / side panel: the people a LinkedIn tab shows, read from the page now (on the user's opening or click),
+   * with what the vault holds for each, and the page kind. Free.
+   */
+  pagePeople(input: z.infer<typeof TabInput>): Result<PagePeople>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest } from '../api/schema';
 import type { RevealInput } from '../messaging';
+import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
 import {
   account,
@@ -43,7 +44,8 @@ export function normaliseTarget(target: RevealTarget): {
     const socialUrl = profileUrl(rawUrl);
     if (!socialUrl) {
       throw refuse(
-        `"${rawUrl}" is not a LinkedIn profile URL (expected https://www.linkedin.com/in/<name>).`,
+        describeLinkedInUrl(rawUrl)?.pasted ??
+          `"${rawUrl}" is not a LinkedIn profile URL (expected https://www.linkedin.com/in/<name>).`,
       );
     }
     return { socialUrl, candidateId };

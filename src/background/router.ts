@@ -18,6 +18,7 @@ import {
   SelectionSearchInput,
   StartBulkInput,
   StartSearchInput,
+  TabInput,
 } from '../message-schemas';
 import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
@@ -29,6 +30,7 @@ import {
   controlBulk,
   startBulkReveal,
 } from './jobs/bulk-reveal';
+import { readTabPeople } from './page-people';
 import { fail, ok, type Result, refuse } from './result';
 import { checkCutOffReveal, reveal } from './reveal';
 import {
@@ -143,6 +145,7 @@ export function registerMessageHandlers(): void {
   );
   expose('startBulkReveal', StartBulkInput, (input: BulkStart) => startBulkReveal(input));
   expose('controlBulk', BulkControlInput, ({ action }: { action: BulkAction }) => controlBulk(action));
+  expose('pagePeople', TabInput, ({ tabId }: { tabId: number }) => readTabPeople(tabId));
   expose('clearVault', NoInput, async () => {
     const removed = await vault.clear();
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, type LoggedRequest, test, type WorkerGlobals } from './fixtures';
+import { linkedinFixture } from './linkedin-pages';
 
 const A = 'https://www.linkedin.com/in/ada-lovelace-demo';
 const B = 'https://www.linkedin.com/in/jose-alvarez-demo';
@@ -8,8 +9,7 @@ const B = 'https://www.linkedin.com/in/jose-alvarez-demo';
  * A LinkedIn-like page that records, from the page's own point of view, every DOM mutation and every message
  * posted to the window: what LinkedIn could use to detect an extension.
  */
-const WATCHED_PAGE = `<!doctype html><html><head><title>LinkedIn</title><link rel="icon" href="data:,">
-<script>
+const RECORDER = `<script>
   window.__mutations = [];
   // From the end of parsing (before any content script at document_idle), every change to the document.
   document.addEventListener('DOMContentLoaded', () => {
@@ -20,8 +20,50 @@ const WATCHED_PAGE = `<!doctype html><html><head><title>LinkedIn</title><link re
   window.__messages = [];
   window.addEventListener('message', (e) => window.__messages.push(String(e.data && e.data.type || e.data)));
   window.__go = (path) => history.pushState({}, '', path);
-</script></head>
+</script>`;
+
+const WATCHED_PAGE = `<!doctype html><html><head><title>LinkedIn</title><link rel="icon" href="data:,">${RECORDER}</head>
 <body><main><section><h1>Ada Lovelace</h1><div class="text-body-medium">Principal Software Engineer</div></section></main></body></html>`;
+
+/** A fixture page of every kind, watched like WATCHED_PAGE, and what the popup shows once the page was read. */
+const EVERY_KIND: Array<{ url: string; file: string; read: RegExp }> = [
+  { url: `${A}/`, file: 'member-id-profile.html', read: /^Kwame Mensah$/ },
+  {
+    url: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
+    file: 'member-id-profile.html',
+    read: /^Kwame Mensah$/,
+  },
+  {
+    url: 'https://www.linkedin.com/search/results/people/?keywords=x',
+    file: 'people-search.html',
+    read: /^5 people/,
+  },
+  {
+    url: 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c',
+    file: 'sales-lead.html',
+    read: /^Ada Lovelace$/,
+  },
+  {
+    url: 'https://www.linkedin.com/sales/search/people?query=(keywords%3Ax)',
+    file: 'sales-search.html',
+    read: /^2 people/,
+  },
+  {
+    url: 'https://www.linkedin.com/sales/lists/people/7123456789012345678',
+    file: 'sales-list.html',
+    read: /^2 people/,
+  },
+  {
+    url: 'https://www.linkedin.com/talent/profile/AEMAAAKwame0Mensah',
+    file: 'recruiter-profile.html',
+    read: /^Kwame Mensah$/,
+  },
+  {
+    url: 'https://www.linkedin.com/talent/hire/1234567/manage/all',
+    file: 'recruiter-project.html',
+    read: /^2 people/,
+  },
+];
 
 async function detected(background: Worker, tabId: number): Promise<string | null> {
   return background.evaluate(async (id) => {
@@ -168,6 +210,30 @@ test('adds nothing to the LinkedIn page: no DOM, no messages, no web-accessible 
   expect(expected).toBeGreaterThanOrEqual(0);
   pageErrors.splice(expected, 1);
 });
+
+for (const { url, file, read } of EVERY_KIND) {
+  test(`adds nothing to ${new URL(url).pathname}, even while the extension reads it`, async ({
+    context,
+    openExtensionPage,
+    tabIdOf,
+  }) => {
+    const body = linkedinFixture(file).replace('<head>', `<head>${RECORDER}`);
+    await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body }));
+    const page = await context.newPage();
+    await page.goto(url);
+    // Opening the popup is what makes the extension read the page.
+    const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(page)}`);
+    await expect(
+      popup.getByTestId('page-people-count').or(popup.getByRole('heading', { name: read })),
+    ).toHaveText(read);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __mutations: string[]; __messages: string[] };
+      return { mutations: w.__mutations, messages: w.__messages };
+    });
+    expect(seen).toEqual({ mutations: [], messages: [] });
+    expect(await page.locator('script').count()).toBe(1);
+  });
+}
 
 test('a content script cannot read the API key', async ({
   context,

@@ -34,7 +34,7 @@ export function readPageHints(root: ParentNode): PageHints {
 }
 
 /** Whitespace runs become one space; empty becomes undefined; too long is cut with an ellipsis within `max`. */
-function cleanText(text: string | null | undefined, max: number): string | undefined {
+export function cleanText(text: string | null | undefined, max: number): string | undefined {
   const clean = text?.replace(/\s+/g, ' ').trim();
   if (!clean) return undefined;
   if (clean.length <= max) return clean;

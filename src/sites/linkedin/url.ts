@@ -80,17 +80,8 @@ function bareHost(hostname: string): string {
  * opening the page lands on the `/in/` URL, which is detected.
  */
 export function profileUrl(input: string): string | null {
-  let text = input.trim();
-  if (!HAS_SCHEME.test(text)) text = `https://${text.replace(/^\/\//, '')}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username !== '' || url.password !== '' || url.port !== '') return null;
-  if (!isLinkedInHost(url.hostname)) return null;
+  const url = linkedInUrl(input);
+  if (url === null) return null;
   if (!PROFILE_SUBDOMAIN.test(bareHost(url.hostname).slice(0, -'linkedin.com'.length))) return null;
 
   const segment = PROFILE_PATH.exec(url.pathname)?.[1];
@@ -107,4 +98,29 @@ export function profileUrl(input: string): string | null {
 
   const canonical = CANONICAL_PREFIX + encodeURIComponent(slug);
   return canonical.length <= MAX_CANONICAL_LENGTH ? canonical : null;
+}
+
+/**
+ * `input` as a URL on a LinkedIn host, or null. Accepts what a browser shows or a user pastes (surrounding
+ * whitespace, no scheme, `http:`); refuses other schemes and hosts, credentials and ports.
+ */
+export function linkedInUrl(input: string): URL | null {
+  let text = input.trim();
+  if (!HAS_SCHEME.test(text)) text = `https://${text.replace(/^\/\//, '')}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username !== '' || url.password !== '' || url.port !== '') return null;
+  return isLinkedInHost(url.hostname) ? url : null;
+}
+
+/** Whether `input` is a profile link by opaque member id (`/in/ACoAA…`), which is not a public profile URL. */
+export function isMemberIdUrl(input: string): boolean {
+  const url = linkedInUrl(input);
+  const segment = url && PROFILE_PATH.exec(url.pathname)?.[1];
+  return segment !== undefined && segment !== null && MEMBER_ID.test(segment);
 }

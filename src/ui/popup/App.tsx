@@ -8,6 +8,7 @@ import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { CutOffReveal } from './cut-off-reveal';
 import { createPopupModel } from './model';
+import { PagePeopleSummary, PagePersonHeading } from './page-people';
 import { SavedSearches } from './saved-searches';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -39,8 +40,11 @@ export function App() {
         </p>
       )}
 
+      <PagePeopleSummary m={m} />
       <section class="profile" aria-label="Profile">
-        {m.tabProfile.value ? (
+        {m.pagePerson.value?.socialUrl && !m.tabProfile.value ? (
+          <PagePersonHeading m={m} />
+        ) : m.tabProfile.value ? (
           <>
             <h2>{m.tabProfile.value.nameHint ?? m.record.value?.name ?? 'LinkedIn profile'}</h2>
             {m.tabProfile.value.headlineHint && <p class="muted">{m.tabProfile.value.headlineHint}</p>}

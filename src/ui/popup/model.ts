@@ -7,7 +7,9 @@ import { browser } from 'wxt/browser';
 import { type ApiErrorJSON, describeError } from '../../api/errors';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
+import type { PagePeople } from '../../background/page-people';
 import { MESSAGE_LIMITS } from '../../input-limits';
+import { describeLinkedInUrl } from '../../sites/linkedin/describe-url';
 import { profileUrl } from '../../sites/linkedin/url';
 import {
   account,
@@ -43,6 +45,15 @@ const RECHECK_MS = 3000;
 export function createPopupModel() {
   const tabProfile = signal<TabProfile | null>(null);
   const manualUrl = signal('');
+  /** The tab the popup is about, and the people its page shows (read when the popup opens). */
+  const subjectTab = signal<number | null>(null);
+  const page = signal<PagePeople | null>(null);
+  const pageError = signal<ApiErrorJSON | null>(null);
+  /** The one person of a Sales Navigator lead, Recruiter profile or member-id profile page. */
+  const pagePerson = computed(() => {
+    const p = page.value;
+    return p && !p.list && p.kind !== 'profile' ? (p.people[0] ?? null) : null;
+  });
   /** The vault's answer for the profile: a record, none, or one that could not be read. */
   const vaultRead = signal<Read<ContactRecord>>({ state: 'missing' });
   const record = computed(() => (vaultRead.value.state === 'ok' ? vaultRead.value.value : null));
@@ -80,11 +91,14 @@ export function createPopupModel() {
       return `The pasted text is ${manualUrl.value.trim().length.toLocaleString('en-US')} characters; a profile URL can be at most ${MESSAGE_LIMITS.profileUrl.toLocaleString('en-US')}. Paste a link like https://www.linkedin.com/in/jane-doe.`;
     }
     return manualUrl.value.trim() && !manualSocialUrl.value
-      ? 'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.'
+      ? (describeLinkedInUrl(manualUrl.value)?.pasted ??
+          'Not a LinkedIn profile URL. Paste a link like https://www.linkedin.com/in/jane-doe.')
       : null;
   });
   /** The profile the popup acts on. */
-  const socialUrl = computed(() => tabProfile.value?.socialUrl ?? manualSocialUrl.value);
+  const socialUrl = computed(
+    () => tabProfile.value?.socialUrl ?? pagePerson.value?.socialUrl ?? manualSocialUrl.value,
+  );
 
   /** Selected items the service would be asked for (held ones, and known-missing unless asked again, are free). */
   const toAsk = computed(() => itemsToAsk(record.value, selection.value, retryNotFound.value));
@@ -216,11 +230,20 @@ export function createPopupModel() {
     selection.value = next;
   };
 
+  /** Reads the people of the tab's page (the popup was opened: the user's asking). */
+  async function readPage(id: number) {
+    const result = await call('pagePeople', { tabId: id });
+    if (result.ok) page.value = result.value;
+    else pageError.value = result.error;
+  }
+
   async function init() {
     const [tabId, current] = await Promise.all([subjectTabId(), settings.get()]);
     // The user's own ticks win over defaults that arrive after them.
     if (!selectionChosen) selection.value = current.defaultSelection;
     if (tabId !== null) {
+      subjectTab.value = tabId;
+      void readPage(tabId);
       tabProfile.value = await tabProfiles.get(tabId);
       // Kept apart from `unwatch`: the tab is followed for the popup's whole life, whichever profile it shows.
       tabProfiles.watch(tabId, (value) => {
@@ -235,7 +258,8 @@ export function createPopupModel() {
     if (!url || (again ? retryReason.value : disabledReason.value)) return;
     busy.value = true;
     error.value = null;
-    const hints = tabProfile.value?.nameHint ? { name: tabProfile.value.nameHint } : undefined;
+    const name = tabProfile.value?.nameHint ?? pagePerson.value?.name;
+    const hints = name ? { name } : undefined;
     const result = await call('reveal', {
       target: { socialUrl: url },
       selection: selection.value,
@@ -252,6 +276,10 @@ export function createPopupModel() {
 
   return {
     tabProfile,
+    tabId: subjectTab,
+    page,
+    pageError,
+    pagePerson,
     manualUrl,
     manualUrlProblem,
     socialUrl,

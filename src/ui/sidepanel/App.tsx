@@ -5,6 +5,7 @@ import { ErrorView } from '../error-view';
 import { BulkHistory, BulkJobView } from './bulk-views';
 import { ContactFocus, SelectionFocus } from './focus-views';
 import { createSidePanelModel, type SidePanelModel } from './model';
+import { PagePeopleView, usePagePeopleIntent } from './page-people';
 import { Results, Understood } from './results';
 import { SavedList, SearchActions } from './saved-list';
 import { SearchForm } from './search-form';
@@ -25,7 +26,8 @@ export function App() {
     return m.stop;
   }, [m]);
   const focus = m.focus.value;
-  const showsSearch = focus?.kind !== 'contact' && focus?.kind !== 'selection';
+  const pagePeople = usePagePeopleIntent(m.session);
+  const showsSearch = !pagePeople && focus?.kind !== 'contact' && focus?.kind !== 'selection';
   // Leaving a contact or selection view unmounts the button that had focus: give it to the search form instead.
   const searchStart = useRef<HTMLHeadingElement>(null);
   const showedSearch = useRef(showsSearch);
@@ -42,7 +44,9 @@ export function App() {
         <Balance account={m.balance} />
       </header>
       <BulkJobView bulk={m.bulk} />
-      {focus?.kind === 'contact' ? (
+      {pagePeople ? (
+        <PagePeopleView key={pagePeople.at} tabId={pagePeople.tabId} onBack={m.backToSearch} />
+      ) : focus?.kind === 'contact' ? (
         <ContactFocus
           m={m}
           vaultKey={focus.vaultKey}

@@ -1,0 +1,123 @@
+/**
+ * The people a LinkedIn tab shows, with what the vault already holds for each. Read only when the user asks (the
+ * popup or side panel opened, or "Read again"): the background asks the tab's content script, and trusts nothing it
+ * says. The page kind comes from the tab's own URL, every public profile URL is re-canonicalised here, and a person
+ * without one is kept as "needs the public profile URL" (it can never be sent to the service).
+ */
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import { PageReadReply } from '../message-schemas';
+import type { PageKindId } from '../sites/linkedin/page-kind';
+import { pageKindOf } from '../sites/linkedin/page-kinds';
+import { PAGE_WORDS } from '../sites/linkedin/page-words';
+import { READ_PAGE } from '../sites/linkedin/read-request';
+import { profileUrl } from '../sites/linkedin/url';
+import { type ContactRecord, tabProfiles, vault } from '../storage';
+import { refuse } from './result';
+import { isRevealed } from './tabs';
+
+/** One person of the page, as the extension's pages show them. */
+export interface PersonOnPage {
+  name: string | null;
+  headline: string | null;
+  location: string | null;
+  /** Canonical public profile URL; null when the page does not show it (the person needs it before a reveal). */
+  socialUrl: string | null;
+  /** The person's page in Sales Navigator or Recruiter (or their member-id link), where the public URL is found. */
+  pageUrl: string | null;
+  /** What the vault holds for the person (null: nothing, or no public URL to look it up by). */
+  record: ContactRecord | null;
+  /** The vault holds at least one found item. */
+  revealed: boolean;
+}
+
+export interface PagePeople {
+  /** The tab's page kind; null when it is no LinkedIn page Candidate Lens reads. */
+  kind: PageKindId | null;
+  /** Lists many people (search results, lists, projects). */
+  list: boolean;
+  /** The page kind in words, e.g. "Sales Navigator lead". */
+  label: string | null;
+  /** How to get a missing public profile URL on this kind of page. */
+  toResolve: string | null;
+  people: PersonOnPage[];
+  readAt: string;
+}
+
+/** Pages a person's `pageUrl` may point to: the ones where their public URL can be found. */
+const PERSON_PAGES: ReadonlySet<PageKindId> = new Set([
+  'member-id-profile',
+  'sales-lead',
+  'recruiter-profile',
+]);
+
+/** Asks tab `tabId` what it shows, and looks each person up in the vault. */
+export async function readTabPeople(tabId: number): Promise<PagePeople> {
+  const readAt = new Date().toISOString();
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  if (!tab) throw refuse('That tab is closed: open the LinkedIn page again.');
+  const kind = tab.url ? pageKindOf(tab.url) : null;
+  if (kind === null) {
+    return { kind: null, list: false, label: null, toResolve: null, people: [], readAt };
+  }
+  const words = PAGE_WORDS[kind.id];
+  const read = kind.id === 'profile' ? await profileOf(tabId, tab.url!) : await askTab(tabId, kind.id);
+  const seen = new Set<string>();
+  const people: PersonOnPage[] = [];
+  for (const person of read) {
+    if (person.socialUrl !== null) {
+      if (seen.has(person.socialUrl)) continue;
+      seen.add(person.socialUrl);
+    }
+    const record = person.socialUrl ? await vault.find({ socialUrl: person.socialUrl }) : null;
+    people.push({ ...person, record, revealed: isRevealed(record) });
+  }
+  return { kind: kind.id, list: kind.list, label: words.label, toResolve: words.toResolve, people, readAt };
+}
+
+type ReadPerson = Omit<PersonOnPage, 'record' | 'revealed'>;
+
+/** A `/in/` profile is its URL: nothing to ask the tab, the hints it reported are enough. */
+async function profileOf(tabId: number, url: string): Promise<ReadPerson[]> {
+  const seen = await tabProfiles.get(tabId);
+  return [
+    {
+      name: seen?.nameHint ?? null,
+      headline: seen?.headlineHint ?? null,
+      location: null,
+      socialUrl: profileUrl(url),
+      pageUrl: null,
+    },
+  ];
+}
+
+async function askTab(tabId: number, kind: PageKindId): Promise<ReadPerson[]> {
+  let reply: unknown;
+  try {
+    reply = await browser.tabs.sendMessage(tabId, { type: READ_PAGE }, { frameId: 0 });
+  } catch {
+    // No content script there: the tab was opened before the extension was installed or reloaded.
+    throw refuse('Candidate Lens cannot read this tab yet: reload the LinkedIn page, then try again.');
+  }
+  const parsed = z.safeParse(PageReadReply, reply);
+  if (!parsed.success) throw refuse('The page could not be read: reload it, then try again.');
+  // The page changed kind between the question and the answer (LinkedIn navigates in place): read it again.
+  if (pageKindOf(parsed.data.url)?.id !== kind)
+    throw refuse('The page changed while it was read: read it again.');
+  return parsed.data.people.map((person) => ({
+    name: person.name,
+    headline: person.headline,
+    location: person.location,
+    socialUrl: person.publicUrl ? profileUrl(person.publicUrl) : null,
+    pageUrl: personPage(person.pageUrl),
+  }));
+}
+
+/** A person's page as the tab named it, kept only when it is a LinkedIn page of a kind that names one person. */
+function personPage(url: string | null): string | null {
+  if (url === null) return null;
+  const kind = pageKindOf(url);
+  if (kind === null || !PERSON_PAGES.has(kind.id)) return null;
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' ? parsed.origin + parsed.pathname : null;
+}

@@ -1,0 +1,73 @@
+/**
+ * What the popup says about the people on the tab's LinkedIn page: on a list (search results, Sales Navigator or
+ * Recruiter lists) how many people it shows and how many are already revealed, with a button that opens them in
+ * the side panel; on a Sales Navigator lead or Recruiter profile, the person, and whether the page shows the public
+ * profile URL a reveal needs.
+ */
+import { pagePeopleIntent } from '../../page-people-intent';
+import { openSidePanel } from '../../side-panel';
+import type { PopupModel } from './model';
+
+/** Opens the side panel on the people of `tabId`. The panel opens first: it needs the click's user gesture. */
+function openPeople(tabId: number) {
+  openSidePanel({ tabId }).catch(() => undefined);
+  void pagePeopleIntent.set({ tabId, at: new Date().toISOString() });
+}
+
+/** A list page's count and the way to the side panel; an unresolved person's way to the public URL. */
+export function PagePeopleSummary({ m }: { m: PopupModel }) {
+  const page = m.page.value;
+  const tabId = m.tabId.value;
+  if (!page && m.pageError.value) {
+    return <p class="notice">{m.pageError.value.message}</p>;
+  }
+  if (!page || tabId === null) return null;
+  if (page.list) {
+    const count = page.people.length;
+    const revealed = page.people.filter((p) => p.revealed).length;
+    const unresolved = page.people.filter((p) => p.socialUrl === null).length;
+    return (
+      <section class="page-people" aria-label={page.label ?? 'People on this page'}>
+        <p data-testid="page-people-count">
+          {count} {count === 1 ? 'person' : 'people'} on this page ({revealed} already revealed)
+        </p>
+        {unresolved > 0 && (
+          <p class="muted">
+            {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL.
+          </p>
+        )}
+        {count === 0 && (
+          <p class="muted">Scroll the LinkedIn page until people show, then open this again.</p>
+        )}
+        <button type="button" disabled={count === 0} onClick={() => openPeople(tabId)}>
+          Open them in the side panel
+        </button>
+      </section>
+    );
+  }
+  const person = m.pagePerson.value;
+  if (!person || person.socialUrl !== null) return null;
+  return (
+    <section class="page-people" aria-labelledby="page-person-name">
+      <h2 id="page-person-name">{person.name ?? page.label}</h2>
+      {person.headline && <p class="muted">{person.headline}</p>}
+      <p data-testid="needs-public-url">
+        Needs the public profile URL: this {page.label} does not show it, so nothing can be revealed here yet.{' '}
+        {page.toResolve}
+      </p>
+    </section>
+  );
+}
+
+/** The one person of a lead or Recruiter profile page, once the page shows their public profile URL. */
+export function PagePersonHeading({ m }: { m: PopupModel }) {
+  const person = m.pagePerson.value;
+  if (!person?.socialUrl) return null;
+  return (
+    <>
+      <h2>{person.name ?? m.record.value?.name ?? 'LinkedIn profile'}</h2>
+      {person.headline && <p class="muted">{person.headline}</p>}
+      <p class="url">{person.socialUrl}</p>
+    </>
+  );
+}

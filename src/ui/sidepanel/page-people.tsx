@@ -1,0 +1,157 @@
+/**
+ * "People on this page": the people a LinkedIn tab shows (search results, a Sales Navigator or Recruiter list, or
+ * one lead or profile), with what the vault holds for each and a reveal per resolved person. A person without a
+ * public profile URL is listed as needing it, with the way to get it; it has no reveal and is never sent. The page is
+ * read when the view opens and on "Read again", never otherwise.
+ */
+import type { Signal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import type { PersonOnPage } from '../../background/page-people';
+import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
+import { itemsToAsk, type PanelFocus, panelFocus, type SearchSession } from '../../storage';
+import { ErrorView } from '../error-view';
+import { stored } from '../use-stored';
+import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
+import { vaultSummary } from './results';
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+/**
+ * The intent to show when it is the newest thing the panel was asked for (newer than a context-menu focus, "Back
+ * to search", or a search started since); null otherwise.
+ */
+export function usePagePeopleIntent(session: Signal<SearchSession | null>): PagePeopleIntent | null {
+  const sources = useMemo(
+    () => ({
+      intent: stored<PagePeopleIntent | null>(null, pagePeopleIntent.get, pagePeopleIntent.watch),
+      focus: stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch),
+    }),
+    [],
+  );
+  useEffect(
+    () => () => {
+      sources.intent.stop();
+      sources.focus.stop();
+    },
+    [sources],
+  );
+  return newestIntent(sources.intent.value.value, [sources.focus.value.value?.at, session.value?.startedAt]);
+}
+
+/** Where an unresolved person can be opened, in words. */
+function openLabel(pageUrl: string): string {
+  const { pathname } = new URL(pageUrl);
+  if (pathname.startsWith('/sales/')) return 'Open in Sales Navigator';
+  if (pathname.startsWith('/talent/')) return 'Open in Recruiter';
+  return 'Open on LinkedIn';
+}
+
+function PersonRow({ m, person }: { m: PagePeopleModel; person: PersonOnPage }) {
+  const name = person.name ?? 'Name not shown';
+  const url = person.socialUrl;
+  if (url === null) {
+    return (
+      <li class="person">
+        <strong>{name}</strong>
+        {person.headline && <span class="muted">{person.headline}</span>}
+        <span class="vault-status">Needs the public profile URL</span>
+        {person.pageUrl && (
+          <a
+            href={person.pageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${openLabel(person.pageUrl)}: ${name}`}
+          >
+            {openLabel(person.pageUrl)}
+          </a>
+        )}
+      </li>
+    );
+  }
+  const items = itemsToAsk(person.record, m.selection.value);
+  const busy = m.revealing.value.has(url);
+  const error = m.revealErrors.value[url];
+  const label = busy
+    ? 'Revealing…'
+    : items.length > 0
+      ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
+      : m.selection.value.length === 0
+        ? 'Choose items in Options'
+        : 'Held';
+  return (
+    <li class="person">
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        <strong>{name}</strong>
+      </a>
+      {person.headline && <span class="muted">{person.headline}</span>}
+      {person.location && <span class="muted">{person.location}</span>}
+      <span class="row">
+        <span class="vault-status">{vaultSummary(person.record)}</span>
+        <button
+          type="button"
+          class="small"
+          disabled={busy || items.length === 0}
+          aria-label={`${label}: ${name}`}
+          onClick={() => void m.reveal(person)}
+        >
+          {label}
+        </button>
+      </span>
+      {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+    </li>
+  );
+}
+
+/** The view: counts, "Read again", the people. */
+export function PagePeopleView({ tabId, onBack }: { tabId: number; onBack: () => void }) {
+  const m = useMemo(() => createPagePeopleModel(tabId), [tabId]);
+  useEffect(() => {
+    void m.init();
+    return m.stop;
+  }, [m]);
+  const page = m.page.value;
+  const count = m.people.value.length;
+  const unresolved = m.unresolvedCount.value;
+  return (
+    <section aria-labelledby="page-people-title" class="focus">
+      <h2 id="page-people-title">
+        {page?.label ? `People on this page: ${page.label}` : 'People on this page'}
+      </h2>
+      <p data-testid="page-people-count" role="status" aria-live="polite">
+        {m.reading.value && !page
+          ? 'Reading the page…'
+          : page
+            ? `${count} ${count === 1 ? 'person' : 'people'} on this page (${m.revealedCount.value} already revealed)`
+            : ''}
+      </p>
+      {m.error.value && <ErrorView error={m.error.value} />}
+      {page && page.kind === null && <p>This tab does not show a LinkedIn page with people on it.</p>}
+      {page?.list && (
+        <p class="muted">Only what LinkedIn shows now is read: scroll the page for more, then Read again.</p>
+      )}
+      {unresolved > 0 && page?.toResolve && (
+        <p data-testid="page-people-unresolved">
+          {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL (nothing is sent for{' '}
+          {unresolved === 1 ? 'it' : 'them'}). {page.toResolve}
+        </p>
+      )}
+      <div class="row">
+        <button type="button" disabled={m.reading.value} onClick={() => void m.read()}>
+          Read again
+        </button>
+        <button type="button" onClick={onBack}>
+          Back to search
+        </button>
+      </div>
+      {count > 0 && (
+        <ul class="people" aria-label="People">
+          {m.people.value.map((person, i) => (
+            <PersonRow key={person.socialUrl ?? person.pageUrl ?? i} m={m} person={person} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

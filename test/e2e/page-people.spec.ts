@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { expect, test } from './fixtures';
+import { linkedinFixture, serve } from './linkedin-pages';
+
+const ADA = DEMO_PROFILES.full;
+const GRACE = DEMO_PROFILES.nurse;
+const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';
+
+/** Reveals Ada's email from the popup by pasting her URL: the vault then holds her. */
+async function revealAda(openExtensionPage: (path: string) => Promise<Page>) {
+  const popup = await openExtensionPage('popup.html');
+  await popup.getByLabel('Profile URL').fill(ADA.social_url);
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 credits');
+  await popup.close();
+}
+
+test('a people search: the popup counts the people, the side panel lists them with their vault status', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  await connect();
+  await revealAda(openExtensionPage);
+  await serve(
+    context,
+    'https://www.linkedin.com/search/results/people/**',
+    linkedinFixture('people-search.html'),
+  );
+  const search = await context.newPage();
+  await search.goto(SEARCH);
+  const tabId = await tabIdOf(search);
+
+  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  await expect(popup.getByTestId('page-people-count')).toHaveText(
+    '5 people on this page (1 already revealed)',
+  );
+  await expect(popup.getByText('2 need the public profile URL.')).toBeVisible();
+  await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(
+    panel.getByRole('heading', { name: 'People on this page: LinkedIn people search' }),
+  ).toBeVisible();
+  await expect(panel.getByTestId('page-people-count')).toHaveText(
+    '5 people on this page (1 already revealed)',
+  );
+  const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
+  await expect(people).toHaveCount(5);
+  await expect(people.nth(0)).toContainText('Ada Lovelace');
+  await expect(people.nth(0)).toContainText('email ✓');
+  await expect(people.nth(0).getByRole('button', { name: 'Held: Ada Lovelace' })).toBeDisabled();
+  // Kwame's result links by member id, the "LinkedIn Member" by nothing: listed, never revealable.
+  await expect(people.nth(2)).toContainText('Needs the public profile URL');
+  await expect(panel.getByRole('link', { name: 'Open on LinkedIn: Kwame Mensah' })).toHaveAttribute(
+    'href',
+    'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
+  );
+  await expect(people.nth(3)).toContainText('LinkedIn Member');
+  await expect(people.nth(2).getByRole('button')).toHaveCount(0);
+  await expect(people.nth(3).getByRole('button')).toHaveCount(0);
+  await expect(panel.getByTestId('page-people-unresolved')).toContainText('2 need the public profile URL');
+
+  await panel.getByRole('button', { name: 'Reveal · up to 3 credits: Grace Okafor' }).click();
+  await expect(people.nth(4)).toContainText('email ✓');
+  await expect(panel.getByTestId('page-people-count')).toHaveText(
+    '5 people on this page (2 already revealed)',
+  );
+  const lookups = await sim.requests('/v1/lookup');
+  expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url, GRACE.social_url]);
+
+  // The user scrolls and LinkedIn shows other results: nothing changes until "Read again".
+  await search.evaluate(() => document.querySelector('li.reusable-search__result-container')?.remove());
+  await expect(people).toHaveCount(5);
+  await panel.getByRole('button', { name: 'Read again' }).click();
+  await expect(panel.getByTestId('page-people-count')).toHaveText(
+    '4 people on this page (1 already revealed)',
+  );
+
+  await panel.getByRole('button', { name: 'Back to search' }).click();
+  await expect(panel.getByRole('tab', { name: 'Filters' })).toBeVisible();
+});
+
+test('a Sales Navigator lead without its public URL on the page: told how to get it, nothing is sent', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  await connect();
+  await serve(context, 'https://www.linkedin.com/sales/lead/**', linkedinFixture('sales-lead.html'));
+  const lead = await context.newPage();
+  await lead.goto(LEAD);
+  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(lead)}`);
+
+  await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await expect(popup.getByTestId('needs-public-url')).toContainText('Needs the public profile URL');
+  await expect(popup.getByTestId('needs-public-url')).toContainText('⋯ menu');
+  await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
+
+  // A pasted Sales Navigator URL is told what it is, not "not a profile".
+  await popup.getByLabel('Profile URL').fill(LEAD);
+  await expect(popup.getByText(/This is a Sales Navigator lead/)).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
+  expect(await sim.requests('/v1/lookup')).toEqual([]);
+});
+
+test('a Sales Navigator lead whose page shows the public URL is revealed like a profile', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  await connect();
+  await serve(
+    context,
+    'https://www.linkedin.com/sales/lead/**',
+    linkedinFixture('sales-lead-menu-open.html'),
+  );
+  const lead = await context.newPage();
+  await lead.goto(LEAD);
+  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(lead)}`);
+
+  await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await expect(popup.getByText(ADA.social_url)).toBeVisible();
+  await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 3 credits');
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 credits');
+  await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+  const lookups = await sim.requests('/v1/lookup');
+  expect(lookups.map((l) => l.body)).toEqual([{ social_url: ADA.social_url, reveal_personal_email: true }]);
+});

@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readTabPeople } from '@/src/background/page-people';
+import { normaliseTarget } from '@/src/background/reveal';
+import type { PagePerson } from '@/src/sites/linkedin/read-people';
+import { READ_PAGE } from '@/src/sites/linkedin/read-request';
+import { type ContactRecord, tabProfiles, vault } from '@/src/storage';
+
+const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';
+const ADA = 'https://www.linkedin.com/in/ada-lovelace-demo';
+const GRACE = 'https://www.linkedin.com/in/grace-okafor-rn-demo';
+
+const seen = (fields: Partial<PagePerson>): PagePerson => ({
+  name: 'Someone',
+  headline: null,
+  location: null,
+  publicUrl: null,
+  pageUrl: null,
+  ...fields,
+});
+
+function held(socialUrl: string, email: ContactRecord['email']): ContactRecord {
+  const at = '2026-11-01T10:00:00.000Z';
+  return {
+    v: 1,
+    key: socialUrl,
+    socialUrl,
+    candidateId: null,
+    name: null,
+    currentTitle: null,
+    currentEmployer: null,
+    ...(email ? { email } : {}),
+    updatedAt: at,
+  };
+}
+
+async function tabOn(url: string): Promise<number> {
+  const tab = await browser.tabs.create({ url });
+  return tab.id!;
+}
+
+/** The tab's content script answers the read request with `reply`. */
+function tabAnswers(reply: unknown) {
+  return vi.spyOn(browser.tabs, 'sendMessage').mockResolvedValue(reply as never);
+}
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(() => fakeBrowser.reset());
+
+describe('readTabPeople', () => {
+  it('lists the people of a search page with what the vault holds, resolved or not', async () => {
+    await vault.put(held(ADA, { found: true, value: 'ada@example.com', at: '2026-11-01T10:00:00.000Z' }));
+    await vault.put(held(GRACE, { found: false, at: '2026-11-01T10:00:00.000Z' }));
+    const tabId = await tabOn(SEARCH);
+    const send = tabAnswers({
+      url: SEARCH,
+      people: [
+        seen({ name: 'Ada Lovelace', publicUrl: 'https://uk.linkedin.com/in/Ada-Lovelace-Demo/' }),
+        seen({ name: 'Grace Okafor', publicUrl: GRACE }),
+        seen({ name: 'Kwame Mensah', pageUrl: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah' }),
+        // The same member twice (LinkedIn shows a person again in "people also viewed"): listed once.
+        seen({ name: 'Ada Lovelace', publicUrl: ADA }),
+      ],
+    });
+
+    const page = await readTabPeople(tabId);
+
+    expect(send).toHaveBeenCalledWith(tabId, { type: READ_PAGE }, { frameId: 0 });
+    expect(page).toMatchObject({ kind: 'people-search', list: true, label: 'LinkedIn people search' });
+    expect(page.toResolve).toMatch(/Open the person/);
+    expect(
+      page.people.map(({ name, socialUrl, pageUrl, revealed }) => ({ name, socialUrl, pageUrl, revealed })),
+    ).toEqual([
+      { name: 'Ada Lovelace', socialUrl: ADA, pageUrl: null, revealed: true },
+      { name: 'Grace Okafor', socialUrl: GRACE, pageUrl: null, revealed: false },
+      {
+        name: 'Kwame Mensah',
+        socialUrl: null,
+        pageUrl: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
+        revealed: false,
+      },
+    ]);
+    expect(page.people[0]!.record?.email).toMatchObject({ found: true });
+    expect(page.people[1]!.record?.email).toEqual({ found: false, at: '2026-11-01T10:00:00.000Z' });
+  });
+
+  it("trusts none of the tab's URLs: only canonical public profiles, and person pages on LinkedIn", async () => {
+    const tabId = await tabOn(SEARCH);
+    tabAnswers({
+      url: SEARCH,
+      people: [
+        seen({ publicUrl: 'https://linkedin.com.evil.example/in/ada', pageUrl: 'javascript:alert(1)' }),
+        seen({ publicUrl: 'https://www.linkedin.com/in/me', pageUrl: 'https://evil.example/sales/lead/x' }),
+        seen({
+          publicUrl: 'https://www.linkedin.com/company/acme',
+          pageUrl: 'https://www.linkedin.com/feed/',
+        }),
+        seen({ pageUrl: 'https://www.linkedin.com/sales/lead/ACwAAA1,NAME_SEARCH,x?trk=1#top' }),
+      ],
+    });
+    const { people } = await readTabPeople(tabId);
+    expect(people.map((p) => [p.socialUrl, p.pageUrl])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, 'https://www.linkedin.com/sales/lead/ACwAAA1,NAME_SEARCH,x'],
+    ]);
+  });
+
+  it('takes the page kind from the tab, not from the answer', async () => {
+    const tabId = await tabOn(LEAD);
+    tabAnswers({ url: SEARCH, people: [seen({ publicUrl: ADA })] });
+    await expect(readTabPeople(tabId)).rejects.toThrow(/changed while it was read/);
+  });
+
+  it.each([
+    ['an answer of the wrong shape', { people: 'everyone' }],
+    ['too many people', { url: SEARCH, people: Array.from({ length: 251 }, () => seen({})) }],
+    ['a field too long', { url: SEARCH, people: [seen({ name: 'x'.repeat(201) })] }],
+    ['an extra field', { url: SEARCH, people: [{ ...seen({}), email: 'a@b.c' }] }],
+  ])('refuses %s', async (_, reply) => {
+    const tabId = await tabOn(SEARCH);
+    tabAnswers(reply);
+    await expect(readTabPeople(tabId)).rejects.toThrow(/could not be read/);
+  });
+
+  it('says how to fix a tab without the content script (opened before the extension was loaded)', async () => {
+    const tabId = await tabOn(SEARCH);
+    vi.spyOn(browser.tabs, 'sendMessage').mockRejectedValue(new Error('Receiving end does not exist.'));
+    await expect(readTabPeople(tabId)).rejects.toThrow(/reload the LinkedIn page/);
+  });
+
+  it('a Sales Navigator lead whose page shows no public URL is one person who needs it', async () => {
+    const tabId = await tabOn(LEAD);
+    tabAnswers({ url: LEAD, people: [seen({ name: 'Ada Lovelace' })] });
+    const page = await readTabPeople(tabId);
+    expect(page).toMatchObject({ kind: 'sales-lead', list: false, label: 'Sales Navigator lead' });
+    expect(page.people).toMatchObject([{ name: 'Ada Lovelace', socialUrl: null, record: null }]);
+    expect(page.toResolve).toMatch(/View LinkedIn profile/);
+  });
+
+  it('a /in/ profile is its URL and its reported hints: the tab is not asked', async () => {
+    const tabId = await tabOn(`${ADA}/details/experience/`);
+    await tabProfiles.set(tabId, {
+      socialUrl: ADA,
+      nameHint: 'Ada Lovelace',
+      seenAt: '2026-11-01T10:00:00.000Z',
+    });
+    const send = vi.spyOn(browser.tabs, 'sendMessage');
+    const page = await readTabPeople(tabId);
+    expect(send).not.toHaveBeenCalled();
+    expect(page.people).toMatchObject([{ name: 'Ada Lovelace', socialUrl: ADA }]);
+  });
+
+  it('reads nothing on other pages, and says so for a closed tab', async () => {
+    const send = vi.spyOn(browser.tabs, 'sendMessage');
+    const feed = await tabOn('https://www.linkedin.com/feed/');
+    expect(await readTabPeople(feed)).toMatchObject({ kind: null, people: [] });
+    expect(send).not.toHaveBeenCalled();
+    await expect(readTabPeople(9999)).rejects.toThrow(/tab is closed/);
+  });
+});
+
+describe('a pasted URL of a page that is not a public profile', () => {
+  it.each([
+    [LEAD, /Sales Navigator lead/],
+    ['https://www.linkedin.com/talent/profile/AEMAAAkDbz0BqQ2zXk2L', /Recruiter profile/],
+    ['linkedin.com/in/ACoAABcdEfG123456789', /internal id/],
+    ['https://www.linkedin.com/company/acme', /is not a LinkedIn profile URL/],
+  ])('%s is refused with what to do instead', (url, message) => {
+    expect(() => normaliseTarget({ socialUrl: url })).toThrow(message);
+  });
+});
