@@ -136,3 +136,46 @@ test('a Sales Navigator lead whose page shows the public URL is revealed like a 
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups.map((l) => l.body)).toEqual([{ social_url: ADA.social_url, reveal_personal_email: true }]);
 });
+
+test('people on a search page feed bulk reveal: select all, one confirmation, only resolved people are asked', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  await connect();
+  await revealAda(openExtensionPage);
+  await serve(
+    context,
+    'https://www.linkedin.com/search/results/people/**',
+    linkedinFixture('people-search.html'),
+  );
+  const search = await context.newPage();
+  await search.goto(SEARCH);
+  const tabId = await tabIdOf(search);
+  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByTestId('page-people-count')).toHaveText(
+    '5 people on this page (1 already revealed)',
+  );
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  // Three people have a public URL; Ada's email is held already.
+  await expect(panel.getByTestId('selected-count')).toHaveText('3 selected');
+  const quote = panel.getByTestId('bulk-quote');
+  await expect(quote).toContainText('3 contacts: 1 already revealed (free), 2 to look up.');
+  const before = await sim.balance();
+  await panel.getByRole('button', { name: 'Reveal 2 contacts, up to 6 credits' }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  const lookups = (await sim.requests('/v1/lookup')).slice(1);
+  expect(lookups).toHaveLength(2);
+  expect(lookups.map((l) => l.body?.social_url)).not.toContain(ADA.social_url);
+  const spent = before - (await sim.balance());
+  await expect(job.getByTestId('bulk-charged')).toHaveText(`${spent} credits`);
+  await expect(panel.getByRole('list', { name: 'People' }).getByRole('listitem').nth(4)).toContainText(
+    'email ✓',
+  );
+});

@@ -45,7 +45,7 @@ export function App() {
       </header>
       <BulkJobView bulk={m.bulk} />
       {pagePeople ? (
-        <PagePeopleView key={pagePeople.at} tabId={pagePeople.tabId} onBack={m.backToSearch} />
+        <PagePeopleView key={pagePeople.at} tabId={pagePeople.tabId} onBack={m.backToSearch} panel={m} />
       ) : focus?.kind === 'contact' ? (
         <ContactFocus
           m={m}

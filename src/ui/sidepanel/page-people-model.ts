@@ -2,23 +2,22 @@
  * The side panel's model of "people on this page": what the background read from a LinkedIn tab (on opening, and
  * on "Read again" only), with each person's vault record kept current as reveals land, and a reveal per person.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, type Signal, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import type { PagePeople, PersonOnPage } from '../../background/page-people';
 import { isRevealed } from '../../background/tabs';
-import { type ContactRecord, settings, vault } from '../../storage';
+import { type ContactRecord, vault } from '../../storage';
 import { call } from '../rpc';
 
 /** The model for the people of tab `tabId`; call `init` once shown and `stop` when gone. */
-export function createPagePeopleModel(tabId: number) {
+export function createPagePeopleModel(tabId: number, selection: Signal<Retrievable[]>) {
   const page = signal<PagePeople | null>(null);
   const error = signal<ApiErrorJSON | null>(null);
   const reading = signal(false);
   /** Vault records by public profile URL, refreshed when the vault changes. */
   const records = signal<ReadonlyMap<string, ContactRecord | null>>(new Map());
-  const selection = signal<Retrievable[]>([]);
   const revealing = signal<ReadonlySet<string>>(new Set());
   const revealErrors = signal<Readonly<Record<string, ApiErrorJSON>>>({});
 
@@ -78,9 +77,9 @@ export function createPagePeopleModel(tabId: number) {
     if (!result.ok) revealErrors.value = { ...revealErrors.value, [url]: result.error };
   }
 
+  /** Reads the page; the items to reveal are the panel's (its defaults until the user ticks others). */
   async function init() {
-    const [current] = await Promise.all([settings.get(), read()]);
-    selection.value = current.defaultSelection;
+    await read();
   }
 
   function stop() {

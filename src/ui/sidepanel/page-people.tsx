@@ -9,10 +9,23 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { PersonOnPage } from '../../background/page-people';
+import { SETTLED } from '../../bulk/job';
+import type { BulkCandidate } from '../../bulk/quote';
 import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
-import { itemsToAsk, type PanelFocus, panelFocus, type SearchSession } from '../../storage';
+import {
+  itemsToAsk,
+  type PanelFocus,
+  panelFocus,
+  type SearchSession,
+  type StoredProfile,
+} from '../../storage';
 import { ErrorView } from '../error-view';
+import { RevealOptions } from '../reveal-options';
 import { stored } from '../use-stored';
+import type { BulkModel } from './bulk-model';
+import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
+import { candidatesCsv, csvFileName, downloadText } from './export-csv';
+import type { SidePanelModel } from './model';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
 
@@ -48,7 +61,37 @@ function openLabel(pageUrl: string): string {
   return 'Open on LinkedIn';
 }
 
-function PersonRow({ m, person }: { m: PagePeopleModel; person: PersonOnPage }) {
+/** A resolved person as a bulk reveal candidate, keyed apart from search rows. */
+export function personCandidate(
+  person: PersonOnPage & { socialUrl: string },
+): readonly [string, BulkCandidate] {
+  return [
+    `page:${person.socialUrl}`,
+    {
+      target: { socialUrl: person.socialUrl, candidateId: null },
+      name: (person.name ?? 'Name not shown').slice(0, 300),
+      ...(person.headline ? { title: person.headline.slice(0, 300) } : {}),
+    },
+  ];
+}
+
+const resolved = (people: readonly PersonOnPage[]) =>
+  people.filter((p): p is PersonOnPage & { socialUrl: string } => p.socialUrl !== null);
+
+/** The people as rows of the CSV export (the same columns as search results). */
+function asRows(people: readonly PersonOnPage[]): StoredProfile[] {
+  return resolved(people).map((p) => ({
+    // Read from a page, not a search: there is no candidate id.
+    id: '',
+    name: p.name ?? '',
+    current_title: p.headline ?? '',
+    current_employer: '',
+    location: p.location ?? '',
+    social_url: p.socialUrl,
+  }));
+}
+
+function PersonRow({ m, bulk, person }: { m: PagePeopleModel; bulk: BulkModel; person: PersonOnPage }) {
   const name = person.name ?? 'Name not shown';
   const url = person.socialUrl;
   if (url === null) {
@@ -71,24 +114,39 @@ function PersonRow({ m, person }: { m: PagePeopleModel; person: PersonOnPage }) 
     );
   }
   const items = itemsToAsk(person.record, m.selection.value);
-  const busy = m.revealing.value.has(url);
+  const bulkItem = bulk.itemFor({ socialUrl: url, candidateId: null });
+  const inBulk = bulkItem !== null && !SETTLED.has(bulkItem.state);
+  const [key, candidate] = personCandidate({ ...person, socialUrl: url });
+  const busy = m.revealing.value.has(url) || inBulk;
   const error = m.revealErrors.value[url];
-  const label = busy
-    ? 'Revealing…'
-    : items.length > 0
-      ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
-      : m.selection.value.length === 0
-        ? 'Choose items in Options'
-        : 'Held';
+  const label = inBulk
+    ? 'In bulk reveal'
+    : busy
+      ? 'Revealing…'
+      : items.length > 0
+        ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
+        : m.selection.value.length === 0
+          ? 'Choose items'
+          : 'Held';
   return (
     <li class="person">
-      <a href={url} target="_blank" rel="noopener noreferrer">
-        <strong>{name}</strong>
-      </a>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={bulk.isPicked(key)}
+          onChange={(e) => bulk.pick([[key, candidate]], e.currentTarget.checked)}
+          aria-label={`Select ${name}`}
+        />
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          <strong>{name}</strong>
+        </a>
+      </label>
       {person.headline && <span class="muted">{person.headline}</span>}
       {person.location && <span class="muted">{person.location}</span>}
       <span class="row">
-        <span class="vault-status">{vaultSummary(person.record)}</span>
+        <span class="vault-status" data-testid="row-status">
+          {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(person.record)}
+        </span>
         <button
           type="button"
           class="small"
@@ -105,14 +163,25 @@ function PersonRow({ m, person }: { m: PagePeopleModel; person: PersonOnPage }) 
 }
 
 /** The view: counts, "Read again", the people. */
-export function PagePeopleView({ tabId, onBack }: { tabId: number; onBack: () => void }) {
-  const m = useMemo(() => createPagePeopleModel(tabId), [tabId]);
+export function PagePeopleView({
+  tabId,
+  onBack,
+  panel,
+}: {
+  tabId: number;
+  onBack: () => void;
+  /** The side panel's model: its reveal items, its bulk reveal, and what the vault holds. */
+  panel: SidePanelModel;
+}) {
+  const m = useMemo(() => createPagePeopleModel(tabId, panel.selection), [tabId, panel]);
+  const bulk = panel.bulk;
   useEffect(() => {
     void m.init();
     return m.stop;
   }, [m]);
   const page = m.page.value;
   const count = m.people.value.length;
+  const candidates = resolved(m.people.value).map(personCandidate);
   const unresolved = m.unresolvedCount.value;
   return (
     <section aria-labelledby="page-people-title" class="focus">
@@ -146,11 +215,34 @@ export function PagePeopleView({ tabId, onBack }: { tabId: number; onBack: () =>
         </button>
       </div>
       {count > 0 && (
-        <ul class="people" aria-label="People">
-          {m.people.value.map((person, i) => (
-            <PersonRow key={person.socialUrl ?? person.pageUrl ?? i} m={m} person={person} />
-          ))}
-        </ul>
+        <>
+          <RevealOptions
+            legend="Reveal from this page"
+            selection={panel.selection.value}
+            onChange={panel.chooseSelection}
+          />
+          {candidates.length > 0 && (
+            <>
+              <SelectionBar bulk={bulk} page={candidates} loaded={candidates} />
+              <BulkQuote bulk={bulk} balance={panel.balance.value?.remaining ?? null} />
+            </>
+          )}
+          <ul class="people" aria-label="People">
+            {m.people.value.map((person, i) => (
+              <PersonRow key={person.socialUrl ?? person.pageUrl ?? i} m={m} bulk={bulk} person={person} />
+            ))}
+          </ul>
+          {candidates.length > 0 && (
+            <button
+              type="button"
+              onClick={() =>
+                downloadText(csvFileName(), candidatesCsv(asRows(m.people.value), panel.recordFor))
+              }
+            >
+              Export CSV
+            </button>
+          )}
+        </>
       )}
     </section>
   );
