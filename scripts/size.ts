@@ -12,11 +12,15 @@ const KB = 1024;
 /** Budgets in gzip bytes. */
 const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 3 * KB },
-  { name: 'popup', entry: 'popup.html', budget: 30 * KB },
+  // 30 KB until the popup showed the result first (copy all, save as a vCard, folded sections, a live region for
+  // copies) and spoke plain words for every refusal: ~3 KB more, from disk, measured by `npm run bench` as
+  // open-to-interactive.
+  { name: 'popup', entry: 'popup.html', budget: 34 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   { name: 'side panel', entry: 'sidepanel.html', budget: 40 * KB },
   { name: 'options', entry: 'options.html', budget: 30 * KB },
+  { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },
 ];
 
