@@ -9,8 +9,8 @@ import type { Holding, Since, Sort } from './query';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const date = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const HOLDING: ReadonlyArray<[Holding, string]> = [
   ['any', 'Anything'],
@@ -99,7 +99,7 @@ function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
         ) : (
           <span class="chip">{contact.unknown ? 'Not known to the service' : 'Nothing found'}</span>
         )}
-        <span class="muted"> · {date(contact.updatedAt)}</span>
+        <span class="muted"> · {date(contact.updated)}</span>
       </p>
       {isOpen && m.opened.value && <ContactCard record={m.opened.value} level={4} />}
     </li>

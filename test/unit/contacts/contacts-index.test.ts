@@ -34,7 +34,7 @@ describe('the library index', () => {
       employer: 'Arbor Health',
       held: ['email'],
       missing: ['phone'],
-      updatedAt: at,
+      updated: Date.parse(at),
       unknown: false,
     });
     const stored = await browser.storage.local.get(null);

@@ -3,7 +3,7 @@ import type { ContactSummary } from '../../../src/contacts-index';
 import { counts, DEFAULT_QUERY, prepare, query } from '../../../src/ui/contacts/query';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
-const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();
+const daysAgo = (n: number) => now - n * 86_400_000;
 const summary = (name: string, extra: Partial<ContactSummary>): ContactSummary => ({
   key: name,
   name,
@@ -11,7 +11,7 @@ const summary = (name: string, extra: Partial<ContactSummary>): ContactSummary =
   employer: null,
   held: [],
   missing: [],
-  updatedAt: daysAgo(1),
+  updated: daysAgo(1),
   unknown: false,
   ...extra,
 });
@@ -21,25 +21,25 @@ const all = [
     title: 'Registered Nurse',
     employer: 'Brightpath Health',
     held: ['email', 'phone'],
-    updatedAt: daysAgo(2),
+    updated: daysAgo(2),
   }),
   summary('Ada Lovelace', {
     title: 'Analyst',
     employer: 'Babbage Ltd',
     held: ['email'],
-    updatedAt: daysAgo(40),
+    updated: daysAgo(40),
   }),
   summary('Zoë Müller', {
     title: 'Nurse Practitioner',
     employer: 'Arbor Health',
     held: ['healthcare_profile'],
-    updatedAt: daysAgo(400),
+    updated: daysAgo(400),
   }),
   summary('Wei Chen', {
     title: 'Engineer',
     employer: 'Tessellate Pay',
     missing: ['email'],
-    updatedAt: daysAgo(5),
+    updated: daysAgo(5),
   }),
 ];
 const names = (list: ContactSummary[]) => list.map((s) => s.name);
