@@ -13,12 +13,13 @@ const KB = 1024;
 const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 3 * KB },
   // 30 KB until the popup showed the result first (copy all, save as a vCard, folded sections, a live region for
-  // copies) and spoke plain words for every refusal: ~3 KB more, from disk, measured by `npm run bench` as
-  // open-to-interactive.
-  { name: 'popup', entry: 'popup.html', budget: 34 * KB },
+  // copies), spoke plain words for every refusal and said what a cut-off reveal charged: 34.6 KB measured, loaded
+  // from disk; `npm run bench` measures its open-to-interactive.
+  { name: 'popup', entry: 'popup.html', budget: 36 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 40 * KB },
+  // Bulk reveal brought it to 42.4 KB, the shared result card and plain-word refusals to 44.1 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 45 * KB },
   { name: 'options', entry: 'options.html', budget: 30 * KB },
   { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },
