@@ -8,6 +8,7 @@
  * - validation: the client's request + response checks for one 100-profile search page;
  * - render: 100 result rows in the side panel, in Chromium;
  * - bulk: a bulk reveal of 150 contacts at 200 ms latency against its physical limit and one at a time.
+ * - the popup and the contacts library over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`).
  */
 import { performance } from 'node:perf_hooks';
 import { buildDataset } from '../sim/dataset/build-dataset';
@@ -215,4 +216,10 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 {
   const { benchBulkReveal } = await import('./bench-bulk');
   await benchBulkReveal();
+}
+
+// The popup and the contacts library over a large vault (see scripts/bench-ui.ts).
+{
+  const { benchUi } = await import('./bench-ui');
+  await benchUi();
 }

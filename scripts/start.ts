@@ -4,36 +4,64 @@
  *
  * With a display it leaves the browser open for you (Ctrl+C to stop). Without one it runs the same journey headless:
  * opens the popup for the profile, reveals email and phone, prints what it revealed and the balance, and saves
- * screenshots of the popup, options and side panel under `screenshots/`.
+ * screenshots of the popup, options, contacts library and side panel under `screenshots/`.
  *
- * Flags: `--port N` (simulator port, default 8787), `--headless` (force the headless journey).
+ * Flags: `--port N` (simulator port; without it 8787, or a free port when 8787 is taken), `--headless` (force the
+ * headless journey), `--screenshots DIR` (where the headless journey saves its screenshots; `docs/screenshots`
+ * refreshes the README's).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { DEMO_PROFILES } from '../sim/demo-profiles';
-import { startSimulator } from '../sim/server';
+import { type RunningSimulator, startSimulator } from '../sim/server';
 import { findChromium } from '../test/e2e/chromium-path';
 import { demoProfilePage } from './demo-page';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
-const SHOTS = resolve(ROOT, 'screenshots');
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const port = Number(flag('--port') ?? 8787);
+const DEFAULT_PORT = 8787;
+const portFlag = flag('--port');
+const port = Number(portFlag ?? DEFAULT_PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`--port needs a port number (0-65535), not "${portFlag}".`);
+  process.exit(2);
+}
+const SHOTS = resolve(ROOT, flag('--screenshots') ?? 'screenshots');
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
 const demo = DEMO_PROFILES.full;
 
 console.log('Building the extension…');
 execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 
-const sim = await startSimulator({ port });
+const inUse = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+
+/** The simulator on the asked port; on a free one when the default is taken; a plain message otherwise. */
+async function startOnAFreePort(): Promise<RunningSimulator> {
+  try {
+    return await startSimulator({ port });
+  } catch (error) {
+    if (!inUse(error)) throw error;
+    if (portFlag !== undefined) {
+      console.error(`Port ${port} is in use. Choose another one: npm start -- --port ${port + 1}`);
+      process.exit(1);
+    }
+    const free = await startSimulator({ port: 0 });
+    console.log(
+      `Port ${DEFAULT_PORT} is in use, so the simulator runs on port ${free.port} (to choose: npm start -- --port N).`,
+    );
+    return free;
+  }
+}
+
+const sim = await startOnAFreePort();
 console.log(`Simulator: ${sim.url} (keys: demo-key, empty-key, inactive-key)`);
 
 const context: BrowserContext = await chromium.launchPersistentContext('', {
@@ -108,22 +136,28 @@ if (!headless) {
     return tabs.find((t) => t.url === url)?.id;
   }, demo.social_url);
   const popup = await context.newPage();
-  await popup.setViewportSize({ width: 400, height: 640 });
+  // The popup as Chrome shows it: 360 px wide, at most 600 px tall.
+  await popup.setViewportSize({ width: 360, height: 600 });
   await popup.goto(extensionPage(`popup.html?tabId=${tabId}`));
   await popup.getByLabel('Mobile phone').check();
-  await popup.screenshot({ path: resolve(SHOTS, 'popup-before.png'), fullPage: true });
+  await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-before.png') });
   await popup.getByRole('button', { name: 'Reveal' }).click();
   await popup.getByTestId('charged').waitFor();
-  await popup.screenshot({ path: resolve(SHOTS, 'popup-after.png'), fullPage: true });
+  await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-after.png') });
 
   const email = await popup.locator('[data-item="email"] a').textContent();
   const phone = await popup.locator('[data-item="phone"] a').textContent();
   const charged = await popup.getByTestId('charged').textContent();
-  const balance = await popup.getByTestId('balance').textContent();
-  console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()} ${balance}.`);
+  console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()}.`);
+
+  const library = await context.newPage();
+  await library.setViewportSize({ width: 900, height: 420 });
+  await library.goto(extensionPage('contacts.html'));
+  await library.getByText(demo.name, { exact: true }).waitFor();
+  await library.screenshot({ path: resolve(SHOTS, 'contacts.png') });
 
   const panel = await context.newPage();
-  await panel.setViewportSize({ width: 460, height: 900 });
+  await panel.setViewportSize({ width: 400, height: 800 });
   await panel.goto(extensionPage('sidepanel.html'));
   await panel.getByRole('tab', { name: 'Free text' }).click();
   await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');

@@ -78,6 +78,10 @@ export const StartSearchInput = z.strictObject({
 export const PageInput = z.strictObject({ start: z.int().check(z.gte(1)) });
 export const NameInput = z.strictObject({ name: text(MESSAGE_LIMITS.searchName, 'The search name') });
 export const IdInput = z.strictObject({ id: text(MESSAGE_LIMITS.savedSearchId, 'The saved search id') });
+/** Vault keys (canonical profile URLs or `id:<candidate id>`), as many as the library lists. */
+export const KeysInput = z.strictObject({
+  keys: z.array(text(MESSAGE_LIMITS.profileUrl, 'A contact key')).check(z.maxLength(200_000)),
+});
 export const RenameInput = z.strictObject({
   id: text(MESSAGE_LIMITS.savedSearchId, 'The saved search id'),
   name: text(MESSAGE_LIMITS.searchName, 'The search name'),

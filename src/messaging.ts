@@ -13,6 +13,7 @@ import type {
   BulkControlInput,
   IdInput,
   JobInput,
+  KeysInput,
   NameInput,
   PageInput,
   ProfileDetection as ProfileDetectionSchema,
@@ -45,6 +46,8 @@ export interface ProtocolMap {
   checkCutOffReveal(input: z.infer<typeof JobInput>): Result<RevealJob>;
   /** Options: remove every revealed contact from the vault. */
   clearVault(): Result<{ removed: number }>;
+  /** Revealed contacts library: remove these contacts from the vault (erasure). */
+  removeContacts(input: z.infer<typeof KeysInput>): Result<{ removed: number }>;
   /** Side panel: run a new search (page 1). Paid: 1 credit, 2 with a job description, only when profiles return. */
   startSearch(input: StartSearchInput): Result<SearchSession>;
   /** Side panel: show another page (free when already paid for). */

@@ -361,6 +361,14 @@ export const vault = {
     await serialized('vault-index', () => vaultIndexItem.setValue(emptyIndex()));
     return contacts.length;
   },
+  /** Full records for these keys (the library opens or exports them); unknown keys are left out. */
+  async getMany(keys: readonly string[]): Promise<ContactRecord[]> {
+    if (keys.length === 0) return [];
+    const stored = await browser.storage.local.get(keys.map((key) => `contact:${key}`));
+    return keys
+      .map((key) => readContact(stored[`contact:${key}`], `contact:${key}`))
+      .filter((record): record is ContactRecord => record !== null);
+  },
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {
     return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value, `contact:${key}`)));

@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { settings, tabProfiles } from '../storage';
+import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
 import { keepRetention } from './retention';
@@ -47,4 +48,5 @@ export function startBackground(): void {
   chore('mark an interrupted search', markInterruptedSearch(startedAt));
   chore('resume the bulk reveal', resumeBulkJob());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
+  keepContactsIndexed((error) => console.warn('Could not index the revealed contacts', error));
 }

@@ -8,6 +8,7 @@ import {
   BulkControlInput,
   IdInput,
   JobInput,
+  KeysInput,
   NameInput,
   NoInput,
   PageInput,
@@ -146,6 +147,11 @@ export function registerMessageHandlers(): void {
   expose('startBulkReveal', StartBulkInput, (input: BulkStart) => startBulkReveal(input));
   expose('controlBulk', BulkControlInput, ({ action }: { action: BulkAction }) => controlBulk(action));
   expose('pagePeople', TabInput, ({ tabId }: { tabId: number }) => readTabPeople(tabId));
+  expose('removeContacts', KeysInput, async ({ keys }: { keys: string[] }) => {
+    await vault.remove(keys);
+    await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
+    return { removed: keys.length };
+  });
   expose('clearVault', NoInput, async () => {
     const removed = await vault.clear();
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));

@@ -1,7 +1,9 @@
 import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord, ItemState } from '../storage';
 import { CopyButton } from './copy-button';
-import { ITEM_LABEL } from './items';
+import { ITEM_LABEL, ITEMS } from './items';
+import { downloadText } from './sidepanel/export-csv';
+import { toVCard, vcardFileName } from './vcard';
 
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -63,11 +65,17 @@ function NotFound({ item, state }: { item: Retrievable; state: ItemState }) {
   );
 }
 
-function ListSection({ title, items }: { title: string; items: unknown[] }) {
+type Level = 2 | 3 | 4;
+const Heading = ({ level, children }: { level: Level; children: string }) => {
+  const Tag = `h${level}` as 'h2';
+  return <Tag>{children}</Tag>;
+};
+
+function ListSection({ title, items, level }: { title: string; items: unknown[]; level: Level }) {
   if (items.length === 0) return null;
   return (
     <section>
-      <h4>{title}</h4>
+      <Heading level={level}>{title}</Heading>
       <ul>
         {items.map((item, i) => (
           <li key={i}>{describeItem(item)}</li>
@@ -77,9 +85,35 @@ function ListSection({ title, items }: { title: string; items: unknown[] }) {
   );
 }
 
-/** What the vault holds for a contact. Renders text only (never HTML from the service). */
-export function ContactCard({ record }: { record: ContactRecord }) {
+/** "Ada Lovelace\nada@example.org\n+44 …": what "Copy all" puts on the clipboard. */
+export function contactText(record: ContactRecord, fallbackName?: string): string {
+  return [
+    record.name ?? fallbackName,
+    record.email?.found ? record.email.value : null,
+    record.phone?.found ? record.phone.value : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * What the vault holds for a contact, result first: email and phone with copy buttons, "Copy all" and "Save as
+ * contact (.vcf)", then the longer items folded (so a full reveal fits a 600 px popup), then what was not found.
+ * `level` is the heading level of the folded sections' titles: one below the heading the card sits under.
+ * Renders text only (never HTML from the service).
+ */
+export function ContactCard({
+  record,
+  name,
+  level = 3,
+}: {
+  record: ContactRecord;
+  /** The visible name to save when the vault has none. */
+  name?: string | undefined;
+  level?: Level;
+}) {
   const { email, phone, detailed_profile: detailed, healthcare_profile: npi } = record;
+  const reachable = email?.found || phone?.found;
   return (
     <article class="contact" aria-label="Revealed contact">
       {record.unknownAt && (
@@ -93,7 +127,6 @@ export function ContactCard({ record }: { record: ContactRecord }) {
           <CopyButton value={email.value} label="email" />
         </p>
       )}
-      {email && !email.found && <NotFound item="email" state={email} />}
       {phone?.found && (
         <p class="item" data-item="phone">
           <span class="label">Phone</span>{' '}
@@ -101,32 +134,57 @@ export function ContactCard({ record }: { record: ContactRecord }) {
           <CopyButton value={phone.value} label="phone" />
         </p>
       )}
-      {phone && !phone.found && <NotFound item="phone" state={phone} />}
+      {reachable && (
+        <p class="row actions">
+          <CopyButton value={contactText(record, name)} label="name, email and phone">
+            Copy all
+          </CopyButton>
+          <button
+            type="button"
+            class="small"
+            onClick={() =>
+              downloadText(
+                vcardFileName(record.name ?? name),
+                toVCard(record, name),
+                'text/vcard;charset=utf-8',
+              )
+            }
+          >
+            Save as contact (.vcf)
+          </button>
+        </p>
+      )}
       {detailed?.found && (
-        <div class="detailed" data-item="detailed_profile">
-          <ListSection title="Skills" items={detailed.value.skills} />
-          <ListSection title="Experience" items={detailed.value.experience} />
-          <ListSection title="Education" items={detailed.value.education} />
-          <ListSection title="Job history" items={detailed.value.job_history} />
-        </div>
+        <details class="detailed" data-item="detailed_profile">
+          <summary>{ITEM_LABEL.detailed_profile}</summary>
+          <ListSection level={level} title="Skills" items={detailed.value.skills} />
+          <ListSection level={level} title="Experience" items={detailed.value.experience} />
+          <ListSection level={level} title="Education" items={detailed.value.education} />
+          <ListSection level={level} title="Job history" items={detailed.value.job_history} />
+        </details>
       )}
-      {detailed && !detailed.found && <NotFound item="detailed_profile" state={detailed} />}
       {npi?.found && (
-        <dl class="npi" data-item="healthcare_profile">
-          <dt>NPI</dt>
-          <dd>{npi.value.npi_number ?? '—'}</dd>
-          <dt>License</dt>
-          <dd>
-            {npi.value.license_number ?? '—'}
-            {npi.value.license_state ? ` (${npi.value.license_state})` : ''}
-          </dd>
-          <dt>Specialty</dt>
-          <dd>{npi.value.specialty ?? '—'}</dd>
-          <dt>Credentials</dt>
-          <dd>{npi.value.credentials ?? '—'}</dd>
-        </dl>
+        <details class="npi-data" data-item="healthcare_profile">
+          <summary>{ITEM_LABEL.healthcare_profile}</summary>
+          <dl class="npi">
+            <dt>NPI</dt>
+            <dd>{npi.value.npi_number ?? '—'}</dd>
+            <dt>License</dt>
+            <dd>
+              {npi.value.license_number ?? '—'}
+              {npi.value.license_state ? ` (${npi.value.license_state})` : ''}
+            </dd>
+            <dt>Specialty</dt>
+            <dd>{npi.value.specialty ?? '—'}</dd>
+            <dt>Credentials</dt>
+            <dd>{npi.value.credentials ?? '—'}</dd>
+          </dl>
+        </details>
       )}
-      {npi && !npi.found && <NotFound item="healthcare_profile" state={npi} />}
+      {ITEMS.map((item) => {
+        const state = record[item];
+        return state && !state.found ? <NotFound key={item} item={item} state={state} /> : null;
+      })}
     </article>
   );
 }

@@ -4,11 +4,5 @@ import { RETRIEVABLE, type Retrievable } from '../api/schema-parts';
 /** The reveal options, in the order the UI lists them. */
 export const ITEMS: readonly Retrievable[] = RETRIEVABLE;
 
-export const ITEM_LABEL: Readonly<Record<Retrievable, string>> = {
-  email: 'Personal email',
-  phone: 'Mobile phone',
-  detailed_profile: 'Detailed profile',
-  healthcare_profile: 'Healthcare data',
-};
-
+export { ITEM_LABEL } from './words/items';
 export { ITEM_PRICE };

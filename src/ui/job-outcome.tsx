@@ -1,7 +1,7 @@
-import { formatCredits } from '../api/pricing';
-import type { RevealJob } from '../storage';
+import type { AccountSnapshot, RevealJob } from '../storage';
 import { ErrorView } from './error-view';
-import { ITEM_LABEL } from './items';
+import { plainText } from './words/errors';
+import { count, itemsInWords } from './words/items';
 
 /** "21 Nov, 06:12": when a past reveal happened, so an old charge is never read as a new one. */
 const when = (iso: string | undefined) =>
@@ -14,34 +14,49 @@ const when = (iso: string | undefined) =>
       })
     : '';
 
-/** What a reveal did: in progress, what it charged (and the service's billing note), or why it failed. */
-export function JobOutcome({ job, onOpenOptions }: { job: RevealJob; onOpenOptions?: () => void }) {
+/**
+ * What a reveal did, as one quiet line: in progress; "Charged 9 · Balance 9,991" (the service's billing note one
+ * click away); or why it failed. `balance` is the account as last reported, which the reveal itself updated.
+ */
+export function JobOutcome({
+  job,
+  balance,
+  onOpenOptions,
+}: {
+  job: RevealJob;
+  balance?: AccountSnapshot | null;
+  onOpenOptions?: () => void;
+}) {
   switch (job.status) {
     case 'running':
       return (
-        <p class="job running" role="status" aria-live="polite">
-          Revealing {job.requested.map((item) => ITEM_LABEL[item].toLowerCase()).join(', ')}…
+        <p class="job running" role="status">
+          Revealing {itemsInWords(job.requested)}…
         </p>
       );
-    case 'done':
-      if (job.requested.length === 0) {
-        return (
-          <p class="job done" role="status" aria-live="polite" data-testid="charged">
-            Already revealed: nothing was asked for, no credits charged.{' '}
-            <span class="muted">{when(job.finishedAt)}</span>
-          </p>
-        );
-      }
+    case 'done': {
+      const charged = job.requested.length === 0 ? 0 : (job.charged ?? 0);
       return (
-        <div class="job done" role="status" aria-live="polite">
+        <div class="job done billing" role="status">
           <p data-testid="charged">
-            Charged {formatCredits(job.charged ?? 0)}.
-            {job.held.length > 0 && ' Items already revealed were not asked for again.'}{' '}
-            <span class="muted">{when(job.finishedAt)}</span>
+            Charged {count(charged)}
+            {balance && (
+              <>
+                {' · '}
+                <span data-testid="balance">Balance {count(balance.remaining)}</span>
+              </>
+            )}
+            <span class="muted"> · {when(job.finishedAt)}</span>
           </p>
-          {job.billingNote && <p class="muted billing-note">{job.billingNote}</p>}
+          {job.billingNote && (
+            <details class="billing-more">
+              <summary>Billing details</summary>
+              <p class="muted billing-note">{plainText(job.billingNote)}</p>
+            </details>
+          )}
         </div>
       );
+    }
     case 'failed':
       return job.error ? <ErrorView error={job.error} {...(onOpenOptions ? { onOpenOptions } : {})} /> : null;
     case 'interrupted':

@@ -66,7 +66,7 @@ test('a reveal cut off by a stopped worker is never shown running; its charge is
 
   await again.getByRole('button', { name: 'Reveal again · up to 6 credits' }).click();
   await expect(again.getByRole('link', { name: PHONE })).toBeVisible();
-  await expect(again.getByTestId('charged')).toContainText('Charged 6 credits');
+  await expect(again.getByTestId('charged')).toContainText('Charged 6 ·');
   await expect(again.getByTestId('cut-off')).toHaveCount(0);
   expect(await sim.requests('/v1/lookup')).toHaveLength(2);
   expect(await sim.balance()).toBe(9_988);

@@ -3,6 +3,11 @@ import { expect, test } from './fixtures';
 test('the popup works from the keyboard alone', async ({ connect, openExtensionPage }) => {
   await connect();
   const popup = await openExtensionPage('popup.html');
+  // The header's ways out come first: Open search, Contacts, Options.
+  for (const name of ['Open search', 'Contacts', 'Options']) {
+    await popup.keyboard.press('Tab');
+    await expect(popup.getByRole('button', { name })).toBeFocused();
+  }
   await popup.keyboard.press('Tab');
   await expect(popup.getByLabel('Profile URL')).toBeFocused();
   await popup.keyboard.type('https://www.linkedin.com/in/ada-lovelace-demo');
@@ -17,7 +22,7 @@ test('the popup works from the keyboard alone', async ({ connect, openExtensionP
   await popup.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Reveal' })).toBeFocused();
   await popup.keyboard.press('Enter');
-  await expect(popup.getByTestId('charged')).toContainText('Charged 9 credits');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 9 ·');
   // Focus moves to the result, and on through it.
   await expect(popup.locator('.result')).toBeFocused();
   await popup.keyboard.press('Tab');

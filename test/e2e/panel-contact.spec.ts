@@ -14,7 +14,7 @@ test('the side panel shows the contact a menu reveal focused, and goes back to s
   const popup = await openExtensionPage('popup.html');
   await popup.getByLabel('Profile URL').fill(ADA.social_url);
   await popup.getByRole('button', { name: 'Reveal' }).click();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 3 credits');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
 
   await background.evaluate(async (vaultKey) => {
     const { chrome } = globalThis as unknown as WorkerGlobals & {
@@ -31,7 +31,7 @@ test('the side panel shows the contact a menu reveal focused, and goes back to s
     'href',
     `mailto:${ADA.personal_email}`,
   );
-  await expect(panel.getByTestId('charged')).toContainText('Charged 3 credits');
+  await expect(panel.getByTestId('charged')).toContainText('Charged 3 ·');
   await panel.getByRole('button', { name: 'Back to search' }).click();
   await expect(panel.getByRole('tab', { name: 'Filters' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Search', exact: true })).toBeFocused();

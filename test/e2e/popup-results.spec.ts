@@ -37,12 +37,10 @@ test.describe('popup results', () => {
     });
     const charged = lookups[0]!.charged;
     expect(charged).toBe(11);
-    await expect(popup.getByTestId('charged')).toContainText(`Charged ${charged} credits.`);
+    await expect(popup.getByTestId('charged')).toContainText(`Charged ${charged} ·`);
     const balance = 10_000 - charged;
     expect(await sim.balance()).toBe(balance);
-    await expect(popup.getByTestId('balance')).toHaveText(
-      `Balance: ${balance.toLocaleString('en-US')} credits`,
-    );
+    await expect(popup.getByTestId('balance')).toHaveText(`Balance ${balance.toLocaleString('en-US')}`);
     await expect(popup.getByTestId('reveal-status')).toHaveText('Already revealed');
     await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
 
@@ -56,7 +54,9 @@ test.describe('popup results', () => {
     expect(await phoneLink.getAttribute('href')).toBe(`tel:${NURSE.phone_number!.replace(/[^\d+]/g, '')}`);
 
     // Detailed profile: the four sections, with the demo profile's data.
+    // Detailed profile: folded under its name (the popup fits 600 px), the four sections once opened.
     const detailed = card.locator('[data-item="detailed_profile"]');
+    await detailed.getByText('Detailed profile').click();
     const section = (title: string) =>
       detailed.locator('section').filter({ has: popup.getByRole('heading', { name: title, exact: true }) });
     await expect(detailed.getByRole('heading')).toHaveText([
@@ -100,6 +100,7 @@ test.describe('popup results', () => {
     }
 
     // NPI data, as the demo profile holds it.
+    await card.getByText('Healthcare data', { exact: true }).click();
     const npi = card.locator('dl.npi');
     const data = NURSE.npi_data!;
     await expect(npi.locator('dt')).toHaveText(['NPI', 'License', 'Specialty', 'Credentials']);
@@ -121,7 +122,8 @@ test.describe('popup results', () => {
     await popup.evaluate(() => navigator.clipboard.writeText('something else'));
     const copy = card.getByRole('button', { name: 'Copy email' });
     await copy.click();
-    await expect(copy).toHaveText('Copied');
+    // Its name follows its text ("Copied email"), so the locator by the old name no longer matches.
+    await expect(card.getByRole('button', { name: 'Copied email' })).toHaveText('Copied email');
     expect(await popup.evaluate(() => navigator.clipboard.readText())).toBe(NURSE.personal_email);
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
@@ -139,6 +141,7 @@ test.describe('popup results', () => {
     await popup.getByLabel('Detailed profile').check();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     const detailed = popup.locator('[data-item="detailed_profile"]');
+    await detailed.getByText('Detailed profile').click();
     const section = (title: string) =>
       detailed.locator('section').filter({ has: popup.getByRole('heading', { name: title, exact: true }) });
     await expect(section('Job history').getByRole('listitem')).toHaveText(

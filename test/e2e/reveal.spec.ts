@@ -42,9 +42,9 @@ test.describe('reveal from the popup', () => {
       `mailto:${ADA.personal_email}`,
     );
     await expect(popup.getByRole('link', { name: ADA.phone_number! })).toBeVisible();
-    await expect(popup.getByTestId('charged')).toContainText('Charged 9 credits');
+    await expect(popup.getByTestId('charged')).toContainText('Charged 9 · Balance 9,991');
     await expect(popup.locator('.billing-note')).not.toBeEmpty();
-    await expect(popup.getByTestId('balance')).toHaveText('Balance: 9,991 credits');
+    await expect(popup.getByTestId('balance')).toHaveText('Balance 9,991');
     expect(await sim.balance()).toBe(9991);
 
     const lookups = await sim.requests('/v1/lookup');
@@ -88,7 +88,7 @@ test.describe('reveal from the popup', () => {
       .toBe(1);
     const reopened = await openExtensionPage(`popup.html?tabId=${tabId}`);
     await expect(reopened.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
-    await expect(reopened.getByTestId('charged')).toContainText('Charged 3 credits');
+    await expect(reopened.getByTestId('charged')).toContainText('Charged 3 ·');
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
@@ -173,9 +173,9 @@ test.describe('reveal from the popup', () => {
     await popup.getByLabel('Personal email').uncheck();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
-    await expect(popup.getByTestId('charged')).toContainText('Charged 0 credits');
+    await expect(popup.getByTestId('charged')).toContainText('Charged 0 ·');
     await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
-    await popup.getByLabel('Look again for items not found before').check();
+    await popup.getByLabel('Ask again for mobile phone').check();
     await expect(popup.getByRole('button', { name: 'Reveal' })).toBeEnabled();
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });

@@ -52,7 +52,7 @@ test('a stored contact that cannot be read is said so, kept aside, and asking ag
   // Asking again is the user's choice, made with that said next to the button.
   await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
   await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 3 credits');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
   await expect(popup.getByTestId('reveal-status')).toHaveText('Already revealed');
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   // The unreadable copy outlives the new record, for recovery.

@@ -86,6 +86,12 @@ export function App() {
 
       <section aria-labelledby="vault">
         <h2 id="vault">Revealed contacts</h2>
+        <p>
+          <a href="/contacts.html" target="_blank" rel="noopener">
+            Open the revealed contacts library
+          </a>{' '}
+          <span class="muted">to search, export or delete them.</span>
+        </p>
         <form
           noValidate
           class="row"

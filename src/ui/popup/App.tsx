@@ -1,18 +1,23 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { formatCredits } from '../../api/pricing';
 import { Balance } from '../balance';
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
+import { itemsInWords } from '../words/items';
 import { CutOffReveal } from './cut-off-reveal';
 import { createPopupModel } from './model';
+import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
 import { SavedSearches } from './saved-searches';
 
-const openOptions = () => void browser.runtime.openOptionsPage();
+const openOptions = () => openPage('options');
 
+/**
+ * The popup, result first: the profile's name, what is revealed (email and phone with copy), one quiet billing
+ * line, then the reveal form and saved searches. Fits 320–400 px wide and Chrome's 600 px popup height.
+ */
 export function App() {
   const m = useMemo(createPopupModel, []);
   useEffect(() => void m.init(), [m]);
@@ -23,12 +28,27 @@ export function App() {
     await m.reveal(again);
     result.current?.focus();
   };
+  const profile = m.tabProfile.value;
+  const record = m.record.value;
+  const job = m.job.value;
+  const error = m.error.value;
+  const billed = job?.status === 'done' && !error && !m.cutOff.value;
 
   return (
     <main class="popup">
-      <header>
+      <header class="popup-head">
         <h1>Candidate Lens</h1>
-        <Balance account={m.balance} />
+        <nav class="row" aria-label="Extension pages">
+          <button type="button" class="small" onClick={openSearch}>
+            Open search
+          </button>
+          <button type="button" class="small" onClick={() => openPage('contacts.html')}>
+            Contacts
+          </button>
+          <button type="button" class="small" onClick={openOptions}>
+            Options
+          </button>
+        </nav>
       </header>
 
       {m.keyLoaded.value && !m.key.value && (
@@ -41,14 +61,18 @@ export function App() {
       )}
 
       <PagePeopleSummary m={m} />
-      <section class="profile" aria-label="Profile">
-        {m.pagePerson.value?.socialUrl && !m.tabProfile.value ? (
+      <section class="profile" aria-labelledby="profile-name">
+        {m.pagePerson.value?.socialUrl && !profile ? (
           <PagePersonHeading m={m} />
-        ) : m.tabProfile.value ? (
+        ) : (
+          <h2 id="profile-name">
+            {profile?.nameHint ?? record?.name ?? (profile ? 'LinkedIn profile' : 'Reveal a contact')}
+          </h2>
+        )}
+        {m.pagePerson.value?.socialUrl && !profile ? null : profile ? (
           <>
-            <h2>{m.tabProfile.value.nameHint ?? m.record.value?.name ?? 'LinkedIn profile'}</h2>
-            {m.tabProfile.value.headlineHint && <p class="muted">{m.tabProfile.value.headlineHint}</p>}
-            <p class="url">{m.tabProfile.value.socialUrl}</p>
+            {profile.headlineHint && <p class="muted headline">{profile.headlineHint}</p>}
+            <p class="url">{profile.socialUrl}</p>
           </>
         ) : (
           <label class="field">
@@ -59,7 +83,7 @@ export function App() {
               value={m.manualUrl}
               onInput={(e) => (m.manualUrl.value = e.currentTarget.value)}
               aria-invalid={m.manualUrlProblem.value ? true : undefined}
-              aria-describedby="url-problem"
+              aria-describedby={m.manualUrlProblem.value ? 'url-problem' : undefined}
             />
             {m.manualUrlProblem.value && (
               <span id="url-problem" class="field-error">
@@ -73,49 +97,51 @@ export function App() {
             {m.status.value}
           </p>
         )}
+        <div ref={result} tabIndex={-1} class="result">
+          {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+          {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
+          {record && <ContactCard record={record} name={profile?.nameHint} />}
+          {job && !error && !m.cutOff.value && (
+            <JobOutcome job={job} balance={m.balance.value} onOpenOptions={openOptions} />
+          )}
+        </div>
       </section>
 
-      <RevealOptions selection={m.selection.value} onChange={m.chooseSelection} record={m.record.value} />
-      {m.knownMissing.value.length > 0 && (
-        <label class="retry">
-          <input
-            type="checkbox"
-            checked={m.retryNotFound.value}
-            onChange={(e) => (m.retryNotFound.value = e.currentTarget.checked)}
-          />{' '}
-          Look again for items not found before (may cost credits)
-        </label>
-      )}
-
-      <p class="cost" data-testid="max-cost">
-        {m.toAsk.value.length > 0 ? `Costs at most ${formatCredits(m.maxCost.value)}` : 'Costs nothing'}
-        <span class="muted"> · charged only for what is found</span>
-      </p>
-      <button
-        type="button"
-        class="primary"
-        disabled={reason !== null}
-        aria-describedby={reason ? 'reveal-reason' : undefined}
-        onClick={() => void reveal()}
-      >
-        Reveal
-      </button>
-      {reason && (
-        <p id="reveal-reason" class="muted">
-          {reason}
-        </p>
-      )}
-      {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
-
-      <div ref={result} tabIndex={-1} class="result">
-        {/* A reveal cut off by a stopped worker also fails the popup's call: the cut-off view says it once. */}
-        {m.error.value && !m.cutOff.value && <ErrorView error={m.error.value} onOpenOptions={openOptions} />}
-        {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
-        {m.job.value && !m.error.value && !m.cutOff.value && (
-          <JobOutcome job={m.job.value} onOpenOptions={openOptions} />
+      <section class="reveal-form" aria-label="Reveal">
+        <RevealOptions selection={m.selection.value} onChange={m.chooseSelection} record={record} />
+        {m.knownMissing.value.length > 0 && (
+          <label class="retry">
+            <input
+              type="checkbox"
+              checked={m.retryNotFound.value}
+              onChange={(e) => (m.retryNotFound.value = e.currentTarget.checked)}
+            />{' '}
+            Ask again for {itemsInWords(m.knownMissing.value)} (not found before; charged only if found)
+          </label>
         )}
-        {m.record.value && <ContactCard record={m.record.value} />}
-      </div>
+        <p class="cost" data-testid="max-cost">
+          {m.toAsk.value.length > 0 ? `Costs at most ${formatCredits(m.maxCost.value)}` : 'Costs nothing'}
+          <span class="muted"> · charged only for what is found</span>
+        </p>
+        <div class="row">
+          <button
+            type="button"
+            class="primary"
+            disabled={reason !== null}
+            aria-describedby={reason ? 'reveal-reason' : undefined}
+            onClick={() => void reveal()}
+          >
+            Reveal
+          </button>
+          {!billed && <Balance account={m.balance} />}
+        </div>
+        {reason && (
+          <p id="reveal-reason" class="muted">
+            {reason}
+          </p>
+        )}
+        {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
+      </section>
       <SavedSearches />
     </main>
   );

@@ -29,6 +29,7 @@ import {
 import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
+import { itemsInWords } from '../words/items';
 import { cutOffMessage } from './cut-off';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
@@ -107,7 +108,7 @@ export function createPopupModel() {
   );
   const maxCost = computed(() => maxCostOfItems(toAsk.value));
 
-  /** What the vault holds for the profile, in words. */
+  /** What the vault holds for the profile, in words: what is revealed, and what does not exist (never "partly"). */
   const status = computed(() => {
     if (unreadable.value) {
       return 'The stored contact for this profile could not be read. It was kept aside, not deleted.';
@@ -115,13 +116,14 @@ export function createPopupModel() {
     const held = record.value;
     if (!held) return 'Not revealed yet';
     const found = ITEMS.filter((item) => held[item]?.found === true);
+    const missing = ITEMS.filter((item) => held[item]?.found === false);
     if (found.length === 0) {
       return held.unknownAt ? 'The service does not know this profile' : 'Looked up before: nothing found';
     }
-    const selected = selection.value;
-    return selected.length > 0 && selected.every((item) => found.includes(item))
-      ? 'Already revealed'
-      : 'Partly revealed';
+    const notFound = missing.length > 0 ? ` · ${itemsInWords(missing)} not found` : '';
+    return toAsk.value.length === 0
+      ? `Already revealed${notFound}`
+      : `Revealed: ${itemsInWords(found)}${notFound}`;
   });
 
   /** The items of the cut-off reveal that the selection would ask for again. */
@@ -135,7 +137,7 @@ export function createPopupModel() {
     if (selection.value.length === 0) return 'Choose at least one item to reveal.';
     if (toAsk.value.length === 0) {
       return knownMissing.value.length > 0
-        ? 'Not found when looked up before. Tick "Look again" to ask again (may cost credits).'
+        ? 'Not found when looked up before. Tick "Ask again" to look once more (may cost credits).'
         : 'Already revealed: nothing to pay for.';
     }
     const remaining = balance.value.value?.remaining;

@@ -65,7 +65,7 @@ export function PagePersonHeading({ m }: { m: PopupModel }) {
   if (!person?.socialUrl) return null;
   return (
     <>
-      <h2>{person.name ?? m.record.value?.name ?? 'LinkedIn profile'}</h2>
+      <h2 id="profile-name">{person.name ?? m.record.value?.name ?? 'LinkedIn profile'}</h2>
       {person.headline && <p class="muted">{person.headline}</p>}
       <p class="url">{person.socialUrl}</p>
     </>

@@ -3,24 +3,20 @@
  * is awaited before opening it) and asks the background to run the search; the panel renders it from storage.
  */
 import { signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, searchCost } from '../../api/pricing';
-import { openSidePanel } from '../../side-panel';
 import { savedSearches } from '../../storage';
 import { ErrorView } from '../error-view';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
+import { openSearch } from './open-pages';
 
 const saved = stored([], savedSearches.all, savedSearches.watch).value;
 const error = signal<ApiErrorJSON | null>(null);
-/** Known before any click: awaiting it inside the click handler could lose the user gesture. */
-let windowId: number | undefined;
-void browser.windows?.getCurrent().then((w) => (windowId = w.id));
 
 function run(id: string) {
   // Both calls start synchronously in the click; a panel that cannot open does not stop the search.
-  openSidePanel({ windowId }).catch(() => undefined);
+  openSearch();
   error.value = null;
   void call('runSavedSearch', { id }).then((r) => {
     if (!r.ok) error.value = r.error;

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`, the recruiter's screens over a large vault, in Chromium with the built extension:
+ *
+ * - popup open to interactive (the page requested to the profile's revealed email on screen, Reveal ready) with
+ *   1,000, 10,000 and 50,000 contacts in the vault;
+ * - the "Revealed contacts" library: open to the first rows listed at the same sizes, and at 50,000 a search
+ *   typed to its matches on screen.
+ *
+ * The goal is flat: the popup reads one contact whatever the vault holds, and the library reads the compact index,
+ * not every record. Ratios against 1,000 contacts are printed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { findChromium } from '../test/e2e/chromium-path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
+const SIZES = [1_000, 10_000, 50_000] as const;
+const TAB = 424_242;
+const SUBJECT = 'https://www.linkedin.com/in/bench-subject';
+
+const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * Adds contacts `from`..`to` to the vault, as reveals write them, and waits for the background to index them.
+ * (Strings, not functions, are evaluated: tsx would wrap named helpers in a `__name` call the page does not have.)
+ */
+async function grow(worker: Worker, from: number, to: number): Promise<void> {
+  await worker.evaluate(`(async () => {
+    const titles = ['Registered Nurse', 'Software Engineer', 'Product Manager', 'Data Analyst', 'Recruiter'];
+    const employers = ['Arbor Health', 'Tessellate Pay', 'Brightpath', 'Analytical Engines', 'Northwind'];
+    const detailed = { skills: ['Triage', 'ICU', 'Patient care'], experience: [{ title: 'Nurse', company: 'Arbor' }],
+      education: [{ school: 'Northeastern University', degree: 'BSN' }], job_history: [] };
+    for (let start = ${from}; start < ${to}; start += 5000) {
+      const batch = {};
+      for (let i = start; i < Math.min(${to}, start + 5000); i++) {
+        const key = 'https://www.linkedin.com/in/bench-' + i;
+        const at = new Date(Date.now() - (i % 400) * 86400000).toISOString();
+        batch['contact:' + key] = { v: 1, key, socialUrl: key, candidateId: String(1000000 + i),
+          name: 'Person ' + i + ' Müller', currentTitle: titles[i % 5], currentEmployer: employers[(i >> 3) % 5],
+          email: { found: true, value: 'person' + i + '@example.org', at },
+          ...(i % 2 ? { phone: { found: true, value: '+1 555 01' + (i % 100), at } } : { phone: { found: false, at } }),
+          ...(i % 3 === 0 ? { detailed_profile: { found: true, value: detailed, at } } : {}),
+          updatedAt: at };
+      }
+      await chrome.storage.local.set(batch);
+    }
+  })()`);
+  // The background indexes what lands; wait until the index holds them all.
+  for (let tries = 0; tries < 600; tries++) {
+    const indexed = (await worker.evaluate(`(async () => {
+      const keys = Array.from({ length: 64 }, (_, n) => 'contacts-index:' + n);
+      const shards = await chrome.storage.local.get(keys);
+      return Object.values(shards).reduce((n, text) => n + (text ? text.split('\\n').length : 0), 0);
+    })()`)) as number;
+    if (indexed >= to + 1) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the index did not reach ${to + 1} contacts`);
+}
+
+/** Time from the request of a page to `ready` (a JS expression) holding, in the page's own clock. */
+async function openToReady(context: BrowserContext, url: string, ready: string): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  const t = (await page.evaluate(`new Promise((done) => {
+    (function check() { if (${ready}) done(performance.now()); else requestAnimationFrame(check); })();
+  })`)) as number;
+  await page.close();
+  return t;
+}
+
+async function searchTime(page: Page, text: string): Promise<number> {
+  return (await page.evaluate(`new Promise((done) => {
+    const input = document.querySelector('input[type=search]');
+    const count = document.querySelector('[data-testid=match-count]');
+    const before = count.textContent;
+    const started = performance.now();
+    input.value = ${JSON.stringify(text)};
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    (function check() {
+      if (count.textContent !== before) done(performance.now() - started); else requestAnimationFrame(check);
+    })();
+  })`)) as number;
+}
+
+/** Runs the UI section of the bench. */
+export async function benchUi(): Promise<void> {
+  if (!existsSync(resolve(EXTENSION, 'manifest.json'))) {
+    execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  }
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: findChromium(),
+    headless: true,
+    args: [`--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`, '--no-first-run'],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const base = `chrome-extension://${new URL(worker.url()).host}`;
+    // The popup's subject: a detected profile (tab TAB) whose email the vault holds.
+    await worker.evaluate(`(async () => {
+      const at = new Date().toISOString();
+      await chrome.storage.session.set({ 'tab:${TAB}': { socialUrl: '${SUBJECT}', nameHint: 'Bench Subject', seenAt: at } });
+      await chrome.storage.local.set({ 'contact:${SUBJECT}': { v: 1, key: '${SUBJECT}', socialUrl: '${SUBJECT}',
+        candidateId: null, name: 'Bench Subject', currentTitle: null, currentEmployer: null,
+        email: { found: true, value: 'subject@example.org', at }, updatedAt: at } });
+    })()`);
+
+    const popupReady = `document.querySelector('[data-item="email"] a') && document.querySelector('button.primary')`;
+    const listed = `document.querySelectorAll('.library-row').length >= 100`;
+    const popup: number[] = [];
+    const library: number[] = [];
+    let grown = 0;
+    for (const size of SIZES) {
+      await grow(worker, grown, size);
+      grown = size;
+      const runs: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        runs.push(await openToReady(context, `${base}/popup.html?tabId=${TAB}`, popupReady));
+      }
+      // The first runs warm the browser's caches after the writes.
+      popup.push(p50(runs.slice(4)));
+      const opens: number[] = [];
+      for (let i = 0; i < 5; i++) opens.push(await openToReady(context, `${base}/contacts.html`, listed));
+      library.push(p50(opens));
+    }
+    for (const [i, size] of SIZES.entries()) {
+      console.log(
+        `popup       open to interactive, ${size.toLocaleString('en-US').padStart(6)} contacts in the vault: p50 ${ms(popup[i]!)} (${(popup[i]! / popup[0]!).toFixed(2)}x of 1,000)`,
+      );
+    }
+
+    for (const [i, size] of SIZES.entries()) {
+      console.log(
+        `library     open to the first rows, ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(library[i]!)} (${(library[i]! / library[0]!).toFixed(2)}x of 1,000)`,
+      );
+    }
+
+    const page = await context.newPage();
+    await page.goto(`${base}/contacts.html`);
+    await page.waitForSelector('.library-row');
+    const queries = ['person 4999', 'nurse arbor', 'müller', 'analytical engines 12', 'x'];
+    const searches: number[] = [];
+    for (let round = 0; round < 4; round++)
+      for (const q of queries) searches.push(await searchTime(page, `${q} ${round}`.trim()));
+    console.log(
+      `library     search typed to matches on screen, 50,000 contacts: p50 ${ms(p50(searches))}, max ${ms(Math.max(...searches))} (${searches.length} searches)`,
+    );
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,211 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { RETRIEVABLE } from '../../api/schema-parts';
+import type { ContactSummary } from '../../contacts-index';
+import { ContactCard } from '../contact-card';
+import { ErrorView } from '../error-view';
+import { ITEM_LABEL } from '../words/items';
+import { createLibraryModel, type LibraryModel, PAGE } from './model';
+import type { Holding, Since, Sort } from './query';
+
+const number = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
+const date = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+const HOLDING: ReadonlyArray<[Holding, string]> = [
+  ['any', 'Anything'],
+  ...RETRIEVABLE.map((item): [Holding, string] => [item, ITEM_LABEL[item]]),
+  ['nothing', 'Nothing found'],
+];
+const SINCE: ReadonlyArray<[Since, string]> = [
+  ['any', 'Any time'],
+  [7, 'In the last 7 days'],
+  [30, 'In the last 30 days'],
+  [365, 'In the last 12 months'],
+];
+const SORT: ReadonlyArray<[Sort, string]> = [
+  ['newest', 'Newest first'],
+  ['oldest', 'Oldest first'],
+  ['name', 'Name, A to Z'],
+  ['company', 'Company, A to Z'],
+];
+
+function Choice<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<[T, string]>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label class="field">
+      {label}
+      <select
+        value={String(value)}
+        onChange={(e) => onChange(options.find(([v]) => String(v) === e.currentTarget.value)![0])}
+      >
+        {options.map(([v, words]) => (
+          <option key={v} value={String(v)}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
+  const name = contact.name ?? 'Name not known';
+  const isOpen = m.opened.value?.key === contact.key;
+  const role = [contact.title, contact.employer].filter(Boolean).join(' at ');
+  return (
+    <li class="library-row" data-key={contact.key}>
+      <div class="library-row-head">
+        <h3>
+          <button
+            type="button"
+            class="link"
+            aria-expanded={isOpen}
+            onClick={() => void m.open(isOpen ? null : contact.key)}
+          >
+            {name}
+          </button>
+        </h3>
+        <button
+          type="button"
+          class="small danger"
+          aria-label={`Delete ${name}`}
+          onClick={() => {
+            if (confirm(`Delete ${name} from this browser? Revealing them again costs credits.`)) {
+              void m.remove([contact.key]);
+            }
+          }}
+        >
+          Delete
+        </button>
+      </div>
+      {role && <p class="muted">{role}</p>}
+      <p class="held">
+        {contact.held.length > 0 ? (
+          contact.held.map((item) => (
+            <span key={item} class="chip">
+              {ITEM_LABEL[item]}
+            </span>
+          ))
+        ) : (
+          <span class="chip">{contact.unknown ? 'Not known to the service' : 'Nothing found'}</span>
+        )}
+        <span class="muted"> · {date(contact.updated)}</span>
+      </p>
+      {isOpen && m.opened.value && <ContactCard record={m.opened.value} level={4} />}
+    </li>
+  );
+}
+
+/** "Revealed contacts": everything in the vault, searchable, filterable, sortable, exportable, erasable. */
+export function App() {
+  const m = useMemo(createLibraryModel, []);
+  useEffect(() => void m.init(), [m]);
+  const { total, held } = m.totals.value;
+  const matches = m.matches.value;
+  const q = m.q.value;
+
+  return (
+    <main class="library">
+      <header class="library-head">
+        <h1>Revealed contacts</h1>
+        <p class="muted" data-testid="library-counts">
+          {m.loaded.value
+            ? `${plural(total, 'contact', 'contacts')} · ${number(held.email)} with email · ${number(held.phone)} with phone`
+            : 'Loading…'}
+        </p>
+      </header>
+
+      <search class="library-filters">
+        <label class="field">
+          Search by name, company or title
+          <input type="search" value={q.text} onInput={(e) => m.setQuery({ text: e.currentTarget.value })} />
+        </label>
+        <Choice
+          label="Holding"
+          value={q.holding}
+          options={HOLDING}
+          onChange={(holding) => m.setQuery({ holding })}
+        />
+        <Choice
+          label="Revealed"
+          value={q.since}
+          options={SINCE}
+          onChange={(since) => m.setQuery({ since })}
+        />
+        <Choice label="Sort" value={q.sort} options={SORT} onChange={(sort) => m.setQuery({ sort })} />
+      </search>
+
+      <section aria-labelledby="list-title">
+        <div class="row library-actions">
+          <h2 id="list-title" data-testid="match-count">
+            {matches.length === total
+              ? plural(total, 'contact', 'contacts')
+              : `${number(matches.length)} of ${number(total)} match`}
+          </h2>
+          <button
+            type="button"
+            class="small"
+            disabled={matches.length === 0}
+            onClick={() => void m.exportAs('csv')}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            class="small"
+            disabled={matches.length === 0}
+            onClick={() => void m.exportAs('vcard')}
+          >
+            Export vCard
+          </button>
+          <button
+            type="button"
+            class="small danger"
+            disabled={total === 0}
+            onClick={() => {
+              if (
+                confirm(
+                  `Delete all ${plural(total, 'contact', 'contacts')}? Revealing them again costs credits.`,
+                )
+              ) {
+                void m.remove([], true);
+              }
+            }}
+          >
+            Delete all
+          </button>
+        </div>
+        <p role="status" class="success">
+          {m.notice.value}
+        </p>
+        {m.error.value && <ErrorView error={m.error.value} />}
+        {m.loaded.value && total === 0 && (
+          <p>No revealed contacts yet. Contacts you reveal from the popup or the side panel are kept here.</p>
+        )}
+        {m.loaded.value && total > 0 && matches.length === 0 && (
+          <p>No contact matches. Change the search or filters.</p>
+        )}
+        <ul class="library-list">
+          {m.visible.value.map((contact) => (
+            <Row key={contact.key} m={m} contact={contact} />
+          ))}
+        </ul>
+        {matches.length > m.shown.value && (
+          <button type="button" onClick={m.showMore}>
+            Show {number(Math.min(PAGE, matches.length - m.shown.value))} more
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}

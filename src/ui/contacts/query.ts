@@ -1,0 +1,88 @@
+/**
+ * The library's search, filters, sort and counts over contact summaries: pure functions, so 50,000 contacts can be
+ * checked in a unit test and measured in `npm run bench`. The per-contact work is done once and kept (each sort
+ * order on first use, the lower-case text on the first search), so every keystroke is a single pass.
+ */
+import { RETRIEVABLE, type Retrievable } from '../../api/schema-parts';
+import type { ContactSummary } from '../../contacts-index';
+
+export const SORTS = ['newest', 'oldest', 'name', 'company'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** What is held: any contact, one with a given item, or one where nothing was found. */
+export type Holding = 'any' | Retrievable | 'nothing';
+/** Changed within this many days, or any time. */
+export type Since = 'any' | 7 | 30 | 365;
+
+export interface LibraryQuery {
+  text: string;
+  holding: Holding;
+  since: Since;
+  sort: Sort;
+}
+
+export const DEFAULT_QUERY: LibraryQuery = { text: '', holding: 'any', since: 'any', sort: 'newest' };
+
+interface Entry {
+  summary: ContactSummary;
+  /** Name, title and employer, lower case, for the search box: made on the first search, not at load. */
+  text?: string;
+}
+
+export interface Prepared {
+  entries: Entry[];
+  /** Entries in each sort order, computed once per dataset on first use. */
+  sorted: Map<Sort, Entry[]>;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+export function prepare(all: readonly ContactSummary[]): Prepared {
+  return {
+    entries: all.map((summary) => ({ summary })),
+    sorted: new Map(),
+  };
+}
+
+function inOrder(prepared: Prepared, sort: Sort): Entry[] {
+  const cached = prepared.sorted.get(sort);
+  if (cached) return cached;
+  const copy = [...prepared.entries];
+  const byName = (a: Entry, b: Entry) => collator.compare(a.summary.name ?? '', b.summary.name ?? '');
+  if (sort === 'newest') copy.sort((a, b) => b.summary.updated - a.summary.updated);
+  else if (sort === 'oldest') copy.sort((a, b) => a.summary.updated - b.summary.updated);
+  else if (sort === 'name') copy.sort(byName);
+  else
+    copy.sort((a, b) => collator.compare(a.summary.employer ?? '', b.summary.employer ?? '') || byName(a, b));
+  prepared.sorted.set(sort, copy);
+  return copy;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The contacts matching a query, in its order. Every word typed must appear in the name, title or employer. */
+export function query(prepared: Prepared, q: LibraryQuery, now = Date.now()): ContactSummary[] {
+  const words = q.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const after = q.since === 'any' ? -Infinity : now - q.since * DAY_MS;
+  const out: ContactSummary[] = [];
+  for (const entry of inOrder(prepared, q.sort)) {
+    const { held, updated, name, title, employer } = entry.summary;
+    if (updated < after) continue;
+    if (q.holding === 'nothing' ? held.length > 0 : q.holding !== 'any' && !held.includes(q.holding))
+      continue;
+    if (words.length > 0) {
+      entry.text ??= `${name ?? ''}\n${title ?? ''}\n${employer ?? ''}`.toLowerCase();
+      const text = entry.text;
+      if (!words.every((word) => text.includes(word))) continue;
+    }
+    out.push(entry.summary);
+  }
+  return out;
+}
+
+/** How many contacts there are, and how many hold each item. */
+export function counts(all: readonly ContactSummary[]): { total: number; held: Record<Retrievable, number> } {
+  const held = Object.fromEntries(RETRIEVABLE.map((item) => [item, 0])) as Record<Retrievable, number>;
+  for (const summary of all) for (const item of summary.held) held[item]++;
+  return { total: all.length, held };
+}

@@ -1,0 +1,76 @@
+/**
+ * Refusals in plain words: the service's and the extension's error messages, said once, with the next step, and
+ * with no API name in them. Part of `src/ui/words/`.
+ */
+import { type ApiErrorJSON, describeError, type ErrorDescription } from '../../api/errors';
+
+/** Other names of the contract a message from the service may contain, in plain words. */
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  search_criteria: 'search filters',
+  free_text_search: 'free text',
+  jd_search: 'job description',
+  page_size: 'page size',
+  include_similar_titles: 'similar titles',
+  social_url: 'profile URL',
+  candidate_id: 'candidate ID',
+  lookup_identifier: 'profile',
+  lookup_type: 'profile',
+  reveal_personal_email: 'personal email',
+  reveal_phone: 'mobile phone',
+  reveal_detailed_person_enrichment: 'detailed profile',
+  reveal_healthcare_enrichment: 'healthcare data',
+  detailed_profile: 'detailed profile',
+  healthcare_profile: 'healthcare data',
+  contact_data_retrieved: 'details found',
+  credits_info: 'credits',
+  billing_note: 'billing note',
+  npi_data: 'NPI data',
+};
+
+/** A snake_case name of the contract, as it may appear inside a sentence. */
+const API_NAME = /(?<![\w.@-])["`']?([a-z]+(?:_[a-z]+)+)["`']?(?![\w@-])/g;
+
+/**
+ * A sentence from elsewhere (the service, a check) with any API name in it replaced by plain words: the known ones
+ * by their words ("free_text_search" -> "free text"), any other by its parts ("current_title" -> "current title").
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(API_NAME, (_, name: string) => OTHER_NAMES[name] ?? name.replace(/_/g, ' '))
+    .replace(/::~(\d+(?:\.\d+)?)\s*(mi|km)\b/gi, ' within $1 $2');
+}
+
+/** Text that only an engineer could read: schema checker output, message names, stack-like lines. */
+const TECHNICAL = /✖|→|Invalid "|\bat path\b|\binvalid_\w+|\{|\}|\bZod\b/;
+
+const MAY_HAVE_CHARGED = /\s*(The service )?(It )?may have (been )?charged[^.]*\.\s*/gi;
+
+/** What a refusal's detail says when the original text is not for a recruiter's eyes. */
+const PLAIN_DETAIL: Partial<Record<ApiErrorJSON['kind'], string>> = {
+  'invalid-request': 'Something in the request is missing or too long, so it was not sent.',
+  'malformed-response': 'The answer did not look as expected.',
+  http: 'The service gave an answer the extension does not expect.',
+};
+
+/**
+ * An error as the UI says it: a title, one sentence of what happened (API names replaced, technical text left
+ * out), and the next step, each said once. "May have charged" is said only in the next step.
+ */
+export function errorWords(error: ApiErrorJSON | unknown): ErrorDescription {
+  const described = describeError(error);
+  const kind = (error as Partial<ApiErrorJSON> | null)?.kind;
+  let detail = described.detail;
+  if (TECHNICAL.test(detail)) {
+    detail = (kind && PLAIN_DETAIL[kind]) ?? 'The extension could not complete this.';
+  }
+  detail = plainText(detail);
+  if (described.nextStep && /may have charged/i.test(described.nextStep)) {
+    detail = detail.replace(MAY_HAVE_CHARGED, ' ').trim();
+  }
+  const out: ErrorDescription = { title: plainText(described.title), detail };
+  if (described.nextStep) out.nextStep = plainText(described.nextStep);
+  // A detail that only repeats the title says nothing.
+  if (out.detail.replace(/\W/g, '').toLowerCase() === out.title.replace(/\W/g, '').toLowerCase())
+    out.detail = '';
+  return out;
+}

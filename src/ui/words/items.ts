@@ -1,0 +1,31 @@
+/**
+ * Plain words for the items a reveal retrieves and the ways to search (part of `src/ui/words/`: every word a
+ * recruiter reads about the service's names comes from this folder).
+ */
+import type { Retrievable } from '../../api/schema-parts';
+import type { SearchMode } from '../../storage';
+
+/** The items a reveal can retrieve, as the UI names them. */
+export const ITEM_LABEL: Readonly<Record<Retrievable, string>> = {
+  email: 'Personal email',
+  phone: 'Mobile phone',
+  detailed_profile: 'Detailed profile',
+  healthcare_profile: 'Healthcare data',
+};
+
+/** "personal email, mobile phone and detailed profile": a list of items inside a sentence. */
+export function itemsInWords(items: readonly Retrievable[]): string {
+  const words = items.map((item) => ITEM_LABEL[item].toLowerCase());
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** The three ways to search, as the UI names them. */
+export const SEARCH_MODE_LABEL: Readonly<Record<SearchMode, string>> = {
+  filters: 'Filters',
+  free_text: 'Free text',
+  jd: 'Job description',
+};
+
+/** "9,991": a credit count without its unit, for the compact billing line. */
+export const count = (n: number) => n.toLocaleString('en-US');

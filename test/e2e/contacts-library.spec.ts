@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import type { Page, Worker } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { expectPlainWords } from './plain-words';
+
+const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+const CONTACTS = [
+  {
+    slug: 'grace-okafor',
+    name: 'Grace Okafor',
+    currentTitle: 'Registered Nurse',
+    currentEmployer: 'Brightpath Health',
+    email: 'grace.okafor@example.org',
+    phone: '+1 617-555-0123',
+    updatedAt: at(1),
+  },
+  {
+    slug: 'ada-lovelace',
+    name: 'Ada Lovelace',
+    currentTitle: 'Analyst',
+    currentEmployer: 'Babbage Ltd',
+    email: 'ada.lovelace@example.com',
+    phone: null,
+    updatedAt: at(3),
+  },
+  {
+    slug: 'wei-chen',
+    name: 'Wei Chen',
+    currentTitle: 'Engineer',
+    currentEmployer: 'Tessellate Pay',
+    email: null,
+    phone: null,
+    updatedAt: at(90),
+  },
+];
+
+/** Writes vault records as a reveal would (the background indexes them as they land). */
+async function seed(background: Worker) {
+  await background.evaluate(async (contacts) => {
+    const records: Record<string, unknown> = {};
+    for (const c of contacts) {
+      const key = `https://www.linkedin.com/in/${c.slug}`;
+      records[`contact:${key}`] = {
+        v: 1,
+        key,
+        socialUrl: key,
+        candidateId: null,
+        name: c.name,
+        currentTitle: c.currentTitle,
+        currentEmployer: c.currentEmployer,
+        email: c.email ? { found: true, value: c.email, at: c.updatedAt } : { found: false, at: c.updatedAt },
+        ...(c.phone ? { phone: { found: true, value: c.phone, at: c.updatedAt } } : {}),
+        updatedAt: c.updatedAt,
+      };
+    }
+    await (
+      globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
+    ).chrome.storage.local.set(records);
+  }, CONTACTS);
+}
+
+const rows = (page: Page) => page.locator('.library-row h3');
+
+test.describe('revealed contacts library', () => {
+  test('lists, searches, filters, sorts, opens, exports and erases; accessible in light and dark', async ({
+    background,
+    openExtensionPage,
+  }) => {
+    await seed(background);
+    const page = await openExtensionPage('contacts.html');
+    await expect(page.getByTestId('library-counts')).toHaveText('3 contacts · 2 with email · 1 with phone');
+    await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace', 'Wei Chen']);
+    await expectAccessible(page, 'library with contacts');
+    await expectPlainWords(page, 'library with contacts');
+
+    const search = page.getByLabel('Search by name, company or title');
+    await search.fill('babbage');
+    await expect(rows(page)).toHaveText(['Ada Lovelace']);
+    await expect(page.getByTestId('match-count')).toHaveText('1 of 3 match');
+    await search.fill('');
+    await page.getByLabel('Holding').selectOption({ label: 'Mobile phone' });
+    await expect(rows(page)).toHaveText(['Grace Okafor']);
+    await page.getByLabel('Holding').selectOption({ label: 'Anything' });
+    await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
+    await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace']);
+    await page.getByLabel('Revealed').selectOption({ label: 'Any time' });
+    await page.getByLabel('Sort').selectOption({ label: 'Name, A to Z' });
+    await expect(rows(page)).toHaveText(['Ada Lovelace', 'Grace Okafor', 'Wei Chen']);
+
+    // Open one: its details, as the popup shows them.
+    await page.getByRole('button', { name: 'Grace Okafor', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Grace Okafor', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByRole('link', { name: 'grace.okafor@example.org' })).toBeVisible();
+    await expect(page.getByText('Wei Chen')).toBeVisible();
+    await expectAccessible(page, 'library with a contact open');
+
+    // Exports: what is listed, with the vault's details.
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csvText = readFileSync(await (await csv).path(), 'utf8');
+    expect(csvText.split('\r\n').filter(Boolean)).toHaveLength(4);
+    expect(csvText).toContain('grace.okafor@example.org');
+    expect(csvText).toContain("'+1 617-555-0123");
+    const vcf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export vCard' }).click();
+    const vcfText = readFileSync(await (await vcf).path(), 'utf8');
+    expect(vcfText.match(/BEGIN:VCARD/g)).toHaveLength(3);
+    expect(vcfText).toContain('EMAIL;TYPE=INTERNET,HOME:ada.lovelace@example.com');
+
+    // Delete one (erasure): gone from the list and from storage.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
+    await expect(rows(page)).toHaveText(['Grace Okafor', 'Wei Chen']);
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText('Deleted 1 contact.');
+    const stored = await background.evaluate(async () =>
+      Object.keys(
+        await (
+          globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<object> } } } }
+        ).chrome.storage.local.get(null),
+      ).filter((key) => key.startsWith('contact:')),
+    );
+    expect(stored.sort()).toEqual([
+      'contact:https://www.linkedin.com/in/grace-okafor',
+      'contact:https://www.linkedin.com/in/wei-chen',
+    ]);
+
+    // Delete all.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete all' }).click();
+    await expect(page.getByText('No revealed contacts yet.')).toBeVisible();
+    await expect(page.getByTestId('library-counts')).toHaveText('0 contacts · 0 with email · 0 with phone');
+    await expectAccessible(page, 'empty library');
+  });
+
+  test('reached from the popup and from the options page', async ({ context, openExtensionPage }) => {
+    const options = await openExtensionPage('options.html');
+    const fromOptions = context.waitForEvent('page');
+    await options.getByRole('link', { name: 'Open the revealed contacts library' }).click();
+    await expect(
+      (await fromOptions).getByRole('heading', { name: 'Revealed contacts', level: 1 }),
+    ).toBeVisible();
+
+    const popup = await openExtensionPage('popup.html');
+    const fromPopup = context.waitForEvent('page');
+    await popup.getByRole('button', { name: 'Contacts' }).click();
+    await expect(
+      (await fromPopup).getByRole('heading', { name: 'Revealed contacts', level: 1 }),
+    ).toBeVisible();
+  });
+});
