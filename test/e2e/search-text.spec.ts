@@ -64,7 +64,8 @@ test('job description: page 1 costs 2, page 2 costs 1 with the same criteria (jd
 
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 2 credits/);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,998 credits');
-  await expect(panel.getByTestId('understood-criteria')).toContainText('-Acme Health');
+  // The hiring company is excluded, said in words ("not …"), never in the service's "-…" syntax.
+  await expect(panel.getByTestId('understood-criteria')).toContainText('Current employersnot Acme Health');
 
   await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 11–/);

@@ -40,9 +40,6 @@ export const FILTER_FIELDS: readonly FilterField[] = [
 
 const FIELD_BY_KEY = new Map(FILTER_FIELDS.map((field) => [field.key, field]));
 
-/** A criteria key's label (form labels for known keys, the key itself otherwise). */
-export const criterionLabel = (key: string) => FIELD_BY_KEY.get(key)?.label ?? key.replace(/_/g, ' ');
-
 /** One value of a field as the form holds it. */
 export interface Tag {
   text: string;

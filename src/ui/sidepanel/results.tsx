@@ -8,8 +8,8 @@ import { type ContactRecord, itemsToAsk, type StoredProfile } from '../../storag
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
+import { criterionChip, criterionLabel } from '../words/criteria';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
-import { criterionLabel } from './filter-fields';
 import { rowTarget, type SidePanelModel } from './model';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -47,7 +47,7 @@ export function Understood({ m }: { m: SidePanelModel }) {
           {Object.entries(parsed).map(([key, values]) => (
             <div key={key}>
               <dt>{criterionLabel(key)}</dt>
-              <dd>{values.join(', ')}</dd>
+              <dd>{values.map((value) => criterionChip(key, value)).join(', ')}</dd>
             </div>
           ))}
         </dl>

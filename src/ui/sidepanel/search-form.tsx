@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../storage';
+import { criterionChip } from '../words/criteria';
 import { FILTER_FIELDS, type FilterField, tagValue } from './filter-fields';
 import type { SidePanelModel } from './model';
 import { PAGE_SIZES } from './model';
@@ -64,7 +65,7 @@ function TagField({ m, field }: { m: SidePanelModel; field: FilterField }) {
         <ul class="tags">
           {list.map((tag, i) => (
             <li key={`${i}:${tag.text}`} class={tag.exclude ? 'tag excluded' : 'tag'}>
-              <span class="tag-value">{tagValue(field, tag)}</span>
+              <span class="tag-value">{criterionChip(field.key, tagValue(field, tag))}</span>
               {field.kind !== 'numeric' && (
                 <>
                   <button
