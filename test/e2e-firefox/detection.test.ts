@@ -20,7 +20,7 @@ function badgeOf(ff: Driver, inExtension: InExtension, tab: Tab, text: string) {
   );
 }
 
-test('a LinkedIn profile sets the badge and its title; a page that is not a profile clears them', async ({
+test("a profile sets the badge; LinkedIn's in-page navigation and a page that is not a profile are followed", async ({
   openTab,
   inExtension,
   ff,
@@ -32,34 +32,25 @@ test('a LinkedIn profile sets the badge and its title; a page that is not a prof
     await inExtension<string>('return browser.browserAction.getTitle({ tabId: arguments[0] })', tab.tabId),
   ).toBe('Candidate Lens: LinkedIn profile detected');
   // What the background recorded for the tab: the canonical profile URL and the page's name as a hint.
-  const stored = await inExtension<{ socialUrl: string; nameHint?: string }>(
-    'return browser.storage.session.get(arguments[0]).then((all) => all[arguments[0]])',
-    `tab:${tab.tabId}`,
-  );
-  expect(stored).toMatchObject({ socialUrl: ADA.social_url, nameHint: 'Ada Lovelace' });
+  const seen = () =>
+    inExtension<{ socialUrl: string; nameHint?: string } | undefined>(
+      'return browser.storage.session.get(arguments[0]).then((all) => all[arguments[0]])',
+      `tab:${tab.tabId}`,
+    );
+  expect(await seen()).toMatchObject({ socialUrl: ADA.social_url, nameHint: 'Ada Lovelace' });
 
-  site.route('/feed/', linkedinPage('Feed', ''));
-  await ff.navigate('https://www.linkedin.com/feed/');
-  await badgeOf(ff, inExtension, tab, '');
-  expect(site.visited()).toEqual([`${ADA.social_url}/`, 'https://www.linkedin.com/feed/']);
-});
-
-test("LinkedIn's in-page navigation (profile, feed, another profile) is followed without a reload", async ({
-  openTab,
-  inExtension,
-  ff,
-  site,
-}) => {
-  const tab = await openTab(`${ADA.social_url}/`);
-  await badgeOf(ff, inExtension, tab, 'in');
+  // LinkedIn moves between pages without loading them: the content script follows.
   await ff.execute(`history.pushState({}, '', '/feed/')`);
   await badgeOf(ff, inExtension, tab, '');
   await ff.execute(`history.pushState({}, '', arguments[0])`, `${GRACE.social_url}/`);
   await badgeOf(ff, inExtension, tab, 'in');
-  const stored = await inExtension<{ socialUrl: string }>(
-    'return browser.storage.session.get(arguments[0]).then((all) => all[arguments[0]])',
-    `tab:${tab.tabId}`,
-  );
-  expect(stored.socialUrl).toBe(GRACE.social_url);
+  expect((await seen())?.socialUrl).toBe(GRACE.social_url);
   expect(site.visited()).toEqual([`${ADA.social_url}/`]);
+
+  // A page load that is not a profile clears the badge.
+  site.route('/feed/', linkedinPage('Feed', ''));
+  await ff.navigate('https://www.linkedin.com/feed/');
+  await badgeOf(ff, inExtension, tab, '');
+  expect(await seen()).toBeFalsy();
+  expect(site.visited()).toEqual([`${ADA.social_url}/`, 'https://www.linkedin.com/feed/']);
 });

@@ -29,6 +29,7 @@ async function answerPrompt(ff: Driver, allow: boolean): Promise<string> {
   }
 }
 
+/** Types the service's URL and a key on the options page and clicks Save (which asks for the origin). */
 async function saveWithService(ff: Driver, key = 'demo-key'): Promise<void> {
   await ff.until('the options page to load its settings', () =>
     ff.execute<boolean>('return document.querySelector("input")?.value !== ""'),
@@ -38,7 +39,7 @@ async function saveWithService(ff: Driver, key = 'demo-key'): Promise<void> {
   await ff.clickButton('Save');
 }
 
-test('granting the prompt saves the connection to that origin', async ({
+test('a refused prompt saves and sends nothing; an allowed one saves the connection to that one origin', async ({
   openExtensionPage,
   site,
   sim,
@@ -48,30 +49,19 @@ test('granting the prompt saves the connection to that origin', async ({
   site.forward('api.candidates.test', sim.url);
   await openExtensionPage('options.html');
   await saveWithService(ff);
-  expect(await answerPrompt(ff, true)).toContain('api.candidates.test');
-  await ff.textMatching('[data-testid=connected]', /10,000 credits/);
-  expect((await sim.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/account']);
-  // That one origin, not "all sites".
-  const granted = await inExtension<{ origins: string[] }>('return browser.permissions.getAll()');
-  expect(granted.origins).toContain('http://api.candidates.test/*');
-  expect(granted.origins).not.toContain('http://*/*');
-});
-
-test('refusing the prompt saves nothing and sends nothing', async ({
-  openExtensionPage,
-  site,
-  sim,
-  ff,
-  inExtension,
-}) => {
-  site.forward('api.candidates.test', sim.url);
-  await openExtensionPage('options.html');
-  await saveWithService(ff);
-  await answerPrompt(ff, false);
+  expect(await answerPrompt(ff, false)).toContain('api.candidates.test');
   await ff.textMatching('[role=alert]', /Permission to reach http:\/\/api\.candidates\.test was not granted/);
   expect(await sim.requests()).toEqual([]);
-  const settings = await inExtension<{ baseUrl: string }>(
+  const settings = await inExtension<{ baseUrl: string } | undefined>(
     'return browser.storage.local.get("settings").then((all) => all.settings)',
   );
   expect(settings?.baseUrl ?? '').not.toContain('candidates.test');
+
+  await ff.clickButton('Save');
+  await answerPrompt(ff, true);
+  await ff.textMatching('[data-testid=connected]', /10,000 credits/);
+  expect((await sim.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/account']);
+  const granted = await inExtension<{ origins: string[] }>('return browser.permissions.getAll()');
+  expect(granted.origins).toContain('http://api.candidates.test/*');
+  expect(granted.origins).not.toContain('http://*/*');
 });

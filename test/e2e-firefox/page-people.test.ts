@@ -1,0 +1,49 @@
+/**
+ * A LinkedIn list page in Firefox: the popup asks the page's content script who is on it, counts them with what the
+ * vault holds, opens the sidebar; the side panel lists them and reveals one row.
+ */
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { linkedinFixture } from '../e2e/linkedin-pages';
+import { expect, test } from './fixtures';
+
+const ADA = DEMO_PROFILES.full;
+const GRACE = DEMO_PROFILES.nurse;
+const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+
+test('a people search: counted in the popup, listed in the side panel, one row revealed', async ({
+  connect,
+  openExtensionPage,
+  openTab,
+  inExtension,
+  site,
+  ff,
+  sim,
+}) => {
+  await connect();
+  // Ada revealed first (by her pasted URL), so the page has one person already held.
+  await openExtensionPage('popup.html');
+  await ff.fillLabelled('Profile URL', ADA.social_url);
+  await ff.clickButton('Reveal');
+  await ff.textMatching('[data-testid=charged]', /Charged 3 credits/);
+
+  site.route('/search/results/people/', linkedinFixture('people-search.html'));
+  const search = await openTab(SEARCH);
+  await openExtensionPage(`popup.html?tabId=${search.tabId}`);
+  await ff.textMatching('[data-testid=page-people-count]', /^5 people on this page \(1 already revealed\)$/);
+  expect(await inExtension('return browser.sidebarAction.isOpen({})')).toBe(false);
+  await ff.clickButton('Open them in the side panel');
+  await ff.until('the sidebar to open', () =>
+    inExtension<boolean>('return browser.sidebarAction.isOpen({})'),
+  );
+
+  await openExtensionPage('sidepanel.html');
+  await ff.textMatching('[data-testid=page-people-count]', /^5 people on this page \(1 already revealed\)$/);
+  const people = 'ul[aria-label="People"] > li';
+  expect(await ff.findAll(people)).toHaveLength(5);
+  expect(await ff.text(`${people}:nth-child(1)`)).toContain('email ✓');
+  await ff.clickButton('Reveal · up to 3 credits: Grace Okafor');
+  await ff.textMatching(`${people}:nth-child(5)`, /email ✓/);
+  await ff.textMatching('[data-testid=page-people-count]', /^5 people on this page \(2 already revealed\)$/);
+  const lookups = await sim.requests('/v1/lookup');
+  expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url, GRACE.social_url]);
+});
