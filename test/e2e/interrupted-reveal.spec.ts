@@ -118,7 +118,8 @@ test('a reveal cut off by closing the browser is checked after the restart, befo
       await second.close();
     }
   } finally {
-    rmSync(profileDir, { recursive: true, force: true });
+    // Chromium may still be flushing its profile for a moment after close: retry rather than fail the test.
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });
 
