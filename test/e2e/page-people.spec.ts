@@ -13,7 +13,7 @@ async function revealAda(openExtensionPage: (path: string) => Promise<Page>) {
   const popup = await openExtensionPage('popup.html');
   await popup.getByLabel('Profile URL').fill(ADA.social_url);
   await popup.getByRole('button', { name: 'Reveal' }).click();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 3 credits');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
   await popup.close();
 }
 
@@ -131,7 +131,7 @@ test('a Sales Navigator lead whose page shows the public URL is revealed like a 
   await expect(popup.getByText(ADA.social_url)).toBeVisible();
   await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 3 credits');
   await popup.getByRole('button', { name: 'Reveal' }).click();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 3 credits');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
   await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups.map((l) => l.body)).toEqual([{ social_url: ADA.social_url, reveal_personal_email: true }]);

@@ -98,7 +98,8 @@ export function App() {
           </p>
         )}
         <div ref={result} tabIndex={-1} class="result">
-          {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+          {/* A reveal cut off by a stopped worker also fails the popup's call: the cut-off view says it once. */}
+          {error && !m.cutOff.value && <ErrorView error={error} onOpenOptions={openOptions} />}
           {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
           {record && <ContactCard record={record} name={profile?.nameHint} />}
           {job && !error && !m.cutOff.value && (
