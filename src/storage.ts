@@ -92,6 +92,12 @@ export const Settings = z.object({
   retentionDays: z.int().check(z.gte(1), z.lte(3650)),
   /** A bulk reveal whose maximum is above this many credits is called out plainly before it is confirmed. */
   confirmAboveCredits: z.optional(z.int().check(z.gte(0))),
+  /** No paid call is sent that could take today's spending (local day) above this many credits. */
+  dailyCapCredits: z.optional(z.int().check(z.gte(0))),
+  /** No paid call is sent that could take this month's spending above this many credits. */
+  monthlyCapCredits: z.optional(z.int().check(z.gte(0))),
+  /** The popup and side panel warn when the balance is below this many credits. */
+  lowBalanceBelow: z.optional(z.int().check(z.gte(0))),
 });
 export type Settings = z.infer<typeof Settings>;
 
