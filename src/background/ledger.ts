@@ -8,15 +8,7 @@ import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import {
-  type ChargeEntry,
-  dayOf,
-  type LedgerAction,
-  type LedgerEntry,
-  monthToDate,
-  reconcile,
-  spent,
-} from '../ledger/entry';
+import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { ledgerStore, type Settle } from '../ledger/store';
 import { serialized, settings } from '../storage';
 
@@ -38,20 +30,11 @@ export interface PaidCall {
 /** The most the calls under way may still cost: counted by every cap check until their entries are written. */
 let reserved = 0;
 
-/** Credits spent (and reserved) today and this month, in the user's local days. */
-export async function spending(now = new Date()): Promise<{ today: number; month: number }> {
-  const month = monthToDate(now);
-  const days = await ledgerStore.days(month);
-  const today = spent(days.get(dayOf(now)) ?? []);
-  const total = [...days.values()].reduce((sum, entries) => sum + spent(entries), 0);
-  return { today, month: total };
-}
-
 /** Why a call that may cost `max` credits would pass a cap, in plain words; null when it would not. */
 export async function capProblem(max: number, now = new Date()): Promise<string | null> {
   const { dailyCapCredits, monthlyCapCredits } = await settings.get();
   if (dailyCapCredits === undefined && monthlyCapCredits === undefined) return null;
-  const { today, month } = await spending(now);
+  const { today, month } = await ledgerStore.spending(now);
   const change = 'To change the cap, open Options (Spending caps).';
   const cost = `This may cost up to ${formatCredits(max)}, so nothing was sent.`;
   if (dailyCapCredits !== undefined && today + reserved + max > dailyCapCredits) {

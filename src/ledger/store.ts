@@ -7,7 +7,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { serialized } from '../storage';
-import { BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './entry';
+import { BalanceEntry, type ChargeEntry, dayOf, LedgerEntry, monthToDate, spent } from './entry';
 
 const dayKey = (day: string) => `ledger:day:${day}`;
 const META_KEY = 'ledger:meta';
@@ -98,6 +98,13 @@ export const ledgerStore = {
   },
   /** The entries of the days asked for, in one read. */
   days: getDays,
+  /** Credits spent today and this month (local days), uncertain charges at their maximum. */
+  async spending(now = new Date()): Promise<{ today: number; month: number }> {
+    const days = await getDays(monthToDate(now));
+    const today = spent(days.get(dayOf(now)) ?? []);
+    const month = [...days.values()].reduce((sum, entries) => sum + spent(entries), 0);
+    return { today, month };
+  },
   /** Every day that has entries, oldest first. */
   async allDays(): Promise<string[]> {
     return (await getMeta()).days;
