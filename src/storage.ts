@@ -101,6 +101,9 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/** The default of `confirmAboveCredits`: a bulk reveal that may cost more is called out before it is confirmed. */
+export const DEFAULT_CONFIRM_ABOVE = 100;
+
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: DEFAULT_BASE_URL,
   defaultSelection: ['email'],
