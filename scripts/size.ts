@@ -26,6 +26,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'side panel', entry: 'sidepanel.html', budget: 48 * KB },
   { name: 'options', entry: 'options.html', budget: 30 * KB },
   { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
+  // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 24.3 KB.
+  { name: 'usage', entry: 'usage.html', budget: 26 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },
 ];
 

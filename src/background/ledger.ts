@@ -8,8 +8,9 @@ import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
+import { appendEntry, type Settle } from '../ledger/append';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
-import { ledgerStore, type Settle } from '../ledger/store';
+import { spendingNow } from '../ledger/store';
 import { serialized, settings } from '../storage';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
@@ -34,7 +35,7 @@ let reserved = 0;
 export async function capProblem(max: number, now = new Date()): Promise<string | null> {
   const { dailyCapCredits, monthlyCapCredits } = await settings.get();
   if (dailyCapCredits === undefined && monthlyCapCredits === undefined) return null;
-  const { today, month } = await ledgerStore.spending(now);
+  const { today, month } = await spendingNow(now);
   const change = 'To change the cap, open Options (Spending caps).';
   const cost = `This may cost up to ${formatCredits(max)}, so nothing was sent.`;
   if (dailyCapCredits !== undefined && today + reserved + max > dailyCapCredits) {
@@ -81,7 +82,7 @@ async function record(call: PaidCall, entry: Omit<ChargeEntry, 'kind' | 'id' | '
     ...entry,
   };
   // The ledger is the record of money, but a failure to write it must not lose the paid result itself.
-  await ledgerStore.append(charge).catch((error) => console.warn('Could not write the ledger', error));
+  await appendEntry(charge).catch((error) => console.warn('Could not write the ledger', error));
 }
 
 /** One paid call through the caps, with its one entry: charged as the service said, or uncertain. */
@@ -156,7 +157,8 @@ const settleAgainst =
 
 /** Records a balance the account call reported, and settles uncertain charges with it. */
 export async function recordAccountBalance(remaining: number, at: string): Promise<void> {
-  await ledgerStore
-    .append({ kind: 'balance', id: crypto.randomUUID(), at, remaining }, settleAgainst(remaining, at))
-    .catch((error) => console.warn('Could not write the ledger', error));
+  await appendEntry(
+    { kind: 'balance', id: crypto.randomUUID(), at, remaining },
+    settleAgainst(remaining, at),
+  ).catch((error) => console.warn('Could not write the ledger', error));
 }

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { ledgerStore } from '../ledger/store';
+import { spendingNow, watchLedger } from '../ledger/store';
 import { spendingWarnings, type SpendingWarning as Warning } from '../ledger/warnings';
 import { account, settings } from '../storage';
 
@@ -8,10 +8,10 @@ import { account, settings } from '../storage';
 function createWarnings() {
   const warnings = signal<Warning[]>([]);
   const refresh = async () => {
-    const [set, spent, snapshot] = await Promise.all([settings.get(), ledgerStore.spending(), account.get()]);
+    const [set, spent, snapshot] = await Promise.all([settings.get(), spendingNow(), account.get()]);
     warnings.value = spendingWarnings(set, spent, snapshot?.remaining ?? null);
   };
-  const stops = [ledgerStore.watch(refresh), settings.watch(refresh), account.watch(refresh)];
+  const stops = [watchLedger(refresh), settings.watch(refresh), account.watch(refresh)];
   void refresh();
   return {
     warnings,

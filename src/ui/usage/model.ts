@@ -4,7 +4,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
-import { ledgerStore } from '../../ledger/store';
+import { readLedgerDays, readMeta, watchLedger } from '../../ledger/store';
 import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
 import { downloadText } from '../sidepanel/export-csv';
 
@@ -18,7 +18,7 @@ export function createUsageModel() {
   async function load() {
     now.value = new Date();
     const days = [...new Set([...monthToDate(now.value), ...lastDays(CHART_DAYS, now.value)])];
-    byDay.value = await ledgerStore.days(days);
+    byDay.value = await readLedgerDays(days);
     loaded.value = true;
   }
 
@@ -32,14 +32,14 @@ export function createUsageModel() {
 
   /** Every entry ever written, oldest first, as a CSV file. */
   async function exportCsv() {
-    const days = await ledgerStore.allDays();
-    const all = [...(await ledgerStore.days(days)).values()].flat();
+    const { days } = await readMeta();
+    const all = [...(await readLedgerDays(days)).values()].flat();
     downloadText(`candidate-lens-ledger-${lastDays(1, new Date())[0]}.csv`, ledgerCsv(all));
   }
 
   let stop: (() => void) | null = null;
   function init() {
-    stop = ledgerStore.watch(() => void load());
+    stop = watchLedger(() => void load());
     void load();
   }
 

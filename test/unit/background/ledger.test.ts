@@ -8,7 +8,7 @@ import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { bulkJobs } from '../../../src/bulk/job';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { ledgerStore } from '../../../src/ledger/store';
+import { readLedgerDays } from '../../../src/ledger/store';
 import { currentSearch, DEFAULT_SETTINGS, jobs, type Settings, settings, vault } from '../../../src/storage';
 import { type StubContact, stubService } from './service-stub';
 
@@ -22,7 +22,7 @@ const person = (i: number): StubContact => ({
 
 /** Today's ledger. */
 async function today(): Promise<LedgerEntry[]> {
-  return (await ledgerStore.days([dayOf(new Date())])).get(dayOf(new Date())) ?? [];
+  return (await readLedgerDays([dayOf(new Date())])).get(dayOf(new Date())) ?? [];
 }
 const charges = async () => (await today()).filter((e): e is ChargeEntry => e.kind === 'charge');
 
