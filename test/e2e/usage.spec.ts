@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { expectAccessible } from './axe';
 import { expect, type Sim, test } from './fixtures';
 
 // A day of actions through a real browser: searches, a popup reveal and a bulk reveal.
@@ -53,7 +54,7 @@ test('a day of actions: the usage chart and totals equal what the service charge
   const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(profile)}`);
   await popup.getByLabel('Mobile phone').check();
   await popup.getByRole('button', { name: 'Reveal' }).click();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 9 credits');
+  await expect(popup.getByTestId('charged')).toContainText('Charged 9');
 
   const spent = await charged(sim);
   expect(spent).toBeGreaterThan(9);
@@ -70,6 +71,7 @@ test('a day of actions: the usage chart and totals equal what the service charge
   await expect(usage.getByTestId('usage-table').locator('tbody tr td').last()).toHaveText(String(spent));
   await expect(usage.getByTestId('top-jobs').locator('tbody tr')).toHaveCount(3);
   await expect(usage.getByTestId('balance-line')).toBeVisible();
+  await expectAccessible(usage, 'usage page with the table open');
 
   // The CSV holds one row per paid call, and every balance check.
   const download = usage.waitForEvent('download');
