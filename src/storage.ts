@@ -92,8 +92,17 @@ export const Settings = z.object({
   retentionDays: z.int().check(z.gte(1), z.lte(3650)),
   /** A bulk reveal whose maximum is above this many credits is called out plainly before it is confirmed. */
   confirmAboveCredits: z.optional(z.int().check(z.gte(0))),
+  /** No paid call is sent that could take today's spending (local day) above this many credits. */
+  dailyCapCredits: z.optional(z.int().check(z.gte(0))),
+  /** No paid call is sent that could take this month's spending above this many credits. */
+  monthlyCapCredits: z.optional(z.int().check(z.gte(0))),
+  /** The popup and side panel warn when the balance is below this many credits. */
+  lowBalanceBelow: z.optional(z.int().check(z.gte(0))),
 });
 export type Settings = z.infer<typeof Settings>;
+
+/** The default of `confirmAboveCredits`: a bulk reveal that may cost more is called out before it is confirmed. */
+export const DEFAULT_CONFIRM_ABOVE = 100;
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: DEFAULT_BASE_URL,

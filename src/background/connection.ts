@@ -6,6 +6,7 @@ import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { type AccountSnapshot, account, keyHint, settings } from '../storage';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
+import { recordAccountBalance } from './ledger';
 import { refuse } from './result';
 
 /** A client for the saved connection; refuses when no key is set, before any request. */
@@ -35,6 +36,7 @@ async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {
     checkedAt: new Date().toISOString(),
   };
   await account.set(snapshot);
+  await recordAccountBalance(snapshot.remaining, snapshot.checkedAt);
   return snapshot;
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../storage';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { WORKER_ID, whileBeating } from './heartbeat';
+import { paidLookup } from './ledger';
 import { fail, refuse } from './result';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
@@ -227,7 +228,8 @@ async function paidReveal(job: RevealJob, base: ContactRecord): Promise<RevealOu
       : { candidate_id: base.candidateId! };
     for (const item of requested) body[ITEM_REVEAL[item]] = true;
 
-    const response = await client.lookup(body);
+    const call = { action: 'reveal' as const, ref: job.id, label: base.name ?? base.socialUrl ?? base.key };
+    const response = await paidLookup(call, requested, () => client.lookup(body));
     const contact = response.data.contacts[0];
     if (!contact) throw malformed('The service answered without a contact result.');
     const finishedAt = new Date().toISOString();

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client';
+import { searchCost } from '../api/pricing';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
 import { freezeRequest, pageRequest } from '../search/paging';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../storage';
 import { connectedClient, recordBalance } from './connection';
 import { WORKER_ID, whileBeating } from './heartbeat';
+import { assertWithinCaps, paidSearch } from './ledger';
 import { fail, refuse } from './result';
 
 export interface StartSearchInput {
@@ -55,6 +57,8 @@ function toPage(start: number, response: SearchResponse): SearchPage {
 /** Runs one page request for the session; records the outcome (page or error) in storage either way. */
 async function fetchPage(session: SearchSession, body: SearchRequest, start: number): Promise<SearchSession> {
   const client = await connectedClient();
+  // Refused before the running page replaces the search on screen: a cap loses nothing already shown.
+  await assertWithinCaps(searchCost(pageRequest(body, start)));
   return whileBeating(() => fetchPageNow(client, session, body, start));
 }
 
@@ -75,7 +79,9 @@ async function fetchPageNow(
   await currentSearch.set(running);
   let response: SearchResponse;
   try {
-    response = await client.search(pageRequest(body, start));
+    response = await paidSearch({ ref: session.id, label: `page from ${start}` }, body, () =>
+      client.search(pageRequest(body, start)),
+    );
   } catch (error) {
     const failed: SearchSession = { ...running, status: 'failed', error: fail(error).error };
     delete failed.pendingStart;

@@ -22,6 +22,7 @@ import { profileUrl } from '../../sites/linkedin/url';
 import { account, type ContactRecord, itemsToAsk, serialized, vault, vaultKeyFor } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { WORKER_ID, whileBeating } from '../heartbeat';
+import { CapReached, paidLookup } from '../ledger';
 import { refuse } from '../result';
 import { mergeContact, serialised } from '../reveal';
 import { showBulkBadge } from './bulk-badge';
@@ -376,7 +377,8 @@ async function lookupOne(
       : { candidate_id: base.candidateId! };
     for (const wanted of asked) body[ITEM_REVEAL[wanted]] = true;
     try {
-      const response = await client.lookup(body);
+      const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
+      const response = await paidLookup(call, asked, () => client.lookup(body));
       const contact = response.data.contacts[0];
       if (!contact) {
         return settle(item, store, 'may-have-charged', {
@@ -426,6 +428,7 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
     return outcome;
   };
   if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
+  if (error instanceof CapReached) return requeue({ kind: 'stop', reason: error.message });
   if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
   if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
   if (e?.outcomeUnknown) {

@@ -4,6 +4,7 @@ import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { createOptionsModel } from './model';
+import { SpendingFields } from './spending-fields';
 
 export function App() {
   const m = useMemo(createOptionsModel, []);
@@ -83,6 +84,8 @@ export function App() {
           onChange={(next) => void m.setDefaultSelection(next)}
         />
       </section>
+
+      <SpendingFields />
 
       <section aria-labelledby="vault">
         <h2 id="vault">Revealed contacts</h2>

@@ -5,6 +5,7 @@ import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
+import { SpendingWarning } from '../spending-warning';
 import { itemsInWords } from '../words/items';
 import { CutOffReveal } from './cut-off-reveal';
 import { createPopupModel } from './model';
@@ -50,6 +51,7 @@ export function App() {
           </button>
         </nav>
       </header>
+      <SpendingWarning />
 
       {m.keyLoaded.value && !m.key.value && (
         <p class="notice">

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
+import { SpendingWarning } from '../spending-warning';
 import { BulkHistory, BulkJobView } from './bulk-views';
 import { ContactFocus, SelectionFocus } from './focus-views';
 import { createSidePanelModel, type SidePanelModel } from './model';
@@ -43,6 +44,7 @@ export function App() {
         <h1>Candidate Lens</h1>
         <Balance account={m.balance} />
       </header>
+      <SpendingWarning />
       <BulkJobView bulk={m.bulk} />
       {pagePeople ? (
         <PagePeopleView key={pagePeople.at} tabId={pagePeople.tabId} onBack={m.backToSearch} panel={m} />

@@ -25,8 +25,8 @@ import { stored } from '../use-stored';
 /** How often a panel may wake a worker for a job whose worker stopped beating. */
 const WAKE_EVERY_MS = 5_000;
 
-/** The confirmation limit when the user has not set one: a larger maximum is called out before the click. */
-export const DEFAULT_CONFIRM_ABOVE = 100;
+/** The confirmation limit when the user has not set one (kept with the settings it defaults). */
+export { DEFAULT_CONFIRM_ABOVE } from '../../storage';
 
 export interface BulkModelDeps {
   recordFor: (target: BulkTarget) => ContactRecord | null;

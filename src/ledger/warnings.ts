@@ -1,0 +1,55 @@
+/**
+ * Warnings before the money runs out: at 75% and 90% of a spending cap (and at the cap), and under the user's
+ * low-balance threshold. Pure: the popup and side panel render what this says.
+ */
+import { formatCredits } from '../api/pricing';
+import type { Settings } from '../storage';
+
+/** How near a cap must be before it is mentioned, most pressing first. */
+const LEVELS = [1, 0.9, 0.75] as const;
+
+export interface SpendingWarning {
+  /** 'cap' when a cap is reached (paid actions are refused), 'near' at 75% or 90%, 'balance' for a low balance. */
+  level: 'cap' | 'near' | 'balance';
+  text: string;
+}
+
+/** The warnings in force: at most one per cap (its most pressing level), then the balance. */
+export function spendingWarnings(
+  set: Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits' | 'lowBalanceBelow'>,
+  spent: { today: number; month: number },
+  balance: number | null,
+): SpendingWarning[] {
+  const warnings: SpendingWarning[] = [];
+  const caps = [
+    { cap: set.dailyCapCredits, used: spent.today, name: 'daily', period: 'today', next: 'tomorrow' },
+    {
+      cap: set.monthlyCapCredits,
+      used: spent.month,
+      name: 'monthly',
+      period: 'this month',
+      next: 'next month',
+    },
+  ];
+  for (const { cap, used, name, period, next } of caps) {
+    if (cap === undefined || cap === 0) continue;
+    const level = LEVELS.find((l) => used >= cap * l);
+    if (level === undefined) continue;
+    const share = `${formatCredits(used)} of your ${name} cap of ${formatCredits(cap)} spent ${period}`;
+    warnings.push(
+      level === 1
+        ? {
+            level: 'cap',
+            text: `Cap reached: ${share}. Paid actions wait until ${next}, or raise the cap in Options.`,
+          }
+        : { level: 'near', text: `${Math.round(level * 100)}% of a cap: ${share}.` },
+    );
+  }
+  if (balance !== null && set.lowBalanceBelow !== undefined && balance < set.lowBalanceBelow) {
+    warnings.push({
+      level: 'balance',
+      text: `Low balance: ${formatCredits(balance)} left (your warning is below ${formatCredits(set.lowBalanceBelow)}).`,
+    });
+  }
+  return warnings;
+}

@@ -1,0 +1,63 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { createSpendingModel, SPENDING_FIELDS, SPENDING_LABELS } from './spending-model';
+
+const HINTS: Record<(typeof SPENDING_FIELDS)[number], string> = {
+  dailyCapCredits: 'No paid action is sent that could take today past this. Empty: no daily cap.',
+  monthlyCapCredits: 'The same for the calendar month. Empty: no monthly cap.',
+  confirmAboveCredits: 'A bulk reveal that may cost more is called out before you confirm it.',
+  lowBalanceBelow: 'The popup and side panel say so when the balance falls below this. Empty: no warning.',
+};
+
+/** Caps, the bulk confirmation threshold and the low-balance warning, with a link to the usage page. */
+export function SpendingFields() {
+  const m = useMemo(createSpendingModel, []);
+  useEffect(() => void m.init(), [m]);
+  return (
+    <section aria-labelledby="spending">
+      <h2 id="spending">Spending caps</h2>
+      <p>
+        <a href={browser.runtime.getURL('/usage.html')} target="_blank" rel="noopener">
+          See what you spent (usage and history)
+        </a>
+      </p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void m.save();
+        }}
+      >
+        {SPENDING_FIELDS.map((field) => (
+          <label class="field" key={field}>
+            {SPENDING_LABELS[field].label}
+            <input
+              type="text"
+              inputMode="numeric"
+              name={field}
+              value={m.texts.value[field]}
+              aria-describedby={`${field}-hint`}
+              onInput={(e) => m.edit(field, e.currentTarget.value)}
+            />
+            <span class="muted hint" id={`${field}-hint`}>
+              {HINTS[field]}
+            </span>
+          </label>
+        ))}
+        <button type="submit">Save spending settings</button>
+      </form>
+      {m.problems.value.length > 0 && (
+        <ul class="field-error" role="alert" data-testid="spending-problems">
+          {m.problems.value.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {m.notice.value && (
+        <p class="success" role="status">
+          {m.notice.value}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { formatCredits } from '../../api/pricing';
+import { dayOf } from '../../ledger/entry';
+import { ACTION_LABELS } from '../../ledger/usage';
+import { BalanceLine } from './balance-line';
+import { CHART_DAYS, createUsageModel } from './model';
+import { StackedChart, shortDay } from './stacked-chart';
+import './usage.css';
+
+const uncertainNote = (n: number) =>
+  n === 0 ? '' : ` (and ${n} ${n === 1 ? 'call' : 'calls'} that may have been charged, not yet checked)`;
+
+/** What was spent, on what, and when: the usage page. */
+export function App() {
+  const m = useMemo(createUsageModel, []);
+  useEffect(() => {
+    m.init();
+    return m.stop;
+  }, [m]);
+  const { week, month } = m.totals.value;
+  return (
+    <main class="usage">
+      <h1>Candidate Lens: usage</h1>
+      {!m.loaded.value ? (
+        <p class="muted">Loading…</p>
+      ) : (
+        <>
+          <section aria-labelledby="totals">
+            <h2 id="totals">Totals</h2>
+            <p data-testid="total-week">
+              This week: {formatCredits(week.credits)}
+              {uncertainNote(week.uncertain)}
+            </p>
+            <p data-testid="total-month">
+              This month: {formatCredits(month.credits)}
+              {uncertainNote(month.uncertain)}
+            </p>
+          </section>
+          <section aria-labelledby="per-day">
+            <h2 id="per-day">Credits per day, last {CHART_DAYS} days</h2>
+            <StackedChart bars={m.bars.value} />
+          </section>
+          <section aria-labelledby="balance">
+            <h2 id="balance">Balance over time</h2>
+            <BalanceLine points={m.balances.value} />
+          </section>
+          <section aria-labelledby="jobs">
+            <h2 id="jobs">What cost the most (last {CHART_DAYS} days)</h2>
+            {m.jobs.value.length === 0 ? (
+              <p class="muted">Nothing was charged in the last {CHART_DAYS} days.</p>
+            ) : (
+              <table data-testid="top-jobs">
+                <thead>
+                  <tr>
+                    <th scope="col">What</th>
+                    <th scope="col">Started</th>
+                    <th scope="col">Paid calls</th>
+                    <th scope="col">Credits</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {m.jobs.value.map((job) => (
+                    <tr key={job.ref}>
+                      <th scope="row">
+                        {ACTION_LABELS[job.action]}
+                        {job.label ? `: ${job.label}` : ''}
+                      </th>
+                      <td>
+                        {shortDay(dayOf(job.startedAt))}{' '}
+                        {new Date(job.startedAt).toLocaleTimeString('en-GB', { timeStyle: 'short' })}
+                      </td>
+                      <td>{job.calls}</td>
+                      <td>{job.credits}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <section aria-labelledby="history">
+            <h2 id="history">History</h2>
+            <p class="muted">Every paid call and every balance check, as a spreadsheet file.</p>
+            <button type="button" onClick={() => void m.exportCsv()}>
+              Export the history (CSV)
+            </button>
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Where every rectangle of the stacked bar chart goes: one bar per day, parts stacked from the bottom in a fixed
+ * order, heights in proportion to a rounded-up scale. Pure, so the chart's geometry is tested without a browser.
+ */
+import { SPEND_PARTS, type SpendPart } from '../../ledger/entry';
+import type { DayBar } from '../../ledger/usage';
+
+export interface ChartBox {
+  width: number;
+  height: number;
+  /** Room for the scale's labels on the left and the days under the bars. */
+  left: number;
+  bottom: number;
+}
+
+export interface Segment {
+  day: string;
+  part: SpendPart;
+  credits: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A round top for the scale (1, 2, 5 × 10ⁿ), at least the highest bar, and never 0. */
+export function niceMax(value: number): number {
+  if (value <= 0) return 10;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].find((s) => s * power >= value)!;
+  return step * power;
+}
+
+/** The segments of every bar (zero parts leave none), and the scale's top. */
+export function layoutBars(
+  bars: readonly DayBar[],
+  box: ChartBox,
+): { segments: Segment[]; max: number; slot: number } {
+  const max = niceMax(Math.max(0, ...bars.map((bar) => bar.total)));
+  const plotHeight = box.height - box.bottom;
+  const slot = (box.width - box.left) / Math.max(1, bars.length);
+  const width = Math.max(1, slot * 0.7);
+  const segments: Segment[] = [];
+  bars.forEach((bar, i) => {
+    let top = plotHeight;
+    for (const part of SPEND_PARTS) {
+      const credits = bar.parts[part];
+      if (credits <= 0) continue;
+      const height = (credits / max) * plotHeight;
+      top -= height;
+      segments.push({
+        day: bar.day,
+        part,
+        credits,
+        x: box.left + i * slot + (slot - width) / 2,
+        y: top,
+        width,
+        height,
+      });
+    }
+  });
+  return { segments, max, slot };
+}

@@ -1,0 +1,48 @@
+/**
+ * The usage page's model: the ledger of the last 30 days (and of the month, which can be a day longer), read from
+ * storage and read again whenever an entry is written. It only reads; the background writes the ledger.
+ */
+import { computed, signal } from '@preact/signals';
+import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
+import { readLedgerDays, readMeta, watchLedger } from '../../ledger/store';
+import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
+import { downloadText } from '../sidepanel/export-csv';
+
+export const CHART_DAYS = 30;
+
+export function createUsageModel() {
+  const byDay = signal<Map<string, LedgerEntry[]>>(new Map());
+  const loaded = signal(false);
+  const now = signal(new Date());
+
+  async function load() {
+    now.value = new Date();
+    const days = [...new Set([...monthToDate(now.value), ...lastDays(CHART_DAYS, now.value)])];
+    byDay.value = await readLedgerDays(days);
+    loaded.value = true;
+  }
+
+  const entries = computed(() =>
+    lastDays(CHART_DAYS, now.value).flatMap((day) => byDay.value.get(day) ?? []),
+  );
+  const bars = computed(() => dailyBars(lastDays(CHART_DAYS, now.value), byDay.value));
+  const totals = computed(() => periodTotals(byDay.value, now.value));
+  const balances = computed(() => balanceSeries(entries.value));
+  const jobs = computed(() => topJobs(entries.value));
+
+  /** Every entry ever written, oldest first, as a CSV file. */
+  async function exportCsv() {
+    const { days } = await readMeta();
+    const all = [...(await readLedgerDays(days)).values()].flat();
+    downloadText(`candidate-lens-ledger-${lastDays(1, new Date())[0]}.csv`, ledgerCsv(all));
+  }
+
+  let stop: (() => void) | null = null;
+  function init() {
+    stop = watchLedger(() => void load());
+    void load();
+  }
+
+  return { loaded, bars, totals, balances, jobs, init, stop: () => stop?.(), exportCsv };
+}
+export type UsageModel = ReturnType<typeof createUsageModel>;

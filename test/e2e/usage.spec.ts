@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { expectAccessible } from './axe';
+import { expect, type Sim, test } from './fixtures';
+
+// A day of actions through a real browser: searches, a popup reveal and a bulk reveal.
+test.describe.configure({ timeout: 90_000 });
+
+async function searchNurses(panel: Page) {
+  await panel.getByLabel('Page size').selectOption('10');
+  const titles = panel.getByLabel('Job titles');
+  await titles.fill('Nurse');
+  await titles.press('Enter');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.locator('.result-card')).toHaveCount(10);
+}
+
+/** What the simulator charged, over every paid call it answered. */
+async function charged(sim: Sim): Promise<number> {
+  return (await sim.requests()).reduce((sum, r) => sum + (r.charged ?? 0), 0);
+}
+
+/** The sum of the chart's segments, as drawn. */
+async function chartTotal(usage: Page): Promise<number> {
+  const credits = await usage
+    .locator('[data-testid="usage-chart"] rect')
+    .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-credits'))));
+  return credits.reduce((a, b) => a + b, 0);
+}
+
+test('a day of actions: the usage chart and totals equal what the service charged', async ({
+  context,
+  openSearchPanel,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel);
+  await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
+  await expect(panel.locator('.result-card')).toHaveCount(10);
+
+  // A bulk reveal of three rows (email and phone).
+  await panel.getByRole('group', { name: 'Reveal from results' }).getByLabel('Mobile phone').check();
+  for (const card of (await panel.locator('.result-card').all()).slice(0, 3)) {
+    await card.getByRole('checkbox', { name: /^Select / }).check();
+  }
+  await panel.getByRole('button', { name: /^Reveal 3 contacts, up to/ }).click();
+  await expect(panel.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 30_000 });
+
+  // A single reveal from the popup.
+  const profile = await context.newPage();
+  await profile.goto(`${DEMO_PROFILES.full.social_url}/`);
+  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(profile)}`);
+  await popup.getByLabel('Mobile phone').check();
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await expect(popup.getByTestId('charged')).toContainText('Charged 9');
+
+  const spent = await charged(sim);
+  expect(spent).toBeGreaterThan(9);
+  const usage = await openExtensionPage('usage.html');
+  await expect(usage.getByTestId('total-month')).toHaveText(`This month: ${spent} credits`);
+  await expect.poll(() => chartTotal(usage)).toBe(spent);
+  // Searches are their own part of the stack: two pages, a credit each.
+  const searches = await usage
+    .locator('rect.part-search')
+    .evaluateAll((rects) => rects.reduce((sum, r) => sum + Number(r.getAttribute('data-credits')), 0));
+  expect(searches).toBe(2);
+  // The table alternative says the same.
+  await usage.getByText('Show the figures as a table').click();
+  await expect(usage.getByTestId('usage-table').locator('tbody tr td').last()).toHaveText(String(spent));
+  await expect(usage.getByTestId('top-jobs').locator('tbody tr')).toHaveCount(3);
+  await expect(usage.getByTestId('balance-line')).toBeVisible();
+  await expectAccessible(usage, 'usage page with the table open');
+
+  // The CSV holds one row per paid call, and every balance check.
+  const download = usage.waitForEvent('download');
+  await usage.getByRole('button', { name: 'Export the history (CSV)' }).click();
+  const path = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const csv = await readFile(path, 'utf8');
+  const paidCalls = (await sim.requests()).filter((r) => r.path !== '/v1/account' && r.status === 200);
+  expect(
+    csv
+      .trim()
+      .split('\r\n')
+      .filter((line) => !line.includes('Balance checked')),
+  ).toHaveLength(paidCalls.length + 1);
+});
+
+test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lost', async ({
+  openSearchPanel,
+  openExtensionPage,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  const options = await openExtensionPage('options.html');
+  await options.getByLabel('Daily cap (credits)').fill('abc');
+  await options.getByRole('button', { name: 'Save spending settings' }).click();
+  await expect(options.getByTestId('spending-problems')).toHaveText(
+    'Daily cap: enter a whole number of credits, like 500.',
+  );
+  await options.getByLabel('Daily cap (credits)').fill('30');
+  await options.getByRole('button', { name: 'Save spending settings' }).click();
+  await expect(options.getByText('Spending settings saved.')).toBeVisible();
+
+  await searchNurses(panel);
+  await panel.getByRole('group', { name: 'Reveal from results' }).getByLabel('Mobile phone').check();
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await panel.getByRole('button', { name: /^Reveal 10 contacts, up to/ }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal stopped' })).toBeVisible({ timeout: 30_000 });
+  await expect(job.getByTestId('bulk-receipt')).toContainText('Daily cap reached');
+  await expect(job.getByTestId('bulk-receipt')).toContainText(
+    'To change the cap, open Options (Spending caps).',
+  );
+
+  // No lookup was sent that could pass the cap (each may cost up to 9 credits); the rest were not started.
+  const lookups = (await sim.requests('/v1/lookup')).length;
+  expect(lookups).toBeGreaterThan(0);
+  expect(lookups).toBeLessThan(10);
+  const spent = await charged(sim);
+  expect(spent).toBeLessThanOrEqual(30);
+  await expect(panel.getByTestId('spending-warning')).toContainText(
+    'of your daily cap of 30 credits spent today',
+  );
+
+  // A cap at what is spent: the next page and a new search are refused before anything is sent, and the results
+  // on screen stay.
+  await options.getByLabel('Daily cap (credits)').fill(String(spent));
+  await options.getByRole('button', { name: 'Save spending settings' }).click();
+  await expect(panel.getByTestId('spending-warning')).toContainText(
+    `Cap reached: ${spent} credits of your daily cap of ${spent} credits spent today.`,
+  );
+  const searches = (await sim.requests('/v1/search')).length;
+  await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
+  await expect(panel.getByText(/Daily cap reached/).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.getByText(/Daily cap reached/).first()).toBeVisible();
+  expect((await sim.requests('/v1/search')).length).toBe(searches);
+  await expect(panel.locator('.result-card')).toHaveCount(10);
+  expect(await charged(sim)).toBe(spent);
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { ChargeEntry, LedgerEntry } from '../../../src/ledger/entry';
+import {
+  balanceSeries,
+  dailyBars,
+  ledgerCsv,
+  periodTotals,
+  topJobs,
+  weekToDate,
+} from '../../../src/ledger/usage';
+import { spendingWarnings } from '../../../src/ledger/warnings';
+import { readSpending } from '../../../src/ui/options/spending-model';
+import { layoutBars, niceMax } from '../../../src/ui/usage/chart-layout';
+
+/** A local time on a day of November 2026. */
+const on = (day: number, hour = 10) => new Date(2026, 10, day, hour).toISOString();
+const charge = (over: Partial<ChargeEntry>): ChargeEntry => ({
+  kind: 'charge',
+  id: crypto.randomUUID(),
+  at: on(20),
+  action: 'reveal',
+  items: [],
+  credits: 0,
+  maxCredits: 9,
+  state: 'charged',
+  ref: 'r1',
+  ...over,
+});
+
+const ledger: Map<string, LedgerEntry[]> = new Map([
+  [
+    '2026-11-16',
+    [
+      charge({ at: on(16), action: 'search', credits: 1, maxCredits: 1, ref: 's1' }),
+      { kind: 'balance', id: 'b1', at: on(16, 9), remaining: 500 },
+    ],
+  ],
+  [
+    '2026-11-20',
+    [
+      charge({ items: ['email', 'phone'], credits: 9, remaining: 490, ref: 'r1', label: 'Ada' }),
+      charge({ action: 'bulk-reveal', items: ['email'], credits: 3, ref: 'b1', at: on(20, 11) }),
+      charge({ action: 'bulk-reveal', items: ['healthcare_profile'], credits: 1, ref: 'b1', at: on(20, 12) }),
+      charge({ action: 'bulk-reveal', state: 'uncertain', ref: 'b1' }),
+      charge({ action: 'bulk-reveal', state: 'confirmed', credits: 6, ref: 'b1' }),
+      charge({ action: 'jd-search', credits: 2, maxCredits: 2, ref: 's2' }),
+    ],
+  ],
+]);
+
+describe('usage figures', () => {
+  const days = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+
+  it('stacks each day by what it paid for, and the parts add up to the credits charged', () => {
+    const bars = dailyBars(days, ledger);
+    expect(bars.map((b) => b.total)).toEqual([1, 0, 0, 0, 21]);
+    expect(bars[4]!.parts).toEqual({
+      email: 6,
+      phone: 6,
+      detailed_profile: 0,
+      healthcare_profile: 1,
+      search: 2,
+      unknown: 6,
+    });
+  });
+
+  it('totals this week (from Monday) and this month, and counts calls still unchecked', () => {
+    expect(weekToDate(new Date(2026, 10, 20))).toEqual(days);
+    const totals = periodTotals(ledger, new Date(2026, 10, 20, 18));
+    expect(totals.week).toEqual({ credits: 22, uncertain: 1 });
+    expect(totals.month).toEqual({ credits: 22, uncertain: 1 });
+    expect(periodTotals(ledger, new Date(2026, 10, 23)).week.credits).toBe(0);
+  });
+
+  it('lists balances in time order and the dearest jobs first', () => {
+    const all = [...ledger.values()].flat();
+    expect(balanceSeries(all).map((p) => p.remaining)).toEqual([500, 490]);
+    expect(topJobs(all).map((j) => [j.ref, j.credits, j.calls, j.label])).toEqual([
+      ['b1', 10, 4, null],
+      ['r1', 9, 1, 'Ada'],
+      ['s2', 2, 1, null],
+      ['s1', 1, 1, null],
+    ]);
+  });
+
+  it('exports every entry in plain words', () => {
+    const csv = ledgerCsv([...ledger.values()].flat());
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(9);
+    expect(lines[0]).toContain('Date,Local day,What,Items,Credits');
+    expect(csv).toContain('Reveal,Email; Phone,9,9,Charged,r1,Ada,490');
+    expect(csv).toContain('Balance checked');
+    expect(csv).toContain('May have been charged (not yet checked)');
+    expect(csv).not.toMatch(/healthcare_profile|jd-search|detailed_profile/);
+  });
+});
+
+describe('chart layout', () => {
+  const box = { width: 340, height: 120, left: 40, bottom: 20 };
+
+  it('rounds the scale up to 1, 2 or 5 × 10ⁿ', () => {
+    expect([0, 1, 3, 10, 11, 21, 450].map(niceMax)).toEqual([10, 1, 5, 10, 20, 50, 500]);
+  });
+
+  it('stacks the parts of each bar from the bottom, in proportion, one slot per day', () => {
+    const bars = dailyBars(['2026-11-19', '2026-11-20'], ledger);
+    const { segments, max, slot } = layoutBars(bars, box);
+    expect(max).toBe(50);
+    expect(slot).toBe(150);
+    expect(segments.every((s) => s.day === '2026-11-20')).toBe(true);
+    // Heights: credits / 50 of the 100-unit plot; each segment sits on the one below.
+    expect(segments.map((s) => [s.part, s.height])).toEqual([
+      ['email', 12],
+      ['phone', 12],
+      ['healthcare_profile', 2],
+      ['search', 4],
+      ['unknown', 12],
+    ]);
+    expect(segments[0]!.y + segments[0]!.height).toBe(100);
+    for (let i = 1; i < segments.length; i++) {
+      expect(segments[i]!.y + segments[i]!.height).toBeCloseTo(segments[i - 1]!.y);
+    }
+    expect(segments[0]!.x).toBeCloseTo(40 + 150 + (150 - 105) / 2);
+  });
+});
+
+describe('spending warnings', () => {
+  it('says 75%, 90% and a reached cap, once per cap, and a low balance', () => {
+    const caps = { dailyCapCredits: 100, monthlyCapCredits: 1000 };
+    expect(spendingWarnings(caps, { today: 74, month: 74 }, 500)).toEqual([]);
+    expect(spendingWarnings(caps, { today: 75, month: 75 }, 500)).toEqual([
+      { level: 'near', text: '75% of a cap: 75 credits of your daily cap of 100 credits spent today.' },
+    ]);
+    expect(spendingWarnings(caps, { today: 95, month: 900 }, 500).map((w) => w.text)).toEqual([
+      '90% of a cap: 95 credits of your daily cap of 100 credits spent today.',
+      '90% of a cap: 900 credits of your monthly cap of 1,000 credits spent this month.',
+    ]);
+    expect(spendingWarnings(caps, { today: 100, month: 100 }, 500)[0]).toEqual({
+      level: 'cap',
+      text: 'Cap reached: 100 credits of your daily cap of 100 credits spent today. Paid actions wait until tomorrow, or raise the cap in Options.',
+    });
+    expect(spendingWarnings({ lowBalanceBelow: 50 }, { today: 0, month: 0 }, 49)).toEqual([
+      { level: 'balance', text: 'Low balance: 49 credits left (your warning is below 50 credits).' },
+    ]);
+    expect(spendingWarnings({ lowBalanceBelow: 50 }, { today: 0, month: 0 }, null)).toEqual([]);
+  });
+});
+
+describe('spending options', () => {
+  const texts = {
+    dailyCapCredits: '',
+    monthlyCapCredits: '',
+    confirmAboveCredits: '100',
+    lowBalanceBelow: '',
+  };
+
+  it('reads whole numbers (with thousands separators), empty for no cap', () => {
+    expect(readSpending({ ...texts, monthlyCapCredits: '2,000', lowBalanceBelow: ' 50 ' })).toEqual({
+      ok: true,
+      value: { monthlyCapCredits: 2000, confirmAboveCredits: 100, lowBalanceBelow: 50 },
+    });
+  });
+
+  it('says what is wrong, in plain words, naming the field', () => {
+    expect(
+      readSpending({ ...texts, dailyCapCredits: '1.5', monthlyCapCredits: '0', confirmAboveCredits: '' }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'Daily cap: enter a whole number of credits, like 500.',
+        'Monthly cap: 0 would stop every paid action. Leave it empty for no cap.',
+        'Ask me to confirm a bulk reveal above: enter a number of credits.',
+      ],
+    });
+    expect(readSpending({ ...texts, dailyCapCredits: '600', monthlyCapCredits: '500' })).toEqual({
+      ok: false,
+      problems: ['The daily cap is above the monthly cap: lower the daily cap or raise the monthly one.'],
+    });
+  });
+});
