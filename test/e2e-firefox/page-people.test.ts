@@ -24,7 +24,7 @@ test('a people search: counted in the popup, listed in the side panel, one row r
   await openExtensionPage('popup.html');
   await ff.fillLabelled('Profile URL', ADA.social_url);
   await ff.clickButton('Reveal');
-  await ff.textMatching('[data-testid=charged]', /Charged 3 credits/);
+  await ff.textMatching('[data-testid=charged]', /Charged 3 ·/);
 
   site.route('/search/results/people/', linkedinFixture('people-search.html'));
   const search = await openTab(SEARCH);

@@ -195,7 +195,8 @@ export function Results({ m }: { m: SidePanelModel }) {
     else if (s?.status === 'done' && watched.current === s.id) {
       watched.current = null;
       const active = document.activeElement;
-      if (!active || active === document.body || active.closest('form')) {
+      // Only from where the search was started: never away from a field the user has moved on to.
+      if (!active || active === document.body || active.closest('.search-form')) {
         heading.current?.focus();
         heading.current?.scrollIntoView({ block: 'start' });
       }
