@@ -1,12 +1,33 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { expect, test } from './fixtures';
+import { test as base, expect } from './fixtures';
 import { linkedinFixture, serve } from './linkedin-pages';
 
 const ADA = DEMO_PROFILES.full;
 const GRACE = DEMO_PROFILES.nurse;
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
 const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';
+
+/**
+ * Connects, reveals Ada (so the vault holds one person of the page), and opens the people-search fixture page;
+ * resolves with that tab and its id.
+ */
+const test = base.extend<{ openPeopleSearch: () => Promise<{ search: Page; tabId: number }> }>({
+  openPeopleSearch: async ({ context, connect, openExtensionPage, tabIdOf }, use) => {
+    await use(async () => {
+      await connect();
+      await revealAda(openExtensionPage);
+      await serve(
+        context,
+        'https://www.linkedin.com/search/results/people/**',
+        linkedinFixture('people-search.html'),
+      );
+      const search = await context.newPage();
+      await search.goto(SEARCH);
+      return { search, tabId: await tabIdOf(search) };
+    });
+  },
+});
 
 /** Reveals Ada's email from the popup by pasting her URL: the vault then holds her. */
 async function revealAda(openExtensionPage: (path: string) => Promise<Page>) {
@@ -18,22 +39,11 @@ async function revealAda(openExtensionPage: (path: string) => Promise<Page>) {
 }
 
 test('a people search: the popup counts the people, the side panel lists them with their vault status', async ({
-  context,
-  connect,
+  openPeopleSearch,
   openExtensionPage,
-  tabIdOf,
   sim,
 }) => {
-  await connect();
-  await revealAda(openExtensionPage);
-  await serve(
-    context,
-    'https://www.linkedin.com/search/results/people/**',
-    linkedinFixture('people-search.html'),
-  );
-  const search = await context.newPage();
-  await search.goto(SEARCH);
-  const tabId = await tabIdOf(search);
+  const { search, tabId } = await openPeopleSearch();
 
   const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
   await expect(popup.getByTestId('page-people-count')).toHaveText(
@@ -138,22 +148,11 @@ test('a Sales Navigator lead whose page shows the public URL is revealed like a 
 });
 
 test('people on a search page feed bulk reveal: select all, one confirmation, only resolved people are asked', async ({
-  context,
-  connect,
+  openPeopleSearch,
   openExtensionPage,
-  tabIdOf,
   sim,
 }) => {
-  await connect();
-  await revealAda(openExtensionPage);
-  await serve(
-    context,
-    'https://www.linkedin.com/search/results/people/**',
-    linkedinFixture('people-search.html'),
-  );
-  const search = await context.newPage();
-  await search.goto(SEARCH);
-  const tabId = await tabIdOf(search);
+  const { tabId } = await openPeopleSearch();
   const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
   await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
 
