@@ -73,7 +73,7 @@ function inspected<T>(schema: z.ZodMiniType<T>, label: string, fixedKey?: string
 }
 
 /** {@link inspected}, with the fallback for anything that is not a readable value. */
-function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string, fixedKey?: string) {
+export function validated<T>(schema: z.ZodMiniType<T>, fallback: T, label: string, fixedKey?: string) {
   const inspect = inspected(schema, label, fixedKey);
   return (value: unknown, key: string | undefined = fixedKey): T => {
     const read = inspect(value, key);

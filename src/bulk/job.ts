@@ -2,12 +2,12 @@
  * A bulk reveal as stored: the one job the background runs for many contacts, and the receipts of finished ones.
  * The background writes it before its first request and after every change of a contact's state; the side panel
  * and the toolbar badge only read it. Kept apart from `src/storage.ts` (one concern per file); it uses that
- * module's validated-read conventions.
+ * module's validated reads (an unreadable value is set aside, not lost).
  */
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import type { Retrievable } from '../api/schema-parts';
-import { Selection, serialized } from '../storage';
+import { Selection, serialized, validated } from '../storage';
 
 /** Where one contact of the job stands. */
 export const BULK_ITEM_STATES = [
@@ -155,20 +155,11 @@ const HISTORY_KEPT = 20;
 const currentItem = storage.defineItem<unknown>('local:bulk-job', { fallback: null, version: 1 });
 const historyItem = storage.defineItem<unknown>('local:bulk-history', { fallback: null, version: 1 });
 
-function read<T>(schema: z.ZodMiniType<T>, fallback: T, label: string) {
-  return (value: unknown): T => {
-    if (value === null || value === undefined) return fallback;
-    const parsed = z.safeParse(schema, value);
-    if (parsed.success) return parsed.data;
-    console.warn(`Stored ${label} is not readable:\n${z.prettifyError(parsed.error)}`);
-    return fallback;
-  };
-}
 const InFlight = z.object({ jobId: z.string(), keys: z.array(z.string()) });
 const inFlightItem = storage.defineItem<unknown>('local:bulk-in-flight', { fallback: null, version: 1 });
-const readInFlight = read(z.nullable(InFlight), null, 'bulk reveal lookups in flight');
-const readCurrent = read(z.nullable(BulkJob), null, 'bulk reveal');
-const readHistory = read(z.array(BulkJob), [], 'bulk reveal history');
+const readInFlight = validated(z.nullable(InFlight), null, 'bulk reveal lookups in flight', 'bulk-in-flight');
+const readCurrent = validated(z.nullable(BulkJob), null, 'bulk reveal', 'bulk-job');
+const readHistory = validated(z.array(BulkJob), [], 'bulk reveal history', 'bulk-history');
 
 export const bulkJobs = {
   async current(): Promise<BulkJob | null> {
