@@ -260,25 +260,26 @@ const inspectContact = inspected(ContactRecord, 'contact');
 const readContact = validated(z.nullable(ContactRecord), null, 'contact');
 
 /**
- * Candidate id -> vault key, so a contact revealed by URL is found again from a search row's id, and back. Ids are
- * any string (`__proto__` and `constructor` included): the index is a null-prototype object read with own-property
- * checks.
+ * Candidate id -> vault key, so a contact revealed by URL is found again from a search row's id, and back. One small
+ * stored string per id (`vault-id:<candidate id>`), written in the same `set` as its record: a reveal never rewrites
+ * an index that grows with the vault, and a lookup reads one key. Ids are any string (`__proto__` included): they
+ * are only ever part of a storage key.
  */
-const vaultIndexItem = storage.defineItem<unknown>('local:vault-index', { fallback: null, version: 1 });
-const VaultIndex = z.object({ byId: keyedRecord(z.string()) });
-type VaultIndex = z.infer<typeof VaultIndex>;
-const emptyIndex = (): VaultIndex => ({ byId: Object.create(null) as Record<string, string> });
-const inspectIndex = inspected(VaultIndex, 'vault index', 'vault-index');
-/** The index, or a new empty one (never a shared fallback: callers add to it). */
-const readVaultIndex = (value: unknown): VaultIndex => {
-  const read = inspectIndex(value);
-  return read.state === 'ok' ? read.value : emptyIndex();
-};
+const idKey = (candidateId: string) => `vault-id:${candidateId}`;
+/** Where ids lived before they had keys of their own: one object, read until it is moved ({@link vault.moveIdIndex}). */
+const LEGACY_INDEX = 'vault-index';
+const LegacyIndex = z.object({ byId: keyedRecord(z.string()) });
+const inspectLegacyIndex = inspected(LegacyIndex, 'vault index', LEGACY_INDEX);
 
 /** Where a candidate id's record is: the indexed key (a social_url), else `id:<candidate id>`. */
 async function keyOfId(candidateId: string): Promise<string> {
-  const { byId } = readVaultIndex(await vaultIndexItem.getValue());
-  return Object.hasOwn(byId, candidateId) ? byId[candidateId]! : `id:${candidateId}`;
+  const stored = await browser.storage.local.get([idKey(candidateId), LEGACY_INDEX]);
+  const key = stored[idKey(candidateId)];
+  if (typeof key === 'string') return key;
+  const legacy = stored[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(stored[LEGACY_INDEX]);
+  if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, candidateId))
+    return legacy.value.byId[candidateId]!;
+  return `id:${candidateId}`;
 }
 
 /** A vault target: a canonical social_url, a candidate id, or both. */
@@ -315,17 +316,39 @@ export const vault = {
   },
   async put(record: ContactRecord): Promise<void> {
     const checked = ContactRecord.parse(record);
-    await storage.setItem(vaultStorageKey(checked.key), checked);
     const id = checked.candidateId;
-    if (id) {
-      await serialized('vault-index', async () => {
-        const index = readVaultIndex(await vaultIndexItem.getValue());
-        if (!Object.hasOwn(index.byId, id) || index.byId[id] !== checked.key) {
-          index.byId[id] = checked.key;
-          await vaultIndexItem.setValue(index);
-        }
-      });
+    await browser.storage.local.set({
+      [`contact:${checked.key}`]: checked,
+      ...(id ? { [idKey(id)]: checked.key } : {}),
+    });
+  },
+  /**
+   * The records of many targets (a page of search results, the people on a LinkedIn page) in two storage reads,
+   * whatever the vault holds. Records that cannot be read are left out, as {@link vault.find} does.
+   */
+  async findMany(targets: readonly VaultTarget[]): Promise<ContactRecord[]> {
+    const urls = targets.flatMap((t) => (t.socialUrl ? [`contact:${t.socialUrl}`] : []));
+    const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
+    if (urls.length + ids.length === 0) return [];
+    const first = await browser.storage.local.get([...urls, ...ids.map(idKey), LEGACY_INDEX]);
+    const legacy = first[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(first[LEGACY_INDEX]);
+    const keyOf = (id: string): string => {
+      const key = first[idKey(id)];
+      if (typeof key === 'string') return key;
+      if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, id)) return legacy.value.byId[id]!;
+      return `id:${id}`;
+    };
+    const more = [...new Set(ids.map((id) => `contact:${keyOf(id)}`))].filter(
+      (key) => first[key] === undefined,
+    );
+    const second = more.length > 0 ? await browser.storage.local.get(more) : {};
+    const found = new Map<string, ContactRecord>();
+    for (const [key, value] of [...Object.entries(first), ...Object.entries(second)]) {
+      if (!key.startsWith('contact:')) continue;
+      const record = readContact(value, key);
+      if (record) found.set(record.key, record);
     }
+    return [...found.values()];
   },
   /** Every record, for the side panel and CSV export. */
   async all(): Promise<ContactRecord[]> {
@@ -349,13 +372,42 @@ export const vault = {
   },
   async remove(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    await storage.removeItems(keys.map(vaultStorageKey));
-    await serialized('vault-index', async () => {
-      const index = readVaultIndex(await vaultIndexItem.getValue());
-      const gone = new Set(keys);
-      const byId = emptyIndex().byId;
-      for (const [id, key] of Object.entries(index.byId)) if (!gone.has(key)) byId[id] = key;
-      await vaultIndexItem.setValue({ byId });
+    // The ids that point at these contacts go with them (a contact's id and URL are its data too).
+    const stored = await browser.storage.local.get(keys.map((key) => `contact:${key}`));
+    const ids = Object.values(stored).flatMap((value) => {
+      const id = (value as { candidateId?: unknown } | null)?.candidateId;
+      return typeof id === 'string' ? [idKey(id)] : [];
+    });
+    const pointing = ids.length > 0 ? await browser.storage.local.get(ids) : {};
+    const gone = new Set(keys);
+    const stale = Object.entries(pointing).flatMap(([key, to]) => (gone.has(to as string) ? [key] : []));
+    await browser.storage.local.remove([...keys.map((key) => `contact:${key}`), ...stale]);
+    await serialized(LEGACY_INDEX, async () => {
+      const { [LEGACY_INDEX]: value } = await browser.storage.local.get(LEGACY_INDEX);
+      const legacy = value === undefined ? null : inspectLegacyIndex(value);
+      if (legacy?.state !== 'ok') return;
+      const byId = Object.create(null) as Record<string, string>;
+      for (const [id, key] of Object.entries(legacy.value.byId)) if (!gone.has(key)) byId[id] = key;
+      await browser.storage.local.set({ [LEGACY_INDEX]: { byId } });
+    });
+  },
+  /**
+   * Moves ids from the single object they were kept in before to keys of their own (at startup; ids already
+   * written the new way win). Lookups read the old object until it is gone, so none is missed meanwhile.
+   */
+  async moveIdIndex(): Promise<void> {
+    await serialized(LEGACY_INDEX, async () => {
+      const { [LEGACY_INDEX]: value } = await browser.storage.local.get(LEGACY_INDEX);
+      if (value === undefined) return;
+      const legacy = inspectLegacyIndex(value);
+      if (legacy.state === 'ok') {
+        const ids = Object.keys(legacy.value.byId);
+        const present = ids.length > 0 ? await browser.storage.local.get(ids.map(idKey)) : {};
+        const moved: Record<string, string> = {};
+        for (const id of ids) if (present[idKey(id)] === undefined) moved[idKey(id)] = legacy.value.byId[id]!;
+        if (Object.keys(moved).length > 0) await browser.storage.local.set(moved);
+      }
+      await browser.storage.local.remove(LEGACY_INDEX);
     });
   },
   /**
@@ -365,9 +417,10 @@ export const vault = {
   async clear(): Promise<number> {
     const everything = await browser.storage.local.get(null);
     const contacts = Object.keys(everything).filter((key) => key.startsWith('contact:'));
-    const asides = Object.keys(everything).filter((key) => key.startsWith('unreadable:contact:'));
+    const asides = Object.keys(everything).filter(
+      (key) => key.startsWith('unreadable:contact:') || key.startsWith('vault-id:') || key === LEGACY_INDEX,
+    );
     await browser.storage.local.remove([...contacts, ...asides]);
-    await serialized('vault-index', () => vaultIndexItem.setValue(emptyIndex()));
     return contacts.length;
   },
   /** Full records for these keys (the library opens or exports them); unknown keys are left out. */

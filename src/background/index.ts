@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { settings, tabProfiles } from '../storage';
+import { settings, tabProfiles, vault } from '../storage';
 import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
@@ -46,6 +46,7 @@ export function startBackground(): void {
   chore('restrict storage access', restrictStorage());
   chore('mark interrupted reveals', markInterruptedJobs(startedAt));
   chore('mark an interrupted search', markInterruptedSearch(startedAt));
+  chore('move the vault id index', vault.moveIdIndex());
   chore('resume the bulk reveal', resumeBulkJob());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
   keepContactsIndexed((error) => console.warn('Could not index the revealed contacts', error));

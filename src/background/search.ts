@@ -185,9 +185,15 @@ function checkName(name: string, others: SavedSearch[]): string {
   return trimmed;
 }
 
-/** Saves the current search under a name, with its frozen criteria (a saved JD search re-runs at 1 credit). */
-export function saveCurrentSearch(name: string): Promise<SavedSearch> {
-  // Exclusive too: it writes the current search back, which must not race a page being stored.
+/**
+ * Saves the current search under a name, with its frozen criteria (a saved JD search re-runs at 1 credit).
+ *
+ * It waits for a search step still finishing (the page is on screen while its balance is being recorded) instead of
+ * being refused: saving is free, and a click on "Save search" the moment results appear must save. It then runs
+ * exclusive, as it writes the current search back, which must not race a page being stored.
+ */
+export async function saveCurrentSearch(name: string): Promise<SavedSearch> {
+  while (active) await active.catch(() => undefined);
   return exclusive(() => saveSession(name));
 }
 

@@ -66,8 +66,66 @@ describe('stored values', () => {
     expect(await vault.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'))).toBe(0);
     expect(await vault.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'))).toBe(1);
     expect(await vault.find({ candidateId: '77' })).toBeNull();
+    // Nothing that names the person stays behind: not the id's pointer to the profile either.
+    expect(Object.keys(await browser.storage.local.get(null))).toEqual([]);
+  });
+
+  it('findMany reads the records of many targets by URL and by id, in two reads whatever the vault holds', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put(contact('grace', '2'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await vault.put(contact('unrelated', '4'));
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const found = await vault.findMany([
+      { socialUrl: url('ada'), candidateId: null },
+      { socialUrl: null, candidateId: '2' },
+      { socialUrl: null, candidateId: '3' },
+      { socialUrl: url('nobody'), candidateId: '99' },
+    ]);
+    expect(found.map((r) => r.name).sort()).toEqual(['ada', 'grace', 'x']);
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(await vault.findMany([])).toEqual([]);
+  });
+
+  it('ids kept in the single object of earlier versions are found, then moved to keys of their own', async () => {
+    await browser.storage.local.set({
+      'contact:https://www.linkedin.com/in/ada': contact('ada', '1'),
+      'vault-index': { byId: { '1': url('ada') } },
+    });
+    await vault.put(contact('grace', '2'));
+    expect(await vault.find({ candidateId: '1' })).toMatchObject({ name: 'ada' });
+    expect(await vault.findMany([{ candidateId: '1' }])).toMatchObject([{ name: 'ada' }]);
+    await vault.moveIdIndex();
+    const stored = await browser.storage.local.get(null);
+    expect(stored).not.toHaveProperty('vault-index');
+    expect(stored).toMatchObject({ 'vault-id:1': url('ada'), 'vault-id:2': url('grace') });
+    expect(await vault.find({ candidateId: '1' })).toMatchObject({ name: 'ada' });
+    await vault.moveIdIndex();
+    expect(await vault.find({ candidateId: '2' })).toMatchObject({ name: 'grace' });
+  });
+
+  it('removing a contact keeps an id that now points at another record of the same person', async () => {
+    await vault.put({ ...contact('x', '5'), key: 'id:5', socialUrl: null });
+    await vault.put(contact('ada', '5'));
+    await vault.remove(['id:5']);
+    expect(await vault.find({ candidateId: '5' })).toMatchObject({ name: 'ada' });
   });
 });
+
+const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
+function contact(slug: string, candidateId: string) {
+  return {
+    v: 1 as const,
+    key: url(slug),
+    socialUrl: url(slug),
+    candidateId,
+    name: slug,
+    currentTitle: null,
+    currentEmployer: null,
+    email: { found: true as const, value: `${slug}@example.org`, at: '2026-01-01T00:00:00.000Z' },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
 
 describe('clearing the vault', () => {
   beforeEach(() => {
@@ -96,9 +154,10 @@ describe('clearing the vault', () => {
         {},
       );
     });
-    expect(await vault.clear()).toBe(2);
+    await vault.put(contact('ada', '1'));
+    expect(await vault.clear()).toBe(3);
     const left = Object.keys(await browser.storage.local.get(null));
-    expect(left.filter((key) => key.includes('contact:'))).toEqual([]);
+    expect(left.filter((key) => key.includes('contact:') || key.startsWith('vault-id:'))).toEqual([]);
     expect(left).toContain('settings');
   });
 });

@@ -72,7 +72,11 @@ export function createSidePanelModel() {
   const key = stored(null, keyHint.get, keyHint.watch);
   const saved = stored([], savedSearches.all, savedSearches.watch);
   const revealJobs = stored<RevealJob[]>([], jobs.all, jobs.watch);
-  const records = signal<ContactRecord[]>([]);
+  /**
+   * The vault records this panel shows (the search's rows on every page loaded, the focused contact, the people on
+   * a LinkedIn page), read for those targets only, whatever the vault holds; changed records are re-read as they land.
+   */
+  const records = signal<ReadonlyMap<string, ContactRecord>>(new Map());
 
   // -- the form -------------------------------------------------------------------------------------------------
   const mode = signal<SearchMode>('filters');
@@ -100,6 +104,8 @@ export function createSidePanelModel() {
   const revealing = signal<ReadonlySet<string>>(new Set());
   const revealErrors = signal<Readonly<Record<string, ApiErrorJSON>>>({});
   const savedError = signal<ApiErrorJSON | null>(null);
+  /** Why "Save search" did not save: shown by its own form, not in the list below. */
+  const saveError = signal<ApiErrorJSON | null>(null);
   const notice = signal<string | null>(null);
   const confirmAbove = signal(DEFAULT_CONFIRM_ABOVE);
   const stopWatchingSettings = settings.watch((next) => {
@@ -107,9 +113,9 @@ export function createSidePanelModel() {
   });
 
   // -- vault lookups for result rows ------------------------------------------------------------------------------
-  const byKey = computed(() => new Map(records.value.map((r) => [r.key, r])));
+  const byKey = records;
   const byCandidateId = computed(
-    () => new Map(records.value.filter((r) => r.candidateId).map((r) => [r.candidateId!, r])),
+    () => new Map([...records.value.values()].filter((r) => r.candidateId).map((r) => [r.candidateId!, r])),
   );
   const recordForTarget = (target: {
     socialUrl: string | null;
@@ -133,26 +139,38 @@ export function createSidePanelModel() {
     confirmAbove,
   });
 
-  const reloadVault = async () => {
-    records.value = await vault.all();
-  };
-  /** Re-reads only the contacts that changed (a bulk reveal writes one at a time; the vault may hold thousands). */
+  /** Counts contact changes, so a read that a change overtook is done again rather than merged stale. */
+  let vaultChanges = 0;
+  /** Reads the records of these targets into the panel (two storage reads, however many). */
+  async function want(targets: ReadonlyArray<{ socialUrl: string | null; candidateId: string | null }>) {
+    if (targets.length === 0) return;
+    for (;;) {
+      const before = vaultChanges;
+      const found = await vault.findMany(targets);
+      if (before !== vaultChanges) continue;
+      if (found.length === 0) return;
+      const next = new Map(records.value);
+      for (const record of found) next.set(record.key, record);
+      records.value = next;
+      return;
+    }
+  }
+  /** Re-reads only the contacts that changed (a bulk reveal writes one at a time). */
   const refreshContacts = async (keys: string[]) => {
-    const fresh = await Promise.all(keys.map((key) => vault.get(key)));
-    const next = new Map(byKey.value);
-    keys.forEach((key, i) => {
-      const record = fresh[i];
-      if (record) next.set(key, record);
-      else next.delete(key);
-    });
-    records.value = [...next.values()];
+    const fresh = await vault.getMany(keys);
+    const next = new Map(records.value);
+    for (const key of keys) next.delete(key);
+    for (const record of fresh) next.set(record.key, record);
+    records.value = next;
   };
   const onStorage = (changes: Record<string, unknown>, area: string) => {
     if (area !== 'local') return;
     const keys = Object.keys(changes)
       .filter((k) => k.startsWith('contact:'))
       .map((k) => k.slice('contact:'.length));
-    if (keys.length > 0) void refreshContacts(keys);
+    if (keys.length === 0) return;
+    vaultChanges++;
+    void refreshContacts(keys);
   };
   browser.storage.onChanged.addListener(onStorage);
 
@@ -345,6 +363,7 @@ export function createSidePanelModel() {
   async function search() {
     actionError.value = null;
     notice.value = null;
+    saveError.value = null;
     if (mode.value === 'filters') {
       const ok = FILTER_FIELDS.map((f) => commitDraft(f.key)).every(Boolean);
       if (!ok) return;
@@ -390,10 +409,10 @@ export function createSidePanelModel() {
 
   // -- saved searches -----------------------------------------------------------------------------------------------
   async function saveSearch(name: string): Promise<boolean> {
-    savedError.value = null;
+    saveError.value = null;
     const result = await call('saveSearch', { name });
     if (!result.ok) {
-      savedError.value = result.error;
+      saveError.value = result.error;
       return false;
     }
     notice.value = `Saved as "${result.value.name}".`;
@@ -420,6 +439,16 @@ export function createSidePanelModel() {
 
   // -- export -------------------------------------------------------------------------------------------------------
   const exportable = computed(() => heldProfiles(session.value.value));
+  /** Rows whose records were asked for: each page's rows are read once, when the page arrives. */
+  const rowsRead = new Set<string>();
+  const stopReadingRows = exportable.subscribe((profiles) => {
+    const fresh = profiles.filter((p) => !rowsRead.has(p.id));
+    for (const p of fresh) rowsRead.add(p.id);
+    void want(fresh.map(rowTarget));
+  });
+  const stopReadingFocus = activeFocus.subscribe((f) => {
+    if (f?.kind === 'contact') void want([{ socialUrl: f.vaultKey, candidateId: null }]);
+  });
   function exportCsv() {
     downloadText(csvFileName(), candidatesCsv(exportable.value, recordFor));
   }
@@ -447,7 +476,7 @@ export function createSidePanelModel() {
   };
 
   async function init() {
-    const [current] = await Promise.all([settings.get(), reloadVault()]);
+    const current = await settings.get();
     // The user's own ticks win over defaults that arrive after them.
     if (!selectionChosen) selection.value = current.defaultSelection;
     confirmAbove.value = current.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
@@ -457,6 +486,8 @@ export function createSidePanelModel() {
     ...[storedSession, beat, focus, balance, key, saved, revealJobs].map((s) => s.stop),
     () => clearInterval(ticker),
     stopFollowingSearch,
+    stopReadingRows,
+    stopReadingFocus,
     stopWatchingSettings,
     bulk.stop,
   ];
@@ -489,6 +520,7 @@ export function createSidePanelModel() {
     selection,
     revealErrors,
     savedError,
+    saveError,
     notice,
     cost,
     disabledReason,
@@ -499,6 +531,7 @@ export function createSidePanelModel() {
     exportable,
     recordFor,
     recordForTarget,
+    want,
     bulk,
     isRevealing,
     commitDraft,

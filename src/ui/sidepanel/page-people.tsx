@@ -182,6 +182,10 @@ export function PagePeopleView({
   const page = m.page.value;
   const count = m.people.value.length;
   const candidates = resolved(m.people.value).map(personCandidate);
+  // The panel's bulk quote and CSV read the vault through the panel: give it these people's records.
+  useEffect(() => {
+    if (page) void panel.want(resolved(page.people).map((p) => personCandidate(p)[1].target));
+  }, [page, panel]);
   const unresolved = m.unresolvedCount.value;
   return (
     <section aria-labelledby="page-people-title" class="focus">

@@ -33,6 +33,7 @@ export function SearchActions({ m }: { m: SidePanelModel }) {
         </button>
       </form>
       {!canSave && <p class="muted">A search can be saved once its first page has loaded.</p>}
+      {m.saveError.value && <ErrorView error={m.saveError.value} onOpenOptions={openOptions} />}
       {m.notice.value && (
         <p class="success" role="status">
           {m.notice.value}

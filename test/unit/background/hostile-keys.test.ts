@@ -52,9 +52,10 @@ describe('any string is a safe key: candidate ids and profile slugs named like O
       const byId = await reveal({ target: { candidateId: '__proto__' }, selection: ['email'] });
       expect(byId.record).toMatchObject({ key: urlOf(slug), email: { value: 's@x.org' } });
       expect(service.requests).toHaveLength(1);
-      // The index keeps the id as its own data, not as the object's prototype.
-      const { 'vault-index': stored } = await browser.storage.local.get('vault-index');
-      expect(Object.getOwnPropertyNames((stored as { byId: object }).byId)).toEqual(['__proto__']);
+      // The id is kept as part of a storage key of its own, never as an object's property.
+      expect(await browser.storage.local.get('vault-id:__proto__')).toEqual({
+        'vault-id:__proto__': urlOf(slug),
+      });
     },
   );
 

@@ -208,6 +208,20 @@ describe('search jobs (background)', () => {
     expect(service.requests).toHaveLength(2);
   });
 
+  it('a save clicked while the search step is still finishing waits for it and saves, instead of being refused', async () => {
+    stubSearch(100);
+    const searching = startSearch({
+      mode: 'filters',
+      request: { search_criteria: { current_title: ['Nurse'] } },
+    });
+    const saving = saveCurrentSearch('Nurses');
+    await searching;
+    const saved = await saving;
+    expect(await savedSearches.all()).toEqual([saved]);
+    expect(saved.request).toMatchObject({ search_criteria: { current_title: ['Nurse'] } });
+    expect((await currentSearch.get())?.savedSearchId).toBe(saved.id);
+  });
+
   it('refuses over-long or empty selections before any request; trims free text only when asked', async () => {
     const service = stubSearch();
     await expect(searchSelection({ mode: 'jd', text: 'x '.repeat(4300) })).rejects.toMatchObject({
