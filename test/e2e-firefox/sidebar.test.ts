@@ -1,6 +1,6 @@
 /**
- * The side panel in Firefox, where it is the sidebar (`sidebar_action`): a search, a row reveal, CSV export through
- * Firefox's download flow, and the sidebar opened by a click in the popup.
+ * The side panel in Firefox, where it is the sidebar (`sidebar_action`): a search saved by name, a row reveal, CSV
+ * export through Firefox's download flow, and the sidebar opened by a click in the popup.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { EXTENSION_ORIGIN, expect, test } from './fixtures';
 
 const ROWS = '.result-card';
 
-test('search, reveal a row (cost first, charged once), then Export CSV downloads the rows with the email', async ({
+test('search, save it, reveal a row (cost first, charged once), then Export CSV downloads the rows with the email', async ({
   connect,
   openExtensionPage,
   ff,
@@ -23,6 +23,11 @@ test('search, reveal a row (cost first, charged once), then Export CSV downloads
   await ff.clickButton('Search · 1 credit');
   await ff.until('25 result rows', async () => (await ff.findAll(ROWS)).length === 25);
   expect((await sim.requests('/v1/search')).map((r) => r.body?.page_size)).toEqual([25]);
+  // Saved the moment the results show: the save waits for the search to finish its bookkeeping.
+  await ff.fillLabelled('Search name', 'Nurses');
+  await ff.clickButton('Save search');
+  await ff.textMatching('.search-actions', /Saved as "Nurses"\./);
+  await ff.textMatching('ul.saved', /Nurses/);
 
   const name = await ff.text(`${ROWS}:first-child .name`);
   const before = await sim.balance();

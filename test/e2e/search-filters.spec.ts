@@ -26,6 +26,19 @@ test('filters: cost and balance before and after; similar titles frozen across p
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 1 credit/);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,999 credits');
   await expect(panel.locator('.result-card')).toHaveCount(10);
+  // Results first: the form folds to what was asked, in words, and focus moves to the results near the top.
+  const summary = panel.getByTestId('search-summary');
+  await expect(summary).toContainText('Job titles');
+  await expect(summary).toContainText('exactly “Registered Nurse”');
+  await expect(summary).toContainText('Current employers');
+  await expect(summary).toContainText('not Acme');
+  await expect(summary).toContainText('similar titles included');
+  await expect(panel.getByRole('form', { name: 'Search' })).toHaveCount(0);
+  const results = panel.getByRole('heading', { name: 'Results' });
+  await expect(results).toBeFocused();
+  await panel.setViewportSize({ width: 320, height: 700 });
+  expect((await results.boundingBox())!.y).toBeLessThan(350);
+  await panel.setViewportSize({ width: 400, height: 700 });
   const similar = (await panel.getByTestId('similar-titles').textContent()) ?? '';
   expect(similar).toContain('Registered Nurse');
 
@@ -60,6 +73,16 @@ test('filters: cost and balance before and after; similar titles frozen across p
   expect(await sim.requests('/v1/search')).toHaveLength(2);
   expect(await sim.balance()).toBe(9_998);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,998 credits');
+
+  // Edit search opens the form as it ran, ready for a change.
+  await panel.getByRole('button', { name: 'Edit search' }).click();
+  await expect(panel.getByRole('tab', { name: 'Filters' })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Exact: Registered Nurse' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(panel.getByRole('button', { name: 'Exclude: Acme' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByLabel('Include similar titles')).toBeChecked();
 });
 
 test('filters: locations with a radius, numeric checks with a specific message, nothing sent while invalid', async ({

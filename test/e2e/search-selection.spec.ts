@@ -23,9 +23,15 @@ test('a selected job description is searched through the real background; the pa
     });
   }, text);
   expect(answer).toMatchObject({ res: { ok: true } });
-  await expect(panel.getByRole('tab', { name: 'Job description' })).toHaveAttribute('aria-selected', 'true');
-  await expect(panel.getByLabel('Job description')).toHaveValue(text);
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 2 credits/);
+  // Results first: the form stands folded as a summary of what ran, and opens with the selection in it.
+  const summary = panel.getByRole('region', { name: 'Your search' });
+  await expect(summary).toContainText('Job description · 50 per page');
+  await expect(summary.getByTestId('search-summary')).toContainText(text.slice(0, 60));
+  await summary.getByRole('button', { name: 'Edit search' }).click();
+  await expect(panel.getByRole('tab', { name: 'Job description' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('tab', { name: 'Job description' })).toBeFocused();
+  await expect(panel.getByLabel('Job description')).toHaveValue(text);
   const [request] = await sim.requests('/v1/search');
   expect(request!.body).toEqual({ jd_search: text, start: 1 });
 });
@@ -76,5 +82,6 @@ test('over-long selections: free text asks before trimming to 300; a job descrip
   const sent = String((request!.body as { free_text_search: string }).free_text_search);
   expect(sent.length).toBeLessThanOrEqual(300);
   expect(long.startsWith(sent)).toBe(true);
+  await panel.getByRole('button', { name: 'Edit search' }).click();
   await expect(panel.getByLabel('Free text')).toHaveValue(sent);
 });

@@ -9,7 +9,7 @@ import { createSidePanelModel, type SidePanelModel } from './model';
 import { PagePeopleView, usePagePeopleIntent } from './page-people';
 import { Results, Understood } from './results';
 import { SavedList, SearchActions } from './saved-list';
-import { SearchForm } from './search-form';
+import { SearchArea } from './search-form';
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
@@ -65,7 +65,7 @@ export function App() {
           <h2 ref={searchStart} tabIndex={-1} class="visually-hidden">
             Search
           </h2>
-          <SearchForm m={m} />
+          <SearchArea m={m} />
           <ActionError m={m} />
           <Understood m={m} />
           <Results m={m} />

@@ -50,14 +50,20 @@ export interface Tag {
   unit?: DistanceUnit;
 }
 
-/** Splits typed text into entries: at commas and line breaks, except inside double quotes. */
-export function splitEntries(draft: string): string[] {
+/**
+ * What separates typed values of a field: commas and line breaks, except in locations, whose names hold commas
+ * ("Boston, MA"; "London, United Kingdom"): there a semicolon or a line break does.
+ */
+export const separatorOf = (field: FilterField): ',' | ';' => (field.kind === 'location' ? ';' : ',');
+
+/** Splits typed text into entries: at `separator` and line breaks, except inside double quotes. */
+export function splitEntries(draft: string, separator: ',' | ';' = ','): string[] {
   const out: string[] = [];
   let current = '';
   let quoted = false;
   for (const ch of draft) {
     if (ch === '"') quoted = !quoted;
-    if (!quoted && (ch === ',' || ch === '\n' || ch === '\r')) {
+    if (!quoted && (ch === separator || ch === '\n' || ch === '\r')) {
       out.push(current);
       current = '';
     } else current += ch;
@@ -76,7 +82,7 @@ export function entriesToTags(
   radius: { radius: number | null; unit: DistanceUnit } = { radius: null, unit: 'mi' },
 ): { tags: Tag[]; problem: string | null } {
   const tags: Tag[] = [];
-  for (const entry of splitEntries(draft)) {
+  for (const entry of splitEntries(draft, separatorOf(field))) {
     if (field.kind === 'numeric') {
       const checked = checkNumeric(entry);
       if (!checked.ok) return { tags: [], problem: `${field.label}: ${checked.message}` };

@@ -328,8 +328,22 @@ export function createSidePanelModel() {
       loadCriteria(s.frozen?.search_criteria ?? s.first.search_criteria);
       includeSimilar.value = false;
       mode.value = 'filters';
+      editing.value = true;
     });
   }
+
+  /**
+   * The form shows in full when there is no search yet, when a search got no first page, or when the user asked to
+   * edit; otherwise a summary of what ran stands in for it, so the results come first in a narrow panel.
+   */
+  const editing = signal(false);
+  const formOpen = computed(() => {
+    const s = session.value.value;
+    return editing.value || !s || (s.pages.length === 0 && s.status !== 'running');
+  });
+  const editSearch = () => {
+    editing.value = true;
+  };
 
   /** A new search (from here, the popup or a context menu) is reflected in the form, so the form says what ran. */
   let formFor: string | null = null;
@@ -337,6 +351,7 @@ export function createSidePanelModel() {
     if (!s || s.id === formFor) return;
     formFor = s.id;
     batch(() => {
+      editing.value = false;
       pageSize.value = s.pageSize;
       if (s.first.jd_search !== undefined) {
         jd.value = s.first.jd_search;
@@ -539,6 +554,8 @@ export function createSidePanelModel() {
     removeTag,
     toggleTag,
     editAsFilters,
+    formOpen,
+    editSearch,
     search,
     goTo,
     revealRow,

@@ -1,10 +1,12 @@
 import { useSignal } from '@preact/signals';
+import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../storage';
 import { criterionChip } from '../words/criteria';
-import { FILTER_FIELDS, type FilterField, tagValue } from './filter-fields';
+import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
 import type { SidePanelModel } from './model';
 import { PAGE_SIZES } from './model';
+import { criteriaInWords, SearchSummary, useFocusWhenOpened } from './search-summary';
 import { counter, FREE_TEXT_MAX, JD_MAX } from './text-limits';
 
 const MODES: ReadonlyArray<{ mode: SearchMode; label: string }> = [
@@ -51,7 +53,7 @@ function TagField({ m, field }: { m: SidePanelModel; field: FilterField }) {
   const list = m.tags[field.key]!.value;
   const onKeyDown = (event: KeyboardEvent) => {
     const input = event.currentTarget as HTMLInputElement;
-    if (event.key === 'Enter' || (event.key === ',' && !input.value.includes('"'))) {
+    if (event.key === 'Enter' || (event.key === separatorOf(field) && !input.value.includes('"'))) {
       event.preventDefault();
       m.commitDraft(field.key);
     } else if (event.key === 'Backspace' && input.value === '' && list.length > 0) {
@@ -103,7 +105,13 @@ function TagField({ m, field }: { m: SidePanelModel; field: FilterField }) {
       <input
         id={id}
         value={m.drafts[field.key]!.value}
-        placeholder={field.kind === 'numeric' ? 'e.g. 3-5, 5+, <10' : undefined}
+        placeholder={
+          field.kind === 'numeric'
+            ? 'e.g. 3-5, 5+, <10'
+            : field.kind === 'location'
+              ? 'e.g. Boston, MA; London, United Kingdom'
+              : undefined
+        }
         onInput={(e) => m.setDraft(field.key, e.currentTarget.value)}
         onKeyDown={onKeyDown}
         aria-invalid={problem ? true : undefined}
@@ -130,8 +138,8 @@ function FiltersForm({ m }: { m: SidePanelModel }) {
   return (
     <div class="filters">
       <p class="muted hint">
-        Enter or a comma adds a value. Type <code>"…"</code> or press Exact for an exact match; type{' '}
-        <code>-</code> first or press Exclude to leave matches out.
+        Enter or a comma adds a value (in locations, Enter or a semicolon). Type <code>"…"</code> or press
+        Exact for an exact match; type <code>-</code> first or press Exclude to leave matches out.
       </p>
       {FILTER_FIELDS.slice(0, MAIN_FIELDS).map((field) => (
         <div key={field.key}>
@@ -174,7 +182,10 @@ function FiltersForm({ m }: { m: SidePanelModel }) {
       </details>
       {extra.length > 0 && (
         <p class="muted">
-          Also searched: {extra.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('; ')}
+          Also searched:{' '}
+          {criteriaInWords(Object.fromEntries(extra))
+            .map(([label, words]) => `${label}: ${words}`)
+            .join('; ')}
         </p>
       )}
       <label class="check">
@@ -214,12 +225,21 @@ function TextMode({ m, mode }: { m: SidePanelModel; mode: 'free_text' | 'jd' }) 
   );
 }
 
+/** The search form, or the summary of the search shown in its place (see the model's `formOpen`). */
+export function SearchArea({ m }: { m: SidePanelModel }) {
+  const open = m.formOpen.value;
+  const form = useFocusWhenOpened(open);
+  const session = m.session.value;
+  return open || !session ? <SearchForm m={m} form={form} /> : <SearchSummary m={m} session={session} />;
+}
+
 /** The search form: mode tabs, the mode's inputs, page size, and Search with its cost (or why it cannot run). */
-export function SearchForm({ m }: { m: SidePanelModel }) {
+function SearchForm({ m, form }: { m: SidePanelModel; form: Ref<HTMLFormElement> }) {
   const reason = m.disabledReason.value;
   const mode = m.mode.value;
   return (
     <form
+      ref={form}
       class="search-form"
       aria-label="Search"
       onSubmit={(e) => {

@@ -31,11 +31,21 @@ describe('the Filters form: typed entries to tags', () => {
   });
 
   it('locations take the radius given, or the one typed in the value', () => {
-    const { tags } = entriesToTags(field('location'), 'Boston, Berlin::~10km', { radius: 25, unit: 'mi' });
+    const { tags } = entriesToTags(field('location'), 'Boston; Berlin::~10km', { radius: 25, unit: 'mi' });
     expect(tags).toEqual([
       tag('Boston', { radius: 25, unit: 'mi' }),
       tag('Berlin', { radius: 10, unit: 'km' }),
     ]);
+  });
+
+  it('a location keeps the commas of its name; semicolons and line breaks separate locations', () => {
+    const { tags } = entriesToTags(field('location'), 'Boston, MA; London, United Kingdom\n-Cambridge, MA');
+    expect(tags.map((t) => [t.text, t.exclude])).toEqual([
+      ['Boston, MA', false],
+      ['London, United Kingdom', false],
+      ['Cambridge, MA', true],
+    ]);
+    expect(entriesToTags(field('current_title'), 'Nurse, Doctor').tags).toHaveLength(2);
   });
 
   it('numeric fields are checked, with a message naming the field and the value', () => {

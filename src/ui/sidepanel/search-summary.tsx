@@ -1,0 +1,77 @@
+/**
+ * What the current search asked for, in one short block that stands in for the form once results are on screen
+ * (results come first in a narrow panel), with "Edit search" to open the form again.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import type { SearchSession } from '../../storage';
+import { criterionChip, criterionLabel } from '../words/criteria';
+import type { SidePanelModel } from './model';
+
+/** Free text and job descriptions are shown to this many characters. */
+const TEXT_SHOWN = 140;
+
+const clip = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > TEXT_SHOWN ? `${flat.slice(0, TEXT_SHOWN - 1)}…` : flat;
+};
+
+/** Each criterion of a filter search as its label and its values in words ("Locations: Boston, within 30 mi"). */
+export function criteriaInWords(
+  criteria: Readonly<Record<string, unknown>> | undefined,
+): Array<[string, string]> {
+  return Object.entries(criteria ?? {}).map(([key, value]) => [
+    criterionLabel(key),
+    (Array.isArray(value) ? value : [value]).map((v) => criterionChip(key, String(v))).join(', '),
+  ]);
+}
+
+/** The search's request in words: its mode, and its criteria or text. */
+function asked(s: SearchSession): { mode: string; lines: Array<[string, string]> } {
+  if (s.first.jd_search !== undefined)
+    return { mode: 'Job description', lines: [['Text', clip(s.first.jd_search)]] };
+  if (s.first.free_text_search !== undefined) {
+    return { mode: 'Free text', lines: [['Text', clip(s.first.free_text_search)]] };
+  }
+  const lines = criteriaInWords(s.first.search_criteria);
+  if (s.first.include_similar_titles) lines.push(['Titles', 'similar titles included']);
+  return { mode: 'Filters', lines };
+}
+
+/** The summary of the search shown, in place of the form. */
+export function SearchSummary({ m, session }: { m: SidePanelModel; session: SearchSession }) {
+  const { mode, lines } = asked(session);
+  return (
+    <section class="search-summary" aria-labelledby="search-summary-title">
+      <div class="row">
+        <h2 id="search-summary-title">Your search</h2>
+        <span class="muted">
+          {mode} · {session.pageSize} per page
+        </span>
+      </div>
+      <dl class="criteria" data-testid="search-summary">
+        {lines.map(([label, words]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{words}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" onClick={m.editSearch} disabled={m.busy.value}>
+        Edit search
+      </button>
+    </section>
+  );
+}
+
+/** Moves keyboard focus into the form when the user opened it from the summary (not when the panel first shows it). */
+export function useFocusWhenOpened(open: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open && !wasOpen.current) {
+      form.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus();
+    }
+    wasOpen.current = open;
+  }, [open]);
+  return form;
+}
