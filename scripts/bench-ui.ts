@@ -28,7 +28,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
  * Adds contacts `from`..`to` to the vault, as reveals write them, and waits for the background to index them.
  * (Strings, not functions, are evaluated: tsx would wrap named helpers in a `__name` call the page does not have.)
  */
-async function grow(worker: Worker, from: number, to: number): Promise<void> {
+export async function grow(worker: Worker, from: number, to: number): Promise<void> {
   await worker.evaluate(`(async () => {
     const titles = ['Registered Nurse', 'Software Engineer', 'Product Manager', 'Data Analyst', 'Recruiter'];
     const employers = ['Arbor Health', 'Tessellate Pay', 'Brightpath', 'Analytical Engines', 'Northwind'];
@@ -54,16 +54,16 @@ async function grow(worker: Worker, from: number, to: number): Promise<void> {
     const indexed = (await worker.evaluate(`(async () => {
       const keys = Array.from({ length: 64 }, (_, n) => 'contacts-index:' + n);
       const shards = await chrome.storage.local.get(keys);
-      return Object.values(shards).reduce((n, text) => n + (text ? text.split('\\n').length : 0), 0);
+      return Object.values(shards).reduce((n, text) => n + (text ? text.match(/^https:\\/\\/www\\.linkedin\\.com\\/in\\/bench-\\d/gm)?.length ?? 0 : 0), 0);
     })()`)) as number;
-    if (indexed >= to + 1) return;
+    if (indexed >= to) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`the index did not reach ${to + 1} contacts`);
+  throw new Error(`the index did not reach ${to} contacts`);
 }
 
 /** Time from the request of a page to `ready` (a JS expression) holding, in the page's own clock. */
-async function openToReady(context: BrowserContext, url: string, ready: string): Promise<number> {
+export async function openToReady(context: BrowserContext, url: string, ready: string): Promise<number> {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
   const t = (await page.evaluate(`new Promise((done) => {

@@ -8,7 +8,8 @@
  * - validation: the client's request + response checks for one 100-profile search page;
  * - render: 100 result rows in the side panel, in Chromium;
  * - bulk: a bulk reveal of 150 contacts at 200 ms latency against its physical limit and one at a time.
- * - the popup and the contacts library over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`).
+ * - the popup and the contacts library over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`);
+ * - the side panel's page of 100 rows with their vault status over the same vault sizes (`bench-panel.ts`).
  */
 import { performance } from 'node:perf_hooks';
 import { buildDataset } from '../sim/dataset/build-dataset';
@@ -222,4 +223,10 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 {
   const { benchUi } = await import('./bench-ui');
   await benchUi();
+}
+
+// The side panel's 100 rows over a large vault (see scripts/bench-panel.ts).
+{
+  const { benchPanel } = await import('./bench-panel');
+  await benchPanel();
 }
