@@ -515,6 +515,15 @@ export const RevealJob = z.object({
 });
 export type RevealJob = z.infer<typeof RevealJob>;
 
+/**
+ * A reveal whose outcome is not known, so it may have been charged: its worker stopped during it, or the call
+ * failed with no readable answer (a timeout, a dropped connection). Asking again is a separate choice made after
+ * its charge is checked.
+ */
+export const outcomeUnknown = (job: RevealJob | null): boolean =>
+  job !== null &&
+  (job.status === 'interrupted' || (job.status === 'failed' && job.error?.outcomeUnknown === true));
+
 const JOBS_KEPT = 50;
 const jobsItem = storage.defineItem<unknown>('local:jobs', { fallback: null, version: 1 });
 const Jobs = z.array(RevealJob);

@@ -15,6 +15,7 @@ import {
   type ContactRecord,
   itemsToAsk,
   jobs,
+  outcomeUnknown,
   type RevealJob,
   type Selection,
   vault,
@@ -146,9 +147,12 @@ export async function reveal(input: RevealInput): Promise<RevealOutcome> {
   return serialised(known?.key ?? vaultKeyFor(target), () => revealNow(input, target));
 }
 
-/** A job whose worker is gone: marked interrupted at start-up, or still "running" in storage until then. */
+/**
+ * A job that may have been charged without its result: its outcome is unknown (a timeout; a stopped worker, marked
+ * at start-up), or it is still "running" in storage for a worker that is gone.
+ */
 const cutOff = (job: RevealJob | null): job is RevealJob =>
-  job !== null && (job.status === 'interrupted' || (job.status === 'running' && job.worker !== WORKER_ID));
+  job !== null && (outcomeUnknown(job) || (job.status === 'running' && job.worker !== WORKER_ID));
 
 /**
  * Refuses what the user has not seen: asking again for items of a reveal that was cut off (it may have been
@@ -168,7 +172,7 @@ async function refuseUnseen(
   const last = await jobs.latestFor(vaultKey);
   if (cutOff(last) && !input.retryInterrupted && last.requested.some((item) => requested.includes(item))) {
     throw refuse(
-      'The last reveal of this contact was cut off and may have been charged. Check what it cost (open the popup on this profile) before asking again.',
+      'The last reveal of this contact got no answer and may have been charged. See what it cost next to the contact, then choose Reveal again.',
     );
   }
 }
@@ -311,7 +315,13 @@ export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   const check = { remaining, charged, final: charged !== 0 || settled, at: new Date().toISOString() };
   const checked = await jobs.update(jobId, (latest) =>
     cutOff(latest) && !latest.check?.final
-      ? { ...latest, status: 'interrupted', finishedAt: latest.finishedAt ?? check.at, check }
+      ? {
+          ...latest,
+          // A failed call stays failed (its error says why); one left running by a gone worker was cut off.
+          status: latest.status === 'failed' ? 'failed' : 'interrupted',
+          finishedAt: latest.finishedAt ?? check.at,
+          check,
+        }
       : null,
   );
   return checked ?? job;

@@ -142,3 +142,25 @@ test('a cut-off call that was not charged says so', async ({ openAdaPopup, conne
   await expect(popup.getByRole('alert')).toHaveCount(1);
   expect(await sim.balance()).toBe(10_000);
 });
+
+test('a reveal with no readable answer is checked like a cut-off one, said once, and asked again only on its own button', async ({
+  openAdaPopup,
+  connect,
+  sim,
+}) => {
+  await connect();
+  const { popup } = await openAdaPopup();
+  await choosePhoneOnly(popup);
+  await sim.admin('faults', { malformed: 1, path: '/v1/lookup' });
+  await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
+  await expect(popup.getByTestId('cut-off')).toContainText(
+    'No answer came back for the reveal of mobile phone, so its result is not known. It has not been charged so far (your balance is still 10,000 credits)',
+  );
+  await expect(popup.getByRole('alert')).toHaveCount(1);
+  await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
+  await popup.getByRole('button', { name: 'Reveal again · up to 6 credits' }).click();
+  await expect(popup.getByTestId('cut-off')).toHaveCount(0);
+  await expect(popup.getByText(PHONE)).toBeVisible();
+  expect(await sim.requests('/v1/lookup')).toHaveLength(2);
+  expect(await sim.balance()).toBe(9_994);
+});

@@ -4,7 +4,7 @@
  */
 import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { type ApiErrorJSON, describeError } from '../../api/errors';
+import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import type { PagePeople } from '../../background/page-people';
@@ -17,6 +17,7 @@ import {
   itemsToAsk,
   jobs,
   keyHint,
+  outcomeUnknown,
   ownedNow,
   type Read,
   type RevealJob,
@@ -26,11 +27,12 @@ import {
   vault,
   workerBeat,
 } from '../../storage';
+import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
+import { cutOffMessage } from '../words/cut-off';
 import { itemsInWords } from '../words/items';
-import { cutOffMessage } from './cut-off';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
 async function subjectTabId(): Promise<number | null> {
@@ -39,9 +41,6 @@ async function subjectTabId(): Promise<number | null> {
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id ?? null;
 }
-
-/** How often a cut-off reveal's "not charged so far" is checked again. */
-const RECHECK_MS = 3000;
 
 export function createPopupModel() {
   const tabProfile = signal<TabProfile | null>(null);
@@ -73,7 +72,7 @@ export function createPopupModel() {
     return { ...latest, status: 'interrupted' as const };
   });
   /** The latest reveal, when it was cut off: its charge is checked, and asking again is a separate choice. */
-  const cutOff = computed(() => (job.value?.status === 'interrupted' ? job.value : null));
+  const cutOff = computed(() => (outcomeUnknown(job.value) ? job.value : null));
   const checkProblem = signal<string | null>(null);
   const selection = signal<Retrievable[]>([]);
   const retryNotFound = signal(false);
@@ -177,27 +176,15 @@ export function createPopupModel() {
     return () => clearInterval(timer);
   });
 
-  /**
-   * A cut-off reveal gets its charge checked (a free balance call) as soon as it is shown, and again every few
-   * seconds while the answer is "not charged so far" (the service may still be finishing the cut-off call).
-   */
+  /** A cut-off reveal's charge is checked when shown (once), and again while "not charged so far". */
   let checking: string | null = null;
   effect(() => {
     const interrupted = cutOff.value;
-    if (!interrupted || interrupted.check?.final) return;
-    const check = () => {
-      checkProblem.value = null;
-      void call('checkCutOffReveal', { jobId: interrupted.id }).then((result) => {
-        if (!result.ok) checkProblem.value = describeError(result.error).detail;
-      });
-    };
-    if (!interrupted.check) {
-      if (checking !== interrupted.id) check();
-      checking = interrupted.id;
-      return;
-    }
-    const timer = setTimeout(check, RECHECK_MS);
-    return () => clearTimeout(timer);
+    if (!interrupted || (!interrupted.check && checking === interrupted.id)) return;
+    checking = interrupted.id;
+    return followCutOffCheck(interrupted, (problem) => {
+      checkProblem.value = problem;
+    });
   });
 
   /** Watchers of the current profile's record and jobs, replaced when the profile changes. */

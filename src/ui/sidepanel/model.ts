@@ -20,6 +20,7 @@ import {
   itemsToAsk,
   jobs,
   keyHint,
+  outcomeUnknown,
   ownedNow,
   type PanelFocus,
   panelFocus,
@@ -52,11 +53,13 @@ export function rowTarget(profile: StoredProfile): { socialUrl: string | null; c
 export function createSidePanelModel() {
   // -- stored state -------------------------------------------------------------------------------------------
   const storedSession = stored<SearchSession | null>(null, currentSearch.get, currentSearch.watch);
+  const storedJobs = stored<RevealJob[]>([], jobs.all, jobs.watch);
   const beat = stored(null, workerBeat.get, workerBeat.watch);
   /** The clock a "running" search's heartbeat is judged by; ticks only while one is stored as running. */
   const now = signal(Date.now());
   const ticker = setInterval(() => {
-    if (storedSession.value.peek()?.status === 'running') now.value = Date.now();
+    const running = (x: { status: string } | null | undefined) => x?.status === 'running';
+    if (running(storedSession.value.peek()) || storedJobs.value.peek().some(running)) now.value = Date.now();
   }, 1000);
   /** The search as it is: one stored as running whose worker stopped beating was cut off, and says so. */
   const session = {
@@ -67,11 +70,24 @@ export function createSidePanelModel() {
       return ownedNow(s.worker, beat.value.value, now.value) ? s : { ...s, status: 'interrupted' };
     }),
   };
+  /** Reveal jobs as they are: one stored as running whose worker stopped beating was cut off. */
+  const revealJobs = computed((): RevealJob[] =>
+    storedJobs.value.value.map((j) =>
+      j.status !== 'running' || !beat.loaded.value || ownedNow(j.worker, beat.value.value, now.value)
+        ? j
+        : { ...j, status: 'interrupted' },
+    ),
+  );
+  /** The newest reveal job of each contact (jobs are stored newest first). */
+  const latestJob = computed(() => {
+    const latest = new Map<string, RevealJob>();
+    for (const j of revealJobs.value) if (!latest.has(j.vaultKey)) latest.set(j.vaultKey, j);
+    return latest;
+  });
   const focus = stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch);
   const balance = stored(null, account.get, account.watch);
   const key = stored(null, keyHint.get, keyHint.watch);
   const saved = stored([], savedSearches.all, savedSearches.watch);
-  const revealJobs = stored<RevealJob[]>([], jobs.all, jobs.watch);
   /**
    * The vault records this panel shows (the search's rows on every page loaded, the focused contact, the people on
    * a LinkedIn page), read for those targets only, whatever the vault holds; changed records are re-read as they land.
@@ -126,8 +142,13 @@ export function createSidePanelModel() {
     null;
   const recordFor = (profile: StoredProfile): ContactRecord | null => recordForTarget(rowTarget(profile));
   const runningKeys = computed(
-    () => new Set(revealJobs.value.value.filter((j) => j.status === 'running').map((j) => j.vaultKey)),
+    () => new Set(revealJobs.value.filter((j) => j.status === 'running').map((j) => j.vaultKey)),
   );
+  /** The row's last reveal, when its outcome is unknown (it may have been charged): asking again is its own choice. */
+  const cutOffFor = (profile: StoredProfile): RevealJob | null => {
+    const job = latestJob.value.get(recordFor(profile)?.key ?? vaultKeyFor(rowTarget(profile)));
+    return job && outcomeUnknown(job) ? job : null;
+  };
   const isRevealing = (profile: StoredProfile) =>
     revealing.value.has(profile.id) ||
     runningKeys.value.has(recordFor(profile)?.key ?? vaultKeyFor(rowTarget(profile)));
@@ -188,9 +209,7 @@ export function createSidePanelModel() {
   });
   const focusJob = computed(() => {
     const f = activeFocus.value;
-    return f?.kind === 'contact'
-      ? (revealJobs.value.value.find((j) => j.vaultKey === f.vaultKey) ?? null)
-      : null;
+    return f?.kind === 'contact' ? (revealJobs.value.find((j) => j.vaultKey === f.vaultKey) ?? null) : null;
   });
 
   // -- the request and its cost ---------------------------------------------------------------------------------
@@ -400,7 +419,8 @@ export function createSidePanelModel() {
   }
 
   // -- reveal from a row ------------------------------------------------------------------------------------------
-  async function revealRow(profile: StoredProfile) {
+  /** Reveals a row's missing items; `again` after a cut-off reveal whose charge the user has seen. */
+  async function revealRow(profile: StoredProfile, again = false) {
     const items = itemsToAsk(recordFor(profile), selection.value);
     if (items.length === 0 || isRevealing(profile)) return;
     const errors = { ...revealErrors.value };
@@ -410,6 +430,7 @@ export function createSidePanelModel() {
     const result = await call('reveal', {
       target: rowTarget(profile),
       selection: selection.value,
+      ...(again ? { retryInterrupted: true } : {}),
       hints: {
         name: profile.name.slice(0, 300),
         currentTitle: profile.current_title.slice(0, 300),
@@ -498,7 +519,7 @@ export function createSidePanelModel() {
   }
 
   const stops = [
-    ...[storedSession, beat, focus, balance, key, saved, revealJobs].map((s) => s.stop),
+    ...[storedSession, storedJobs, beat, focus, balance, key, saved].map((s) => s.stop),
     () => clearInterval(ticker),
     stopFollowingSearch,
     stopReadingRows,
@@ -549,6 +570,7 @@ export function createSidePanelModel() {
     want,
     bulk,
     isRevealing,
+    cutOffFor,
     commitDraft,
     setDraft,
     removeTag,

@@ -1,3 +1,4 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
@@ -6,9 +7,11 @@ import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import { type ContactRecord, itemsToAsk, type StoredProfile } from '../../storage';
 import { ContactCard } from '../contact-card';
+import { followCutOffCheck } from '../cut-off-check';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { criterionChip, criterionLabel } from '../words/criteria';
+import { cutOffMessage } from '../words/cut-off';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { rowTarget, type SidePanelModel } from './model';
 
@@ -108,6 +111,22 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
             : m.selection.value.every((item) => record?.[item]?.found === true)
               ? 'Held'
               : 'Not found before';
+  // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
+  const cut = m.cutOffFor(profile);
+  const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
+  const checkProblem = useSignal<string | null>(null);
+  useEffect(
+    () =>
+      cut
+        ? followCutOffCheck(cut, (problem) => {
+            checkProblem.value = problem;
+          })
+        : undefined,
+    [cut?.id, cut?.check?.at],
+  );
+  const waitingForCheck = askedAgain && !cut.check && !checkProblem.value;
+  const shownLabel =
+    askedAgain && !busy && !inBulk && !tooLow ? `Reveal again · up to ${formatCredits(most)}` : label;
   const [key, candidate] = rowCandidate(profile);
   const checkId = `pick-${profile.id}`;
   const status =
@@ -143,19 +162,27 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
       <button
         type="button"
         class="small reveal"
-        disabled={busy || inBulk || items.length === 0 || tooLow}
-        aria-label={`${label}: ${profile.name}`}
+        disabled={busy || inBulk || items.length === 0 || tooLow || waitingForCheck}
+        aria-label={`${shownLabel}: ${profile.name}`}
         onClick={async () => {
-          await m.revealRow(profile);
+          await m.revealRow(profile, askedAgain);
           // The button disables itself once everything is held: move focus to what was revealed.
           requestAnimationFrame(() => contactCell.current?.focus());
         }}
       >
-        {label}
+        {shownLabel}
       </button>
-      {(record || error) && (
+      {(record || error || cut) && (
         <div class="contact-row" ref={contactCell} tabIndex={-1}>
-          {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+          {cut ? (
+            // Said once: the call's own error is this same "no answer".
+            <div class="error" role="alert" data-testid="cut-off">
+              <strong>The last reveal was cut off</strong>
+              <p>{cutOffMessage(cut, checkProblem.value)}</p>
+            </div>
+          ) : (
+            error && <ErrorView error={error} onOpenOptions={openOptions} />
+          )}
           {record && <ContactCard record={record} />}
         </div>
       )}

@@ -95,7 +95,10 @@ describe('a reveal cut off by a stopped worker', () => {
     await jobs.put(cutOffJob(100));
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
-    ).rejects.toMatchObject({ kind: 'invalid-request', message: expect.stringContaining('cut off') });
+    ).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringContaining('may have been charged'),
+    });
     expect(service.requests).toHaveLength(0);
     // Items it did not ask for are not held back.
     await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
@@ -152,6 +155,50 @@ describe('a reveal cut off by a stopped worker', () => {
     // The user revealed the email afterwards (3 credits); the phone call (6) was not charged.
     await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 97 });
+  });
+});
+
+describe('a reveal whose answer could not be read', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    indexedDB.deleteDatabase('candidate-lens-secrets');
+    await setApiKey('test-key-123456');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('is held back like a cut-off one: checked for free, stays failed, and asked again only when chosen', async () => {
+    const service = stubService([GRACE], 100);
+    await account.set({ remaining: 100, purchased: 1000, checkedAt: new Date().toISOString() });
+    service.state.next = () => new Response('{"success": true, "data": {"contacts": [{"tru', { status: 200 });
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({ outcomeUnknown: true });
+    const [failed] = await jobs.all();
+    expect(failed).toMatchObject({ status: 'failed', error: { outcomeUnknown: true }, balanceBefore: 100 });
+
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({ kind: 'invalid-request', message: expect.stringContaining('no answer') });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/lookup']);
+
+    const checked = await checkCutOffReveal(failed!.id);
+    expect(checked).toMatchObject({ status: 'failed', check: { remaining: 100, charged: 0 } });
+    const retry = await reveal({
+      target: { socialUrl: GRACE.socialUrl },
+      selection: ['phone'],
+      retryInterrupted: true,
+    });
+    expect(retry.job).toMatchObject({ status: 'done', charged: 6 });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/lookup', '/v1/account', '/v1/lookup']);
+  });
+
+  it('a failure with a known outcome (refused, nothing charged) holds nothing back', async () => {
+    const service = stubService([GRACE], 100);
+    service.state.next = () =>
+      new Response(JSON.stringify({ success: false, message: 'Invalid API key' }), { status: 401 });
+    await expect(reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] })).rejects.toThrow();
+    await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/lookup', '/v1/lookup']);
   });
 });
 

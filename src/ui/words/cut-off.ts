@@ -1,6 +1,7 @@
 /**
- * A reveal cut off by a stopped worker, in words: whether it was charged and how much (from the balance check the
- * background records on the job), so that asking again is a choice made knowing what the first attempt cost.
+ * A reveal cut off (a stopped worker, or no answer in time), in words: whether it was charged and how much (from
+ * the balance check the background records on the job), so that asking again is a choice made knowing what the
+ * first attempt cost. Part of `src/ui/words/`.
  */
 import { formatCredits } from '../../api/pricing';
 import type { RevealJob } from '../../storage';
@@ -10,7 +11,10 @@ const items = (job: RevealJob) => job.requested.map((item) => ITEM_LABEL[item].t
 
 /** What is known of a cut-off reveal's charge; `checkProblem` when the balance could not be checked. */
 export function cutOffMessage(job: RevealJob, checkProblem: string | null): string {
-  const stopped = `The extension stopped during the reveal of ${items(job)}, and its result was lost.`;
+  const stopped =
+    job.status === 'failed'
+      ? `No answer came back for the reveal of ${items(job)}, so its result is not known.`
+      : `The extension stopped during the reveal of ${items(job)}, and its result was lost.`;
   const check = job.check;
   if (!check) {
     return checkProblem

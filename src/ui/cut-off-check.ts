@@ -1,0 +1,32 @@
+/**
+ * A reveal whose outcome is unknown gets its charge checked (a free balance call): at once when it is first shown,
+ * then every few seconds while the answer is "not charged so far" (the service may still be finishing the call).
+ * Shared by the popup and the side panel's rows.
+ */
+import { describeError } from '../api/errors';
+import type { RevealJob } from '../storage';
+import { call } from './rpc';
+
+/** How often a "not charged so far" is checked again. */
+export const RECHECK_MS = 3000;
+
+/**
+ * Checks `job`'s charge now (never checked) or after {@link RECHECK_MS} (checked, not final); the background records
+ * the answer on the job, which the caller watches. `onProblem` hears why the balance could not be checked (null
+ * when a check starts). Returns what cancels a pending re-check.
+ */
+export function followCutOffCheck(job: RevealJob, onProblem: (problem: string | null) => void): () => void {
+  if (job.check?.final) return () => undefined;
+  const check = () => {
+    onProblem(null);
+    void call('checkCutOffReveal', { jobId: job.id }).then((result) => {
+      if (!result.ok) onProblem(describeError(result.error).detail);
+    });
+  };
+  if (!job.check) {
+    check();
+    return () => undefined;
+  }
+  const timer = setTimeout(check, RECHECK_MS);
+  return () => clearTimeout(timer);
+}
