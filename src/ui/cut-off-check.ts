@@ -1,8 +1,10 @@
 /**
  * A reveal whose outcome is unknown gets its charge checked (a free balance call): at once when it is first shown,
  * then every few seconds while the answer is "not charged so far" (the service may still be finishing the call).
- * Shared by the popup and the side panel's rows.
+ * Shared by the popup, the side panel's rows and its contact view.
  */
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { describeError } from '../api/errors';
 import type { RevealJob } from '../storage';
 import { call } from './rpc';
@@ -29,4 +31,19 @@ export function followCutOffCheck(job: RevealJob, onProblem: (problem: string | 
   }
   const timer = setTimeout(check, RECHECK_MS);
   return () => clearTimeout(timer);
+}
+
+/** Follows `job`'s charge check while it is shown (a component's hook); returns why the balance could not be checked. */
+export function useCutOffCheck(job: RevealJob | null): string | null {
+  const problem = useSignal<string | null>(null);
+  useEffect(
+    () =>
+      job
+        ? followCutOffCheck(job, (next) => {
+            problem.value = next;
+          })
+        : undefined,
+    [job?.id, job?.check?.at],
+  );
+  return problem.value;
 }

@@ -1,4 +1,6 @@
-import type { AccountSnapshot, RevealJob } from '../storage';
+import { type AccountSnapshot, outcomeUnknown, type RevealJob } from '../storage';
+import { useCutOffCheck } from './cut-off-check';
+import { CutOffNote } from './cut-off-note';
 import { ErrorView } from './error-view';
 import { plainText } from './words/errors';
 import { count, itemsInWords } from './words/items';
@@ -58,13 +60,14 @@ export function JobOutcome({
       );
     }
     case 'failed':
+      if (outcomeUnknown(job)) return <CutOff job={job} />;
       return job.error ? <ErrorView error={job.error} {...(onOpenOptions ? { onOpenOptions } : {})} /> : null;
     case 'interrupted':
-      return (
-        <div class="error" role="alert">
-          <strong>The extension stopped during this reveal</strong>
-          <p>The service may have charged for it. Check your balance before revealing again.</p>
-        </div>
-      );
+      return <CutOff job={job} />;
   }
+}
+
+/** A reveal that may have been charged without its result: its charge, checked for free while it is shown. */
+function CutOff({ job }: { job: RevealJob }) {
+  return <CutOffNote job={job} problem={useCutOffCheck(job)} />;
 }

@@ -1,4 +1,5 @@
 import { formatCredits } from '../../api/pricing';
+import { CutOffNote } from '../cut-off-note';
 import type { PopupModel } from './model';
 
 /**
@@ -7,10 +8,10 @@ import type { PopupModel } from './model';
  */
 export function CutOffReveal({ m, onReveal }: { m: PopupModel; onReveal: () => void }) {
   const reason = m.retryReason.value;
+  const job = m.cutOff.value;
+  if (!job) return null;
   return (
-    <div class="error" role="alert" data-testid="cut-off">
-      <strong>The last reveal was cut off</strong>
-      <p>{m.cutOffText}</p>
+    <CutOffNote job={job} problem={m.checkProblem.value}>
       {m.toAsk.value.length > 0 && (
         <button
           type="button"
@@ -26,6 +27,6 @@ export function CutOffReveal({ m, onReveal }: { m: PopupModel; onReveal: () => v
           {reason}
         </p>
       )}
-    </div>
+    </CutOffNote>
   );
 }

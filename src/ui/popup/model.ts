@@ -31,7 +31,6 @@ import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
-import { cutOffMessage } from '../words/cut-off';
 import { itemsInWords } from '../words/items';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
@@ -158,8 +157,6 @@ export function createPopupModel() {
       ? 'Checking your balance first…'
       : revealProblem.value,
   );
-  /** What the cut-off reveal was charged, in words. */
-  const cutOffText = computed(() => (cutOff.value ? cutOffMessage(cutOff.value, checkProblem.value) : null));
   /** Said next to Reveal when the stored contact cannot be read: asking again may pay for what was held. */
   const unreadableWarning = computed(() =>
     unreadable.value && toAsk.value.length > 0
@@ -277,7 +274,7 @@ export function createPopupModel() {
     unreadableWarning,
     job,
     cutOff,
-    cutOffText,
+    checkProblem,
     retryReason,
     selection,
     retryNotFound,

@@ -1,4 +1,3 @@
-import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
@@ -7,11 +6,11 @@ import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import { type ContactRecord, itemsToAsk, type StoredProfile } from '../../storage';
 import { ContactCard } from '../contact-card';
-import { followCutOffCheck } from '../cut-off-check';
+import { useCutOffCheck } from '../cut-off-check';
+import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { criterionChip, criterionLabel } from '../words/criteria';
-import { cutOffMessage } from '../words/cut-off';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { rowTarget, type SidePanelModel } from './model';
 
@@ -114,17 +113,8 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
   const cut = m.cutOffFor(profile);
   const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
-  const checkProblem = useSignal<string | null>(null);
-  useEffect(
-    () =>
-      cut
-        ? followCutOffCheck(cut, (problem) => {
-            checkProblem.value = problem;
-          })
-        : undefined,
-    [cut?.id, cut?.check?.at],
-  );
-  const waitingForCheck = askedAgain && !cut.check && !checkProblem.value;
+  const checkProblem = useCutOffCheck(cut);
+  const waitingForCheck = askedAgain && !cut.check && !checkProblem;
   const shownLabel =
     askedAgain && !busy && !inBulk && !tooLow ? `Reveal again · up to ${formatCredits(most)}` : label;
   const [key, candidate] = rowCandidate(profile);
@@ -176,10 +166,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
         <div class="contact-row" ref={contactCell} tabIndex={-1}>
           {cut ? (
             // Said once: the call's own error is this same "no answer".
-            <div class="error" role="alert" data-testid="cut-off">
-              <strong>The last reveal was cut off</strong>
-              <p>{cutOffMessage(cut, checkProblem.value)}</p>
-            </div>
+            <CutOffNote job={cut} problem={checkProblem} />
           ) : (
             error && <ErrorView error={error} onOpenOptions={openOptions} />
           )}
