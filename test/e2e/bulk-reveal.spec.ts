@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, type Sim, stopServiceWorker, test } from './fixtures';
+import type { Page, Worker } from '@playwright/test';
+import { expect, type Sim, stopServiceWorker, test, type WorkerGlobals } from './fixtures';
 
 /** Runs a title search for nurses with the given page size; resolves when its rows are shown. */
 async function searchNurses(panel: Page, pageSize: '10' | '25' | '50' | '100') {
@@ -32,8 +32,16 @@ test.describe.configure({ timeout: 60_000 });
 const tick = (panel: Page, item: string) =>
   panel.getByRole('group', { name: 'Reveal from results' }).getByLabel(item).check();
 
+/** The toolbar button's badge and title for the window (what a bulk reveal sets), as the background reads them. */
+const toolbar = (background: Worker) =>
+  background.evaluate(async () => {
+    const { chrome } = globalThis as unknown as WorkerGlobals;
+    return { badge: await chrome.action.getBadgeText({}), title: await chrome.action.getTitle({}) };
+  });
+
 test('select a page of 50, see the quote, confirm once, watch progress, get a receipt equal to the charges', async ({
   openSearchPanel,
+  background,
   sim,
 }) => {
   const panel = await openSearchPanel();
@@ -64,8 +72,16 @@ test('select a page of 50, see the quote, confirm once, watch progress, get a re
   );
   // Rows follow the job: waiting or revealing while it runs.
   await expect(panel.locator('.result-card').last()).toContainText(/Waiting to be revealed|Revealing…/);
+  // The toolbar button shows the share done, and says it in words to a pointer or a screen reader.
+  await expect
+    .poll(() => toolbar(background))
+    .toMatchObject({
+      badge: /^\d{1,2}%$/,
+      title: /^Candidate Lens: bulk reveal under way, \d+ of 50 contacts$/,
+    });
 
   await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => toolbar(background)).toEqual({ badge: '', title: 'Candidate Lens' });
   const log = await lookupLog(sim);
   expect(log.lookups).toHaveLength(50);
   expect(log.answeredTwice).toBe(0);
@@ -168,4 +184,45 @@ test('a burst of 429s: the whole job waits, then every contact is asked and char
   expect(log.lookups.filter((r) => r.status === 429)).toHaveLength(4);
   expect(log.lookups.filter((r) => r.status === 200)).toHaveLength(10);
   expect(log.answeredTwice).toBe(0);
+});
+
+test('select every loaded page at once; over the balance it waits for "Stop when the balance runs out", then spends no more than there is', async ({
+  openSearchPanel,
+  sim,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel, '10');
+  // Less than twenty lookups can cost: the next page's answer tells the panel the balance.
+  await sim.admin('keys', { key: 'demo-key', remaining: 21 });
+  await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
+  await expect(panel.getByTestId('result-count')).toHaveText(/showing 11–20/);
+  await expect(panel.getByTestId('balance')).toHaveText('Balance: 20 credits');
+
+  await panel.getByRole('button', { name: 'Select all 20 loaded' }).click();
+  await expect(panel.getByTestId('selected-count')).toHaveText('20 selected');
+  const quote = panel.getByTestId('bulk-quote');
+  await expect(quote).toContainText('20 contacts: 20 to look up.');
+  await expect(quote).toContainText('Your balance is 20 credits, less than the most this can cost.');
+  const confirm = quote.getByRole('button', { name: 'Reveal 20 contacts, up to 60 credits' });
+  await expect(confirm).toBeDisabled();
+  await expect(quote).toContainText(
+    'Choose "Stop when the balance runs out", or select fewer contacts or items.',
+  );
+  await quote.getByLabel('Stop when the balance runs out').check();
+  await confirm.click();
+
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: /^Bulk reveal (stopped|finished)$/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  const log = await lookupLog(sim);
+  expect(log.answeredTwice).toBe(0);
+  // Both pages' people were asked for, and never more than the balance was spent.
+  const asked = new Set(log.lookups.map((r) => String(r.body?.social_url)));
+  const pageTwo = await panel.locator('.result-card .name a').first().getAttribute('href');
+  expect(asked.size).toBeGreaterThan(10);
+  expect(log.lookups.some((r) => r.body?.social_url === pageTwo)).toBe(true);
+  expect(log.charged).toBe(20 - (await sim.balance()));
+  expect(log.charged).toBeLessThanOrEqual(20);
+  await expect(job.getByTestId('bulk-charged')).toHaveText(`${log.charged} credits`);
 });

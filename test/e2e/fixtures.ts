@@ -62,7 +62,10 @@ export type { LoggedRequest, Sim } from '../support/sim-client';
 export interface WorkerGlobals {
   chrome: {
     tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> };
-    action: { getBadgeText(details: { tabId: number }): Promise<string> };
+    action: {
+      getBadgeText(details: { tabId?: number }): Promise<string>;
+      getTitle(details: { tabId?: number }): Promise<string>;
+    };
     storage: {
       local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
       session: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
