@@ -85,11 +85,18 @@ test('a reveal cut off by closing the browser is checked after the restart, befo
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
     };
-    const options = await open(first, 'options.html');
-    await options.getByLabel('API base URL').fill(sim.url);
-    await options.getByLabel('API key').fill('demo-key');
-    await options.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(options.getByTestId('connected')).toBeVisible();
+    // The options page the extension opens on install (a page opened now could be taken over by it).
+    let options: Page | undefined;
+    await expect
+      .poll(() => (options = first.pages().find((p) => p.url().endsWith('/options.html'))), {
+        timeout: 20_000,
+      })
+      .toBeTruthy();
+    await options!.waitForLoadState();
+    await options!.getByLabel('API base URL').fill(sim.url);
+    await options!.getByLabel('API key').fill('demo-key');
+    await options!.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(options!.getByTestId('connected')).toBeVisible();
 
     const popup = await open(first, 'popup.html');
     await popup.getByLabel('Profile URL').fill(ADA.social_url);
@@ -119,7 +126,7 @@ test('a reveal cut off by closing the browser is checked after the restart, befo
     }
   } finally {
     // Chromium may still be flushing its profile for a moment after close: retry rather than fail the test.
-    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 });
   }
 });
 

@@ -135,6 +135,7 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   const searches = (await sim.requests('/v1/search')).length;
   await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
   await expect(panel.getByText(/Daily cap reached/).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Edit search' }).click();
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.getByText(/Daily cap reached/).first()).toBeVisible();
   expect((await sim.requests('/v1/search')).length).toBe(searches);

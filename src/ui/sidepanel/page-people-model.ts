@@ -51,8 +51,10 @@ export function createPagePeopleModel(tabId: number, selection: Signal<Retrievab
   /** Re-reads the vault (not the page) for the people listed, so a reveal shows at once. */
   async function refreshRecords() {
     const urls = (page.peek()?.people ?? []).flatMap((p) => (p.socialUrl ? [p.socialUrl] : []));
-    const found = await Promise.all(urls.map((url) => vault.find({ socialUrl: url })));
-    records.value = new Map(urls.map((url, i) => [url, found[i] ?? null]));
+    const found = new Map(
+      (await vault.findMany(urls.map((url) => ({ socialUrl: url })))).map((r) => [r.key, r] as const),
+    );
+    records.value = new Map(urls.map((url) => [url, found.get(url) ?? null]));
   }
   const onStorage = (changes: Record<string, unknown>, area: string) => {
     if (area === 'local' && Object.keys(changes).some((k) => k.startsWith('contact:'))) void refreshRecords();
