@@ -55,7 +55,7 @@ export function createSidePanelModel() {
   const storedSession = stored<SearchSession | null>(null, currentSearch.get, currentSearch.watch);
   const storedJobs = stored<RevealJob[]>([], jobs.all, jobs.watch);
   const beat = stored(null, workerBeat.get, workerBeat.watch);
-  /** The clock a "running" search's heartbeat is judged by; ticks only while one is stored as running. */
+  /** The clock a running search's or reveal's heartbeat is judged by; ticks only while one is stored as running. */
   const now = signal(Date.now());
   const ticker = setInterval(() => {
     const running = (x: { status: string } | null | undefined) => x?.status === 'running';
