@@ -2,11 +2,11 @@ import { useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../storage';
-import { criterionChip } from '../words/criteria';
+import { criteriaInWords, criterionChip } from '../words/criteria';
 import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
 import type { SidePanelModel } from './model';
 import { PAGE_SIZES } from './model';
-import { criteriaInWords, SearchSummary, useFocusWhenOpened } from './search-summary';
+import { SearchSummary, useFocusWhenOpened } from './search-summary';
 import { counter, FREE_TEXT_MAX, JD_MAX } from './text-limits';
 
 const MODES: ReadonlyArray<{ mode: SearchMode; label: string }> = [

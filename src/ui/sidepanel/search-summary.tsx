@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 import type { SearchSession } from '../../storage';
-import { criterionChip, criterionLabel } from '../words/criteria';
+import { criteriaInWords } from '../words/criteria';
 import type { SidePanelModel } from './model';
 
 /** Free text and job descriptions are shown to this many characters. */
@@ -14,16 +14,6 @@ const clip = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > TEXT_SHOWN ? `${flat.slice(0, TEXT_SHOWN - 1)}…` : flat;
 };
-
-/** Each criterion of a filter search as its label and its values in words ("Locations: Boston, within 30 mi"). */
-export function criteriaInWords(
-  criteria: Readonly<Record<string, unknown>> | undefined,
-): Array<[string, string]> {
-  return Object.entries(criteria ?? {}).map(([key, value]) => [
-    criterionLabel(key),
-    (Array.isArray(value) ? value : [value]).map((v) => criterionChip(key, String(v))).join(', '),
-  ]);
-}
 
 /** The search's request in words: its mode, and its criteria or text. */
 function asked(s: SearchSession): { mode: string; lines: Array<[string, string]> } {

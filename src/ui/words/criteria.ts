@@ -123,3 +123,15 @@ export function criterionChip(key: string, value: string): string {
   if (exact) body = `exactly “${body}”`;
   return exclude ? `not ${body}` : body;
 }
+
+/** Each criterion of a filter search as its label and its values in words ("Locations: Boston, within 30 mi"). */
+export function criteriaInWords(
+  criteria: Readonly<Record<string, unknown>> | undefined,
+): Array<[string, string]> {
+  return Object.entries(criteria ?? {}).map(([key, value]) => [
+    criterionLabel(key),
+    (Array.isArray(value) ? value : [value])
+      .map((v) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : criterionChip(key, String(v))))
+      .join(', '),
+  ]);
+}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { SEARCH_CRITERIA_KEYS } from '../../../src/api/schema';
-import { CRITERION_LABEL, criterionChip, criterionLabel } from '../../../src/ui/words/criteria';
+import {
+  CRITERION_LABEL,
+  criteriaInWords,
+  criterionChip,
+  criterionLabel,
+} from '../../../src/ui/words/criteria';
 import { errorWords, plainText } from '../../../src/ui/words/errors';
 import { itemsInWords } from '../../../src/ui/words/items';
 
@@ -86,5 +91,26 @@ describe('errorWords: a refusal said once, with the next step', () => {
       message: 'free_text_search cannot be combined with jd_search',
     }).toJSON();
     expect(errorWords(error).detail).toBe('free text cannot be combined with job description');
+  });
+});
+
+describe("a search's criteria in words", () => {
+  it('labels each criterion and says each value, whatever the criterion', () => {
+    expect(
+      criteriaInWords({
+        current_title: ['"Registered Nurse"', 'Charge Nurse'],
+        location: ['Boston, MA::~30mi'],
+        current_employer: ['-Tessellate Pay'],
+        years_experience: ['5+'],
+        company_publicly_traded: true,
+      }),
+    ).toEqual([
+      ['Job titles', 'exactly “Registered Nurse”, Charge Nurse'],
+      ['Locations', 'Boston, MA, within 30 mi'],
+      ['Current employers', 'not Tessellate Pay'],
+      ['Years of experience', '5 or more'],
+      ['Publicly traded', 'yes'],
+    ]);
+    expect(criteriaInWords(undefined)).toEqual([]);
   });
 });
