@@ -5,15 +5,12 @@
 
 import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
-import { ITEM_REVEAL } from '../api/pricing';
-import type { ContactResult, LookupRequest } from '../api/schema';
 import type { RevealInput } from '../messaging';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
 import {
   account,
   type ContactRecord,
-  itemsToAsk,
   jobs,
   outcomeUnknown,
   type RevealJob,
@@ -23,7 +20,7 @@ import {
 } from '../storage';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { WORKER_ID, whileBeating } from './heartbeat';
-import { paidLookup } from './ledger';
+import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
 import { fail, refuse } from './result';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
@@ -36,10 +33,7 @@ export interface RevealOutcome {
 }
 
 /** Canonical target: a LinkedIn profile URL in canonical form, or a candidate id. */
-export function normaliseTarget(target: RevealTarget): {
-  socialUrl: string | null;
-  candidateId: string | null;
-} {
+export function normaliseTarget(target: RevealTarget): ContactTarget {
   const rawUrl = target.socialUrl?.trim();
   const candidateId = target.candidateId?.trim() || null;
   if (rawUrl) {
@@ -54,85 +48,6 @@ export function normaliseTarget(target: RevealTarget): {
   }
   if (candidateId) return { socialUrl: null, candidateId };
   throw refuse('Give a LinkedIn profile URL or a candidate id to reveal.');
-}
-
-/** Merges one contact result into the vault record. Items requested and not returned are remembered as missing. */
-export function mergeContact(
-  base: ContactRecord,
-  contact: ContactResult,
-  requested: Selection,
-  at: string,
-): ContactRecord {
-  const record: ContactRecord = { ...base, updatedAt: at };
-  if (!contact.success) {
-    if (contact.status_code === 404) record.unknownAt = at;
-    return record;
-  }
-  const { profile } = contact;
-  const retrieved = new Set(contact.contact_data_retrieved);
-  record.candidateId = profile.id;
-  record.name = profile.name;
-  record.currentTitle = profile.current_title;
-  record.currentEmployer = profile.current_employer;
-  delete record.unknownAt;
-  for (const item of requested) {
-    const missing = { found: false as const, at };
-    switch (item) {
-      case 'email':
-        record.email =
-          retrieved.has('email') && profile.personal_email
-            ? { found: true, value: profile.personal_email, at }
-            : missing;
-        break;
-      case 'phone':
-        record.phone =
-          retrieved.has('phone') && profile.phone_number
-            ? { found: true, value: profile.phone_number, at }
-            : missing;
-        break;
-      case 'detailed_profile':
-        record.detailed_profile = retrieved.has('detailed_profile')
-          ? {
-              found: true,
-              value: {
-                skills: profile.skills ?? [],
-                experience: profile.experience ?? [],
-                education: profile.education ?? [],
-                job_history: profile.job_history ?? [],
-              },
-              at,
-            }
-          : missing;
-        break;
-      case 'healthcare_profile':
-        record.healthcare_profile =
-          retrieved.has('healthcare_profile') && profile.npi_data
-            ? { found: true, value: profile.npi_data, at }
-            : missing;
-        break;
-    }
-  }
-  return record;
-}
-
-/**
- * One lookup at a time per contact, so a double click can never pay twice for the same item. A bulk reveal takes
- * the same turn: a single reveal of a contact the bulk job is looking up waits for it, then finds the items held.
- * A Map keyed by vault key, so any key (a `__proto__` candidate id or slug included) is plain data.
- */
-const inFlight = new Map<string, Promise<unknown>>();
-
-/** Runs `task` when every earlier lookup of the contact under `key` (its vault key) has settled. */
-export function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = inFlight.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(task);
-  inFlight.set(key, next);
-  const settle = () => {
-    if (inFlight.get(key) === next) inFlight.delete(key);
-  };
-  // Both paths settle; the caller handles the rejection itself.
-  next.then(settle, settle);
-  return next;
 }
 
 /**
@@ -177,25 +92,11 @@ async function refuseUnseen(
   }
 }
 
-async function revealNow(
-  input: RevealInput,
-  target: { socialUrl: string | null; candidateId: string | null },
-): Promise<RevealOutcome> {
-  const found = await vault.lookup(target);
-  const existing = found.state === 'ok' ? found.value : null;
-  const requested = itemsToAsk(existing, input.selection, input.retryNotFound);
+async function revealNow(input: RevealInput, target: ContactTarget): Promise<RevealOutcome> {
+  const plan = await planLookup(target, input.selection, input.hints ?? {}, input.retryNotFound);
+  const { existing, asked: requested, base } = plan;
   const held = input.selection.filter((item) => !requested.includes(item));
   const now = new Date().toISOString();
-  const base: ContactRecord = existing ?? {
-    v: 1,
-    key: vaultKeyFor(target),
-    socialUrl: target.socialUrl,
-    candidateId: target.candidateId,
-    name: input.hints?.name ?? null,
-    currentTitle: input.hints?.currentTitle ?? null,
-    currentEmployer: input.hints?.currentEmployer ?? null,
-    updatedAt: now,
-  };
   const job: RevealJob = {
     id: crypto.randomUUID(),
     kind: 'reveal',
@@ -215,55 +116,48 @@ async function revealNow(
     return { record: existing, job: settled };
   }
 
-  await refuseUnseen(input, base.key, requested, found.state === 'unreadable');
+  await refuseUnseen(input, base.key, requested, plan.unreadable);
   job.balanceBefore = (await account.get())?.remaining ?? null;
-  return whileBeating(() => paidReveal(job, base));
+  return whileBeating(() => paidReveal(job, plan));
 }
 
 /** The paid call of a reveal job, and what it did to the vault and the job. */
-async function paidReveal(job: RevealJob, base: ContactRecord): Promise<RevealOutcome> {
-  const { requested } = job;
+async function paidReveal(job: RevealJob, plan: LookupPlan): Promise<RevealOutcome> {
+  const { base } = plan;
   // The job is written before anything else can fail, so every outcome (refusal included) is on record.
   await jobs.put(job);
   try {
     const client = await connectedClient();
-    const body: LookupRequest = base.socialUrl
-      ? { social_url: base.socialUrl }
-      : { candidate_id: base.candidateId! };
-    for (const item of requested) body[ITEM_REVEAL[item]] = true;
-
     const call = { action: 'reveal' as const, ref: job.id, label: base.name ?? base.socialUrl ?? base.key };
-    const response = await paidLookup(call, requested, () => client.lookup(body));
-    const contact = response.data.contacts[0];
-    if (!contact) throw malformed('The service answered without a contact result.');
-    const finishedAt = new Date().toISOString();
+    const outcome = await lookupContact(client, call, plan);
+    if (outcome.kind === 'no-result') throw malformed('The service answered without a contact result.');
+    const { response } = outcome;
     // The balance is news, not paid data: its failure must not turn a paid result into an error.
     const balance = recordBalance(response.credits.remaining).catch((error) =>
       console.warn('Could not record the balance', error),
     );
-    if (!contact.success && contact.status_code !== 404) {
+    if (outcome.kind === 'refused') {
       // The service could not look this contact up (nothing charged): say so; store nothing new.
       throw new ApiError({
-        kind: contact.status_code >= 500 ? 'server' : 'http',
+        kind: outcome.status >= 500 ? 'server' : 'http',
         operation: 'lookup',
-        status: contact.status_code,
-        message: `The service could not look up this contact: ${contact.error}`,
+        status: outcome.status,
+        message: `The service could not look up this contact: ${outcome.error}`,
       });
     }
-    const record = mergeContact(base, contact, requested, finishedAt);
-    // Paid data first: the vault is written before the job says "done", and before any UI can render it.
-    await vault.put(record);
+    // Paid data first: the vault was written (by the lookup) before the job says "done", and before any UI can
+    // render it.
     const done: RevealJob = {
       ...job,
       status: 'done',
-      finishedAt,
+      finishedAt: outcome.at,
       charged: response.credits.used,
-      retrieved: contact.success ? contact.contact_data_retrieved : [],
+      retrieved: outcome.retrieved,
       ...(response.credits.billing_note !== undefined ? { billingNote: response.credits.billing_note } : {}),
     };
     await jobs.put(done);
     await balance;
-    return { record, job: done };
+    return { record: outcome.record, job: done };
   } catch (error) {
     await jobs.put({
       ...job,

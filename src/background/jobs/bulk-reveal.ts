@@ -13,18 +13,16 @@
  */
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { ITEM_REVEAL } from '../../api/pricing';
-import type { LookupRequest } from '../../api/schema';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { profileUrl } from '../../sites/linkedin/url';
-import { account, type ContactRecord, itemsToAsk, serialized, vault, vaultKeyFor } from '../../storage';
+import { account, type ContactRecord, serialized, vault } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { WORKER_ID, whileBeating } from '../heartbeat';
-import { CapReached, paidLookup } from '../ledger';
+import { CapReached } from '../ledger';
+import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { refuse } from '../result';
-import { mergeContact, serialised } from '../reveal';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
 
@@ -348,57 +346,38 @@ async function lookupOne(
 ): Promise<TaskOutcome> {
   // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
   return serialised(item.key, async () => {
-    const read = await vault.lookup(item.target);
-    if (read.state === 'unreadable') {
+    const hints = { name: item.name, currentTitle: item.title, currentEmployer: item.employer };
+    const plan = await planLookup(item.target, job.selection, hints);
+    if (plan.unreadable) {
       // Paid data that merely cannot be read is not bought again without the user's word.
       return settle(item, store, 'failed', {
         problem:
           'The stored contact could not be read (it was kept aside), so it was not bought again. Reveal it on its own to replace it.',
       });
     }
-    const existing = read.state === 'ok' ? read.value : null;
-    const asked = itemsToAsk(existing, job.selection);
-    if (asked.length === 0) return settle(item, store, 'held', {});
-    item.asked = asked;
+    if (plan.asked.length === 0) return settle(item, store, 'held', {});
+    item.asked = plan.asked;
     // Durable before the request: after a restart this contact is known to have been sent.
     await store.beforeSend(item.key);
-    const base: ContactRecord = existing ?? {
-      v: 1,
-      key: vaultKeyFor(item.target),
-      socialUrl: item.target.socialUrl,
-      candidateId: item.target.candidateId,
-      name: item.name,
-      currentTitle: item.title ?? null,
-      currentEmployer: item.employer ?? null,
-      updatedAt: new Date().toISOString(),
-    };
-    const body: LookupRequest = base.socialUrl
-      ? { social_url: base.socialUrl }
-      : { candidate_id: base.candidateId! };
-    for (const wanted of asked) body[ITEM_REVEAL[wanted]] = true;
     try {
       const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
-      const response = await paidLookup(call, asked, () => client.lookup(body));
-      const contact = response.data.contacts[0];
-      if (!contact) {
-        return settle(item, store, 'may-have-charged', {
-          problem: 'The service answered without a result for this contact; it may have been charged.',
-        });
+      const outcome = await lookupContact(client, call, plan);
+      switch (outcome.kind) {
+        case 'no-result':
+          return settle(item, store, 'may-have-charged', {
+            problem: 'The service answered without a result for this contact; it may have been charged.',
+          });
+        case 'refused':
+          return settle(item, store, 'failed', {
+            problem: `The service could not look up this contact: ${outcome.error}`,
+          });
+        case 'answered': {
+          // Paid data first: the lookup wrote the vault before the job says what was found.
+          const { retrieved } = outcome;
+          const state = !outcome.known ? 'not-found' : retrieved.length > 0 ? 'revealed' : 'nothing-found';
+          return settle(item, store, state, { retrieved, charged: outcome.response.credits.used });
+        }
       }
-      if (!contact.success && contact.status_code !== 404) {
-        return settle(item, store, 'failed', {
-          problem: `The service could not look up this contact: ${contact.error}`,
-        });
-      }
-      // Paid data first: the vault is written before the job says what was found.
-      await vault.put(mergeContact(base, contact, asked, new Date().toISOString()));
-      const retrieved = contact.success ? contact.contact_data_retrieved : [];
-      return settle(
-        item,
-        store,
-        !contact.success ? 'not-found' : retrieved.length > 0 ? 'revealed' : 'nothing-found',
-        { retrieved, charged: response.credits.used },
-      );
     } catch (error) {
       return failed(item, store, error);
     }

@@ -1,0 +1,197 @@
+/**
+ * The one path from "reveal these items of this contact" to paid data in the vault, shared by a single reveal and
+ * each contact of a bulk reveal: the contact's turn, what the vault lacks, the request body, the paid call (caps
+ * and ledger), and the merge of the answer into the vault record, written before the caller learns of it.
+ */
+import type { ApiClient } from '../api/client';
+import { ITEM_REVEAL } from '../api/pricing';
+import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
+import type { Retrievable } from '../api/schema-parts';
+import { type ContactRecord, itemsToAsk, type Selection, vault, vaultKeyFor } from '../storage';
+import { type PaidCall, paidLookup } from './ledger';
+
+/** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
+export interface ContactTarget {
+  socialUrl: string | null;
+  candidateId: string | null;
+}
+
+/** What the page or the row showed of the contact, kept on a new record until the service names them. */
+export interface ContactHints {
+  name?: string | null | undefined;
+  currentTitle?: string | null | undefined;
+  currentEmployer?: string | null | undefined;
+}
+
+/**
+ * One lookup at a time per contact, so a double click can never pay twice for the same item. A bulk reveal takes
+ * the same turn: a single reveal of a contact the bulk job is looking up waits for it, then finds the items held.
+ * A Map keyed by vault key, so any key (a `__proto__` candidate id or slug included) is plain data.
+ */
+const turns = new Map<string, Promise<unknown>>();
+
+/** Runs `task` when every earlier lookup of the contact under `key` (its vault key) has settled. */
+export function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = turns.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(task);
+  turns.set(key, next);
+  const settle = () => {
+    if (turns.get(key) === next) turns.delete(key);
+  };
+  // Both paths settle; the caller handles the rejection itself.
+  next.then(settle, settle);
+  return next;
+}
+
+/** What a contact's lookup needs, read from the vault inside the contact's turn. */
+export interface LookupPlan {
+  /** The vault could not read the record it holds for this contact (it was kept aside; it may hold paid items). */
+  unreadable: boolean;
+  /** The record the vault holds, if any. */
+  existing: ContactRecord | null;
+  /** Items to ask the service for: those of the selection the vault lacks. */
+  asked: Retrievable[];
+  /** The record the answer is merged into: the one held, or a new one from the target and the hints. */
+  base: ContactRecord;
+}
+
+/**
+ * Plans a lookup: what the vault holds for `target` and which items of `selection` it lacks (items known missing
+ * are asked again only with `retryNotFound`).
+ */
+export async function planLookup(
+  target: ContactTarget,
+  selection: readonly Retrievable[],
+  hints: ContactHints,
+  retryNotFound = false,
+): Promise<LookupPlan> {
+  const read = await vault.lookup(target);
+  const existing = read.state === 'ok' ? read.value : null;
+  return {
+    unreadable: read.state === 'unreadable',
+    existing,
+    asked: itemsToAsk(existing, selection, retryNotFound),
+    base: existing ?? {
+      v: 1,
+      key: vaultKeyFor(target),
+      socialUrl: target.socialUrl,
+      candidateId: target.candidateId,
+      name: hints.name ?? null,
+      currentTitle: hints.currentTitle ?? null,
+      currentEmployer: hints.currentEmployer ?? null,
+      updatedAt: new Date().toISOString(),
+    },
+  };
+}
+
+/** The request for one contact: by profile URL when the record has one (the service's surer match), else by id. */
+export function lookupBody(base: ContactRecord, asked: readonly Retrievable[]): LookupRequest {
+  const body: LookupRequest = base.socialUrl
+    ? { social_url: base.socialUrl }
+    : { candidate_id: base.candidateId! };
+  for (const item of asked) body[ITEM_REVEAL[item]] = true;
+  return body;
+}
+
+/** What one lookup came to. Only `answered` wrote to the vault. */
+export type LookupOutcome =
+  /** The service answered without a result for the contact: it may have charged. */
+  | { kind: 'no-result'; response: LookupResponse }
+  /** The service could not look the contact up (an error other than "not found"): nothing charged, nothing stored. */
+  | { kind: 'refused'; response: LookupResponse; status: number; error: string }
+  /** Found (or known unknown, a 404): merged into the vault record, which is written. */
+  | {
+      kind: 'answered';
+      response: LookupResponse;
+      record: ContactRecord;
+      /** The service knew the contact. */
+      known: boolean;
+      /** Items the service returned (and charged for). */
+      retrieved: Retrievable[];
+      /** When the answer was merged (the record's `updatedAt`). */
+      at: string;
+    };
+
+/**
+ * Sends the paid lookup planned in `plan` (through the caps, with its ledger entry) and, for an answer, writes the
+ * merged record to the vault before resolving: paid data is in storage before any caller can report it. Call it
+ * inside the contact's turn ({@link serialised}), with `plan.asked` not empty. Errors of the call (rate limited,
+ * out of credits, a cap, no answer) are thrown as the client and the caps throw them.
+ */
+export async function lookupContact(
+  client: ApiClient,
+  call: PaidCall,
+  plan: Pick<LookupPlan, 'base' | 'asked'>,
+): Promise<LookupOutcome> {
+  const { base, asked } = plan;
+  const response = await paidLookup(call, asked, () => client.lookup(lookupBody(base, asked)));
+  const contact = response.data.contacts[0];
+  if (!contact) return { kind: 'no-result', response };
+  if (!contact.success && contact.status_code !== 404) {
+    return { kind: 'refused', response, status: contact.status_code, error: contact.error };
+  }
+  const at = new Date().toISOString();
+  const record = mergeContact(base, contact, asked, at);
+  await vault.put(record);
+  const retrieved = contact.success ? contact.contact_data_retrieved : [];
+  return { kind: 'answered', response, record, known: contact.success, retrieved, at };
+}
+
+/** Merges one contact result into the vault record. Items requested and not returned are remembered as missing. */
+export function mergeContact(
+  base: ContactRecord,
+  contact: ContactResult,
+  requested: Selection,
+  at: string,
+): ContactRecord {
+  const record: ContactRecord = { ...base, updatedAt: at };
+  if (!contact.success) {
+    if (contact.status_code === 404) record.unknownAt = at;
+    return record;
+  }
+  const { profile } = contact;
+  const retrieved = new Set(contact.contact_data_retrieved);
+  record.candidateId = profile.id;
+  record.name = profile.name;
+  record.currentTitle = profile.current_title;
+  record.currentEmployer = profile.current_employer;
+  delete record.unknownAt;
+  for (const item of requested) {
+    const missing = { found: false as const, at };
+    switch (item) {
+      case 'email':
+        record.email =
+          retrieved.has('email') && profile.personal_email
+            ? { found: true, value: profile.personal_email, at }
+            : missing;
+        break;
+      case 'phone':
+        record.phone =
+          retrieved.has('phone') && profile.phone_number
+            ? { found: true, value: profile.phone_number, at }
+            : missing;
+        break;
+      case 'detailed_profile':
+        record.detailed_profile = retrieved.has('detailed_profile')
+          ? {
+              found: true,
+              value: {
+                skills: profile.skills ?? [],
+                experience: profile.experience ?? [],
+                education: profile.education ?? [],
+                job_history: profile.job_history ?? [],
+              },
+              at,
+            }
+          : missing;
+        break;
+      case 'healthcare_profile':
+        record.healthcare_profile =
+          retrieved.has('healthcare_profile') && profile.npi_data
+            ? { found: true, value: profile.npi_data, at }
+            : missing;
+        break;
+    }
+  }
+  return record;
+}
