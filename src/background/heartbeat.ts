@@ -1,11 +1,28 @@
 /**
- * This worker's identity and heartbeat. A paid job or search names the worker that runs it; while any is under way
- * the worker beats in storage, so a reader can tell a job that is running from one whose worker was stopped.
+ * This worker's identity and heartbeat, and the one rule for "has this work lost its worker?". A paid job or search
+ * names the worker that runs it; while any is under way the worker beats in storage, so a reader can tell a job
+ * that is running from one whose worker was stopped.
  */
-import { HEARTBEAT_MS, workerBeat } from '../storage';
+import { HEARTBEAT_MS, ownedNow, type WorkerBeat, workerBeat } from '../storage';
 
 /** This worker's id, new each time the service worker (or Firefox's background page) starts. */
 export const WORKER_ID: string = crypto.randomUUID();
+/** When this worker started. */
+const STARTED_AT = new Date();
+
+/**
+ * True when work stored as run by `owner` (a reveal, a search page, a bulk reveal) has lost its worker, so what it
+ * had in flight was cut off. It is {@link ownedNow}, the rule the popup and the side panel apply with the stored
+ * heartbeat, applied with what the background knows for sure: the browser runs one background at a time, so the
+ * live worker is this one. (The stored beat is not read here: a stopped worker's last beat still looks fresh for a
+ * few seconds, just when a new worker starts and takes stock.) Work stored before jobs named their worker has no
+ * owner: it was cut off when it began (`startedAt`) before `since`, this worker's start.
+ */
+export function orphaned(owner: string | undefined, startedAt?: string, since: Date = STARTED_AT): boolean {
+  if (owner === undefined && startedAt !== undefined) return new Date(startedAt) < since;
+  const self: WorkerBeat = { worker: WORKER_ID, at: new Date().toISOString() };
+  return !ownedNow(owner, self, Date.now());
+}
 
 let holders = 0;
 let timer: ReturnType<typeof setInterval> | undefined;

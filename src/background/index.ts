@@ -27,7 +27,6 @@ function chore(what: string, task: Promise<unknown>): void {
 }
 
 export function startBackground(): void {
-  const startedAt = new Date();
   // zod/mini ships no messages; the background's refusals quote zod's, so they should be readable English.
   z.config(en());
   registerMessageHandlers();
@@ -44,8 +43,8 @@ export function startBackground(): void {
   settings.watch(({ defaultSelection }) => chore('update the menus', updateRevealTitles(defaultSelection)));
 
   chore('restrict storage access', restrictStorage());
-  chore('mark interrupted reveals', markInterruptedJobs(startedAt));
-  chore('mark an interrupted search', markInterruptedSearch(startedAt));
+  chore('mark interrupted reveals', markInterruptedJobs());
+  chore('mark an interrupted search', markInterruptedSearch());
   chore('move the vault id index', vault.moveIdIndex());
   chore('resume the bulk reveal', resumeBulkJob());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));

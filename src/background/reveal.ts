@@ -19,7 +19,7 @@ import {
   vaultKeyFor,
 } from '../storage';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
-import { WORKER_ID, whileBeating } from './heartbeat';
+import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
 import { fail, refuse } from './result';
 
@@ -67,7 +67,11 @@ export async function reveal(input: RevealInput): Promise<RevealOutcome> {
  * at start-up), or it is still "running" in storage for a worker that is gone.
  */
 const cutOff = (job: RevealJob | null): job is RevealJob =>
-  job !== null && (outcomeUnknown(job) || (job.status === 'running' && job.worker !== WORKER_ID));
+  job !== null && (outcomeUnknown(job) || orphanedRun(job));
+
+/** A job stored as running whose worker is gone. */
+const orphanedRun = (job: RevealJob, since?: Date): boolean =>
+  job.status === 'running' && orphaned(job.worker, job.startedAt, since);
 
 /**
  * Refuses what the user has not seen: asking again for items of a reveal that was cut off (it may have been
@@ -174,14 +178,12 @@ function malformed(message: string): ApiError {
 }
 
 /**
- * Jobs left "running" by a service worker that was stopped mid-request: their outcome is unknown. A job of another
- * worker is touched (one written before jobs named their worker: if started before `since`, this worker's start),
- * so a reveal begun meanwhile by this worker is left alone.
+ * Jobs left "running" by a service worker that was stopped mid-request: their outcome is unknown. Only jobs whose
+ * worker is gone ({@link orphaned}; `since` defaults to this worker's start) are touched, so a reveal begun
+ * meanwhile by this worker is left alone.
  */
-export async function markInterruptedJobs(since: Date): Promise<void> {
-  const orphan = (job: RevealJob) =>
-    job.status === 'running' &&
-    (job.worker === undefined ? new Date(job.startedAt) < since : job.worker !== WORKER_ID);
+export async function markInterruptedJobs(since?: Date): Promise<void> {
+  const orphan = (job: RevealJob) => orphanedRun(job, since);
   for (const { id } of (await jobs.all()).filter(orphan)) {
     await jobs.update(id, (job) =>
       orphan(job) ? { ...job, status: 'interrupted', finishedAt: new Date().toISOString() } : null,

@@ -12,7 +12,7 @@ import {
   serialized,
 } from '../storage';
 import { connectedClient, recordBalance } from './connection';
-import { WORKER_ID, whileBeating } from './heartbeat';
+import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { assertWithinCaps, paidSearch } from './ledger';
 import { fail, refuse } from './result';
 
@@ -152,8 +152,7 @@ export function goToPage(start: number): Promise<SearchSession> {
 async function showPage(start: number): Promise<SearchSession> {
   const session = await currentSearch.get();
   if (!session) throw refuse('There is no search to page through. Run a search first.');
-  if (session.status === 'running' && session.worker === WORKER_ID)
-    throw refuse('A page is already loading.');
+  if (session.status === 'running' && !orphanedFetch(session)) throw refuse('A page is already loading.');
   if (session.pages.some((page) => page.start === start)) {
     const shown: SearchSession = { ...session, currentStart: start };
     // A failed fetch of another page is history once the user moves on (an interrupted one stays: it may have
@@ -249,18 +248,18 @@ export async function runSavedSearch(id: string): Promise<SearchSession> {
   return startSearch({ mode: saved.mode, request: saved.request as SearchRequest, savedSearchId: saved.id });
 }
 
+/** A page being fetched by a worker that is gone ({@link orphaned}). */
+const orphanedFetch = (session: SearchSession, since?: Date): boolean =>
+  orphaned(session.worker, session.pendingAt ?? session.startedAt, since);
+
 /**
- * A search left running by a stopped worker: its outcome is unknown. One of another worker is marked (one stored
- * before searches named their worker: if its page was asked for before `since`, this worker's start).
+ * A search left running by a stopped worker: its outcome is unknown. Only one whose worker is gone is marked
+ * (`since` defaults to this worker's start), so a page this worker is fetching is left alone.
  */
-export async function markInterruptedSearch(since: Date): Promise<void> {
+export async function markInterruptedSearch(since?: Date): Promise<void> {
   const session = await currentSearch.get();
   if (session?.status !== 'running') return;
-  const orphan =
-    session.worker === undefined
-      ? new Date(session.pendingAt ?? session.startedAt) < since
-      : session.worker !== WORKER_ID;
-  if (orphan) {
+  if (orphanedFetch(session, since)) {
     const interrupted: SearchSession = { ...session, status: 'interrupted' };
     delete interrupted.pendingStart;
     delete interrupted.pendingAt;

@@ -19,7 +19,7 @@ import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote'
 import { profileUrl } from '../../sites/linkedin/url';
 import { account, type ContactRecord, serialized, vault } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
-import { WORKER_ID, whileBeating } from '../heartbeat';
+import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { refuse } from '../result';
@@ -170,12 +170,13 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 }
 
 /**
- * At service worker start: a job another worker owned was cut off. What it had in flight may have been charged
- * (never re-sent); a running job resumes its queue, a paused one stays paused.
+ * At service worker start (or when a page saw its worker stop beating): a job whose worker is gone
+ * ({@link orphaned}) was cut off. What it had in flight may have been charged (never re-sent); a running job
+ * resumes its queue, a paused one stays paused. A job this worker runs is left alone.
  */
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
-  if (!job || !isActive(job) || job.owner === WORKER_ID) return;
+  if (!job || !isActive(job) || !orphaned(job.owner)) return;
   const inFlight = await bulkJobs.inFlight();
   const sent = new Set(inFlight?.jobId === job.id ? inFlight.keys : []);
   const settled: BulkJob = {

@@ -365,6 +365,23 @@ describe('bulk reveal', () => {
     expect((await bulkJobs.current())?.status).toBe('paused');
   });
 
+  it('a wake while this worker runs the job settles nothing and sends nothing twice', async () => {
+    const contacts = people(20);
+    const s = service(contacts, 10_000, 20);
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 60,
+    });
+    await vi.waitFor(() => expect(s.lookups.length).toBeGreaterThan(0));
+    await controlBulk('wake');
+    await bulkRunEnded();
+    const ended = (await bulkJobs.current())!;
+    expect(ended.items.every((item) => item.state === 'revealed')).toBe(true);
+    expect(s.lookups).toHaveLength(20);
+  });
+
   it('does not buy again a held contact whose stored record cannot be read', async () => {
     const contacts = people(2);
     const s = service(contacts);
