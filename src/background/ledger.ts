@@ -11,7 +11,7 @@ import type { Retrievable } from '../api/schema-parts';
 import { appendEntry, type Settle } from '../ledger/append';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { spendingNow } from '../ledger/store';
-import { serialized, settings } from '../storage';
+import { type Settings, serialized, settings } from '../storage';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
 export class CapReached extends ApiError {
@@ -31,9 +31,12 @@ export interface PaidCall {
 /** The most the calls under way may still cost: counted by every cap check until their entries are written. */
 let reserved = 0;
 
-/** Why a call that may cost `max` credits would pass a cap, in plain words; null when it would not. */
-export async function capProblem(max: number, now = new Date()): Promise<string | null> {
-  const { dailyCapCredits, monthlyCapCredits } = await settings.get();
+/** The caps in force: read once per call, before its turn (see {@link withinCaps}). */
+type Caps = Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits'>;
+
+/** Why a call that may cost `max` credits would pass one of `caps`, in plain words; null when it would not. */
+async function capProblem(max: number, caps: Caps, now = new Date()): Promise<string | null> {
+  const { dailyCapCredits, monthlyCapCredits } = caps;
   if (dailyCapCredits === undefined && monthlyCapCredits === undefined) return null;
   const { today, month } = await spendingNow(now);
   const change = 'To change the cap, open Options (Spending caps).';
@@ -53,8 +56,11 @@ export async function capProblem(max: number, now = new Date()): Promise<string 
  * cannot pass a cap between them.
  */
 export async function withinCaps<T>(max: number, task: () => Promise<T>): Promise<T> {
+  // The caps are read before the turn: with none set (the usual case) the turn reads nothing, so calls started
+  // together (a bulk reveal's fifteen) do not queue behind each other's reads. The spending is read in the turn.
+  const caps = await settings.get();
   await serialized('ledger-caps', async () => {
-    const problem = await capProblem(max);
+    const problem = await capProblem(max, caps);
     if (problem) throw new CapReached(problem);
     reserved += max;
   });
@@ -67,7 +73,7 @@ export async function withinCaps<T>(max: number, task: () => Promise<T>): Promis
 
 /** Refuses now if a call of `max` credits would pass a cap (before a search replaces the one on screen). */
 export async function assertWithinCaps(max: number): Promise<void> {
-  const problem = await capProblem(max);
+  const problem = await capProblem(max, await settings.get());
   if (problem) throw new CapReached(problem);
 }
 

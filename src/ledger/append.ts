@@ -1,9 +1,12 @@
 /**
- * Writing the ledger (the background alone): one entry appended to its day, serialised with every other write to
- * the ledger, with the bookkeeping of uncertain charges; a balance settles the open ones through `settle`.
+ * Writing the ledger (the background alone): entries appended to their day, one write at a time, with the
+ * bookkeeping of uncertain charges; a balance settles the open ones through `settle`.
+ *
+ * Entries that arrive while a write is under way are written together by the next one (a bulk reveal's fifteen
+ * lookups answer within milliseconds of each other): each append still resolves only once its entry is stored, in
+ * the order the appends were asked for, and a day is read and written once per write rather than once per entry.
  */
 import { browser } from 'wxt/browser';
-import { serialized } from '../storage';
 import { type ChargeEntry, dayOf, LedgerEntry } from './entry';
 import { dayKey, type LedgerMeta, META_KEY, readLedgerDays, readMeta } from './store';
 
@@ -13,39 +16,86 @@ export type Settle = (
   read: typeof readLedgerDays,
 ) => Promise<{ changed: ChargeEntry[]; meta: LedgerMeta }>;
 
-/** Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`). */
+interface Pending {
+  entry: LedgerEntry;
+  settle: Settle | undefined;
+  stored: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** Appends waiting for the write under way. */
+let waiting: Pending[] = [];
+let writing = false;
+
+/**
+ * Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`). Resolves once
+ * the entry is stored.
+ */
 export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> {
-  return serialized('ledger', async () => {
+  let checked: LedgerEntry;
+  try {
+    checked = LedgerEntry.parse(entry);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return new Promise((stored, failed) => {
+    waiting.push({ entry: checked, settle, stored, failed });
+    if (!writing) void writeAll();
+  });
+}
+
+/** Writes until nothing waits: each round takes every append that arrived during the one before. */
+async function writeAll(): Promise<void> {
+  writing = true;
+  while (waiting.length > 0) {
+    const batch = waiting;
+    waiting = [];
+    try {
+      await write(batch);
+      for (const pending of batch) pending.stored();
+    } catch (error) {
+      for (const pending of batch) pending.failed(error);
+    }
+  }
+  writing = false;
+}
+
+/** Applies the appends in order to the stored days and bookkeeping, and stores what changed in one write. */
+async function write(batch: readonly Pending[]): Promise<void> {
+  let meta = await readMeta();
+  const days = await readLedgerDays([...new Set(batch.map(({ entry }) => dayOf(entry.at)))]);
+  const changedDays = new Set<string>();
+  /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
+  const read = async (wanted: readonly string[]) => {
+    const missing = wanted.filter((day) => !days.has(day));
+    for (const [day, entries] of await readLedgerDays(missing)) days.set(day, entries);
+    return new Map(wanted.map((day) => [day, days.get(day)!]));
+  };
+  for (const { entry, settle } of batch) {
     const day = dayOf(entry.at);
-    let meta = await readMeta();
-    const writes: Record<string, unknown> = {};
-    const days = await readLedgerDays([day]);
     if (entry.kind === 'balance' && settle && meta.open.length > 0) {
-      const settled = await settle(meta, readLedgerDays);
+      const settled = await settle(meta, read);
       meta = settled.meta;
-      const byDay = new Map<string, ChargeEntry[]>();
+      await read([...new Set(settled.changed.map((changed) => dayOf(changed.at)))]);
       for (const changed of settled.changed) {
         const d = dayOf(changed.at);
-        byDay.set(d, [...(byDay.get(d) ?? []), changed]);
+        days.set(
+          d,
+          days.get(d)!.map((e) => (e.id === changed.id ? changed : e)),
+        );
+        changedDays.add(d);
       }
-      const touched = await readLedgerDays([...byDay.keys()].filter((d) => d !== day));
-      touched.set(day, days.get(day)!);
-      for (const [d, list] of byDay) {
-        const replace = new Map(list.map((e) => [e.id, e]));
-        const updated = touched.get(d)!.map((e) => replace.get(e.id) ?? e);
-        touched.set(d, updated);
-        writes[dayKey(d)] = updated;
-      }
-      days.set(day, touched.get(day)!);
     }
-    writes[dayKey(day)] = [...days.get(day)!, LedgerEntry.parse(entry)];
+    days.set(day, [...days.get(day)!, entry]);
+    changedDays.add(day);
     if (!meta.days.includes(day)) meta.days = [...meta.days, day].sort();
     if (entry.kind === 'balance') meta.lastBalance = entry;
     if (entry.kind === 'charge' && entry.state === 'uncertain') {
       if (meta.open.length === 0) meta.anchor = meta.lastBalance;
       meta.open = [...meta.open, { day, id: entry.id }];
     }
-    writes[META_KEY] = meta;
-    await browser.storage.local.set(writes);
-  });
+  }
+  const writes: Record<string, unknown> = { [META_KEY]: meta };
+  for (const day of changedDays) writes[dayKey(day)] = days.get(day);
+  await browser.storage.local.set(writes);
 }

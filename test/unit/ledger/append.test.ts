@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { appendEntry, type Settle } from '../../../src/ledger/append';
+import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
+import { readLedgerDays, readMeta } from '../../../src/ledger/store';
+
+const AT = '2026-05-04T10:00:00.000Z';
+const charge = (id: string, over: Partial<ChargeEntry> = {}): ChargeEntry => ({
+  kind: 'charge',
+  id,
+  at: AT,
+  action: 'bulk-reveal',
+  items: ['email'],
+  credits: 3,
+  maxCredits: 3,
+  state: 'charged',
+  ref: 'job-1',
+  ...over,
+});
+const day = async (): Promise<LedgerEntry[]> => (await readLedgerDays([dayOf(AT)])).get(dayOf(AT)) ?? [];
+
+describe('appending to the ledger', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('stores entries asked for together in the order asked, in fewer writes than entries', async () => {
+    const set = vi.spyOn(browser.storage.local, 'set');
+    await Promise.all(Array.from({ length: 15 }, (_, i) => appendEntry(charge(`c${i}`))));
+    expect((await day()).map((e) => e.id)).toEqual(Array.from({ length: 15 }, (_, i) => `c${i}`));
+    expect(set.mock.calls.length).toBeLessThan(15);
+    expect((await readMeta()).days).toEqual([dayOf(AT)]);
+  });
+
+  it('resolves each append only once its entry is stored', async () => {
+    const seen = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        await appendEntry(charge(`c${i}`));
+        return (await day()).map((e) => e.id);
+      }),
+    );
+    for (const [i, ids] of seen.entries()) expect(ids).toContain(`c${i}`);
+  });
+
+  it('refuses an entry that does not read as one, and stores the others', async () => {
+    const bad = appendEntry({ ...charge('bad'), credits: -1 });
+    const good = appendEntry(charge('good'));
+    await expect(bad).rejects.toThrow();
+    await good;
+    expect((await day()).map((e) => e.id)).toEqual(['good']);
+  });
+
+  it('a failed write fails every append it carried, and the next write starts afresh', async () => {
+    const set = vi.spyOn(browser.storage.local, 'set').mockRejectedValueOnce(new Error('disk full'));
+    const first = appendEntry(charge('lost'));
+    await expect(first).rejects.toThrow('disk full');
+    await appendEntry(charge('kept'));
+    expect((await day()).map((e) => e.id)).toEqual(['kept']);
+    set.mockRestore();
+  });
+
+  it('a balance written with charges before it settles the uncertain ones among them', async () => {
+    const settle: Settle = async (meta, read) => {
+      const entries = (await read([dayOf(AT)])).get(dayOf(AT)) ?? [];
+      const open = entries.filter((e): e is ChargeEntry => e.kind === 'charge' && e.state === 'uncertain');
+      return {
+        changed: open.map((e) => ({ ...e, state: 'confirmed' as const, credits: 3, settledAt: AT })),
+        meta: { ...meta, anchor: null, open: [] },
+      };
+    };
+    await Promise.all([
+      appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }),
+      appendEntry(charge('u1', { state: 'uncertain', credits: 0, items: [] })),
+      appendEntry(charge('c2')),
+      appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 94 }, settle),
+    ]);
+    const entries = await day();
+    expect(entries.map((e) => e.id)).toEqual(['b0', 'u1', 'c2', 'b1']);
+    expect(entries[1]).toMatchObject({ state: 'confirmed', credits: 3 });
+    expect(await readMeta()).toMatchObject({ open: [], lastBalance: { id: 'b1' } });
+  });
+});
