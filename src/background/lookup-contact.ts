@@ -115,16 +115,20 @@ export type LookupOutcome =
 /**
  * Sends the paid lookup planned in `plan` (through the caps, with its ledger entry) and, for an answer, writes the
  * merged record to the vault before resolving: paid data is in storage before any caller can report it. Call it
- * inside the contact's turn ({@link serialised}), with `plan.asked` not empty. Errors of the call (rate limited,
- * out of credits, a cap, no answer) are thrown as the client and the caps throw them.
+ * inside the contact's turn ({@link serialised}), with `plan.asked` not empty. `send` is how the request goes out
+ * once the caps let it (a bulk reveal waits for one of its connections, and records the contact as sent first).
+ * Errors of the call (rate limited, out of credits, a cap, no answer) are thrown as the client and the caps throw
+ * them.
  */
 export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
   plan: Pick<LookupPlan, 'base' | 'asked'>,
+  send: <R>(request: () => Promise<R>) => Promise<R> = (request) => request(),
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
-  const response = await paidLookup(call, asked, () => client.lookup(lookupBody(base, asked)));
+  const body = lookupBody(base, asked);
+  const response = await paidLookup(call, asked, () => send(() => client.lookup(body)));
   const contact = response.data.contacts[0];
   if (!contact) return { kind: 'no-result', response };
   if (!contact.success && contact.status_code !== 404) {

@@ -24,7 +24,7 @@ import { CapReached } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { refuse } from '../result';
 import { showBulkBadge } from './bulk-badge';
-import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
+import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
 
 /** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
 const FIRST_WAIT_MS = 1_000;
@@ -80,8 +80,10 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   await connectedClient();
 
   const people = mergeCandidates(input.candidates.map(canonical));
-  const records = new Map<BulkCandidate, ContactRecord | null>();
-  for (const person of people) records.set(person, await vault.find(person.target));
+  // Read side by side: storage answers many small reads at once far sooner than one after another.
+  const records = new Map<BulkCandidate, ContactRecord | null>(
+    await Promise.all(people.map(async (person) => [person, await vault.find(person.target)] as const)),
+  );
   const { items, quote } = planBulk(people, input.selection, (person) => records.get(person) ?? null);
   if (quote.max > input.confirmedMax) {
     throw refuse(
@@ -307,15 +309,20 @@ async function runJob(initial: BulkJob): Promise<void> {
       return;
     }
     let waits = 0;
+    /** Contacts a task has taken: still "queued" in the job until their request goes out. */
+    const taken = new Set<BulkItem>();
     const pool = createPool<BulkItem>({
       concurrency: LIMITS.parallelLookups,
+      // As many again get ready meanwhile (each reads the vault and takes its contact's turn), so a freed
+      // connection is used at once.
+      ahead: LIMITS.parallelLookups,
       take: () => {
-        const item = job.items.find((i) => i.state === 'queued') ?? null;
-        if (item) item.state = 'running';
+        const item = job.items.find((i) => i.state === 'queued' && !taken.has(i)) ?? null;
+        if (item) taken.add(item);
         return item;
       },
-      run: async (item): Promise<TaskOutcome> => {
-        const outcome = await lookupOne(job, item, store, client);
+      run: async (item, send): Promise<TaskOutcome> => {
+        const outcome = await lookupOne(job, item, store, client, send).finally(() => taken.delete(item));
         if (outcome.kind === 'wait') waits++;
         else if (outcome.kind === 'done') waits = 0;
         return outcome.kind === 'wait' && outcome.waitMs === 0
@@ -344,6 +351,7 @@ async function lookupOne(
   item: BulkItem,
   store: RunStore,
   client: ApiClient,
+  send: Send,
 ): Promise<TaskOutcome> {
   // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
   return serialised(item.key, async () => {
@@ -358,11 +366,16 @@ async function lookupOne(
     }
     if (plan.asked.length === 0) return settle(item, store, 'held', {});
     item.asked = plan.asked;
-    // Durable before the request: after a restart this contact is known to have been sent.
-    await store.beforeSend(item.key);
+    /** Once a connection is free: the contact is under way, and durably on record as sent before it is. */
+    const sendNow: Send = (request) =>
+      send(async () => {
+        item.state = 'running';
+        await store.beforeSend(item.key);
+        return request();
+      });
     try {
       const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
-      const outcome = await lookupContact(client, call, plan);
+      const outcome = await lookupContact(client, call, plan, sendNow);
       switch (outcome.kind) {
         case 'no-result':
           return settle(item, store, 'may-have-charged', {
@@ -407,6 +420,8 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
     store.answered(item.key);
     return outcome;
   };
+  // Halted while it waited for a connection: nothing was sent.
+  if (error instanceof NotSent) return requeue({ kind: 'done' });
   if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
   if (error instanceof CapReached) return requeue({ kind: 'stop', reason: error.message });
   if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });

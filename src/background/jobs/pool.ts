@@ -1,8 +1,13 @@
 /**
- * The runner of long paid work: a queue drained with a concurrency limit, one shared wait when the service asks us
- * to slow down, and pause, cancel and stop that never abandon work in flight (a request already sent completes
- * and its result is kept). It knows nothing of contacts, storage or the UI: the job kind owns its queue (`take`)
- * and says what each task's outcome means for the whole run.
+ * The runner of long paid work: a queue drained with a limit on requests in flight, one shared wait when the
+ * service asks us to slow down, and pause, cancel and stop that never abandon work in flight (a request already
+ * sent completes and its result is kept). It knows nothing of contacts, storage or the UI: the job kind owns its
+ * queue (`take`) and says what each task's outcome means for the whole run.
+ *
+ * A task's request goes out through the pool's `send`, which holds one of the `concurrency` request slots. Up to
+ * `ahead` more tasks may be under way around their requests (reading what they need before, storing what came back
+ * after), so a slot freed by an answer is taken at once by a task that is ready, instead of waiting for a new task
+ * to get ready while the service sits idle.
  *
  * Why not p-queue or p-limit: the queue is the stored job (the source of truth that survives a restart), the
  * wait after a 429 must hold back every start, not retry one promise, and "pause" must mean "start nothing new"
@@ -26,13 +31,29 @@ export type RunEnding =
   | { kind: 'cancelled' }
   | { kind: 'stopped'; reason: string };
 
+/**
+ * Sends a task's request once a request slot is free and no shared wait holds starts back. Rejects with
+ * {@link NotSent}, having sent nothing, when the run was halted (paused, cancelled, stopped) while it waited.
+ */
+export type Send = <R>(request: () => Promise<R>) => Promise<R>;
+
+/** The run was halted before this task's request was sent: nothing went out, and the item can be queued again. */
+export class NotSent extends Error {
+  constructor() {
+    super('The run was halted before this request was sent.');
+    this.name = 'NotSent';
+  }
+}
+
 export interface PoolOptions<T> {
-  /** The most tasks in flight at once. */
+  /** The most requests in flight at once (each task sends at most one at a time, through `send`). */
   concurrency: number;
+  /** How many tasks beyond `concurrency` may be under way, getting ready to send or storing an answer (default 0). */
+  ahead?: number;
   /** Takes the next queued item (marking it taken), or null when none is queued now. */
   take(): T | null;
-  /** Runs one item. Should not throw; a throw stops the run with its message. */
-  run(item: T): Promise<TaskOutcome>;
+  /** Runs one item, its request through `send`. Should not throw; a throw stops the run with its message. */
+  run(item: T, send: Send): Promise<TaskOutcome>;
   /** Called when the shared wait starts (or grows), with its end as epoch ms. */
   onWait?(until: number): void;
   now?: () => number;
@@ -46,8 +67,14 @@ export interface Pool {
   pause(): void;
   /** Starts nothing new; the run resolves `cancelled` once in-flight tasks finish. */
   cancel(): void;
-  /** Tasks in flight now. */
+  /** Tasks under way now. */
   readonly inFlight: number;
+}
+
+/** A task waiting for a request slot. */
+interface Waiter {
+  go(): void;
+  halted(): void;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -56,7 +83,11 @@ export function createPool<T>(options: PoolOptions<T>): Pool {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const concurrency = Math.max(1, Math.floor(options.concurrency));
+  const tasks = concurrency + Math.max(0, Math.floor(options.ahead ?? 0));
   const inFlight = new Set<Promise<void>>();
+  /** Requests sent and not answered, plus slots held by a failed request until its task has said what it means. */
+  let sending = 0;
+  const waiters: Waiter[] = [];
   let halt: RunEnding | null = null;
   let waitUntil = 0;
   /** Resolves the current idle wait early (pause, cancel). */
@@ -65,12 +96,56 @@ export function createPool<T>(options: PoolOptions<T>): Pool {
   function halted(ending: RunEnding) {
     // The first reason wins: a stop for lack of credits is not turned into "cancelled" by a later click.
     halt ??= ending;
+    pump();
     wake();
   }
 
+  /** Lets waiting tasks send, in the order they asked, while slots are free and no wait holds starts back. */
+  function pump() {
+    if (halt) {
+      for (const waiter of waiters.splice(0)) waiter.halted();
+      return;
+    }
+    while (waiters.length > 0 && sending < concurrency && now() >= waitUntil) {
+      sending++;
+      waiters.shift()!.go();
+    }
+  }
+
   function start(item: T) {
+    /**
+     * Slots this task holds after a failed request. An answer frees its slot at once; a failure (a 429 above all)
+     * frees it only when the task has said what it means for the run, so no waiting task sends in between.
+     */
+    let held = 0;
+    const send: Send = <R>(request: () => Promise<R>) =>
+      new Promise<R>((resolve, reject) => {
+        waiters.push({
+          go: () => {
+            let sent: Promise<R>;
+            try {
+              sent = request();
+            } catch (error) {
+              sent = Promise.reject(error);
+            }
+            sent.then(
+              (answer) => {
+                sending--;
+                pump();
+                resolve(answer);
+              },
+              (error: unknown) => {
+                held++;
+                reject(error);
+              },
+            );
+          },
+          halted: () => reject(new NotSent()),
+        });
+        pump();
+      });
     const task = options
-      .run(item)
+      .run(item, send)
       .catch(
         (error: unknown): TaskOutcome => ({
           kind: 'stop',
@@ -88,14 +163,21 @@ export function createPool<T>(options: PoolOptions<T>): Pool {
           halted({ kind: 'stopped', reason: outcome.reason });
         }
       })
-      .finally(() => inFlight.delete(task));
+      .finally(() => {
+        inFlight.delete(task);
+        sending -= held;
+        held = 0;
+        pump();
+      });
     inFlight.add(task);
   }
 
   async function run(): Promise<RunEnding> {
     for (;;) {
+      // A shared wait may have just ended: waiting tasks send first, then new tasks start.
+      pump();
       let queueEmpty = false;
-      while (!halt && inFlight.size < concurrency && now() >= waitUntil) {
+      while (!halt && inFlight.size < tasks && now() >= waitUntil) {
         const item = options.take();
         if (item === null) {
           queueEmpty = true;
