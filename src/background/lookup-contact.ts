@@ -124,7 +124,7 @@ export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
   plan: Pick<LookupPlan, 'base' | 'asked'>,
-  send: <R>(request: () => Promise<R>) => Promise<R> = (request) => request(),
+  send: (request: () => Promise<LookupResponse>) => Promise<LookupResponse> = (request) => request(),
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);

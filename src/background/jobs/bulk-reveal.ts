@@ -13,6 +13,8 @@
  */
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { maxCostOfItems } from '../../api/pricing';
+import type { LookupResponse } from '../../api/schema';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
@@ -308,6 +310,7 @@ async function runJob(initial: BulkJob): Promise<void> {
       await finish(job, { kind: 'stopped', reason: (error as Error).message });
       return;
     }
+    const shared: RunShared = { job, store, client, remaining: null };
     let waits = 0;
     /** Contacts a task has taken: still "queued" in the job until their request goes out. */
     const taken = new Set<BulkItem>();
@@ -322,7 +325,7 @@ async function runJob(initial: BulkJob): Promise<void> {
         return item;
       },
       run: async (item, send): Promise<TaskOutcome> => {
-        const outcome = await lookupOne(job, item, store, client, send).finally(() => taken.delete(item));
+        const outcome = await lookupOne(shared, item, send).finally(() => taken.delete(item));
         if (outcome.kind === 'wait') waits++;
         else if (outcome.kind === 'done') waits = 0;
         return outcome.kind === 'wait' && outcome.waitMs === 0
@@ -345,14 +348,18 @@ async function runJob(initial: BulkJob): Promise<void> {
   }
 }
 
+/** What the lookups of one run share. */
+interface RunShared {
+  job: BulkJob;
+  store: RunStore;
+  client: ApiClient;
+  /** The balance the latest answer reported (null: none yet). */
+  remaining: number | null;
+}
+
 /** One contact: asks for what the vault lacks, writes the result to the vault, then the contact's state. */
-async function lookupOne(
-  job: BulkJob,
-  item: BulkItem,
-  store: RunStore,
-  client: ApiClient,
-  send: Send,
-): Promise<TaskOutcome> {
+async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise<TaskOutcome> {
+  const { job, store, client } = shared;
   // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
   return serialised(item.key, async () => {
     const hints = { name: item.name, currentTitle: item.title, currentEmployer: item.employer };
@@ -366,12 +373,25 @@ async function lookupOne(
     }
     if (plan.asked.length === 0) return settle(item, store, 'held', {});
     item.asked = plan.asked;
-    /** Once a connection is free: the contact is under way, and durably on record as sent before it is. */
-    const sendNow: Send = (request) =>
+    /**
+     * Once a connection is free: the contact is under way, and durably on record as sent before it is. A lookup
+     * the latest balance cannot pay for is not sent: the service would refuse it, and the job stops as it does then.
+     * The balance an answer reports is known before its connection is free for the next contact.
+     */
+    const sendNow = (request: () => Promise<LookupResponse>) =>
       send(async () => {
+        if (shared.remaining !== null && shared.remaining < maxCostOfItems(plan.asked)) {
+          throw new ApiError({
+            kind: 'insufficient-credits',
+            operation: 'lookup',
+            message: 'The balance ran out.',
+          });
+        }
         item.state = 'running';
         await store.beforeSend(item.key);
-        return request();
+        const response = await request();
+        shared.remaining = response.credits.remaining;
+        return response;
       });
     try {
       const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };

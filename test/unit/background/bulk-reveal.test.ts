@@ -219,6 +219,21 @@ describe('bulk reveal', () => {
     for (const item of revealed) expect((await vault.get(item.key))?.email).toMatchObject({ found: true });
   });
 
+  it('a lookup the latest balance cannot pay for is not sent: the job stops as the service would have it', async () => {
+    const contacts = people(16);
+    // The first answer takes 9 of 12 credits; the sixteenth contact, ready for the connection it frees, could
+    // cost up to 9 and is not sent.
+    const s = service(contacts, 12);
+    await account.set({ remaining: 12, purchased: null, checkedAt: new Date().toISOString() });
+    const { ended } = await start(rows(contacts), ['email', 'phone'], true);
+    expect(s.lookups).toHaveLength(15);
+    expect(ended.status).toBe('stopped');
+    expect(ended.stopReason).toBe('The balance ran out.');
+    expect(ended.items.filter((item) => item.state === 'revealed')).toHaveLength(1);
+    expect(ended.items.filter((item) => item.state === 'queued')).toHaveLength(15);
+    expect(await bulkJobs.inFlight()).toMatchObject({ keys: [] });
+  });
+
   it('a 429 holds back the whole job for Retry-After, then every contact is asked once more and charged once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const contacts = people(20);
