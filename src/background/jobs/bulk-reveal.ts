@@ -301,7 +301,8 @@ async function runJob(initial: BulkJob): Promise<void> {
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
   try {
-    await store.now();
+    // Every caller has just stored the job as it starts: the first progress write (and the badge) follows shortly.
+    store.progress();
     let client: ApiClient;
     try {
       client = await connectedClient({ rateLimited: false });
