@@ -5,9 +5,11 @@
  * - Written to storage before its first request; a contact's lookup is recorded as sent (durably) before the
  *   request goes out, and the job's progress is written a few times a second.
  * - Each lookup asks only for what the vault lacks at that moment, under the same per-contact turn as a single
- *   reveal (so the same person is never paid for twice, whichever asks first).
+ *   reveal (so the same person is never paid for twice, whichever asks first). Fifteen more contacts get ready so
+ *   while the fifteen lookups are out, so a connection an answer frees is used at once.
  * - A 429 holds back every start for the time the service asked; 500s are the client's safe retries; a timeout or
- *   a dropped connection is "may have charged" and never retried; out of credits stops new starts at once.
+ *   a dropped connection is "may have charged" and never retried; out of credits (said by the service, or by the
+ *   balance the latest answer reported) stops new starts at once.
  * - Pause, resume, cancel; a restarted service worker settles what the old one had in flight as "may have
  *   charged" and resumes the queue.
  */
