@@ -80,9 +80,15 @@ test('a reveal cut off by closing the browser is checked after the restart, befo
     const first = await launchWithExtension(profileDir);
     const worker = first.serviceWorkers()[0] ?? (await first.waitForEvent('serviceworker'));
     const extensionId = new URL(worker.url()).host;
-    const open = async (context: typeof first, path: string) => {
+    const open = async (context: typeof first, path: string): Promise<Page> => {
       const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      try {
+        await page.goto(`chrome-extension://${extensionId}/${path}`);
+      } catch (error) {
+        // Chrome may show the options page of the extension it just loaded in that new tab: take another.
+        if (!String(error).includes('interrupted by another navigation')) throw error;
+        return open(context, path);
+      }
       return page;
     };
     // The options page the extension opens on install (a page opened now could be taken over by it).
