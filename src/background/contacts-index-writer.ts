@@ -82,29 +82,57 @@ function advance(
   return rows.length < Math.min(totalsOf(after).total, REFILL_BELOW) ? null : toShard(rows);
 }
 
-/** Writes these lines (the last one of a key wins) and removes these keys, in the shards and the first page at once. */
+/** Changes not written yet: each key in one of the two, as its last change left it. */
+interface Batch {
+  put: Map<string, Line>;
+  removed: Set<string>;
+  written: Promise<void>;
+}
+let waiting: Batch | null = null;
+
+/**
+ * Writes these lines and removes these keys, in the shards and the first page at once. Changes made while an
+ * earlier one is written join into one write (a bulk reveal writes many contacts close together).
+ */
 function change(lines: readonly Line[], removed: readonly string[]): Promise<void> {
-  const put = [...new Map(lines.map((l) => [l.key, l])).values()];
-  return serial(async () => {
-    const touched = new Set([...put.map((l) => shardOf(l.key)), ...removed.map(shardOf)]);
-    const stored = await browser.storage.local.get([...[...touched].map(shardKey), FIRST_KEY]);
-    const shards = new Map([...touched].map((n) => [n, readShard(stored[shardKey(n)])]));
-    for (const key of removed) shards.get(shardOf(key))!.delete(key);
-    for (const l of put) shards.get(shardOf(l.key))!.set(l.key, l.row);
-
-    const before = readFirstPage(stored[FIRST_KEY]);
-    const counts = before?.counts.map((c, n) => {
-      const shard = shards.get(n);
-      return shard ? countShard(shard) : c;
+  if (!waiting) {
+    const batch: Batch = { put: new Map(), removed: new Set(), written: Promise.resolve() };
+    batch.written = serial(() => {
+      if (waiting === batch) waiting = null;
+      return write([...batch.put.values()], [...batch.removed]);
     });
-    const changed = new Set([...removed, ...put.map((l) => l.key)]);
-    const rows = before && counts ? advance(before, counts, put, changed) : null;
-    const page = rows && counts ? { rows, counts } : await pageFromShards(shards);
+    waiting = batch;
+  }
+  for (const key of removed) {
+    waiting.put.delete(key);
+    waiting.removed.add(key);
+  }
+  for (const l of lines) {
+    waiting.removed.delete(l.key);
+    waiting.put.set(l.key, l);
+  }
+  return waiting.written;
+}
 
-    const write: Record<string, string> = { [FIRST_KEY]: writeFirstPage(page) };
-    for (const [n, shard] of shards) write[shardKey(n)] = writeShard(shard);
-    await browser.storage.local.set(write);
+async function write(put: readonly Line[], removed: readonly string[]): Promise<void> {
+  const touched = new Set([...put.map((l) => shardOf(l.key)), ...removed.map(shardOf)]);
+  const stored = await browser.storage.local.get([...[...touched].map(shardKey), FIRST_KEY]);
+  const shards = new Map([...touched].map((n) => [n, readShard(stored[shardKey(n)])]));
+  for (const key of removed) shards.get(shardOf(key))!.delete(key);
+  for (const l of put) shards.get(shardOf(l.key))!.set(l.key, l.row);
+
+  const before = readFirstPage(stored[FIRST_KEY]);
+  const counts = before?.counts.map((c, n) => {
+    const shard = shards.get(n);
+    return shard ? countShard(shard) : c;
   });
+  const changed = new Set([...removed, ...put.map((l) => l.key)]);
+  const rows = before && counts ? advance(before, counts, put, changed) : null;
+  const page = rows && counts ? { rows, counts } : await pageFromShards(shards);
+
+  const values: Record<string, string> = { [FIRST_KEY]: writeFirstPage(page) };
+  for (const [n, shard] of shards) values[shardKey(n)] = writeShard(shard);
+  await browser.storage.local.set(values);
 }
 
 export const contactsIndexWriter = {

@@ -60,6 +60,10 @@ async function expectFirstPageOfIndex(): Promise<ContactSummary[]> {
   return first!.rows;
 }
 
+/** `prefix` n-1 down to `prefix` 0. */
+const newestNames = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${n - 1 - i}`);
+
 describe('the library index', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
@@ -147,6 +151,25 @@ describe('the library index', () => {
       }
       await expectFirstPageOfIndex();
     }
+  });
+
+  it('changes made while one is written join into one write, each key as its last change left it', async () => {
+    await contactsIndexWriter.change([changedAt('kept', 1), changedAt('erased', 2)]);
+    const writes = vi.spyOn(browser.storage.local, 'set');
+    const changes = [
+      contactsIndexWriter.change([changedAt('first', 3)]),
+      contactsIndexWriter.change([], [keyOf('erased')]),
+      ...Array.from({ length: 20 }, (_, i) => contactsIndexWriter.change([changedAt(`burst-${i}`, 10 + i)])),
+      contactsIndexWriter.change([changedAt('erased', 40)]),
+      contactsIndexWriter.change([], [keyOf('erased')]),
+      contactsIndexWriter.change([], [keyOf('kept')]),
+      contactsIndexWriter.change([changedAt('kept', 50)]),
+    ];
+    await Promise.all(changes);
+    expect(writes).toHaveBeenCalledTimes(1);
+    const rows = await expectFirstPageOfIndex();
+    expect(rows.map((s) => s.name)).toEqual(['kept', ...newestNames(20, 'burst-'), 'first']);
+    expect(await storedIndex()).not.toContain('erased');
   });
 
   it('fills the first page again from the shards when removals leave it short', async () => {
