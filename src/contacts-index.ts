@@ -15,12 +15,16 @@ import { browser } from 'wxt/browser';
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
 import type { ContactRecord } from './storage';
 
+/** How many stored strings the lines are spread over. */
 export const SHARDS = 64;
 /** Lines the first page holds: two of the library's pages of rows. */
 export const FIRST_PAGE = 200;
 const PREFIX = 'contacts-index:';
+/** Storage key of shard `n`. */
 export const shardKey = (n: number) => `${PREFIX}${n}`;
+/** Storage key of the first page. */
 export const FIRST_KEY = `${PREFIX}first`;
+/** Storage key of the "a full build has run" mark. */
 export const BUILT_KEY = `${PREFIX}built`;
 
 /**
@@ -99,6 +103,7 @@ export const summarize = (record: ContactRecord): ContactSummary => summaryOf(re
 
 const orNull = (text: string | undefined) => (text ? text : null);
 
+/** The summary a stored line (without its key) reads as. */
 export function summaryOf(key: string, row: string): ContactSummary {
   const [name, title, employer, held, missing, updated, unknown] = row.split('\t');
   return {
@@ -124,6 +129,7 @@ export function readShard(value: unknown): Shard {
   return rows;
 }
 
+/** A shard as stored: a line per contact. */
 export const writeShard = (rows: Shard) => [...rows].map(([key, row]) => `${key}\t${row}`).join('\n');
 
 /**
@@ -132,6 +138,7 @@ export const writeShard = (rows: Shard) => [...rows].map(([key, row]) => `${key}
  */
 export type ShardCounts = number[];
 
+/** Counts a shard's lines. */
 export function countShard(rows: Shard): ShardCounts {
   const out = [rows.size, ...RETRIEVABLE.map(() => 0)];
   for (const row of rows.values()) {
@@ -174,6 +181,7 @@ export function totalsOf(counts: readonly ShardCounts[]): Totals {
   return { total, held: Object.fromEntries(RETRIEVABLE.map((item, i) => [item, sum[i]])) as Totals['held'] };
 }
 
+/** The index as its readers (the library) see it. */
 export const contactsIndex = {
   /** True once a full build has run (a vault from before the index needs one). */
   async built(): Promise<boolean> {
