@@ -165,8 +165,9 @@ export function readFirstPage(value: unknown): FirstPage | null {
   const [version, ...groups] = (end < 0 ? value : value.slice(0, end)).split(' ');
   const counts = groups.map((group) => group.split(',').map(Number));
   const width = RETRIEVABLE.length + 1;
-  if (version !== '1' || counts.length !== SHARDS) return null;
-  if (!counts.every((c) => c.length === width && c.every((n) => Number.isInteger(n) && n >= 0))) return null;
+  // NaN (anything but a number) fails `>= 0`.
+  const fit = counts.length === SHARDS && counts.every((c) => c.length === width && c.every((n) => n >= 0));
+  if (version !== '1' || !fit) return null;
   return { rows: readShard(end < 0 ? '' : value.slice(end + 1)), counts };
 }
 

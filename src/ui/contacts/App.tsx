@@ -126,8 +126,8 @@ export function App() {
           {m.ready.value
             ? ''
             : m.loaded.value
-              ? `Loading all ${plural(total, 'contact', 'contacts')} for search, filters and export…`
-              : 'Loading the revealed contacts…'}
+              ? `Loading all ${plural(total, 'contact', 'contacts')}…`
+              : 'Loading…'}
         </p>
       </header>
 

@@ -63,7 +63,6 @@ export function createLibraryModel() {
     // While a full list is shown, it stays until the next one is read (a reload must not shrink it to a page).
     if (page && !ready.value) first.value = page;
     all.value = await (page ? contactsIndex.all() : summaries());
-    first.value = null;
   }
 
   /** One load at a time; a change during one loads once more after it (a bulk reveal writes many). */
