@@ -1,8 +1,8 @@
 /**
  * The only writer of the library's index (`src/contacts-index.ts`). A change rewrites the shards it touches and the
- * first page together, in one storage write, one change at a time, so the first page always holds the newest lines
- * of the shards and their exact counts: a contact erased from the index is gone from the first page in the same
- * write, and a contact that was never on it cannot appear there out of order.
+ * first page together, in one storage write, one write at a time (changes made meanwhile join the next), so the
+ * first page always holds the newest lines of the shards and their exact counts: a contact erased from the index is
+ * gone from the first page in the same write, and a contact that was never on it cannot appear there out of order.
  */
 import { browser } from 'wxt/browser';
 import {
