@@ -98,9 +98,6 @@ export function rowOf(record: ContactRecord): string {
   ].join('\t');
 }
 
-/** A record's summary, as the index would give it (for a vault not indexed yet). */
-export const summarize = (record: ContactRecord): ContactSummary => summaryOf(record.key, rowOf(record));
-
 const orNull = (text: string | undefined) => (text ? text : null);
 
 /** The summary a stored line (without its key) reads as. */

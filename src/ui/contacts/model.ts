@@ -9,7 +9,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
-import { type ContactSummary, contactsIndex, FIRST_PAGE, summarize, type Totals } from '../../contacts-index';
+import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
 import { type ContactRecord, vault } from '../../storage';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
@@ -17,12 +17,6 @@ import { counts, DEFAULT_QUERY, type LibraryQuery, listsAll, prepare, query } fr
 
 /** Rows rendered at first and added by each "Show more" (the first page holds two such pages). */
 export const PAGE = FIRST_PAGE / 2;
-
-/** Every summary: from the index, or from the vault itself while the index is first built. */
-async function summaries(): Promise<ContactSummary[]> {
-  if (await contactsIndex.built()) return contactsIndex.all();
-  return (await vault.all()).map(summarize);
-}
 
 export function createLibraryModel() {
   /** Every contact's summary, null until read. */
@@ -62,7 +56,9 @@ export function createLibraryModel() {
     }
     // While a full list is shown, it stays until the next one is read (a reload must not shrink it to a page).
     if (page && !ready.value) first.value = page;
-    all.value = await (page ? contactsIndex.all() : summaries());
+    // Without a first page the index is read whole if built; until the background first builds it (at its first
+    // start), "Loading…" stays, and the build's write loads again: the vault's full records are never read here.
+    if (page || (await contactsIndex.built())) all.value = await contactsIndex.all();
   }
 
   /** One load at a time; a change during one loads once more after it (a bulk reveal writes many). */

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { contactsIndexWriter } from '../../../src/background/contacts-index-writer';
-import { BUILT_KEY, type ContactSummary, contactsIndex, FIRST_PAGE } from '../../../src/contacts-index';
+import {
+  BUILT_KEY,
+  type ContactSummary,
+  contactsIndex,
+  FIRST_KEY,
+  FIRST_PAGE,
+} from '../../../src/contacts-index';
 import { type ContactRecord, vault } from '../../../src/storage';
 import { createLibraryModel, PAGE } from '../../../src/ui/contacts/model';
 
@@ -122,13 +128,28 @@ describe('the library opens in two steps', () => {
     expect(m.matchCount.value).toBe(6);
   });
 
-  it('before the index is built, it reads the vault', async () => {
+  it('before the index is first built, it says it is loading and lists the contacts once built', async () => {
     fakeBrowser.reset();
     await vault.put(contact(1));
+    const fullRecords = vi.spyOn(vault, 'all');
+    const m = createLibraryModel();
+    await m.init();
+    expect(m.loaded.value).toBe(false);
+    expect(m.visible.value).toEqual([]);
+
+    await contactsIndexWriter.rebuild(() => vault.all());
+    await vi.waitFor(() => expect(m.ready.value).toBe(true));
+    expect(names(m.visible.value)).toEqual(['Person 1']);
+    // Only the background's build read full records.
+    expect(fullRecords).toHaveBeenCalledTimes(1);
+  });
+
+  it('an index built before the first page is read whole until the background adds one', async () => {
+    await browser.storage.local.remove(FIRST_KEY);
     const m = createLibraryModel();
     await m.init();
     expect(m.ready.value).toBe(true);
-    expect(names(m.visible.value)).toEqual(['Person 1']);
+    expect(m.matchCount.value).toBe(500);
   });
 
   it('a change while every contact is shown keeps them shown until the new list is read', async () => {
