@@ -4,17 +4,28 @@
  * 50,000 contacts without reading every full record (detailed profiles and all) out of storage.
  *
  * The lines are spread over {@link SHARDS} stored strings by a hash of the vault key, so writing one contact
- * rewrites a sixty-fourth of the index, not all of it. The background keeps it in step with the vault
- * (`src/background/contacts-indexer.ts`); `built` says a full build has run, so a vault from before the index is
+ * rewrites a sixty-fourth of the index, not all of it. Beside them, a small "first page" holds the newest
+ * {@link FIRST_PAGE} lines in the library's default order and each shard's counts, so the library lists its first
+ * rows and its header at once, whatever the vault holds, and reads the shards afterwards for search, filters and
+ * export. This module reads and encodes; the background is the only writer (`src/background/contacts-index-writer.ts`)
+ * and keeps both in step with the vault; `built` says a full build has run, so a vault from before the index is
  * indexed once, at startup.
  */
 import { browser } from 'wxt/browser';
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
 import type { ContactRecord } from './storage';
 
+/** How many stored strings the lines are spread over. */
 export const SHARDS = 64;
-const shardKey = (n: number) => `contacts-index:${n}`;
-const BUILT_KEY = 'contacts-index:built';
+/** Lines the first page holds: two of the library's pages of rows. */
+export const FIRST_PAGE = 200;
+const PREFIX = 'contacts-index:';
+/** Storage key of shard `n`. */
+export const shardKey = (n: number) => `${PREFIX}${n}`;
+/** Storage key of the first page. */
+export const FIRST_KEY = `${PREFIX}first`;
+/** Storage key of the "a full build has run" mark. */
+export const BUILT_KEY = `${PREFIX}built`;
 
 /**
  * A shard is one string, a line per contact: `key TAB name TAB title TAB employer TAB held TAB missing TAB
@@ -22,7 +33,7 @@ const BUILT_KEY = 'contacts-index:built';
  * strings several times faster than 50,000 small objects (~0.4 s against ~2.5 s), and splitting them takes ~60 ms.
  * Held and missing are bit masks in RETRIEVABLE's order.
  */
-type Shard = Map<string, string>;
+export type Shard = Map<string, string>;
 
 /** One contact as the library lists it. */
 export interface ContactSummary {
@@ -39,8 +50,14 @@ export interface ContactSummary {
   unknown: boolean;
 }
 
+/** How many contacts there are, and how many hold each item. */
+export interface Totals {
+  total: number;
+  held: Record<Retrievable, number>;
+}
+
 /** FNV-1a: a stable, cheap spread of keys over the shards. */
-function shardOf(key: string): number {
+export function shardOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
@@ -48,6 +65,13 @@ function shardOf(key: string): number {
   }
   return (hash >>> 0) % SHARDS;
 }
+
+/**
+ * The library's default order: newest first, then by key, so equal times have one order everywhere (the first
+ * page's rows stay where they are when the whole index arrives).
+ */
+export const newestFirst = (a: { updated: number; key: string }, b: { updated: number; key: string }) =>
+  b.updated - a.updated || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 const bits = (record: ContactRecord, found: boolean) =>
   RETRIEVABLE.reduce((mask, item, i) => (record[item]?.found === found ? mask | (1 << i) : mask), 0);
@@ -59,7 +83,7 @@ const BY_MASK: ReadonlyArray<readonly Retrievable[]> = Array.from(
 const items = (mask: number) => BY_MASK[mask] ?? [];
 
 /** Tabs and line breaks would split a row: a name never needs them. */
-const field = (text: string | null) => (text ?? '').replace(/[\t\r\n]+/g, ' ');
+export const field = (text: string | null) => (text ?? '').replace(/[\t\r\n]+/g, ' ');
 
 /** The index line of a record (without its key). */
 export function rowOf(record: ContactRecord): string {
@@ -74,12 +98,10 @@ export function rowOf(record: ContactRecord): string {
   ].join('\t');
 }
 
-/** A record's summary, as the index would give it (for a vault not indexed yet). */
-export const summarize = (record: ContactRecord): ContactSummary => summaryOf(record.key, rowOf(record));
-
 const orNull = (text: string | undefined) => (text ? text : null);
 
-function summaryOf(key: string, row: string): ContactSummary {
+/** The summary a stored line (without its key) reads as. */
+export function summaryOf(key: string, row: string): ContactSummary {
   const [name, title, employer, held, missing, updated, unknown] = row.split('\t');
   return {
     key,
@@ -93,8 +115,8 @@ function summaryOf(key: string, row: string): ContactSummary {
   };
 }
 
-/** Key -> row of one stored shard. Anything but a string reads as empty (rebuilt from the vault at the next start). */
-function readShard(value: unknown): Shard {
+/** Key -> row of stored lines. Anything but a string reads as empty (rebuilt from the vault at the next start). */
+export function readShard(value: unknown): Shard {
   const rows: Shard = new Map();
   if (typeof value !== 'string' || value === '') return rows;
   for (const line of value.split('\n')) {
@@ -104,74 +126,74 @@ function readShard(value: unknown): Shard {
   return rows;
 }
 
-const writeShard = (rows: Shard) => [...rows].map(([key, row]) => `${key}\t${row}`).join('\n');
+/** A shard as stored: a line per contact. */
+export const writeShard = (rows: Shard) => [...rows].map(([key, row]) => `${key}\t${row}`).join('\n');
 
-/** Each shard's writes run one after another within this context (the background is the only writer). */
-const locks = new Map<number, Promise<unknown>>();
-function change(shard: number, edit: (rows: Shard) => void): Promise<void> {
-  const run = async () => {
-    const key = shardKey(shard);
-    const rows = readShard((await browser.storage.local.get(key))[key]);
-    edit(rows);
-    await browser.storage.local.set({ [key]: writeShard(rows) });
-  };
-  const next = (locks.get(shard) ?? Promise.resolve()).catch(() => undefined).then(run);
-  locks.set(shard, next);
-  return next;
-}
+/**
+ * One shard's counts: contacts, then how many hold each item (RETRIEVABLE's order). Counted whole after every
+ * write, never added up from changes, so a count cannot drift from the lines it counts.
+ */
+export type ShardCounts = number[];
 
-/** Groups keys by shard. */
-function byShard<T>(entries: Array<[string, T]>): Map<number, Array<[string, T]>> {
-  const groups = new Map<number, Array<[string, T]>>();
-  for (const entry of entries) {
-    const n = shardOf(entry[0]);
-    const group = groups.get(n);
-    if (group) group.push(entry);
-    else groups.set(n, [entry]);
+/** Counts a shard's lines. */
+export function countShard(rows: Shard): ShardCounts {
+  const out = [rows.size, ...RETRIEVABLE.map(() => 0)];
+  for (const row of rows.values()) {
+    const held = Number(row.split('\t', 4)[3]) || 0;
+    for (let i = 0; i < RETRIEVABLE.length; i++) if (held & (1 << i)) out[i + 1]!++;
   }
-  return groups;
+  return out;
 }
 
+/** The first page as stored: the newest lines in order, and every shard's counts. */
+export interface FirstPage {
+  rows: Shard;
+  counts: ShardCounts[];
+}
+
+/** Stored as one string: `1` and the shards' counts (`total,email,…` separated by spaces), then a line per contact. */
+export const writeFirstPage = (page: FirstPage) =>
+  [`1 ${page.counts.map((c) => c.join(',')).join(' ')}`, writeShard(page.rows)].join('\n');
+
+/** The stored first page, or null when there is none or it does not read (the writer then makes it again). */
+export function readFirstPage(value: unknown): FirstPage | null {
+  if (typeof value !== 'string') return null;
+  const end = value.indexOf('\n');
+  const [version, ...groups] = (end < 0 ? value : value.slice(0, end)).split(' ');
+  const counts = groups.map((group) => group.split(',').map(Number));
+  const width = RETRIEVABLE.length + 1;
+  // NaN (anything but a number) fails `>= 0`.
+  const fit = counts.length === SHARDS && counts.every((c) => c.length === width && c.every((n) => n >= 0));
+  if (version !== '1' || !fit) return null;
+  return { rows: readShard(end < 0 ? '' : value.slice(end + 1)), counts };
+}
+
+/** The sum of the shards' counts. */
+export function totalsOf(counts: readonly ShardCounts[]): Totals {
+  const sum = RETRIEVABLE.map(() => 0);
+  let total = 0;
+  for (const c of counts) {
+    total += c[0]!;
+    for (let i = 0; i < sum.length; i++) sum[i]! += c[i + 1]!;
+  }
+  return { total, held: Object.fromEntries(RETRIEVABLE.map((item, i) => [item, sum[i]])) as Totals['held'] };
+}
+
+/** The index as its readers (the library) see it. */
 export const contactsIndex = {
-  /** Records (new or changed) enter the index. */
-  async put(records: readonly ContactRecord[]): Promise<void> {
-    const groups = byShard(records.map((r): [string, string] => [field(r.key), rowOf(r)]));
-    await Promise.all(
-      [...groups].map(([n, rows]) =>
-        change(n, (shard) => {
-          for (const [key, row] of rows) shard.set(key, row);
-        }),
-      ),
-    );
-  },
-  /** Removed contacts leave the index. */
-  async remove(keys: readonly string[]): Promise<void> {
-    const groups = byShard(keys.map((key): [string, null] => [key, null]));
-    await Promise.all(
-      [...groups].map(([n, gone]) =>
-        change(n, (shard) => {
-          for (const [key] of gone) shard.delete(key);
-        }),
-      ),
-    );
-  },
-  /** Replaces the whole index with these records (a full build, or [] after "Delete all"), and marks it built. */
-  async rebuild(records: readonly ContactRecord[]): Promise<void> {
-    const shards: Shard[] = Array.from({ length: SHARDS }, () => new Map());
-    for (const record of records) shards[shardOf(record.key)]!.set(field(record.key), rowOf(record));
-    await Promise.all(
-      shards.map((fresh, n) =>
-        change(n, (rows) => {
-          rows.clear();
-          for (const [key, row] of fresh) rows.set(key, row);
-        }),
-      ),
-    );
-    await browser.storage.local.set({ [BUILT_KEY]: true });
-  },
   /** True once a full build has run (a vault from before the index needs one). */
   async built(): Promise<boolean> {
     return (await browser.storage.local.get(BUILT_KEY))[BUILT_KEY] === true;
+  },
+  /**
+   * The newest contacts (up to {@link FIRST_PAGE}, in {@link newestFirst} order) and the counts of all of them,
+   * from one small stored value; null while there is none (the index or its first page not built yet).
+   */
+  async first(): Promise<{ rows: ContactSummary[]; totals: Totals } | null> {
+    const stored = await browser.storage.local.get([FIRST_KEY, BUILT_KEY]);
+    const page = stored[BUILT_KEY] === true ? readFirstPage(stored[FIRST_KEY]) : null;
+    if (!page) return null;
+    return { rows: [...page.rows].map(([key, row]) => summaryOf(key, row)), totals: totalsOf(page.counts) };
   },
   /** Every contact's summary, from the index alone. */
   async all(): Promise<ContactSummary[]> {
@@ -186,7 +208,7 @@ export const contactsIndex = {
   /** Calls back when any part of the index changes. */
   watch(cb: () => void): () => void {
     const listener = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && Object.keys(changes).some((key) => key.startsWith('contacts-index:'))) cb();
+      if (area === 'local' && Object.keys(changes).some((key) => key.startsWith(PREFIX))) cb();
     };
     browser.storage.onChanged.addListener(listener);
     return () => browser.storage.onChanged.removeListener(listener);

@@ -1,12 +1,14 @@
 /**
  * Keeps the library's compact index (`src/contacts-index.ts`) in step with the vault. It follows storage itself
  * rather than each writer, so every way a contact is written or erased (a reveal, a bulk reveal, retention,
- * "Delete", "Clear revealed contacts") updates the index, and a vault from before the index is indexed once.
+ * "Delete", "Clear revealed contacts") updates the index and its first page, and a vault from before the index is
+ * indexed once (an index from before the first page gets one from its shards).
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { contactsIndex } from '../contacts-index';
 import { ContactRecord, vault } from '../storage';
+import { contactsIndexWriter } from './contacts-index-writer';
 
 const PREFIX = 'contact:';
 
@@ -22,10 +24,10 @@ export function keepContactsIndexed(report: (error: unknown) => void): void {
       if (parsed?.success) put.push(parsed.data);
       else gone.push(key.slice(PREFIX.length));
     }
-    if (put.length > 0) contactsIndex.put(put).catch(report);
-    if (gone.length > 0) contactsIndex.remove(gone).catch(report);
+    if (put.length > 0 || gone.length > 0) contactsIndexWriter.change(put, gone).catch(report);
   });
   void (async () => {
-    if (!(await contactsIndex.built())) await contactsIndex.rebuild(await vault.all());
+    if (await contactsIndex.built()) await contactsIndexWriter.ensureFirstPage();
+    else await contactsIndexWriter.rebuild(() => vault.all());
   })().catch(report);
 }

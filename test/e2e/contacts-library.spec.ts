@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
@@ -36,7 +36,7 @@ const CONTACTS = [
 ];
 
 /** Writes vault records as a reveal would (the background indexes them as they land). */
-async function seed(background: Worker) {
+async function seed(background: Worker, contacts: typeof CONTACTS = CONTACTS) {
   await background.evaluate(async (contacts) => {
     const records: Record<string, unknown> = {};
     for (const c of contacts) {
@@ -57,7 +57,44 @@ async function seed(background: Worker) {
     await (
       globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
     ).chrome.storage.local.set(records);
-  }, CONTACTS);
+  }, contacts);
+}
+
+/** How many contacts the index's first page counts (0 before it is written). */
+const indexedCount = (background: Worker) =>
+  background.evaluate(async () => {
+    const key = 'contacts-index:first';
+    const stored = await (
+      globalThis as unknown as {
+        chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
+      }
+    ).chrome.storage.local.get(key);
+    const page = stored[key];
+    if (typeof page !== 'string') return 0;
+    const groups = page.split('\n')[0]!.split(' ').slice(1);
+    return groups.reduce((n, group) => n + Number(group.split(',')[0]), 0);
+  });
+
+/**
+ * Opens the library with its reading of every contact held back until `release()`: the moment, short in real use,
+ * between the first rows and a searchable list. (The page's `chrome.storage.local.get` waits when it is asked for
+ * the index's shards.)
+ */
+async function openWithFullReadHeld(context: BrowserContext, extensionId: string) {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const local = (
+      globalThis as unknown as { chrome: { storage: { local: { get(keys: unknown): Promise<unknown> } } } }
+    ).chrome.storage.local;
+    const get = local.get.bind(local);
+    const held = new Promise((resolve) => {
+      (globalThis as unknown as { releaseIndex: () => void }).releaseIndex = () => resolve(undefined);
+    });
+    local.get = (keys: unknown) =>
+      Array.isArray(keys) && keys.includes('contacts-index:0') ? held.then(() => get(keys)) : get(keys);
+  });
+  await page.goto(`chrome-extension://${extensionId}/contacts.html`);
+  return { page, release: () => page.evaluate('releaseIndex()') };
 }
 
 const rows = (page: Page) => page.locator('.library-row h3');
@@ -134,6 +171,55 @@ test.describe('revealed contacts library', () => {
     await expect(page.getByText('No revealed contacts yet.')).toBeVisible();
     await expect(page.getByTestId('library-counts')).toHaveText('0 contacts · 0 with email · 0 with phone');
     await expectAccessible(page, 'empty library');
+  });
+
+  test('lists the newest contacts and exact counts at once, and answers a search typed while every contact loads', async ({
+    background,
+    context,
+    extensionId,
+  }) => {
+    const many = Array.from({ length: 250 }, (_, i) => ({
+      slug: `person-${i}`,
+      name: `Person ${i}`,
+      currentTitle: 'Engineer',
+      currentEmployer: 'Northwind',
+      email: `person-${i}@example.org`,
+      phone: i % 2 ? '+1 555 0100' : null,
+      updatedAt: at(5 + (i % 50)),
+    }));
+    await seed(background, [...CONTACTS, ...many]);
+    await expect.poll(() => indexedCount(background)).toBe(253);
+
+    const { page, release } = await openWithFullReadHeld(context, extensionId);
+    await expect(page.getByTestId('library-counts')).toHaveText(
+      '253 contacts · 252 with email · 126 with phone',
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveText(
+      'Loading all 253 contacts…',
+    );
+    await expect(rows(page)).toHaveCount(100);
+    await expect(rows(page).first()).toHaveText('Grace Okafor');
+    await expect(page.getByTestId('match-count')).toHaveText('253 contacts');
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Export vCard' })).toBeDisabled();
+    await expectAccessible(page, 'library loading every contact');
+
+    // A search typed meanwhile is kept, says it is searching, and is answered over every contact.
+    await page.getByLabel('Search by name, company or title').fill('babbage');
+    await expect(page.getByTestId('match-count')).toHaveText('Searching…');
+    await expect(rows(page)).toHaveCount(0);
+    await release();
+    await expect(page.getByTestId('match-count')).toHaveText('1 of 253 match');
+    await expect(rows(page)).toHaveText(['Ada Lovelace']);
+    await expect(page.getByTestId('library-loading')).toHaveText('');
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+
+    // Every contact is listed, page by page, past the first page.
+    await page.getByLabel('Search by name, company or title').fill('');
+    await page.getByRole('button', { name: 'Show 100 more' }).click();
+    await page.getByRole('button', { name: 'Show 53 more' }).click();
+    await expect(rows(page)).toHaveCount(253);
+    await expect(rows(page).last()).toHaveText('Wei Chen');
   });
 
   test('reached from the popup and from the options page', async ({ context, openExtensionPage }) => {

@@ -111,7 +111,7 @@ export function App() {
   const m = useMemo(createLibraryModel, []);
   useEffect(() => void m.init(), [m]);
   const { total, held } = m.totals.value;
-  const matches = m.matches.value;
+  const matchCount = m.matchCount.value;
   const q = m.q.value;
 
   return (
@@ -119,9 +119,15 @@ export function App() {
       <header class="library-head">
         <h1>Revealed contacts</h1>
         <p class="muted" data-testid="library-counts">
-          {m.loaded.value
-            ? `${plural(total, 'contact', 'contacts')} · ${number(held.email)} with email · ${number(held.phone)} with phone`
-            : 'Loading…'}
+          {m.loaded.value &&
+            `${plural(total, 'contact', 'contacts')} · ${number(held.email)} with email · ${number(held.phone)} with phone`}
+        </p>
+        <p role="status" class="muted" data-testid="library-loading">
+          {m.ready.value
+            ? ''
+            : m.loaded.value
+              ? `Loading all ${plural(total, 'contact', 'contacts')}…`
+              : 'Loading…'}
         </p>
       </header>
 
@@ -148,14 +154,16 @@ export function App() {
       <section aria-labelledby="list-title">
         <div class="row library-actions">
           <h2 id="list-title" data-testid="match-count">
-            {matches.length === total
-              ? plural(total, 'contact', 'contacts')
-              : `${number(matches.length)} of ${number(total)} match`}
+            {matchCount === null
+              ? 'Searching…'
+              : matchCount === total
+                ? plural(total, 'contact', 'contacts')
+                : `${number(matchCount)} of ${number(total)} match`}
           </h2>
           <button
             type="button"
             class="small"
-            disabled={matches.length === 0}
+            disabled={!m.matches.value?.length}
             onClick={() => void m.exportAs('csv')}
           >
             Export CSV
@@ -163,7 +171,7 @@ export function App() {
           <button
             type="button"
             class="small"
-            disabled={matches.length === 0}
+            disabled={!m.matches.value?.length}
             onClick={() => void m.exportAs('vcard')}
           >
             Export vCard
@@ -192,17 +200,15 @@ export function App() {
         {m.loaded.value && total === 0 && (
           <p>No revealed contacts yet. Contacts you reveal from the popup or the side panel are kept here.</p>
         )}
-        {m.loaded.value && total > 0 && matches.length === 0 && (
-          <p>No contact matches. Change the search or filters.</p>
-        )}
+        {total > 0 && matchCount === 0 && <p>No contact matches. Change the search or filters.</p>}
         <ul class="library-list">
           {m.visible.value.map((contact) => (
             <Row key={contact.key} m={m} contact={contact} />
           ))}
         </ul>
-        {matches.length > m.shown.value && (
+        {matchCount !== null && matchCount > m.shown.value && (
           <button type="button" onClick={m.showMore}>
-            Show {number(Math.min(PAGE, matches.length - m.shown.value))} more
+            Show {number(Math.min(PAGE, matchCount - m.shown.value))} more
           </button>
         )}
       </section>

@@ -4,7 +4,7 @@
  * order on first use, the lower-case text on the first search), so every keystroke is a single pass.
  */
 import { RETRIEVABLE, type Retrievable } from '../../api/schema-parts';
-import type { ContactSummary } from '../../contacts-index';
+import { type ContactSummary, newestFirst, type Totals } from '../../contacts-index';
 
 export const SORTS = ['newest', 'oldest', 'name', 'company'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -22,6 +22,10 @@ export interface LibraryQuery {
 }
 
 export const DEFAULT_QUERY: LibraryQuery = { text: '', holding: 'any', since: 'any', sort: 'newest' };
+
+/** True when a query lists every contact in the default order (what the index's first page holds the top of). */
+export const listsAll = (q: LibraryQuery) =>
+  q.text.trim() === '' && q.holding === 'any' && q.since === 'any' && q.sort === DEFAULT_QUERY.sort;
 
 interface Entry {
   summary: ContactSummary;
@@ -49,8 +53,8 @@ function inOrder(prepared: Prepared, sort: Sort): Entry[] {
   if (cached) return cached;
   const copy = [...prepared.entries];
   const byName = (a: Entry, b: Entry) => collator.compare(a.summary.name ?? '', b.summary.name ?? '');
-  if (sort === 'newest') copy.sort((a, b) => b.summary.updated - a.summary.updated);
-  else if (sort === 'oldest') copy.sort((a, b) => a.summary.updated - b.summary.updated);
+  if (sort === 'newest') copy.sort((a, b) => newestFirst(a.summary, b.summary));
+  else if (sort === 'oldest') copy.sort((a, b) => newestFirst(b.summary, a.summary));
   else if (sort === 'name') copy.sort(byName);
   else
     copy.sort((a, b) => collator.compare(a.summary.employer ?? '', b.summary.employer ?? '') || byName(a, b));
@@ -81,7 +85,7 @@ export function query(prepared: Prepared, q: LibraryQuery, now = Date.now()): Co
 }
 
 /** How many contacts there are, and how many hold each item. */
-export function counts(all: readonly ContactSummary[]): { total: number; held: Record<Retrievable, number> } {
+export function counts(all: readonly ContactSummary[]): Totals {
   const held = Object.fromEntries(RETRIEVABLE.map((item) => [item, 0])) as Record<Retrievable, number>;
   for (const summary of all) for (const item of summary.held) held[item]++;
   return { total: all.length, held };

@@ -1,0 +1,166 @@
+/**
+ * The only writer of the library's index (`src/contacts-index.ts`). A change rewrites the shards it touches and the
+ * first page together, in one storage write, one write at a time (changes made meanwhile join the next), so the
+ * first page always holds the newest lines of the shards and their exact counts: a contact erased from the index is
+ * gone from the first page in the same write, and a contact that was never on it cannot appear there out of order.
+ */
+import { browser } from 'wxt/browser';
+import {
+  BUILT_KEY,
+  countShard,
+  FIRST_KEY,
+  FIRST_PAGE,
+  type FirstPage,
+  field,
+  newestFirst,
+  readFirstPage,
+  readShard,
+  rowOf,
+  SHARDS,
+  type Shard,
+  shardKey,
+  shardOf,
+  totalsOf,
+  writeFirstPage,
+  writeShard,
+} from '../contacts-index';
+import type { ContactRecord } from '../storage';
+
+/**
+ * Below this many rows (while the index holds more) the first page is made again from every shard: the library's
+ * first screen shows half the page, so deletions from the top never leave it short.
+ */
+const REFILL_BELOW = FIRST_PAGE / 2;
+const ALL = Array.from({ length: SHARDS }, (_, n) => n);
+
+interface Line {
+  key: string;
+  row: string;
+  updated: number;
+}
+const line = (key: string, row: string): Line => ({ key, row, updated: Number(row.split('\t', 6)[5]) || 0 });
+const toShard = (lines: readonly Line[]): Shard => new Map(lines.map((l) => [l.key, l.row]));
+
+/** Changes run one after another (the background is the only writer). */
+let queue: Promise<unknown> = Promise.resolve();
+function serial<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.catch(() => undefined).then(run);
+  queue = next;
+  return next;
+}
+
+/** The first page of these shards (all of them), counted whole. */
+function pageOf(shards: readonly Shard[]): FirstPage {
+  const lines: Line[] = [];
+  for (const shard of shards) for (const [key, row] of shard) lines.push(line(key, row));
+  return { rows: toShard(lines.sort(newestFirst).slice(0, FIRST_PAGE)), counts: shards.map(countShard) };
+}
+
+/** The first page from every shard: the ones in hand, the others read. */
+async function pageFromShards(known: ReadonlyMap<number, Shard>): Promise<FirstPage> {
+  const missing = ALL.filter((n) => !known.has(n));
+  const stored = await browser.storage.local.get(missing.map(shardKey));
+  return pageOf(ALL.map((n) => known.get(n) ?? readShard(stored[shardKey(n)])));
+}
+
+/**
+ * The first page after a change, without reading the other shards: the rows it kept, plus the written ones that
+ * rank above its last kept row (below it, lines it never held may come first), or all of them when it held the
+ * whole index. Null when too few rows would be left: the caller makes it again from every shard.
+ */
+function advance(
+  before: FirstPage,
+  after: FirstPage['counts'],
+  put: readonly Line[],
+  gone: ReadonlySet<string>,
+) {
+  const complete = before.rows.size === totalsOf(before.counts).total;
+  const kept = [...before.rows].filter(([key]) => !gone.has(key)).map(([key, row]) => line(key, row));
+  const last = kept.at(-1);
+  const entering = put.filter((l) => complete || (last !== undefined && newestFirst(l, last) < 0));
+  const rows = [...kept, ...entering].sort(newestFirst).slice(0, FIRST_PAGE);
+  return rows.length < Math.min(totalsOf(after).total, REFILL_BELOW) ? null : toShard(rows);
+}
+
+/** Changes not written yet: each key in one of the two, as its last change left it. */
+interface Batch {
+  put: Map<string, Line>;
+  removed: Set<string>;
+  written: Promise<void>;
+}
+let waiting: Batch | null = null;
+
+/**
+ * Writes these lines and removes these keys, in the shards and the first page at once. Changes made while an
+ * earlier one is written join into one write (a bulk reveal writes many contacts close together).
+ */
+function change(lines: readonly Line[], removed: readonly string[]): Promise<void> {
+  if (!waiting) {
+    const batch: Batch = { put: new Map(), removed: new Set(), written: Promise.resolve() };
+    batch.written = serial(() => {
+      if (waiting === batch) waiting = null;
+      return write([...batch.put.values()], [...batch.removed]);
+    });
+    waiting = batch;
+  }
+  for (const key of removed) {
+    waiting.put.delete(key);
+    waiting.removed.add(key);
+  }
+  for (const l of lines) {
+    waiting.removed.delete(l.key);
+    waiting.put.set(l.key, l);
+  }
+  return waiting.written;
+}
+
+async function write(put: readonly Line[], removed: readonly string[]): Promise<void> {
+  const touched = new Set([...put.map((l) => shardOf(l.key)), ...removed.map(shardOf)]);
+  const stored = await browser.storage.local.get([...[...touched].map(shardKey), FIRST_KEY]);
+  const shards = new Map([...touched].map((n) => [n, readShard(stored[shardKey(n)])]));
+  for (const key of removed) shards.get(shardOf(key))!.delete(key);
+  for (const l of put) shards.get(shardOf(l.key))!.set(l.key, l.row);
+
+  const before = readFirstPage(stored[FIRST_KEY]);
+  const counts = before?.counts.map((c, n) => {
+    const shard = shards.get(n);
+    return shard ? countShard(shard) : c;
+  });
+  const changed = new Set([...removed, ...put.map((l) => l.key)]);
+  const rows = before && counts ? advance(before, counts, put, changed) : null;
+  const page = rows && counts ? { rows, counts } : await pageFromShards(shards);
+
+  const values: Record<string, string> = { [FIRST_KEY]: writeFirstPage(page) };
+  for (const [n, shard] of shards) values[shardKey(n)] = writeShard(shard);
+  await browser.storage.local.set(values);
+}
+
+export const contactsIndexWriter = {
+  /** Records (new or changed) enter the index and removed keys leave it, its first page with it. */
+  change: (records: readonly ContactRecord[], removed: readonly string[] = []) =>
+    change(
+      records.map((r) => line(field(r.key), rowOf(r))),
+      removed,
+    ),
+  /**
+   * Replaces the whole index with the records `read` returns, and marks it built. They are read in turn with
+   * the other changes, so a contact written meanwhile is not lost under an older picture of the vault.
+   */
+  rebuild: (read: () => Promise<readonly ContactRecord[]>) =>
+    serial(async () => {
+      const shards: Shard[] = ALL.map(() => new Map());
+      for (const record of await read()) shards[shardOf(record.key)]!.set(field(record.key), rowOf(record));
+      const write: Record<string, unknown> = {
+        [FIRST_KEY]: writeFirstPage(pageOf(shards)),
+        [BUILT_KEY]: true,
+      };
+      for (const n of ALL) write[shardKey(n)] = writeShard(shards[n]!);
+      await browser.storage.local.set(write);
+    }),
+  /** Makes the first page from the shards when it is missing or does not read (an index built before it). */
+  ensureFirstPage: () =>
+    serial(async () => {
+      if (readFirstPage((await browser.storage.local.get(FIRST_KEY))[FIRST_KEY])) return;
+      await browser.storage.local.set({ [FIRST_KEY]: writeFirstPage(await pageFromShards(new Map())) });
+    }),
+};
