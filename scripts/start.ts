@@ -163,6 +163,8 @@ if (!headless) {
   await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');
   await panel.getByRole('button', { name: /^Search ·/ }).click();
   await panel.getByTestId('understood-criteria').waitFor();
+  // The panel has moved to the results; the picture starts at the top, with the search's summary.
+  await panel.evaluate(() => window.scrollTo(0, 0));
   await panel.screenshot({ path: resolve(SHOTS, 'sidepanel.png') });
   const total = await panel
     .getByTestId('result-count')
