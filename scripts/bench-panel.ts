@@ -6,15 +6,8 @@
  * The goal is flat: the panel reads the records of the rows it shows, never the whole vault. Ratios against 1,000
  * contacts are printed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { findChromium } from '../test/e2e/chromium-path';
-import { grow, openToReady } from './bench-ui';
+import { grow, launchBench, openToReady } from './bench-ui';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
 const SIZES = [1_000, 10_000, 50_000] as const;
 
 const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
@@ -41,17 +34,8 @@ const READY = `document.querySelectorAll('.result-card').length >= 100 &&
 
 /** Runs the side panel section of the bench. */
 export async function benchPanel(): Promise<void> {
-  if (!existsSync(resolve(EXTENSION, 'manifest.json'))) {
-    execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'ignore' });
-  }
-  const context = await chromium.launchPersistentContext('', {
-    executablePath: findChromium(),
-    headless: true,
-    args: [`--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`, '--no-first-run'],
-  });
+  const { context, worker, base } = await launchBench();
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const base = `chrome-extension://${new URL(worker.url()).host}`;
     await worker.evaluate(`chrome.storage.local.set({ search: ${SESSION} })`);
     const results: number[] = [];
     let grown = 0;

@@ -104,8 +104,11 @@ async function searchTime(page: Page, text: string): Promise<number> {
   })`)) as number;
 }
 
-/** Runs the UI section of the bench. */
-export async function benchUi(): Promise<void> {
+/**
+ * Headless Chromium with the built extension (built first when there is no build): the context, the extension's
+ * service worker and the base of its pages' URLs.
+ */
+export async function launchBench(): Promise<{ context: BrowserContext; worker: Worker; base: string }> {
   if (!existsSync(resolve(EXTENSION, 'manifest.json'))) {
     execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
@@ -114,9 +117,14 @@ export async function benchUi(): Promise<void> {
     headless: true,
     args: [`--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`, '--no-first-run'],
   });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return { context, worker, base: `chrome-extension://${new URL(worker.url()).host}` };
+}
+
+/** Runs the UI section of the bench. */
+export async function benchUi(): Promise<void> {
+  const { context, worker, base } = await launchBench();
   try {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const base = `chrome-extension://${new URL(worker.url()).host}`;
     // The popup's subject: a detected profile (tab TAB) whose email the vault holds.
     await worker.evaluate(`(async () => {
       const at = new Date().toISOString();

@@ -153,24 +153,10 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 // 100 result rows in the side panel, in Chromium with the built extension: from the stored page landing to the
 // rows being in the document (what the recruiter waits for after a search answers).
 {
-  const { existsSync } = await import('node:fs');
-  const { resolve } = await import('node:path');
-  const { execFileSync } = await import('node:child_process');
-  const { chromium } = await import('playwright-core');
-  const { findChromium } = await import('../test/e2e/chromium-path');
-  const root = resolve(import.meta.dirname, '..');
-  const extension = resolve(root, '.output/chrome-mv3');
-  if (!existsSync(resolve(extension, 'manifest.json'))) {
-    execFileSync('npx', ['wxt', 'build'], { cwd: root, stdio: 'ignore' });
-  }
-  const context = await chromium.launchPersistentContext('', {
-    executablePath: findChromium(),
-    headless: true,
-    args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, '--no-first-run'],
-  });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const { launchBench } = await import('./bench-ui');
+  const { context, base } = await launchBench();
   const panel = await context.newPage();
-  await panel.goto(`chrome-extension://${new URL(worker.url()).host}/sidepanel.html`);
+  await panel.goto(`${base}/sidepanel.html`);
   await panel.waitForLoadState('load');
   const samples: number[] = [];
   for (let run = 0; run < 12; run++) {

@@ -41,6 +41,14 @@ function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): R
   };
 }
 
+/** Empty storage, a key set, and the warnings a test provokes kept off the output. */
+async function freshConnection() {
+  fakeBrowser.reset();
+  indexedDB.deleteDatabase('candidate-lens-secrets');
+  await setApiKey('test-key-123456');
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
 describe('who owns a running job', () => {
   const now = Date.parse('2026-05-01T12:00:00.000Z');
   const beat = (worker: string, ageMs: number) => ({ worker, at: new Date(now - ageMs).toISOString() });
@@ -67,12 +75,7 @@ describe('who owns a running job', () => {
 });
 
 describe('a reveal cut off by a stopped worker', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
+  beforeEach(freshConnection);
 
   it('a reveal records its worker and the balance known before the paid call', async () => {
     stubService([GRACE], 50);
@@ -159,12 +162,7 @@ describe('a reveal cut off by a stopped worker', () => {
 });
 
 describe('a reveal whose answer could not be read', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
+  beforeEach(freshConnection);
 
   it('is held back like a cut-off one: checked for free, stays failed, and asked again only when chosen', async () => {
     const service = stubService([GRACE], 100);
@@ -203,12 +201,7 @@ describe('a reveal whose answer could not be read', () => {
 });
 
 describe('a stored contact that cannot be read', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
+  beforeEach(freshConnection);
 
   it('reads as unreadable (not as missing), and settings say so too', async () => {
     await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: { v: 1, key: 42 } });
