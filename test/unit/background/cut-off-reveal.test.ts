@@ -15,15 +15,7 @@ import {
   vault,
   workerBeat,
 } from '../../../src/storage';
-import { stubService } from './service-stub';
-
-const GRACE = {
-  id: '1002',
-  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
-  name: 'Grace Hopper',
-  email: 'grace@example.org',
-  phone: '+1 555 0100',
-};
+import { GRACE, stubService } from './service-stub';
 
 /** A phone reveal of Grace left "running" by a worker that is gone, with the balance known before it. */
 function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): RevealJob {

@@ -7,15 +7,8 @@ import { lookupBody, lookupContact, planLookup, serialised } from '../../../src/
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { readLedgerDays } from '../../../src/ledger/store';
 import { type ContactRecord, vault } from '../../../src/storage';
-import { stubService } from './service-stub';
+import { GRACE, stubService } from './service-stub';
 
-const GRACE = {
-  id: '1002',
-  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
-  name: 'Grace Hopper',
-  email: 'grace@example.org',
-  phone: '+1 555 0100',
-};
 const target = { socialUrl: GRACE.socialUrl, candidateId: GRACE.id };
 const call = { action: 'reveal' as const, ref: 'job-1', label: 'Grace Hopper' };
 const client = () => createClient({ baseUrl: 'https://api.example.test', apiKey: 'test-key-123456' });
@@ -140,23 +133,7 @@ describe('a paid lookup', () => {
 
   it('stores nothing when the service could not look the contact up', async () => {
     const service = stubService([GRACE], 50);
-    service.state.next = () =>
-      service.json(200, {
-        success: true,
-        data: {
-          contacts: [
-            {
-              lookup_identifier: GRACE.socialUrl,
-              lookup_type: 'social_url',
-              success: false,
-              error: 'Upstream unavailable',
-              status_code: 503,
-            },
-          ],
-          summary: { total_requested: 1, successful: 0, failed: 1 },
-        },
-        credits: { used: 0, remaining: 50, billing_note: 'Only successful lookups were charged.' },
-      });
+    service.failNextContact(GRACE.socialUrl, 503, 'Upstream unavailable');
     const plan = await planLookup(target, ['email'], {});
     expect(await lookupContact(client(), call, plan)).toMatchObject({
       kind: 'refused',

@@ -4,15 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setApiKey } from '../../../src/background/key-store';
 import { MENU, onMenuClicked, revealTitle } from '../../../src/background/menus';
 import { jobs, panelFocus, settings, vault } from '../../../src/storage';
-import { stubService } from './service-stub';
-
-const GRACE = {
-  id: '1002',
-  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
-  name: 'Grace Hopper',
-  email: 'grace@example.org',
-  phone: '+1 555 0100',
-};
+import { GRACE, stubService } from './service-stub';
 
 describe('"Reveal contact" context menu', () => {
   let openPanel: ReturnType<typeof vi.fn<(options: unknown) => Promise<void>>>;

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setApiKey } from '../../../src/background/key-store';
 import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
 import { account, jobs, vault } from '../../../src/storage';
-import { stubService } from './service-stub';
+import { GRACE, stubService } from './service-stub';
 
 const ADA = {
   id: '1001',
@@ -12,14 +12,6 @@ const ADA = {
   name: 'Ada Lovelace',
   email: 'ada@example.org',
 };
-const GRACE = {
-  id: '1002',
-  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
-  name: 'Grace Hopper',
-  email: 'grace@example.org',
-  phone: '+1 555 0100',
-};
-
 describe('reveal (vault-aware)', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
@@ -110,23 +102,7 @@ describe('reveal (vault-aware)', () => {
 
   it('a per-contact failure other than 404 is an error on the job, and stores nothing', async () => {
     const service = stubService([GRACE]);
-    service.state.next = () =>
-      service.json(200, {
-        success: true,
-        data: {
-          contacts: [
-            {
-              lookup_identifier: GRACE.socialUrl,
-              lookup_type: 'social_url',
-              success: false,
-              error: 'Upstream provider failed',
-              status_code: 500,
-            },
-          ],
-          summary: { total_requested: 1, successful: 0, failed: 1 },
-        },
-        credits: { used: 0, remaining: 100, billing_note: 'Only successful lookups were charged.' },
-      });
+    service.failNextContact(GRACE.socialUrl, 500, 'Upstream provider failed');
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
     ).rejects.toMatchObject({

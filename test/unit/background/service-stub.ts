@@ -18,6 +18,15 @@ export interface StubRequest {
   body: Record<string, unknown> | null;
 }
 
+/** The contact most background tests reveal: she has an email and a phone. */
+export const GRACE = {
+  id: '1002',
+  socialUrl: 'https://www.linkedin.com/in/grace-hopper',
+  name: 'Grace Hopper',
+  email: 'grace@example.org',
+  phone: '+1 555 0100',
+} satisfies StubContact;
+
 export function stubService(contacts: StubContact[], balance = 100) {
   const requests: StubRequest[] = [];
   const state = { balance, next: null as null | (() => Response) };
@@ -105,5 +114,25 @@ export function stubService(contacts: StubContact[], balance = 100) {
     });
   });
   vi.stubGlobal('fetch', fetchStub);
-  return { requests, state, fetch: fetchStub, json };
+  /** The next lookup answers 200 with this contact failed at the service (`status_code`), nothing charged. */
+  const failNextContact = (socialUrl: string, statusCode: number, error: string) => {
+    state.next = () =>
+      json(200, {
+        success: true,
+        data: {
+          contacts: [
+            {
+              lookup_identifier: socialUrl,
+              lookup_type: 'social_url',
+              success: false,
+              error,
+              status_code: statusCode,
+            },
+          ],
+          summary: { total_requested: 1, successful: 0, failed: 1 },
+        },
+        credits: { used: 0, remaining: state.balance, billing_note: 'Only successful lookups were charged.' },
+      });
+  };
+  return { requests, state, fetch: fetchStub, json, failNextContact };
 }
