@@ -8,12 +8,11 @@ import {
   resumeBulkJob,
   startBulkReveal,
 } from '../../../src/background/jobs/bulk-reveal';
-import { setApiKey } from '../../../src/background/key-store';
 import { reveal } from '../../../src/background/reveal';
 import { type BulkJob, bulkJobs } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
 import { account, vault } from '../../../src/storage';
-import { type StubContact, stubService } from './service-stub';
+import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const people = (n: number, from = 0): StubContact[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -98,11 +97,7 @@ async function start(candidates: BulkCandidate[], selection: BulkJob['selection'
 }
 
 describe('bulk reveal', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-  });
+  beforeEach(freshConnection);
   afterEach(() => {
     vi.useRealTimers();
   });

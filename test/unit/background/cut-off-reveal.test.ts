@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
-import { setApiKey } from '../../../src/background/key-store';
 import { checkCutOffReveal, markInterruptedJobs, reveal } from '../../../src/background/reveal';
 import {
   account,
@@ -15,7 +14,7 @@ import {
   vault,
   workerBeat,
 } from '../../../src/storage';
-import { GRACE, stubService } from './service-stub';
+import { freshConnection, GRACE, stubService } from './service-stub';
 
 /** A phone reveal of Grace left "running" by a worker that is gone, with the balance known before it. */
 function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): RevealJob {
@@ -34,10 +33,8 @@ function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): R
 }
 
 /** Empty storage, a key set, and the warnings a test provokes kept off the output. */
-async function freshConnection() {
-  fakeBrowser.reset();
-  indexedDB.deleteDatabase('candidate-lens-secrets');
-  await setApiKey('test-key-123456');
+async function freshConnectionQuiet() {
+  await freshConnection();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
 
@@ -67,7 +64,7 @@ describe('who owns a running job', () => {
 });
 
 describe('a reveal cut off by a stopped worker', () => {
-  beforeEach(freshConnection);
+  beforeEach(freshConnectionQuiet);
 
   it('a reveal records its worker and the balance known before the paid call', async () => {
     stubService([GRACE], 50);
@@ -154,7 +151,7 @@ describe('a reveal cut off by a stopped worker', () => {
 });
 
 describe('a reveal whose answer could not be read', () => {
-  beforeEach(freshConnection);
+  beforeEach(freshConnectionQuiet);
 
   it('is held back like a cut-off one: checked for free, stays failed, and asked again only when chosen', async () => {
     const service = stubService([GRACE], 100);
@@ -193,7 +190,7 @@ describe('a reveal whose answer could not be read', () => {
 });
 
 describe('a stored contact that cannot be read', () => {
-  beforeEach(freshConnection);
+  beforeEach(freshConnectionQuiet);
 
   it('reads as unreadable (not as missing), and settings say so too', async () => {
     await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: { v: 1, key: 42 } });

@@ -1,12 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setApiKey } from '../../../src/background/key-store';
 import { reveal } from '../../../src/background/reveal';
 import { startSearch } from '../../../src/background/search';
 import { currentSearch, jobs, vault } from '../../../src/storage';
-import { stubService } from './service-stub';
+import { freshConnection, stubService } from './service-stub';
 
 /** Names every plain object inherits: as keys of a plain `{}` they read as functions or its prototype. */
 const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'] as const;
@@ -14,9 +12,7 @@ const urlOf = (slug: string) => `https://www.linkedin.com/in/${slug.toLowerCase(
 
 describe('any string is a safe key: candidate ids and profile slugs named like Object.prototype', () => {
   beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
+    await freshConnection();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
 

@@ -4,7 +4,6 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClient } from '../../../src/api/client';
 import { LIMITS, searchRequestProblem, searchSizeProblem } from '../../../src/api/schema';
-import { setApiKey } from '../../../src/background/key-store';
 import { answer } from '../../../src/background/router';
 import { searchSelection, startSearch } from '../../../src/background/search';
 import { MESSAGE_LIMITS } from '../../../src/input-limits';
@@ -12,6 +11,7 @@ import * as schemas from '../../../src/message-schemas';
 import { currentSearch } from '../../../src/storage';
 import { createOptionsModel } from '../../../src/ui/options/model';
 import { createPopupModel } from '../../../src/ui/popup/model';
+import { freshConnection } from './service-stub';
 
 const long = (length: number) => 'x'.repeat(length);
 const TEN_MB = 10 * 1024 * 1024;
@@ -83,9 +83,7 @@ describe('search size limits (the contract, before anything is sent)', () => {
 describe('every entry point refuses oversized input before any request', () => {
   const fetch = vi.fn();
   beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
+    await freshConnection();
     fetch.mockReset();
     vi.stubGlobal('fetch', fetch);
   });

@@ -1,16 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
-import { setApiKey } from '../../../src/background/key-store';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { bulkJobs } from '../../../src/bulk/job';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { readLedgerDays } from '../../../src/ledger/store';
 import { currentSearch, DEFAULT_SETTINGS, jobs, type Settings, settings, vault } from '../../../src/storage';
-import { type StubContact, stubService } from './service-stub';
+import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const person = (i: number): StubContact => ({
   id: `c${i}`,
@@ -88,11 +86,7 @@ async function bulk(contacts: StubContact[]) {
 }
 
 describe('ledger: one entry per paid call', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-  });
+  beforeEach(freshConnection);
 
   it('a single reveal writes one entry with its items, credits, job and the balance reported', async () => {
     service([person(1)]);
@@ -189,11 +183,7 @@ describe('ledger: one entry per paid call', () => {
 });
 
 describe('spending caps', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-  });
+  beforeEach(freshConnection);
 
   it('refuses a reveal that could pass the daily cap, sends nothing, and says how to change it', async () => {
     const stub = service([person(1), person(2)]);

@@ -1,10 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setApiKey } from '../../../src/background/key-store';
 import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { currentSearch, panelFocus, vault } from '../../../src/storage';
-import { stubService } from './service-stub';
+import { freshConnection, stubService } from './service-stub';
 
 const TAB = { id: 5, windowId: 2 };
 const GRACE = {
@@ -49,9 +48,7 @@ describe('context menus', () => {
   let open: ReturnType<typeof vi.spyOn>;
 
   beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
+    await freshConnection();
     // Chrome's sidePanel.open resolves once the panel is shown; fake-browser does not implement it.
     open = vi.spyOn(fakeBrowser.sidePanel, 'open').mockImplementation((async () => undefined) as never);
   });

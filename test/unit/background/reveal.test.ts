@@ -1,10 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setApiKey } from '../../../src/background/key-store';
 import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
 import { account, jobs, vault } from '../../../src/storage';
-import { GRACE, stubService } from './service-stub';
+import { freshConnection, GRACE, stubService } from './service-stub';
 
 const ADA = {
   id: '1001',
@@ -13,11 +11,7 @@ const ADA = {
   email: 'ada@example.org',
 };
 describe('reveal (vault-aware)', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-  });
+  beforeEach(freshConnection);
 
   it('asks for the selected items, writes them to the vault, records the charge and the balance', async () => {
     const service = stubService([GRACE], 50);

@@ -1,7 +1,5 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setApiKey } from '../../../src/background/key-store';
 import {
   deleteSavedSearch,
   goToPage,
@@ -13,6 +11,7 @@ import {
   startSearch,
 } from '../../../src/background/search';
 import { account, currentSearch, savedSearches } from '../../../src/storage';
+import { freshConnection } from './service-stub';
 
 type Body = Record<string, unknown>;
 
@@ -80,11 +79,7 @@ function stubSearch(balance = 100) {
 const JD = 'Acme Health is hiring a Registered Nurse in Boston, MA with 3+ years of experience.';
 
 describe('search jobs (background)', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-  });
+  beforeEach(freshConnection);
 
   it('stores page 1 (and what the service understood) before returning it, and records the balance', async () => {
     const service = stubSearch(100);
@@ -261,11 +256,7 @@ describe('search jobs (background)', () => {
 });
 
 describe('one search job at a time', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    indexedDB.deleteDatabase('candidate-lens-secrets');
-    await setApiKey('test-key-123456');
-  });
+  beforeEach(freshConnection);
 
   it('two requests for the same new page pay once; the second is refused while the first runs', async () => {
     const service = stubSearch();

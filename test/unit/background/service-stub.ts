@@ -4,6 +4,8 @@
  * simulator; this keeps unit tests fast and offline.)
  */
 import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { setApiKey } from '../../../src/background/key-store';
 
 export interface StubContact {
   id: string;
@@ -16,6 +18,13 @@ export interface StubContact {
 export interface StubRequest {
   path: string;
   body: Record<string, unknown> | null;
+}
+
+/** Empty storage and a key set: where every background test that talks to the service starts. */
+export async function freshConnection(): Promise<void> {
+  fakeBrowser.reset();
+  indexedDB.deleteDatabase('candidate-lens-secrets');
+  await setApiKey('test-key-123456');
 }
 
 /** The contact most background tests reveal: she has an email and a phone. */
