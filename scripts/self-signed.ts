@@ -1,14 +1,16 @@
 /**
- * A throwaway self-signed certificate for 127.0.0.1, made with `openssl` (Debian: `apt-get install openssl`), so the
- * simulator can speak HTTPS and HTTP/2 on this machine. Browsers that use it are started with
- * `--ignore-certificate-errors`; nothing else trusts it.
+ * A throwaway self-signed certificate, made with `openssl` (Debian: `apt-get install openssl`): for 127.0.0.1 by
+ * default (the simulator speaking HTTPS and HTTP/2 in the bench), or for the names given (LinkedIn's fixture site in
+ * the Firefox stage). Browsers that use it are told to accept it; nothing else trusts it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export function selfSignedCertificate(): { key: string; cert: string } {
+export function selfSignedCertificate(
+  subject: { commonName: string; altNames: string } = { commonName: '127.0.0.1', altNames: 'IP:127.0.0.1' },
+): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'candidate-lens-tls-'));
   try {
     const key = join(dir, 'key.pem');
@@ -30,9 +32,9 @@ export function selfSignedCertificate(): { key: string; cert: string } {
         '-days',
         '2',
         '-subj',
-        '/CN=127.0.0.1',
+        `/CN=${subject.commonName}`,
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        `subjectAltName=${subject.altNames}`,
       ],
       { stdio: 'ignore' },
     );

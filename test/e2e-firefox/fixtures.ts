@@ -94,8 +94,8 @@ export const test = base.extend<Fixtures>({
     await use(dir);
     rmSync(dir, { recursive: true, force: true });
   },
-  site: async ({ workDir }, use) => {
-    const site = await startSiteProxy(workDir);
+  site: async ({}, use) => {
+    const site = await startSiteProxy();
     await use(site);
     await site.close();
   },

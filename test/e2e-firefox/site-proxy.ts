@@ -7,12 +7,10 @@
  *   not grant, to exercise the optional-permission path);
  * - anything else is refused, so nothing leaves the machine.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { selfSignedCertificate } from '../../scripts/self-signed';
 import { linkedinPage } from '../support/linkedin-page';
 
 export interface SiteProxy {
@@ -29,41 +27,17 @@ export interface SiteProxy {
 
 const LINKEDIN_CONNECT = /^([a-z0-9-]+\.)*linkedin\.com:443$/i;
 
-/** Makes a self-signed certificate for `*.linkedin.com` in `dir`; returns the key and certificate (PEM). */
-export function makeCertificate(dir: string): { key: Buffer; cert: Buffer } {
-  const key = join(dir, 'linkedin-key.pem');
-  const cert = join(dir, 'linkedin-cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=www.linkedin.com',
-      '-addext',
-      'subjectAltName=DNS:linkedin.com,DNS:*.linkedin.com',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key), cert: readFileSync(cert) };
-}
-
-/** Starts the proxy and the LinkedIn HTTPS server; `dir` receives the certificate. */
-export async function startSiteProxy(dir: string): Promise<SiteProxy> {
+/** Starts the proxy and the LinkedIn HTTPS server (with a certificate of its own for LinkedIn's names). */
+export async function startSiteProxy(): Promise<SiteProxy> {
   const pages = new Map<string, string>();
   const forwards = new Map<string, string>();
   const visited: string[] = [];
 
-  const linkedin = createHttpsServer(makeCertificate(dir), (req, res) => {
+  const certificate = selfSignedCertificate({
+    commonName: 'www.linkedin.com',
+    altNames: 'DNS:linkedin.com,DNS:*.linkedin.com',
+  });
+  const linkedin = createHttpsServer(certificate, (req, res) => {
     const url = new URL(req.url ?? '/', `https://${req.headers.host ?? 'www.linkedin.com'}`);
     visited.push(url.href);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
