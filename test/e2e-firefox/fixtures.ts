@@ -94,6 +94,7 @@ export const test = base.extend<Fixtures>({
     await use(dir);
     rmSync(dir, { recursive: true, force: true });
   },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest fixtures take their dependencies as a destructured object.
   site: async ({}, use) => {
     const site = await startSiteProxy();
     await use(site);
