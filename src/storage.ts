@@ -271,15 +271,25 @@ const LEGACY_INDEX = 'vault-index';
 const LegacyIndex = z.object({ byId: keyedRecord(z.string()) });
 const inspectLegacyIndex = inspected(LegacyIndex, 'vault index', LEGACY_INDEX);
 
+/**
+ * Where a candidate id's record is (its key of its own, else the old object's entry, else `id:<candidate id>`),
+ * read from `stored`: a storage read that included the id's key and {@link LEGACY_INDEX}.
+ */
+function keyOfIdIn(stored: Record<string, unknown>): (candidateId: string) => string {
+  const legacy = stored[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(stored[LEGACY_INDEX]);
+  return (candidateId) => {
+    const key = stored[idKey(candidateId)];
+    if (typeof key === 'string') return key;
+    if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, candidateId)) {
+      return legacy.value.byId[candidateId]!;
+    }
+    return `id:${candidateId}`;
+  };
+}
+
 /** Where a candidate id's record is: the indexed key (a social_url), else `id:<candidate id>`. */
 async function keyOfId(candidateId: string): Promise<string> {
-  const stored = await browser.storage.local.get([idKey(candidateId), LEGACY_INDEX]);
-  const key = stored[idKey(candidateId)];
-  if (typeof key === 'string') return key;
-  const legacy = stored[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(stored[LEGACY_INDEX]);
-  if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, candidateId))
-    return legacy.value.byId[candidateId]!;
-  return `id:${candidateId}`;
+  return keyOfIdIn(await browser.storage.local.get([idKey(candidateId), LEGACY_INDEX]))(candidateId);
 }
 
 /** A vault target: a canonical social_url, a candidate id, or both. */
@@ -331,13 +341,7 @@ export const vault = {
     const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
     if (urls.length + ids.length === 0) return [];
     const first = await browser.storage.local.get([...urls, ...ids.map(idKey), LEGACY_INDEX]);
-    const legacy = first[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(first[LEGACY_INDEX]);
-    const keyOf = (id: string): string => {
-      const key = first[idKey(id)];
-      if (typeof key === 'string') return key;
-      if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, id)) return legacy.value.byId[id]!;
-      return `id:${id}`;
-    };
+    const keyOf = keyOfIdIn(first);
     const more = [...new Set(ids.map((id) => `contact:${keyOf(id)}`))].filter(
       (key) => first[key] === undefined,
     );
