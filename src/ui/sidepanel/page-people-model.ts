@@ -1,31 +1,40 @@
 /**
  * The side panel's model of "people on this page": what the background read from a LinkedIn tab (on opening, and
- * on "Read again" only), with each person's vault record kept current as reveals land, and a reveal per person.
+ * on "Read again" only), with each person's vault record as the panel holds it (kept current as reveals land), and a
+ * reveal per person.
  */
 import { computed, type Signal, signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import type { PagePeople, PersonOnPage } from '../../background/page-people';
 import { isRevealed } from '../../background/tabs';
-import { type ContactRecord, vault } from '../../storage';
+import type { ContactRecord } from '../../storage';
 import { call } from '../rpc';
 
-/** The model for the people of tab `tabId`; call `init` once shown and `stop` when gone. */
-export function createPagePeopleModel(tabId: number, selection: Signal<Retrievable[]>) {
+/** What the model needs of the side panel: its reveal items and its reading of the vault. */
+export interface PanelVault {
+  selection: Signal<Retrievable[]>;
+  /** Reads these targets' records into the panel (which follows their changes from then on). */
+  want(targets: ReadonlyArray<{ socialUrl: string | null; candidateId: string | null }>): Promise<void>;
+  recordForTarget(target: { socialUrl: string | null; candidateId: string | null }): ContactRecord | null;
+}
+
+/** The model for the people of tab `tabId`; call `init` once shown. */
+export function createPagePeopleModel(tabId: number, panel: PanelVault) {
+  const { selection } = panel;
   const page = signal<PagePeople | null>(null);
   const error = signal<ApiErrorJSON | null>(null);
   const reading = signal(false);
-  /** Vault records by public profile URL, refreshed when the vault changes. */
-  const records = signal<ReadonlyMap<string, ContactRecord | null>>(new Map());
+  /** True once the panel holds the records of the people read (until then, the page read's own say). */
+  const recordsRead = signal(false);
   const revealing = signal<ReadonlySet<string>>(new Set());
   const revealErrors = signal<Readonly<Record<string, ApiErrorJSON>>>({});
 
   /** The people with their current vault records. */
   const people = computed((): PersonOnPage[] =>
     (page.value?.people ?? []).map((person) => {
-      if (person.socialUrl === null || !records.value.has(person.socialUrl)) return person;
-      const record = records.value.get(person.socialUrl) ?? null;
+      if (person.socialUrl === null || !recordsRead.value) return person;
+      const record = panel.recordForTarget({ socialUrl: person.socialUrl, candidateId: null });
       return { ...person, record, revealed: isRevealed(record) };
     }),
   );
@@ -42,24 +51,15 @@ export function createPagePeopleModel(tabId: number, selection: Signal<Retrievab
       error.value = result.error;
       return;
     }
-    records.value = new Map(
-      result.value.people.flatMap((p) => (p.socialUrl ? [[p.socialUrl, p.record] as const] : [])),
-    );
+    recordsRead.value = false;
     page.value = result.value;
-  }
-
-  /** Re-reads the vault (not the page) for the people listed, so a reveal shows at once. */
-  async function refreshRecords() {
-    const urls = (page.peek()?.people ?? []).flatMap((p) => (p.socialUrl ? [p.socialUrl] : []));
-    const found = new Map(
-      (await vault.findMany(urls.map((url) => ({ socialUrl: url })))).map((r) => [r.key, r] as const),
+    await panel.want(
+      result.value.people.flatMap((p) =>
+        p.socialUrl ? [{ socialUrl: p.socialUrl, candidateId: null }] : [],
+      ),
     );
-    records.value = new Map(urls.map((url) => [url, found.get(url) ?? null]));
+    if (page.peek() === result.value) recordsRead.value = true;
   }
-  const onStorage = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && Object.keys(changes).some((k) => k.startsWith('contact:'))) void refreshRecords();
-  };
-  browser.storage.onChanged.addListener(onStorage);
 
   /** Reveals the default items for one resolved person; the vault watcher shows the result. */
   async function reveal(person: PersonOnPage) {
@@ -84,10 +84,6 @@ export function createPagePeopleModel(tabId: number, selection: Signal<Retrievab
     await read();
   }
 
-  function stop() {
-    browser.storage.onChanged.removeListener(onStorage);
-  }
-
   return {
     page,
     people,
@@ -101,7 +97,6 @@ export function createPagePeopleModel(tabId: number, selection: Signal<Retrievab
     read,
     reveal,
     init,
-    stop,
   };
 }
 

@@ -173,19 +173,14 @@ export function PagePeopleView({
   /** The side panel's model: its reveal items, its bulk reveal, and what the vault holds. */
   panel: SidePanelModel;
 }) {
-  const m = useMemo(() => createPagePeopleModel(tabId, panel.selection), [tabId, panel]);
+  const m = useMemo(() => createPagePeopleModel(tabId, panel), [tabId, panel]);
   const bulk = panel.bulk;
   useEffect(() => {
     void m.init();
-    return m.stop;
   }, [m]);
   const page = m.page.value;
   const count = m.people.value.length;
   const candidates = resolved(m.people.value).map(personCandidate);
-  // The panel's bulk quote and CSV read the vault through the panel: give it these people's records.
-  useEffect(() => {
-    if (page) void panel.want(resolved(page.people).map((p) => personCandidate(p)[1].target));
-  }, [page, panel]);
   const unresolved = m.unresolvedCount.value;
   return (
     <section aria-labelledby="page-people-title" class="focus">
