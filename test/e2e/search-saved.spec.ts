@@ -76,4 +76,9 @@ test('saving needs a loaded search and a name; a duplicate name is refused with 
   await panel.getByLabel('Search name').fill('nurses');
   await save.click();
   await expect(panel.getByRole('alert')).toContainText('A saved search is already called "nurses".');
+  // A refusal is news until the next search: it does not linger over new results.
+  await panel.getByRole('button', { name: 'Edit search' }).click();
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.getByTestId('result-count')).toBeVisible();
+  await expect(panel.getByText('A saved search is already called "nurses".')).toHaveCount(0);
 });
