@@ -46,12 +46,14 @@ test('saved search round trip: saved in the panel (JD, frozen), renamed, run fro
   expect(await sim.balance()).toBe(10_000 - 3);
 
   // Stored as the current search, which the panel renders (here: the panel page already open).
-  const stored = await popup.evaluate(async () => {
-    const { chrome } = globalThis as unknown as { chrome: Chrome };
-    return (await chrome.storage.local.get('search')).search as { status: string; savedSearchId?: string };
-  });
-  expect(stored.status).toBe('done');
-  expect(stored.savedSearchId).toBeTruthy();
+  // The service has answered; the background writes the page and then marks the search done.
+  const stored = () =>
+    popup.evaluate(async () => {
+      const { chrome } = globalThis as unknown as { chrome: Chrome };
+      return (await chrome.storage.local.get('search')).search as { status: string; savedSearchId?: string };
+    });
+  await expect.poll(async () => (await stored()).status).toBe('done');
+  expect((await stored()).savedSearchId).toBeTruthy();
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 1 credit/);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 9,997 credits');
 
