@@ -55,6 +55,18 @@ export async function stopServiceWorker(context: BrowserContext): Promise<void> 
   await page.close();
 }
 
+/**
+ * The documents Chrome shows in its side panel, as the extension's worker sees them (`runtime.getContexts`). A
+ * test's own tab on `sidepanel.html` is a tab, not one of these: this sees only the real panel beside the page.
+ */
+export function sidePanelsShown(background: Worker): Promise<string[]> {
+  return background.evaluate(async () => {
+    const { chrome } = globalThis as unknown as WorkerGlobals;
+    const panels = await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] });
+    return panels.map((p) => new URL(p.documentUrl ?? '').pathname);
+  });
+}
+
 export { linkedinPage } from '../support/linkedin-page';
 export type { LoggedRequest, Sim } from '../support/sim-client';
 
@@ -62,6 +74,9 @@ export type { LoggedRequest, Sim } from '../support/sim-client';
 export interface WorkerGlobals {
   chrome: {
     tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> };
+    runtime: {
+      getContexts(filter: { contextTypes: string[] }): Promise<Array<{ documentUrl?: string }>>;
+    };
     action: {
       getBadgeText(details: { tabId?: number }): Promise<string>;
       getTitle(details: { tabId?: number }): Promise<string>;

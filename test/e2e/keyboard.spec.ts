@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, sidePanelsShown, test } from './fixtures';
 
 test('the popup works from the keyboard alone', async ({ connect, openExtensionPage }) => {
   await connect();
@@ -29,4 +29,16 @@ test('the popup works from the keyboard alone', async ({ connect, openExtensionP
   await expect(popup.getByRole('link', { name: 'ada.lovelace@example.com' })).toBeFocused();
   await popup.keyboard.press('Tab');
   await expect(popup.getByRole('button', { name: 'Copy email' })).toBeFocused();
+});
+
+test('Open search opens the side panel beside the page', async ({
+  background,
+  connect,
+  openExtensionPage,
+}) => {
+  await connect();
+  const popup = await openExtensionPage('popup.html');
+  expect(await sidePanelsShown(background)).toEqual([]);
+  await popup.getByRole('button', { name: 'Open search' }).click();
+  await expect.poll(() => sidePanelsShown(background)).toEqual(['/sidepanel.html']);
 });

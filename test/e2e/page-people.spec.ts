@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { test as base, expect } from './fixtures';
+import { test as base, expect, sidePanelsShown } from './fixtures';
 import { linkedinFixture, serve } from './linkedin-pages';
 
 const ADA = DEMO_PROFILES.full;
@@ -39,6 +39,7 @@ async function revealAda(openExtensionPage: (path: string) => Promise<Page>) {
 }
 
 test('a people search: the popup counts the people, the side panel lists them with their vault status', async ({
+  background,
   openPeopleSearch,
   openExtensionPage,
   sim,
@@ -50,8 +51,11 @@ test('a people search: the popup counts the people, the side panel lists them wi
     '5 people on this page (1 already revealed)',
   );
   await expect(popup.getByText('2 need the public profile URL.')).toBeVisible();
+  expect(await sidePanelsShown(background)).toEqual([]);
   await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+  await expect.poll(() => sidePanelsShown(background)).toEqual(['/sidepanel.html']);
 
+  // The panel's content, driven as a page: the real panel beside the tab is not a page Playwright can drive.
   const panel = await openExtensionPage('sidepanel.html');
   await expect(
     panel.getByRole('heading', { name: 'People on this page: LinkedIn people search' }),
