@@ -34,6 +34,7 @@ export function App() {
               inputMode="url"
               spellcheck={false}
               value={m.baseUrl}
+              readOnly={!m.loaded.value}
               onInput={(e) => m.edit('baseUrl', e.currentTarget.value)}
             />
           </label>
@@ -110,6 +111,7 @@ export function App() {
               min={1}
               max={3650}
               value={m.retentionDays}
+              readOnly={!m.loaded.value}
               onInput={(e) => m.edit('retentionDays', e.currentTarget.value)}
             />
           </label>

@@ -33,6 +33,8 @@ export function createOptionsModel() {
 
   /** Fields the user has typed in: the stored settings arriving late must not overwrite them. */
   const edited = new Set<'baseUrl' | 'retentionDays'>();
+  /** False until the stored settings are in the fields: typing before would be mixed with the value arriving. */
+  const loaded = signal(false);
   const edit = (field: 'baseUrl' | 'retentionDays', value: string) => {
     edited.add(field);
     (field === 'baseUrl' ? baseUrl : retentionDays).value = value;
@@ -42,11 +44,15 @@ export function createOptionsModel() {
     settings.watchRead(({ unreadable }) => {
       settingsProblem.value = unreadableSettings(unreadable);
     });
-    const { value: current, unreadable } = await settings.read();
-    settingsProblem.value = unreadableSettings(unreadable);
-    if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
-    if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
-    defaultSelection.value = current.defaultSelection;
+    try {
+      const { value: current, unreadable } = await settings.read();
+      settingsProblem.value = unreadableSettings(unreadable);
+      if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
+      if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
+      defaultSelection.value = current.defaultSelection;
+    } finally {
+      loaded.value = true;
+    }
   }
 
   const refuse = (message: string) => {
@@ -127,6 +133,7 @@ export function createOptionsModel() {
   }
 
   return {
+    loaded,
     baseUrl,
     apiKey,
     saving,
