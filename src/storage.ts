@@ -505,9 +505,17 @@ export const RevealJob = z.object({
   /**
    * After an interruption: the balance checked (free), what the cut-off call was charged (null: cannot tell), and
    * whether that is final (not while the service may still be finishing the call: "not charged" may change).
+   * `unexplained`: the balance fell by more than this call can cost and the extension's other calls explain, so
+   * the key was used elsewhere too and the call's own charge cannot be told apart.
    */
   check: z.optional(
-    z.object({ remaining: z.int(), charged: z.nullable(z.int()), final: z.boolean(), at: z.string() }),
+    z.object({
+      remaining: z.int(),
+      charged: z.nullable(z.int()),
+      final: z.boolean(),
+      at: z.string(),
+      unexplained: z.optional(z.int()),
+    }),
   ),
   startedAt: z.string(),
   finishedAt: z.optional(z.string()),

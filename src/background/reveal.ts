@@ -5,6 +5,8 @@
 
 import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
+import { maxCostOfItems } from '../api/pricing';
+import { chargedSince } from '../ledger/store';
 import type { RevealInput } from '../messaging';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
@@ -197,18 +199,33 @@ export async function markInterruptedJobs(since?: Date): Promise<void> {
  * seen or the call's time limit has passed (until then the service may still be finishing the cut-off call, and a
  * later check may see its charge). A job still running in this worker is returned as it is.
  */
+/**
+ * What a cut-off reveal was charged, from the balance: the fall since the balance known before it, less what the
+ * extension's other calls were charged since it started (searches, bulk lookups, later reveals: the ledger). A fall
+ * larger than the reveal can cost means the key was used elsewhere too: its own charge cannot be told apart.
+ */
+function chargeOf(
+  job: RevealJob,
+  remaining: number,
+  others: number,
+): { charged: number | null; final: boolean; unexplained?: number } {
+  const settled = Date.now() - new Date(job.startedAt).getTime() > CLIENT_DEFAULTS.timeoutMs;
+  if (job.balanceBefore == null) return { charged: null, final: true };
+  const fell = Math.max(0, job.balanceBefore - remaining - others);
+  if (fell > maxCostOfItems(job.requested)) return { charged: null, final: true, unexplained: fell };
+  return { charged: fell, final: fell !== 0 || settled };
+}
+
 export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   const job = (await jobs.all()).find((j) => j.id === jobId);
   if (!job) throw refuse('That reveal is no longer on record.');
   if (!cutOff(job) || job.check?.final) return job;
   const { remaining } = await refreshAccount();
-  const later = (await jobs.all())
-    .filter((j) => j.id !== job.id && j.startedAt > job.startedAt)
-    .reduce((sum, j) => sum + (j.charged ?? 0), 0);
-  const before = job.balanceBefore ?? null;
-  const charged = before === null ? null : Math.max(0, before - remaining - later);
-  const settled = Date.now() - new Date(job.startedAt).getTime() > CLIENT_DEFAULTS.timeoutMs;
-  const check = { remaining, charged, final: charged !== 0 || settled, at: new Date().toISOString() };
+  const check = {
+    remaining,
+    ...chargeOf(job, remaining, await chargedSince(job.startedAt, job.id)),
+    at: new Date().toISOString(),
+  };
   const checked = await jobs.update(jobId, (latest) =>
     cutOff(latest) && !latest.check?.final
       ? {

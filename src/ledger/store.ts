@@ -57,6 +57,21 @@ export async function spendingNow(now = new Date()): Promise<{ today: number; mo
   return { today, month };
 }
 
+/**
+ * Credits the service charged for the extension's other calls (every call not belonging to `except`) recorded at
+ * or after `since`: what explains a fall in the balance besides one call whose charge is not known.
+ */
+export async function chargedSince(since: string, except: string): Promise<number> {
+  const days = (await readMeta()).days.filter((day) => day >= dayOf(since));
+  let sum = 0;
+  for (const entries of (await readLedgerDays(days)).values()) {
+    for (const entry of entries) {
+      if (entry.kind === 'charge' && entry.ref !== except && entry.at >= since) sum += entry.credits;
+    }
+  }
+  return sum;
+}
+
 /** Calls back when any entry is written (the popup's and side panel's warnings, the usage page). */
 export function watchLedger(cb: () => void): () => void {
   const listener = (changes: Record<string, unknown>, area: string) => {

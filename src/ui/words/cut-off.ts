@@ -5,11 +5,14 @@
  */
 import { formatCredits } from '../../api/pricing';
 import type { RevealJob } from '../../storage';
-import { ITEM_LABEL } from '../items';
+import { itemsInWords } from './items';
 
-const items = (job: RevealJob) => job.requested.map((item) => ITEM_LABEL[item].toLowerCase()).join(', ');
+const items = (job: RevealJob) => itemsInWords(job.requested);
 
-/** What is known of a cut-off reveal's charge; `checkProblem` when the balance could not be checked. */
+/**
+ * What is known of a cut-off reveal's charge; `checkProblem` when the balance could not be checked. The balance
+ * itself is not repeated: the screen shows it, kept current, where a figure quoted here would go stale.
+ */
 export function cutOffMessage(job: RevealJob, checkProblem: string | null): string {
   const stopped =
     job.status === 'failed'
@@ -21,15 +24,16 @@ export function cutOffMessage(job: RevealJob, checkProblem: string | null): stri
       ? `${stopped} Your balance could not be checked (${checkProblem}), so whether it was charged is not known.`
       : `${stopped} Checking your balance to see whether it was charged…`;
   }
-  const now = formatCredits(check.remaining);
-  if (check.charged === null) {
-    return `${stopped} The balance before it is not known, so whether it was charged cannot be told. Your balance is ${now}.`;
+  if (check.unexplained !== undefined) {
+    return `${stopped} Your balance fell by ${formatCredits(check.unexplained)} more than the extension's other spending explains, which is more than this reveal can cost: the key may be in use elsewhere, so whether this reveal was charged cannot be told.`;
   }
-  const before = formatCredits(job.balanceBefore ?? check.remaining);
+  if (check.charged === null) {
+    return `${stopped} The balance before it is not known, so whether it was charged cannot be told.`;
+  }
   if (check.charged === 0) {
     return check.final
-      ? `${stopped} It was not charged: your balance is still ${now}.`
-      : `${stopped} It has not been charged so far (your balance is still ${now}); the service may still be finishing it, so the balance is checked again shortly.`;
+      ? `${stopped} It was not charged.`
+      : `${stopped} It has not been charged so far; the service may still be finishing it, so the balance is checked again shortly.`;
   }
-  return `${stopped} It was charged ${formatCredits(check.charged)}: your balance was ${before} before it and is ${now} now.`;
+  return `${stopped} It was charged ${formatCredits(check.charged)}.`;
 }

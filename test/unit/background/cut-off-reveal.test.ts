@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
 import { checkCutOffReveal, markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import { appendEntry } from '../../../src/ledger/append';
 import {
   account,
   HEARTBEAT_STALE_MS,
@@ -147,6 +148,43 @@ describe('a reveal cut off by a stopped worker', () => {
     // The user revealed the email afterwards (3 credits); the phone call (6) was not charged.
     await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 97 });
+  });
+
+  it('searches made meanwhile are not counted as the cut-off call (the ledger says what they cost)', async () => {
+    const service = stubService([GRACE], 100);
+    await jobs.put(cutOffJob(100));
+    // A search page (1 credit) and a bulk lookup (9) were charged after the reveal was cut off.
+    const charge = (ref: string, action: 'search' | 'bulk-reveal', credits: number) =>
+      appendEntry({
+        kind: 'charge',
+        id: ref,
+        at: new Date().toISOString(),
+        action,
+        items: [],
+        credits,
+        maxCredits: credits,
+        state: 'charged',
+        ref,
+      });
+    await charge('a-search', 'search', 1);
+    await charge('a-bulk-job', 'bulk-reveal', 9);
+    service.state.balance = 90;
+    const check = (await checkCutOffReveal('cut')).check;
+    expect(check).toMatchObject({ charged: 0, remaining: 90 });
+    expect(check).not.toHaveProperty('unexplained');
+  });
+
+  it('a fall larger than the reveal can cost is not put on it: the key was used elsewhere', async () => {
+    const service = stubService([GRACE], 100);
+    await jobs.put(cutOffJob(100));
+    // Someone else spent 19 credits with the same key; the phone reveal can cost at most 6.
+    service.state.balance = 81;
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({
+      charged: null,
+      final: true,
+      unexplained: 19,
+      remaining: 81,
+    });
   });
 });
 

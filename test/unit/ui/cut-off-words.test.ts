@@ -21,32 +21,41 @@ const check = (charged: number | null, remaining: number, final = true) => ({
 describe('a cut-off reveal in words', () => {
   it('says why its result is unknown: a stopped extension, or no answer', () => {
     expect(cutOffMessage(job(), null)).toMatch(
-      /^The extension stopped during the reveal of personal email, mobile phone, and its result was lost\. Checking your balance/,
+      /^The extension stopped during the reveal of personal email and mobile phone, and its result was lost\. Checking your balance/,
     );
     const failed = job({
       status: 'failed',
       error: { name: 'ApiError', kind: 'timeout', message: 'No answer', outcomeUnknown: true },
     });
     expect(cutOffMessage(failed, null)).toMatch(
-      /^No answer came back for the reveal of personal email, mobile phone/,
+      /^No answer came back for the reveal of personal email and mobile phone/,
     );
   });
 
-  it('tells what the balance check found, or why it could not be done', () => {
-    expect(cutOffMessage(job(check(9, 91)), null)).toContain(
-      'It was charged 9 credits: your balance was 100 credits before it and is 91 credits now.',
-    );
-    expect(cutOffMessage(job(check(0, 100)), null)).toContain(
-      'It was not charged: your balance is still 100 credits.',
-    );
+  it('tells what the balance check found, or why it could not be done, without quoting a balance that goes stale', () => {
+    expect(cutOffMessage(job(check(9, 91)), null)).toMatch(/\. It was charged 9 credits\.$/);
+    expect(cutOffMessage(job(check(0, 100)), null)).toMatch(/\. It was not charged\.$/);
     expect(cutOffMessage(job(check(0, 100, false)), null)).toContain(
-      'It has not been charged so far (your balance is still 100 credits); the service may still be finishing it',
+      'It has not been charged so far; the service may still be finishing it',
     );
-    expect(cutOffMessage(job({ balanceBefore: null, ...check(null, 80) }), null)).toContain(
-      'The balance before it is not known, so whether it was charged cannot be told. Your balance is 80 credits.',
+    expect(cutOffMessage(job({ balanceBefore: null, ...check(null, 80) }), null)).toMatch(
+      /The balance before it is not known, so whether it was charged cannot be told\.$/,
     );
     expect(cutOffMessage(job(), 'the service did not answer')).toContain(
       'Your balance could not be checked (the service did not answer), so whether it was charged is not known.',
     );
+    for (const c of [check(9, 91), check(0, 100), check(0, 100, false)]) {
+      expect(cutOffMessage(job(c), null)).not.toMatch(/\b(91|100) credits/);
+    }
+  });
+
+  it('a fall in the balance larger than the reveal can cost is not put on the reveal', () => {
+    const elsewhere = job({
+      check: { charged: null, remaining: 81, final: true, at: '2026-11-01T10:00:20.000Z', unexplained: 19 },
+    });
+    expect(cutOffMessage(elsewhere, null)).toContain(
+      "Your balance fell by 19 credits more than the extension's other spending explains, which is more than this reveal can cost: the key may be in use elsewhere, so whether this reveal was charged cannot be told.",
+    );
+    expect(cutOffMessage(elsewhere, null)).not.toContain('It was charged');
   });
 });
