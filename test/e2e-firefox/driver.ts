@@ -103,6 +103,11 @@ export class Driver {
     return this.command<boolean>('WebDriver:IsElementEnabled', { id: id(await this.find(locator)) });
   }
 
+  /** Whether WebDriver deems the element displayed (rendered, not hidden or clipped away). */
+  async isDisplayed(locator: Locator): Promise<boolean> {
+    return this.command<boolean>('WebDriver:IsElementDisplayed', { id: id(await this.find(locator)) });
+  }
+
   async navigate(url: string): Promise<void> {
     await this.command('WebDriver:Navigate', { url });
   }

@@ -1,11 +1,14 @@
 /**
- * The side panel in Firefox, where it is the sidebar (`sidebar_action`): a search saved by name, a row reveal, CSV
- * export through Firefox's download flow, and the sidebar opened by a click in the popup.
+ * The side panel in Firefox, where it is the sidebar (`sidebar_action`). In a tab: a search saved by name, a row
+ * reveal, CSV export through Firefox's download flow. In the real sidebar, opened by a click in the popup: a search
+ * and a reveal, and rows that fit its width.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CSV_HEADER } from '../../src/ui/sidepanel/export-csv';
+import type { Driver } from './driver';
 import { EXTENSION_ORIGIN, expect, test } from './fixtures';
+import { enterSidebar, setSidebarWidth } from './sidebar-panel';
 
 const ROWS = '.result-card';
 
@@ -60,15 +63,15 @@ test('search, save it, reveal a row (cost first, charged once), then Export CSV 
   expect(lines.find((line) => line.includes(href!))).toContain(`,${email},`);
 });
 
-test('the sidebar is the side panel, and "Open search" in the popup opens it', async ({
+test('"Open search" in the popup opens the sidebar; in it, at its own width and at 320 px, a search costs its quote and lists rows that fit, each with Reveal in view', async ({
   connect,
   openExtensionPage,
   inExtension,
   ff,
+  sim,
 }) => {
-  expect(await inExtension('return browser.sidebarAction.getPanel({})')).toBe(
-    `${EXTENSION_ORIGIN}/sidepanel.html`,
-  );
+  const sidepanel = `${EXTENSION_ORIGIN}/sidepanel.html`;
+  expect(await inExtension('return browser.sidebarAction.getPanel({})')).toBe(sidepanel);
   await connect();
   await openExtensionPage('popup.html');
   expect(await inExtension('return browser.sidebarAction.isOpen({})')).toBe(false);
@@ -76,4 +79,54 @@ test('the sidebar is the side panel, and "Open search" in the popup opens it', a
   await ff.until('the sidebar to open', () =>
     inExtension<boolean>('return browser.sidebarAction.isOpen({})'),
   );
+
+  // From here on every command goes to the page in the sidebar, at the width Firefox gave the sidebar.
+  const ownWidth = await enterSidebar(ff, sidepanel);
+  expect(await ff.url()).toBe(sidepanel);
+  expect(await ff.execute<number>('return window.innerWidth')).toBe(ownWidth);
+  await ff.fillLabelled('Job titles', 'Registered Nurse');
+  const before = await sim.balance();
+  await ff.clickButton('Search · 1 credit');
+  await ff.textMatching('[data-testid=page-cost]', /^This page cost 1 credit\.$/);
+  const [search] = await sim.requests('/v1/search');
+  await ff.until(
+    'a full page of rows',
+    async () => (await ff.findAll(ROWS)).length === search?.body?.page_size,
+  );
+  expect(before - (await sim.balance())).toBe(1);
+  await expectRowsFit(ff, ownWidth);
+  await setSidebarWidth(ff, 320);
+  await expectRowsFit(ff, 320);
+
+  // A row's Reveal, clicked in the sidebar: its quote, then that charge.
+  const name = await ff.text(`${ROWS}:first-child .name`);
+  const beforeReveal = await sim.balance();
+  await ff.clickButton(`Reveal · up to 3 credits: ${name}`);
+  await ff.textMatching(`${ROWS}:first-child`, /email ✓/);
+  expect(beforeReveal - (await sim.balance())).toBe(3);
+  expect(await sim.requests('/v1/lookup')).toHaveLength(1);
 });
+
+/**
+ * The sidebar's page does not scroll sideways at `width`, and every result row, with its Reveal button, lies within
+ * it; WebDriver also deems each Reveal displayed.
+ */
+async function expectRowsFit(ff: Driver, width: number) {
+  const layout = await ff.execute<{ overflow: number; outside: string[] }>(
+    `
+    const page = document.documentElement;
+    const within = (r) => r.width > 0 && r.left >= 0 && r.right <= page.clientWidth;
+    const outside = [...document.querySelectorAll(arguments[0])]
+      .filter((row) => !within(row.getBoundingClientRect()) || !within(row.querySelector('.reveal').getBoundingClientRect()))
+      .map((row) => row.querySelector('.name').textContent);
+    return { overflow: page.scrollWidth - page.clientWidth, outside };
+  `,
+    ROWS,
+  );
+  expect(layout.overflow, `horizontal scroll at ${width} px`).toBe(0);
+  expect(layout.outside, `rows or Reveal buttons outside the sidebar at ${width} px`).toEqual([]);
+  const reveals = await ff.findAll(`${ROWS} .reveal`);
+  expect(reveals.length).toBeGreaterThan(0);
+  for (const reveal of reveals)
+    expect(await ff.isDisplayed(reveal), `Reveal displayed at ${width} px`).toBe(true);
+}
