@@ -86,7 +86,9 @@ test('"Open search" in the popup opens the sidebar; in it, at its own width and 
   expect(await ff.execute<number>('return window.innerWidth')).toBe(ownWidth);
   // Before any search, the form fits Firefox's default sidebar width too.
   expect(
-    await ff.execute<number>('return document.documentElement.scrollWidth - document.documentElement.clientWidth'),
+    await ff.execute<number>(
+      'return document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    ),
     `horizontal scroll of the search form at ${ownWidth} px`,
   ).toBe(0);
   await ff.fillLabelled('Job titles', 'Registered Nurse');
