@@ -4,6 +4,7 @@
  */
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import { type AccountSnapshot, account, keyHint, settings } from '../storage';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
@@ -26,6 +27,17 @@ export function recordBalance(remaining: number): Promise<void> {
     purchased: previous?.purchased ?? null,
     checkedAt: new Date().toISOString(),
   }));
+}
+
+/**
+ * A refusal for too few credits says the balance (`available`): recorded like any balance the service reports, so
+ * the balance on screen agrees with the refusal beside it and what it still allows is judged on the real figure.
+ */
+export async function recordRefusedBalance(error: unknown): Promise<void> {
+  if (!(error instanceof ApiError) || error.kind !== 'insufficient-credits' || !error.creditsInfo) return;
+  await recordBalance(error.creditsInfo.available).catch((failure) =>
+    console.warn('Could not record the balance', failure),
+  );
 }
 
 async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {

@@ -24,7 +24,7 @@ import {
 import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vault } from '../storage';
-import { forgetKey, refreshAccount, saveConnection } from './connection';
+import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
 import {
   type BulkAction,
   type StartBulkInput as BulkStart,
@@ -95,6 +95,7 @@ export async function answer<T>(
   try {
     return ok(await handler(parsed.data as never));
   } catch (error) {
+    await recordRefusedBalance(error);
     return fail(error);
   }
 }

@@ -112,6 +112,8 @@ test.describe('reveal from the popup', () => {
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByRole('alert')).toContainText('This needs 3 credits; you have 2 credits');
     expect(await sim.balance()).toBe(2);
+    // The balance on screen is the one the refusal states, not the older one known before.
+    await expect(popup.getByTestId('balance').first()).toHaveText(/\b2 credits/);
   });
 
   test('the balance known to be too low disables Reveal with the reason', async ({

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '../../../src/api/errors';
 import { answer, isExtensionPage, isLinkedInContentScript } from '../../../src/background/router';
 import { RevealInput } from '../../../src/message-schemas';
+import { account } from '../../../src/storage';
 
 const id = browser.runtime.id;
 const page = (path: string) => browser.runtime.getURL(path as '/popup.html');
@@ -70,6 +73,28 @@ describe('answering a UI request', () => {
       error: { message: expect.stringContaining("extension's own pages only") },
     });
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('a refusal for too few credits records the balance it states, so the screen agrees with it', async () => {
+    fakeBrowser.reset();
+    await account.set({ remaining: 9_981, purchased: 10_000, checkedAt: '2026-11-01T10:00:00.000Z' });
+    const refused = new ApiError({
+      kind: 'insufficient-credits',
+      message: 'Insufficient credits',
+      operation: 'lookup',
+      creditsInfo: { required: 3, available: 2 },
+    });
+    const result = await answer(
+      'reveal',
+      RevealInput,
+      (async () => {
+        throw refused;
+      }) as never,
+      valid,
+      fromPopup,
+    );
+    expect(result).toMatchObject({ ok: false, error: { kind: 'insufficient-credits' } });
+    expect(await account.get()).toMatchObject({ remaining: 2, purchased: 10_000 });
   });
 
   it('turns a handler failure into an error result, never a throw', async () => {
