@@ -52,6 +52,8 @@ export interface ProtocolMap {
   startSearch(input: StartSearchInput): Result<SearchSession>;
   /** Side panel: show another page (free when already paid for). */
   goToPage(input: z.infer<typeof PageInput>): Result<SearchSession>;
+  /** Side panel: show again the results a new search replaced when it brought none (free). */
+  backToEarlierSearch(): Result<SearchSession>;
   /** Side panel: save the current search under a name, with its frozen criteria. */
   saveSearch(input: z.infer<typeof NameInput>): Result<SavedSearch>;
   renameSavedSearch(input: z.infer<typeof RenameInput>): Result<SavedSearch>;

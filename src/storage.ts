@@ -690,7 +690,7 @@ export type SearchPage = z.infer<typeof SearchPage>;
 export const SEARCH_MODES = ['filters', 'free_text', 'jd'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 
-export const SearchSession = z.object({
+const searchSessionShape = {
   v: z.literal(1),
   id: z.string(),
   mode: z.enum(SEARCH_MODES),
@@ -717,6 +717,15 @@ export const SearchSession = z.object({
   error: z.optional(ApiErrorJSON),
   startedAt: z.string(),
   savedSearchId: z.optional(z.string()),
+};
+
+/**
+ * The current search. `earlier`: the search with paid pages it replaced, kept until its own first page has come,
+ * so a new search that fails (or is cut off) before any result does not take away the results already paid for.
+ */
+export const SearchSession = z.object({
+  ...searchSessionShape,
+  earlier: z.optional(z.object(searchSessionShape)),
 });
 export type SearchSession = z.infer<typeof SearchSession>;
 

@@ -35,6 +35,7 @@ import { readTabPeople } from './page-people';
 import { fail, ok, type Result, refuse } from './result';
 import { checkCutOffReveal, reveal } from './reveal';
 import {
+  backToEarlierSearch,
   deleteSavedSearch,
   goToPage,
   renameSavedSearch,
@@ -133,6 +134,7 @@ export function registerMessageHandlers(): void {
   expose('checkCutOffReveal', JobInput, ({ jobId }: { jobId: string }) => checkCutOffReveal(jobId));
   expose('startSearch', StartSearchInput, (input: SearchStart) => startSearch(input));
   expose('goToPage', PageInput, ({ start }: { start: number }) => goToPage(start));
+  expose('backToEarlierSearch', NoInput, () => backToEarlierSearch());
   expose('saveSearch', NameInput, ({ name }: { name: string }) => saveCurrentSearch(name));
   expose('renameSavedSearch', RenameInput, ({ id, name }: { id: string; name: string }) =>
     renameSavedSearch(id, name),

@@ -100,6 +100,8 @@ async function fetchPageNow(
   delete done.pendingStart;
   delete done.pendingAt;
   delete done.worker;
+  // Its own results are in: the ones it replaced are no longer kept.
+  delete done.earlier;
   if (start === 1) {
     done.frozen = freezeRequest(session.first as SearchRequest, response);
     done.understood = {
@@ -126,7 +128,24 @@ export function startSearch(input: StartSearchInput): Promise<SearchSession> {
   return exclusive(() => runFirstPage(input, request));
 }
 
+/**
+ * The search with paid results a new one replaces: the current one if it has pages, else the one it was itself
+ * keeping (two failed searches in a row still keep the last results). Kept without its own `earlier`.
+ */
+function earlierOf(current: SearchSession | null): SearchSession['earlier'] {
+  if (!current) return undefined;
+  if (current.pages.length === 0) return current.earlier;
+  const { earlier: _older, ...kept } = current;
+  if (kept.status === 'failed') {
+    // A failed later page is history once the user moves on; the pages it kept are what matter.
+    kept.status = 'done';
+    delete kept.error;
+  }
+  return kept;
+}
+
 async function runFirstPage(input: StartSearchInput, request: SearchRequest): Promise<SearchSession> {
+  const earlier = earlierOf(await currentSearch.get());
   const session: SearchSession = {
     v: 1,
     id: crypto.randomUUID(),
@@ -140,8 +159,21 @@ async function runFirstPage(input: StartSearchInput, request: SearchRequest): Pr
     status: 'running',
     startedAt: new Date().toISOString(),
     ...(input.savedSearchId ? { savedSearchId: input.savedSearchId } : {}),
+    ...(earlier ? { earlier } : {}),
   };
   return fetchPage(session, request, 1);
+}
+
+/** Shows again the results a new search replaced, when it brought none of its own (free: they are stored). */
+export function backToEarlierSearch(): Promise<SearchSession> {
+  return exclusive(async () => {
+    const session = await currentSearch.get();
+    if (!session?.earlier) throw refuse('There are no earlier results to go back to.');
+    if (session.status === 'running' && !orphanedFetch(session))
+      throw refuse('The new search is still running.');
+    await currentSearch.set(session.earlier);
+    return session.earlier;
+  });
 }
 
 /** Shows the page starting at `start`: free when already paid for, otherwise one request with the frozen body. */

@@ -4,6 +4,7 @@ import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { SpendingWarning } from '../spending-warning';
 import { BulkHistory, BulkJobView } from './bulk-views';
+import { EarlierResults } from './earlier-results';
 import { ContactFocus, SelectionFocus } from './focus-views';
 import { createSidePanelModel, type SidePanelModel } from './model';
 import { PagePeopleView, usePagePeopleIntent } from './page-people';
@@ -69,6 +70,7 @@ export function App() {
           <ActionError m={m} />
           <Understood m={m} />
           <Results m={m} />
+          <EarlierResults m={m} />
           <SearchActions m={m} />
           <SavedList m={m} />
           <BulkHistory bulk={m.bulk} />

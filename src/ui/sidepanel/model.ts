@@ -418,6 +418,13 @@ export function createSidePanelModel() {
     if (!result.ok) report(result.error);
   }
 
+  /** Back to the results a failed new search replaced (free: they are stored). */
+  async function backToEarlier() {
+    actionError.value = null;
+    const result = await call('backToEarlierSearch');
+    if (!result.ok) report(result.error);
+  }
+
   // -- reveal from a row ------------------------------------------------------------------------------------------
   /** Reveals a row's missing items; `again` after a cut-off reveal whose charge the user has seen. */
   async function revealRow(profile: StoredProfile, again = false) {
@@ -580,6 +587,7 @@ export function createSidePanelModel() {
     editSearch,
     search,
     goTo,
+    backToEarlier,
     revealRow,
     saveSearch,
     renameSaved,

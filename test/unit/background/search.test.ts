@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  backToEarlierSearch,
   deleteSavedSearch,
   goToPage,
   markInterruptedSearch,
@@ -252,6 +253,47 @@ describe('search jobs (background)', () => {
     await currentSearch.set({ ...stored, status: 'running', pendingAt: '2020-01-01T00:00:00.000Z' });
     await markInterruptedSearch(new Date());
     expect(await currentSearch.get()).toMatchObject({ status: 'interrupted' });
+  });
+
+  it('a new search that brings no results keeps the paid ones it replaced, and going back to them is free', async () => {
+    const service = stubSearch();
+    const paid = await startSearch({
+      mode: 'filters',
+      request: { search_criteria: { current_title: ['Nurse'] } },
+    });
+    service.state.fail = 500;
+    const failing = () =>
+      startSearch({ mode: 'filters', request: { search_criteria: { skills: ['Go'] } } }).catch(
+        () => undefined,
+      );
+    await failing();
+    const failed = (await currentSearch.get())!;
+    expect(failed).toMatchObject({
+      status: 'failed',
+      pages: [],
+      earlier: { id: paid.id, pages: paid.pages },
+    });
+    // A second failure in a row still keeps them.
+    await failing();
+    expect((await currentSearch.get())?.earlier?.id).toBe(paid.id);
+
+    const sent = service.requests.length;
+    const back = await backToEarlierSearch();
+    expect(back).toMatchObject({ id: paid.id, status: 'done', pages: paid.pages });
+    expect(back).not.toHaveProperty('earlier');
+    expect(await currentSearch.get()).toEqual(back);
+    expect(service.requests).toHaveLength(sent);
+    await expect(backToEarlierSearch()).rejects.toMatchObject({
+      message: expect.stringContaining('no earlier'),
+    });
+
+    // Once a new search has results of its own, the ones it replaced are not kept.
+    service.state.fail = null;
+    const next = await startSearch({
+      mode: 'filters',
+      request: { search_criteria: { current_title: ['Doctor'] } },
+    });
+    expect(next).not.toHaveProperty('earlier');
   });
 });
 

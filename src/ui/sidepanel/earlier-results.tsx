@@ -1,0 +1,24 @@
+/**
+ * The way back to the results a new search replaced, shown while that search has brought none of its own (it
+ * failed, or the extension stopped during it): those results were paid for and are still stored.
+ */
+import type { SidePanelModel } from './model';
+
+export function EarlierResults({ m }: { m: SidePanelModel }) {
+  const s = m.session.value;
+  const earlier = s?.earlier;
+  if (!s || !earlier || s.pages.length > 0 || s.status === 'running') return null;
+  const total = earlier.pages[0]?.total ?? 0;
+  const loaded = earlier.pages.reduce((sum, page) => sum + page.profiles.length, 0);
+  return (
+    <p class="earlier-results">
+      <button type="button" onClick={() => void m.backToEarlier()}>
+        Back to the earlier results
+      </button>{' '}
+      <span class="muted">
+        {total.toLocaleString('en-US')} {total === 1 ? 'candidate' : 'candidates'},{' '}
+        {loaded.toLocaleString('en-US')} loaded · free
+      </span>
+    </p>
+  );
+}
