@@ -36,7 +36,7 @@ test('search, save it, reveal a row (cost first, charged once), then Export CSV 
   const before = await sim.balance();
   await ff.clickButton(`Reveal · up to 3 credits: ${name}`);
   await ff.textMatching(`${ROWS}:first-child`, /email ✓/);
-  expect(await ff.isEnabled({ xpath: `//button[@aria-label=${JSON.stringify(`Held: ${name}`)}]` })).toBe(
+  expect(await ff.isEnabled({ xpath: `//button[@aria-label=${JSON.stringify(`Revealed: ${name}`)}]` })).toBe(
     false,
   );
   expect(before - (await sim.balance())).toBe(3);

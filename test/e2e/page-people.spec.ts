@@ -67,7 +67,7 @@ test('a people search: the popup counts the people, the side panel lists them wi
   await expect(people).toHaveCount(5);
   await expect(people.nth(0)).toContainText('Ada Lovelace');
   await expect(people.nth(0)).toContainText('email ✓');
-  await expect(people.nth(0).getByRole('button', { name: 'Held: Ada Lovelace' })).toBeDisabled();
+  await expect(people.nth(0).getByRole('button', { name: 'Revealed: Ada Lovelace' })).toBeDisabled();
   // Kwame's result links by member id, the "LinkedIn Member" by nothing: listed, never revealable.
   await expect(people.nth(2)).toContainText('Needs the public profile URL');
   await expect(panel.getByRole('link', { name: 'Open on LinkedIn: Kwame Mensah' })).toHaveAttribute(

@@ -25,7 +25,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   await reveal.click();
   // The dataset is seeded: the first Registered Nurse of this search has a personal email.
   await expect(row).toContainText('email ✓');
-  await expect(row.getByRole('button', { name: `Held: ${name}` })).toBeDisabled();
+  await expect(row.getByRole('button', { name: `Revealed: ${name}` })).toBeDisabled();
   expect(before - (await sim.balance())).toBe(3);
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups).toHaveLength(1);

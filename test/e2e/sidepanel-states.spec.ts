@@ -1,25 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { expectPlainWords } from './plain-words';
-
-/** Every check a side panel state must pass: axe in light and dark, and no API name on screen. */
-async function checkState(panel: Page, state: string) {
-  await expectAccessible(panel, state);
-  await expectPlainWords(panel, state);
-}
-
-/** The panel fits its width: nothing scrolls sideways, and every row's Reveal button is inside the panel. */
-async function expectFits(panel: Page, width: number) {
-  const overflow = await panel.evaluate(
-    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-  );
-  expect(overflow, `horizontal scroll at ${width} px`).toBe(0);
-  const outside = await panel.evaluate(`[...document.querySelectorAll('.result-card .reveal')]
-    .filter((b) => { const r = b.getBoundingClientRect(); return r.width === 0 || r.right > ${width} || r.left < 0; })
-    .length`);
-  expect(outside, `Reveal buttons outside the panel at ${width} px`).toBe(0);
-}
+import { checkState, expectFits } from './panel-checks';
 
 test('side panel results, quote, running job and receipt: no axe violations, plain words, fits 320 and 400 px', async ({
   openSearchPanel,

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { SpendingWarning } from '../spending-warning';
@@ -7,12 +6,11 @@ import { BulkHistory, BulkJobView } from './bulk-views';
 import { EarlierResults } from './earlier-results';
 import { ContactFocus, SelectionFocus } from './focus-views';
 import { createSidePanelModel, type SidePanelModel } from './model';
+import { openOptions } from './open-options';
 import { PagePeopleView, usePagePeopleIntent } from './page-people';
 import { Results, Understood } from './results';
 import { SavedList, SearchActions } from './saved-list';
 import { SearchArea } from './search-form';
-
-const openOptions = () => void browser.runtime.openOptionsPage();
 
 /** An error of the last action that the stored search does not already show (e.g. a refusal before any request). */
 function ActionError({ m }: { m: SidePanelModel }) {

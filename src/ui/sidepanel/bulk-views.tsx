@@ -3,7 +3,6 @@
  * (count, bar, found, credits so far, time left, pause/resume/cancel) and the receipt. Everything is read from
  * the bulk model, which reads the stored job.
  */
-import { browser } from 'wxt/browser';
 import { formatCredits, ITEM_PRICE } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
@@ -11,8 +10,7 @@ import type { BulkCandidate } from '../../bulk/quote';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import type { BulkModel } from './bulk-model';
-
-const openOptions = () => void browser.runtime.openOptionsPage();
+import { openOptions } from './open-options';
 
 /** A contact's part of the job, in a few words. */
 export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
@@ -192,13 +190,47 @@ const ENDING: Readonly<Record<string, string>> = {
   stopped: 'Bulk reveal stopped',
 };
 
-/** Quoted maximum against the actual charge, item by item, with counts and the balance before and after. */
+/** States whose lookup answered: what was asked and not returned was looked for and not found. */
+const ANSWERED: ReadonlySet<BulkItemState> = new Set(['revealed', 'nothing-found', 'not-found']);
+
+/**
+ * Of the contacts whose lookup answered, per item: how many had it asked for and how many had it found; and how
+ * many contacts were revealed with some, not all, of what was asked.
+ */
+function found(job: BulkJob) {
+  const byItem = Object.fromEntries(ITEMS.map((item) => [item, { asked: 0, found: 0 }])) as Record<
+    Retrievable,
+    { asked: number; found: number }
+  >;
+  let partly = 0;
+  for (const contact of job.items) {
+    if (!ANSWERED.has(contact.state)) continue;
+    const got = contact.retrieved ?? [];
+    for (const item of contact.asked ?? []) {
+      byItem[item].asked++;
+      if (got.includes(item)) byItem[item].found++;
+    }
+    if (got.length > 0 && got.length < (contact.asked?.length ?? 0)) partly++;
+  }
+  return { byItem, partly };
+}
+
+/** "10 of 10", "5 of 10": of the contacts asked for an item, how many had it found. */
+const foundOf = ({ asked, found }: { asked: number; found: number }) =>
+  `${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`;
+
+/**
+ * The actual charge item by item (how many found of those asked, credits) against the quoted maximum, with counts and the
+ * balance before and after.
+ */
 export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => void }) {
   const p = bulkProgress(job, ITEM_PRICE);
   const notStarted = job.items.filter((item) => !SETTLED.has(item.state)).length;
   const uncertain = job.items.filter((item) => item.state === 'may-have-charged');
+  const { byItem, partly } = found(job);
   const rows: Array<[string, number]> = [
-    ['Revealed', p.counts.revealed],
+    ['Everything asked found', p.counts.revealed - partly],
+    ['Partly found', partly],
     ['Already revealed (free)', p.counts.held],
     ['Nothing found', p.counts['nothing-found']],
     ['Not known to the service', p.counts['not-found']],
@@ -230,24 +262,27 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
         <thead>
           <tr>
             <th scope="col">Item</th>
-            <th scope="col">Quoted at most</th>
+            <th scope="col">Found</th>
             <th scope="col">Charged</th>
+            <th scope="col">At most</th>
           </tr>
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item}>
+            <tr key={item} data-testid={`receipt-${item}`}>
               <th scope="row">{ITEM_LABEL[item]}</th>
-              <td>{job.quote.maxByItem[item].toLocaleString('en-US')}</td>
+              <td>{foundOf(byItem[item])}</td>
               <td>{p.chargedByItem[item].toLocaleString('en-US')}</td>
+              <td>{job.quote.maxByItem[item].toLocaleString('en-US')}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <td>{formatCredits(job.quote.max)}</td>
+            <td />
             <td data-testid="bulk-charged">{formatCredits(p.charged)}</td>
+            <td>{formatCredits(job.quote.max)}</td>
           </tr>
         </tfoot>
       </table>

@@ -1,10 +1,61 @@
-import { browser } from 'wxt/browser';
+import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import { type ContactRecord, itemsToAsk, outcomeUnknown, type RevealJob } from '../../storage';
 import { ContactCard } from '../contact-card';
+import { useCutOffCheck } from '../cut-off-check';
+import { CutOffNote } from '../cut-off-note';
+import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import type { SidePanelModel } from './model';
+import { openOptions } from './open-options';
 import { FREE_TEXT_MAX } from './text-limits';
 
-const openOptions = () => void browser.runtime.openOptionsPage();
+/**
+ * The contact's last reveal got no answer: what its charge check found, and asking again for what the vault still
+ * lacks as its own priced button, enabled once the charge has been checked.
+ */
+function CutOffAgain({
+  m,
+  job,
+  record,
+}: {
+  m: SidePanelModel;
+  job: RevealJob;
+  record: ContactRecord | null;
+}) {
+  const problem = useCutOffCheck(job);
+  const items = itemsToAsk(record, job.requested);
+  const most = maxCostOfItems(items);
+  const remaining = m.balance.value?.remaining ?? most;
+  const reason =
+    !job.check && !problem
+      ? 'Checking your balance first…'
+      : remaining < most
+        ? `Your balance (${formatCredits(remaining)}) is below its cost.`
+        : null;
+  const error = m.revealErrors.value[job.vaultKey];
+  return (
+    <>
+      <CutOffNote job={job} problem={problem}>
+        {items.length > 0 && (
+          <button
+            type="button"
+            disabled={reason !== null || m.revealing.value.has(job.vaultKey)}
+            aria-describedby={reason ? 'again-reason' : undefined}
+            onClick={() => void m.revealFocusAgain(job)}
+          >
+            Reveal again · up to {formatCredits(most)}
+          </button>
+        )}
+        {items.length > 0 && reason && (
+          <p id="again-reason" class="muted">
+            {reason}
+          </p>
+        )}
+      </CutOffNote>
+      {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+    </>
+  );
+}
 
 /** A contact revealed from a context menu, above everything, with a way back to search. */
 export function ContactFocus({
@@ -43,6 +94,8 @@ export function ContactFocus({
             </button>
           )}
         </div>
+      ) : job && outcomeUnknown(job) ? (
+        <CutOffAgain m={m} job={job} record={record} />
       ) : (
         job && <JobOutcome job={job} onOpenOptions={openOptions} />
       )}

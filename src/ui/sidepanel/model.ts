@@ -149,6 +149,18 @@ export function createSidePanelModel() {
     const job = latestJob.value.get(recordFor(profile)?.key ?? vaultKeyFor(rowTarget(profile)));
     return job && outcomeUnknown(job) ? job : null;
   };
+  /** The reveals this panel asked for, by vault key (newest): a row says what its own reveal charged. */
+  const revealedHere = signal<ReadonlyMap<string, string>>(new Map());
+  /** Remembers a reveal this panel asked for (null: nothing was sent, the vault held it all). */
+  const noteReveal = (job: RevealJob | null) => {
+    if (job) revealedHere.value = new Map(revealedHere.value).set(job.vaultKey, job.id);
+  };
+  /** The finished reveal this panel asked for this target, as the background stored it; null when none. */
+  const chargeFor = (target: { socialUrl: string | null; candidateId: string | null }): RevealJob | null => {
+    const id = revealedHere.value.get(recordForTarget(target)?.key ?? vaultKeyFor(target));
+    const job = id === undefined ? undefined : revealJobs.value.find((j) => j.id === id);
+    return job?.status === 'done' ? job : null;
+  };
   const isRevealing = (profile: StoredProfile) =>
     revealing.value.has(profile.id) ||
     runningKeys.value.has(recordFor(profile)?.key ?? vaultKeyFor(rowTarget(profile)));
@@ -238,13 +250,25 @@ export function createSidePanelModel() {
     if (mode.value === 'jd') return { jd_search: jd.value.trim(), ...size };
     return { search_criteria: criteria.value, include_similar_titles: includeSimilar.value, ...size };
   });
+  /** Nothing typed yet in the current mode: what Search needs is a hint then, not a problem. */
+  const nothingEntered = computed(() =>
+    mode.value === 'free_text'
+      ? freeText.value.trim() === ''
+      : mode.value === 'jd'
+        ? jd.value.trim() === ''
+        : Object.keys(criteria.value).length === 0 &&
+          !hasDrafts.value &&
+          Object.keys(fieldProblems.value).length === 0,
+  );
+  /** No API key is set (known once read). */
+  const keyMissing = computed(() => key.loaded.value && !key.value.value);
   const cost = computed(() => searchCost(request.value));
   const running = computed(() => session.value.value?.status === 'running');
 
   /** Why Search cannot be clicked, or null when it can. */
   const disabledReason = computed(() => {
     if (busy.value || running.value) return 'A search is running.';
-    if (key.loaded.value && !key.value.value) return 'Set your API key in Options first.';
+    if (keyMissing.value) return 'Set your API key in Options first.';
     const problem = inputProblem.value;
     if (problem) return problem;
     const remaining = balance.value.value?.remaining;
@@ -447,7 +471,22 @@ export function createSidePanelModel() {
     const next = new Set(revealing.value);
     next.delete(profile.id);
     revealing.value = next;
-    if (!result.ok) revealErrors.value = { ...revealErrors.value, [profile.id]: result.error };
+    if (result.ok) noteReveal(result.value.job);
+    else revealErrors.value = { ...revealErrors.value, [profile.id]: result.error };
+  }
+
+  /** The focused contact's cut-off reveal, asked again (its charge seen) for what the vault still lacks. */
+  async function revealFocusAgain(job: RevealJob) {
+    const items = itemsToAsk(byKey.value.get(job.vaultKey), job.requested);
+    if (items.length === 0 || revealing.value.has(job.vaultKey)) return;
+    const { [job.vaultKey]: _, ...rest } = revealErrors.value;
+    revealErrors.value = rest;
+    revealing.value = new Set([...revealing.value, job.vaultKey]);
+    const result = await call('reveal', { target: job.target, selection: items, retryInterrupted: true });
+    const next = new Set(revealing.value);
+    next.delete(job.vaultKey);
+    revealing.value = next;
+    if (!result.ok) revealErrors.value = { ...revealErrors.value, [job.vaultKey]: result.error };
   }
 
   // -- saved searches -----------------------------------------------------------------------------------------------
@@ -567,6 +606,8 @@ export function createSidePanelModel() {
     notice,
     cost,
     disabledReason,
+    nothingEntered,
+    keyMissing,
     currentPage,
     nextStart,
     prevStart,
@@ -578,6 +619,9 @@ export function createSidePanelModel() {
     bulk,
     isRevealing,
     cutOffFor,
+    chargeFor,
+    noteReveal,
+    revealing,
     commitDraft,
     setDraft,
     removeTag,
@@ -589,6 +633,7 @@ export function createSidePanelModel() {
     goTo,
     backToEarlier,
     revealRow,
+    revealFocusAgain,
     saveSearch,
     renameSaved,
     deleteSaved,

@@ -8,7 +8,7 @@ import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import type { PagePeople, PersonOnPage } from '../../background/page-people';
 import { isRevealed } from '../../background/tabs';
-import type { ContactRecord } from '../../storage';
+import type { ContactRecord, RevealJob } from '../../storage';
 import { call } from '../rpc';
 
 /** What the model needs of the side panel: its reveal items and its reading of the vault. */
@@ -17,6 +17,8 @@ export interface PanelVault {
   /** Reads these targets' records into the panel (which follows their changes from then on). */
   want(targets: ReadonlyArray<{ socialUrl: string | null; candidateId: string | null }>): Promise<void>;
   recordForTarget(target: { socialUrl: string | null; candidateId: string | null }): ContactRecord | null;
+  /** Remembers a reveal asked for here, so its row says what it charged. */
+  noteReveal(job: RevealJob | null): void;
 }
 
 /** The model for the people of tab `tabId`; call `init` once shown. */
@@ -76,7 +78,8 @@ export function createPagePeopleModel(tabId: number, panel: PanelVault) {
     const next = new Set(revealing.value);
     next.delete(url);
     revealing.value = next;
-    if (!result.ok) revealErrors.value = { ...revealErrors.value, [url]: result.error };
+    if (result.ok) panel.noteReveal(result.value.job);
+    else revealErrors.value = { ...revealErrors.value, [url]: result.error };
   }
 
   /** Reads the page; the items to reveal are the panel's (its defaults until the user ticks others). */

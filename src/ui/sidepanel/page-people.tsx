@@ -6,7 +6,6 @@
  */
 import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { PersonOnPage } from '../../background/page-people';
 import { SETTLED } from '../../bulk/job';
@@ -20,16 +19,15 @@ import {
   type StoredProfile,
 } from '../../storage';
 import { ErrorView } from '../error-view';
+import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { stored } from '../use-stored';
-import type { BulkModel } from './bulk-model';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
 import type { SidePanelModel } from './model';
+import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
-
-const openOptions = () => void browser.runtime.openOptionsPage();
 
 /**
  * The intent to show when it is the newest thing the panel was asked for (newer than a context-menu focus, "Back
@@ -91,7 +89,16 @@ function asRows(people: readonly PersonOnPage[]): StoredProfile[] {
   }));
 }
 
-function PersonRow({ m, bulk, person }: { m: PagePeopleModel; bulk: BulkModel; person: PersonOnPage }) {
+function PersonRow({
+  m,
+  panel,
+  person,
+}: {
+  m: PagePeopleModel;
+  panel: SidePanelModel;
+  person: PersonOnPage;
+}) {
+  const { bulk } = panel;
   const name = person.name ?? 'Name not shown';
   const url = person.socialUrl;
   if (url === null) {
@@ -127,7 +134,9 @@ function PersonRow({ m, bulk, person }: { m: PagePeopleModel; bulk: BulkModel; p
         ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
         : m.selection.value.length === 0
           ? 'Choose items'
-          : 'Held';
+          : 'Revealed';
+  // What this panel's own reveal of the person cost, as the background stored it.
+  const charge = panel.chargeFor({ socialUrl: url, candidateId: null });
   return (
     <li class="person">
       <label class="check">
@@ -158,6 +167,7 @@ function PersonRow({ m, bulk, person }: { m: PagePeopleModel; bulk: BulkModel; p
         </button>
       </span>
       {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+      {charge && <JobOutcome job={charge} />}
     </li>
   );
 }
@@ -228,7 +238,7 @@ export function PagePeopleView({
           )}
           <ul class="people" aria-label="People">
             {m.people.value.map((person, i) => (
-              <PersonRow key={person.socialUrl ?? person.pageUrl ?? i} m={m} bulk={bulk} person={person} />
+              <PersonRow key={person.socialUrl ?? person.pageUrl ?? i} m={m} panel={panel} person={person} />
             ))}
           </ul>
           {candidates.length > 0 && (

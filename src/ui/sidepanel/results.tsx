@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { SETTLED } from '../../bulk/job';
@@ -9,12 +8,12 @@ import { ContactCard } from '../contact-card';
 import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
+import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { criterionChip, criterionLabel } from '../words/criteria';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { rowTarget, type SidePanelModel } from './model';
-
-const openOptions = () => void browser.runtime.openOptionsPage();
+import { openOptions } from './open-options';
 
 const SHORT: Readonly<Record<Retrievable, string>> = {
   email: 'email',
@@ -23,14 +22,19 @@ const SHORT: Readonly<Record<Retrievable, string>> = {
   healthcare_profile: 'healthcare',
 };
 
-/** What the vault holds for a row, in a few words: "email ✓ · phone not found". */
-export function vaultSummary(record: ContactRecord | null): string {
+/**
+ * What the vault holds for a row, in a few words: "email ✓ · phone not found". `foundOnly` where the contact card
+ * beside it already says what was not found (and that it cost nothing): "email ✓", or '' when nothing was found.
+ */
+export function vaultSummary(record: ContactRecord | null, foundOnly = false): string {
   if (!record) return 'Not revealed';
-  if (record.unknownAt) return 'Unknown to the service';
-  const parts = (Object.keys(SHORT) as Retrievable[])
-    .filter((item) => record[item])
-    .map((item) => `${SHORT[item]} ${record[item]!.found ? '✓' : 'not found'}`);
-  return parts.length > 0 ? parts.join(' · ') : 'Not revealed';
+  if (record.unknownAt) return foundOnly ? '' : 'Unknown to the service';
+  const held = (Object.keys(SHORT) as Retrievable[]).filter((item) => record[item]);
+  if (held.length === 0) return 'Not revealed';
+  return held
+    .filter((item) => !foundOnly || record[item]!.found)
+    .map((item) => `${SHORT[item]} ${record[item]!.found ? '✓' : 'not found'}`)
+    .join(' · ');
 }
 
 /** Only web links become links: a profile URL from the service is data, never a `javascript:` URL. */
@@ -107,9 +111,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
           ? `Reveal · up to ${formatCredits(most)}`
           : m.selection.value.length === 0
             ? 'Choose items'
-            : m.selection.value.every((item) => record?.[item]?.found === true)
-              ? 'Held'
-              : 'Not found before';
+            : 'Revealed';
   // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
   const cut = m.cutOffFor(profile);
   const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
@@ -120,7 +122,9 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const [key, candidate] = rowCandidate(profile);
   const checkId = `pick-${profile.id}`;
   const status =
-    bulkItem && !SETTLED.has(bulkItem.state) ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record);
+    bulkItem && !SETTLED.has(bulkItem.state) ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record, true);
+  // What this panel's own reveal of the row cost, as the background stored it.
+  const charge = m.chargeFor(rowTarget(profile));
   return (
     <li class="result-card" data-testid="result-row">
       <input
@@ -145,9 +149,11 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
           {[profile.current_title, profile.current_employer].filter(Boolean).join(' · ')}
         </span>
         <span class="place">{profile.location}</span>
-        <span class="vault-status" data-testid="row-status">
-          {status}
-        </span>
+        {status && (
+          <span class="vault-status" data-testid="row-status">
+            {status}
+          </span>
+        )}
       </div>
       <button
         type="button"
@@ -171,6 +177,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
             error && <ErrorView error={error} onOpenOptions={openOptions} />
           )}
           {record && <ContactCard record={record} />}
+          {charge && !cut && <JobOutcome job={charge} />}
         </div>
       )}
     </li>

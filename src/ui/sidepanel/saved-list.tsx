@@ -1,14 +1,19 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SavedSearch } from '../../storage';
 import { ErrorView } from '../error-view';
 import type { SidePanelModel } from './model';
-
-const openOptions = () => void browser.runtime.openOptionsPage();
+import { openOptions } from './open-options';
 
 const MODE_LABEL = { filters: 'Filters', free_text: 'Free text', jd: 'Job description' } as const;
+
+/** What Export CSV writes: the rows of the pages loaded, which are not every candidate until every page is. */
+export function exportRows(rows: number, total: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  if (rows >= total) return rows === 1 ? 'The 1 row' : `All ${n(rows)} rows`;
+  return `Only the ${n(rows)} ${rows === 1 ? 'row' : 'rows'} loaded, of ${n(total)} candidates`;
+}
 
 /** "Save search" (with its name) and "Export CSV" for the current search. */
 export function SearchActions({ m }: { m: SidePanelModel }) {
@@ -42,9 +47,11 @@ export function SearchActions({ m }: { m: SidePanelModel }) {
       <button type="button" disabled={rows === 0} onClick={m.exportCsv}>
         Export CSV
       </button>{' '}
-      <span class="muted">
-        {rows} {rows === 1 ? 'row' : 'rows'} (every page loaded), with revealed emails and phones
-      </span>
+      {rows > 0 && (
+        <span class="muted" data-testid="export-rows">
+          {exportRows(rows, m.currentPage.value?.total ?? rows)}, with revealed emails and phones
+        </span>
+      )}
     </section>
   );
 }

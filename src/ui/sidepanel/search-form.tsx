@@ -6,6 +6,7 @@ import { criteriaInWords, criterionChip } from '../words/criteria';
 import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
 import type { SidePanelModel } from './model';
 import { PAGE_SIZES } from './model';
+import { openOptions } from './open-options';
 import { SearchSummary, useFocusWhenOpened } from './search-summary';
 import { counter, FREE_TEXT_MAX, JD_MAX } from './text-limits';
 
@@ -276,11 +277,31 @@ function SearchForm({ m, form }: { m: SidePanelModel; form: Ref<HTMLFormElement>
         </button>
       </div>
       <p class="muted">Charged only when profiles are returned.</p>
-      {reason && (
-        <p id="search-reason" class="reason" data-testid="search-reason">
-          {reason}
-        </p>
-      )}
+      {reason && <SearchReason m={m} reason={reason} />}
     </form>
+  );
+}
+
+/**
+ * Why Search is off, said once: a field's problem is said at the field (this only points to it); nothing typed yet
+ * or no key is a hint with the next step, not an error.
+ */
+function SearchReason({ m, reason }: { m: SidePanelModel; reason: string }) {
+  const problems = m.fieldProblems.value;
+  const field =
+    m.mode.value === 'filters' ? FILTER_FIELDS.find((f) => problems[f.key] === reason) : undefined;
+  const hint = m.keyMissing.value || m.nothingEntered.value;
+  return (
+    <p id="search-reason" class={field || hint ? 'muted' : 'reason'} data-testid="search-reason">
+      {field ? `Correct ${field.label} above to search.` : reason}
+      {m.keyMissing.value && (
+        <>
+          {' '}
+          <button type="button" class="link" onClick={openOptions}>
+            Open Options
+          </button>
+        </>
+      )}
+    </p>
   );
 }

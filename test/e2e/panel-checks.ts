@@ -1,0 +1,25 @@
+/**
+ * What every state of the side panel must pass: axe in light and dark, no API name on screen, and nothing wider
+ * than the panel.
+ */
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { expectPlainWords } from './plain-words';
+
+/** Every check a side panel state must pass: axe in light and dark, and no API name on screen. */
+export async function checkState(panel: Page, state: string): Promise<void> {
+  await expectAccessible(panel, state);
+  await expectPlainWords(panel, state);
+}
+
+/** The panel fits its width: nothing scrolls sideways, and every row's Reveal button is inside the panel. */
+export async function expectFits(panel: Page, width: number): Promise<void> {
+  const overflow = await panel.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow, `horizontal scroll at ${width} px`).toBe(0);
+  const outside = await panel.evaluate(`[...document.querySelectorAll('.result-card .reveal')]
+    .filter((b) => { const r = b.getBoundingClientRect(); return r.width === 0 || r.right > ${width} || r.left < 0; })
+    .length`);
+  expect(outside, `Reveal buttons outside the panel at ${width} px`).toBe(0);
+}
