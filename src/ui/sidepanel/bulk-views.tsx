@@ -220,8 +220,8 @@ const foundOf = ({ asked, found }: { asked: number; found: number }) =>
   `${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`;
 
 /**
- * The actual charge item by item (how many found of those asked, credits) against the quoted maximum, with counts and the
- * balance before and after.
+ * What the job did, item by item (how many were found of those asked, the credits charged) against the quoted
+ * maximum, with the contacts counted by outcome and the balance before and after.
  */
 export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => void }) {
   const p = bulkProgress(job, ITEM_PRICE);

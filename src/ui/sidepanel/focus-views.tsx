@@ -25,6 +25,7 @@ function CutOffAgain({
   const problem = useCutOffCheck(job);
   const items = itemsToAsk(record, job.requested);
   const most = maxCostOfItems(items);
+  // An unknown balance is not judged here: the background checks it before the paid call.
   const remaining = m.balance.value?.remaining ?? most;
   const reason =
     !job.check && !problem
