@@ -25,8 +25,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
   // refusals to 46.4 KB; the spending warning (and the usage page's chunk split) to 49.6 KB; the summary that
   // stands in for the form after a search, reading the vault by rows, and the charge check of a row reveal that got
-  // no answer, to 51.3 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 52 * KB },
+  // no answer, to 51.3 KB; the way back to earlier results, to 51.4 KB; each row saying what its reveal cost, the
+  // receipt's found-of-asked per item, and "Reveal again" at its price in the contact view, to 52.1 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 52.2 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
   { name: 'options', entry: 'options.html', budget: 32 * KB },
   { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
