@@ -10,6 +10,9 @@
  * - bulk: a bulk reveal of 150 contacts at 200 ms latency against its physical limit and one at a time.
  * - the popup and the contacts library over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`);
  * - the side panel's page of 100 rows with their vault status over the same vault sizes (`bench-panel.ts`).
+ *
+ * `npm run bench -- bulk render` runs only the parts named (dataset, search, lookups, csv, render, bulk, ui, panel):
+ * one figure measured again and again, without the minutes the others take.
  */
 import { performance } from 'node:perf_hooks';
 import { buildDataset } from '../sim/dataset/build-dataset';
@@ -26,6 +29,14 @@ function stats(samples: number[]) {
 }
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
+const PARTS = ['dataset', 'search', 'lookups', 'csv', 'render', 'bulk', 'ui', 'panel'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !PARTS.includes(name));
+if (unknown.length > 0)
+  throw new Error(`Unknown bench part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}.`);
+/** Whether the part named runs: every part when none is named. */
+const runs = (part: string) => asked.length === 0 || asked.includes(part);
+
 async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
   const start = performance.now();
   const value = await fn();
@@ -33,7 +44,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 }
 
 // Dataset
-{
+if (runs('dataset')) {
   const runs: number[] = [];
   let size = 0;
   for (let i = 0; i < 5; i++) {
@@ -46,7 +57,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 }
 
 // Search, in process
-{
+if (runs('search')) {
   const { app } = createSimulator();
   const queries: Array<[string, object]> = [
     ['title (fuzzy)', { search_criteria: { current_title: ['software engineer'] }, page_size: 100 }],
@@ -84,7 +95,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 }
 
 // 15 concurrent lookups over HTTP
-{
+if (runs('lookups')) {
   const sim = await startSimulator({ port: 0 });
   const client = createClient({ baseUrl: sim.url, apiKey: 'demo-key' });
   const ids = Object.values(DEMO_PROFILES).map((p) => p.social_url);
@@ -109,7 +120,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 }
 
 // CSV and response validation
-{
+if (runs('csv')) {
   const { app } = createSimulator();
   const response = await app.request('/v1/search', {
     method: 'POST',
@@ -152,7 +163,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 
 // 100 result rows in the side panel, in Chromium with the built extension: from the stored page landing to the
 // rows being in the document (what the recruiter waits for after a search answers).
-{
+if (runs('render')) {
   const { launchBench } = await import('./bench-ui');
   const { context, base } = await launchBench();
   const panel = await context.newPage();
@@ -200,19 +211,19 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
 }
 
 // Bulk reveal through the real background in Chromium (see scripts/bench-bulk.ts).
-{
+if (runs('bulk')) {
   const { benchBulkReveal } = await import('./bench-bulk');
   await benchBulkReveal();
 }
 
 // The popup and the contacts library over a large vault (see scripts/bench-ui.ts).
-{
+if (runs('ui')) {
   const { benchUi } = await import('./bench-ui');
   await benchUi();
 }
 
 // The side panel's 100 rows over a large vault (see scripts/bench-panel.ts).
-{
+if (runs('panel')) {
   const { benchPanel } = await import('./bench-panel');
   await benchPanel();
 }
