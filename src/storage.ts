@@ -295,6 +295,23 @@ async function keyOfId(candidateId: string): Promise<string> {
 /** A vault target: a canonical social_url, a candidate id, or both. */
 type VaultTarget = { socialUrl?: string | null; candidateId?: string | null };
 
+/**
+ * What the vault holds for many targets, in two storage reads: their records by URL, their ids' keys (and the
+ * old index), then the records the ids point at that the first read did not bring.
+ */
+async function readTargets(targets: readonly VaultTarget[]) {
+  const urls = targets.flatMap((t) => (t.socialUrl ? [`contact:${t.socialUrl}`] : []));
+  const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
+  if (urls.length + ids.length === 0) return { stored: {}, keyOf: (id: string) => `id:${id}` };
+  const first = await browser.storage.local.get([...urls, ...ids.map(idKey), LEGACY_INDEX]);
+  const keyOf = keyOfIdIn(first);
+  const more = [...new Set(ids.map((id) => `contact:${keyOf(id)}`))].filter(
+    (key) => first[key] === undefined,
+  );
+  const second = more.length > 0 ? await browser.storage.local.get(more) : {};
+  return { stored: { ...first, ...second } as Record<string, unknown>, keyOf };
+}
+
 export const vault = {
   async get(key: string): Promise<ContactRecord | null> {
     return readContact(await storage.getItem(vaultStorageKey(key)), `contact:${key}`);
@@ -325,34 +342,49 @@ export const vault = {
     return byUrl;
   },
   async put(record: ContactRecord): Promise<void> {
-    const checked = ContactRecord.parse(record);
-    const id = checked.candidateId;
-    await browser.storage.local.set({
-      [`contact:${checked.key}`]: checked,
-      ...(id ? { [idKey(id)]: checked.key } : {}),
-    });
+    await vault.putMany([record]);
+  },
+  /** Several records in one storage call: one change for every reader of storage, rather than one each. */
+  async putMany(records: readonly ContactRecord[]): Promise<void> {
+    const writes: Record<string, unknown> = {};
+    for (const record of records) {
+      const checked = ContactRecord.parse(record);
+      writes[`contact:${checked.key}`] = checked;
+      if (checked.candidateId) writes[idKey(checked.candidateId)] = checked.key;
+    }
+    await browser.storage.local.set(writes);
   },
   /**
    * The records of many targets (a page of search results, the people on a LinkedIn page) in two storage reads,
    * whatever the vault holds. Records that cannot be read are left out, as {@link vault.find} does.
    */
   async findMany(targets: readonly VaultTarget[]): Promise<ContactRecord[]> {
-    const urls = targets.flatMap((t) => (t.socialUrl ? [`contact:${t.socialUrl}`] : []));
-    const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
-    if (urls.length + ids.length === 0) return [];
-    const first = await browser.storage.local.get([...urls, ...ids.map(idKey), LEGACY_INDEX]);
-    const keyOf = keyOfIdIn(first);
-    const more = [...new Set(ids.map((id) => `contact:${keyOf(id)}`))].filter(
-      (key) => first[key] === undefined,
-    );
-    const second = more.length > 0 ? await browser.storage.local.get(more) : {};
+    const { stored } = await readTargets(targets);
     const found = new Map<string, ContactRecord>();
-    for (const [key, value] of [...Object.entries(first), ...Object.entries(second)]) {
+    for (const [key, value] of Object.entries(stored)) {
       if (!key.startsWith('contact:')) continue;
       const record = readContact(value, key);
       if (record) found.set(record.key, record);
     }
     return [...found.values()];
+  },
+  /**
+   * {@link vault.find} for each of many targets (a bulk reveal's quote), in the same two storage reads as
+   * {@link vault.findMany}: the record each target answers to, in order (null when none, or it cannot be read).
+   */
+  async findEach(targets: readonly VaultTarget[]): Promise<Array<ContactRecord | null>> {
+    const { stored, keyOf } = await readTargets(targets);
+    const records = new Map<string, ContactRecord | null>();
+    const at = (key: string) => {
+      if (!records.has(key))
+        records.set(key, stored[key] === undefined ? null : readContact(stored[key], key));
+      return records.get(key)!;
+    };
+    return targets.map(
+      (t) =>
+        (t.socialUrl ? at(`contact:${t.socialUrl}`) : null) ??
+        (t.candidateId ? at(`contact:${keyOf(t.candidateId)}`) : null),
+    );
   },
   /** Every record, for the side panel and CSV export. */
   async all(): Promise<ContactRecord[]> {

@@ -7,7 +7,8 @@ import type { ApiClient } from '../api/client';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import { type ContactRecord, itemsToAsk, type Selection, vault, vaultKeyFor } from '../storage';
+import { ContactRecord, itemsToAsk, type Selection, vault, vaultKeyFor } from '../storage';
+import { groupCommit } from './group-commit';
 import { type PaidCall, paidLookup } from './ledger';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
@@ -112,6 +113,11 @@ export type LookupOutcome =
       at: string;
     };
 
+/** Answers that come together (a bulk reveal's) are stored in one write. */
+const storeRecords = groupCommit((records: ContactRecord[]) => vault.putMany(records));
+/** Checked on its own first: a record that does not validate fails its own lookup, not the others of its write. */
+const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(record));
+
 /**
  * Sends the paid lookup planned in `plan` (through the caps, with its ledger entry) and, for an answer, writes the
  * merged record to the vault before resolving: paid data is in storage before any caller can report it. Call it
@@ -136,7 +142,7 @@ export async function lookupContact(
   }
   const at = new Date().toISOString();
   const record = mergeContact(base, contact, asked, at);
-  await vault.put(record);
+  await storeRecord(record);
   const retrieved = contact.success ? contact.contact_data_retrieved : [];
   return { kind: 'answered', response, record, known: contact.success, retrieved, at };
 }

@@ -87,6 +87,29 @@ describe('stored values', () => {
     expect(await vault.findMany([])).toEqual([]);
   });
 
+  it('findEach answers each target with the record find would, in the same two reads', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put(contact('grace', '2'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
+    const targets = [
+      { socialUrl: url('ada'), candidateId: null },
+      { socialUrl: null, candidateId: '2' },
+      { socialUrl: url('grace-new-url'), candidateId: '2' },
+      { socialUrl: null, candidateId: '3' },
+      { socialUrl: url('nobody'), candidateId: '99' },
+    ];
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const found = await vault.findEach(targets);
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(found.map((r) => r?.name ?? null)).toEqual(['ada', 'grace', 'grace', 'x', null]);
+    get.mockRestore();
+    for (const [i, target] of targets.entries()) expect(found[i]).toEqual(await vault.find(target));
+    // A record that cannot be read answers nothing, as with find (it is set aside, not lost).
+    expect(await vault.findEach([{ socialUrl: url('broken'), candidateId: null }])).toEqual([null]);
+    expect(await vault.findEach([])).toEqual([]);
+  });
+
   it('ids kept in the single object of earlier versions are found, then moved to keys of their own', async () => {
     await browser.storage.local.set({
       'contact:https://www.linkedin.com/in/ada': contact('ada', '1'),

@@ -21,7 +21,7 @@ import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { profileUrl } from '../../sites/linkedin/url';
-import { account, type ContactRecord, serialized, vault } from '../../storage';
+import { account, serialized, vault } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached } from '../ledger';
@@ -29,6 +29,7 @@ import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { refuse } from '../result';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
+import { createSentRecord } from './sent-record';
 
 /** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
 const FIRST_WAIT_MS = 1_000;
@@ -84,10 +85,9 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   await connectedClient();
 
   const people = mergeCandidates(input.candidates.map(canonical));
-  // Read side by side: storage answers many small reads at once far sooner than one after another.
-  const records = new Map<BulkCandidate, ContactRecord | null>(
-    await Promise.all(people.map(async (person) => [person, await vault.find(person.target)] as const)),
-  );
+  // Two storage reads for the whole selection, rather than one or more per contact.
+  const found = await vault.findEach(people.map((person) => person.target));
+  const records = new Map(people.map((person, i) => [person, found[i] ?? null]));
   const { items, quote } = planBulk(people, input.selection, (person) => records.get(person) ?? null);
   if (quote.max > input.confirmedMax) {
     throw refuse(
@@ -253,31 +253,44 @@ function coalesced(write: () => Promise<void>): () => Promise<void> {
 /** How often the whole job is written while it runs (progress for the panel and the badge). */
 const PROGRESS_EVERY_MS = 250;
 
+/** The lookup's "sent" record could not be stored, so the lookup was not sent. */
+class NotRecorded extends Error {
+  constructor(cause: unknown) {
+    super(
+      'The extension could not save its record of a lookup before sending it, so it sent nothing more: the contacts left were not charged.',
+      { cause },
+    );
+    this.name = 'NotRecorded';
+  }
+}
+
 /**
  * What a run writes, and when. Two records: the small list of contacts whose lookup was sent and has not
- * answered, written (and awaited) before every request, so a restart knows exactly what may have been charged;
- * and the whole job, written a few times a second and at every pause, stop and end. The vault, not the job, is
- * what protects against paying twice: a contact the job shows as queued after a restart is looked up against
- * the vault again, and asks for nothing it already holds.
+ * answered, stored before every request (lookups that get ready together share one write: `sent-record.ts`), so a
+ * restart knows exactly what may have been charged; and the whole job, written a few times a second and at every
+ * pause, stop and end. The vault, not the job, is what protects against paying twice: a contact the job shows as
+ * queued after a restart is looked up against the vault again, and asks for nothing it already holds.
  */
 function createRunStore(job: BulkJob) {
-  const sent = new Set<string>();
-  const writeSent = coalesced(() => bulkJobs.setInFlight({ jobId: job.id, keys: [...sent] }));
+  const sent = createSentRecord((keys) => bulkJobs.setInFlight({ jobId: job.id, keys }));
   const writeJob = coalesced(async () => {
     await bulkJobs.setCurrent(job);
     void showBulkBadge(job).catch(() => undefined);
   });
+  // Answered lookups leave the sent list with the job's progress, when no new record has carried them already.
+  const writeSent = () =>
+    sent.flush().catch((error: unknown) => console.warn('Could not store the bulk reveal', error));
   let timer: ReturnType<typeof setTimeout> | null = null;
   return {
-    /** Durable before the request goes out. */
+    /** Durable before the request goes out; rejects with {@link NotRecorded} (send nothing) when it cannot be. */
     beforeSend(key: string): Promise<void> {
-      sent.add(key);
-      return writeSent();
+      return sent.add(key).catch((error: unknown) => {
+        throw new NotRecorded(error);
+      });
     },
     /** The contact's outcome is in memory (and its paid data in the vault); the lists catch up shortly. */
     answered(key: string): void {
-      sent.delete(key);
-      void writeSent();
+      sent.remove(key);
       this.progress();
     },
     /** Writes the job soon (throttled). */
@@ -285,13 +298,14 @@ function createRunStore(job: BulkJob) {
       timer ??= setTimeout(() => {
         timer = null;
         void writeJob();
+        void writeSent();
       }, PROGRESS_EVERY_MS);
     },
-    /** Writes the job now (pause, wait, end). */
+    /** Writes the job and the sent list now (pause, wait, end). */
     now(): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = null;
-      return writeJob();
+      return Promise.all([writeJob(), writeSent()]).then(() => undefined);
     },
   };
 }
@@ -446,7 +460,9 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
   // Halted while it waited for a connection: nothing was sent.
   if (error instanceof NotSent) return requeue({ kind: 'done' });
   if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
-  if (error instanceof CapReached) return requeue({ kind: 'stop', reason: error.message });
+  if (error instanceof CapReached || error instanceof NotRecorded) {
+    return requeue({ kind: 'stop', reason: error.message });
+  }
   if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
   if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
   if (e?.outcomeUnknown) {

@@ -271,6 +271,56 @@ describe('bulk reveal', () => {
     expect(ended.status).toBe('done');
   });
 
+  it('every lookup goes out only once its "sent" record is stored, lookups ready together sharing one write', async () => {
+    const contacts = people(40);
+    const s = service(contacts);
+    const stored = new Set<string>();
+    const writes: string[][] = [];
+    const setInFlight = bulkJobs.setInFlight;
+    const spy = vi.spyOn(bulkJobs, 'setInFlight').mockImplementation(async (value) => {
+      await setInFlight(value);
+      writes.push(value.keys);
+      for (const key of value.keys) stored.add(key);
+    });
+    const unsent: string[] = [];
+    const fetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/v1/lookup')) {
+        const url = JSON.parse(String(init?.body)).social_url as string;
+        if (!stored.has(url)) unsent.push(url);
+      }
+      return fetch(input, init);
+    });
+    try {
+      const { ended } = await start(rows(contacts), ['email']);
+      expect(s.lookups).toHaveLength(40);
+      expect(unsent).toEqual([]);
+      expect(ended.items.every((item) => item.state === 'revealed')).toBe(true);
+      // Fewer writes than lookups: the fifteen of the first round do not wait for fifteen writes in turn.
+      expect(writes.length).toBeLessThan(40);
+      expect(await bulkJobs.inFlight()).toMatchObject({ keys: [] });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('when the "sent" record cannot be stored, none of its lookups is sent and the job stops with the rest queued', async () => {
+    const contacts = people(20);
+    const s = service(contacts);
+    const spy = vi.spyOn(bulkJobs, 'setInFlight').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    try {
+      const { ended } = await start(rows(contacts), ['email']);
+      expect(s.lookups).toHaveLength(0);
+      expect(ended.status).toBe('stopped');
+      expect(ended.stopReason).toMatch(
+        /could not save its record of a lookup before sending it, so it sent nothing more/,
+      );
+      expect(ended.items.every((item) => item.state === 'queued')).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a contact unknown to the service and one with nothing to find cost nothing', async () => {
     const [known] = people(1);
     const s = service([{ ...known!, email: undefined, phone: undefined } as StubContact]);
