@@ -43,10 +43,20 @@ import { freeTextProblem, jdProblem } from './text-limits';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/**
+ * Each stored row's canonical profile URL, worked out once: every row asks for it on every render (its vault
+ * record, its bulk state), and a bulk reveal re-renders the rows on each contact it stores.
+ */
+const canonicalUrls = new WeakMap<StoredProfile, string | null>();
+
 /** The reveal target of a result row: its profile URL (when it has one) and its candidate id. */
 export function rowTarget(profile: StoredProfile): { socialUrl: string | null; candidateId: string } {
-  // Both identifiers: the background asks by URL when there is one, and finds a contact held under either.
-  const socialUrl = profile.social_url ? profileUrl(profile.social_url) : null;
+  let socialUrl = canonicalUrls.get(profile);
+  if (socialUrl === undefined) {
+    // Both identifiers: the background asks by URL when there is one, and finds a contact held under either.
+    socialUrl = profile.social_url ? profileUrl(profile.social_url) : null;
+    canonicalUrls.set(profile, socialUrl);
+  }
   return { socialUrl, candidateId: profile.id };
 }
 
