@@ -287,11 +287,6 @@ function keyOfIdIn(stored: Record<string, unknown>): (candidateId: string) => st
   };
 }
 
-/** Where a candidate id's record is: the indexed key (a social_url), else `id:<candidate id>`. */
-async function keyOfId(candidateId: string): Promise<string> {
-  return keyOfIdIn(await browser.storage.local.get([idKey(candidateId), LEGACY_INDEX]))(candidateId);
-}
-
 /** A vault target: a canonical social_url, a candidate id, or both. */
 type VaultTarget = { socialUrl?: string | null; candidateId?: string | null };
 
@@ -330,13 +325,16 @@ export const vault = {
    * nothing were held (the user may have paid for it).
    */
   async lookup(target: VaultTarget): Promise<Read<ContactRecord>> {
+    // One storage read when the URL's record is there or the id points at it, two otherwise.
+    const { stored, keyOf } = await readTargets([target]);
+    const read = (key: string) => inspectContact(stored[`contact:${key}`], `contact:${key}`);
     let byUrl: Read<ContactRecord> = { state: 'missing' };
     if (target.socialUrl) {
-      byUrl = await vault.read(target.socialUrl);
+      byUrl = read(target.socialUrl);
       if (byUrl.state === 'ok') return byUrl;
     }
     if (target.candidateId) {
-      const byId = await vault.read(await keyOfId(target.candidateId));
+      const byId = read(keyOf(target.candidateId));
       if (byId.state !== 'missing') return byId;
     }
     return byUrl;

@@ -87,6 +87,19 @@ describe('stored values', () => {
     expect(await vault.findMany([])).toEqual([]);
   });
 
+  it('a lookup reads storage once when the URL record is there, twice when it follows an id', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    const get = vi.spyOn(browser.storage.local, 'get');
+    expect(await vault.find({ socialUrl: url('ada'), candidateId: '1' })).toMatchObject({ name: 'ada' });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
+    expect(get).toHaveBeenCalledTimes(3);
+    expect(await vault.find({ socialUrl: url('nobody'), candidateId: '99' })).toBeNull();
+    expect(get).toHaveBeenCalledTimes(5);
+    get.mockRestore();
+  });
+
   it('findEach answers each target with the record find would, in the same two reads', async () => {
     await vault.put(contact('ada', '1'));
     await vault.put(contact('grace', '2'));

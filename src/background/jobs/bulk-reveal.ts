@@ -81,8 +81,8 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   if (isActive(await bulkJobs.current())) {
     throw refuse('A bulk reveal is already under way. Let it finish, or cancel it, before starting another.');
   }
-  // No key: refused before anything is written.
-  await connectedClient();
+  // No key: refused before anything is written. The run uses this client (it waits out a 429 itself).
+  const client = await connectedClient({ rateLimited: false });
 
   const people = mergeCandidates(input.candidates.map(canonical));
   // Two storage reads for the whole selection, rather than one or more per contact.
@@ -114,7 +114,7 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
     items,
   };
   await bulkJobs.setCurrent(job);
-  runInBackground(job);
+  runInBackground(job, client);
   return job;
 }
 
@@ -206,10 +206,10 @@ export async function resumeBulkJob(): Promise<void> {
 
 let run: Promise<void> | null = null;
 
-function runInBackground(job: BulkJob): void {
+function runInBackground(job: BulkJob, client?: ApiClient): void {
   // The heartbeat tells readers the job's worker is alive, and its storage writes keep Chrome from stopping an
   // idle-looking worker during a long wait after a 429.
-  const current = whileBeating(() => runJob(job)).catch((error) =>
+  const current = whileBeating(() => runJob(job, client)).catch((error) =>
     console.warn('The bulk reveal stopped on an unexpected error', error),
   );
   run = current;
@@ -311,7 +311,8 @@ function createRunStore(job: BulkJob) {
 }
 type RunStore = ReturnType<typeof createRunStore>;
 
-async function runJob(initial: BulkJob): Promise<void> {
+/** Runs the job with `given` (the start's client), or a client for the saved connection (resume, restart). */
+async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   const job: BulkJob = structuredClone(initial);
   const store = createRunStore(job);
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
@@ -321,7 +322,7 @@ async function runJob(initial: BulkJob): Promise<void> {
     store.progress();
     let client: ApiClient;
     try {
-      client = await connectedClient({ rateLimited: false });
+      client = given ?? (await connectedClient({ rateLimited: false }));
     } catch (error) {
       // The key was removed since the job was confirmed (or before a restart resumed it).
       await finish(job, { kind: 'stopped', reason: (error as Error).message });
