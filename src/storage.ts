@@ -297,7 +297,6 @@ type VaultTarget = { socialUrl?: string | null; candidateId?: string | null };
 async function readTargets(targets: readonly VaultTarget[]) {
   const urls = targets.flatMap((t) => (t.socialUrl ? [`contact:${t.socialUrl}`] : []));
   const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
-  if (urls.length + ids.length === 0) return { stored: {}, keyOf: (id: string) => `id:${id}` };
   const first = await browser.storage.local.get([...urls, ...ids.map(idKey), LEGACY_INDEX]);
   const keyOf = keyOfIdIn(first);
   const more = [...new Set(ids.map((id) => `contact:${keyOf(id)}`))].filter(
@@ -305,6 +304,13 @@ async function readTargets(targets: readonly VaultTarget[]) {
   );
   const second = more.length > 0 ? await browser.storage.local.get(more) : {};
   return { stored: { ...first, ...second } as Record<string, unknown>, keyOf };
+}
+
+/** What storing one record writes: the record, and its candidate id's key pointing at it. */
+function recordWrites(record: ContactRecord): Record<string, unknown> {
+  const checked = ContactRecord.parse(record);
+  const id = checked.candidateId;
+  return { [`contact:${checked.key}`]: checked, ...(id ? { [idKey(id)]: checked.key } : {}) };
 }
 
 export const vault = {
@@ -327,30 +333,15 @@ export const vault = {
   async lookup(target: VaultTarget): Promise<Read<ContactRecord>> {
     // One storage read when the URL's record is there or the id points at it, two otherwise.
     const { stored, keyOf } = await readTargets([target]);
-    const read = (key: string) => inspectContact(stored[`contact:${key}`], `contact:${key}`);
-    let byUrl: Read<ContactRecord> = { state: 'missing' };
-    if (target.socialUrl) {
-      byUrl = read(target.socialUrl);
-      if (byUrl.state === 'ok') return byUrl;
-    }
-    if (target.candidateId) {
-      const byId = read(keyOf(target.candidateId));
-      if (byId.state !== 'missing') return byId;
-    }
-    return byUrl;
+    const read = (key?: string | null) =>
+      inspectContact(key ? stored[`contact:${key}`] : null, `contact:${key}`);
+    const byUrl = read(target.socialUrl);
+    if (byUrl.state === 'ok' || !target.candidateId) return byUrl;
+    const byId = read(keyOf(target.candidateId));
+    return byId.state === 'missing' ? byUrl : byId;
   },
   async put(record: ContactRecord): Promise<void> {
-    await vault.putMany([record]);
-  },
-  /** Several records in one storage call: one change for every reader of storage, rather than one each. */
-  async putMany(records: readonly ContactRecord[]): Promise<void> {
-    const writes: Record<string, unknown> = {};
-    for (const record of records) {
-      const checked = ContactRecord.parse(record);
-      writes[`contact:${checked.key}`] = checked;
-      if (checked.candidateId) writes[idKey(checked.candidateId)] = checked.key;
-    }
-    await browser.storage.local.set(writes);
+    await browser.storage.local.set(recordWrites(record));
   },
   /**
    * The records of many targets (a page of search results, the people on a LinkedIn page) in two storage reads,
@@ -365,24 +356,6 @@ export const vault = {
       if (record) found.set(record.key, record);
     }
     return [...found.values()];
-  },
-  /**
-   * {@link vault.find} for each of many targets (a bulk reveal's quote), in the same two storage reads as
-   * {@link vault.findMany}: the record each target answers to, in order (null when none, or it cannot be read).
-   */
-  async findEach(targets: readonly VaultTarget[]): Promise<Array<ContactRecord | null>> {
-    const { stored, keyOf } = await readTargets(targets);
-    const records = new Map<string, ContactRecord | null>();
-    const at = (key: string) => {
-      if (!records.has(key))
-        records.set(key, stored[key] === undefined ? null : readContact(stored[key], key));
-      return records.get(key)!;
-    };
-    return targets.map(
-      (t) =>
-        (t.socialUrl ? at(`contact:${t.socialUrl}`) : null) ??
-        (t.candidateId ? at(`contact:${keyOf(t.candidateId)}`) : null),
-    );
   },
   /** Every record, for the side panel and CSV export. */
   async all(): Promise<ContactRecord[]> {
@@ -470,6 +443,33 @@ export const vault = {
     return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value, `contact:${key}`)));
   },
 };
+
+/**
+ * Several records in one storage call (a bulk reveal's answers that come together): one change for every reader
+ * of storage, rather than one each. Outside {@link vault} so the pages, which never write, do not load it.
+ */
+export async function putContacts(records: readonly ContactRecord[]): Promise<void> {
+  await browser.storage.local.set(Object.assign({}, ...records.map(recordWrites)));
+}
+
+/**
+ * {@link vault.find} for each of many targets (a bulk reveal's quote), in the same two storage reads as
+ * {@link vault.findMany}: the record each target answers to, in order (null when none, or it cannot be read).
+ * Outside {@link vault} so the pages, which never need it, do not load it.
+ */
+export async function findContacts(targets: readonly VaultTarget[]): Promise<Array<ContactRecord | null>> {
+  const { stored, keyOf } = await readTargets(targets);
+  const records = new Map<string, ContactRecord | null>();
+  const at = (key: string) => {
+    if (!records.has(key)) records.set(key, stored[key] === undefined ? null : readContact(stored[key], key));
+    return records.get(key)!;
+  };
+  return targets.map(
+    (t) =>
+      (t.socialUrl ? at(`contact:${t.socialUrl}`) : null) ??
+      (t.candidateId ? at(`contact:${keyOf(t.candidateId)}`) : null),
+  );
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Worker heartbeat: whether the worker that owns a running job is still alive

@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import { ContactRecord, itemsToAsk, type Selection, vault, vaultKeyFor } from '../storage';
+import { ContactRecord, itemsToAsk, putContacts, type Selection, vault, vaultKeyFor } from '../storage';
 import { groupCommit } from './group-commit';
 import { type PaidCall, paidLookup } from './ledger';
 
@@ -114,7 +114,7 @@ export type LookupOutcome =
     };
 
 /** Answers that come together (a bulk reveal's) are stored in one write. */
-const storeRecords = groupCommit((records: ContactRecord[]) => vault.putMany(records));
+const storeRecords = groupCommit((records: ContactRecord[]) => putContacts(records));
 /** Checked on its own first: a record that does not validate fails its own lookup, not the others of its write. */
 const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(record));
 

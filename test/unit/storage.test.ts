@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, itemsToAsk, jobs, settings, vault } from '../../src/storage';
+import { DEFAULT_SETTINGS, findContacts, itemsToAsk, jobs, settings, vault } from '../../src/storage';
 
 describe('stored values', () => {
   beforeEach(() => {
@@ -100,7 +100,7 @@ describe('stored values', () => {
     get.mockRestore();
   });
 
-  it('findEach answers each target with the record find would, in the same two reads', async () => {
+  it('findContacts answers each target with the record find would, in the same two reads', async () => {
     await vault.put(contact('ada', '1'));
     await vault.put(contact('grace', '2'));
     await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
@@ -113,14 +113,14 @@ describe('stored values', () => {
       { socialUrl: url('nobody'), candidateId: '99' },
     ];
     const get = vi.spyOn(browser.storage.local, 'get');
-    const found = await vault.findEach(targets);
+    const found = await findContacts(targets);
     expect(get).toHaveBeenCalledTimes(2);
     expect(found.map((r) => r?.name ?? null)).toEqual(['ada', 'grace', 'grace', 'x', null]);
     get.mockRestore();
     for (const [i, target] of targets.entries()) expect(found[i]).toEqual(await vault.find(target));
     // A record that cannot be read answers nothing, as with find (it is set aside, not lost).
-    expect(await vault.findEach([{ socialUrl: url('broken'), candidateId: null }])).toEqual([null]);
-    expect(await vault.findEach([])).toEqual([]);
+    expect(await findContacts([{ socialUrl: url('broken'), candidateId: null }])).toEqual([null]);
+    expect(await findContacts([])).toEqual([]);
   });
 
   it('ids kept in the single object of earlier versions are found, then moved to keys of their own', async () => {

@@ -21,7 +21,7 @@ import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { profileUrl } from '../../sites/linkedin/url';
-import { account, serialized, vault } from '../../storage';
+import { account, findContacts, serialized } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached } from '../ledger';
@@ -86,7 +86,7 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
 
   const people = mergeCandidates(input.candidates.map(canonical));
   // Two storage reads for the whole selection, rather than one or more per contact.
-  const found = await vault.findEach(people.map((person) => person.target));
+  const found = await findContacts(people.map((person) => person.target));
   const records = new Map(people.map((person, i) => [person, found[i] ?? null]));
   const { items, quote } = planBulk(people, input.selection, (person) => records.get(person) ?? null);
   if (quote.max > input.confirmedMax) {
