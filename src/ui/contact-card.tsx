@@ -5,9 +5,8 @@ import { ITEM_LABEL, ITEMS } from './items';
 import { downloadText } from './sidepanel/export-csv';
 import { toVCard, vcardFileName } from './vcard';
 
-/** One formatter for every card: making one per call (`toLocaleDateString` with options) is slow in long lists. */
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const date = (iso: string) => DAY.format(new Date(iso));
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 type Fields = Record<string, unknown>;
 const text = (value: unknown) =>
