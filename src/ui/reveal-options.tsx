@@ -3,7 +3,7 @@ import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord } from '../storage';
 import { ITEM_LABEL, ITEM_PRICE, ITEMS } from './items';
 
-/** The four reveal checkboxes, each with its price; items the vault holds say so and cost nothing. */
+/** The four reveal checkboxes, each with its price; items the vault holds or knows missing say so and cost nothing. */
 export function RevealOptions({
   selection,
   onChange,
@@ -25,7 +25,8 @@ export function RevealOptions({
     <fieldset class="reveal-options">
       <legend>{legend}</legend>
       {ITEMS.map((item) => {
-        const held = record?.[item]?.found === true;
+        // Held items and items known not to exist are not asked (see itemsToAsk): no price beside them.
+        const state = record?.[item];
         return (
           <label key={item}>
             <input
@@ -34,7 +35,9 @@ export function RevealOptions({
               onChange={(e) => toggle(item, e.currentTarget.checked)}
             />{' '}
             {ITEM_LABEL[item]}{' '}
-            <span class="price">{held ? 'revealed' : formatCredits(ITEM_PRICE[item])}</span>
+            <span class="price">
+              {state ? (state.found ? 'revealed' : 'not found') : formatCredits(ITEM_PRICE[item])}
+            </span>
           </label>
         );
       })}

@@ -59,7 +59,13 @@ test('a reveal cut off by a stopped worker is never shown running; its charge is
   await expect(again.getByTestId('cut-off')).toContainText(CHARGED, { timeout: 10_000 });
   await expect(again.getByText('Revealing mobile phone…')).toHaveCount(0);
   await expect(again.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
-  await expect(again.getByText('The last reveal was cut off: see what it was charged below')).toBeVisible();
+  // The reason beside Reveal points to the charge where it is: above it.
+  const reason = again.getByText('The last reveal was cut off: see what it was charged above');
+  await expect(reason).toBeVisible();
+  const noteBottom = await again
+    .getByTestId('cut-off')
+    .evaluate((note) => note.getBoundingClientRect().bottom);
+  expect(noteBottom).toBeLessThan(await reason.evaluate((line) => line.getBoundingClientRect().top));
   // The check is the free account call; nothing was asked again.
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   expect((await sim.requests('/v1/account')).length).toBe(2); // the connection's, and the check

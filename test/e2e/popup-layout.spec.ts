@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
@@ -16,12 +16,68 @@ const measure = (page: Page) =>
     scrollHeight: document.documentElement.scrollHeight,
   }));
 
-async function expectFits(page: Page, width: number) {
+async function expectFits(page: Page, width: number, state = 'the popup') {
   await page.setViewportSize({ width, height: 600 });
   const size = await measure(page);
+  // The content's own height, which Chrome sizes the popup to (printed for the record of each state).
+  const height = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  console.log(`popup height: ${height} px at ${width} px wide, ${state}`);
   expect(size.scrollWidth, `no horizontal scroll at ${width} px`).toBeLessThanOrEqual(size.clientWidth);
-  expect(size.scrollHeight, `within Chrome's 600 px popup height at ${width} px`).toBeLessThanOrEqual(600);
+  expect(
+    size.scrollHeight,
+    `${state} within Chrome's 600 px popup height at ${width} px`,
+  ).toBeLessThanOrEqual(600);
 }
+
+/** A state of the popup: within 600 px at 320 and 400 px wide, no axe violation light or dark, plain words. */
+async function expectFitsAccessible(page: Page, state: string) {
+  if (process.env.SHOTS) {
+    await page.setViewportSize({ width: 320, height: 600 });
+    const name = state.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    await page.screenshot({ path: `${process.env.SHOTS}/popup-${name}-320.png`, fullPage: true });
+  }
+  for (const width of [320, 400]) await expectFits(page, width, state);
+  await page.setViewportSize({ width: 320, height: 600 });
+  await expectAccessible(page, state);
+  await expectPlainWords(page, state);
+}
+
+/** Ada's LinkedIn profile in a tab, then the popup for that tab (it shows her headline and URL). */
+async function openOnAdaTab(
+  context: BrowserContext,
+  tabIdOf: (page: Page) => Promise<number>,
+  openExtensionPage: (path: string) => Promise<Page>,
+) {
+  const tab = await context.newPage();
+  await tab.goto(`${ADA.social_url}/`);
+  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(tab)}`);
+  await expect(popup.getByRole('heading', { name: ADA.name })).toBeVisible();
+  await popup.setViewportSize({ width: 320, height: 600 });
+  return popup;
+}
+
+/** Three saved searches, as the side panel stores them. */
+const threeSavedSearches = () =>
+  ['Registered Nurse', 'Software Engineer', 'Account Executive'].map((title, i) => ({
+    id: `s${i}`,
+    name: `${title} search ${i + 1}`,
+    mode: 'filters',
+    request: { search_criteria: { job_title: [title] } },
+    createdAt: new Date().toISOString(),
+  }));
+
+/** The extension's storage, as an extension page sees it. */
+interface LocalStorage {
+  chrome: {
+    storage: {
+      local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> };
+    };
+  };
+}
+
+/** Sets stored values from an extension page, as the options page and the side panel would. */
+const store = (page: Page, values: Record<string, unknown>) =>
+  page.evaluate((v) => (globalThis as unknown as LocalStorage).chrome.storage.local.set(v), values);
 
 test.describe('popup layout, words and accessibility', () => {
   test('a full reveal: result first, one billing line, fits 320 and 400 px, no axe violation, plain words', async ({
@@ -47,10 +103,9 @@ test.describe('popup layout, words and accessibility', () => {
     await expect(popup.getByTestId('charged')).toHaveText(/^Charged 11 · Balance 9,989 · /);
     await expect(popup.getByText(/Charged/).filter({ visible: true })).toHaveCount(1);
     await expect(popup.getByTestId('balance')).toHaveCount(1);
-    // Result first: the email is above the reveal form.
-    const emailTop = (await card.locator('[data-item="email"]').boundingBox())!.y;
-    const formTop = (await popup.getByRole('group', { name: 'Reveal' }).boundingBox())!.y;
-    expect(emailTop).toBeLessThan(formTop);
+    // Result first, and with every item held the reveal form folds away: nothing is left to ask.
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
+    await expect(popup.getByRole('group', { name: 'Reveal' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Copy all' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Save as contact (.vcf)' })).toBeVisible();
 
@@ -93,14 +148,151 @@ test.describe('popup layout, words and accessibility', () => {
     for (const item of ALL_ITEMS) await popup.getByLabel(item).check();
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByTestId('charged')).toBeVisible();
-    await expect(popup.getByTestId('reveal-status')).toHaveText(
-      'Already revealed · healthcare data not found',
-    );
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
     await expect(popup.locator('[data-item="healthcare_profile"]')).toHaveText(
       /Healthcare data: not found, no credits charged/,
     );
     await expect(popup.getByText(/partly/i)).toHaveCount(0);
     await expectPlainWords(popup, 'popup after a reveal with an item not found');
+  });
+
+  test('Ada on her profile tab, every item ticked, healthcare data not found: said once, fits, asked again at its price', async ({
+    connect,
+    context,
+    openExtensionPage,
+    sim,
+    tabIdOf,
+  }) => {
+    await connect();
+    const popup = await openOnAdaTab(context, tabIdOf, openExtensionPage);
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');
+    for (const item of ALL_ITEMS) await popup.getByLabel(item).check();
+    await expectFitsAccessible(popup, 'Ada before a reveal of every item');
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByTestId('charged')).toHaveText(/^Charged 10 · /);
+
+    // Right after the click the status speaks of this reveal; the missing item is said once, with its price.
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
+    const said = (text: RegExp) => popup.getByText(text).filter({ visible: true });
+    await expect(said(/not found/i)).toHaveCount(1);
+    await expect(said(/healthcare data/i)).toHaveCount(2);
+    const again = popup.getByRole('button', { name: 'Ask again for healthcare data · up to 1 credit' });
+    await expect(again).toBeEnabled();
+    // Nothing is left for the form to ask: it folds away, and the result stays first.
+    await expect(popup.getByRole('group', { name: 'Reveal' })).toHaveCount(0);
+    await expectFitsAccessible(popup, 'Ada on her tab after a reveal, healthcare data not found');
+
+    // Opened again on held data: "already revealed".
+    await popup.reload();
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Already revealed');
+    await expectFitsAccessible(popup, 'Ada on her tab, opened on held data');
+
+    // Asking again sends only the missing item.
+    await popup.getByRole('button', { name: 'Ask again for healthcare data · up to 1 credit' }).click();
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up just now: nothing found');
+    const lookups = await sim.requests('/v1/lookup');
+    expect(lookups).toHaveLength(2);
+    expect(Object.keys(lookups[1]!.body!).sort()).toEqual(
+      ['reveal_healthcare_enrichment', 'social_url'].sort(),
+    );
+    await expect(said(/not found/i)).toHaveCount(1);
+  });
+
+  test('email and phone on a profile tab with three saved searches: two listed, the rest in the side panel', async ({
+    connect,
+    context,
+    openExtensionPage,
+    tabIdOf,
+  }) => {
+    const options = await connect();
+    await store(options, { 'saved-searches': threeSavedSearches() });
+    const popup = await openOnAdaTab(context, tabIdOf, openExtensionPage);
+    await popup.getByLabel('Mobile phone').check();
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByTestId('charged')).toHaveText(/^Charged 9 · /);
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
+    await expect(popup.getByRole('button', { name: /^Run · 1 credit/ })).toHaveCount(2);
+    await expect(popup.getByRole('button', { name: 'All saved searches (3)' })).toBeVisible();
+    // The ticked items are held: they cost nothing, and say so beside them.
+    await expect(popup.getByTestId('max-cost')).toHaveText('Costs nothing');
+    await expect(popup.getByRole('group', { name: 'Reveal' }).locator('.price')).toHaveText([
+      'revealed',
+      'revealed',
+      '1 credit',
+      '1 credit',
+    ]);
+    await expectFitsAccessible(popup, 'email and phone revealed, three saved searches');
+  });
+
+  test('a not-found item while others are still to reveal, with saved searches: its price tag agrees with the cost', async ({
+    connect,
+    openExtensionPage,
+    sim,
+  }) => {
+    const options = await connect();
+    await store(options, { 'saved-searches': threeSavedSearches() });
+    const popup = await openExtensionPage('popup.html');
+    await popup.setViewportSize({ width: 320, height: 600 });
+    await popup.getByLabel('Profile URL').fill(DEMO_PROFILES.emailOnly.social_url);
+    await popup.getByLabel('Mobile phone').check();
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByTestId('charged')).toHaveText(/^Charged 3 · /);
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
+    // The phone does not exist: said once, in the result, with its own priced way to ask again.
+    await expect(popup.getByText(/not found/i).filter({ visible: true })).toHaveText([
+      /^Mobile phone: not found, no credits charged/,
+      'not found',
+    ]);
+    await expect(
+      popup.getByRole('button', { name: 'Ask again for mobile phone · up to 6 credits' }),
+    ).toBeEnabled();
+    // Ticked items that are held or not found cost nothing, and their tags say why; an unheld one is priced.
+    await expect(popup.getByTestId('max-cost')).toHaveText('Costs nothing');
+    await popup.getByLabel('Detailed profile').check();
+    await expect(popup.getByTestId('max-cost')).toHaveText('Costs at most 1 credit · charged only if found');
+    await expectFitsAccessible(popup, 'a not-found item with items still to reveal and saved searches');
+    expect(await sim.requests('/v1/lookup')).toHaveLength(1);
+  });
+
+  test('a refusal (a spending cap passed by a reveal under way) fits; once the popup sees the cap, Reveal says it instead', async ({
+    connect,
+    openExtensionPage,
+    context,
+    sim,
+    tabIdOf,
+  }) => {
+    const options = await connect();
+    const { settings } = await options.evaluate(() =>
+      (globalThis as unknown as LocalStorage).chrome.storage.local.get('settings'),
+    );
+    await store(options, { settings: { ...(settings as object), dailyCapCredits: 12 } });
+    const other = await openExtensionPage('popup.html');
+    await other.getByLabel('Profile URL').fill(NURSE.social_url);
+    await other.getByLabel('Mobile phone').check();
+    await other.getByRole('button', { name: 'Reveal' }).click();
+    await expect(other.getByTestId('charged')).toHaveText(/^Charged 9 · /);
+    // A second reveal of up to 3 credits is under way (9 + 3 is within the cap of 12) …
+    await sim.admin('faults', { latencyMs: 6000, path: '/v1/lookup' });
+    await other.getByLabel('Profile URL').fill(DEMO_PROFILES.emailOnly.social_url);
+    await other.getByLabel('Mobile phone').uncheck();
+    await other.getByRole('button', { name: 'Reveal' }).click();
+    await expect(other.getByText('Revealing personal email…')).toBeVisible();
+
+    // … which the popup cannot see: the background refuses Ada's 3 credits, and the popup says why.
+    const popup = await openOnAdaTab(context, tabIdOf, openExtensionPage);
+    await expect(popup.getByTestId('spending-warning')).toContainText('75% of a cap');
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await expect(popup.getByRole('alert')).toContainText('Daily cap reached');
+    await expectFitsAccessible(popup, 'a cap refusal with the cap warning');
+
+    // The call under way is charged: the popup now sees the cap itself, and says it once, beside Reveal.
+    await expect(other.getByTestId('charged')).toHaveText(/^Charged 3 · /);
+    await expect(popup.getByRole('alert')).toHaveCount(0);
+    await expect(popup.getByTestId('spending-warning')).toContainText('Cap reached');
+    await expect(popup.getByRole('button', { name: 'Reveal' })).toHaveAccessibleDescription(
+      'Your daily spending cap is reached (see above).',
+    );
+    await expectFitsAccessible(popup, 'at the cap');
   });
 
   test('the plain-words check sees an API name on screen', async ({ openExtensionPage }) => {

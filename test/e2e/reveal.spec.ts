@@ -43,6 +43,7 @@ test.describe('reveal from the popup', () => {
     );
     await expect(popup.getByRole('link', { name: ADA.phone_number! })).toBeVisible();
     await expect(popup.getByTestId('charged')).toContainText('Charged 9 · Balance 9,991');
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
     await expect(popup.locator('.billing-note')).not.toBeEmpty();
     await expect(popup.getByTestId('balance')).toHaveText('Balance 9,991');
     expect(await sim.balance()).toBe(9991);
@@ -61,9 +62,11 @@ test.describe('reveal from the popup', () => {
     await expect(again.getByTestId('reveal-status')).toHaveText('Already revealed');
     await expect(again.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
     await again.getByLabel('Mobile phone').check();
-    await expect(again.getByTestId('max-cost')).toContainText('Costs nothing');
+    // Held items cost nothing, and their tags say so: the price line and the items agree.
+    await expect(again.getByTestId('max-cost')).toHaveText('Costs nothing');
+    await expect(again.locator('.price')).toHaveText(['revealed', 'revealed', '1 credit', '1 credit']);
     await expect(again.getByRole('button', { name: 'Reveal' })).toBeDisabled();
-    await expect(again.locator('#reveal-reason')).toContainText('Already revealed');
+    await expect(again.locator('#reveal-reason')).toHaveText('Tick an item not revealed yet.');
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
@@ -130,6 +133,34 @@ test.describe('reveal from the popup', () => {
     await expect(popup.locator('#reveal-reason')).toContainText('below the most this can cost (9 credits)');
   });
 
+  test('a spending cap the reveal would pass disables Reveal with the reason, before any request', async ({
+    connect,
+    openExtensionPage,
+    sim,
+  }) => {
+    await connect();
+    const options = await openExtensionPage('options.html');
+    await options.getByLabel('Daily cap (credits)').fill('5');
+    await options.getByRole('button', { name: 'Save spending settings' }).click();
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Profile URL').fill(ADA.social_url);
+    const reveal = popup.getByRole('button', { name: 'Reveal' });
+    await expect(reveal).toBeEnabled();
+    await popup.getByLabel('Mobile phone').check();
+    await expect(reveal).toBeDisabled();
+    const reason =
+      'Your daily spending cap leaves 5 credits today, less than this may cost. Untick an item, or raise the cap in Options.';
+    await expect(popup.locator('#reveal-reason')).toHaveText(reason);
+    await expect(reveal).toHaveAccessibleDescription(reason);
+    await expect(popup.getByText(/daily spending cap/).filter({ visible: true })).toHaveCount(1);
+    await popup.getByLabel('Personal email').uncheck();
+    await expect(reveal).toBeDisabled();
+    await popup.getByLabel('Mobile phone').uncheck();
+    await popup.getByLabel('Detailed profile').check();
+    await expect(reveal).toBeEnabled();
+    expect(await sim.requests('/v1/lookup')).toEqual([]);
+  });
+
   test('a 500 is retried and charged once', async ({ openAdaPopup, connect, sim }) => {
     await connect();
     await sim.admin('faults', { fail500: 1, path: '/v1/lookup' });
@@ -176,9 +207,21 @@ test.describe('reveal from the popup', () => {
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
     await expect(popup.getByTestId('charged')).toContainText('Charged 0 ·');
-    await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
-    await popup.getByLabel('Ask again for mobile phone').check();
-    await expect(popup.getByRole('button', { name: 'Reveal' })).toBeEnabled();
+    // Right after the lookup: this lookup found nothing (not "looked up before").
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up just now: nothing found');
+    await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
+    // Asking again is its own button, priced, and asks for that item alone.
+    await popup.getByRole('button', { name: 'Ask again for mobile phone · up to 6 credits' }).click();
+    await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBe(2);
+    expect((await sim.requests('/v1/lookup'))[1]!.body).toEqual({
+      social_url: DEMO_PROFILES.emailOnly.social_url,
+      reveal_phone: true,
+    });
+    await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
+    // Opened again on the held answer: "looked up before".
+    await popup.reload();
+    await popup.getByLabel('Profile URL').fill(DEMO_PROFILES.emailOnly.social_url);
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up before: nothing found');
   });
 });

@@ -53,7 +53,7 @@ test('a stored contact that cannot be read is said so, kept aside, and asking ag
   await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
   await expect(popup.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
   await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
-  await expect(popup.getByTestId('reveal-status')).toHaveText('Already revealed');
+  await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   // The unreadable copy outlives the new record, for recovery.
   expect(await readRaw(background, `unreadable:contact:${ADA.social_url}`)).toMatchObject({ value: damaged });

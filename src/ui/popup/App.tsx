@@ -8,7 +8,7 @@ import { RevealOptions } from '../reveal-options';
 import { SpendingWarning } from '../spending-warning';
 import { itemsInWords } from '../words/items';
 import { CutOffReveal } from './cut-off-reveal';
-import { createPopupModel } from './model';
+import { createPopupModel, NO_KEY } from './model';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
 import { SavedSearches } from './saved-searches';
@@ -25,7 +25,7 @@ export function App() {
   const reason = m.disabledReason.value;
   // Reveal disables itself once everything is held; move focus to the result so keyboard users do not lose it.
   const result = useRef<HTMLDivElement>(null);
-  const reveal = async (again = false) => {
+  const reveal = async (again: boolean | 'missing' = false) => {
     await m.reveal(again);
     result.current?.focus();
   };
@@ -34,6 +34,18 @@ export function App() {
   const job = m.job.value;
   const error = m.error.value;
   const billed = job?.status === 'done' && !error && !m.cutOff.value;
+  const noKey = m.keyLoaded.value && !m.key.value;
+  // A refusal gives way to the reason beside Reveal once the popup itself sees the cap pass: said once, as it is now.
+  const shownError = error && !m.cutOff.value && !m.capBlocked.value ? error : null;
+  // Nothing is left to ask once every item is held or known not to exist: the form folds away, and the items not
+  // found keep their own priced way to ask again.
+  const folded = m.allDecided.value && !error && !m.cutOff.value && !m.busy.value;
+  const missing = m.knownMissing.value;
+  const askAgainReason = m.askAgainProblem.value;
+  // A missing key is said once, by the notice with its button to Options; it describes the disabled buttons.
+  const described = (problem: string | null, own: string) =>
+    problem === null ? undefined : problem !== NO_KEY ? own : noKey ? 'no-key' : undefined;
+  const ownLine = (problem: string | null) => problem !== null && problem !== NO_KEY;
 
   return (
     <main class="popup">
@@ -53,9 +65,9 @@ export function App() {
       </header>
       <SpendingWarning />
 
-      {m.keyLoaded.value && !m.key.value && (
-        <p class="notice">
-          No API key yet.{' '}
+      {noKey && (
+        <p class="notice" id="no-key">
+          {NO_KEY}{' '}
           <button type="button" class="link" onClick={openOptions}>
             Set up your key in Options
           </button>
@@ -73,8 +85,14 @@ export function App() {
         )}
         {m.pagePerson.value?.socialUrl && !profile ? null : profile ? (
           <>
-            {profile.headlineHint && <p class="muted headline">{profile.headlineHint}</p>}
-            <p class="url">{profile.socialUrl}</p>
+            {profile.headlineHint && (
+              <p class="muted headline" title={profile.headlineHint}>
+                {profile.headlineHint}
+              </p>
+            )}
+            <p class="url" title={profile.socialUrl}>
+              {profile.socialUrl}
+            </p>
           </>
         ) : (
           <label class="field">
@@ -101,50 +119,66 @@ export function App() {
         )}
         <div ref={result} tabIndex={-1} class="result">
           {/* A reveal cut off by a stopped worker also fails the popup's call: the cut-off view says it once. */}
-          {error && !m.cutOff.value && <ErrorView error={error} onOpenOptions={openOptions} />}
+          {shownError && <ErrorView error={shownError} onOpenOptions={openOptions} />}
           {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
           {record && <ContactCard record={record} name={profile?.nameHint} />}
+          {missing.length > 0 && !m.cutOff.value && (
+            <p class="row ask-again">
+              <button
+                type="button"
+                class="small"
+                disabled={askAgainReason !== null}
+                aria-describedby={described(askAgainReason, 'ask-again-reason')}
+                onClick={() => void reveal('missing')}
+              >
+                Ask again for {itemsInWords(missing)} · up to {formatCredits(m.askAgainCost.value)}
+              </button>
+              {ownLine(askAgainReason) && (
+                <span id="ask-again-reason" class="muted">
+                  {askAgainReason}
+                </span>
+              )}
+            </p>
+          )}
           {job && !error && !m.cutOff.value && (
             <JobOutcome job={job} balance={m.balance.value} onOpenOptions={openOptions} />
           )}
         </div>
       </section>
 
-      <section class="reveal-form" aria-label="Reveal">
-        <RevealOptions selection={m.selection.value} onChange={m.chooseSelection} record={record} />
-        {m.knownMissing.value.length > 0 && (
-          <label class="retry">
-            <input
-              type="checkbox"
-              checked={m.retryNotFound.value}
-              onChange={(e) => (m.retryNotFound.value = e.currentTarget.checked)}
-            />{' '}
-            Ask again for {itemsInWords(m.knownMissing.value)} (not found before; charged only if found)
-          </label>
-        )}
-        <p class="cost" data-testid="max-cost">
-          {m.toAsk.value.length > 0 ? `Costs at most ${formatCredits(m.maxCost.value)}` : 'Costs nothing'}
-          <span class="muted"> · charged only for what is found</span>
-        </p>
-        <div class="row">
-          <button
-            type="button"
-            class="primary"
-            disabled={reason !== null}
-            aria-describedby={reason ? 'reveal-reason' : undefined}
-            onClick={() => void reveal()}
-          >
-            Reveal
-          </button>
-          {!billed && <Balance account={m.balance} />}
-        </div>
-        {reason && (
-          <p id="reveal-reason" class="muted">
-            {reason}
+      {!folded && (
+        <section class="reveal-form" aria-label="Reveal">
+          <RevealOptions selection={m.selection.value} onChange={m.chooseSelection} record={record} />
+          <p class="cost" data-testid="max-cost">
+            {m.toAsk.value.length > 0 ? (
+              <>
+                Costs at most {formatCredits(m.maxCost.value)}
+                <span class="muted"> · charged only if found</span>
+              </>
+            ) : (
+              'Costs nothing'
+            )}
           </p>
-        )}
-        {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
-      </section>
+          <div class="row">
+            <button
+              type="button"
+              class="primary"
+              disabled={reason !== null}
+              aria-describedby={described(reason, 'reveal-reason')}
+              onClick={() => void reveal()}
+            >
+              Reveal
+            </button>
+            {!billed && <Balance account={m.balance} />}
+          </div>
+          {ownLine(reason) && (
+            <p id="reveal-reason" class="muted">
+              {reason}
+            </p>
+          )}
+          {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
+        </section>
+      )}
       <SavedSearches />
     </main>
   );

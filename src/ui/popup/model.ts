@@ -32,6 +32,7 @@ import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 import { itemsInWords } from '../words/items';
+import { capProblem, watchCapRoom } from './cap-room';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
 async function subjectTabId(): Promise<number | null> {
@@ -74,11 +75,13 @@ export function createPopupModel() {
   const cutOff = computed(() => (outcomeUnknown(job.value) ? job.value : null));
   const checkProblem = signal<string | null>(null);
   const selection = signal<Retrievable[]>([]);
-  const retryNotFound = signal(false);
   const busy = signal(false);
+  /** Set once this popup's own reveal answers: the status then speaks of that reveal, not of data held before. */
+  const revealedHere = signal(false);
   const error = signal<ApiErrorJSON | null>(null);
   const balance = stored(null, account.get, account.watch);
   const key = stored(null, keyHint.get, keyHint.watch);
+  const capRoom = watchCapRoom();
 
   /** A pasted text too long to be a profile URL is refused here, before it is parsed or sent. */
   const manualTooLong = computed(() => manualUrl.value.trim().length > MESSAGE_LIMITS.profileUrl);
@@ -99,56 +102,71 @@ export function createPopupModel() {
     () => tabProfile.value?.socialUrl ?? pagePerson.value?.socialUrl ?? manualSocialUrl.value,
   );
 
-  /** Selected items the service would be asked for (held ones, and known-missing unless asked again, are free). */
-  const toAsk = computed(() => itemsToAsk(record.value, selection.value, retryNotFound.value));
-  const knownMissing = computed(() =>
-    selection.value.filter((item) => record.value?.[item]?.found === false),
-  );
+  /** Selected items the service would be asked for (held ones, and known-missing ones, are free). */
+  const toAsk = computed(() => itemsToAsk(record.value, selection.value));
   const maxCost = computed(() => maxCostOfItems(toAsk.value));
+  /** Items looked up before and not found: asked again only through their own priced button. */
+  const knownMissing = computed(() => ITEMS.filter((item) => record.value?.[item]?.found === false));
+  const askAgainCost = computed(() => maxCostOfItems(knownMissing.value));
+  /** Every item is held or known not to exist: nothing is left for the reveal form to ask. */
+  const allDecided = computed(() => ITEMS.every((item) => record.value?.[item] !== undefined));
 
-  /** What the vault holds for the profile, in words: what is revealed, and what does not exist (never "partly"). */
+  /**
+   * What the vault holds for the profile, in words: right after this popup's reveal, what that reveal did; on
+   * opening, what was revealed before. Items not found are said once, in the contact card, not here.
+   */
   const status = computed(() => {
     if (unreadable.value) {
       return 'The stored contact for this profile could not be read. It was kept aside, not deleted.';
     }
     const held = record.value;
     if (!held) return 'Not revealed yet';
+    if (held.unknownAt) return 'The service does not know this profile';
     const found = ITEMS.filter((item) => held[item]?.found === true);
-    const missing = ITEMS.filter((item) => held[item]?.found === false);
-    if (found.length === 0) {
-      return held.unknownAt ? 'The service does not know this profile' : 'Looked up before: nothing found';
+    const latest = job.value;
+    if (revealedHere.value && latest?.status === 'done') {
+      return latest.requested.some((item) => held[item]?.found)
+        ? 'Revealed just now'
+        : 'Looked up just now: nothing found';
     }
-    const notFound = missing.length > 0 ? ` · ${itemsInWords(missing)} not found` : '';
-    return toAsk.value.length === 0
-      ? `Already revealed${notFound}`
-      : `Revealed: ${itemsInWords(found)}${notFound}`;
+    if (found.length === 0) return 'Looked up before: nothing found';
+    return toAsk.value.length === 0 ? 'Already revealed' : `Revealed: ${itemsInWords(found)}`;
   });
 
   /** The items of the cut-off reveal that the selection would ask for again. */
   const askedAgain = computed(() => toAsk.value.filter((item) => cutOff.value?.requested.includes(item)));
 
+  /** Why a paid call of at most `max` credits cannot be sent from here, or null when it can. */
+  const spendProblem = (max: number) => {
+    if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
+    // Said once, by the notice with its button to Options (see App).
+    if (!key.value.value) return NO_KEY;
+    if (max === 0) return null;
+    const remaining = balance.value.value?.remaining;
+    if (remaining !== undefined && remaining < max) {
+      return `Your balance (${formatCredits(remaining)}) is below the most this can cost (${formatCredits(max)}).`;
+    }
+    return capProblem(capRoom.value, max);
+  };
+
   /** Why Reveal (or Reveal again, after a cut-off) cannot be clicked, or null when it can. */
   const revealProblem = computed(() => {
-    if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
-    if (!key.value.value) return 'Set your API key in Options first.';
+    const ready = spendProblem(0);
+    if (ready) return ready;
     if (!socialUrl.value) return 'Open a LinkedIn profile or paste a profile URL.';
     if (selection.value.length === 0) return 'Choose at least one item to reveal.';
-    if (toAsk.value.length === 0) {
-      return knownMissing.value.length > 0
-        ? 'Not found when looked up before. Tick "Ask again" to look once more (may cost credits).'
-        : 'Already revealed: nothing to pay for.';
-    }
-    const remaining = balance.value.value?.remaining;
-    if (remaining !== undefined && remaining < maxCost.value) {
-      return `Your balance (${formatCredits(remaining)}) is below the most this can cost (${formatCredits(maxCost.value)}).`;
-    }
-    return null;
+    if (toAsk.value.length === 0) return 'Tick an item not revealed yet.';
+    return spendProblem(maxCost.value);
   });
+  /** The selection would pass a spending cap (Reveal says so; an earlier refusal for it is not said again). */
+  const capBlocked = computed(() => capProblem(capRoom.value, maxCost.value) !== null);
+  /** Why "Ask again" for the items not found cannot be clicked, or null when it can. */
+  const askAgainProblem = computed(() => spendProblem(askAgainCost.value));
 
   /** Why Reveal cannot be clicked, or null when it can. */
   const disabledReason = computed(() =>
     askedAgain.value.length > 0 && !busy.value
-      ? 'The last reveal was cut off: see what it was charged below, then choose whether to reveal again.'
+      ? 'The last reveal was cut off: see what it was charged above, then choose whether to reveal again.'
       : revealProblem.value,
   );
   /** Why "Reveal again" cannot be clicked yet, or null when it can. */
@@ -193,6 +211,7 @@ export function createPopupModel() {
     unwatch = [];
     vaultRead.value = { state: 'missing' };
     storedJob.value = null;
+    revealedHere.value = false;
     if (!url) return;
     const refresh = async () => {
       const [r, j] = await Promise.all([vault.lookup({ socialUrl: url }), jobs.latestFor(url)]);
@@ -238,26 +257,31 @@ export function createPopupModel() {
     }
   }
 
-  /** Reveals the selection; `again` after a cut-off reveal, once the user has seen what it was charged. */
-  async function reveal(again = false) {
+  /**
+   * Reveals the selection; `again` after a cut-off reveal, once the user has seen what it was charged; `'missing'`
+   * asks once more for the items not found before (their own priced button).
+   */
+  async function reveal(again: boolean | 'missing' = false) {
     const url = socialUrl.value;
-    if (!url || (again ? retryReason.value : disabledReason.value)) return;
+    const problem =
+      again === 'missing' ? askAgainProblem.value : again ? retryReason.value : disabledReason.value;
+    if (!url || problem) return;
     busy.value = true;
     error.value = null;
     const name = tabProfile.value?.nameHint ?? pagePerson.value?.name;
     const hints = name ? { name } : undefined;
     const result = await call('reveal', {
       target: { socialUrl: url },
-      selection: selection.value,
-      retryNotFound: retryNotFound.value,
+      selection: again === 'missing' ? knownMissing.value : selection.value,
+      retryNotFound: again === 'missing',
       // The popup says both before the click: the cut-off reveal's charge, and that the stored contact is unreadable.
-      ...(again ? { retryInterrupted: true } : {}),
+      ...(again === true ? { retryInterrupted: true } : {}),
       ...(unreadable.value ? { replaceUnreadable: true } : {}),
       ...(hints ? { hints } : {}),
     });
     busy.value = false;
-    if (!result.ok) error.value = result.error;
-    retryNotFound.value = false;
+    if (result.ok) revealedHere.value = true;
+    else error.value = result.error;
   }
 
   return {
@@ -277,8 +301,11 @@ export function createPopupModel() {
     checkProblem,
     retryReason,
     selection,
-    retryNotFound,
     knownMissing,
+    askAgainCost,
+    askAgainProblem,
+    allDecided,
+    capBlocked,
     busy,
     error,
     balance: balance.value,
@@ -293,5 +320,8 @@ export function createPopupModel() {
     reveal,
   };
 }
+
+/** Why nothing can be revealed without a key: the popup's notice says it, with the way to Options. */
+export const NO_KEY = 'No API key yet.';
 
 export type PopupModel = ReturnType<typeof createPopupModel>;

@@ -1,6 +1,7 @@
 /**
  * Saved searches in the popup: "Run" opens the side panel on the same click (a user gesture is needed, so nothing
  * is awaited before opening it) and asks the background to run the search; the panel renders it from storage.
+ * Only the first few are listed, so the popup keeps within Chrome's 600 px; the rest are in the side panel.
  */
 import { signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
@@ -14,6 +15,9 @@ import { openSearch } from './open-pages';
 const saved = stored([], savedSearches.all, savedSearches.watch).value;
 const error = signal<ApiErrorJSON | null>(null);
 
+/** How many saved searches the popup lists: each is a line of the 600 px the popup may take. */
+const LISTED = 2;
+
 function run(id: string) {
   // Both calls start synchronously in the click; a panel that cannot open does not stop the search.
   openSearch();
@@ -24,12 +28,20 @@ function run(id: string) {
 }
 
 export function SavedSearches() {
-  if (saved.value.length === 0) return null;
+  const all = saved.value;
+  if (all.length === 0) return null;
   return (
-    <section aria-labelledby="saved-title">
-      <h2 id="saved-title">Saved searches</h2>
+    <section class="saved-searches" aria-labelledby="saved-title">
+      <div class="row saved-head">
+        <h2 id="saved-title">Saved searches</h2>
+        {all.length > LISTED && (
+          <button type="button" class="link" onClick={openSearch}>
+            All saved searches ({all.length})
+          </button>
+        )}
+      </div>
       <ul class="saved">
-        {saved.value.map((s) => {
+        {all.slice(0, LISTED).map((s) => {
           const cost = `Run · ${formatCredits(searchCost(s.request))}`;
           return (
             <li key={s.id} class="row">

@@ -44,3 +44,19 @@ describe('the popup shows a job running only while its worker beats', () => {
     expect(m.disabledReason.value).toMatch(/^The last reveal was cut off/);
   });
 });
+
+describe('the popup points to what is on screen', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a cut-off reveal: Reveal points up, to the charge shown above the form', async () => {
+    await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - 10_000).toISOString() });
+    await jobs.put(JOB);
+    const m = createPopupModel();
+    m.chooseSelection(['phone']);
+    m.manualUrl.value = URL;
+    await vi.waitFor(() => expect(m.cutOff.value?.id).toBe('j1'));
+    expect(m.disabledReason.value).toBe(
+      'The last reveal was cut off: see what it was charged above, then choose whether to reveal again.',
+    );
+  });
+});

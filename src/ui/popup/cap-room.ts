@@ -1,0 +1,57 @@
+/**
+ * What the user's spending caps still allow, kept current from the settings and the ledger, so the popup can say
+ * before the click that a reveal would pass a cap instead of only after the background refuses it. The
+ * background's check stays the authority (it also counts calls under way, which the popup cannot see).
+ */
+import { type ReadonlySignal, signal } from '@preact/signals';
+import { formatCredits } from '../../api/pricing';
+import { spendingNow, watchLedger } from '../../ledger/store';
+import { type Settings, settings } from '../../storage';
+
+/** The tighter of the caps in force: how much is left under it, and its name. */
+export interface CapRoom {
+  left: number;
+  cap: 'daily' | 'monthly';
+}
+
+/** The room left under the tighter cap, or null when no cap is set (the background's rule: an unset cap, none). */
+export function roomUnderCaps(
+  caps: Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits'>,
+  spent: { today: number; month: number },
+): CapRoom | null {
+  const rooms: CapRoom[] = [];
+  if (caps.dailyCapCredits !== undefined)
+    rooms.push({ left: caps.dailyCapCredits - spent.today, cap: 'daily' });
+  if (caps.monthlyCapCredits !== undefined) {
+    rooms.push({ left: caps.monthlyCapCredits - spent.month, cap: 'monthly' });
+  }
+  return rooms.reduce<CapRoom | null>(
+    (tightest, room) => (tightest && tightest.left <= room.left ? tightest : room),
+    null,
+  );
+}
+
+/** Why a paid action of at most `max` credits would pass a cap, with the next step; null when it would not. */
+export function capProblem(room: CapRoom | null, max: number): string | null {
+  if (!room || max <= room.left) return null;
+  // At the cap the spending warning above already says so, with its figures: the reason only points to it.
+  if (room.left <= 0) return `Your ${room.cap} spending cap is reached (see above).`;
+  const period = room.cap === 'daily' ? 'today' : 'this month';
+  return `Your ${room.cap} spending cap leaves ${formatCredits(room.left)} ${period}, less than this may cost. Untick an item, or raise the cap in Options.`;
+}
+
+/**
+ * The room under the caps as a signal, read again whenever the settings or the ledger change. Followed for the
+ * popup's whole life (it closes with its page), so the watchers are not undone.
+ */
+export function watchCapRoom(): ReadonlySignal<CapRoom | null> {
+  const room = signal<CapRoom | null>(null);
+  const refresh = async () => {
+    const [caps, spent] = await Promise.all([settings.get(), spendingNow()]);
+    room.value = roomUnderCaps(caps, spent);
+  };
+  watchLedger(refresh);
+  settings.watch(refresh);
+  void refresh();
+  return room;
+}
