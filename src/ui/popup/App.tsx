@@ -39,7 +39,7 @@ export function App() {
   const shownError = error && !m.cutOff.value && !m.capBlocked.value ? error : null;
   // Nothing is left to ask once every item is held or known not to exist: the form folds away, and the items not
   // found keep their own priced way to ask again.
-  const folded = m.allDecided.value && !error && !m.cutOff.value && !m.busy.value;
+  const folded = m.allDecided.value && !m.cutOff.value && !m.busy.value;
   const missing = m.knownMissing.value;
   const askAgainReason = m.askAgainProblem.value;
   // A missing key is said once, by the notice with its button to Options; it describes the disabled buttons.
