@@ -19,8 +19,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // people on a LinkedIn list page with the way to the side panel (36.1 KB), and warned near a spending cap (the
   // ledger's reader, and the chunks the usage page splits out of the shared code: 38.4 KB), and checked the
   // spending caps itself before the click, folded a finished reveal and gave items not found their own priced
-  // "Ask again" (39.5 KB). Loaded from disk; `npm run bench` measures its open-to-interactive.
-  { name: 'popup', entry: 'popup.html', budget: 39.6 * KB },
+  // "Ask again", with its own stylesheet so its layout rules cost the other pages nothing (39.71 KB). Loaded from
+  // disk; `npm run bench` measures its open-to-interactive.
+  { name: 'popup', entry: 'popup.html', budget: 39.75 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
