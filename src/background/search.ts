@@ -305,7 +305,7 @@ export function selectionProblem(mode: 'free_text' | 'jd', text: string): string
   const length = text.trim().length;
   if (length === 0) return 'The selection is empty.';
   if (mode === 'jd' && length > LIMITS.jdMax) {
-    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again. Nothing was sent.`;
+    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again.`;
   }
   if (mode === 'free_text' && length > LIMITS.freeTextMax) {
     return `The selection is ${length.toLocaleString('en-US')} characters; a free-text search can be at most ${LIMITS.freeTextMax}.`;

@@ -222,7 +222,7 @@ describe('search jobs (background)', () => {
     const service = stubSearch();
     await expect(searchSelection({ mode: 'jd', text: 'x '.repeat(4300) })).rejects.toMatchObject({
       kind: 'invalid-request',
-      message: expect.stringMatching(/at most 8,500.*Nothing was sent/),
+      message: expect.stringMatching(/at most 8,500\. Select less text and try again\.$/),
     });
     const long = 'Registered nurse with ICU experience in Boston '.repeat(8);
     await expect(searchSelection({ mode: 'free_text', text: long })).rejects.toMatchObject({
