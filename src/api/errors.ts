@@ -15,6 +15,8 @@ export const API_ERROR_KINDS = [
    * action is under way). `message` says what is wrong and what to do, whole; nothing was sent or charged.
    */
   'invalid-request',
+  /** Refused because of where things stand (something under way, ended or gone), not of the input. */
+  'not-now',
   /** Refused before anything is sent: the call could pass a spending cap. `message` says the cost and the cap. */
   'over-cap',
   /** Refused before anything is sent: no API key, or no usable service address, is saved. `message` says which. */
@@ -206,6 +208,8 @@ function describeKind(error: ApiError, noun: string, place: ErrorPlace): ErrorDe
     case 'invalid-request':
       // The message says what to change; the title only says that nothing happened.
       return { title: place === 'options' ? 'Not saved' : 'Not sent', detail: error.message };
+    case 'not-now':
+      return { title: 'Not done', detail: error.message };
     case 'over-cap':
       return { title: 'Not sent: over your spending cap', detail: error.message, action: 'open-options' };
     case 'not-set-up':

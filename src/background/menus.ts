@@ -83,7 +83,12 @@ interface MenuClick {
 }
 
 /** Refusals before any request (the input, a cap, no key, a search already running): nothing was sent or stored. */
-const REFUSALS: ReadonlySet<ApiError['kind']> = new Set(['invalid-request', 'over-cap', 'not-set-up']);
+const REFUSALS: ReadonlySet<ApiError['kind']> = new Set([
+  'invalid-request',
+  'not-now',
+  'over-cap',
+  'not-set-up',
+]);
 const isRefusal = (error: unknown) => error instanceof ApiError && REFUSALS.has(error.kind);
 
 /**

@@ -30,6 +30,14 @@ export function refuse(message: string): ApiError {
   return new ApiError({ kind: 'invalid-request', message });
 }
 
+/**
+ * Refusal because of where things stand, not of the input: another action is under way, or what was asked for
+ * has ended or no longer exists. `message` says what stands and what to do.
+ */
+export function refuseNow(message: string): ApiError {
+  return new ApiError({ kind: 'not-now', message });
+}
+
 /** Refusal before any request because no API key is saved; `message` says what to set, and where. */
 export function refuseNotSetUp(message: string): ApiError {
   return new ApiError({ kind: 'not-set-up', message });

@@ -246,3 +246,14 @@ describe('refusals before anything is sent: each says its thing once, with its o
     },
   );
 });
+
+describe('a refusal because of where things stand', () => {
+  it('is "not done", not "not sent", and its own words say what stands and what to do', () => {
+    const message =
+      'A bulk reveal is already under way. Let it finish, or cancel it, before starting another.';
+    expect(describeError(new ApiError({ kind: 'not-now', message }).toJSON())).toEqual({
+      title: 'Not done',
+      detail: message,
+    });
+  });
+});
