@@ -319,7 +319,7 @@ export function createClient(options: ClientOptions): ApiClient {
           kind: 'malformed-response',
           status,
           ...(detail !== undefined ? { detail } : {}),
-          message: `The service refused the ${noun} (HTTP ${status}) with an error answer that could not be read.`,
+          message: `The service refused the ${noun} with an answer that could not be read.`,
         });
       }
       if (status === 400) {
@@ -381,7 +381,7 @@ export function createClient(options: ClientOptions): ApiClient {
       status,
       outcomeUnknown,
       ...(body ? { detail: body.message } : {}),
-      message: `The service answered the ${noun} with an unexpected status (HTTP ${status}).${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
+      message: `The ${noun} got an answer the extension cannot use.${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
     });
   }
 
