@@ -168,9 +168,9 @@ async function runFirstPage(input: StartSearchInput, request: SearchRequest): Pr
 export function backToEarlierSearch(): Promise<SearchSession> {
   return exclusive(async () => {
     const session = await currentSearch.get();
-    if (!session?.earlier) throw refuse('There are no earlier results to go back to.');
+    if (!session?.earlier) throw refuseNow('There are no earlier results to go back to.');
     if (session.status === 'running' && !orphanedFetch(session))
-      throw refuse('The new search is still running.');
+      throw refuseNow('The new search is still running.');
     await currentSearch.set(session.earlier);
     return session.earlier;
   });
