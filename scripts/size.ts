@@ -17,9 +17,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 30 KB until the popup showed the result first (copy all, save as a vCard, folded sections, a live region for
   // copies), spoke plain words for every refusal, said what a cut-off reveal charged (34.6 KB), and counted the
   // people on a LinkedIn list page with the way to the side panel (36.1 KB), and warned near a spending cap (the
-  // ledger's reader, and the chunks the usage page splits out of the shared code: 38.4 KB). Loaded from disk;
-  // `npm run bench` measures its open-to-interactive.
-  { name: 'popup', entry: 'popup.html', budget: 39 * KB },
+  // ledger's reader, and the chunks the usage page splits out of the shared code: 38.4 KB), and gave each kind of
+  // refusal (a cap, no key, where things stand, a setting on Options) its own words and step (39.2 KB). Loaded from
+  // disk; `npm run bench` measures its open-to-interactive.
+  { name: 'popup', entry: 'popup.html', budget: 39.5 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -29,7 +30,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'side panel', entry: 'sidepanel.html', budget: 52 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
   { name: 'options', entry: 'options.html', budget: 32 * KB },
-  { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
+  // 33.9 KB; the words of each kind of refusal, shared with every page, make 34.1 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 34.5 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },
