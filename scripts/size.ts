@@ -19,20 +19,23 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // people on a LinkedIn list page with the way to the side panel (36.1 KB), and warned near a spending cap (the
   // ledger's reader, and the chunks the usage page splits out of the shared code: 38.4 KB), and checked the
   // spending caps itself before the click, folded a finished reveal and gave items not found their own priced
-  // "Ask again", with its own stylesheet so its layout rules cost the other pages nothing (39.71 KB). Loaded from
-  // disk; `npm run bench` measures its open-to-interactive.
-  { name: 'popup', entry: 'popup.html', budget: 39.75 * KB },
+  // "Ask again", with its own stylesheet so its layout rules cost the other pages nothing (39.71 KB), and gave each
+  // kind of refusal (a cap, no key, where things stand, a setting on Options) its own words and step (40.0 KB).
+  // Loaded from disk; `npm run bench` measures its open-to-interactive.
+  { name: 'popup', entry: 'popup.html', budget: 40.25 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
   // refusals to 46.4 KB; the spending warning (and the usage page's chunk split) to 49.6 KB; the summary that
   // stands in for the form after a search, reading the vault by rows, and the charge check of a row reveal that got
   // no answer, to 51.3 KB; the way back to earlier results, to 51.4 KB; each row saying what its reveal cost, the
-  // receipt's found-of-asked per item, and "Reveal again" at its price in the contact view, to 52.1 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 52.2 * KB },
+  // receipt's found-of-asked per item, and "Reveal again" at its price in the contact view, to 52.1 KB; the words
+  // of each kind of refusal, shared with every page, to 52.3 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 52.5 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
   { name: 'options', entry: 'options.html', budget: 32 * KB },
-  { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
+  // 33.9 KB; the words of each kind of refusal, shared with every page, make 34.1 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 34.5 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },

@@ -148,7 +148,7 @@ export function createClient(options: ClientOptions): ApiClient {
     return new ApiError(clean);
   };
 
-  /** `${base}${path}`, or an 'invalid-request' error when the base URL is not usable. */
+  /** `${base}${path}`, or a 'not-set-up' error when the base URL is not usable. */
   function endpointUrl(operation: ApiOperation, path: string): string {
     const base = options.baseUrl.trim().replace(/\/+$/, '');
     let url: URL | undefined;
@@ -159,9 +159,9 @@ export function createClient(options: ClientOptions): ApiClient {
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
       throw fail({
-        kind: 'invalid-request',
+        kind: 'not-set-up',
         operation,
-        message: `The service address "${options.baseUrl}" is not a valid http(s) URL. Set it in Options.`,
+        message: `The saved service address "${options.baseUrl}" is not a web address. Set the API base URL in Options.`,
       });
     }
     return `${base}${path}`;
@@ -276,7 +276,7 @@ export function createClient(options: ClientOptions): ApiClient {
       return stop({
         kind: 'http',
         ...(status > 0 ? { status } : {}),
-        message: `The service answered the ${noun} with a redirect, which is not followed. Check the service address in Options.`,
+        message: `The service answered the ${noun} with a redirect, which is not followed.`,
       });
     }
 
@@ -319,7 +319,7 @@ export function createClient(options: ClientOptions): ApiClient {
           kind: 'malformed-response',
           status,
           ...(detail !== undefined ? { detail } : {}),
-          message: `The service refused the ${noun} (HTTP ${status}) with an error answer that could not be read.`,
+          message: `The service refused the ${noun} with an answer that could not be read.`,
         });
       }
       if (status === 400) {
@@ -370,7 +370,7 @@ export function createClient(options: ClientOptions): ApiClient {
       return retry({
         kind: 'server',
         status,
-        message: `The service had an internal error (HTTP ${status}) on the ${noun}. Nothing was charged.`,
+        message: `The service had a problem with the ${noun}. Nothing was charged.`,
       });
     }
 
@@ -381,7 +381,7 @@ export function createClient(options: ClientOptions): ApiClient {
       status,
       outcomeUnknown,
       ...(body ? { detail: body.message } : {}),
-      message: `The service answered the ${noun} with an unexpected status (HTTP ${status}).${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
+      message: `The ${noun} got an answer the extension cannot use.${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
     });
   }
 
@@ -443,13 +443,8 @@ export function createClient(options: ClientOptions): ApiClient {
           message: `The service is limiting requests and asked to wait ${seconds(retryAfterMs)}, longer than we wait automatically. Nothing was charged.`,
         });
       }
-      if (!retryable || retriesLeft <= 0) {
-        throw fail({
-          ...error,
-          attempts,
-          ...(retryable && attempts > 1 ? { message: `${error.message} (${attempts} attempts)` } : {}),
-        });
-      }
+      // How many attempts were made is kept in `attempts`, not said to the user.
+      if (!retryable || retriesLeft <= 0) throw fail({ ...error, attempts });
       const waitMs = retryAfterMs ?? backoffDelay(attempts - 1, backoff, random);
       try {
         await pause(waitMs, signal);

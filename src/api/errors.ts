@@ -10,8 +10,19 @@ import * as z from 'zod/mini';
 import { CreditsInfo } from './schema-parts';
 
 export const API_ERROR_KINDS = [
-  /** Refused before any request: our own validation of the body (or of the settings). Nothing sent. */
+  /**
+   * Refused before anything is sent: what the user asked for, or the settings they typed, need a change (or another
+   * action is under way). `message` says what is wrong and what to do, whole; nothing was sent or charged.
+   */
   'invalid-request',
+  /** Refused because of where things stand (something under way, ended or gone), not of the input. */
+  'not-now',
+  /** Refused before anything is sent: the call could pass a spending cap. `message` says the cost and the cap. */
+  'over-cap',
+  /** Refused before anything is sent: no API key, or no usable service address, is saved. `message` says which. */
+  'not-set-up',
+  /** A fault of the extension itself (not of the input or the service). */
+  'unexpected',
   /** 403 without `credits_info`: the key is missing, invalid or inactive. */
   'invalid-key',
   /** 403 with `credits_info`: balance below what the call may cost. */
@@ -121,7 +132,17 @@ export interface ErrorDescription {
   title: string;
   detail: string;
   nextStep?: string;
+  /** The fix is in Options: a page other than Options offers a way there, next to the words. */
+  action?: 'open-options';
 }
+
+/**
+ * Where the error is shown. On the options page the fix is on the same page ("above"), a refusal is of a setting
+ * ("not saved"), and no way to Options is offered; elsewhere the step points to Options.
+ */
+export type ErrorPlace = 'options' | 'elsewhere';
+
+const NOTHING_CHARGED = /\s*Nothing was charged\./i;
 
 const MAY_HAVE_CHARGED = 'The service may have charged for this; check your balance before retrying.';
 
@@ -130,7 +151,7 @@ function operationNoun(operation: ApiOperation | undefined): string {
     case 'search':
       return 'search';
     case 'lookup':
-      return 'contact lookup';
+      return 'reveal';
     case 'account':
       return 'balance check';
     default:
@@ -149,64 +170,77 @@ function credits(n: number): string {
 
 /**
  * Plain words for any error the UI may hold: a live {@link ApiError}, its JSON shape, or anything else thrown.
+ * `place` is where it is shown (see {@link ErrorPlace}).
  */
-export function describeError(error: unknown): ErrorDescription {
+export function describeError(error: unknown, place: ErrorPlace = 'elsewhere'): ErrorDescription {
   const apiError = ApiError.fromJSON(error);
   if (!apiError) {
     const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-    return {
-      title: 'Something went wrong',
-      detail: message || 'An unexpected error occurred.',
-      nextStep: 'Try again. If it keeps happening, reload the extension.',
-    };
+    return unexpected(message);
   }
   const noun = operationNoun(apiError.operation);
-  const description = describeKind(apiError, noun);
+  const description = describeKind(apiError, noun, place);
   if (apiError.outcomeUnknown) description.nextStep = MAY_HAVE_CHARGED;
+  if (place === 'options') delete description.action;
+  // A message that already says nothing was charged is not followed by a step that says it again.
+  if (description.nextStep && NOTHING_CHARGED.test(description.detail)) {
+    description.nextStep = description.nextStep.replace(NOTHING_CHARGED, '').trim();
+    if (!description.nextStep) delete description.nextStep;
+  }
   return description;
 }
 
-function describeKind(error: ApiError, noun: string): ErrorDescription {
+function unexpected(message: string): ErrorDescription {
+  return {
+    title: 'Something went wrong',
+    detail: message || 'An unexpected error occurred.',
+    nextStep: 'Try again. If it keeps happening, reload the extension.',
+  };
+}
+
+/** The step to the place where the connection is set: Options, or the fields above on the options page itself. */
+function inOptions(place: ErrorPlace, what: string): string {
+  return place === 'options' ? `${what} above` : `${what} in Options`;
+}
+
+function describeKind(error: ApiError, noun: string, place: ErrorPlace): ErrorDescription {
   switch (error.kind) {
     case 'invalid-request':
+      // The message says what to change; the title only says that nothing happened.
+      return { title: place === 'options' ? 'Not saved' : 'Not sent', detail: error.message };
+    case 'not-now':
+      return { title: 'Not done', detail: error.message };
+    case 'over-cap':
+      return { title: 'Not sent: over your spending cap', detail: error.message, action: 'open-options' };
+    case 'not-set-up':
       return {
-        title: 'Not sent: the request needs a change',
+        title: 'Not sent: the connection is not set up',
         detail: error.message,
-        nextStep: 'Fix the request and try again. Nothing was sent and nothing was charged.',
+        action: 'open-options',
       };
+    case 'unexpected':
+      return unexpected(error.message);
     case 'invalid-key':
       return {
         title: 'The API key was refused',
         detail: 'The service says the API key is missing, invalid or inactive.',
-        nextStep: 'Check the key in Options.',
+        nextStep:
+          place === 'options' ? 'Check the key above and save it again.' : 'Check the key in Options.',
+        action: 'open-options',
       };
-    case 'insufficient-credits': {
-      const info = error.creditsInfo;
-      const needs = info
-        ? `This needs ${credits(info.required)}; you have ${credits(info.available)}.`
-        : 'Your balance is too low for this.';
-      const breakdown = info?.breakdown ? ` (${info.breakdown})` : '';
-      const maximum =
-        error.operation === 'lookup'
-          ? ' A lookup needs the most it could cost in balance; it is charged only for what is found.'
-          : '';
-      return {
-        title: 'Not enough credits',
-        detail: `${needs}${breakdown}${maximum}`,
-        nextStep: 'Buy more credits, or ask for fewer details. Nothing was charged.',
-      };
-    }
+    case 'insufficient-credits':
+      return notEnoughCredits(error);
     case 'bad-request':
       return {
         title: `The service refused the ${noun}`,
         detail: error.message,
-        nextStep: 'Change the request and try again. Nothing was charged.',
+        nextStep: 'Change what you asked for, then try again. Nothing was charged.',
       };
     case 'server':
       return {
         title: 'The service is having trouble',
-        detail: error.message,
-        nextStep: 'Try again in a few minutes. Nothing was charged.',
+        detail: `It could not complete the ${noun}. Nothing was charged.`,
+        nextStep: 'Try again in a few minutes.',
       };
     case 'rate-limited':
       return {
@@ -227,7 +261,8 @@ function describeKind(error: ApiError, noun: string): ErrorDescription {
       return {
         title: 'Could not reach the service',
         detail: error.message,
-        nextStep: 'Check your internet connection and the service address in Options, then try again.',
+        nextStep: `Check your internet connection and ${inOptions(place, 'the service address')}, then try again.`,
+        action: 'open-options',
       };
     case 'malformed-response':
       return {
@@ -239,9 +274,37 @@ function describeKind(error: ApiError, noun: string): ErrorDescription {
       return { title: 'Cancelled', detail: error.message };
     case 'http':
       return {
-        title: `Unexpected answer from the service${error.status !== undefined ? ` (HTTP ${error.status})` : ''}`,
+        title: 'Unexpected answer from the service',
         detail: error.message,
-        nextStep: 'Check the service address in Options and try again later.',
+        nextStep: `Check ${inOptions(place, 'the service address')} and try again later.`,
+        action: 'open-options',
       };
   }
+}
+
+/**
+ * Too few credits, in our words: what the call may cost against the balance (the service's own breakdown is not
+ * repeated: a reveal is one contact, and its cost is the figure already given), and the step that fits the call.
+ */
+function notEnoughCredits(error: ApiError): ErrorDescription {
+  const info = error.creditsInfo;
+  const lookup = error.operation === 'lookup';
+  const what = lookup
+    ? 'This reveal may cost up to'
+    : error.operation === 'search'
+      ? 'This search costs'
+      : 'This needs';
+  const needs = info
+    ? `${what} ${credits(info.required)}; your balance is ${credits(info.available)}.`
+    : 'Your balance is too low for this.';
+  const maximum = lookup ? ' A reveal needs its most in balance, and is charged only for what is found.' : '';
+  return {
+    title: 'Not enough credits',
+    detail: `${needs}${maximum} Nothing was charged.`,
+    nextStep: lookup
+      ? 'Buy more credits, or choose fewer details to reveal.'
+      : error.operation === 'search'
+        ? 'Buy more credits, then search again.'
+        : 'Buy more credits, then try again.',
+  };
 }

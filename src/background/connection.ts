@@ -8,13 +8,13 @@ import { ApiError } from '../api/errors';
 import { type AccountSnapshot, account, keyHint, settings } from '../storage';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
-import { refuse } from './result';
+import { refuse, refuseNotSetUp } from './result';
 
 /** A client for the saved connection; refuses when no key is set, before any request. */
 export async function connectedClient(retry?: ClientOptions['retry']): Promise<ApiClient> {
   const apiKey = await getApiKey();
   if (!apiKey) {
-    throw refuse('No API key is set. Open Options and enter your API key.');
+    throw refuseNotSetUp('No API key is saved yet. Enter your API key in Options.');
   }
   const { baseUrl } = await settings.get();
   return createClient({ baseUrl, apiKey, ...(retry ? { retry } : {}) });

@@ -16,7 +16,7 @@ import { type Settings, serialized, settings } from '../storage';
 /** A refusal because a spending cap would be passed. Nothing was sent. */
 export class CapReached extends ApiError {
   constructor(message: string) {
-    super({ kind: 'invalid-request', message });
+    super({ kind: 'over-cap', message });
   }
 }
 
@@ -39,13 +39,13 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
   const { dailyCapCredits, monthlyCapCredits } = caps;
   if (dailyCapCredits === undefined && monthlyCapCredits === undefined) return null;
   const { today, month } = await spendingNow(now);
-  const change = 'To change the cap, open Options (Spending caps).';
-  const cost = `This may cost up to ${formatCredits(max)}, so nothing was sent.`;
+  const cost = `This may cost up to ${formatCredits(max)}, which would pass your`;
+  const change = 'To go ahead, raise the cap in Options (Spending caps).';
   if (dailyCapCredits !== undefined && today + reserved + max > dailyCapCredits) {
-    return `Daily cap reached: ${formatCredits(today + reserved)} of your ${formatCredits(dailyCapCredits)} a day are spent or under way. ${cost} ${change}`;
+    return `${cost} daily cap: ${(today + reserved).toLocaleString('en-US')} of ${formatCredits(dailyCapCredits)} are spent or under way today. ${change}`;
   }
   if (monthlyCapCredits !== undefined && month + reserved + max > monthlyCapCredits) {
-    return `Monthly cap reached: ${formatCredits(month + reserved)} of your ${formatCredits(monthlyCapCredits)} a month are spent or under way. ${cost} ${change}`;
+    return `${cost} monthly cap: ${(month + reserved).toLocaleString('en-US')} of ${formatCredits(monthlyCapCredits)} are spent or under way this month. ${change}`;
   }
   return null;
 }

@@ -82,8 +82,14 @@ interface MenuClick {
   selectionText?: string | undefined;
 }
 
-/** A refusal before any request (the input, the key, a search already running): nothing was sent or stored. */
-const isRefusal = (error: unknown) => error instanceof ApiError && error.kind === 'invalid-request';
+/** Refusals before any request (the input, a cap, no key, a search already running): nothing was sent or stored. */
+const REFUSALS: ReadonlySet<ApiError['kind']> = new Set([
+  'invalid-request',
+  'not-now',
+  'over-cap',
+  'not-set-up',
+]);
+const isRefusal = (error: unknown) => error instanceof ApiError && REFUSALS.has(error.kind);
 
 /**
  * A selected text to search. Too long (or empty): the panel says why and, for free text, offers to trim; nothing

@@ -13,7 +13,7 @@ import { PAGE_WORDS } from '../sites/linkedin/page-words';
 import { READ_PAGE } from '../sites/linkedin/read-request';
 import { profileUrl } from '../sites/linkedin/url';
 import { type ContactRecord, tabProfiles, vault } from '../storage';
-import { refuse } from './result';
+import { refuseNow } from './result';
 import { isRevealed } from './tabs';
 
 /** One person of the page, as the extension's pages show them. */
@@ -55,7 +55,7 @@ const PERSON_PAGES: ReadonlySet<PageKindId> = new Set([
 export async function readTabPeople(tabId: number): Promise<PagePeople> {
   const readAt = new Date().toISOString();
   const tab = await browser.tabs.get(tabId).catch(() => null);
-  if (!tab) throw refuse('That tab is closed: open the LinkedIn page again.');
+  if (!tab) throw refuseNow('That tab is closed: open the LinkedIn page again.');
   const kind = tab.url ? pageKindOf(tab.url) : null;
   if (kind === null) {
     return { kind: null, list: false, label: null, toResolve: null, people: [], readAt };
@@ -97,13 +97,13 @@ async function askTab(tabId: number, kind: PageKindId): Promise<ReadPerson[]> {
     reply = await browser.tabs.sendMessage(tabId, { type: READ_PAGE }, { frameId: 0 });
   } catch {
     // No content script there: the tab was opened before the extension was installed or reloaded.
-    throw refuse('Candidate Lens cannot read this tab yet: reload the LinkedIn page, then try again.');
+    throw refuseNow('Candidate Lens cannot read this tab yet: reload the LinkedIn page, then try again.');
   }
   const parsed = z.safeParse(PageReadReply, reply);
-  if (!parsed.success) throw refuse('The page could not be read: reload it, then try again.');
+  if (!parsed.success) throw refuseNow('The page could not be read: reload it, then try again.');
   // The page changed kind between the question and the answer (LinkedIn navigates in place): read it again.
   if (pageKindOf(parsed.data.url)?.id !== kind)
-    throw refuse('The page changed while it was read: read it again.');
+    throw refuseNow('The page changed while it was read: read it again.');
   return parsed.data.people.map((person) => ({
     name: person.name,
     headline: person.headline,

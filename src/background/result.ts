@@ -16,13 +16,29 @@ export function fail(error: unknown): { ok: false; error: ApiErrorJSON } {
   return {
     ok: false,
     error: new ApiError({
-      kind: 'invalid-request',
+      kind: 'unexpected',
       message: error instanceof Error ? error.message : 'Something went wrong in the extension.',
     }).toJSON(),
   };
 }
 
-/** Refusal before any request: bad input from the UI. */
+/**
+ * Refusal before any request: the input needs a change, or something else is under way. `message` says what is
+ * wrong and what to do, whole (the UI adds only that nothing was sent).
+ */
 export function refuse(message: string): ApiError {
   return new ApiError({ kind: 'invalid-request', message });
+}
+
+/**
+ * Refusal because of where things stand, not of the input: another action is under way, or what was asked for
+ * has ended or no longer exists. `message` says what stands and what to do.
+ */
+export function refuseNow(message: string): ApiError {
+  return new ApiError({ kind: 'not-now', message });
+}
+
+/** Refusal before any request because no API key is saved; `message` says what to set, and where. */
+export function refuseNotSetUp(message: string): ApiError {
+  return new ApiError({ kind: 'not-set-up', message });
 }

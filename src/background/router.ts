@@ -90,7 +90,7 @@ export async function answer<T>(
   if (!parsed.success) {
     // Size limits carry a plain sentence of their own (see `message-schemas.ts`): shown as is.
     const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
-    if (tooBig) return fail(refuse(`${tooBig.message} Nothing was sent.`));
+    if (tooBig) return fail(refuse(tooBig.message));
     return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`));
   }
   try {

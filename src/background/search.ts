@@ -14,7 +14,7 @@ import {
 import { connectedClient, recordBalance } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { assertWithinCaps, paidSearch } from './ledger';
-import { fail, refuse } from './result';
+import { fail, refuse, refuseNow } from './result';
 
 export interface StartSearchInput {
   mode: SearchMode;
@@ -31,7 +31,7 @@ let active: Promise<unknown> | null = null;
  * charge again for a search the user did not ask for twice, and a queued page fetch would overwrite a newer search.
  */
 function exclusive<T>(task: () => Promise<T>): Promise<T> {
-  if (active) return Promise.reject(refuse('A search is already running. Wait for it to finish.'));
+  if (active) return Promise.reject(refuseNow('A search is already running. Wait for it to finish.'));
   const run = task();
   active = run;
   const settle = () => {
@@ -168,9 +168,9 @@ async function runFirstPage(input: StartSearchInput, request: SearchRequest): Pr
 export function backToEarlierSearch(): Promise<SearchSession> {
   return exclusive(async () => {
     const session = await currentSearch.get();
-    if (!session?.earlier) throw refuse('There are no earlier results to go back to.');
+    if (!session?.earlier) throw refuseNow('There are no earlier results to go back to.');
     if (session.status === 'running' && !orphanedFetch(session))
-      throw refuse('The new search is still running.');
+      throw refuseNow('The new search is still running.');
     await currentSearch.set(session.earlier);
     return session.earlier;
   });
@@ -183,8 +183,8 @@ export function goToPage(start: number): Promise<SearchSession> {
 
 async function showPage(start: number): Promise<SearchSession> {
   const session = await currentSearch.get();
-  if (!session) throw refuse('There is no search to page through. Run a search first.');
-  if (session.status === 'running' && !orphanedFetch(session)) throw refuse('A page is already loading.');
+  if (!session) throw refuseNow('There is no search to page through. Run a search first.');
+  if (session.status === 'running' && !orphanedFetch(session)) throw refuseNow('A page is already loading.');
   if (session.pages.some((page) => page.start === start)) {
     const shown: SearchSession = { ...session, currentStart: start };
     // A failed fetch of another page is history once the user moves on (an interrupted one stays: it may have
@@ -196,10 +196,10 @@ async function showPage(start: number): Promise<SearchSession> {
     await currentSearch.set(shown);
     return shown;
   }
-  if (!session.frozen) throw refuse('The first page has not loaded yet. Run the search again.');
+  if (!session.frozen) throw refuseNow('The first page has not loaded yet. Run the search again.');
   const last = session.pages.at(-1);
   if (!last || (last.nextStart !== start && !session.pages.some((p) => p.nextStart === start))) {
-    throw refuse('Pages can only be fetched in order: use "Next page".');
+    throw refuseNow('Pages can only be fetched in order: use "Next page".');
   }
   return fetchPage(session, session.frozen as SearchRequest, start);
 }
@@ -231,7 +231,7 @@ export async function saveCurrentSearch(name: string): Promise<SavedSearch> {
 async function saveSession(name: string): Promise<SavedSearch> {
   const session = await currentSearch.get();
   if (!session?.frozen)
-    throw refuse('Run the search first: a search is saved with what the service understood.');
+    throw refuseNow('Run the search first: a search is saved with what the service understood.');
   const frozen = session.frozen;
   const saved = await serialized('saved-searches', async () => {
     const all = await savedSearches.all();
@@ -253,7 +253,7 @@ export function renameSavedSearch(id: string, name: string): Promise<SavedSearch
   return serialized('saved-searches', async () => {
     const all = await savedSearches.all();
     const target = all.find((s) => s.id === id);
-    if (!target) throw refuse('That saved search no longer exists.');
+    if (!target) throw refuseNow('That saved search no longer exists.');
     const renamed = {
       ...target,
       name: checkName(
@@ -276,7 +276,7 @@ export function deleteSavedSearch(id: string): Promise<void> {
 /** Runs a saved search's first page. */
 export async function runSavedSearch(id: string): Promise<SearchSession> {
   const saved = (await savedSearches.all()).find((s) => s.id === id);
-  if (!saved) throw refuse('That saved search no longer exists.');
+  if (!saved) throw refuseNow('That saved search no longer exists.');
   return startSearch({ mode: saved.mode, request: saved.request as SearchRequest, savedSearchId: saved.id });
 }
 
@@ -305,7 +305,7 @@ export function selectionProblem(mode: 'free_text' | 'jd', text: string): string
   const length = text.trim().length;
   if (length === 0) return 'The selection is empty.';
   if (mode === 'jd' && length > LIMITS.jdMax) {
-    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again. Nothing was sent.`;
+    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again.`;
   }
   if (mode === 'free_text' && length > LIMITS.freeTextMax) {
     return `The selection is ${length.toLocaleString('en-US')} characters; a free-text search can be at most ${LIMITS.freeTextMax}.`;

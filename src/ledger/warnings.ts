@@ -35,14 +35,15 @@ export function spendingWarnings(
     if (cap === undefined || cap === 0) continue;
     const level = LEVELS.find((l) => used >= cap * l);
     if (level === undefined) continue;
-    const share = `${formatCredits(used)} of your ${name} cap of ${formatCredits(cap)} spent ${period}`;
+    // The level only decides whether to speak; the words give the real share.
+    const spentOf = `You have spent ${used.toLocaleString('en-US')} of your ${cap.toLocaleString('en-US')}-credit ${name} cap ${period}`;
     warnings.push(
       level === 1
         ? {
             level: 'cap',
-            text: `Cap reached: ${share}. Paid actions wait until ${next}, or raise the cap in Options.`,
+            text: `${spentOf}. Paid actions wait until ${next}, or raise the cap in Options.`,
           }
-        : { level: 'near', text: `${Math.round(level * 100)}% of a cap: ${share}.` },
+        : { level: 'near', text: `${spentOf} (${Math.floor((used / cap) * 100)}%).` },
     );
   }
   if (balance !== null && set.lowBalanceBelow !== undefined && balance < set.lowBalanceBelow) {

@@ -1,14 +1,21 @@
-import type { ApiErrorJSON } from '../api/errors';
+import type { ApiErrorJSON, ErrorPlace } from '../api/errors';
 import { errorWords } from './words/errors';
 
 /**
  * An error in plain words, said once: what happened, and the next step (with a button to Options where that is
- * the fix).
+ * the fix). `place` is 'options' on the options page itself, where the step points to the fields above.
  */
-export function ErrorView({ error, onOpenOptions }: { error: ApiErrorJSON; onOpenOptions?: () => void }) {
-  const { title, detail, nextStep } = errorWords(error);
-  const needsOptions =
-    error.kind === 'invalid-key' || /Options/.test(nextStep ?? '') || /Options/.test(detail);
+export function ErrorView({
+  error,
+  onOpenOptions,
+  place = 'elsewhere',
+}: {
+  error: ApiErrorJSON;
+  onOpenOptions?: () => void;
+  place?: ErrorPlace;
+}) {
+  const { title, detail, nextStep, action } = errorWords(error, place);
+  const needsOptions = action === 'open-options';
   return (
     <div class="error" role="alert">
       <strong>{title}</strong>

@@ -22,18 +22,25 @@ test.describe('options: the service connection', () => {
     await url.fill('not a url');
     await key.fill('demo-key');
     await save.click();
-    await expect(page.getByRole('alert')).toContainText('is not a valid URL');
+    // A setting that needs a change is not saved, and is not called a request.
+    await expect(page.getByRole('alert')).toHaveText(
+      'Not saved"not a url" is not a valid URL. Enter the service\'s base URL, e.g. https://api.example.com.',
+    );
 
     await url.fill(sim.url);
     await key.fill('inactive-key');
     await save.click();
     await expect(page.getByRole('alert')).toContainText('The API key was refused');
+    // The key is on this page: the step points above, with no way "to Options".
+    await expect(page.getByRole('alert')).toContainText('Check the key above and save it again.');
+    await expect(page.getByRole('alert').getByRole('button')).toHaveCount(0);
 
     // A port nothing listens on.
     await url.fill('http://127.0.0.1:9');
     await key.fill('demo-key');
     await save.click();
     await expect(page.getByRole('alert')).toContainText('Could not reach the service');
+    await expect(page.getByRole('alert')).toContainText('the service address above, then try again.');
 
     await expect(page.getByTestId('key-status')).toHaveCount(0);
     expect((await sim.requests()).map((r) => r.status)).toEqual([403]);

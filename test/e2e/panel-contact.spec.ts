@@ -51,7 +51,7 @@ test('a refusal before any request is told in the panel, with the way to fix it'
         kind: 'contact',
         vaultKey,
         at: new Date().toISOString(),
-        problem: 'No API key is set. Open Options and enter your API key.',
+        problem: 'No API key is saved yet. Enter your API key in Options.',
       },
     });
   }, ADA.social_url);

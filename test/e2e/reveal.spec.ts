@@ -113,7 +113,12 @@ test.describe('reveal from the popup', () => {
     await sim.admin('keys', { key: 'demo-key', remaining: 2 });
     const { popup } = await openAdaPopup();
     await popup.getByRole('button', { name: 'Reveal' }).click();
-    await expect(popup.getByRole('alert')).toContainText('This needs 3 credits; you have 2 credits');
+    await expect(popup.getByRole('alert')).toContainText(
+      'This reveal may cost up to 3 credits; your balance is 2 credits.',
+    );
+    await expect(popup.getByRole('alert')).toContainText(
+      'Buy more credits, or choose fewer details to reveal.',
+    );
     expect(await sim.balance()).toBe(2);
     // The balance on screen is the one the refusal states, not the older one known before.
     await expect(popup.getByTestId('balance').first()).toHaveText(/\b2 credits/);

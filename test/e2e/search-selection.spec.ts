@@ -53,7 +53,7 @@ test('over-long selections: free text asks before trimming to 300; a job descrip
     mode: 'jd',
     text: 'Nurse. '.repeat(1300),
     problem:
-      'The selection is 9,099 characters; a job description can be at most 8,500. Select less text and try again. Nothing was sent.',
+      'The selection is 9,099 characters; a job description can be at most 8,500. Select less text and try again.',
   });
   await expect(panel.getByTestId('selection-problem')).toHaveText(/at most 8,500/);
   await expect(panel.getByRole('button', { name: /Search the first/ })).toHaveCount(0);

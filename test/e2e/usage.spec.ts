@@ -110,9 +110,8 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   await panel.getByRole('button', { name: /^Reveal 10 contacts, up to/ }).click();
   const job = panel.getByTestId('bulk-job');
   await expect(job.getByRole('heading', { name: 'Bulk reveal stopped' })).toBeVisible({ timeout: 30_000 });
-  await expect(job.getByTestId('bulk-receipt')).toContainText('Daily cap reached');
   await expect(job.getByTestId('bulk-receipt')).toContainText(
-    'To change the cap, open Options (Spending caps).',
+    /This may cost up to 9 credits, which would pass your daily cap: \d+ of 30 credits are spent or under way today\. To go ahead, raise the cap in Options \(Spending caps\)\./,
   );
 
   // No lookup was sent that could pass the cap (each may cost up to 9 credits); the rest were not started.
@@ -122,7 +121,7 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   const spent = await charged(sim);
   expect(spent).toBeLessThanOrEqual(30);
   await expect(panel.getByTestId('spending-warning')).toContainText(
-    'of your daily cap of 30 credits spent today',
+    new RegExp(`You have spent ${spent} of your 30-credit daily cap today \\(\\d+%\\)\\.`),
   );
 
   // A cap at what is spent: the next page and a new search are refused before anything is sent, and the results
@@ -130,14 +129,21 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   await options.getByLabel('Daily cap (credits)').fill(String(spent));
   await options.getByRole('button', { name: 'Save spending settings' }).click();
   await expect(panel.getByTestId('spending-warning')).toContainText(
-    `Cap reached: ${spent} credits of your daily cap of ${spent} credits spent today.`,
+    `You have spent ${spent} of your ${spent}-credit daily cap today. Paid actions wait until tomorrow, or raise the cap in Options.`,
   );
   const searches = (await sim.requests('/v1/search')).length;
   await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
-  await expect(panel.getByText(/Daily cap reached/).first()).toBeVisible();
+  // The refusal says the cost against the cap, points to Options once (and offers the way there), and nothing else.
+  const refusal = panel.getByRole('alert').filter({ hasText: 'Not sent: over your spending cap' });
+  await expect(refusal).toContainText(
+    `This may cost up to 1 credit, which would pass your daily cap: ${spent} of ${spent} credits are spent or under way today. To go ahead, raise the cap in Options (Spending caps).`,
+  );
+  expect((await refusal.innerText()).match(/Options/g)).toHaveLength(2); // the step, and the button
+  expect(await refusal.innerText()).not.toMatch(/request|reached|Nothing was sent/i);
+  await expect(refusal.getByRole('button', { name: 'Open Options' })).toBeVisible();
   await panel.getByRole('button', { name: 'Edit search' }).click();
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.getByText(/Daily cap reached/).first()).toBeVisible();
+  await expect(panel.getByText(/would pass your daily cap/).first()).toBeVisible();
   expect((await sim.requests('/v1/search')).length).toBe(searches);
   await expect(panel.locator('.result-card')).toHaveCount(10);
   expect(await charged(sim)).toBe(spent);

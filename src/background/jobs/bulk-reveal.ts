@@ -26,7 +26,7 @@ import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
-import { refuse } from '../result';
+import { refuse, refuseNow } from '../result';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
 import { createSentRecord } from './sent-record';
@@ -79,7 +79,9 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
     );
   }
   if (isActive(await bulkJobs.current())) {
-    throw refuse('A bulk reveal is already under way. Let it finish, or cancel it, before starting another.');
+    throw refuseNow(
+      'A bulk reveal is already under way. Let it finish, or cancel it, before starting another.',
+    );
   }
   // No key: refused before anything is written. The run uses this client (it waits out a 429 itself).
   const client = await connectedClient({ rateLimited: false });
@@ -140,19 +142,19 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
     return bulkJobs.current();
   }
   const job = active?.job ?? (await bulkJobs.current());
-  if (!job) throw refuse('There is no bulk reveal to change.');
+  if (!job) throw refuseNow('There is no bulk reveal to change.');
   switch (action) {
     case 'pause':
-      if (job.status !== 'running') throw refuse('The bulk reveal is not running.');
+      if (job.status !== 'running') throw refuseNow('The bulk reveal is not running.');
       halt('pause');
       return job;
     case 'cancel':
-      if (!isActive(job)) throw refuse('The bulk reveal has already ended.');
+      if (!isActive(job)) throw refuseNow('The bulk reveal has already ended.');
       if (active) halt('cancel');
       else await finish(job, { kind: 'cancelled' });
       return job;
     case 'resume': {
-      if (job.status !== 'paused') throw refuse('The bulk reveal is not paused.');
+      if (job.status !== 'paused') throw refuseNow('The bulk reveal is not paused.');
       const resumed: BulkJob = { ...job, status: 'running', owner: WORKER_ID };
       await bulkJobs.setCurrent(resumed);
       runInBackground(resumed);
@@ -160,7 +162,7 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
     }
     case 'recheck': {
       if (isActive(job))
-        throw refuse('The bulk reveal is still under way: its balance is checked when it ends.');
+        throw refuseNow('The bulk reveal is still under way: its balance is checked when it ends.');
       const { remaining } = await refreshAccount();
       const rechecked: BulkJob = { ...job, balanceAfter: remaining, finishedAt: new Date().toISOString() };
       await bulkJobs.setCurrent(rechecked);
@@ -168,7 +170,7 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
       return rechecked;
     }
     case 'dismiss':
-      if (isActive(job)) throw refuse('The bulk reveal is still under way: pause or cancel it first.');
+      if (isActive(job)) throw refuseNow('The bulk reveal is still under way: pause or cancel it first.');
       await bulkJobs.setCurrent(null);
       await showBulkBadge(null);
       return null;

@@ -63,7 +63,7 @@ export function App() {
             )}
           </div>
         </form>
-        {m.error.value && <ErrorView error={m.error.value} />}
+        {m.error.value && <ErrorView error={m.error.value} place="options" />}
         {m.connected.value && (
           <p class="success" role="status" data-testid="connected">
             Connected. Balance: {formatCredits(m.connected.value.remaining)}

@@ -55,6 +55,7 @@ export function createOptionsModel() {
     }
   }
 
+  /** A setting that needs a change, said before anything is asked or saved. */
   const refuse = (message: string) => {
     error.value = new ApiError({ kind: 'invalid-request', message }).toJSON();
   };
@@ -86,7 +87,9 @@ export function createOptionsModel() {
       .request({ origins: [originPattern(checked.origin)] })
       .catch(() => false);
     if (!granted)
-      return refuse(`Permission to reach ${checked.origin} was not granted, so nothing was saved.`);
+      return refuse(
+        `Permission to reach ${checked.origin} was not granted. Save again and allow it when asked.`,
+      );
     saving.value = true;
     const result = await call('saveConnection', {
       baseUrl: checked.baseUrl,

@@ -2,7 +2,7 @@
  * Refusals in plain words: the service's and the extension's error messages, said once, with the next step, and
  * with no API name in them. Part of `src/ui/words/`.
  */
-import { type ApiErrorJSON, describeError, type ErrorDescription } from '../../api/errors';
+import { type ApiErrorJSON, describeError, type ErrorDescription, type ErrorPlace } from '../../api/errors';
 
 /** Other names of the contract a message from the service may contain, in plain words. */
 const OTHER_NAMES: Readonly<Record<string, string>> = {
@@ -47,7 +47,7 @@ const MAY_HAVE_CHARGED = /\s*(The service )?(It )?may have (been )?charged[^.]*\
 
 /** What a refusal's detail says when the original text is not for a recruiter's eyes. */
 const PLAIN_DETAIL: Partial<Record<ApiErrorJSON['kind'], string>> = {
-  'invalid-request': 'Something in the request is missing or too long, so it was not sent.',
+  'invalid-request': 'The extension could not read what was asked.',
   'malformed-response': 'The answer did not look as expected.',
   http: 'The service gave an answer the extension does not expect.',
 };
@@ -56,8 +56,8 @@ const PLAIN_DETAIL: Partial<Record<ApiErrorJSON['kind'], string>> = {
  * An error as the UI says it: a title, one sentence of what happened (API names replaced, technical text left
  * out), and the next step, each said once. "May have charged" is said only in the next step.
  */
-export function errorWords(error: ApiErrorJSON | unknown): ErrorDescription {
-  const described = describeError(error);
+export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): ErrorDescription {
+  const described = describeError(error, place);
   const kind = (error as Partial<ApiErrorJSON> | null)?.kind;
   let detail = described.detail;
   if (TECHNICAL.test(detail)) {
@@ -69,6 +69,7 @@ export function errorWords(error: ApiErrorJSON | unknown): ErrorDescription {
   }
   const out: ErrorDescription = { title: plainText(described.title), detail };
   if (described.nextStep) out.nextStep = plainText(described.nextStep);
+  if (described.action) out.action = described.action;
   // A detail that only repeats the title says nothing.
   if (out.detail.replace(/\W/g, '').toLowerCase() === out.title.replace(/\W/g, '').toLowerCase())
     out.detail = '';

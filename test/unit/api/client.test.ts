@@ -100,7 +100,8 @@ describe('requests', () => {
     async (baseUrl) => {
       const { client, calls } = setup([json(accountOk())], { baseUrl });
       const error = await failure(client.account());
-      expect(error.kind).toBe('invalid-request');
+      expect(error.kind).toBe('not-set-up');
+      expect(error.message).toMatch(/Set the API base URL in Options\.$/);
       expect(calls).toHaveLength(0);
     },
   );
@@ -374,6 +375,8 @@ describe('retries: only where nothing can have been charged', () => {
     expect(error.kind).toBe('server');
     expect(error.status).toBe(500);
     expect(error.attempts).toBe(3);
+    // The attempts are counted, not said: one plain sentence, no status code.
+    expect(error.message).toBe('The service had a problem with the search. Nothing was charged.');
     expect(error.outcomeUnknown).toBe(false);
     expect(calls).toHaveLength(3);
     expect(sleeps).toHaveLength(2);

@@ -124,7 +124,7 @@ describe('every entry point refuses oversized input before any request', () => {
     expect(result).toMatchObject({
       ok: false,
       error: {
-        message: 'The selected text is too long: it can be at most 50,000 characters. Nothing was sent.',
+        message: 'The selected text is too long: it can be at most 50,000 characters.',
       },
     });
     expect(fetch).not.toHaveBeenCalled();
@@ -209,7 +209,7 @@ describe('every entry point refuses oversized input before any request', () => {
       const result = await answer(type, schema, handler as never, data, fromPage);
       expect(result).toEqual({
         ok: false,
-        error: expect.objectContaining({ message: `${message} Nothing was sent.` }),
+        error: expect.objectContaining({ kind: 'invalid-request', message }),
       });
       expect(handler).not.toHaveBeenCalled();
     },

@@ -190,9 +190,11 @@ describe('spending caps', () => {
     await caps({ dailyCapCredits: 12 });
     await reveal({ target: { socialUrl: person(1).socialUrl }, selection: ['email', 'phone'] });
     const refused = reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email', 'phone'] });
-    await expect(refused).rejects.toThrow(
-      'Daily cap reached: 9 credits of your 12 credits a day are spent or under way. This may cost up to 9 credits, so nothing was sent. To change the cap, open Options (Spending caps).',
-    );
+    await expect(refused).rejects.toMatchObject({
+      kind: 'over-cap',
+      message:
+        'This may cost up to 9 credits, which would pass your daily cap: 9 of 12 credits are spent or under way today. To go ahead, raise the cap in Options (Spending caps).',
+    });
     expect(paidRequests(stub)).toHaveLength(1);
     // The refusal is on record; nothing stored is lost.
     expect((await jobs.all()).map((j) => j.status).sort()).toEqual(['done', 'failed']);
@@ -207,7 +209,7 @@ describe('spending caps', () => {
     await caps({ monthlyCapCredits: 8 });
     await expect(
       reveal({ target: { socialUrl: person(1).socialUrl }, selection: ['email', 'phone'] }),
-    ).rejects.toThrow(/Monthly cap reached: 0 credits of your 8 credits a month/);
+    ).rejects.toThrow(/would pass your monthly cap: 0 of 8 credits are spent or under way this month/);
     expect(paidRequests(stub)).toHaveLength(0);
   });
 
@@ -215,8 +217,8 @@ describe('spending caps', () => {
     const stub = service([]);
     await caps({ dailyCapCredits: 1 });
     const first = await search();
-    await expect(goToPage(11)).rejects.toThrow(/Daily cap reached/);
-    await expect(search()).rejects.toThrow(/Daily cap reached/);
+    await expect(goToPage(11)).rejects.toMatchObject({ kind: 'over-cap' });
+    await expect(search()).rejects.toThrow(/would pass your daily cap/);
     expect(paidRequests(stub)).toHaveLength(1);
     expect(await currentSearch.get()).toEqual(first);
   });
@@ -227,7 +229,7 @@ describe('spending caps', () => {
     await caps({ dailyCapCredits: 30 });
     const job = await bulk(contacts);
     expect(job.status).toBe('stopped');
-    expect(job.stopReason).toMatch(/Daily cap reached/);
+    expect(job.stopReason).toMatch(/would pass your daily cap: 27 of 30 credits/);
     // 3 lookups of up to 9 credits fit under 30; a 4th could pass it.
     expect(paidRequests(stub)).toHaveLength(3);
     expect(job.items.filter((i) => i.state === 'revealed')).toHaveLength(3);
@@ -248,7 +250,7 @@ describe('spending caps', () => {
     ).rejects.toThrow();
     await expect(
       reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email', 'phone'] }),
-    ).rejects.toThrow(/3 credits of your 10 credits a day/);
+    ).rejects.toThrow(/daily cap: 3 of 10 credits are spent or under way today/);
     await refreshAccount();
     await reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email', 'phone'] });
     expect(paidRequests(stub).filter((r) => r.path === '/v1/lookup')).toHaveLength(2);

@@ -117,7 +117,7 @@ describe('reveal (vault-aware)', () => {
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
     ).rejects.toMatchObject({
-      kind: 'invalid-request',
+      kind: 'not-set-up',
     });
     expect(await jobs.latestFor(GRACE.socialUrl)).toMatchObject({
       status: 'failed',
@@ -200,8 +200,8 @@ describe('reveal (vault-aware)', () => {
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
     ).rejects.toMatchObject({
-      kind: 'invalid-request',
-      message: expect.stringContaining('Options'),
+      kind: 'not-set-up',
+      message: 'No API key is saved yet. Enter your API key in Options.',
     });
     expect(service.requests).toHaveLength(0);
   });

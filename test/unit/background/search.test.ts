@@ -175,7 +175,7 @@ describe('search jobs (background)', () => {
   it('pages are fetched in order only', async () => {
     const service = stubSearch();
     await startSearch({ mode: 'free_text', request: { free_text_search: 'nurses', page_size: 10 } });
-    await expect(goToPage(31)).rejects.toMatchObject({ kind: 'invalid-request' });
+    await expect(goToPage(31)).rejects.toMatchObject({ kind: 'not-now' });
     expect(service.requests).toHaveLength(1);
   });
 
@@ -200,7 +200,10 @@ describe('search jobs (background)', () => {
     expect((await savedSearches.all())[0]!.name).toBe(renamed.name);
     await deleteSavedSearch(saved.id);
     expect(await savedSearches.all()).toEqual([]);
-    await expect(runSavedSearch(saved.id)).rejects.toMatchObject({ kind: 'invalid-request' });
+    await expect(runSavedSearch(saved.id)).rejects.toMatchObject({
+      kind: 'not-now',
+      message: 'That saved search no longer exists.',
+    });
     expect(service.requests).toHaveLength(2);
   });
 
@@ -222,7 +225,7 @@ describe('search jobs (background)', () => {
     const service = stubSearch();
     await expect(searchSelection({ mode: 'jd', text: 'x '.repeat(4300) })).rejects.toMatchObject({
       kind: 'invalid-request',
-      message: expect.stringMatching(/at most 8,500.*Nothing was sent/),
+      message: expect.stringMatching(/at most 8,500\. Select less text and try again\.$/),
     });
     const long = 'Registered nurse with ICU experience in Boston '.repeat(8);
     await expect(searchSelection({ mode: 'free_text', text: long })).rejects.toMatchObject({

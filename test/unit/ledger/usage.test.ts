@@ -125,19 +125,23 @@ describe('chart layout', () => {
 });
 
 describe('spending warnings', () => {
-  it('says 75%, 90% and a reached cap, once per cap, and a low balance', () => {
+  it('speaks from 75% and 90% of a cap (giving the real share), at a reached cap, and for a low balance', () => {
     const caps = { dailyCapCredits: 100, monthlyCapCredits: 1000 };
     expect(spendingWarnings(caps, { today: 74, month: 74 }, 500)).toEqual([]);
     expect(spendingWarnings(caps, { today: 75, month: 75 }, 500)).toEqual([
-      { level: 'near', text: '75% of a cap: 75 credits of your daily cap of 100 credits spent today.' },
+      { level: 'near', text: 'You have spent 75 of your 100-credit daily cap today (75%).' },
+    ]);
+    // The threshold decides whether to speak; the words say the real share.
+    expect(spendingWarnings({ dailyCapCredits: 24 }, { today: 19, month: 19 }, 500)).toEqual([
+      { level: 'near', text: 'You have spent 19 of your 24-credit daily cap today (79%).' },
     ]);
     expect(spendingWarnings(caps, { today: 95, month: 900 }, 500).map((w) => w.text)).toEqual([
-      '90% of a cap: 95 credits of your daily cap of 100 credits spent today.',
-      '90% of a cap: 900 credits of your monthly cap of 1,000 credits spent this month.',
+      'You have spent 95 of your 100-credit daily cap today (95%).',
+      'You have spent 900 of your 1,000-credit monthly cap this month (90%).',
     ]);
     expect(spendingWarnings(caps, { today: 100, month: 100 }, 500)[0]).toEqual({
       level: 'cap',
-      text: 'Cap reached: 100 credits of your daily cap of 100 credits spent today. Paid actions wait until tomorrow, or raise the cap in Options.',
+      text: 'You have spent 100 of your 100-credit daily cap today. Paid actions wait until tomorrow, or raise the cap in Options.',
     });
     expect(spendingWarnings({ lowBalanceBelow: 50 }, { today: 0, month: 0 }, 49)).toEqual([
       { level: 'balance', text: 'Low balance: 49 credits left (your warning is below 50 credits).' },

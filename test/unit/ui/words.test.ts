@@ -64,9 +64,9 @@ describe('errorWords: a refusal said once, with the next step', () => {
       message: 'Invalid "saveConnection" request: ✖ Too big: expected string to have <=2048 characters',
     }).toJSON();
     const words = errorWords(error);
-    expect(words.detail).toBe('Something in the request is missing or too long, so it was not sent.');
-    expect(JSON.stringify(words)).not.toMatch(/saveConnection|✖/);
-    expect(words.nextStep).toContain('Nothing was sent');
+    expect(words.title).toBe('Not sent');
+    expect(words.detail).toBe('The extension could not read what was asked.');
+    expect(JSON.stringify(words)).not.toMatch(/saveConnection|✖|request/);
   });
 
   it('says "may have charged" once, in the next step', () => {
