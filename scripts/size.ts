@@ -30,9 +30,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'side panel', entry: 'sidepanel.html', budget: 52.2 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
   { name: 'options', entry: 'options.html', budget: 32 * KB },
-  // The library: the index reader, search, filters, sort, the contact card and the exports. 33.96 KB with the
-  // narrow page's Filters fold and nothing-found rows in words (34,775 of 34,816 bytes); the budget is kept.
-  { name: 'contacts', entry: 'contacts.html', budget: 34 * KB },
+  // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
+  // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes (34,800, 16 left under
+  // 34 KB once the shared chunks grew): raised by 0.1 KB, what they cost, to keep the ~120 bytes of room it had.
+  { name: 'contacts', entry: 'contacts.html', budget: 34.1 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   { name: 'background', entry: 'background.js', budget: 40 * KB },
