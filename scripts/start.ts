@@ -6,36 +6,44 @@
  * opens the popup for the profile, reveals email and phone, prints what it revealed and the balance, and saves
  * screenshots of the popup, options, contacts library and side panel under `screenshots/`.
  *
- * Flags: `--port N` (simulator port; without it 8787, or a free port when 8787 is taken), `--headless` (force the
- * headless journey), `--screenshots DIR` (where the headless journey saves its screenshots; `docs/screenshots`
- * refreshes the README's).
+ * Flags (`npm start -- --help` lists them; `scripts/start-args.ts` reads them): `--port N`, `--headless`,
+ * `--screenshots DIR`. An unknown flag is refused (exit 2) before anything is built.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { DEMO_PROFILES } from '../sim/demo-profiles';
-import { type RunningSimulator, startSimulator } from '../sim/server';
-import { findChromium } from '../test/e2e/chromium-path';
-import { demoProfilePage } from './demo-page';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RunningSimulator } from '../sim/server';
+import { parseStartArgs, START_HELP, type StartArgs } from './start-args';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-const DEFAULT_PORT = 8787;
-const portFlag = flag('--port');
-const port = Number(portFlag ?? DEFAULT_PORT);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`--port needs a port number (0-65535), not "${portFlag}".`);
+let args: StartArgs;
+try {
+  args = parseStartArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`npm start: ${(error as Error).message}`);
   process.exit(2);
 }
-const SHOTS = resolve(ROOT, flag('--screenshots') ?? 'screenshots');
-const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
+if (args.help) {
+  console.log(START_HELP);
+  process.exit(0);
+}
+
+// Loaded once the arguments are read, so `--help` and a refused flag answer without loading the browser driver or
+// the simulator.
+const { chromium } = await import('playwright-core');
+const { DEMO_PROFILES } = await import('../sim/demo-profiles');
+const { startSimulator } = await import('../sim/server');
+const { findChromium } = await import('../test/e2e/chromium-path');
+const { demoProfilePage } = await import('./demo-page');
+
+const DEFAULT_PORT = 8787;
+const portAsked = args.port;
+const port = portAsked ?? DEFAULT_PORT;
+const SHOTS = resolve(ROOT, args.screenshots ?? 'screenshots');
+const headless = args.headless || !process.env.DISPLAY;
 const demo = DEMO_PROFILES.full;
 
 console.log('Building the extension…');
@@ -49,7 +57,7 @@ async function startOnAFreePort(): Promise<RunningSimulator> {
     return await startSimulator({ port });
   } catch (error) {
     if (!inUse(error)) throw error;
-    if (portFlag !== undefined) {
+    if (portAsked !== undefined) {
       console.error(`Port ${port} is in use. Choose another one: npm start -- --port ${port + 1}`);
       process.exit(1);
     }

@@ -108,6 +108,14 @@ test.describe('revealed contacts library', () => {
     const page = await openExtensionPage('contacts.html');
     await expect(page.getByTestId('library-counts')).toHaveText('3 contacts · 2 with email · 1 with phone');
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace', 'Wei Chen']);
+    // The total is said once; the list's heading says what it lists.
+    await expect(page.getByText(/\b3 contacts\b/)).toHaveCount(1);
+    await expect(page.getByTestId('match-count')).toHaveText('All contacts');
+    // A contact where nothing was found is said so in words, not shown with chips like a revealed one.
+    const row = (name: string) => page.locator('.library-row').filter({ hasText: name });
+    await expect(row('Wei Chen').locator('.chip')).toHaveCount(0);
+    await expect(row('Wei Chen').locator('.held')).toContainText('Nothing found');
+    await expect(row('Grace Okafor').locator('.chip')).toHaveText(['Personal email', 'Mobile phone']);
     await expectAccessible(page, 'library with contacts');
     await expectPlainWords(page, 'library with contacts');
 
@@ -118,6 +126,8 @@ test.describe('revealed contacts library', () => {
     await search.fill('');
     await page.getByLabel('Holding').selectOption({ label: 'Mobile phone' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
+    await page.getByLabel('Holding').selectOption({ label: 'Nothing found' });
+    await expect(rows(page)).toHaveText(['Wei Chen']);
     await page.getByLabel('Holding').selectOption({ label: 'Anything' });
     await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace']);
@@ -199,7 +209,7 @@ test.describe('revealed contacts library', () => {
     );
     await expect(rows(page)).toHaveCount(100);
     await expect(rows(page).first()).toHaveText('Grace Okafor');
-    await expect(page.getByTestId('match-count')).toHaveText('253 contacts');
+    await expect(page.getByTestId('match-count')).toHaveText('All contacts');
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Export vCard' })).toBeDisabled();
     await expectAccessible(page, 'library loading every contact');
@@ -220,6 +230,43 @@ test.describe('revealed contacts library', () => {
     await page.getByRole('button', { name: 'Show 53 more' }).click();
     await expect(rows(page)).toHaveCount(253);
     await expect(rows(page).last()).toHaveText('Wei Chen');
+  });
+
+  test('on a narrow page the filters fold behind "Filters", which says how many are active', async ({
+    background,
+    openExtensionPage,
+  }) => {
+    await seed(background);
+    const page = await openExtensionPage('contacts.html');
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    const holding = page.getByLabel('Holding');
+
+    await page.setViewportSize({ width: 320, height: 600 });
+    await expect(rows(page)).toHaveCount(3);
+    await expect(filters).toHaveText('Filters');
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(holding).toBeHidden();
+    // The search and the fold leave the first contact well inside the first screen.
+    const first = await rows(page).first().boundingBox();
+    expect(first!.y + first!.height).toBeLessThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectAccessible(page, 'library at 320 px, filters folded');
+
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await holding.selectOption({ label: 'Mobile phone' });
+    await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
+    await expect(rows(page)).toHaveText(['Grace Okafor']);
+    await expect(filters).toHaveText('Filters · 2 active');
+    await expectAccessible(page, 'library at 320 px, filters open');
+    await filters.click();
+    await expect(holding).toBeHidden();
+    await expect(rows(page)).toHaveText(['Grace Okafor']);
+
+    // A wide page shows the choices themselves, with no fold.
+    await page.setViewportSize({ width: 900, height: 600 });
+    await expect(filters).toBeHidden();
+    await expect(holding).toBeVisible();
   });
 
   test('reached from the popup and from the options page', async ({ context, openExtensionPage }) => {

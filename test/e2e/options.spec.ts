@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 
 test.describe('options: the service connection', () => {
@@ -19,13 +20,26 @@ test.describe('options: the service connection', () => {
     const key = page.getByLabel('API key');
     const save = page.getByRole('button', { name: 'Save', exact: true });
 
+    // What was typed is refused at its field, before anything is asked or sent: marked invalid, described by the
+    // problem, said once (not again in an alert), and the first refused field has the focus.
     await url.fill('not a url');
-    await key.fill('demo-key');
     await save.click();
-    // A setting that needs a change is not saved, and is not called a request.
-    await expect(page.getByRole('alert')).toHaveText(
-      'Not saved"not a url" is not a valid URL. Enter the service\'s base URL, e.g. https://api.example.com.',
-    );
+    const badUrl =
+      '"not a url" is not a valid URL. Enter the service\'s base URL, e.g. https://api.example.com.';
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toHaveAccessibleDescription(badUrl);
+    await expect(url).toBeFocused();
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveAccessibleDescription('Enter your API key.');
+    await expect(page.getByText('is not a valid URL')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page, 'options, URL and key refused');
+    await key.fill('demo-key');
+    await expect(key).not.toHaveAttribute('aria-invalid');
+    await save.click();
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toBeFocused();
+    await expect(key).not.toHaveAttribute('aria-invalid');
 
     await url.fill(sim.url);
     await key.fill('inactive-key');
@@ -43,7 +57,65 @@ test.describe('options: the service connection', () => {
     await expect(page.getByRole('alert')).toContainText('the service address above, then try again.');
 
     await expect(page.getByTestId('key-status')).toHaveCount(0);
+    await expect(url).not.toHaveAttribute('aria-invalid');
     expect((await sim.requests()).map((r) => r.status)).toEqual([403]);
+  });
+
+  test('a refused cap is said at its field, and the first refused field is focused', async ({
+    openExtensionPage,
+  }) => {
+    const page = await openExtensionPage('options.html');
+    await page.setViewportSize({ width: 320, height: 900 });
+    const daily = page.getByLabel('Daily cap (credits)');
+    const monthly = page.getByLabel('Monthly cap (credits)');
+    const warn = page.getByLabel('Warn me when the balance is below (credits)');
+    await expect(daily).toHaveAccessibleDescription(
+      'No paid action is sent that could take today past this. Empty: no daily cap.',
+    );
+    await daily.fill('-5');
+    await monthly.fill('0');
+    await page.getByRole('button', { name: 'Save spending settings' }).click();
+    await expect(daily).toBeFocused();
+    await expect(daily).toHaveAttribute('aria-invalid', 'true');
+    await expect(daily).toHaveAccessibleDescription(
+      'Enter a whole number of credits, like 500. No paid action is sent that could take today past this. Empty: no daily cap.',
+    );
+    await expect(monthly).toHaveAttribute('aria-invalid', 'true');
+    await expect(monthly).toHaveAccessibleDescription(
+      /^0 would stop every paid action\. Leave it empty for no cap\. The same for the calendar month/,
+    );
+    await expect(warn).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('Enter a whole number of credits, like 500.')).toHaveCount(1);
+    await expectAccessible(page, 'options, caps refused');
+
+    // The type scale: a field's label is not smaller than its hint or its problem.
+    const sizes = await page.locator('.field').evaluateAll((fields) =>
+      fields.map((field) => {
+        const size = (selector: string) => {
+          const el = field.querySelector(selector);
+          return el ? Number.parseFloat(getComputedStyle(el).fontSize) : 0;
+        };
+        return { label: size('label'), hint: size('.hint'), problem: size('.field-error') };
+      }),
+    );
+    for (const { label, hint, problem } of sizes) {
+      expect(label).toBeGreaterThanOrEqual(13);
+      expect(label).toBeGreaterThanOrEqual(hint);
+      expect(label).toBeGreaterThanOrEqual(problem);
+    }
+
+    // The daily cap above the monthly one is said at the daily cap.
+    await daily.fill('600');
+    await monthly.fill('500');
+    await page.getByRole('button', { name: 'Save spending settings' }).click();
+    await expect(daily).toHaveAccessibleDescription(
+      /^This is above the monthly cap: lower it or raise the monthly cap\./,
+    );
+    await expect(monthly).not.toHaveAttribute('aria-invalid');
+    await monthly.fill('6000');
+    await page.getByRole('button', { name: 'Save spending settings' }).click();
+    await expect(page.getByText('Spending settings saved.')).toBeVisible();
+    await expect(daily).not.toHaveAttribute('aria-invalid');
   });
 
   test('the key can be removed', async ({ connect }) => {
@@ -74,7 +146,9 @@ test.describe('options: defaults and the vault', () => {
     const days = options.getByLabel('Keep revealed contacts for (days)');
     await days.fill('0');
     await options.getByRole('button', { name: 'Save retention' }).click();
-    await expect(options.getByText('Enter a whole number of days from 1 to 3650.')).toBeVisible();
+    await expect(days).toHaveAccessibleDescription('Enter a whole number of days from 1 to 3650.');
+    await expect(days).toHaveAttribute('aria-invalid', 'true');
+    await expect(days).toBeFocused();
     await days.fill('30');
     await options.getByRole('button', { name: 'Save retention' }).click();
     await expect(options.getByText('Revealed contacts are kept for 30 days.')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { expectAccessible } from './axe';
+import { eachColorScheme, expectAccessible } from './axe';
 import { expect, type Sim, test } from './fixtures';
 
 // A day of actions through a real browser: searches, a popup reveal and a bulk reveal.
@@ -97,8 +97,8 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   const options = await openExtensionPage('options.html');
   await options.getByLabel('Daily cap (credits)').fill('abc');
   await options.getByRole('button', { name: 'Save spending settings' }).click();
-  await expect(options.getByTestId('spending-problems')).toHaveText(
-    'Daily cap: enter a whole number of credits, like 500.',
+  await expect(options.getByLabel('Daily cap (credits)')).toHaveAccessibleDescription(
+    /^Enter a whole number of credits, like 500\./,
   );
   await options.getByLabel('Daily cap (credits)').fill('30');
   await options.getByRole('button', { name: 'Save spending settings' }).click();
@@ -147,4 +147,98 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   expect((await sim.requests('/v1/search')).length).toBe(searches);
   await expect(panel.locator('.result-card')).toHaveCount(10);
   expect(await charged(sim)).toBe(spent);
+});
+
+interface LabelBox {
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** The font size as it reaches the screen (an SVG's text shrinks with its drawing). */
+  size: number;
+}
+
+/** Every piece of text drawn in the chart, where it is on screen and how big, and the chart's own box. */
+function chartLabels(usage: Page) {
+  return usage.getByTestId('usage-chart').evaluate((chart) => {
+    const frame = chart.getBoundingClientRect();
+    const walker = document.createTreeWalker(chart, NodeFilter.SHOW_TEXT);
+    const labels: LabelBox[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      // A bar's tooltip is not drawn.
+      if (parent.closest('title') || !node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const scale = parent instanceof SVGGraphicsElement ? (parent.getScreenCTM()?.d ?? 1) : 1;
+      const size = Number.parseFloat(getComputedStyle(parent).fontSize) * scale;
+      labels.push({ text: node.textContent.trim(), ...box.toJSON(), size });
+    }
+    return { frame: frame.toJSON() as DOMRect, labels };
+  });
+}
+
+test('the chart keeps its dates and scale whole and readable, from a 320 px panel to a wide window', async ({
+  openExtensionPage,
+}) => {
+  const usage = await openExtensionPage('usage.html');
+  // Some spending today, so the newest bar and the scale have figures (written as the background writes them).
+  await usage.evaluate(async () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const now = new Date();
+    const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    // Six lookups of a bulk reveal, email and phone each.
+    const entries = [1, 2, 3, 4, 5, 6].map((n) => ({
+      kind: 'charge',
+      id: `c${n}`,
+      at: now.toISOString(),
+      action: 'bulk-reveal',
+      items: ['email', 'phone'],
+      credits: 9,
+      maxCredits: 9,
+      state: 'charged',
+      ref: 'job-1',
+    }));
+    await (
+      globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
+    ).chrome.storage.local.set({ [`ledger:day:${day}`]: entries });
+  });
+  await expect(usage.getByTestId('usage-chart')).toHaveAttribute('data-max', '100');
+  const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+  for (const width of [320, 900]) {
+    await usage.setViewportSize({ width, height: 900 });
+    await eachColorScheme(usage, async (scheme) => {
+      const { frame, labels } = await chartLabels(usage);
+      const at = `${width} px, ${scheme}`;
+      // The newest day and the scale's top are labelled.
+      expect(
+        labels.map((l) => l.text),
+        at,
+      ).toEqual(expect.arrayContaining([today, '100', '50', '0']));
+      for (const label of labels) {
+        expect(label.size, `${label.text} at ${at}`).toBeGreaterThanOrEqual(11);
+        expect(label.left, `${label.text} at ${at}`).toBeGreaterThanOrEqual(frame.left);
+        expect(label.right, `${label.text} at ${at}`).toBeLessThanOrEqual(frame.right);
+        expect(label.top, `${label.text} at ${at}`).toBeGreaterThanOrEqual(frame.top);
+        expect(label.bottom, `${label.text} at ${at}`).toBeLessThanOrEqual(frame.bottom);
+      }
+      // No two labels overlap.
+      for (const [i, a] of labels.entries()) {
+        for (const b of labels.slice(i + 1)) {
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          expect(apart, `${a.text} and ${b.text} overlap at ${at}`).toBe(true);
+        }
+      }
+      expect(await usage.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(width);
+    });
+    await expectAccessible(usage, `usage chart at ${width} px`);
+  }
+  // A wide chart has room for a date every week; a narrow one every other week.
+  expect((await chartLabels(usage)).labels.filter((l) => /[A-Z]/.test(l.text))).toHaveLength(5);
+  await usage.setViewportSize({ width: 320, height: 900 });
+  expect((await chartLabels(usage)).labels.filter((l) => /[A-Z]/.test(l.text))).toHaveLength(3);
 });

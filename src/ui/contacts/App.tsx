@@ -1,3 +1,4 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
 import type { ContactSummary } from '../../contacts-index';
@@ -97,7 +98,8 @@ function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
             </span>
           ))
         ) : (
-          <span class="chip">{contact.unknown ? 'Not known to the service' : 'Nothing found'}</span>
+          // Plain words, not a chip: nothing was revealed, and the row must not look like one that was.
+          <span class="nothing-found">{contact.unknown ? 'Not known to the service' : 'Nothing found'}</span>
         )}
         <span class="muted"> · {date(contact.updated)}</span>
       </p>
@@ -113,6 +115,9 @@ export function App() {
   const { total, held } = m.totals.value;
   const matchCount = m.matchCount.value;
   const q = m.q.value;
+  const filtersOpen = useSignal(false);
+  /** The filters that narrow the list (the sort only orders it). */
+  const active = Number(q.holding !== 'any') + Number(q.since !== 'any');
 
   return (
     <main class="library">
@@ -136,19 +141,31 @@ export function App() {
           Search by name, company or title
           <input type="search" value={q.text} onInput={(e) => m.setQuery({ text: e.currentTarget.value })} />
         </label>
-        <Choice
-          label="Holding"
-          value={q.holding}
-          options={HOLDING}
-          onChange={(holding) => m.setQuery({ holding })}
-        />
-        <Choice
-          label="Revealed"
-          value={q.since}
-          options={SINCE}
-          onChange={(since) => m.setQuery({ since })}
-        />
-        <Choice label="Sort" value={q.sort} options={SORT} onChange={(sort) => m.setQuery({ sort })} />
+        {/* Shown only on a narrow page, where the choices would push the first contact off screen. */}
+        <button
+          type="button"
+          class="filters-toggle"
+          aria-expanded={filtersOpen.value}
+          aria-controls="library-choices"
+          onClick={() => (filtersOpen.value = !filtersOpen.value)}
+        >
+          Filters{active > 0 && ` · ${active} active`}
+        </button>
+        <div id="library-choices" class={filtersOpen.value ? 'choices open' : 'choices'}>
+          <Choice
+            label="Holding"
+            value={q.holding}
+            options={HOLDING}
+            onChange={(holding) => m.setQuery({ holding })}
+          />
+          <Choice
+            label="Revealed"
+            value={q.since}
+            options={SINCE}
+            onChange={(since) => m.setQuery({ since })}
+          />
+          <Choice label="Sort" value={q.sort} options={SORT} onChange={(sort) => m.setQuery({ sort })} />
+        </div>
       </search>
 
       <section aria-labelledby="list-title">
@@ -157,7 +174,7 @@ export function App() {
             {matchCount === null
               ? 'Searching…'
               : matchCount === total
-                ? plural(total, 'contact', 'contacts')
+                ? 'All contacts'
                 : `${number(matchCount)} of ${number(total)} match`}
           </h2>
           <button

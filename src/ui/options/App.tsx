@@ -3,9 +3,12 @@ import { formatCredits } from '../../api/pricing';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
+import { Field, focusFirstInvalid } from './field';
 import { createOptionsModel } from './model';
+import './options.css';
 import { SpendingFields } from './spending-fields';
 
+/** The options page: the service connection, default reveal options, spending caps and the vault. */
 export function App() {
   const m = useMemo(createOptionsModel, []);
   useEffect(() => void m.init(), [m]);
@@ -22,33 +25,34 @@ export function App() {
       <section aria-labelledby="connection">
         <h2 id="connection">Service connection</h2>
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void m.save();
+            const form = e.currentTarget;
+            void m.save().then(() => focusFirstInvalid(form));
           }}
         >
-          <label class="field">
-            API base URL
-            <input
-              type="text"
-              inputMode="url"
-              spellcheck={false}
-              value={m.baseUrl}
-              readOnly={!m.loaded.value}
-              onInput={(e) => m.edit('baseUrl', e.currentTarget.value)}
-            />
-          </label>
-          <label class="field">
-            API key
-            <input
-              type="password"
-              autoComplete="off"
-              spellcheck={false}
-              placeholder={m.key.value ? `${m.key.value.masked} (leave empty to keep)` : 'Paste your API key'}
-              value={m.apiKey}
-              onInput={(e) => (m.apiKey.value = e.currentTarget.value)}
-            />
-          </label>
+          <Field
+            id="base-url"
+            label="API base URL"
+            inputMode="url"
+            spellcheck={false}
+            value={m.baseUrl}
+            readOnly={!m.loaded.value}
+            problem={m.fieldProblems.value.baseUrl}
+            onText={(text) => m.edit('baseUrl', text)}
+          />
+          <Field
+            id="api-key"
+            label="API key"
+            type="password"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder={m.key.value ? `${m.key.value.masked} (leave empty to keep)` : 'Paste your API key'}
+            value={m.apiKey}
+            problem={m.fieldProblems.value.apiKey}
+            onText={(text) => m.edit('apiKey', text)}
+          />
           <div class="row">
             <button type="submit" class="primary" disabled={m.saving.value}>
               {m.saving.value ? 'Checking…' : 'Save'}
@@ -98,26 +102,24 @@ export function App() {
         </p>
         <form
           noValidate
-          class="row"
           onSubmit={(e) => {
             e.preventDefault();
-            void m.saveRetention();
+            const form = e.currentTarget;
+            void m.saveRetention().then(() => focusFirstInvalid(form));
           }}
         >
-          <label class="field inline">
-            Keep revealed contacts for (days)
-            <input
-              type="number"
-              min={1}
-              max={3650}
-              value={m.retentionDays}
-              readOnly={!m.loaded.value}
-              onInput={(e) => m.edit('retentionDays', e.currentTarget.value)}
-            />
-          </label>
+          <Field
+            id="retention-days"
+            label="Keep revealed contacts for (days)"
+            inline
+            inputMode="numeric"
+            value={m.retentionDays}
+            readOnly={!m.loaded.value}
+            problem={m.retentionProblem.value}
+            onText={(text) => m.edit('retentionDays', text)}
+          />
           <button type="submit">Save retention</button>
         </form>
-        {m.retentionProblem.value && <p class="field-error">{m.retentionProblem.value}</p>}
         <button
           type="button"
           class="danger"

@@ -12,6 +12,10 @@ import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } fr
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 
+/** The connection's fields that can be refused before anything is sent. */
+export type ConnectionField = 'baseUrl' | 'apiKey';
+export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
+
 export function createOptionsModel() {
   const baseUrl = signal('');
   const apiKey = signal('');
@@ -21,6 +25,8 @@ export function createOptionsModel() {
   const defaultSelection = signal<Retrievable[]>(DEFAULT_SETTINGS.defaultSelection);
   const retentionDays = signal(String(DEFAULT_SETTINGS.retentionDays));
   const retentionProblem = signal<string | null>(null);
+  /** What is wrong with the URL or key as typed, said at each field. */
+  const fieldProblems = signal<ConnectionProblems>({});
   const notice = signal<string | null>(null);
   /** Said when the stored settings could not be read: the defaults shown are not what the user saved. */
   const settingsProblem = signal<string | null>(null);
@@ -35,9 +41,15 @@ export function createOptionsModel() {
   const edited = new Set<'baseUrl' | 'retentionDays'>();
   /** False until the stored settings are in the fields: typing before would be mixed with the value arriving. */
   const loaded = signal(false);
-  const edit = (field: 'baseUrl' | 'retentionDays', value: string) => {
-    edited.add(field);
-    (field === 'baseUrl' ? baseUrl : retentionDays).value = value;
+  /** A field's problem described what was typed before; typing again takes it away. */
+  const edit = (field: ConnectionField | 'retentionDays', value: string) => {
+    if (field === 'apiKey') apiKey.value = value;
+    else {
+      edited.add(field);
+      (field === 'baseUrl' ? baseUrl : retentionDays).value = value;
+    }
+    if (field === 'retentionDays') retentionProblem.value = null;
+    else if (fieldProblems.value[field]) fieldProblems.value = { ...fieldProblems.value, [field]: undefined };
   };
 
   async function init() {
@@ -60,28 +72,35 @@ export function createOptionsModel() {
     error.value = new ApiError({ kind: 'invalid-request', message }).toJSON();
   };
 
-  /** The same size limits the background applies, said before anything is asked or sent. */
-  const tooLongProblem = () => {
+  /**
+   * What is wrong with what was typed, field by field (the same size limits the background applies), said before
+   * anything is asked or sent.
+   */
+  function readTyped() {
     const n = (value: number) => value.toLocaleString('en-US');
-    if (baseUrl.value.trim().length > MESSAGE_LIMITS.baseUrl) {
-      return `The API base URL is ${n(baseUrl.value.trim().length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
-    }
-    if (apiKey.value.trim().length > MESSAGE_LIMITS.apiKey) {
-      return `The API key is ${n(apiKey.value.trim().length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
-    }
-    return null;
-  };
+    const problems: ConnectionProblems = {};
+    const url = baseUrl.value.trim();
+    const checked = checkBaseUrl(baseUrl.value);
+    if (url.length > MESSAGE_LIMITS.baseUrl) {
+      problems.baseUrl = `This URL is ${n(url.length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
+    } else if (!checked.ok) problems.baseUrl = checked.message;
+    const newKey = apiKey.value.trim();
+    if (newKey.length > MESSAGE_LIMITS.apiKey) {
+      problems.apiKey = `This key is ${n(newKey.length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
+    } else if (!newKey && !key.value.value) problems.apiKey = 'Enter your API key.';
+    return { problems, checked, newKey };
+  }
 
-  /** Checks the URL, asks for the origin's permission if the build did not grant it, then validates and saves. */
+  /**
+   * Checks what was typed, asks for the origin's permission if the build did not grant it, then validates and
+   * saves. A field refused is said at the field, and nothing is asked or sent.
+   */
   async function save() {
     error.value = null;
     connected.value = null;
-    const tooLong = tooLongProblem();
-    if (tooLong) return refuse(tooLong);
-    const checked = checkBaseUrl(baseUrl.value);
-    if (!checked.ok) return refuse(checked.message);
-    const newKey = apiKey.value.trim();
-    if (!newKey && !key.value.value) return refuse('Enter your API key.');
+    const { problems, checked, newKey } = readTyped();
+    fieldProblems.value = problems;
+    if (!checked.ok || problems.baseUrl || problems.apiKey) return;
     // Called straight from the click: browsers grant permission prompts only during a user gesture.
     const granted = await browser.permissions
       .request({ origins: [originPattern(checked.origin)] })
@@ -145,6 +164,7 @@ export function createOptionsModel() {
     defaultSelection,
     retentionDays,
     retentionProblem,
+    fieldProblems,
     notice,
     settingsProblem,
     key: key.value,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { Field, focusFirstInvalid } from './field';
 import { createSpendingModel, SPENDING_FIELDS, SPENDING_LABELS } from './spending-model';
 
 const HINTS: Record<(typeof SPENDING_FIELDS)[number], string> = {
@@ -25,34 +26,25 @@ export function SpendingFields() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void m.save();
+          const form = e.currentTarget;
+          void m.save().then(() => focusFirstInvalid(form));
         }}
       >
         {SPENDING_FIELDS.map((field) => (
-          <label class="field" key={field}>
-            {SPENDING_LABELS[field].label}
-            <input
-              type="text"
-              inputMode="numeric"
-              name={field}
-              value={m.texts.value[field]}
-              aria-describedby={`${field}-hint`}
-              onInput={(e) => m.edit(field, e.currentTarget.value)}
-            />
-            <span class="muted hint" id={`${field}-hint`}>
-              {HINTS[field]}
-            </span>
-          </label>
+          <Field
+            key={field}
+            id={field}
+            name={field}
+            label={SPENDING_LABELS[field].label}
+            hint={HINTS[field]}
+            inputMode="numeric"
+            value={m.texts.value[field]}
+            problem={m.problems.value[field]}
+            onText={(text) => m.edit(field, text)}
+          />
         ))}
         <button type="submit">Save spending settings</button>
       </form>
-      {m.problems.value.length > 0 && (
-        <ul class="field-error" role="alert" data-testid="spending-problems">
-          {m.problems.value.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
       {m.notice.value && (
         <p class="success" role="status">
           {m.notice.value}

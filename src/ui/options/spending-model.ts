@@ -26,39 +26,38 @@ const MAX = 10_000_000;
 
 /**
  * Reads one field: a whole number of credits, or nothing for an optional field. A problem is said in plain words,
- * naming the field.
+ * shown at the field it is about (so it does not name the field again).
  */
 export function readCredits(
   field: SpendingField,
   text: string,
 ): { ok: true; value: number | undefined } | { ok: false; problem: string } {
-  const { label, optional } = SPENDING_LABELS[field];
-  const name = label.replace(/ \(credits\)$/, '');
+  const { optional } = SPENDING_LABELS[field];
   const clean = text.trim().replace(/[,\s]/g, '');
   if (clean === '') {
-    return optional
-      ? { ok: true, value: undefined }
-      : { ok: false, problem: `${name}: enter a number of credits.` };
+    return optional ? { ok: true, value: undefined } : { ok: false, problem: 'Enter a number of credits.' };
   }
-  if (!/^\d+$/.test(clean))
-    return { ok: false, problem: `${name}: enter a whole number of credits, like 500.` };
+  if (!/^\d+$/.test(clean)) return { ok: false, problem: 'Enter a whole number of credits, like 500.' };
   const value = Number(clean);
-  if (value > MAX) return { ok: false, problem: `${name}: at most ${MAX.toLocaleString('en-US')} credits.` };
+  if (value > MAX) return { ok: false, problem: `At most ${MAX.toLocaleString('en-US')} credits.` };
   if ((field === 'dailyCapCredits' || field === 'monthlyCapCredits') && value === 0) {
-    return { ok: false, problem: `${name}: 0 would stop every paid action. Leave it empty for no cap.` };
+    return { ok: false, problem: '0 would stop every paid action. Leave it empty for no cap.' };
   }
   return { ok: true, value };
 }
 
-/** Checks every field, and that a daily cap is not above the monthly one. */
+/** What is wrong with each refused field. */
+export type SpendingProblems = Partial<Record<SpendingField, string>>;
+
+/** Checks every field, and that a daily cap is not above the monthly one (said at the daily cap). */
 export function readSpending(
   texts: Readonly<Record<SpendingField, string>>,
-): { ok: true; value: Partial<Record<SpendingField, number>> } | { ok: false; problems: string[] } {
+): { ok: true; value: Partial<Record<SpendingField, number>> } | { ok: false; problems: SpendingProblems } {
   const value: Partial<Record<SpendingField, number>> = {};
-  const problems: string[] = [];
+  const problems: SpendingProblems = {};
   for (const field of SPENDING_FIELDS) {
     const read = readCredits(field, texts[field]);
-    if (!read.ok) problems.push(read.problem);
+    if (!read.ok) problems[field] = read.problem;
     else if (read.value !== undefined) value[field] = read.value;
   }
   if (
@@ -66,9 +65,9 @@ export function readSpending(
     value.monthlyCapCredits !== undefined &&
     value.dailyCapCredits > value.monthlyCapCredits
   ) {
-    problems.push('The daily cap is above the monthly cap: lower the daily cap or raise the monthly one.');
+    problems.dailyCapCredits = 'This is above the monthly cap: lower it or raise the monthly cap.';
   }
-  return problems.length ? { ok: false, problems } : { ok: true, value };
+  return Object.keys(problems).length ? { ok: false, problems } : { ok: true, value };
 }
 
 export function createSpendingModel() {
@@ -78,7 +77,7 @@ export function createSpendingModel() {
     confirmAboveCredits: String(DEFAULT_CONFIRM_ABOVE),
     lowBalanceBelow: '',
   });
-  const problems = signal<string[]>([]);
+  const problems = signal<SpendingProblems>({});
   const notice = signal<string | null>(null);
   let edited = false;
 
@@ -97,6 +96,8 @@ export function createSpendingModel() {
     edited = true;
     notice.value = null;
     texts.value = { ...texts.value, [field]: text };
+    // The problem described what was typed before.
+    if (problems.value[field]) problems.value = { ...problems.value, [field]: undefined };
   }
 
   async function save() {
@@ -106,7 +107,7 @@ export function createSpendingModel() {
       notice.value = null;
       return;
     }
-    problems.value = [];
+    problems.value = {};
     const next = { ...(await settings.get()) };
     for (const field of SPENDING_FIELDS) delete next[field];
     await settings.set({ ...next, ...read.value });

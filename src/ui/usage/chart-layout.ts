@@ -61,3 +61,25 @@ export function layoutBars(
   });
   return { segments, max, slot };
 }
+
+/** A day under the bars that carries its date: where its label goes, and whether a narrow chart leaves it out. */
+export interface DayLabel {
+  index: number;
+  /** The bar's centre, in percent of the plot's width. */
+  centre: number;
+  /** Every other label, left out when the chart is too narrow for all of them to sit side by side. */
+  minor: boolean;
+}
+
+/**
+ * Which days are labelled: today and every seventh day before it (so the newest bar always has its date), every
+ * other one of them minor.
+ */
+export function dayLabels(count: number): DayLabel[] {
+  const labels: DayLabel[] = [];
+  for (let back = 0; back < count; back += 7) {
+    const index = count - 1 - back;
+    labels.unshift({ index, centre: ((index + 0.5) / count) * 100, minor: (back / 7) % 2 === 1 });
+  }
+  return labels;
+}

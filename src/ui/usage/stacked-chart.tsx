@@ -1,9 +1,10 @@
 import { formatCredits } from '../../api/pricing';
 import { SPEND_PARTS, type SpendPart } from '../../ledger/entry';
 import { type DayBar, PART_LABELS } from '../../ledger/usage';
-import { type ChartBox, layoutBars } from './chart-layout';
+import { type ChartBox, dayLabels, layoutBars } from './chart-layout';
 
-const BOX: ChartBox = { width: 640, height: 220, left: 40, bottom: 22 };
+/** The bars' own drawing units: the plot is stretched to the page's width and a fixed height. */
+const BOX: ChartBox = { width: 300, height: 100, left: 0, bottom: 0 };
 
 /** "22 Nov" from a local day `YYYY-MM-DD`. */
 export function shortDay(day: string): string {
@@ -20,7 +21,7 @@ const partsUsed = (bars: readonly DayBar[]): SpendPart[] =>
  * with a legend, and the same figures as a table.
  */
 export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
-  const { segments, max, slot } = layoutBars(bars, BOX);
+  const { segments, max } = layoutBars(bars, BOX);
   const total = bars.reduce((sum, bar) => sum + bar.total, 0);
   const dearest = bars.reduce<DayBar | null>(
     (best, bar) => (bar.total > (best?.total ?? 0) ? bar : best),
@@ -31,60 +32,69 @@ export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
       ? `No credits spent in the last ${bars.length} days.`
       : `${formatCredits(total)} in the last ${bars.length} days; the most on ${shortDay(dearest!.day)}: ${formatCredits(dearest!.total)}.`;
   const used = partsUsed(bars);
-  const plotBottom = BOX.height - BOX.bottom;
   return (
     <figure class="usage-chart">
-      <svg
-        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+      {/* The bars stretch with the page; the dates and the scale are page text beside them, so they keep their
+          size at any width instead of shrinking with the drawing. */}
+      <div
+        class="chart-frame"
         role="img"
         aria-label={`Credits per day. ${summary} The table below has every figure.`}
         data-testid="usage-chart"
         data-max={max}
       >
-        {[0, max / 2, max].map((tick) => {
-          const y = plotBottom - (tick / max) * plotBottom + (tick === max ? 8 : 0);
-          return (
-            <g key={tick} class="tick">
-              <line
-                x1={BOX.left}
-                x2={BOX.width}
-                y1={plotBottom - (tick / max) * plotBottom}
-                y2={plotBottom - (tick / max) * plotBottom}
-              />
-              <text x={BOX.left - 4} y={y} text-anchor="end">
-                {tick}
-              </text>
-            </g>
-          );
-        })}
-        {segments.map((s) => (
-          <rect
-            key={`${s.day}-${s.part}`}
-            class={`part-${s.part}`}
-            x={s.x}
-            y={s.y}
-            width={s.width}
-            height={s.height}
-            data-day={s.day}
-            data-credits={s.credits}
-          >
-            <title>{`${shortDay(s.day)}: ${PART_LABELS[s.part]}, ${formatCredits(s.credits)}`}</title>
-          </rect>
-        ))}
-        {bars.map((bar, i) =>
-          i % 7 === bars.length % 7 || i === bars.length - 1 ? (
-            <text
-              key={bar.day}
-              class="day"
-              x={BOX.left + i * slot + slot / 2}
-              y={BOX.height - 6}
-              text-anchor="middle"
+        <div class="chart-scale" aria-hidden="true" style={{ width: `${String(max).length + 1}ch` }}>
+          {[max, max / 2, 0].map((tick) => (
+            <span key={tick} class="chart-label" style={{ bottom: `${(tick / max) * 100}%` }}>
+              {tick}
+            </span>
+          ))}
+        </div>
+        <svg
+          class="chart-plot"
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          focusable="false"
+        >
+          {[0, 0.5, 1].map((share) => (
+            <line
+              key={share}
+              class="tick"
+              x1={0}
+              x2={BOX.width}
+              y1={BOX.height * (1 - share)}
+              y2={BOX.height * (1 - share)}
+              vector-effect="non-scaling-stroke"
+            />
+          ))}
+          {segments.map((s) => (
+            <rect
+              key={`${s.day}-${s.part}`}
+              class={`part-${s.part}`}
+              x={s.x}
+              y={s.y}
+              width={s.width}
+              height={s.height}
+              data-day={s.day}
+              data-credits={s.credits}
             >
-              {shortDay(bar.day)}
-            </text>
-          ) : null,
-        )}
-      </svg>
+              <title>{`${shortDay(s.day)}: ${PART_LABELS[s.part]}, ${formatCredits(s.credits)}`}</title>
+            </rect>
+          ))}
+        </svg>
+        <div class="chart-days" aria-hidden="true">
+          {dayLabels(bars.length).map(({ index, centre, minor }) => (
+            <span
+              key={index}
+              class={`chart-label${minor ? ' minor' : ''}${index === bars.length - 1 ? ' last' : ''}`}
+              style={index === bars.length - 1 ? undefined : { left: `${centre}%` }}
+            >
+              {shortDay(bars[index]!.day)}
+            </span>
+          ))}
+        </div>
+      </div>
       <figcaption>
         <span>{summary}</span>
         {used.length > 0 && (

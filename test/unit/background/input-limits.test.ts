@@ -234,9 +234,10 @@ describe('the pages say the limit while typing', () => {
     m.baseUrl.value = 'http://127.0.0.1:8787';
     m.apiKey.value = long(MESSAGE_LIMITS.apiKey + 1);
     await m.save();
-    expect(m.error.value?.message).toBe(
-      'The API key is 501 characters; a key can be at most 500. Check that you pasted the key alone.',
+    expect(m.fieldProblems.value.apiKey).toBe(
+      'This key is 501 characters; a key can be at most 500. Check that you pasted the key alone.',
     );
+    expect(m.error.value).toBeNull();
     expect(request).not.toHaveBeenCalled();
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../../../src/ledger/usage';
 import { spendingWarnings } from '../../../src/ledger/warnings';
 import { readSpending } from '../../../src/ui/options/spending-model';
-import { layoutBars, niceMax } from '../../../src/ui/usage/chart-layout';
+import { dayLabels, layoutBars, niceMax } from '../../../src/ui/usage/chart-layout';
 
 /** A local time on a day of November 2026. */
 const on = (day: number, hour = 10) => new Date(2026, 10, day, hour).toISOString();
@@ -124,6 +124,16 @@ describe('chart layout', () => {
   });
 });
 
+describe("the chart's dates", () => {
+  it('label the newest day and every seventh before it, every other one left out when narrow', () => {
+    const labels = dayLabels(30);
+    expect(labels.map((l) => l.index)).toEqual([1, 8, 15, 22, 29]);
+    expect(labels.filter((l) => !l.minor).map((l) => l.index)).toEqual([1, 15, 29]);
+    expect(labels.at(-1)!.centre).toBeCloseTo((29.5 / 30) * 100);
+    expect(dayLabels(1)).toEqual([{ index: 0, centre: 50, minor: false }]);
+  });
+});
+
 describe('spending warnings', () => {
   it('speaks from 75% and 90% of a cap (giving the real share), at a reached cap, and for a low balance', () => {
     const caps = { dailyCapCredits: 100, monthlyCapCredits: 1000 };
@@ -165,20 +175,20 @@ describe('spending options', () => {
     });
   });
 
-  it('says what is wrong, in plain words, naming the field', () => {
+  it('says what is wrong with each field, in plain words', () => {
     expect(
       readSpending({ ...texts, dailyCapCredits: '1.5', monthlyCapCredits: '0', confirmAboveCredits: '' }),
     ).toEqual({
       ok: false,
-      problems: [
-        'Daily cap: enter a whole number of credits, like 500.',
-        'Monthly cap: 0 would stop every paid action. Leave it empty for no cap.',
-        'Ask me to confirm a bulk reveal above: enter a number of credits.',
-      ],
+      problems: {
+        dailyCapCredits: 'Enter a whole number of credits, like 500.',
+        monthlyCapCredits: '0 would stop every paid action. Leave it empty for no cap.',
+        confirmAboveCredits: 'Enter a number of credits.',
+      },
     });
     expect(readSpending({ ...texts, dailyCapCredits: '600', monthlyCapCredits: '500' })).toEqual({
       ok: false,
-      problems: ['The daily cap is above the monthly cap: lower the daily cap or raise the monthly one.'],
+      problems: { dailyCapCredits: 'This is above the monthly cap: lower it or raise the monthly cap.' },
     });
   });
 });
