@@ -280,15 +280,20 @@ test.describe('popup layout, words and accessibility', () => {
 
     // … which the popup cannot see: the background refuses Ada's 3 credits, and the popup says why.
     const popup = await openOnAdaTab(context, tabIdOf, openExtensionPage);
-    await expect(popup.getByTestId('spending-warning')).toContainText('75% of a cap');
+    await expect(popup.getByTestId('spending-warning')).toContainText(
+      '9 of your 12-credit daily cap today (75%)',
+    );
     await popup.getByRole('button', { name: 'Reveal' }).click();
-    await expect(popup.getByRole('alert')).toContainText('Daily cap reached');
+    await expect(popup.getByRole('alert')).toContainText('Not sent: over your spending cap');
     await expectFitsAccessible(popup, 'a cap refusal with the cap warning');
 
     // The call under way is charged: the popup now sees the cap itself, and says it once, beside Reveal.
-    await expect(other.getByTestId('charged')).toHaveText(/^Charged 3 · /);
+    // (Its answer comes after the 6 s of latency the service was given.)
+    await expect(other.getByTestId('charged')).toHaveText(/^Charged 3 · /, { timeout: 15_000 });
     await expect(popup.getByRole('alert')).toHaveCount(0);
-    await expect(popup.getByTestId('spending-warning')).toContainText('Cap reached');
+    await expect(popup.getByTestId('spending-warning')).toContainText(
+      'You have spent 12 of your 12-credit daily cap today. Paid actions wait until tomorrow',
+    );
     await expect(popup.getByRole('button', { name: 'Reveal' })).toHaveAccessibleDescription(
       'Your daily spending cap is reached (see above).',
     );
