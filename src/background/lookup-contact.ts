@@ -7,8 +7,8 @@ import type { ApiClient } from '../api/client';
 import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
+import { groupCommit } from '../group-commit';
 import { ContactRecord, itemsToAsk, putContacts, type Selection, vault, vaultKeyFor } from '../storage';
-import { groupCommit } from './group-commit';
 import { type PaidCall, paidLookup } from './ledger';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */

@@ -7,6 +7,7 @@
  * the order the appends were asked for, and a day is read and written once per write rather than once per entry.
  */
 import { browser } from 'wxt/browser';
+import { groupCommit } from '../group-commit';
 import { type ChargeEntry, dayOf, LedgerEntry } from './entry';
 import { dayKey, type LedgerMeta, META_KEY, readLedgerDays, readMeta } from './store';
 
@@ -16,16 +17,14 @@ export type Settle = (
   read: typeof readLedgerDays,
 ) => Promise<{ changed: ChargeEntry[]; meta: LedgerMeta }>;
 
-interface Pending {
+/** One append: the entry, and for a balance the step that settles open uncertain charges with it. */
+interface Append {
   entry: LedgerEntry;
   settle: Settle | undefined;
-  stored: () => void;
-  failed: (error: unknown) => void;
 }
 
-/** Appends waiting for the write under way. */
-let waiting: Pending[] = [];
-let writing = false;
+/** One write at a time; appends asked for while it is under way are written together by the next (group commit). */
+const commit = groupCommit<Append>((batch) => write(batch));
 
 /**
  * Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`). Resolves once
@@ -38,30 +37,11 @@ export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> 
   } catch (error) {
     return Promise.reject(error);
   }
-  return new Promise((stored, failed) => {
-    waiting.push({ entry: checked, settle, stored, failed });
-    if (!writing) void writeAll();
-  });
-}
-
-/** Writes until nothing waits: each round takes every append that arrived during the one before. */
-async function writeAll(): Promise<void> {
-  writing = true;
-  while (waiting.length > 0) {
-    const batch = waiting;
-    waiting = [];
-    try {
-      await write(batch);
-      for (const pending of batch) pending.stored();
-    } catch (error) {
-      for (const pending of batch) pending.failed(error);
-    }
-  }
-  writing = false;
+  return commit({ entry: checked, settle });
 }
 
 /** Applies the appends in order to the stored days and bookkeeping, and stores what changed in one write. */
-async function write(batch: readonly Pending[]): Promise<void> {
+async function write(batch: readonly Append[]): Promise<void> {
   let meta = await readMeta();
   const days = await readLedgerDays([...new Set(batch.map(({ entry }) => dayOf(entry.at)))]);
   const changedDays = new Set<string>();

@@ -1,15 +1,6 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, type Sim, stopServiceWorker, test, type WorkerGlobals } from './fixtures';
-
-/** Runs a title search for nurses with the given page size; resolves when its rows are shown. */
-async function searchNurses(panel: Page, pageSize: '10' | '25' | '50' | '100') {
-  await panel.getByLabel('Page size').selectOption(pageSize);
-  const titles = panel.getByLabel('Job titles');
-  await titles.fill('Nurse');
-  await titles.press('Enter');
-  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.locator('.result-card')).toHaveCount(Number(pageSize));
-}
+import { searchNurses } from './panel-checks';
 
 /** What the simulator charged for lookups, and how often each profile was asked for. */
 async function lookupLog(sim: Sim) {

@@ -1,6 +1,6 @@
 /**
  * What every state of the side panel must pass: axe in light and dark, no API name on screen, and nothing wider
- * than the panel.
+ * than the panel; and the search most panel tests start from.
  */
 import { expect, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
@@ -22,4 +22,14 @@ export async function expectFits(panel: Page, width: number): Promise<void> {
     .filter((b) => { const r = b.getBoundingClientRect(); return r.width === 0 || r.right > ${width} || r.left < 0; })
     .length`);
   expect(outside, `Reveal buttons outside the panel at ${width} px`).toBe(0);
+}
+
+/** Runs a title search for nurses with the given page size; resolves when its rows are shown. */
+export async function searchNurses(panel: Page, pageSize: '10' | '25' | '50' | '100' = '10'): Promise<void> {
+  await panel.getByLabel('Page size').selectOption(pageSize);
+  const titles = panel.getByLabel('Job titles');
+  await titles.fill('Nurse');
+  await titles.press('Enter');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.locator('.result-card')).toHaveCount(Number(pageSize));
 }

@@ -1,17 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { expect, test, type WorkerGlobals } from './fixtures';
-import { checkState, expectFits } from './panel-checks';
-
-/** A title search for nurses, ten a page; resolves when the rows show. */
-async function searchNurses(panel: Page) {
-  await panel.getByLabel('Page size').selectOption('10');
-  const titles = panel.getByLabel('Job titles');
-  await titles.fill('Nurse');
-  await titles.press('Enter');
-  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.locator('.result-card')).toHaveCount(10);
-}
+import { checkState, expectFits, searchNurses } from './panel-checks';
 
 const nameOf = async (row: Locator) => (await row.locator('.name').textContent()) ?? '';
 

@@ -2,18 +2,10 @@ import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { eachColorScheme, expectAccessible } from './axe';
 import { expect, type Sim, test } from './fixtures';
+import { searchNurses } from './panel-checks';
 
 // A day of actions through a real browser: searches, a popup reveal and a bulk reveal.
 test.describe.configure({ timeout: 90_000 });
-
-async function searchNurses(panel: Page) {
-  await panel.getByLabel('Page size').selectOption('10');
-  const titles = panel.getByLabel('Job titles');
-  await titles.fill('Nurse');
-  await titles.press('Enter');
-  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
-  await expect(panel.locator('.result-card')).toHaveCount(10);
-}
 
 /** What the simulator charged, over every paid call it answered. */
 async function charged(sim: Sim): Promise<number> {

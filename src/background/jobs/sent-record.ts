@@ -3,13 +3,13 @@
  * to know which contacts may have been charged (never sent again). A lookup goes out only once a write holding it
  * is stored.
  *
- * The list is written by group commit (`../group-commit.ts`): the lookups that take the connections a round of
+ * The list is written by group commit (`src/group-commit.ts`): the lookups that take the connections a round of
  * answers frees get ready within milliseconds of each other, and those asked for while a write is under way are
  * stored together by the next one; each resolves only once that write is stored, and a failed write rejects every
  * lookup it carried (none of them may go out). An answered lookup leaves the list without a write of its own: the
  * next write carries it, or {@link SentRecord.flush}.
  */
-import { groupCommit } from '../group-commit';
+import { groupCommit } from '../../group-commit';
 
 export interface SentRecord {
   /** Adds `key`; resolves once a write that holds it is stored, rejects (leaving it out) when that write fails. */
