@@ -9,6 +9,7 @@ import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
 import { appendEntry, type Settle } from '../ledger/append';
+import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { spendingNow } from '../ledger/store';
 import { type Settings, serialized, settings } from '../storage';
@@ -36,18 +37,14 @@ type Caps = Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits'>;
 
 /** Why a call that may cost `max` credits would pass one of `caps`, in plain words; null when it would not. */
 async function capProblem(max: number, caps: Caps, now = new Date()): Promise<string | null> {
-  const { dailyCapCredits, monthlyCapCredits } = caps;
-  if (dailyCapCredits === undefined && monthlyCapCredits === undefined) return null;
+  if (caps.dailyCapCredits === undefined && caps.monthlyCapCredits === undefined) return null;
   const { today, month } = await spendingNow(now);
-  const cost = `This may cost up to ${formatCredits(max)}, which would pass your`;
-  const change = 'To go ahead, raise the cap in Options (Spending caps).';
-  if (dailyCapCredits !== undefined && today + reserved + max > dailyCapCredits) {
-    return `${cost} daily cap: ${(today + reserved).toLocaleString('en-US')} of ${formatCredits(dailyCapCredits)} are spent or under way today. ${change}`;
-  }
-  if (monthlyCapCredits !== undefined && month + reserved + max > monthlyCapCredits) {
-    return `${cost} monthly cap: ${(month + reserved).toLocaleString('en-US')} of ${formatCredits(monthlyCapCredits)} are spent or under way this month. ${change}`;
-  }
-  return null;
+  // Calls under way count as spent until their entries are written.
+  const room = roomUnderCaps(caps, { today: today + reserved, month: month + reserved });
+  if (!room || max <= room.left) return null;
+  const limit = (room.cap === 'daily' ? caps.dailyCapCredits : caps.monthlyCapCredits) ?? 0;
+  const period = room.cap === 'daily' ? 'today' : 'this month';
+  return `This may cost up to ${formatCredits(max)}, which would pass your ${room.cap} cap: ${(limit - room.left).toLocaleString('en-US')} of ${formatCredits(limit)} are spent or under way ${period}. To go ahead, raise the cap in Options (Spending caps).`;
 }
 
 /**

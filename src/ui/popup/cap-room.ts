@@ -5,31 +5,9 @@
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';
+import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
 import { spendingNow, watchLedger } from '../../ledger/store';
-import { type Settings, settings } from '../../storage';
-
-/** The tighter of the caps in force: how much is left under it, and its name. */
-export interface CapRoom {
-  left: number;
-  cap: 'daily' | 'monthly';
-}
-
-/** The room left under the tighter cap, or null when no cap is set (the background's rule: an unset cap, none). */
-export function roomUnderCaps(
-  caps: Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits'>,
-  spent: { today: number; month: number },
-): CapRoom | null {
-  const rooms: CapRoom[] = [];
-  if (caps.dailyCapCredits !== undefined)
-    rooms.push({ left: caps.dailyCapCredits - spent.today, cap: 'daily' });
-  if (caps.monthlyCapCredits !== undefined) {
-    rooms.push({ left: caps.monthlyCapCredits - spent.month, cap: 'monthly' });
-  }
-  return rooms.reduce<CapRoom | null>(
-    (tightest, room) => (tightest && tightest.left <= room.left ? tightest : room),
-    null,
-  );
-}
+import { settings } from '../../storage';
 
 /** Why a paid action of at most `max` credits would pass a cap, with the next step; null when it would not. */
 export function capProblem(room: CapRoom | null, max: number): string | null {
