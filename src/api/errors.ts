@@ -7,6 +7,7 @@
  * {@link ApiError.fromJSON} / {@link describeError} accept that shape as well as a live instance.
  */
 import * as z from 'zod/mini';
+import { formatCredits } from './pricing';
 import { CreditsInfo } from './schema-parts';
 
 export const API_ERROR_KINDS = [
@@ -164,10 +165,6 @@ function seconds(ms: number): string {
   return s === 1 ? '1 second' : `${s} seconds`;
 }
 
-function credits(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
-}
-
 /**
  * Plain words for any error the UI may hold: a live {@link ApiError}, its JSON shape, or anything else thrown.
  * `place` is where it is shown (see {@link ErrorPlace}).
@@ -295,7 +292,7 @@ function notEnoughCredits(error: ApiError): ErrorDescription {
       ? 'This search costs'
       : 'This needs';
   const needs = info
-    ? `${what} ${credits(info.required)}; your balance is ${credits(info.available)}.`
+    ? `${what} ${formatCredits(info.required)}; your balance is ${formatCredits(info.available)}.`
     : 'Your balance is too low for this.';
   const maximum = lookup ? ' A reveal needs its most in balance, and is charged only for what is found.' : '';
   return {
