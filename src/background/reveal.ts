@@ -23,7 +23,7 @@ import {
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
-import { fail, refuse } from './result';
+import { fail, refuse, refuseNow } from './result';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
 export type RevealTarget = RevealInput['target'];
@@ -218,7 +218,7 @@ function chargeOf(
 
 export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   const job = (await jobs.all()).find((j) => j.id === jobId);
-  if (!job) throw refuse('That reveal is no longer on record.');
+  if (!job) throw refuseNow('That reveal is no longer on record.');
   if (!cutOff(job) || job.check?.final) return job;
   const { remaining } = await refreshAccount();
   const check = {

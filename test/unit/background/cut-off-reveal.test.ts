@@ -108,6 +108,8 @@ describe('a reveal cut off by a stopped worker', () => {
     });
     expect(service.requests.map((r) => r.path)).toEqual(['/v1/account']);
     expect((await account.get())?.remaining).toBe(94);
+    // A reveal no longer on record is not a request to fix: it is refused for where things stand.
+    await expect(checkCutOffReveal('gone')).rejects.toMatchObject({ kind: 'not-now' });
     // A second look reads the recorded check: no second call.
     expect((await checkCutOffReveal('cut')).check).toEqual(checked.check);
     expect(service.requests).toHaveLength(1);
