@@ -63,7 +63,8 @@ export function sidePanelsShown(background: Worker): Promise<string[]> {
   return background.evaluate(async () => {
     const { chrome } = globalThis as unknown as WorkerGlobals;
     const panels = await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] });
-    return panels.map((p) => new URL(p.documentUrl ?? '').pathname);
+    // A panel just opening may not have its document's URL yet: its path is '' until it has (never a throw).
+    return panels.map((p) => (p.documentUrl ?? '').replace(/^chrome-extension:\/\/[^/]+/, ''));
   });
 }
 
