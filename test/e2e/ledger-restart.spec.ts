@@ -105,6 +105,13 @@ test('a bulk reveal cut off by a stopped worker and a browser restart: ledger, r
         settled: jobLedger.settled,
         most: jobLedger.most,
       });
+      const figures = {
+        cap,
+        cutOffSent,
+        resumed: resumed.length,
+        serviceCharged: await charged(),
+        before: ledger,
+      };
       const usage = await second.open('usage.html');
       const month = usage.getByTestId('total-month');
       await expect(month).toContainText(
@@ -127,6 +134,10 @@ test('a bulk reveal cut off by a stopped worker and a browser restart: ledger, r
       expect(receiptTotal(await job.getByTestId('bulk-charged').innerText())).toEqual({
         settled: before - after,
         most: 0,
+      });
+      test.info().annotations.push({
+        type: 'figures',
+        description: JSON.stringify({ ...figures, settled: ledger, serviceChargedAfter: await charged() }),
       });
       await usage.reload();
       await expect(usage.getByTestId('total-month')).toHaveText(
