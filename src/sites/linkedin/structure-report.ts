@@ -12,12 +12,12 @@
 const CODE_NAME = /^[a-z][a-z\d]*(?:(?:--?|__?)[a-z\d]+)*$/;
 /** Path segments LinkedIn routes by; any other segment (a slug, an id) is written as `*`. */
 const ROUTES = new Set(
-  'in details experience education skills certifications projects languages recommendations interests overlay contact-info recent-activity all search results people sales lead lists talent hire discover manage profile recruiterSearch applicants company school feed jobs view mynetwork'.split(
+  'in details experience education skills overlay contact-info search results people sales lead lists talent hire discover manage profile recruiterSearch all company feed view'.split(
     ' ',
   ),
 );
 /** Segments followed by a person's or a thing's id, never a route word. */
-const ID_NEXT = new Set(['in', 'lead', 'profile', 'hire', 'company', 'school', 'view']);
+const ID_NEXT = new Set(['in', 'lead', 'profile', 'hire', 'company', 'view']);
 /** Attributes whose value is written (after the CODE_NAME check); of any other `data-`/`aria-` attribute, its name. */
 const SHOWN = ['role', 'data-view-name', 'data-testid', 'data-anonymize'];
 /** The outline's depth and length: enough to see the result cards, not the page's every leaf. */
@@ -74,14 +74,11 @@ function describe(element: Element): string {
   return hasText ? `${line} "` : line;
 }
 
-/** Counts of each value, most frequent first, as `value ×n`. */
+/** Counts of each value, in order of first appearance, as `value ×n`. */
 function counts(values: string[]): string {
   const tally = new Map<string, number>();
   for (const value of values) tally.set(value, (tally.get(value) ?? 0) + 1);
-  return [...tally]
-    .sort((a, b) => b[1] - a[1])
-    .map(([value, n]) => `${value} ×${n}`)
-    .join(', ');
+  return [...tally].map(([value, n]) => `${value} ×${n}`).join(', ');
 }
 
 /**
@@ -94,16 +91,12 @@ export function structureReport(
   kind: string | null,
   peopleRead: number,
 ): string {
-  const all = [...document.querySelectorAll('*')];
-  const links = [...document.querySelectorAll('a[href]')].map((a) => pathShape(a.getAttribute('href') ?? ''));
+  const links = [...document.querySelectorAll('a[href]')].map((a) => pathShape(a.getAttribute('href')!));
   const lines = [
     'Candidate Lens page report: the page structure only (no text, names, links or ids)',
     `page: ${kind ?? 'unknown'} at ${pathShape(url)}`,
     `people read: ${peopleRead}`,
-    `elements: ${all.length}`,
     `person links: ${counts(links.filter((shape) => /^\/(?:in|sales|talent)\//.test(shape))) || 'none'}`,
-    `roles: ${counts(all.flatMap((e) => (e.hasAttribute('role') ? [codeName(e.getAttribute('role')!)] : [])))}`,
-    `data-view-name: ${counts(all.flatMap((e) => (e.hasAttribute('data-view-name') ? [codeName(e.getAttribute('data-view-name')!)] : [])))}`,
     'outline (" marks an element holding text; ×n repeats a line n times):',
   ];
   const tree = outline(document.body ?? document.documentElement, 0);
