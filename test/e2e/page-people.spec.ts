@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { test as base, expect, sidePanelsShown } from './fixtures';
 import { expectAccessible } from './axe';
+import { test as base, expect, sidePanelsShown } from './fixtures';
 import { linkedinFixture, serve } from './linkedin-pages';
 import { expectPlainWords } from './plain-words';
 
