@@ -338,6 +338,20 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         ],
       },
       {
+        // Today's profile by member id: "People you may know" inside main and "People also viewed" beside it
+        // link other members' public URLs, which are not this member's.
+        file: 'profile-today.html',
+        url: 'https://www.linkedin.com/in/ACoAAAF5grace0Okafor',
+        people: [
+          person({
+            name: 'Grace Okafor',
+            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
+            location: 'Boston, Massachusetts, United States',
+            publicUrl: `${IN}grace-okafor-rn-demo`,
+          }),
+        ],
+      },
+      {
         file: 'member-id-profile-loading.html',
         url: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
         people: [
