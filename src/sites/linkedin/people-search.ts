@@ -61,7 +61,12 @@ export const SELECTORS: PeopleSelectors = {
     '.entity-result__title-text a[href]',
     'a[href*="/in/"]',
   ],
-  pageUrl: ['a[href*="/in/ACoAA"]'],
+  pageUrl: [
+    'a[data-view-name="search-result-lockup-title"][href*="/in/ACoAA"]',
+    '.entity-result__title-text a[href*="/in/ACoAA"]',
+    'a[href*="/in/ACoAA"]',
+  ],
+  ownLinks: true,
 };
 
 /** The page kind: its id and URL matcher. */

@@ -57,6 +57,11 @@ export interface PeopleSelectors {
   publicUrl: readonly string[];
   /** Links to the person's page on LinkedIn, kept only when they name a LinkedIn page. */
   pageUrl?: readonly string[];
+  /**
+   * A card also links people it mentions ("Ada Lovelace is a mutual connection"): a link is the person's own only
+   * when it names them (its text, or its picture's `alt` or label, is the card's name).
+   */
+  ownLinks?: boolean;
 }
 
 /** What a reader found: the people, and how many result cards it recognised (loading ones included). */
@@ -131,21 +136,20 @@ function findCards(
 function readCard(card: ParentNode, pageUrl: string, s: PeopleSelectors): PagePerson {
   const title = firstText(card, s.title, 300);
   const company = firstText(card, s.company, 200);
-  const publicUrl = firstValue(card, s.publicUrl, (value) => profileUrl(absolute(value, pageUrl) ?? ''));
   const lockup = first(card, s.lockupTitle);
+  // On a one-person page the card is the whole page, whose links name other people too.
+  const name =
+    firstText(card, s.name, 200) ?? (s.single ? null : linkName(card)) ?? firstText(card, s.shownName, 200);
+  const own = (link: Element) => !s.ownLinks || name === null || linkName(link) === name;
   return {
-    // On a one-person page the card is the whole page, whose links name other people too.
-    name:
-      firstText(card, s.name, 200) ??
-      (s.single ? null : personLinkText(card)) ??
-      firstText(card, s.shownName, 200),
+    name,
     headline:
       firstText(card, s.headline, 300) ??
       (title && company ? cleanText(`${title} at ${company}`, 300) : title) ??
       following(lockup, 1, 300),
     location: firstText(card, s.location, 200) ?? following(lockup, 2, 200),
-    publicUrl,
-    pageUrl: firstValue(card, s.pageUrl ?? [], (value) => pageLink(value, pageUrl)),
+    publicUrl: firstValue(card, s.publicUrl, own, (value) => profileUrl(absolute(value, pageUrl) ?? '')),
+    pageUrl: firstValue(card, s.pageUrl ?? [], own, (value) => pageLink(value, pageUrl)),
   };
 }
 
@@ -157,16 +161,33 @@ function first(card: ParentNode, selectors: readonly string[] | undefined): Elem
   return null;
 }
 
-/** The name the card's first person link shows: its visible text, else its picture's `alt` or label. */
-function personLinkText(card: ParentNode): string | null {
-  for (const link of card.querySelectorAll(PERSON_LINK)) {
-    const text =
-      cleanText(visibleText(link), 200) ??
-      cleanText(link.querySelector('img[alt]')?.getAttribute('alt'), 200) ??
-      cleanText(link.querySelector('[aria-label]')?.getAttribute('aria-label'), 200);
-    if (text !== undefined) return text;
+/**
+ * The name a link shows: its visible text, else its picture's `alt` or label. Given a card, the name its first
+ * person link shows, when nothing is shown before it: a link after text mentions someone else ("… is a mutual
+ * connection"); the person's own picture and name come first.
+ */
+function linkName(node: ParentNode): string | null {
+  if (!(node as Element).matches?.('a')) {
+    const link = node.querySelector(PERSON_LINK);
+    return link && !textBefore(node, link) ? linkName(link) : null;
   }
-  return null;
+  return (
+    cleanText(visibleText(node as Element), 200) ??
+    cleanText(node.querySelector('img[alt]')?.getAttribute('alt'), 200) ??
+    cleanText(node.querySelector('[aria-label]')?.getAttribute('aria-label'), 200) ??
+    null
+  );
+}
+
+/** Whether `within` shows any text before `target`, in document order. */
+function textBefore(within: Node, target: Element): boolean {
+  for (const child of within.childNodes) {
+    if (child === target) return false;
+    if (child.contains(target)) return textBefore(child, target);
+    if (cleanText(child.nodeType === 1 ? visibleText(child) : child.nodeType === 3 ? child.nodeValue : '', 9))
+      return true;
+  }
+  return false;
 }
 
 /** The text of `node` without icons and screen-reader-only parts ("View Ada's profile", a badge's "Verified"). */
@@ -206,14 +227,16 @@ function firstText(card: ParentNode, selectors: readonly string[] | undefined, m
   return null;
 }
 
-/** The first element value (`href`, `content`, else its text) that `accept` turns into a URL. */
+/** The first value (`href`, `content`, else its text) of an element `keep` keeps that `accept` turns into a URL. */
 function firstValue(
   card: ParentNode,
   selectors: readonly string[],
+  keep: (element: Element) => boolean,
   accept: (value: string) => string | null,
 ): string | null {
   for (const selector of selectors) {
     for (const element of card.querySelectorAll(selector)) {
+      if (!keep(element)) continue;
       const value = element.getAttribute('href') ?? element.getAttribute('content') ?? element.textContent;
       const url = value ? accept(value.trim()) : null;
       if (url !== null) return url;

@@ -118,7 +118,7 @@ describe('structureReport', () => {
     const report = structureReport(fixture('people-search-today.html'), SEARCH, 'people-search', 5);
     expect(report).toContain('page: people-search at /search/results/people/');
     expect(report).toContain('people read: 5');
-    expect(report).toMatch(/person links: .*\/in\/\* ×4, \/in\/ACoAA\* ×1$/m);
+    expect(report).toMatch(/person links: .*\/in\/\* ×4, \/in\/ACoAA\* ×2$/m);
     expect(report).toContain('div[role=list].#');
     expect(report).toContain('div[data-view-name=people-search-result].#');
     expect(report).toContain('div[role=complementary][aria-label].#');
