@@ -6,16 +6,13 @@
  * lock or connection is held while the service answers, so PGlite's single connection keeps serving meanwhile. The
  * winner ends the flight in the same transaction that stores the answer, then notifies (LISTEN/NOTIFY); waiters
  * also poll, so a lost notification costs a few milliseconds, never an answer. A flight whose instance died is
- * taken over once it expires. A failed flight stays readable for a moment so its waiters answer with its error
- * instead of calling again (a call that timed out may have been charged).
+ * taken over once it expires. A failed flight stays readable until the next claim, so its waiters (woken at once)
+ * answer with its error instead of calling again (a call that timed out may have been charged).
  */
 import type { Retrievable } from '../src/api/schema';
 import type { Database, Sql } from './db/database';
 
 export const FLIGHT_CHANNEL = 'gateway_flights';
-
-/** How long the error of a failed flight answers later arrivals before one of them may call again. */
-const FAILED_FLIGHT_GRACE_MS = 2_000;
 
 /** The error a failed flight's waiters answer with: the gateway's response status and body. */
 export interface FlightError {
@@ -35,10 +32,10 @@ export async function claimFlight(
   ttlMs: number,
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
+    // A flight that ended (its waiters have read its error) or expired (its instance died) gives way.
     await tx.query(
-      `delete from flights where person_id = $1
-         and (expires_at < now() or ended_at < now() - $2 * interval '1 millisecond')`,
-      [personId, FAILED_FLIGHT_GRACE_MS],
+      'delete from flights where person_id = $1 and (expires_at < now() or ended_at is not null)',
+      [personId],
     );
     const won = await tx.query<{ flight_id: string }>(
       `insert into flights (person_id, member_id, items, expires_at)

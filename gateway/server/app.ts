@@ -7,7 +7,6 @@
  * error shape when it fails, and passes through the scrub that removes the service key.
  */
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
@@ -26,6 +25,7 @@ import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../
 import { upstreamFailure } from '../upstream';
 import { findPeople, personKeyOf } from '../vault';
 import { MESSAGES } from '../words';
+import { limitBody } from './body-limit';
 import { capAnswer } from './caps-answer';
 import type { Answer, GatewayContext } from './context';
 import { teamLookup } from './lookup';
@@ -92,10 +92,9 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   const v1 = new Hono<Env>();
   v1.use(
     '*',
-    bodyLimit({
-      maxSize: settings.maxBodyBytes,
-      onError: (c) => send(c, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
-    }),
+    limitBody(settings.maxBodyBytes, async (c) =>
+      send(c, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
+    ),
   );
   v1.use('*', async (c, next) => {
     const key = c.req.header('x-api-key')?.trim() ?? '';

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The team gateway's tests (`npm run test:gateway`): on PGlite, and on a throwaway PostgreSQL cluster started once
+ * for the run (test/gateway/global-setup.ts). Forks, not threads: the tests start gateway processes and PGlite.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/gateway/**/*.test.ts'],
+    globalSetup: ['test/gateway/global-setup.ts'],
+    pool: 'forks',
+    restoreMocks: true,
+    // Real HTTP, real PostgreSQL, real child processes, on a loaded 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
