@@ -9,9 +9,13 @@ export default defineConfig({
     include: ['test/gateway/**/*.test.ts'],
     globalSetup: ['test/gateway/global-setup.ts'],
     pool: 'forks',
+    // Most of a gateway test's time is spent waiting (simulated latency, child processes starting): two files at
+    // once use a 2-core machine better than one.
+    maxWorkers: 2,
     restoreMocks: true,
     // Real HTTP, real PostgreSQL, real child processes, on a loaded 2-core machine.
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A gateway process starting on a machine at load 20 has been seen to take a minute.
+    hookTimeout: 240_000,
   },
 });
