@@ -60,6 +60,10 @@ export async function postgresDatabase(): Promise<
   return Object.assign(db, { url, dispose: () => db.close() });
 }
 
+/** An answer's JSON, read field by field in assertions (each test checks the fields it relies on). */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read answers field by field; a parse would hide a wrong shape
+export type Json = any;
+
 export interface Team {
   sim: RunningSimulator;
   gateway: RunningGateway;
@@ -67,10 +71,10 @@ export interface Team {
   logs: string[];
   keys: Record<string, string>;
   /** A POST of JSON to the gateway with a member key. */
-  post(path: string, key: string, body: unknown): Promise<{ status: number; body: any; text: string }>;
-  get(path: string, key: string): Promise<{ status: number; body: any; text: string }>;
+  post(path: string, key: string, body: unknown): Promise<{ status: number; body: Json; text: string }>;
+  get(path: string, key: string): Promise<{ status: number; body: Json; text: string }>;
   /** The lookups that reached the service (the simulator's request log). */
-  upstreamLookups(): { body: any; charged: number; status: number | null }[];
+  upstreamLookups(): { body: Json; charged: number; status: number | null }[];
   close(): Promise<void>;
 }
 
