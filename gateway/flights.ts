@@ -25,32 +25,31 @@ export type Claim = { won: true; flightId: string } | { won: false; flightId: st
 
 /** Takes the flight of `personId` for `items`, or names the flight already under way. */
 export async function claimFlight(
-  db: Database,
+  db: Sql,
   personId: number,
   memberId: number,
   items: readonly Retrievable[],
   ttlMs: number,
 ): Promise<Claim> {
-  return db.transaction(async (tx) => {
-    // A flight that ended (its waiters have read its error) or expired (its instance died) gives way.
-    await tx.query(
-      'delete from flights where person_id = $1 and (expires_at < now() or ended_at is not null)',
-      [personId],
-    );
-    const won = await tx.query<{ flight_id: string }>(
-      `insert into flights (person_id, member_id, items, expires_at)
-       values ($1, $2, $3::jsonb, now() + $4 * interval '1 millisecond')
-       on conflict (person_id) do nothing returning flight_id`,
-      [personId, memberId, JSON.stringify(items), ttlMs],
-    );
-    if (won[0]) return { won: true, flightId: won[0].flight_id };
-    const current = await tx.query<{ flight_id: string }>(
-      'select flight_id from flights where person_id = $1',
-      [personId],
-    );
-    // Gone between the insert and the select: report a flight that has ended, so the caller plans again.
-    return { won: false, flightId: current[0]?.flight_id ?? '' };
-  });
+  // One statement: a new flight, or the takeover of one that ended (its waiters have read its error) or expired
+  // (its instance died); a flight under way keeps its row, and the insert returns nothing.
+  const won = await db.query<{ flight_id: string }>(
+    `insert into flights (person_id, member_id, items, expires_at)
+     values ($1, $2, $3::text::jsonb, now() + $4 * interval '1 millisecond')
+     on conflict (person_id) do update
+       set flight_id = gen_random_uuid(), member_id = excluded.member_id, items = excluded.items,
+         started_at = now(), expires_at = excluded.expires_at, ended_at = null, error = null
+       where flights.expires_at < now() or flights.ended_at is not null
+     returning flight_id`,
+    [personId, memberId, JSON.stringify(items), ttlMs],
+  );
+  if (won[0]) return { won: true, flightId: won[0].flight_id };
+  const current = await db.query<{ flight_id: string }>(
+    'select flight_id from flights where person_id = $1',
+    [personId],
+  );
+  // Gone between the two statements: report a flight that has ended, so the caller plans again.
+  return { won: false, flightId: current[0]?.flight_id ?? '' };
 }
 
 /** Ends a flight that stored its answer (in the caller's transaction, with the answer). */
@@ -66,7 +65,7 @@ export async function failFlight(
   error: FlightError,
 ): Promise<void> {
   await db.query(
-    'update flights set ended_at = now(), error = $3::jsonb where person_id = $1 and flight_id = $2',
+    'update flights set ended_at = now(), error = $3::text::jsonb where person_id = $1 and flight_id = $2',
     [personId, flightId, JSON.stringify(error)],
   );
 }

@@ -91,6 +91,15 @@ export async function findActiveMember(db: Sql, name: string): Promise<Member | 
   return rows[0] ? toMember(rows[0]) : null;
 }
 
+/** The active member with this id, read now. */
+export async function readMember(db: Sql, id: number): Promise<Member | null> {
+  const rows = await db.query<MemberRow>(
+    `select ${COLUMNS} from members where id = $1 and revoked_at is null`,
+    [id],
+  );
+  return rows[0] ? toMember(rows[0]) : null;
+}
+
 /** Every member, active first, then by name. */
 export async function listMembers(db: Sql): Promise<Member[]> {
   const rows = await db.query<MemberRow>(
@@ -140,4 +149,24 @@ export async function authenticate(db: Sql, key: string): Promise<Member | null>
     [hashKey(key)],
   );
   return rows[0] ? toMember(rows[0]) : null;
+}
+
+/**
+ * {@link authenticate} with a short memory: a key's member is read again after `ttlMs`, so a revocation holds on
+ * every instance within that time (well under the second promised). Paid calls re-read the member under its row
+ * lock anyway (`spend.reserve`), so a revoked key can at most read a free answer for those few hundred
+ * milliseconds. Only this instance's own shortcut: nothing another instance needs.
+ */
+export function cachedAuthenticator(ttlMs = 300, maxEntries = 10_000) {
+  const cache = new Map<string, { member: Member | null; until: number }>();
+  return async (db: Sql, key: string): Promise<Member | null> => {
+    const hash = hashKey(key);
+    const now = Date.now();
+    const hit = cache.get(hash);
+    if (hit && hit.until > now) return hit.member;
+    const member = await authenticate(db, key);
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(hash, { member, until: now + ttlMs });
+    return member;
+  };
 }

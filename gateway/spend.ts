@@ -128,12 +128,15 @@ export interface Settlement {
   credits: number | null;
   items?: Partial<Record<Retrievable | 'search', number>>;
   billingNote?: string | null;
+  /** The balance the service reported with the answer. */
+  remaining?: number;
 }
 
 /** Settles a pending ledger row with the call's outcome. */
 export async function settle(db: Sql, entryId: number, outcome: Settlement): Promise<void> {
   await db.query(
-    `update ledger set status = $2, credits = $3, items = $4::jsonb, billing_note = $5, settled_at = now()
+    `update ledger set status = $2, credits = $3, items = $4::text::jsonb, billing_note = $5, remaining = $6,
+       settled_at = now()
      where id = $1`,
     [
       entryId,
@@ -141,6 +144,7 @@ export async function settle(db: Sql, entryId: number, outcome: Settlement): Pro
       outcome.credits,
       JSON.stringify(outcome.items ?? {}),
       outcome.billingNote ?? null,
+      outcome.remaining ?? null,
     ],
   );
 }

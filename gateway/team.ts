@@ -8,6 +8,10 @@ export interface TeamRow {
   balanceAt: Date | null;
 }
 
+/**
+ * The team's name and latest balance: from the last account call (kept on the team row) or the last paid answer
+ * (kept on its ledger row, so concurrent lookups do not all write one row), whichever is newer.
+ */
 export async function readTeam(db: Sql): Promise<TeamRow> {
   const row = (
     await db.query<{
@@ -15,7 +19,17 @@ export async function readTeam(db: Sql): Promise<TeamRow> {
       credits_remaining: number | null;
       credits_purchased: number | null;
       balance_at: Date | null;
-    }>('select name, credits_remaining, credits_purchased, balance_at from team where id = 1')
+    }>(
+      `select t.name, t.credits_purchased,
+         case when l.settled_at > coalesce(t.balance_at, '-infinity') then l.remaining else t.credits_remaining end
+           as credits_remaining,
+         greatest(t.balance_at, l.settled_at) as balance_at
+       from team t
+       left join lateral (
+         select remaining, settled_at from ledger where remaining is not null order by id desc limit 1
+       ) l on true
+       where t.id = 1`,
+    )
   )[0]!;
   return {
     name: row.name,
@@ -29,11 +43,10 @@ export async function setTeamName(db: Sql, name: string): Promise<void> {
   await db.query('update team set name = $1 where id = 1', [name]);
 }
 
-/** Keeps the balance the service just reported (and lifetime purchases, when the answer had them). */
-export async function recordBalance(db: Sql, remaining: number, purchased?: number): Promise<void> {
+/** Keeps the balance and lifetime purchases an account call reported (a paid answer's goes on its ledger row). */
+export async function recordBalance(db: Sql, remaining: number, purchased: number): Promise<void> {
   await db.query(
-    `update team set credits_remaining = $1, credits_purchased = coalesce($2, credits_purchased), balance_at = now()
-     where id = 1`,
-    [remaining, purchased ?? null],
+    'update team set credits_remaining = $1, credits_purchased = $2, balance_at = now() where id = 1',
+    [remaining, purchased],
   );
 }

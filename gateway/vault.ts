@@ -65,17 +65,6 @@ const WHERE_KEY = (key: PersonKey) =>
     ? { sql: 'social_url = $1', value: key.socialUrl }
     : { sql: 'candidate_id = $1', value: key.candidateId };
 
-/** The person's row id, made when the team has not asked about them before. */
-export async function resolvePerson(db: Sql, key: PersonKey): Promise<number> {
-  const where = WHERE_KEY(key);
-  const column = key.socialUrl !== undefined ? 'social_url' : 'candidate_id';
-  const found = await db.query<{ id: number }>(`select id from people where ${where.sql}`, [where.value]);
-  if (found[0]) return found[0].id;
-  await db.query(`insert into people (${column}) values ($1) on conflict do nothing`, [where.value]);
-  const made = await db.query<{ id: number }>(`select id from people where ${where.sql}`, [where.value]);
-  return made[0]!.id;
-}
-
 interface PersonRow {
   id: number;
   social_url: string | null;
@@ -84,51 +73,62 @@ interface PersonRow {
   current_title: string | null;
   current_employer: string | null;
   not_found_at: Date | null;
+  items: { item: Retrievable; found: boolean; value: unknown; by: string; at: string }[];
 }
 
-interface ItemRow {
-  person_id: number;
-  item: Retrievable;
-  found: boolean;
-  value: unknown;
-  by: string;
-  at: Date;
-}
+/** A person's row with everything held of them, in one query (the answer to a held lookup is this one read). */
+const PERSON_SELECT = `
+  select p.id, p.social_url, p.candidate_id, p.name, p.current_title, p.current_employer, p.not_found_at,
+    coalesce((
+      select json_agg(json_build_object('item', h.item, 'found', h.found, 'value', h.value, 'by', m.name, 'at', h.at))
+      from held_items h join members m on m.id = h.member_id
+      where h.person_id = p.id
+    ), '[]'::json) as items
+  from people p`;
 
-const PERSON_COLUMNS = 'id, social_url, candidate_id, name, current_title, current_employer, not_found_at';
-
-async function withItems(db: Sql, rows: PersonRow[]): Promise<Person[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const items = await db.query<ItemRow>(
-    `select h.person_id, h.item, h.found, h.value, m.name as by, h.at
-     from held_items h join members m on m.id = h.member_id
-     where h.person_id = any($1::int[])`,
-    [ids],
-  );
-  return rows.map((row) => ({
+function toPerson(row: PersonRow): Person {
+  return {
     id: row.id,
     socialUrl: row.social_url,
     candidateId: row.candidate_id,
     name: row.name,
     currentTitle: row.current_title,
     currentEmployer: row.current_employer,
-    notFoundAt: row.not_found_at,
+    notFoundAt: row.not_found_at === null ? null : new Date(row.not_found_at),
     items: new Map(
-      items
-        .filter((item) => item.person_id === row.id)
-        .map((item) => [
-          item.item,
-          { item: item.item, found: item.found, value: item.value, by: item.by, at: new Date(item.at) },
-        ]),
+      row.items.map((item) => [
+        item.item,
+        { item: item.item, found: item.found, value: item.value, by: item.by, at: new Date(item.at) },
+      ]),
     ),
-  }));
+  };
+}
+
+/** The person a key names, with everything held of them; null when the team never asked about them. */
+export async function findPerson(db: Sql, key: PersonKey): Promise<Person | null> {
+  const where = WHERE_KEY(key);
+  const rows = await db.query<PersonRow>(`${PERSON_SELECT} where p.${where.sql}`, [where.value]);
+  return rows[0] ? toPerson(rows[0]) : null;
+}
+
+/** The person a key names, made (holding nothing) when the team never asked about them. */
+export async function findOrAddPerson(db: Sql, key: PersonKey): Promise<Person> {
+  const found = await findPerson(db, key);
+  if (found) return found;
+  const column = key.socialUrl !== undefined ? 'social_url' : 'candidate_id';
+  await db.query(`insert into people (${column}) values ($1) on conflict do nothing`, [WHERE_KEY(key).value]);
+  return (await findPerson(db, key))!;
+}
+
+/** The person's row id, made when the team has not asked about them before. */
+export async function resolvePerson(db: Sql, key: PersonKey): Promise<number> {
+  return (await findOrAddPerson(db, key)).id;
 }
 
 /** A person and everything the team holds of them, by row id. */
 export async function readPerson(db: Sql, id: number): Promise<Person | null> {
-  const rows = await db.query<PersonRow>(`select ${PERSON_COLUMNS} from people where id = $1`, [id]);
-  return (await withItems(db, rows))[0] ?? null;
+  const rows = await db.query<PersonRow>(`${PERSON_SELECT} where p.id = $1`, [id]);
+  return rows[0] ? toPerson(rows[0]) : null;
 }
 
 /** Several people at once (the free "what does the team hold" question), in the order asked; null where unknown. */
@@ -136,10 +136,10 @@ export async function findPeople(db: Sql, keys: readonly PersonKey[]): Promise<(
   const urls = keys.flatMap((key) => (key.socialUrl !== undefined ? [key.socialUrl] : []));
   const ids = keys.flatMap((key) => (key.candidateId !== undefined ? [key.candidateId] : []));
   const rows = await db.query<PersonRow>(
-    `select ${PERSON_COLUMNS} from people where social_url = any($1::text[]) or candidate_id = any($2::text[])`,
+    `${PERSON_SELECT} where p.social_url = any($1::text[]) or p.candidate_id = any($2::text[])`,
     [urls, ids],
   );
-  const people = await withItems(db, rows);
+  const people = rows.map(toPerson);
   return keys.map(
     (key) =>
       people.find((person) =>
@@ -229,17 +229,20 @@ export async function storeAnswer(
      where id = $1`,
     [id, candidateId, profile.name, profile.current_title, profile.current_employer],
   );
-  for (const item of asked) {
+  // Every item asked, in one statement. A value found is never replaced by "not found"; a "not found" is replaced
+  // by a newer answer.
+  const rows = asked.map((item) => {
     const found = contact.contact_data_retrieved.includes(item);
-    // A value found is never replaced by "not found"; a "not found" is replaced by a newer answer.
-    await tx.query(
-      `insert into held_items (person_id, item, found, value, member_id) values ($1, $2, $3, $4::jsonb, $5)
-       on conflict (person_id, item) do update
-         set found = excluded.found, value = excluded.value, member_id = excluded.member_id, at = now()
-         where not held_items.found`,
-      [id, item, found, found ? JSON.stringify(itemValue(item, profile)) : null, memberId],
-    );
-  }
+    return { item, found, value: found ? itemValue(item, profile) : null };
+  });
+  await tx.query(
+    `insert into held_items (person_id, item, found, value, member_id)
+     select $1, r.item, r.found, r.value, $2 from jsonb_to_recordset($3::text::jsonb) as r(item text, found boolean, value jsonb)
+     on conflict (person_id, item) do update
+       set found = excluded.found, value = excluded.value, member_id = excluded.member_id, at = now()
+       where not held_items.found`,
+    [id, memberId, JSON.stringify(rows)],
+  );
   return id;
 }
 

@@ -4,7 +4,8 @@
  *
  * The gateway's SQL is plain PostgreSQL with numbered parameters (`$1`), written once and run on both. Rules that
  * keep the two clients' answers alike: ids are `integer` and sums are cast `::int` (the two clients read `bigint`
- * differently), JSON goes in as text cast `::jsonb`, and time comes back as `Date`.
+ * differently), JSON goes in as a string cast `::text::jsonb` (cast to `jsonb` alone, the `postgres` client would encode
+ * the string as JSON a second time), and time comes back as `Date`.
  */
 
 /** Something that runs SQL: the database itself, or one transaction on it. */

@@ -95,11 +95,14 @@ export const MIGRATIONS: readonly Migration[] = [
         items jsonb not null default '{}',
         status text not null check (status in ('pending', 'charged', 'not_charged', 'unknown')),
         billing_note text,
+        -- The balance the service reported with this call's answer (the team's latest balance, without a hot row).
+        remaining integer,
         created_at timestamptz not null default now(),
         settled_at timestamptz
       );
       create index ledger_member_time on ledger (member_id, created_at);
       create index ledger_subject on ledger (subject) where subject is not null;
+      create index ledger_remaining on ledger (id) where remaining is not null;
     `,
   },
 ];

@@ -2,8 +2,11 @@
 import postgres from 'postgres';
 import { type Database, describeUrl, type Sql } from './database';
 
-/** Connections per gateway instance. Each request holds one only for the length of a short statement. */
-const POOL_SIZE = 10;
+/**
+ * Connections per gateway instance (plus one for LISTEN). A request holds one for a statement or a short
+ * transaction, never while the service answers; 20 keeps 15 concurrent lookups (the spec's parallelism) from queueing.
+ */
+const POOL_SIZE = 20;
 
 export async function openPostgres(url: string): Promise<Database> {
   const sql = postgres(url, {

@@ -18,7 +18,7 @@ import {
   type SearchResponse,
   searchRequestProblem,
 } from '../../src/api/schema';
-import { authenticate, type Member } from '../members';
+import { cachedAuthenticator, type Member, readMember } from '../members';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../team-schema';
@@ -53,6 +53,7 @@ function issues(error: z.core.$ZodError): string {
 export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   const app = new Hono<Env>();
   const { db, log, scrub, settings } = ctx;
+  const authenticate = cachedAuthenticator(settings.authCacheMs);
 
   /** Writes an answer: JSON, scrubbed of the service key, with the credits noted for the log line. */
   const send = (c: Context<Env>, answer: Answer) => {
@@ -171,8 +172,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
       status: used > 0 ? 'charged' : 'not_charged',
       credits: used,
       items: used > 0 ? { search: used } : {},
+      remaining: response.credits.remaining,
     });
-    await recordBalance(db, response.credits.remaining);
     return send(c, { status: 200, body: response, credits: used });
   });
 
@@ -192,7 +193,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   });
 
   v1.get('/team/me', async (c) => {
-    const member = c.get('member')!;
+    // Read afresh (not from the short key cache): the caps may have changed a moment ago.
+    const member = (await readMember(db, c.get('member')!.id)) ?? c.get('member')!;
     // The balance from the service (free), or the last one known when it cannot be reached.
     try {
       const account = await ctx.upstream.account();

@@ -11,6 +11,8 @@ export interface GatewaySettings {
   notFoundTtlMs: number;
   /** The largest request body accepted, in bytes; a larger one is answered 413. */
   maxBodyBytes: number;
+  /** How long this instance trusts its last reading of a member key (a revocation holds within this time). */
+  authCacheMs: number;
 }
 
 export const DEFAULT_SETTINGS: GatewaySettings = {
@@ -18,6 +20,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   notFoundTtlMs: 7 * 24 * 3600_000,
   // A search body may be 64 KB (LIMITS.searchBodyMaxBytes); nothing the gateway takes needs more than twice that.
   maxBodyBytes: 128 * 1024,
+  authCacheMs: 300,
 };
 
 export interface GatewayContext {

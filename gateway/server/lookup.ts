@@ -10,13 +10,13 @@ import { reserve, settle } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
 import {
+  findOrAddPerson,
   type HeldItem,
   type Person,
   personKeyOf,
   profileFields,
   readPerson,
   requestedItems,
-  resolvePerson,
   storeAnswer,
 } from '../vault';
 import { freeAnswerNote, knownNotFoundNote, MESSAGES, teamHeldNote } from '../words';
@@ -137,9 +137,7 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
   const deadline = Date.now() + settings.flightTtlMs + 5_000;
 
   for (;;) {
-    const personId = await resolvePerson(db, key);
-    const person = await readPerson(db, personId);
-    if (!person) continue; // merged or erased a moment ago: find it again
+    const person = await findOrAddPerson(db, key);
     const now = Date.now();
     if (person.notFoundAt && now - person.notFoundAt.getTime() < settings.notFoundTtlMs) {
       return notFoundAnswer(body, person.notFoundAt, await knownBalance(ctx));
@@ -243,12 +241,12 @@ async function flight(
         credits: used,
         items: charged,
         billingNote: response.credits.billing_note ?? null,
+        remaining: response.credits.remaining,
       });
       await endFlight(tx, personId, flightId);
     });
     ended = true;
     await announce(db, personId);
-    await recordBalance(db, response.credits.remaining);
 
     if (!contact?.success) {
       // The service's own answer (a 404 inside a 200), with the identifier as the member sent it.

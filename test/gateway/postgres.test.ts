@@ -104,7 +104,9 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
         ),
       );
       for (const result of results) {
-        expect(result.status).toBe(200);
+        expect(result.status, [...one.lines, ...two.lines].filter((l) => / error /.test(l)).join('\n')).toBe(
+          200,
+        );
         const contact = LookupResponse.parse(result.body).data.contacts[0]!;
         expect(contact.success && contact.profile.phone_number).toBeTruthy();
       }
@@ -115,6 +117,8 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
         "select count(*)::int as n, sum(credits)::int as credits from ledger where status = 'charged'",
       );
       expect(ledger[0]).toEqual({ n: 1, credits: 10 });
+      const items = await db.query<{ items: unknown }>("select items from ledger where status = 'charged'");
+      expect(items[0]!.items).toEqual({ email: 3, phone: 6, healthcare_profile: 1 });
     } finally {
       sim.state.faults.setLatency(0, '/v1/lookup');
     }
