@@ -10,7 +10,7 @@
  *
  * PostgreSQL figures need the server binaries (apt-get install postgresql); without them those lines say so.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +31,38 @@ function quantile(samples: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the PostgreSQL server processes of a cluster (the postmaster's children): its backends' work. */
+function postgresCpuMs(port: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (
+        cmdline.startsWith('postgres:') ||
+        cmdline.includes(`-p ${port}`) ||
+        cmdline.includes(`-p\u0000${port}`)
+      ) {
+        total += cpuMs(Number(entry));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 const load = () =>
   `load ${loadavg()
     .map((n) => n.toFixed(1))
@@ -126,7 +158,11 @@ export async function benchGateway(): Promise<void> {
       const one = await team(target, sim, 1, 10);
       try {
         const url = one.gateways[0]!.url;
+        const pid = one.gateways[0]!.child.pid!;
+        const cpu = () => cpuMs(pid) + (label === 'PostgreSQL' && cluster ? postgresCpuMs(cluster.port) : 0);
+        const cpuBefore = cpu();
         const through = await lookupRounds(url, one.keys, fresh(CONCURRENT * ROUNDS));
+        const cpuLookups = cpu() - cpuBefore;
         const p50 = quantile(through, 0.5);
         const p99 = quantile(through, 0.99);
         console.log(
@@ -135,11 +171,19 @@ export async function benchGateway(): Promise<void> {
             `p99 ${ms(p99)} (overhead ${ms(p99 - directP99)})`,
         );
         // The same people again: every item is now held by the team.
+        const heldBefore = cpu();
         const held = await lookupRounds(url, one.keys, people.slice(offset - CONCURRENT * ROUNDS, offset));
+        const cpuHeld = cpu() - heldBefore;
         const heldP50 = quantile(held, 0.5);
         console.log(
           `gateway     team-held answer at ${CONCURRENT} concurrent (${label}): p50 ${ms(heldP50)} = ` +
             `${((heldP50 / LATENCY_MS) * 100).toFixed(1)}% of the ${LATENCY_MS} ms upstream latency, p99 ${ms(quantile(held, 0.99))}`,
+        );
+        const calls = CONCURRENT * ROUNDS;
+        console.log(
+          `gateway     CPU per request (${label}: the gateway process${label === 'PostgreSQL' ? ' and the PostgreSQL server' : ''}, ` +
+            `whatever the load): a lookup sent upstream ${ms(cpuLookups / calls)}, a team-held answer ${ms(cpuHeld / calls)} ` +
+            `(${load()})`,
         );
       } finally {
         await one.close();
