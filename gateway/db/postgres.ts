@@ -24,7 +24,8 @@ export async function openPostgres(url: string): Promise<Database> {
   }
   const run = (client: postgres.Sql | postgres.TransactionSql): Sql => ({
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
-      const rows = await client.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      // Prepared: the gateway runs a small fixed set of statements, so each is planned once per connection.
+      const rows = await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
       return [...rows] as unknown as Row[];
     },
     async exec(text: string) {
