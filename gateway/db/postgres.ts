@@ -1,6 +1,7 @@
 /** The {@link Database} over a real PostgreSQL server, through the `postgres` client (a pool of connections). */
 import postgres from 'postgres';
-import { type Database, describeUrl, type Sql } from './database';
+import type { Database, Sql } from './database';
+import { describeUrl } from './describe-url';
 
 /**
  * Connections per gateway instance (plus one for LISTEN). A request holds one for a statement or a short
