@@ -16,12 +16,15 @@ import { findChromium } from '../test/e2e/chromium-path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** Each output: the SVG it is drawn from and its size in pixels. */
-const ICONS: Array<{ svg: string; size: number; out: string }> = [
+/**
+ * Each output: the SVG it is drawn from, its size in pixels, and the transparent padding around the drawing (the
+ * Chrome Web Store asks for 96 px of artwork in the 128 px icon; the toolbar's sizes use their whole square).
+ */
+const ICONS: Array<{ svg: string; size: number; padding?: number; out: string }> = [
   { svg: 'assets/logo-16.svg', size: 16, out: 'public/icon/16.png' },
   { svg: 'assets/logo.svg', size: 32, out: 'public/icon/32.png' },
-  { svg: 'assets/logo.svg', size: 48, out: 'public/icon/48.png' },
-  { svg: 'assets/logo.svg', size: 128, out: 'public/icon/128.png' },
+  { svg: 'assets/logo.svg', size: 48, padding: 2, out: 'public/icon/48.png' },
+  { svg: 'assets/logo.svg', size: 128, padding: 16, out: 'public/icon/128.png' },
 ];
 
 /** The toolbar's state variants (for a later design of the toolbar button): on a profile, contacts revealed. */
@@ -33,17 +36,17 @@ const STATES = ['profile', 'revealed'].flatMap((state) =>
   })),
 );
 
-const outputs = process.argv.includes('--states') ? [...ICONS, ...STATES] : ICONS;
+const outputs: typeof ICONS = process.argv.includes('--states') ? [...ICONS, ...STATES] : ICONS;
 
 const browser = await chromium.launch({ executablePath: findChromium(), headless: true });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
-  for (const { svg, size, out } of outputs) {
+  for (const { svg, size, padding = 0, out } of outputs) {
     const source = readFileSync(resolve(ROOT, svg)).toString('base64');
     await page.setViewportSize({ width: size, height: size });
     await page.setContent(
-      `<style>html,body{margin:0;background:transparent}img{display:block}</style>` +
-        `<img width="${size}" height="${size}" src="data:image/svg+xml;base64,${source}">`,
+      `<style>html,body{margin:0;background:transparent}img{display:block;margin:${padding}px}</style>` +
+        `<img width="${size - 2 * padding}" height="${size - 2 * padding}" src="data:image/svg+xml;base64,${source}">`,
     );
     await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
     const png = await page.screenshot({
