@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
-import { grantedOrigins, homepageUrl, notForStores, SIMULATOR_URL } from './scripts/build-settings';
+import { geckoId, grantedOrigins, homepageUrl, notForStores, SIMULATOR_URL } from './scripts/build-settings';
 import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
 
 /**
@@ -12,6 +12,8 @@ import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
 const apiBaseUrl = process.env.WXT_API_BASE_URL ?? SIMULATOR_URL;
 /** The project's public address (`WXT_HOMEPAGE_URL`; a reserved `.example` placeholder without it). */
 const homepage = homepageUrl(process.env.WXT_HOMEPAGE_URL);
+/** Firefox's id for the add-on (`WXT_GECKO_ID`; a placeholder without it): permanent from the first upload. */
+const addonId = geckoId(process.env.WXT_GECKO_ID);
 const OPTIONAL_ORIGINS = ['https://*/*', 'http://*/*'];
 const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
   version: string;
@@ -63,7 +65,7 @@ export default defineConfig({
       ? {
           browser_specific_settings: {
             gecko: {
-              id: 'candidate-lens@example.org',
+              id: addonId,
               strict_min_version: FIREFOX_MIN_VERSION,
               // What goes to the service, on the user's click: profile URLs (people) and search terms.
               data_collection_permissions: { required: ['personallyIdentifyingInfo', 'searchTerms'] },
@@ -79,13 +81,15 @@ export default defineConfig({
       files.push({ relativeDest: PRIVACY_PAGE, contents: renderPrivacyPage(markdown, version) });
     },
     'zip:done': (wxt) => {
-      const warning = notForStores(apiBaseUrl, homepage);
+      const warning = notForStores(apiBaseUrl, homepage, addonId);
       if (warning) wxt.logger.warn(warning);
     },
   },
   zip: {
-    // What addons.mozilla.org asks for: the sources that build the add-on, and how (README.md), nothing else.
+    // What addons.mozilla.org asks for: the sources that build the add-on and how (README.md), plus the simulator
+    // (sim/, `npm run sim`), so a reviewer can try the add-on without an account with the service.
     includeSources: [
+      'sim/**',
       'entrypoints/**',
       'src/**',
       'public/**',

@@ -12,6 +12,12 @@ export const SIMULATOR_URL = 'http://127.0.0.1:8787';
  */
 export const PLACEHOLDER_HOMEPAGE = 'https://candidate-lens.example/';
 
+/**
+ * The Firefox add-on id a build carries when `WXT_GECKO_ID` is not set. addons.mozilla.org keeps an add-on's id for
+ * good from its first upload, so a publisher sets their own (an email-like id on a domain they hold) before that.
+ */
+export const PLACEHOLDER_GECKO_ID = 'candidate-lens@example.org';
+
 const LINKEDIN = ['https://*.linkedin.com/*'];
 /** Loopback (any port), so the simulator is reachable in development and tests. */
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -49,17 +55,28 @@ export function homepageUrl(value: string | undefined): string {
   return url.href;
 }
 
+/** The Firefox add-on id, from `WXT_GECKO_ID`, or {@link PLACEHOLDER_GECKO_ID}; in the form Firefox accepts. */
+export function geckoId(value: string | undefined): string {
+  if (value === undefined || value === '') return PLACEHOLDER_GECKO_ID;
+  if (value.length > 80 || !/^[a-zA-Z0-9-._]*@[a-zA-Z0-9-._]+$/.test(value)) {
+    throw new Error(`WXT_GECKO_ID must look like name@your-domain.com (80 characters at most): "${value}".`);
+  }
+  return value;
+}
+
 /**
- * What a build is for, in one line, when it is not ready for the stores (targets the simulator, or carries the
- * placeholder address); null when it is.
+ * What a build still needs, in one line, when it is not ready for the stores (it targets the simulator, or carries
+ * a placeholder address or add-on id); null when it is ready.
  */
-export function notForStores(apiBaseUrl: string, homepage: string): string | null {
+export function notForStores(apiBaseUrl: string, homepage: string, addonId: string): string | null {
   const missing: string[] = [];
   if (isLoopback(new URL(apiBaseUrl).hostname))
     missing.push('WXT_API_BASE_URL (it targets the local simulator)');
   if (homepage === PLACEHOLDER_HOMEPAGE)
     missing.push(`WXT_HOMEPAGE_URL (it carries ${PLACEHOLDER_HOMEPAGE})`);
+  if (addonId === PLACEHOLDER_GECKO_ID)
+    missing.push(`WXT_GECKO_ID (Firefox's id is ${PLACEHOLDER_GECKO_ID})`);
   return missing.length === 0
     ? null
-    : `Not a package for the stores: set ${missing.join(' and ')}. See "Publish to the stores" in README.md.`;
+    : `Not a package for the stores: set ${missing.join(', ')}. See "Publish to the stores" in README.md.`;
 }

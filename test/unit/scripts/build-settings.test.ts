@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  geckoId,
   grantedOrigins,
   homepageUrl,
   notForStores,
+  PLACEHOLDER_GECKO_ID,
   PLACEHOLDER_HOMEPAGE,
   SIMULATOR_URL,
 } from '../../../scripts/build-settings';
@@ -39,13 +41,24 @@ describe('what a build is granted and where it points', () => {
     expect(() => homepageUrl('acme')).toThrow(/not a URL: "acme"/);
   });
 
+  it("takes Firefox's add-on id from the environment, in the form Firefox accepts", () => {
+    expect(geckoId(undefined)).toBe(PLACEHOLDER_GECKO_ID);
+    expect(geckoId('lens@acme.example')).toBe('lens@acme.example');
+    expect(() => geckoId('lens at acme')).toThrow(/name@your-domain.com/);
+    expect(() => geckoId(`${'a'.repeat(80)}@acme.example`)).toThrow(/80 characters at most/);
+  });
+
   it('says what a package still needs before it goes to the stores', () => {
-    expect(notForStores(SIMULATOR_URL, PLACEHOLDER_HOMEPAGE)).toMatch(
-      /set WXT_API_BASE_URL \(it targets the local simulator\) and WXT_HOMEPAGE_URL/,
+    expect(notForStores(SIMULATOR_URL, PLACEHOLDER_HOMEPAGE, PLACEHOLDER_GECKO_ID)).toBe(
+      'Not a package for the stores: set WXT_API_BASE_URL (it targets the local simulator), WXT_HOMEPAGE_URL ' +
+        `(it carries ${PLACEHOLDER_HOMEPAGE}), WXT_GECKO_ID (Firefox's id is ${PLACEHOLDER_GECKO_ID}). ` +
+        'See "Publish to the stores" in README.md.',
     );
-    expect(notForStores('https://api.service.example', PLACEHOLDER_HOMEPAGE)).toMatch(
-      /^Not a package.*WXT_HOMEPAGE_URL/,
+    expect(notForStores('https://api.service.example', PLACEHOLDER_HOMEPAGE, 'lens@acme.example')).toMatch(
+      /^Not a package for the stores: set WXT_HOMEPAGE_URL \(/,
     );
-    expect(notForStores('https://api.service.example', 'https://acme.example/lens')).toBeNull();
+    expect(
+      notForStores('https://api.service.example', 'https://acme.example/lens', 'lens@acme.example'),
+    ).toBeNull();
   });
 });
