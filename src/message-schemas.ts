@@ -142,4 +142,7 @@ export const PageReadReply = z.strictObject({
       }),
     )
     .check(z.maxLength(250)),
+  cards: z.int().check(z.gte(0)),
+  /** Structure only, built by src/sites/linkedin/structure-report.ts (1,200 outline lines at most). */
+  report: pageText(200_000),
 });
