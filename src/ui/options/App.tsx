@@ -139,6 +139,14 @@ export function App() {
           </p>
         )}
       </section>
+
+      <p class="muted">
+        {/* privacy.html is PRIVACY.md, made into a page of the extension at build time (wxt.config.ts). */}
+        <a href="/privacy.html" target="_blank" rel="noopener">
+          Privacy policy
+        </a>
+        : what Candidate Lens keeps and sends, and how to erase it all.
+      </p>
     </main>
   );
 }
