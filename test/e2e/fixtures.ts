@@ -49,8 +49,17 @@ export async function stopServiceWorker(context: BrowserContext): Promise<void> 
   await cdp.send('ServiceWorker.enable');
   const ours = () => [...versions.entries()].find(([, v]) => v.scriptURL.startsWith('chrome-extension://'));
   await expect.poll(() => ours()?.[1].runningStatus).toBe('running');
-  await cdp.send('ServiceWorker.stopWorker', { versionId: ours()![0] });
-  await expect.poll(() => ours()?.[1].runningStatus).toBe('stopped');
+  // Asked again while it still runs: on a busy machine the first request can pass before the worker stops.
+  await expect
+    .poll(
+      async () => {
+        const [versionId, version] = ours()!;
+        if (version.runningStatus === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId });
+        return ours()?.[1].runningStatus;
+      },
+      { timeout: 20_000, intervals: [1_000, 2_000, 3_000] },
+    )
+    .toBe('stopped');
   await cdp.detach();
   await page.close();
 }
