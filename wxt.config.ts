@@ -26,6 +26,7 @@ export default defineConfig({
       'storage',
       'unlimitedStorage',
       'contextMenus',
+      'activeTab',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     host_permissions: [...new Set([...LINKEDIN, ...LOOPBACK, apiOrigin])],
