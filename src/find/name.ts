@@ -9,8 +9,11 @@ import type { Parsed } from './email';
 export const NAME_MAX = 100;
 const WORDS_MAX = 6;
 
-/** A word of a name: letters (any script) with inner apostrophes, hyphens or full stops ("O'Brien", "J.", "Anne-Marie"). */
-const WORD = /^\p{L}[\p{L}\p{M}'’.-]*$/u;
+/**
+ * A word of a name: letters (any script) with inner apostrophes or hyphens ("O'Brien", "Anne-Marie"), perhaps a
+ * final full stop ("Dr.", "J."), or initials ("J.R."). A full stop inside a word ("example.com") is not a name.
+ */
+const WORD = /^(?:\p{L}[\p{L}\p{M}'’-]*\.?|(?:\p{L}\.){2,})$/u;
 
 /** The name as it will be searched (spaces collapsed, surrounding quotes and punctuation dropped), or a refusal. */
 export function parseName(selected: string): Parsed<string> {

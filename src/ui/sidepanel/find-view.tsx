@@ -231,7 +231,7 @@ function FoundPerson({
       </span>
       {profile.location && <span class="muted">{profile.location}</span>}
       <p class={`match ${match.strength}`} data-testid="match-reason">
-        <strong>{MATCH_WORDS.badge[match.strength]}</strong> {match.reason.replace(/^[^:]*: /, '')}
+        <strong>{MATCH_WORDS.badge[match.strength]}:</strong> {match.reason}
       </p>
       {chosen ? (
         <>

@@ -56,17 +56,17 @@ export const FIND_REFUSALS = {
     'This is not a GitHub profile page. Open a person’s profile, like https://github.com/octocat, and try again.',
 } as const;
 
-/** How a found profile matches what was searched (see `src/find/match.ts` for the rule). */
+/** How a found profile matches what was searched (see `src/find/match.ts` for the rule), after its badge. */
 export const MATCH_WORDS = {
   exact: {
-    email: 'Exact match: the service found this email address on this person alone.',
-    github: 'Exact match: the service found this GitHub profile on this person alone.',
+    email: 'The service found this email address on this person alone.',
+    github: 'The service found this GitHub profile on this person alone.',
   },
   likely: {
-    email: 'Possible match: the service found this email address on more than one person.',
-    github: 'Possible match: the service found this GitHub profile on more than one person.',
-    name: 'Likely match: same name.',
-    nameAt: (domain: string) => `Likely match: same name, works at ${domain}.`,
+    email: 'The service found this email address on more than one person: check it is the one you mean.',
+    github: 'The service found this GitHub profile on more than one person: check it is the one you mean.',
+    name: 'Same name. Names are shared: check the title and company.',
+    nameAt: (domain: string) => `Same name, at ${domain}. Names are shared: check the title and company.`,
   },
-  badge: { exact: 'Exact', likely: 'Likely' },
+  badge: { exact: 'Exact match', likely: 'Likely match' },
 } as const;

@@ -8,6 +8,7 @@ describe('names from a selection', () => {
     ['“Siobhán O’Brien”', 'Siobhán O’Brien'],
     ['Anne-Marie de la Cruz', 'Anne-Marie de la Cruz'],
     ['Dr. J. R. Smith', 'Dr. J. R. Smith'],
+    ['J.R. Hartley', 'J.R. Hartley'],
     ['Zoë Müller,', 'Zoë Müller'],
     ['王 小明', '王 小明'],
   ])('reads %j as %s', (selected, name) => {
@@ -22,6 +23,7 @@ describe('names from a selection', () => {
     ['jane@acme.com', /does not look like a person’s name/],
     ['https://acme.com/team', /does not look like a person’s name/],
     ['Jane / Doe', /does not look like/],
+    ['ada.lovelace at example.com', /does not look like/],
     ['one two three four five six seven', /at most 100 characters and 6 words/],
     [`Jane ${'x'.repeat(100)}`, /at most 100 characters/],
   ])('refuses %j', (selected, problem) => {

@@ -91,10 +91,13 @@ describe('why a found profile matched', () => {
   it('a name search: likely, even with one result', () => {
     const name = { kind: 'name', name: 'Jane Doe', companyDomain: 'acme.com' } as const;
     expect(matchesOf(name, [profile('a')], 1)).toEqual([
-      { strength: 'likely', reason: 'Likely match: same name, works at acme.com.' },
+      {
+        strength: 'likely',
+        reason: 'Same name, at acme.com. Names are shared: check the title and company.',
+      },
     ]);
     expect(matchesOf({ ...name, companyDomain: null }, [profile('a')], 1)[0]?.reason).toBe(
-      'Likely match: same name.',
+      'Same name. Names are shared: check the title and company.',
     );
   });
 });
