@@ -143,6 +143,9 @@ function FindForm({ f, intent }: { f: FindModel; intent: FindIntent }) {
   );
 }
 
+/** The id of a chosen person's reveal block (focused when the person is chosen, and after the reveal). */
+const revealId = (profile: StoredProfile) => `find-reveal-${profile.id}`;
+
 /** The chosen person: the reveal options priced against the vault, Reveal, and what the vault holds. */
 function RevealChosen({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const record = m.recordFor(profile);
@@ -164,7 +167,7 @@ function RevealChosen({ m, profile }: { m: SidePanelModel; profile: StoredProfil
         : 'Revealed'
       : `${askedAgain ? 'Reveal again' : 'Reveal'} · up to ${formatCredits(most)}`;
   return (
-    <div class="find-reveal">
+    <div class="find-reveal" id={revealId(profile)} tabIndex={-1}>
       <RevealOptions
         legend={`Reveal ${profile.name}`}
         selection={m.selection.value}
@@ -185,7 +188,11 @@ function RevealChosen({ m, profile }: { m: SidePanelModel; profile: StoredProfil
         type="button"
         class="primary"
         disabled={busy || items.length === 0 || tooLow || (askedAgain && !cut.check && !checkProblem)}
-        onClick={() => void m.revealRow(profile, askedAgain)}
+        onClick={async () => {
+          await m.revealRow(profile, askedAgain);
+          // The button disables itself once everything is held: focus moves to what was revealed.
+          requestAnimationFrame(() => document.getElementById(revealId(profile))?.focus());
+        }}
       >
         {label}
       </button>
@@ -246,7 +253,11 @@ function FoundPerson({
         <button
           type="button"
           aria-label={`${FIND_WORDS.choose}: ${profile.name}`}
-          onClick={() => (f.picked.value = profile.id)}
+          onClick={() => {
+            f.picked.value = profile.id;
+            // The button gives way to the reveal: keyboard focus goes there rather than to the page's start.
+            requestAnimationFrame(() => document.getElementById(revealId(profile))?.focus());
+          }}
         >
           {FIND_WORDS.choose}
         </button>
@@ -262,8 +273,8 @@ function FindResults({ m, f }: { m: SidePanelModel; f: FindModel }) {
   const page = f.page.value;
   const matches = f.matches.value;
   return (
-    <section aria-labelledby="find-results-title">
-      <h3 id="find-results-title">People found</h3>
+    // A named region rather than a heading: each person found is a heading of its own, under the find's.
+    <section aria-label="People found">
       {s.status === 'running' && (
         <p class="job running" role="status">
           {FIND_WORDS.searching}
