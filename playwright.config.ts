@@ -6,7 +6,8 @@ export default defineConfig({
   // Two cores: each test owns a Chromium with the extension loaded.
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A quiet 2-core machine runs most journeys in a few seconds; the margin is for one that shares its cores.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { trace: 'retain-on-failure' },

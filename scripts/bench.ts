@@ -9,10 +9,11 @@
  * - render: 100 result rows in the side panel, in Chromium;
  * - bulk: a bulk reveal of 150 contacts at 200 ms latency against its physical limit and one at a time.
  * - the popup and the contacts library over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`);
- * - the side panel's page of 100 rows with their vault status over the same vault sizes (`bench-panel.ts`).
+ * - the side panel's page of 100 rows with their vault status over the same vault sizes (`bench-panel.ts`);
+ * - the team gateway: overhead, team-held answers, single flight, throughput (`bench-gateway.ts`).
  *
- * `npm run bench -- bulk render` runs only the parts named (dataset, search, lookups, csv, render, bulk, ui, panel):
- * one figure measured again and again, without the minutes the others take.
+ * `npm run bench -- bulk render` runs only the parts named (dataset, search, lookups, csv, render, bulk, ui, panel,
+ * gateway): one figure measured again and again, without the minutes the others take.
  */
 import { performance } from 'node:perf_hooks';
 import { buildDataset } from '../sim/dataset/build-dataset';
@@ -29,7 +30,7 @@ function stats(samples: number[]) {
 }
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-const PARTS = ['dataset', 'search', 'lookups', 'csv', 'render', 'bulk', 'ui', 'panel'];
+const PARTS = ['dataset', 'search', 'lookups', 'csv', 'render', 'bulk', 'ui', 'panel', 'gateway'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !PARTS.includes(name));
 if (unknown.length > 0)
@@ -226,4 +227,10 @@ if (runs('ui')) {
 if (runs('panel')) {
   const { benchPanel } = await import('./bench-panel');
   await benchPanel();
+}
+
+// The team gateway (see scripts/bench-gateway.ts).
+if (runs('gateway')) {
+  const { benchGateway } = await import('./bench-gateway');
+  await benchGateway();
 }

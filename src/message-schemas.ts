@@ -142,6 +142,9 @@ export const PageReadReply = z.strictObject({
       }),
     )
     .check(z.maxLength(250)),
+  cards: z.int().check(z.gte(0)),
+  /** Structure only, built by src/sites/linkedin/structure-report.ts (1,200 outline lines at most). */
+  report: pageText(200_000),
 });
 
 /** "Find a person": an email address, a GitHub profile URL, or a name with a company domain (empty for none). */

@@ -530,13 +530,12 @@ export const RevealJob = z.object({
   status: z.enum(['running', 'done', 'failed', 'interrupted']),
   /** The worker that runs it (see {@link ownedNow}). */
   worker: z.optional(z.string()),
-  /** The balance known just before the paid call (null: none known), to tell what a cut-off call charged. */
-  balanceBefore: z.optional(z.nullable(z.int())),
   /**
-   * After an interruption: the balance checked (free), what the cut-off call was charged (null: cannot tell), and
-   * whether that is final (not while the service may still be finishing the call: "not charged" may change).
-   * `unexplained`: the balance fell by more than this call can cost and the extension's other calls explain, so
-   * the key was used elsewhere too and the call's own charge cannot be told apart.
+   * After an interruption: the balance checked (free), what the cut-off call was charged as the ledger settled it
+   * (null: cannot tell), and whether that is final (not while the service may still be finishing the call: "not
+   * charged" may change). `unexplained`: the balance fell by more than this call can cost and the extension's other
+   * calls explain, so the key was used elsewhere too. `shared`: it was settled with other calls that got no answer,
+   * `credits` in all over `calls` calls, and which of them were charged cannot be told.
    */
   check: z.optional(
     z.object({
@@ -545,6 +544,7 @@ export const RevealJob = z.object({
       final: z.boolean(),
       at: z.string(),
       unexplained: z.optional(z.int()),
+      shared: z.optional(z.object({ calls: z.int(), credits: z.int() })),
     }),
   ),
   startedAt: z.string(),

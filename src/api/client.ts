@@ -311,6 +311,17 @@ export function createClient(options: ClientOptions): ApiClient {
     const errorBody = json.ok ? ErrorBody.safeParse(json.value, english) : undefined;
     const body = errorBody?.success ? errorBody.data : undefined;
 
+    if (status === 401) {
+      // The service answers a bad key with 403; a team gateway (gateway/) answers a missing, unknown or revoked
+      // member key with 401. Either way the key is refused, and nothing was sent upstream or charged.
+      return stop({
+        kind: 'invalid-key',
+        status,
+        ...(body ? { detail: body.message } : {}),
+        message: 'The service refused the API key: it is missing, invalid or inactive.',
+      });
+    }
+
     if (status === 400 || status === 403) {
       // These statuses mean something only through their body.
       if (!body) {

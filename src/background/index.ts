@@ -9,6 +9,7 @@ import { settings, tabProfiles, vault } from '../storage';
 import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
+import { migrateLedger } from './migrate-ledger';
 import { keepRetention } from './retention';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
@@ -46,7 +47,8 @@ export function startBackground(): void {
   chore('mark interrupted reveals', markInterruptedJobs());
   chore('mark an interrupted search', markInterruptedSearch());
   chore('move the vault id index', vault.moveIdIndex());
-  chore('resume the bulk reveal', resumeBulkJob());
+  // The ledger's stored shape first: a resumed bulk reveal reads what went out from it.
+  chore('resume the bulk reveal', migrateLedger().then(resumeBulkJob));
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
   keepContactsIndexed((error) => console.warn('Could not index the revealed contacts', error));
 }

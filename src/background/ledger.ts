@@ -1,14 +1,18 @@
 /**
  * The background's use of the ledger: every paid call goes through {@link paidLookup} or {@link paidSearch}, which
- * check the user's spending caps (counting the most the call can cost, and what calls under way may cost) before
- * anything is sent, and write exactly one ledger entry for the call: what it was charged, or "uncertain" when no
- * answer came back. Every balance from the free account call is recorded, and settles uncertain charges.
+ * check the user's spending caps (counting the most the call can cost, and every call still uncertain, whichever
+ * worker sent it) before anything is sent, and write the call's one ledger entry AHEAD of its request: "uncertain"
+ * (sent, outcome unknown) at its most, durably stored before the request leaves. Its answer settles the entry with
+ * what the service charged; a call the service refused is taken off; a call with no answer, or whose worker was
+ * stopped mid-call, stays uncertain, and the next balance from the free account call settles it.
  */
+
+import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import { appendEntry, type Settle } from '../ledger/append';
+import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { spendingNow } from '../ledger/store';
@@ -27,10 +31,18 @@ export interface PaidCall {
   /** The search session, reveal job or bulk job it belongs to. */
   ref: string;
   label?: string | undefined;
+  /** The contact a lookup is for (its vault key). */
+  subject?: string | undefined;
 }
 
-/** The most the calls under way may still cost: counted by every cap check until their entries are written. */
-let reserved = 0;
+/**
+ * This worker's paid calls, by ledger entry id, with the most each may cost: from its cap check until its answer
+ * has settled its entry (or it ends without one). A cap check counts them here, at their maximum, and leaves their
+ * entries out of what it reads from the ledger; everything else on the ledger (settled charges, and calls still
+ * uncertain from a worker that is gone) it counts from the ledger. A balance taken while one is in flight cannot
+ * settle anything: it may or may not hold that call's charge yet.
+ */
+const calls = new Map<string, number>();
 
 /** The caps in force: read once per call, before its turn (see {@link withinCaps}). */
 type Caps = Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits'>;
@@ -38,9 +50,11 @@ type Caps = Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits'>;
 /** Why a call that may cost `max` credits would pass one of `caps`, in plain words; null when it would not. */
 async function capProblem(max: number, caps: Caps, now = new Date()): Promise<string | null> {
   if (caps.dailyCapCredits === undefined && caps.monthlyCapCredits === undefined) return null;
-  const { today, month } = await spendingNow(now);
-  // Calls under way count as spent until their entries are written.
-  const room = roomUnderCaps(caps, { today: today + reserved, month: month + reserved });
+  // This worker's calls first, then the ledger without them: a call settled in between is counted once, at most.
+  const mine = new Set(calls.keys());
+  const starting = [...calls.values()].reduce((sum, most) => sum + most, 0);
+  const { today, month } = await spendingNow(now, mine);
+  const room = roomUnderCaps(caps, { today: today + starting, month: month + starting });
   if (!room || max <= room.left) return null;
   const limit = (room.cap === 'daily' ? caps.dailyCapCredits : caps.monthlyCapCredits) ?? 0;
   const period = room.cap === 'daily' ? 'today' : 'this month';
@@ -48,23 +62,23 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
 }
 
 /**
- * Runs a paid call that may cost up to `max` credits if no cap would be passed; refuses with {@link CapReached}
- * otherwise. The check and the reservation are one step, so calls started together (a bulk reveal's lookups)
- * cannot pass a cap between them.
+ * Runs a paid call (ledger entry `id`) that may cost up to `max` credits if no cap would be passed; refuses with
+ * {@link CapReached} otherwise. The check and the reservation are one step, so calls started together (a bulk
+ * reveal's lookups) cannot pass a cap between them. The reservation lasts until `task` has settled.
  */
-export async function withinCaps<T>(max: number, task: () => Promise<T>): Promise<T> {
+async function withinCaps<T>(id: string, max: number, task: () => Promise<T>): Promise<T> {
   // The caps are read before the turn: with none set (the usual case) the turn reads nothing, so calls started
   // together (a bulk reveal's fifteen) do not queue behind each other's reads. The spending is read in the turn.
   const caps = await settings.get();
   await serialized('ledger-caps', async () => {
     const problem = await capProblem(max, caps);
     if (problem) throw new CapReached(problem);
-    reserved += max;
+    calls.set(id, max);
   });
   try {
     return await task();
   } finally {
-    reserved -= max;
+    calls.delete(id);
   }
 }
 
@@ -74,94 +88,176 @@ export async function assertWithinCaps(max: number): Promise<void> {
   if (problem) throw new CapReached(problem);
 }
 
-async function record(call: PaidCall, entry: Omit<ChargeEntry, 'kind' | 'id' | 'at' | 'action' | 'ref'>) {
-  const charge: ChargeEntry = {
+/** The paid call's entry could not be stored, so its request was not sent (money is written ahead, or not spent). */
+export class NotRecorded extends ApiError {
+  constructor(cause: unknown) {
+    super({
+      kind: 'unexpected',
+      message:
+        'The extension could not save its record of a paid call before sending it, so it sent nothing: nothing was charged. Try again.',
+      detail: cause instanceof Error ? cause.message : String(cause),
+    });
+  }
+}
+
+/** Writes `entry` ahead of its request; a write that fails is {@link NotRecorded}. */
+function writeAhead(entry: ChargeEntry): Promise<void> {
+  return appendEntry(entry).catch((error: unknown) => {
+    throw new NotRecorded(error);
+  });
+}
+
+/** Settles an entry with its answer; a failure to write it must not lose the paid result itself. */
+function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => ChargeEntry | null) {
+  return resolveEntry(entry.id, entry.at, change).catch((error) =>
+    console.warn('Could not write the ledger', error),
+  );
+}
+
+/**
+ * How a paid call goes out: `send` is given `ahead`, which writes the call's entry (sent, outcome unknown, at its
+ * most) and must resolve before the request leaves (it rejects with {@link NotRecorded} when it cannot be stored).
+ * A caller that waits for a connection first calls it once it has one.
+ */
+export type PaidSend<R> = (ahead: () => Promise<void>) => Promise<R>;
+
+/** What a call's answer charged, and what of the answer must be kept before the ledger says so. */
+interface Answered {
+  credits: number;
+  items: Retrievable[];
+  remaining: number;
+}
+
+/**
+ * One paid call through the caps, written ahead on the ledger and settled by its answer. `keep` stores what the
+ * answer brought (the vault) before the entry is settled: a worker stopped between the two leaves the call
+ * uncertain, which the balance settles, rather than a charge whose data was never stored.
+ */
+async function paid<R, K>(
+  call: PaidCall,
+  max: number,
+  send: PaidSend<R>,
+  charged: (response: R) => Answered,
+  keep: (response: R) => Promise<K>,
+): Promise<{ response: R; kept: K }> {
+  const entry: ChargeEntry = {
     kind: 'charge',
     id: crypto.randomUUID(),
     at: new Date().toISOString(),
     action: call.action,
     ref: call.ref,
     ...(call.label ? { label: call.label } : {}),
-    ...entry,
+    ...(call.subject ? { subject: call.subject } : {}),
+    items: [],
+    credits: 0,
+    maxCredits: max,
+    state: 'uncertain',
   };
-  // The ledger is the record of money, but a failure to write it must not lose the paid result itself.
-  await appendEntry(charge).catch((error) => console.warn('Could not write the ledger', error));
-}
-
-/** One paid call through the caps, with its one entry: charged as the service said, or uncertain. */
-async function paid<R>(
-  call: PaidCall,
-  max: number,
-  send: () => Promise<R>,
-  charged: (response: R) => { credits: number; items: Retrievable[]; remaining: number },
-): Promise<R> {
-  return withinCaps(max, async () => {
+  return withinCaps(entry.id, max, async () => {
+    let written = false;
+    const ahead = async () => {
+      if (written) return;
+      entry.at = new Date().toISOString();
+      await writeAhead(entry);
+      written = true;
+    };
     let response: R;
     try {
-      response = await send();
+      response = await send(ahead);
     } catch (error) {
-      if (error instanceof ApiError && error.outcomeUnknown) {
-        await record(call, { items: [], credits: 0, maxCredits: max, state: 'uncertain' });
-      }
+      // Refused with nothing charged (an error answer): off the ledger. No answer: it stays uncertain.
+      if (written && !(error instanceof ApiError && error.outcomeUnknown))
+        await settleWithAnswer(entry, () => null);
       throw error;
     }
+    const kept = await keep(response);
     const { credits, items, remaining } = charged(response);
-    await record(call, { items, credits, maxCredits: max, state: 'charged', remaining });
-    return response;
+    await settleWithAnswer(entry, (stored) => ({
+      ...stored,
+      items,
+      credits,
+      state: 'charged',
+      remaining,
+      settledAt: new Date().toISOString(),
+    }));
+    return { response, kept };
   });
 }
 
-/** A lookup asking for `asked`, through the caps and into the ledger. */
-export function paidLookup(
+/** A lookup asking for `asked`, through the caps and written ahead on the ledger; `keep` stores its answer. */
+export async function paidLookup<K>(
   call: PaidCall,
   asked: readonly Retrievable[],
-  send: () => Promise<LookupResponse>,
-): Promise<LookupResponse> {
-  return paid(call, maxCostOfItems(asked), send, (response) => {
-    const contact = response.data.contacts[0];
-    return {
-      credits: response.credits.used,
-      items: contact?.success ? contact.contact_data_retrieved.filter((item) => asked.includes(item)) : [],
-      remaining: response.credits.remaining,
-    };
-  });
+  send: PaidSend<LookupResponse>,
+  keep: (response: LookupResponse) => Promise<K>,
+): Promise<{ response: LookupResponse; kept: K }> {
+  return paid(
+    call,
+    maxCostOfItems(asked),
+    send,
+    (response) => {
+      const contact = response.data.contacts[0];
+      return {
+        credits: response.credits.used,
+        items: contact?.success ? contact.contact_data_retrieved.filter((item) => asked.includes(item)) : [],
+        remaining: response.credits.remaining,
+      };
+    },
+    keep,
+  );
 }
 
-/** A search page, through the caps and into the ledger. */
-export function paidSearch(
+/** A search page, through the caps and written ahead on the ledger. */
+export async function paidSearch(
   call: Omit<PaidCall, 'action'>,
   body: SearchRequest,
   send: () => Promise<SearchResponse>,
 ): Promise<SearchResponse> {
   const action: LedgerAction = body.jd_search !== undefined ? 'jd-search' : 'search';
-  return paid({ ...call, action }, searchCost(body), send, (response) => ({
-    credits: response.credits.used ?? 0,
-    items: [],
-    remaining: response.credits.remaining,
-  }));
+  const { response } = await paid(
+    { ...call, action },
+    searchCost(body),
+    (ahead) => ahead().then(send),
+    (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
+    async () => undefined,
+  );
+  return response;
 }
 
 /**
+ * How long after it was sent a call with no answer may still be charged by the service: the client's own time
+ * limit. A balance taken sooner settles it only as charged, never as "not charged".
+ */
+export const SETTLE_AFTER_MS = CLIENT_DEFAULTS.timeoutMs;
+
+/**
  * Settles open uncertain charges against a new balance: every charge written after the anchor balance, read from
- * the anchor's day on.
+ * the anchor's day on. The calls that cannot be settled yet (sent too recently: {@link reconcile}) stay open.
  */
 const settleAgainst =
   (remaining: number, at: string): Settle =>
   async (meta, read) => {
-    const done = { ...meta, anchor: null, open: [] };
     const anchor = meta.anchor;
-    if (!anchor) return { changed: [], meta: done };
+    if (!anchor) return { changed: [], meta: { ...meta, open: [] } };
     const days = meta.days.filter((day) => day >= dayOf(anchor.at));
     const entries: LedgerEntry[] = [...(await read(days)).values()].flat();
     const after = entries.slice(entries.findIndex((e) => e.id === anchor.id) + 1);
     const charges = after.filter((e): e is ChargeEntry => e.kind === 'charge');
-    return { changed: reconcile(anchor.remaining, charges, remaining, at), meta: done };
+    const changed = reconcile(anchor.remaining, charges, remaining, at, SETTLE_AFTER_MS);
+    if (changed === null) return { changed: [], meta };
+    return { changed, meta: { ...meta, anchor: null, open: [] } };
   };
 
-/** Records a balance the account call reported, and settles uncertain charges with it. */
+/**
+ * Records a balance the account call reported, and settles uncertain charges with it, unless a call of this worker
+ * is in flight: the balance may or may not hold its charge yet, so it cannot tell the others' charges apart.
+ */
 export async function recordAccountBalance(remaining: number, at: string): Promise<void> {
   await appendEntry(
     { kind: 'balance', id: crypto.randomUUID(), at, remaining },
-    settleAgainst(remaining, at),
+    calls.size === 0 ? settleAgainst(remaining, at) : undefined,
   ).catch((error) => console.warn('Could not write the ledger', error));
 }
+
+/** How many paid calls this worker has under way (checked, sent or waiting for their answers). */
+export const callsInFlight = (): number => calls.size;

@@ -119,12 +119,13 @@ const storeRecords = groupCommit((records: ContactRecord[]) => putContacts(recor
 const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(record));
 
 /**
- * Sends the paid lookup planned in `plan` (through the caps, with its ledger entry) and, for an answer, writes the
- * merged record to the vault before resolving: paid data is in storage before any caller can report it. Call it
- * inside the contact's turn ({@link serialised}), with `plan.asked` not empty. `send` is how the request goes out
- * once the caps let it (a bulk reveal waits for one of its connections, and records the contact as sent first).
- * Errors of the call (rate limited, out of credits, a cap, no answer) are thrown as the client and the caps throw
- * them.
+ * Sends the paid lookup planned in `plan` (through the caps, written ahead on the ledger) and, for an answer, writes
+ * the merged record to the vault before the ledger entry is settled and before resolving: paid data is in storage
+ * before any caller can report it. Call it inside the contact's turn ({@link serialised}), with `plan.asked` not
+ * empty. `send` is how the request goes out once the caps let it: it gets the request, which writes the call's
+ * ledger entry first (a bulk reveal waits for one of its connections before calling it). Errors of the call (rate
+ * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
+ * and the ledger throw them.
  */
 export async function lookupContact(
   client: ApiClient,
@@ -134,7 +135,21 @@ export async function lookupContact(
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);
-  const response = await paidLookup(call, asked, () => send(() => client.lookup(body)));
+  const { kept } = await paidLookup(
+    { ...call, subject: base.key },
+    asked,
+    (ahead) => send(() => ahead().then(() => client.lookup(body))),
+    (response) => keepAnswer(base, asked, response),
+  );
+  return kept;
+}
+
+/** What an answer comes to, with its record written to the vault when it is one. */
+async function keepAnswer(
+  base: ContactRecord,
+  asked: Retrievable[],
+  response: LookupResponse,
+): Promise<LookupOutcome> {
   const contact = response.data.contacts[0];
   if (!contact) return { kind: 'no-result', response };
   if (!contact.success && contact.status_code !== 404) {

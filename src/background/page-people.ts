@@ -41,6 +41,13 @@ export interface PagePeople {
   /** How to get a missing public profile URL on this kind of page. */
   toResolve: string | null;
   people: PersonOnPage[];
+  /**
+   * Why the page was not read, when it was not: `unread`, no people found (or, on a page about one person, no
+   * name); `not-shown`, result cards found but no one on them yet (LinkedIn renders them as the user scrolls).
+   */
+  problem: 'unread' | 'not-shown' | null;
+  /** The page's structure report, to copy and send, when it was not read (structure only: no text, names or ids). */
+  report: string | null;
   readAt: string;
 }
 
@@ -58,13 +65,22 @@ export async function readTabPeople(tabId: number): Promise<PagePeople> {
   if (!tab) throw refuseNow('That tab is closed: open the LinkedIn page again.');
   const kind = tab.url ? pageKindOf(tab.url) : null;
   if (kind === null) {
-    return { kind: null, list: false, label: null, toResolve: null, people: [], readAt };
+    return {
+      kind: null,
+      list: false,
+      label: null,
+      toResolve: null,
+      people: [],
+      problem: null,
+      report: null,
+      readAt,
+    };
   }
   const words = PAGE_WORDS[kind.id];
   const read = kind.id === 'profile' ? await profileOf(tabId, tab.url!) : await askTab(tabId, kind.id);
   const seen = new Set<string>();
   const people: PersonOnPage[] = [];
-  for (const person of read) {
+  for (const person of read.people) {
     if (person.socialUrl !== null) {
       if (seen.has(person.socialUrl)) continue;
       seen.add(person.socialUrl);
@@ -72,26 +88,62 @@ export async function readTabPeople(tabId: number): Promise<PagePeople> {
     const record = person.socialUrl ? await vault.find({ socialUrl: person.socialUrl }) : null;
     people.push({ ...person, record, revealed: isRevealed(record) });
   }
-  return { kind: kind.id, list: kind.list, label: words.label, toResolve: words.toResolve, people, readAt };
+  const problem = kind.list
+    ? people.length > 0
+      ? null
+      : read.cards > 0
+        ? 'not-shown'
+        : 'unread'
+    : people[0]?.name
+      ? null
+      : 'unread';
+  return {
+    kind: kind.id,
+    list: kind.list,
+    label: words.label,
+    toResolve: words.toResolve,
+    people,
+    problem,
+    // A report is only ever shown beside a problem.
+    report: problem ? read.report : null,
+    readAt,
+  };
 }
 
 type ReadPerson = Omit<PersonOnPage, 'record' | 'revealed'>;
 
-/** A `/in/` profile is its URL: nothing to ask the tab, the hints it reported are enough. */
-async function profileOf(tabId: number, url: string): Promise<ReadPerson[]> {
-  const seen = await tabProfiles.get(tabId);
-  return [
-    {
-      name: seen?.nameHint ?? null,
-      headline: seen?.headlineHint ?? null,
-      location: null,
-      socialUrl: profileUrl(url),
-      pageUrl: null,
-    },
-  ];
+/** What a tab's page shows, as the background keeps it. */
+interface TabRead {
+  people: ReadPerson[];
+  cards: number;
+  report: string | null;
 }
 
-async function askTab(tabId: number, kind: PageKindId): Promise<ReadPerson[]> {
+/**
+ * A `/in/` profile is its URL, and its name the hint the tab reported. Only when the tab reported no name is the
+ * page asked (it may have rendered since, or LinkedIn changed it: then its report is wanted).
+ */
+async function profileOf(tabId: number, url: string): Promise<TabRead> {
+  const seen = await tabProfiles.get(tabId);
+  const person: ReadPerson = {
+    name: seen?.nameHint ?? null,
+    headline: seen?.headlineHint ?? null,
+    location: null,
+    socialUrl: profileUrl(url),
+    pageUrl: null,
+  };
+  if (person.name !== null) return { people: [person], cards: 1, report: null };
+  // A tab that cannot answer still shows a profile revealable by its URL.
+  const asked = await askTab(tabId, 'profile').catch(() => null);
+  const shown = asked?.people[0];
+  return {
+    people: [{ ...person, name: shown?.name ?? null, headline: person.headline ?? shown?.headline ?? null }],
+    cards: 1,
+    report: asked?.report ?? null,
+  };
+}
+
+async function askTab(tabId: number, kind: PageKindId): Promise<TabRead> {
   let reply: unknown;
   try {
     reply = await browser.tabs.sendMessage(tabId, { type: READ_PAGE }, { frameId: 0 });
@@ -104,13 +156,14 @@ async function askTab(tabId: number, kind: PageKindId): Promise<ReadPerson[]> {
   // The page changed kind between the question and the answer (LinkedIn navigates in place): read it again.
   if (pageKindOf(parsed.data.url)?.id !== kind)
     throw refuseNow('The page changed while it was read: read it again.');
-  return parsed.data.people.map((person) => ({
+  const people = parsed.data.people.map((person) => ({
     name: person.name,
     headline: person.headline,
     location: person.location,
     socialUrl: person.publicUrl ? profileUrl(person.publicUrl) : null,
     pageUrl: personPage(person.pageUrl),
   }));
+  return { people, cards: parsed.data.cards, report: parsed.data.report };
 }
 
 /** A person's page as the tab named it, kept only when it is a LinkedIn page of a kind that names one person. */

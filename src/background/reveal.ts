@@ -3,15 +3,13 @@
  * storage before the request, and writes every paid result to the vault before any UI can show it.
  */
 
-import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
-import { maxCostOfItems } from '../api/pricing';
-import { chargedSince } from '../ledger/store';
+import type { ChargeEntry } from '../ledger/entry';
+import { chargesOf } from '../ledger/store';
 import type { RevealInput } from '../messaging';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
 import {
-  account,
   type ContactRecord,
   jobs,
   outcomeUnknown,
@@ -22,6 +20,7 @@ import {
 } from '../storage';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
+import { callsInFlight, SETTLE_AFTER_MS } from './ledger';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
 import { fail, refuse, refuseNow } from './result';
 
@@ -123,7 +122,6 @@ async function revealNow(input: RevealInput, target: ContactTarget): Promise<Rev
   }
 
   await refuseUnseen(input, base.key, requested, plan.unreadable);
-  job.balanceBefore = (await account.get())?.remaining ?? null;
   return whileBeating(() => paidReveal(job, plan));
 }
 
@@ -194,38 +192,18 @@ export async function markInterruptedJobs(since?: Date): Promise<void> {
 }
 
 /**
- * What a cut-off reveal was charged: checks the balance with the account call (free) and compares it with the
- * balance known before the call, less what later reveals were charged. Recorded on the job; final once a charge is
- * seen or the call's time limit has passed (until then the service may still be finishing the cut-off call, and a
- * later check may see its charge). A job still running in this worker is returned as it is.
+ * What a cut-off reveal was charged: checks the balance with the account call (free), which settles the calls on
+ * the ledger that got no answer, then reads the reveal's own entry. Recorded on the job; final once the ledger has
+ * settled it (until then the service may still be finishing the cut-off call), or once it is known that the
+ * balance cannot settle it. A job still running in this worker is returned as it is.
  */
-/**
- * What a cut-off reveal was charged, from the balance: the fall since the balance known before it, less what the
- * extension's other calls were charged since it started (searches, bulk lookups, later reveals: the ledger). A fall
- * larger than the reveal can cost means the key was used elsewhere too: its own charge cannot be told apart.
- */
-function chargeOf(
-  job: RevealJob,
-  remaining: number,
-  others: number,
-): { charged: number | null; final: boolean; unexplained?: number } {
-  const settled = Date.now() - new Date(job.startedAt).getTime() > CLIENT_DEFAULTS.timeoutMs;
-  if (job.balanceBefore == null) return { charged: null, final: true };
-  const fell = Math.max(0, job.balanceBefore - remaining - others);
-  if (fell > maxCostOfItems(job.requested)) return { charged: null, final: true, unexplained: fell };
-  return { charged: fell, final: fell !== 0 || settled };
-}
-
 export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   const job = (await jobs.all()).find((j) => j.id === jobId);
   if (!job) throw refuseNow('That reveal is no longer on record.');
   if (!cutOff(job) || job.check?.final) return job;
   const { remaining } = await refreshAccount();
-  const check = {
-    remaining,
-    ...chargeOf(job, remaining, await chargedSince(job.startedAt, job.id)),
-    at: new Date().toISOString(),
-  };
+  const [entry] = await chargesOf(job.id, job.startedAt);
+  const check = { remaining, ...chargeOf(entry), at: new Date().toISOString() };
   const checked = await jobs.update(jobId, (latest) =>
     cutOff(latest) && !latest.check?.final
       ? {
@@ -238,4 +216,23 @@ export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
       : null,
   );
   return checked ?? job;
+}
+
+/** What the reveal's ledger entry says of its charge. */
+function chargeOf(entry: ChargeEntry | undefined): Omit<NonNullable<RevealJob['check']>, 'remaining' | 'at'> {
+  // Never on the ledger: its request never left (the entry is written before it does).
+  if (!entry) return { charged: 0, final: true };
+  if (entry.state === 'uncertain') {
+    // Not settled yet: the service may still be finishing it, or a call in flight keeps the balance from telling.
+    // Past the time a call can take, with nothing in flight, the balance cannot settle it (none known before it,
+    // or credits were bought meanwhile).
+    const old = Date.now() - new Date(entry.at).getTime() > SETTLE_AFTER_MS;
+    return old && callsInFlight() === 0 ? { charged: null, final: true } : { charged: 0, final: false };
+  }
+  if (entry.shared) {
+    return entry.shared.calls === 1
+      ? { charged: null, final: true, unexplained: entry.shared.credits }
+      : { charged: null, final: true, shared: entry.shared };
+  }
+  return { charged: entry.credits, final: true };
 }

@@ -104,6 +104,19 @@ export const BulkJob = z.object({
   /** Known balance when the job was confirmed, and the free account call's answer when it ended. */
   balanceBefore: z.nullable(z.int()),
   balanceAfter: z.optional(z.nullable(z.int())),
+  /**
+   * What the ledger holds for the job (written when it ends and at each check of the balance after): credits
+   * charged (settled by answers, or by the balance), and the lookups still not known with the most they may cost.
+   * The receipt's total; `shared`: part of the charge was settled as a group whose split cannot be told.
+   */
+  spend: z.optional(
+    z.object({
+      charged: z.int(),
+      uncertain: z.int(),
+      uncertainMax: z.int(),
+      shared: z.boolean(),
+    }),
+  ),
   items: z.array(BulkItem),
 });
 export type BulkJob = z.infer<typeof BulkJob>;
@@ -155,9 +168,6 @@ const HISTORY_KEPT = 20;
 const currentItem = storage.defineItem<unknown>('local:bulk-job', { fallback: null, version: 1 });
 const historyItem = storage.defineItem<unknown>('local:bulk-history', { fallback: null, version: 1 });
 
-const InFlight = z.object({ jobId: z.string(), keys: z.array(z.string()) });
-const inFlightItem = storage.defineItem<unknown>('local:bulk-in-flight', { fallback: null, version: 1 });
-const readInFlight = validated(z.nullable(InFlight), null, 'bulk reveal lookups in flight', 'bulk-in-flight');
 const readCurrent = validated(z.nullable(BulkJob), null, 'bulk reveal', 'bulk-job');
 const readHistory = validated(z.array(BulkJob), [], 'bulk reveal history', 'bulk-history');
 
@@ -171,13 +181,6 @@ export const bulkJobs = {
   },
   watchCurrent(cb: (job: BulkJob | null) => void) {
     return currentItem.watch((value) => cb(readCurrent(value)));
-  },
-  /** The contacts whose lookup was sent and has not answered (written before each request). */
-  async inFlight(): Promise<z.infer<typeof InFlight> | null> {
-    return readInFlight(await inFlightItem.getValue());
-  },
-  async setInFlight(value: z.infer<typeof InFlight>): Promise<void> {
-    await inFlightItem.setValue(value);
   },
   async history(): Promise<BulkJob[]> {
     return readHistory(await historyItem.getValue());

@@ -1,14 +1,15 @@
 /**
- * Writing the ledger (the background alone): entries appended to their day, one write at a time, with the
- * bookkeeping of uncertain charges; a balance settles the open ones through `settle`.
+ * Writing the ledger (the background alone): entries appended to their day, an entry settled where it stands (a
+ * paid call's answer), and the bookkeeping of the calls still uncertain; a balance settles the open ones through
+ * `settle`. One write at a time.
  *
- * Entries that arrive while a write is under way are written together by the next one (a bulk reveal's fifteen
- * lookups answer within milliseconds of each other): each append still resolves only once its entry is stored, in
- * the order the appends were asked for, and a day is read and written once per write rather than once per entry.
+ * Changes that arrive while a write is under way are written together by the next one (a bulk reveal's fifteen
+ * lookups are sent, and answer, within milliseconds of each other): each still resolves only once it is stored, in
+ * the order asked for, and a day is read and written once per write rather than once per entry.
  */
 import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
-import { type ChargeEntry, dayOf, LedgerEntry } from './entry';
+import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 import { dayKey, type LedgerMeta, META_KEY, readLedgerDays, readMeta } from './store';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
@@ -17,18 +18,19 @@ export type Settle = (
   read: typeof readLedgerDays,
 ) => Promise<{ changed: ChargeEntry[]; meta: LedgerMeta }>;
 
-/** One append: the entry, and for a balance the step that settles open uncertain charges with it. */
-interface Append {
-  entry: LedgerEntry;
-  settle: Settle | undefined;
-}
+/** One change of the ledger. */
+type Change =
+  /** A new entry; for a balance, the step that settles open uncertain charges with it. */
+  | { kind: 'append'; entry: LedgerEntry; settle: Settle | undefined }
+  /** An entry settled where it stands (`change` returns null to take it off the ledger). */
+  | { kind: 'resolve'; day: string; id: string; change: (entry: ChargeEntry) => ChargeEntry | null };
 
-/** One write at a time; appends asked for while it is under way are written together by the next (group commit). */
-const commit = groupCommit<Append>((batch) => write(batch));
+/** One write at a time; changes asked for while it is under way are written together by the next (group commit). */
+const commit = groupCommit<Change>((batch) => write(batch));
 
 /**
- * Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`). Resolves once
- * the entry is stored.
+ * Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`; a balance with
+ * `settle` is also the one later settlements count from). Resolves once the entry is stored.
  */
 export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> {
   let checked: LedgerEntry;
@@ -37,13 +39,33 @@ export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> 
   } catch (error) {
     return Promise.reject(error);
   }
-  return commit({ entry: checked, settle });
+  return commit({ kind: 'append', entry: checked, settle });
 }
 
-/** Applies the appends in order to the stored days and bookkeeping, and stores what changed in one write. */
-async function write(batch: readonly Append[]): Promise<void> {
+/**
+ * Settles the charge `id` written at `at` with `change` (its answer came): stored in place, out of the open calls
+ * once it is no longer uncertain. Resolves once stored; an entry no longer on the ledger is left alone.
+ */
+export function resolveEntry(
+  id: string,
+  at: string,
+  change: (entry: ChargeEntry) => ChargeEntry | null,
+): Promise<void> {
+  return commit({ kind: 'resolve', day: dayOf(at), id, change });
+}
+
+/** Takes `ids` out of the open calls, and the anchor with the last of them. */
+function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
+  const open = meta.open.filter((call) => !ids.has(call.id));
+  return { ...meta, open, anchor: open.length > 0 ? meta.anchor : null };
+}
+
+/** Applies the changes in order to the stored days and bookkeeping, and stores what changed in one write. */
+async function write(batch: readonly Change[]): Promise<void> {
   let meta = await readMeta();
-  const days = await readLedgerDays([...new Set(batch.map(({ entry }) => dayOf(entry.at)))]);
+  const days = await readLedgerDays([
+    ...new Set(batch.map((change) => (change.kind === 'append' ? dayOf(change.entry.at) : change.day))),
+  ]);
   const changedDays = new Set<string>();
   /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
   const read = async (wanted: readonly string[]) => {
@@ -51,28 +73,40 @@ async function write(batch: readonly Append[]): Promise<void> {
     for (const [day, entries] of await readLedgerDays(missing)) days.set(day, entries);
     return new Map(wanted.map((day) => [day, days.get(day)!]));
   };
-  for (const { entry, settle } of batch) {
+  /** Replaces (or, with null, removes) one entry of a day. */
+  const put = (day: string, id: string, next: ChargeEntry | null) => {
+    days.set(
+      day,
+      days.get(day)!.flatMap((e) => (e.id !== id ? [e] : next ? [next] : [])),
+    );
+    changedDays.add(day);
+  };
+  for (const change of batch) {
+    if (change.kind === 'resolve') {
+      const entry = days.get(change.day)?.find((e) => e.id === change.id);
+      if (entry?.kind !== 'charge') continue;
+      const next = change.change(entry);
+      put(change.day, change.id, next);
+      if (next?.state !== 'uncertain') meta = close(meta, new Set([change.id]));
+      continue;
+    }
+    const { entry, settle } = change;
     const day = dayOf(entry.at);
-    if (entry.kind === 'balance' && settle && meta.open.length > 0) {
-      const settled = await settle(meta, read);
-      meta = settled.meta;
-      await read([...new Set(settled.changed.map((changed) => dayOf(changed.at)))]);
-      for (const changed of settled.changed) {
-        const d = dayOf(changed.at);
-        days.set(
-          d,
-          days.get(d)!.map((e) => (e.id === changed.id ? changed : e)),
-        );
-        changedDays.add(d);
+    if (entry.kind === 'balance' && settle) {
+      if (meta.open.length > 0) {
+        const settled = await settle(meta, read);
+        meta = settled.meta;
+        await read([...new Set(settled.changed.map((changed) => dayOf(changed.at)))]);
+        for (const changed of settled.changed) put(dayOf(changed.at), changed.id, changed);
       }
+      meta.lastBalance = entry;
     }
     days.set(day, [...days.get(day)!, entry]);
     changedDays.add(day);
     if (!meta.days.includes(day)) meta.days = [...meta.days, day].sort();
-    if (entry.kind === 'balance') meta.lastBalance = entry;
     if (entry.kind === 'charge' && entry.state === 'uncertain') {
       if (meta.open.length === 0) meta.anchor = meta.lastBalance;
-      meta.open = [...meta.open, { day, id: entry.id }];
+      meta.open = [...meta.open, openCallOf(entry, day)];
     }
   }
   const writes: Record<string, unknown> = { [META_KEY]: meta };

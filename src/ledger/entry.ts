@@ -12,9 +12,10 @@ export const LEDGER_ACTIONS = ['search', 'jd-search', 'reveal', 'bulk-reveal'] a
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
 
 /**
- * A paid call's charge. `charged`: the service said what it cost. `uncertain`: no answer came back, so it may have
- * been charged up to `maxCredits`; the next balance from the account call settles it as `confirmed` (charged) or
- * `not-charged`.
+ * A paid call's charge. Every paid call is written `uncertain` (sent, outcome unknown, up to `maxCredits`) before
+ * its request leaves; its answer settles it as `charged` (what the service said it cost). One whose answer never
+ * came (no readable answer, or the worker stopped mid-call) stays `uncertain` until a balance from the account call
+ * settles it as `confirmed` (charged) or `not-charged`.
  */
 export const CHARGE_STATES = ['charged', 'uncertain', 'confirmed', 'not-charged'] as const;
 export type ChargeState = (typeof CHARGE_STATES)[number];
@@ -39,8 +40,46 @@ export const ChargeEntry = z.object({
   remaining: z.optional(z.int()),
   /** When an uncertain charge was settled. */
   settledAt: z.optional(z.string()),
+  /** The contact a lookup was for (its vault key): how a restarted bulk reveal knows which lookups went out. */
+  subject: z.optional(z.string()),
+  /**
+   * Settled by the balance as one of `calls` calls whose answers never came, when the fall could not be put on each
+   * of them: `credits` is the fall they account for in all (more than they can cost together when the key was also
+   * used elsewhere). Each entry's own `credits` is a share of it, so sums agree; the split is not a fact.
+   */
+  shared: z.optional(z.object({ calls: z.int().check(z.gte(1)), credits: z.int().check(z.gte(0)) })),
 });
 export type ChargeEntry = z.infer<typeof ChargeEntry>;
+
+/**
+ * A call on the ledger still `uncertain`: sent and not answered (in flight, or cut off with its worker). Kept in the
+ * bookkeeping so a cap check, a balance and a restarted bulk reveal find them without reading every day.
+ */
+export const OpenCall = z.object({
+  day: z.string(),
+  id: z.string(),
+  /** When it was sent. */
+  at: z.string(),
+  /** The search session, reveal job or bulk job it belongs to. */
+  ref: z.string(),
+  /** The contact a lookup was for (its vault key). */
+  subject: z.optional(z.string()),
+  /** The most it can cost. */
+  max: z.int().check(z.gte(0)),
+});
+export type OpenCall = z.infer<typeof OpenCall>;
+
+/** The open call an uncertain entry is in the bookkeeping. */
+export function openCallOf(entry: ChargeEntry, day: string): OpenCall {
+  return {
+    day,
+    id: entry.id,
+    at: entry.at,
+    ref: entry.ref,
+    ...(entry.subject !== undefined ? { subject: entry.subject } : {}),
+    max: entry.maxCredits,
+  };
+}
 
 /** A balance the free account call reported. */
 export const BalanceEntry = z.object({
@@ -109,26 +148,70 @@ export function partsOf(entry: ChargeEntry): Partial<Record<SpendPart, number>> 
 }
 
 /**
- * Settles uncertain charges against a new balance from the account call. `anchor` is the last balance the account
- * call reported before the first uncertain charge; every charge after it is known except the uncertain ones, so what
- * the balance fell beyond the known charges is what they cost. One uncertain charge gets that amount (up to its
- * maximum); several share it in order, each up to its maximum. Nothing unexplained: none was charged. Returns the
- * entries to write back (only the settled ones). A balance that rose (credits bought) cannot settle anything.
+ * Settles the uncertain charges among `since` (every charge written after the `anchor` balance, in order) against a
+ * new balance. Every charge after the anchor is known except the uncertain ones, so what the balance fell beyond
+ * the known charges is what they cost, as a group:
+ * - nothing unexplained: none was charged; every one is `not-charged`;
+ * - the group's whole maximum (or more) unexplained: each was charged its maximum (`confirmed`);
+ * - one call: it was charged what is unexplained (a call is charged at once or not at all);
+ * - several, and part of their maximum: the total is known, the split is not. They are settled in order, each up to
+ *   its maximum, and each carries `shared` (the group's total and size) so nobody reads the split as fact.
+ * A fall beyond the group's maximum (the key used elsewhere too) marks them `shared` as well, with the whole fall:
+ * each is put at its maximum, the most it could have cost, and whether it was charged at all cannot be told.
+ *
+ * Returns null when it cannot settle yet: a call sent less than `settleAfterMs` before the balance may still be
+ * being processed (the service may charge it after this balance), so a group not fully charged waits. A balance that
+ * rose (credits bought) cannot settle anything: returns [] (the calls stay uncertain, counted at their maximum).
  */
 export function reconcile(
   anchor: number,
   since: readonly ChargeEntry[],
   remaining: number,
   at: string,
-): ChargeEntry[] {
+  settleAfterMs = 0,
+): ChargeEntry[] | null {
   const pending = since.filter((e) => e.state === 'uncertain');
   if (pending.length === 0) return [];
   const known = since.filter((e) => e.state !== 'uncertain').reduce((sum, e) => sum + e.credits, 0);
-  let unexplained = anchor - remaining - known;
+  const unexplained = anchor - remaining - known;
   if (unexplained < 0) return [];
+  const most = pending.reduce((sum, e) => sum + e.maxCredits, 0);
+  const recent = pending.some((e) => new Date(at).getTime() - new Date(e.at).getTime() < settleAfterMs);
+  if (unexplained < most && recent && !(pending.length === 1 && unexplained > 0)) return null;
+  const shared =
+    (pending.length > 1 && unexplained > 0 && unexplained < most) || unexplained > most
+      ? { calls: pending.length, credits: unexplained }
+      : undefined;
+  let left = unexplained;
   return pending.map((entry) => {
-    const credits = Math.min(entry.maxCredits, unexplained);
-    unexplained -= credits;
-    return { ...entry, credits, state: credits > 0 ? 'confirmed' : 'not-charged', settledAt: at };
+    const credits = Math.min(entry.maxCredits, left);
+    left -= credits;
+    const settled: ChargeEntry = {
+      ...entry,
+      credits,
+      state: credits > 0 ? 'confirmed' : 'not-charged',
+      settledAt: at,
+    };
+    if (shared) settled.shared = shared;
+    return settled;
   });
+}
+
+/** What a set of charges came to: settled credits, and the uncertain calls with the most they may still cost. */
+export function chargeTotals(entries: readonly LedgerEntry[]): {
+  credits: number;
+  uncertain: number;
+  uncertainMax: number;
+} {
+  let credits = 0;
+  let uncertain = 0;
+  let uncertainMax = 0;
+  for (const e of entries) {
+    if (e.kind !== 'charge') continue;
+    if (e.state === 'uncertain') {
+      uncertain++;
+      uncertainMax += e.maxCredits;
+    } else credits += e.credits;
+  }
+  return { credits, uncertain, uncertainMax };
 }

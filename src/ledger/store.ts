@@ -7,28 +7,41 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { BalanceEntry, dayOf, LedgerEntry, monthToDate, spent } from './entry';
+import { BalanceEntry, type ChargeEntry, dayOf, LedgerEntry, monthToDate, OpenCall, spent } from './entry';
+import { upgradeMeta } from './migrate';
 
 /** The storage key of a day's entries. */
 export const dayKey = (day: string) => `ledger:day:${day}`;
 export const META_KEY = 'ledger:meta';
 
+/** The bookkeeping as it is stored now (version 2: open calls carry what they are; see `migrate.ts`). */
 export const LedgerMeta = z.object({
-  v: z.literal(1),
+  v: z.literal(2),
   /** Days with entries, oldest first. */
   days: z.array(z.string()),
+  /** The last balance that settles against: one taken with no call of this worker in flight. */
   lastBalance: z.nullable(BalanceEntry),
   /** The last balance before the first uncertain charge still open (null when none is open). */
   anchor: z.nullable(BalanceEntry),
-  /** Uncertain charges still open: their days and ids. */
-  open: z.array(z.object({ day: z.string(), id: z.string() })),
+  /** Uncertain charges still open, in the order they were sent. */
+  open: z.array(OpenCall),
 });
 export type LedgerMeta = z.infer<typeof LedgerMeta>;
 
-/** The bookkeeping key, or an empty one when none is stored or it no longer reads. */
+export const EMPTY_META: LedgerMeta = { v: 2, days: [], lastBalance: null, anchor: null, open: [] };
+
+/**
+ * The bookkeeping key, upgraded when it is stored in an earlier version (the upgrade is written back by the next
+ * append), or an empty one when none is stored or it no longer reads.
+ */
 export async function readMeta(): Promise<LedgerMeta> {
-  const parsed = z.safeParse(LedgerMeta, (await browser.storage.local.get(META_KEY))[META_KEY]);
-  return parsed.success ? parsed.data : { v: 1, days: [], lastBalance: null, anchor: null, open: [] };
+  const raw = (await browser.storage.local.get(META_KEY))[META_KEY];
+  const parsed = z.safeParse(LedgerMeta, raw);
+  if (parsed.success) return parsed.data;
+  const upgraded = await upgradeMeta(raw, readLedgerDays);
+  if (upgraded) return upgraded;
+  if (raw !== undefined) console.warn('The ledger bookkeeping is not readable and was started afresh');
+  return structuredClone(EMPTY_META);
 }
 
 /** A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day. */
@@ -49,27 +62,27 @@ export async function readLedgerDays(days: readonly string[]): Promise<Map<strin
   return new Map(days.map((day) => [day, readDay(stored[dayKey(day)])]));
 }
 
-/** Credits spent today and this month (local days), uncertain charges at their maximum. */
-export async function spendingNow(now = new Date()): Promise<{ today: number; month: number }> {
+/**
+ * Credits spent today and this month (local days), uncertain charges at their maximum. Entries in `except` are left
+ * out (calls the caller counts itself).
+ */
+export async function spendingNow(
+  now = new Date(),
+  except: ReadonlySet<string> = new Set(),
+): Promise<{ today: number; month: number }> {
   const days = await readLedgerDays(monthToDate(now));
-  const today = spent(days.get(dayOf(now)) ?? []);
-  const month = [...days.values()].reduce((sum, entries) => sum + spent(entries), 0);
+  const counted = (entries: readonly LedgerEntry[]) => spent(entries.filter((e) => !except.has(e.id)));
+  const today = counted(days.get(dayOf(now)) ?? []);
+  const month = [...days.values()].reduce((sum, entries) => sum + counted(entries), 0);
   return { today, month };
 }
 
-/**
- * Credits the service charged for the extension's other calls (every call not belonging to `except`) recorded at
- * or after `since`: what explains a fall in the balance besides one call whose charge is not known.
- */
-export async function chargedSince(since: string, except: string): Promise<number> {
+/** The charges of one search session, reveal or job (`ref`), written on or after the day of `since`. */
+export async function chargesOf(ref: string, since: string): Promise<ChargeEntry[]> {
   const days = (await readMeta()).days.filter((day) => day >= dayOf(since));
-  let sum = 0;
-  for (const entries of (await readLedgerDays(days)).values()) {
-    for (const entry of entries) {
-      if (entry.kind === 'charge' && entry.ref !== except && entry.at >= since) sum += entry.credits;
-    }
-  }
-  return sum;
+  return [...(await readLedgerDays(days)).values()]
+    .flat()
+    .filter((e): e is ChargeEntry => e.kind === 'charge' && e.ref === ref);
 }
 
 /** Calls back when any entry is written (the popup's and side panel's warnings, the usage page). */

@@ -5,6 +5,7 @@
 import { toCsv } from '../search/csv';
 import {
   type ChargeEntry,
+  chargeTotals,
   dayOf,
   type LedgerAction,
   type LedgerEntry,
@@ -49,13 +50,12 @@ export function weekToDate(today: Date = new Date()): string[] {
   return lastDays(((today.getDay() + 6) % 7) + 1, today);
 }
 
-/** Credits charged in the days given (settled charges only), and how many calls may have been charged. */
+/**
+ * Credits charged in the days given (settled charges), and the calls not known yet (sent, no answer) with the most
+ * they may have cost.
+ */
 export function totalOf(days: readonly string[], byDay: ReadonlyMap<string, readonly LedgerEntry[]>) {
-  const charges = days.flatMap((day) => chargesOf(byDay.get(day) ?? []));
-  return {
-    credits: charges.reduce((sum, e) => sum + e.credits, 0),
-    uncertain: charges.filter((e) => e.state === 'uncertain').length,
-  };
+  return chargeTotals(days.flatMap((day) => byDay.get(day) ?? []));
 }
 
 /** Totals this week and this month, from the month's entries and the week's (which may reach into last month). */
@@ -123,7 +123,7 @@ export const PART_LABELS: Readonly<Record<SpendPart, string>> = {
 
 const STATE_LABELS: Readonly<Record<ChargeEntry['state'], string>> = {
   charged: 'Charged',
-  uncertain: 'May have been charged (not yet checked)',
+  uncertain: 'Sent, not known yet (may have been charged)',
   confirmed: 'Charged (checked against the balance)',
   'not-charged': 'Not charged (checked against the balance)',
 };
@@ -152,7 +152,9 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
           e.items.map((item) => PART_LABELS[item]).join('; '),
           e.credits,
           e.maxCredits,
-          STATE_LABELS[e.state],
+          e.shared
+            ? `${STATE_LABELS[e.state]}; one of ${e.shared.calls} calls with no answer charged ${e.shared.credits} in all, split not known`
+            : STATE_LABELS[e.state],
           e.ref,
           e.label ?? '',
           e.remaining ?? '',

@@ -1,8 +1,8 @@
 import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord, ItemState } from '../storage';
 import { CopyButton } from './copy-button';
+import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
-import { downloadText } from './sidepanel/export-csv';
 import { toVCard, vcardFileName } from './vcard';
 
 const date = (iso: string) =>

@@ -39,6 +39,21 @@ const EVERY_KIND: Array<{ url: string; file: string; read: RegExp }> = [
     read: /^5 people/,
   },
   {
+    url: 'https://www.linkedin.com/search/results/people/?keywords=nurse',
+    file: 'people-search-today.html',
+    read: /^5 people/,
+  },
+  {
+    url: 'https://www.linkedin.com/in/grace-okafor-rn-demo/',
+    file: 'profile-today.html',
+    read: /^Grace Okafor$/,
+  },
+  {
+    url: 'https://www.linkedin.com/in/kwame-mensah-demo/details/experience/',
+    file: 'profile-details-today.html',
+    read: /^Kwame Mensah$/,
+  },
+  {
     url: 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c',
     file: 'sales-lead.html',
     read: /^Ada Lovelace$/,
@@ -212,7 +227,7 @@ test('adds nothing to the LinkedIn page: no DOM, no messages, no web-accessible 
 });
 
 for (const { url, file, read } of EVERY_KIND) {
-  test(`adds nothing to ${new URL(url).pathname}, even while the extension reads it`, async ({
+  test(`adds nothing to ${new URL(url).pathname} (${file}), even while the extension reads it`, async ({
     context,
     openExtensionPage,
     tabIdOf,

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { test as base, expect, launchWithExtension, stopServiceWorker } from './fixtures';
+import { test as base, expect, stopServiceWorker } from './fixtures';
+import { firstRun, launchProfile, withProfileDir } from './restart';
 
 const ADA = DEMO_PROFILES.full;
 const PHONE = ADA.phone_number!;
@@ -81,48 +79,22 @@ test('a reveal cut off by a stopped worker is never shown running; its charge is
 test('a reveal cut off by closing the browser is checked after the restart, before any retry', async ({
   sim,
 }) => {
-  const profileDir = mkdtempSync(join(tmpdir(), 'candidate-lens-restart-'));
-  try {
-    const first = await launchWithExtension(profileDir);
-    const worker = first.serviceWorkers()[0] ?? (await first.waitForEvent('serviceworker'));
-    const extensionId = new URL(worker.url()).host;
-    const open = async (context: typeof first, path: string): Promise<Page> => {
-      const page = await context.newPage();
-      try {
-        await page.goto(`chrome-extension://${extensionId}/${path}`);
-      } catch (error) {
-        // Chrome may show the options page of the extension it just loaded in that new tab: take another.
-        if (!String(error).includes('interrupted by another navigation')) throw error;
-        return open(context, path);
-      }
-      return page;
-    };
-    // The options page the extension opens on install (a page opened now could be taken over by it).
-    let options: Page | undefined;
-    await expect
-      .poll(() => (options = first.pages().find((p) => p.url().endsWith('/options.html'))), {
-        timeout: 20_000,
-      })
-      .toBeTruthy();
-    await options!.waitForLoadState();
-    await options!.getByLabel('API base URL').fill(sim.url);
-    await options!.getByLabel('API key').fill('demo-key');
-    await options!.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(options!.getByTestId('connected')).toBeVisible();
-
-    const popup = await open(first, 'popup.html');
+  await withProfileDir(async (profileDir) => {
+    const first = await launchProfile(profileDir);
+    await firstRun(first, sim.url);
+    const popup = await first.open('popup.html');
     await popup.getByLabel('Profile URL').fill(ADA.social_url);
     await choosePhoneOnly(popup);
     await sim.admin('faults', { latencyMs: 3000, path: '/v1/lookup' });
     await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
     await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBe(1);
-    await first.close();
+    await first.context.close();
     await expect.poll(() => sim.balance(), { timeout: 10_000 }).toBe(9_994);
     await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
 
-    const second = await launchWithExtension(profileDir);
+    const second = await launchProfile(profileDir);
     try {
-      const reopened = await open(second, 'popup.html');
+      const reopened = await second.open('popup.html');
       await reopened.getByLabel('Profile URL').fill(ADA.social_url);
       await choosePhoneOnly(reopened);
       await expect(reopened.getByTestId('cut-off')).toContainText(CHARGED, { timeout: 10_000 });
@@ -134,12 +106,9 @@ test('a reveal cut off by closing the browser is checked after the restart, befo
       expect(await sim.requests('/v1/lookup')).toHaveLength(2);
       expect(await sim.balance()).toBe(9_988);
     } finally {
-      await second.close();
+      await second.context.close();
     }
-  } finally {
-    // Chromium may still be flushing its profile for a moment after close: retry rather than fail the test.
-    rmSync(profileDir, { recursive: true, force: true, maxRetries: 50, retryDelay: 200 });
-  }
+  });
 });
 
 test('a cut-off call that was not charged says so', async ({ openAdaPopup, connect, context, sim }) => {

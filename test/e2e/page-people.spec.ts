@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { expectAccessible } from './axe';
 import { test as base, expect, sidePanelsShown } from './fixtures';
 import { linkedinFixture, serve } from './linkedin-pages';
+import { expectPlainWords } from './plain-words';
 
 const ADA = DEMO_PROFILES.full;
 const GRACE = DEMO_PROFILES.nurse;
@@ -181,4 +183,149 @@ test('people on a search page feed bulk reveal: select all, one confirmation, on
   await expect(panel.getByRole('list', { name: 'People' }).getByRole('listitem').nth(4)).toContainText(
     'email ✓',
   );
+});
+
+test("today's people search: role and data-view-name cards with hashed classes, read without the right rail", async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  await connect();
+  await serve(
+    context,
+    'https://www.linkedin.com/search/results/people/**',
+    linkedinFixture('people-search-today.html'),
+  );
+  const search = await context.newPage();
+  await search.goto(SEARCH);
+  const tabId = await tabIdOf(search);
+
+  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  await expect(popup.getByTestId('page-people-count')).toHaveText(
+    '5 people on this page (0 already revealed)',
+  );
+  await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+  const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
+  await expect(people).toHaveCount(5);
+  // Exactly the results, in order: not the promoted slot, the mutual connection, nor "People you may know".
+  expect(await people.locator('strong').allTextContents()).toEqual([
+    'Ada Lovelace',
+    'José Álvarez',
+    'Kwame Mensah',
+    'LinkedIn Member',
+    'Grace Okafor',
+  ]);
+  await expect(panel.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', ADA.social_url);
+  await expect(panel.getByRole('link', { name: 'Grace Okafor' })).toHaveAttribute('href', GRACE.social_url);
+});
+
+test('a people search LinkedIn changed: said in words, with a page report of the structure alone to copy', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  test.slow(); // Two screens, each checked with axe in both colour schemes.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await connect();
+  await serve(
+    context,
+    'https://www.linkedin.com/search/results/people/**',
+    linkedinFixture('people-search-unreadable.html'),
+  );
+  const search = await context.newPage();
+  await search.goto(SEARCH);
+  const tabId = await tabIdOf(search);
+
+  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  const notice = popup.getByTestId('page-not-read');
+  await expect(notice).toContainText(
+    'Candidate Lens could not read the people on this page. LinkedIn may have changed it.',
+  );
+  await expect(notice).toContainText('send it to Candidate Lens support');
+  await expect(popup.getByText(/0 people/)).toHaveCount(0);
+  await expectAccessible(popup, 'popup, a page not read');
+  await expectPlainWords(popup, 'popup, a page not read');
+  await popup.getByRole('button', { name: 'Copy page report' }).click();
+  await expect(
+    popup.getByRole('status').filter({ hasText: 'Page report copied to the clipboard' }),
+  ).toHaveCount(1);
+  const report = await popup.evaluate(() => navigator.clipboard.readText());
+  expect(report).toContain('page: people-search at /search/results/people/');
+  expect(report).toContain('people read: 0');
+  for (const secret of ['Ada', 'Lovelace', 'Grace', 'ada-lovelace-demo', '@', '555', 'keywords', 'nurse']) {
+    expect(report).not.toContain(secret);
+  }
+
+  await popup.setViewportSize({ width: 320, height: 600 });
+  expect(await popup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await popup.getByRole('button', { name: 'Read it again in the side panel' }).click();
+  const panelNotice = panel.getByTestId('page-not-read');
+  await expect(panelNotice).toContainText('Candidate Lens could not read the people on this page.');
+  await expect(panelNotice).toContainText('click Read again');
+  await expect(panel.getByTestId('page-people-count')).toHaveText('');
+  await expect(panel.getByRole('button', { name: 'Copy page report' })).toBeVisible();
+  await expectAccessible(panel, 'side panel, a page not read');
+  await expectPlainWords(panel, 'side panel, a page not read');
+
+  // LinkedIn shows the results again in a markup the reader knows: Read again lists them, and the notice goes.
+  await search.evaluate((html) => {
+    document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+  }, linkedinFixture('people-search-today.html'));
+  await panel.getByRole('button', { name: 'Read again' }).click();
+  await expect(panel.getByTestId('page-people-count')).toHaveText(
+    '5 people on this page (0 already revealed)',
+  );
+  await expect(panelNotice).toHaveCount(0);
+});
+
+test('a profile whose name cannot be read: said so, with its report, and still revealable by its URL', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  await connect();
+  await serve(
+    context,
+    `${ADA.social_url}**`,
+    '<!doctype html><html lang="en"><head><title>LinkedIn</title><link rel="icon" href="data:,"></head><body><main><section class="_a1"><div class="_b2"><span class="_c3">Ada Lovelace</span></div></section></main></body></html>',
+  );
+  const profile = await context.newPage();
+  await profile.goto(ADA.social_url);
+  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(profile)}`);
+  await expect(popup.getByTestId('page-not-read')).toContainText(
+    'Candidate Lens could not read the name on this profile.',
+  );
+  await expect(popup.getByTestId('page-not-read')).toContainText('You can still reveal this profile');
+  await expect(popup.getByRole('button', { name: 'Copy page report' })).toBeVisible();
+  await expect(popup.getByText(ADA.social_url)).toBeVisible();
+  await expectAccessible(popup, 'popup, a profile whose name was not read');
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
+  expect((await sim.requests('/v1/lookup')).map((l) => l.body?.social_url)).toEqual([ADA.social_url]);
+});
+
+test('a profile section page: the name from the sticky header, not the site header', async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  await connect();
+  const url = 'https://www.linkedin.com/in/kwame-mensah-demo/details/experience/';
+  await serve(context, `${url}**`, linkedinFixture('profile-details-today.html'));
+  const details = await context.newPage();
+  await details.goto(url);
+  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(details)}`);
+  await expect(popup.getByRole('heading', { name: 'Kwame Mensah' })).toBeVisible();
+  await expect(popup.getByText('Enterprise Account Executive at Tessellate Pay')).toBeVisible();
+  await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
 });

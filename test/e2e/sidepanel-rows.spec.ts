@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { expect, test, type WorkerGlobals } from './fixtures';
 import { checkState, expectFits, searchNurses } from './panel-checks';

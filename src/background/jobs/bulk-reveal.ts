@@ -20,16 +20,17 @@ import type { LookupResponse } from '../../api/schema';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { chargeTotals } from '../../ledger/entry';
+import { chargesOf, readMeta } from '../../ledger/store';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account, findContacts, serialized } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
-import { CapReached } from '../ledger';
+import { CapReached, NotRecorded } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { refuse, refuseNow } from '../result';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
-import { createSentRecord } from './sent-record';
 
 /** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
 const FIRST_WAIT_MS = 1_000;
@@ -164,7 +165,12 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
       if (isActive(job))
         throw refuseNow('The bulk reveal is still under way: its balance is checked when it ends.');
       const { remaining } = await refreshAccount();
-      const rechecked: BulkJob = { ...job, balanceAfter: remaining, finishedAt: new Date().toISOString() };
+      const rechecked: BulkJob = {
+        ...job,
+        balanceAfter: remaining,
+        finishedAt: new Date().toISOString(),
+        spend: await spendOf(job),
+      };
       await bulkJobs.setCurrent(rechecked);
       await bulkJobs.file(rechecked);
       return rechecked;
@@ -185,21 +191,31 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
   if (!job || !isActive(job) || !orphaned(job.owner)) return;
-  const inFlight = await bulkJobs.inFlight();
-  const sent = new Set(inFlight?.jobId === job.id ? inFlight.keys : []);
+  // What went out is what the ledger holds as sent and unanswered for this job: written before each request.
+  const sent = new Set(
+    (await readMeta()).open.flatMap((call) => (call.ref === job.id ? [call.subject] : [])),
+  );
   const settled: BulkJob = {
     ...job,
     owner: WORKER_ID,
-    items: job.items.map((item) =>
-      item.state === 'running' || (item.state === 'queued' && sent.has(item.key))
-        ? {
-            ...item,
-            state: 'may-have-charged',
-            problem:
-              'The extension stopped while this lookup was under way, so it may have been charged. It was not sent again.',
-          }
-        : item,
-    ),
+    items: job.items.map((item) => {
+      if (item.state !== 'running' && item.state !== 'queued') return item;
+      if (sent.has(item.key)) {
+        return {
+          ...item,
+          state: 'may-have-charged',
+          problem:
+            'The extension stopped while this lookup was under way, so it may have been charged. It was not sent again.',
+        };
+      }
+      // Not on the ledger as sent: it never left (or its answer was kept and settled). Looked up again against the
+      // vault, it asks only for what the vault still lacks.
+      if (item.state === 'running') {
+        const { asked: _asked, ...queued } = item;
+        return { ...queued, state: 'queued' };
+      }
+      return item;
+    }),
   };
   await bulkJobs.setCurrent(settled);
   if (settled.status === 'running') runInBackground(settled);
@@ -255,44 +271,22 @@ function coalesced(write: () => Promise<void>): () => Promise<void> {
 /** How often the whole job is written while it runs (progress for the panel and the badge). */
 const PROGRESS_EVERY_MS = 250;
 
-/** The lookup's "sent" record could not be stored, so the lookup was not sent. */
-class NotRecorded extends Error {
-  constructor(cause: unknown) {
-    super(
-      'The extension could not save its record of a lookup before sending it, so it sent nothing more: the contacts left were not charged.',
-      { cause },
-    );
-    this.name = 'NotRecorded';
-  }
-}
-
 /**
- * What a run writes, and when. Two records: the small list of contacts whose lookup was sent and has not
- * answered, stored before every request (lookups that get ready together share one write: `sent-record.ts`), so a
- * restart knows exactly what may have been charged; and the whole job, written a few times a second and at every
- * pause, stop and end. The vault, not the job, is what protects against paying twice: a contact the job shows as
- * queued after a restart is looked up against the vault again, and asks for nothing it already holds.
+ * What a run writes, and when: the whole job, a few times a second and at every pause, stop and end. What went out
+ * is on the ledger, written ahead of each request (lookups that get ready together share one write), so a restart
+ * knows exactly what may have been charged. The vault, not the job, is what protects against paying twice: a
+ * contact the job shows as queued after a restart is looked up against the vault again, and asks for nothing it
+ * already holds.
  */
 function createRunStore(job: BulkJob) {
-  const sent = createSentRecord((keys) => bulkJobs.setInFlight({ jobId: job.id, keys }));
   const writeJob = coalesced(async () => {
     await bulkJobs.setCurrent(job);
     void showBulkBadge(job).catch(() => undefined);
   });
-  // Answered lookups leave the sent list with the job's progress, when no new record has carried them already.
-  const writeSent = () =>
-    sent.flush().catch((error: unknown) => console.warn('Could not store the bulk reveal', error));
   let timer: ReturnType<typeof setTimeout> | null = null;
   return {
-    /** Durable before the request goes out; rejects with {@link NotRecorded} (send nothing) when it cannot be. */
-    beforeSend(key: string): Promise<void> {
-      return sent.add(key).catch((error: unknown) => {
-        throw new NotRecorded(error);
-      });
-    },
-    /** The contact's outcome is in memory (and its paid data in the vault); the lists catch up shortly. */
-    answered(key: string): void {
-      sent.remove(key);
+    /** The contact's outcome is in memory (and its paid data in the vault); the job catches up shortly. */
+    answered(): void {
       this.progress();
     },
     /** Writes the job soon (throttled). */
@@ -300,14 +294,13 @@ function createRunStore(job: BulkJob) {
       timer ??= setTimeout(() => {
         timer = null;
         void writeJob();
-        void writeSent();
       }, PROGRESS_EVERY_MS);
     },
-    /** Writes the job and the sent list now (pause, wait, end). */
+    /** Writes the job now (pause, wait, end). */
     now(): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = null;
-      return Promise.all([writeJob(), writeSent()]).then(() => undefined);
+      return writeJob();
     },
   };
 }
@@ -408,7 +401,7 @@ async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise
           });
         }
         item.state = 'running';
-        await store.beforeSend(item.key);
+        // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
         const response = await request();
         shared.remaining = response.credits.remaining;
         return response;
@@ -446,7 +439,7 @@ function settle(
   extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem'>>,
 ): TaskOutcome {
   Object.assign(item, { state }, extra);
-  store.answered(item.key);
+  store.answered();
   return { kind: 'done' };
 }
 
@@ -457,7 +450,7 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
     // Refused with nothing charged: back in the queue, as it was.
     item.state = 'queued';
     delete item.asked;
-    store.answered(item.key);
+    store.answered();
     return outcome;
   };
   // Halted while it waited for a connection: nothing was sent.
@@ -495,7 +488,15 @@ async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
   job.balanceAfter = await refreshAccount()
     .then((snapshot) => snapshot.remaining)
     .catch(() => null);
+  job.spend = await spendOf(job);
   await write();
   await bulkJobs.file(job);
   await showBulkBadge(job);
+}
+
+/** What the ledger holds for the job: the receipt's total (see {@link BulkJob.spend}). */
+async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend']>> {
+  const charges = await chargesOf(job.id, job.createdAt);
+  const { credits, uncertain, uncertainMax } = chargeTotals(charges);
+  return { charged: credits, uncertain, uncertainMax, shared: charges.some((e) => e.shared !== undefined) };
 }

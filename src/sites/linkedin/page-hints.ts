@@ -15,16 +15,30 @@ const MAX_NAME = 200;
 const MAX_HEADLINE = 300;
 
 /**
- * Reads the hints from `root` (the document, or any part of it). The name is the top card's `h1`; the headline is
- * the `.text-body-medium` line of the same card, so a headline-styled line elsewhere on the page is never taken.
- * Texts are whitespace-collapsed, trimmed and cut to the schema's limits.
+ * The top card's name: the profile's `h1`, never one of the site's header (LinkedIn's header holds a hidden `h1`).
+ * Section pages (`/in/<slug>/details/experience/`, …) have no `h1`: there the name is in the sticky mini header.
+ */
+const NAME = [
+  'main h1',
+  'h1:not(header *, nav *, aside *)',
+  '.pv-profile-sticky-header-v2__mini-profile-container .artdeco-entity-lockup__title',
+];
+
+/**
+ * Reads the hints from `root` (the document, or any part of it). The name is the top card's `h1` (or the sticky
+ * header's title); the headline is the `.text-body-medium` line of the same card (or the sticky header's subtitle),
+ * so a headline-styled line elsewhere on the page is never taken. Texts are whitespace-collapsed, trimmed and cut to
+ * the schema's limits.
  */
 export function readPageHints(root: ParentNode): PageHints {
-  const heading = root.querySelector('main h1') ?? root.querySelector('h1');
+  let heading: Element | null = null;
+  for (const selector of NAME) heading ??= root.querySelector(selector);
   if (heading === null) return {};
-  const card = heading.closest('section, main') ?? root;
+  const card = heading.closest('section, main, .artdeco-entity-lockup') ?? root;
   const headline =
-    card.querySelector('.text-body-medium.break-words') ?? card.querySelector('.text-body-medium');
+    card.querySelector('.text-body-medium.break-words') ??
+    card.querySelector('.text-body-medium') ??
+    card.querySelector('.artdeco-entity-lockup__subtitle');
   const hints: PageHints = {};
   const name = cleanText(heading.textContent, MAX_NAME);
   if (name !== undefined) hints.nameHint = name;

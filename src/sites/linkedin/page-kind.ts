@@ -3,7 +3,7 @@
  * lives in its own file with its example URLs (`EXAMPLES`, tested with `it.each`), its selectors and its `read`;
  * `page-kinds.ts` lists the kinds, `read-request.ts` the readers.
  */
-import type { PagePerson } from './read-people';
+import type { PeopleRead } from './read-people';
 
 /** The LinkedIn pages Candidate Lens understands. */
 export type PageKindId =
@@ -27,7 +27,7 @@ export interface PageKind {
  * The people a page of a kind shows now: what is rendered, never more (nothing is scrolled or fetched). Kept apart
  * from {@link PageKind} so the extension's pages can tell kinds apart without carrying the selectors.
  */
-export type PageReader = (root: ParentNode, pageUrl: string) => PagePerson[];
+export type PageReader = (root: ParentNode, pageUrl: string) => PeopleRead;
 
 /** Example URLs of a kind: ones it matches, and near misses it must not match. */
 export interface KindExamples {

@@ -34,13 +34,12 @@ export const profile: PageKind = {
 /** The profile the page shows: its URL, with the visible name and headline. */
 export const read: PageReader = (root, pageUrl) => {
   const { nameHint, headlineHint } = readPageHints(root);
-  return [
-    {
-      name: nameHint ?? null,
-      headline: headlineHint ?? null,
-      location: null,
-      publicUrl: profileUrl(pageUrl),
-      pageUrl: null,
-    },
-  ];
+  const person = {
+    name: nameHint ?? null,
+    headline: headlineHint ?? null,
+    location: null,
+    publicUrl: profileUrl(pageUrl),
+    pageUrl: null,
+  };
+  return { people: [person], cards: 1 };
 };

@@ -13,6 +13,7 @@ import { read as readRecruiterList } from './recruiter-list';
 import { read as readRecruiterProfile } from './recruiter-profile';
 import { read as readSalesLead } from './sales-lead';
 import { read as readSalesPeople } from './sales-people';
+import { structureReport } from './structure-report';
 
 /** The request's `type`; nothing else is answered. */
 export const READ_PAGE = 'candidate-lens:read-page';
@@ -21,6 +22,10 @@ export const READ_PAGE = 'candidate-lens:read-page';
 export interface PageRead {
   url: string;
   people: PagePerson[];
+  /** How many result cards the page shows, loading ones included (0 on a page of no known kind). */
+  cards: number;
+  /** The page's structure report (structure-report.ts), when a page of a known kind was not read: no one, or no name. */
+  report: string | null;
 }
 
 const READERS: Readonly<Record<PageKindId, PageReader>> = {
@@ -33,10 +38,13 @@ const READERS: Readonly<Record<PageKindId, PageReader>> = {
   'recruiter-list': readRecruiterList,
 };
 
-/** What the page at `url` shows now. */
-export function readPage(root: ParentNode, url: string): PageRead {
+/** What the page at `url` shows now, with its structure report when a page of a known kind was not read. */
+export function readPage(document: Document, url: string): PageRead {
   const kind = pageKindOf(url);
-  return { url, people: kind === null ? [] : READERS[kind.id](root, url) };
+  if (kind === null) return { url, people: [], cards: 0, report: null };
+  const { people, cards } = READERS[kind.id](document, url);
+  const read = kind.list ? people.length > 0 : people[0]?.name != null;
+  return { url, people, cards, report: read ? null : structureReport(document, url, kind.id, people.length) };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { pagePeopleIntent } from '../../page-people-intent';
 import { openSidePanel } from '../../side-panel';
+import { PageNotRead } from '../page-not-read';
 import type { PopupModel } from './model';
 
 /** Opens the side panel on the people of `tabId`. The panel opens first: it needs the click's user gesture. */
@@ -14,7 +15,10 @@ function openPeople(tabId: number) {
   void pagePeopleIntent.set({ tabId, at: new Date().toISOString() });
 }
 
-/** A list page's count and the way to the side panel; an unresolved person's way to the public URL. */
+/**
+ * A list page's count and the way to the side panel; an unresolved person's way to the public URL; a page not read
+ * said so, with its report to copy, instead of "0 people".
+ */
 export function PagePeopleSummary({ m }: { m: PopupModel }) {
   const page = m.page.value;
   const tabId = m.tabId.value;
@@ -22,6 +26,20 @@ export function PagePeopleSummary({ m }: { m: PopupModel }) {
     return <p class="notice">{m.pageError.value.message}</p>;
   }
   if (!page || tabId === null) return null;
+  // A person read without a name keeps their way to the public URL below; nothing read at all is this alone.
+  const notRead = <PageNotRead page={page} again="open Candidate Lens again" />;
+  if (page.problem && (page.list || page.people.length === 0 || page.kind === 'profile')) {
+    return (
+      <section class="page-people" aria-label="Reading this page">
+        {notRead}
+        {page.list && (
+          <button type="button" onClick={() => openPeople(tabId)}>
+            Read it again in the side panel
+          </button>
+        )}
+      </section>
+    );
+  }
   if (page.list) {
     const count = page.people.length;
     const revealed = page.people.filter((p) => p.revealed).length;
@@ -36,9 +54,6 @@ export function PagePeopleSummary({ m }: { m: PopupModel }) {
             {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL.
           </p>
         )}
-        {count === 0 && (
-          <p class="muted">Scroll the LinkedIn page until people show, then open this again.</p>
-        )}
         <button type="button" disabled={count === 0} onClick={() => openPeople(tabId)}>
           Open them in the side panel
         </button>
@@ -46,9 +61,10 @@ export function PagePeopleSummary({ m }: { m: PopupModel }) {
     );
   }
   const person = m.pagePerson.value;
-  if (!person || person.socialUrl !== null) return null;
+  if (!person || person.socialUrl !== null) return page.problem ? notRead : null;
   return (
     <section class="page-people" aria-labelledby="page-person-name">
+      {notRead}
       <h2 id="page-person-name">{person.name ?? page.label}</h2>
       {person.headline && <p class="muted">{person.headline}</p>}
       <p data-testid="needs-public-url">

@@ -220,6 +220,20 @@ const foundOf = ({ asked, found }: { asked: number; found: number }) =>
   `${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`;
 
 /**
+ * The receipt's total, from the ledger once the job has ended: what was charged, and what calls with no answer may
+ * still have cost ("12 credits + up to 6 not yet known"). While it runs (or for a job ended before the ledger kept
+ * it), what its answers said.
+ */
+function chargedInAll(job: BulkJob, answered: number): string {
+  const spend = job.spend;
+  if (!spend) return formatCredits(answered);
+  const total = formatCredits(spend.charged);
+  return spend.uncertain > 0
+    ? `${total} + up to ${spend.uncertainMax.toLocaleString('en-US')} not yet known`
+    : total;
+}
+
+/**
  * What the job did, item by item (how many were found of those asked, the credits charged) against the quoted
  * maximum, with the contacts counted by outcome and the balance before and after.
  */
@@ -281,7 +295,7 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
           <tr>
             <th scope="row">Total</th>
             <td />
-            <td data-testid="bulk-charged">{formatCredits(p.charged)}</td>
+            <td data-testid="bulk-charged">{chargedInAll(job, p.charged)}</td>
             <td>{formatCredits(job.quote.max)}</td>
           </tr>
         </tfoot>

@@ -20,6 +20,7 @@ import {
 } from '../../storage';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
+import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
 import { stored } from '../use-stored';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
@@ -200,13 +201,14 @@ export function PagePeopleView({
       <p data-testid="page-people-count" role="status" aria-live="polite">
         {m.reading.value && !page
           ? 'Reading the page…'
-          : page
+          : page && (!page.problem || count > 0)
             ? `${count} ${count === 1 ? 'person' : 'people'} on this page (${m.revealedCount.value} already revealed)`
             : ''}
       </p>
       {m.error.value && <ErrorView error={m.error.value} />}
+      {page && <PageNotRead page={page} again="click Read again" />}
       {page && page.kind === null && <p>This tab does not show a LinkedIn page with people on it.</p>}
-      {page?.list && (
+      {page?.list && !page.problem && (
         <p class="muted">Only what LinkedIn shows now is read: scroll the page for more, then Read again.</p>
       )}
       {unresolved > 0 && page?.toResolve && (

@@ -7,8 +7,11 @@ import { CHART_DAYS, createUsageModel } from './model';
 import { StackedChart, shortDay } from './stacked-chart';
 import './usage.css';
 
-const uncertainNote = (n: number) =>
-  n === 0 ? '' : ` (and ${n} ${n === 1 ? 'call' : 'calls'} that may have been charged, not yet checked)`;
+/** Calls sent with no answer yet: what they may add, said once after the settled figure. */
+const uncertainNote = ({ uncertain, uncertainMax }: { uncertain: number; uncertainMax: number }) =>
+  uncertain === 0
+    ? ''
+    : ` + up to ${uncertainMax.toLocaleString('en-US')} not yet known (${uncertain} ${uncertain === 1 ? 'call' : 'calls'} with no answer; checked against your balance)`;
 
 /** What was spent, on what, and when: the usage page. */
 export function App() {
@@ -29,11 +32,11 @@ export function App() {
             <h2 id="totals">Totals</h2>
             <p data-testid="total-week">
               This week: {formatCredits(week.credits)}
-              {uncertainNote(week.uncertain)}
+              {uncertainNote(week)}
             </p>
             <p data-testid="total-month">
               This month: {formatCredits(month.credits)}
-              {uncertainNote(month.uncertain)}
+              {uncertainNote(month)}
             </p>
           </section>
           <section aria-labelledby="per-day">

@@ -27,8 +27,12 @@ export function cutOffMessage(job: RevealJob, checkProblem: string | null): stri
   if (check.unexplained !== undefined) {
     return `${stopped} Your balance fell by ${formatCredits(check.unexplained)} more than the extension's other spending explains, which is more than this reveal can cost: the key may be in use elsewhere, so whether this reveal was charged cannot be told.`;
   }
+  if (check.shared) {
+    const others = check.shared.calls - 1;
+    return `${stopped} Your balance shows ${formatCredits(check.shared.credits)} charged for it and ${others} other ${others === 1 ? 'call' : 'calls'} that got no answer, together; which of them were charged cannot be told.`;
+  }
   if (check.charged === null) {
-    return `${stopped} The balance before it is not known, so whether it was charged cannot be told.`;
+    return `${stopped} Your balance cannot tell whether it was charged (no balance was known before it, or credits were added since).`;
   }
   if (check.charged === 0) {
     return check.final

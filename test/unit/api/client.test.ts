@@ -301,6 +301,18 @@ describe('error statuses', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('401 (a team gateway refusing a member key) is an invalid key, not retried', async () => {
+    const { client, calls } = setup([
+      json({ success: false, message: 'Invalid or inactive API key: revoked' }, 401),
+    ]);
+    const error = await failure(client.lookup(LOOKUP));
+    expect(error.kind).toBe('invalid-key');
+    expect(error.status).toBe(401);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.detail).toBe('Invalid or inactive API key: revoked');
+    expect(calls).toHaveLength(1);
+  });
+
   it('403 with credits_info is insufficient credits, with required, available and breakdown', async () => {
     const credits_info = { required: 9, available: 4, breakdown: '1 contact x 9 credits' };
     const { client, calls } = setup([

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { maxLookupCost } from '../../../src/api/pricing';
 import {
@@ -11,6 +12,8 @@ import {
 import { reveal } from '../../../src/background/reveal';
 import { type BulkJob, bulkJobs } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
+import { appendEntry } from '../../../src/ledger/append';
+import { type LedgerMeta, META_KEY, readMeta } from '../../../src/ledger/store';
 import { account, vault } from '../../../src/storage';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
@@ -226,7 +229,8 @@ describe('bulk reveal', () => {
     expect(ended.stopReason).toBe('The balance ran out.');
     expect(ended.items.filter((item) => item.state === 'revealed')).toHaveLength(1);
     expect(ended.items.filter((item) => item.state === 'queued')).toHaveLength(15);
-    expect(await bulkJobs.inFlight()).toMatchObject({ keys: [] });
+    // Nothing is left on the ledger as sent and unanswered.
+    expect((await readMeta()).open).toEqual([]);
   });
 
   it('a 429 holds back the whole job for Retry-After, then every contact is asked once more and charged once', async () => {
@@ -271,16 +275,19 @@ describe('bulk reveal', () => {
     expect(ended.status).toBe('done');
   });
 
-  it('every lookup goes out only once its "sent" record is stored, lookups ready together sharing one write', async () => {
+  it('every lookup goes out only once the ledger holds it as sent, lookups ready together sharing one write', async () => {
     const contacts = people(40);
     const s = service(contacts);
+    /** Contacts whose lookup the stored ledger holds (as sent, or settled), after each ledger write. */
     const stored = new Set<string>();
-    const writes: string[][] = [];
-    const setInFlight = bulkJobs.setInFlight;
-    const spy = vi.spyOn(bulkJobs, 'setInFlight').mockImplementation(async (value) => {
-      await setInFlight(value);
-      writes.push(value.keys);
-      for (const key of value.keys) stored.add(key);
+    let ledgerWrites = 0;
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    const spy = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      await set(items);
+      const meta = (items as Record<string, unknown>)[META_KEY] as LedgerMeta | undefined;
+      if (!meta) return;
+      ledgerWrites++;
+      for (const call of meta.open) if (call.subject) stored.add(call.subject);
     });
     const unsent: string[] = [];
     const fetch = globalThis.fetch;
@@ -296,24 +303,29 @@ describe('bulk reveal', () => {
       expect(s.lookups).toHaveLength(40);
       expect(unsent).toEqual([]);
       expect(ended.items.every((item) => item.state === 'revealed')).toBe(true);
-      // Fewer writes than lookups: the fifteen of the first round do not wait for fifteen writes in turn.
-      expect(writes.length).toBeLessThan(40);
-      expect(await bulkJobs.inFlight()).toMatchObject({ keys: [] });
+      // Each lookup is written before it is sent and settled after its answer: fewer writes than those 80
+      // changes, as lookups that get ready (or answer) together share a write.
+      expect(ledgerWrites).toBeLessThan(80);
+      expect((await readMeta()).open).toEqual([]);
     } finally {
       spy.mockRestore();
     }
   });
 
-  it('when the "sent" record cannot be stored, none of its lookups is sent and the job stops with the rest queued', async () => {
+  it('when the ledger cannot be written, no lookup is sent and the job stops with the rest queued', async () => {
     const contacts = people(20);
     const s = service(contacts);
-    const spy = vi.spyOn(bulkJobs, 'setInFlight').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    const spy = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      if (META_KEY in (items as object)) throw new Error('QUOTA_BYTES quota exceeded');
+      await set(items);
+    });
     try {
       const { ended } = await start(rows(contacts), ['email']);
       expect(s.lookups).toHaveLength(0);
       expect(ended.status).toBe('stopped');
       expect(ended.stopReason).toMatch(
-        /could not save its record of a lookup before sending it, so it sent nothing more/,
+        /could not save its record of a paid call before sending it, so it sent nothing/,
       );
       expect(ended.items.every((item) => item.state === 'queued')).toBe(true);
     } finally {
@@ -395,19 +407,37 @@ describe('bulk reveal', () => {
       })),
     };
     await bulkJobs.setCurrent(cutOff);
-    // The job was last written with contact 3 still queued, but its lookup had gone out.
-    await bulkJobs.setInFlight({ jobId: 'job-1', keys: [contacts[0]!.socialUrl, contacts[2]!.socialUrl] });
+    // The ledger holds contacts 1 and 3 as sent: the job was last written with contact 3 still queued, but its
+    // lookup had gone out. Contact 2 was taken ("running") but never written ahead: it never left.
+    for (const c of [contacts[0]!, contacts[2]!]) {
+      await appendEntry({
+        kind: 'charge',
+        id: `sent-${c.id}`,
+        at: now,
+        action: 'bulk-reveal',
+        items: [],
+        credits: 0,
+        maxCredits: 3,
+        state: 'uncertain',
+        ref: 'job-1',
+        subject: c.socialUrl,
+      });
+    }
     await resumeBulkJob();
     await bulkRunEnded();
     const ended = (await bulkJobs.current())!;
     expect(ended.items.map((item) => item.state)).toEqual([
       'may-have-charged',
-      'may-have-charged',
+      'revealed',
       'may-have-charged',
       'revealed',
       'revealed',
     ]);
-    expect(s.lookups.map((body) => body.social_url)).toEqual(contacts.slice(3).map((c) => c.socialUrl));
+    expect(s.lookups.map((body) => body.social_url)).toEqual(
+      [contacts[1]!, contacts[3]!, contacts[4]!].map((c) => c.socialUrl),
+    );
+    // The receipt's total reads the ledger: three charged, two with no answer yet (up to 3 each).
+    expect(ended.spend).toMatchObject({ charged: 9, uncertain: 2, uncertainMax: 6 });
     expect(ended.status).toBe('done');
   });
 

@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
+import { recordAccountBalance } from '../../../src/background/ledger';
 import { checkCutOffReveal, markInterruptedJobs, reveal } from '../../../src/background/reveal';
 import { appendEntry } from '../../../src/ledger/append';
+import { chargesOf } from '../../../src/ledger/store';
 import {
   account,
   HEARTBEAT_STALE_MS,
@@ -17,8 +19,8 @@ import {
 } from '../../../src/storage';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
-/** A phone reveal of Grace left "running" by a worker that is gone, with the balance known before it. */
-function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): RevealJob {
+/** A phone reveal of Grace left "running" by a worker that is gone, started `ageMs` ago. */
+function cutOffJob(worker = 'a-stopped-worker', ageMs = 60_000): RevealJob {
   return {
     id: 'cut',
     kind: 'reveal',
@@ -28,9 +30,32 @@ function cutOffJob(balanceBefore: number | null, worker = 'a-stopped-worker'): R
     held: [],
     status: 'running',
     worker,
-    balanceBefore,
-    startedAt: new Date(Date.now() - 60_000).toISOString(),
+    startedAt: new Date(Date.now() - ageMs).toISOString(),
   };
+}
+
+/**
+ * That reveal as the ledger holds it: the balance the account call reported before it (none when null), then its
+ * call, written ahead (sent, outcome unknown, up to 6 credits) and never answered.
+ */
+async function cutOffReveal(balanceBefore: number | null, ageMs = 60_000): Promise<void> {
+  const job = cutOffJob('a-stopped-worker', ageMs);
+  if (balanceBefore !== null) {
+    await recordAccountBalance(balanceBefore, new Date(Date.now() - ageMs - 1_000).toISOString());
+  }
+  await appendEntry({
+    kind: 'charge',
+    id: 'cut-call',
+    at: job.startedAt,
+    action: 'reveal',
+    items: [],
+    credits: 0,
+    maxCredits: 6,
+    state: 'uncertain',
+    ref: job.id,
+    subject: GRACE.socialUrl,
+  });
+  await jobs.put(job);
 }
 
 /** Empty storage, a key set, and the warnings a test provokes kept off the output. */
@@ -67,16 +92,18 @@ describe('who owns a running job', () => {
 describe('a reveal cut off by a stopped worker', () => {
   beforeEach(freshConnectionQuiet);
 
-  it('a reveal records its worker and the balance known before the paid call', async () => {
+  it('a reveal records its worker, and its call on the ledger under the job', async () => {
     stubService([GRACE], 50);
-    await account.set({ remaining: 50, purchased: 100, checkedAt: new Date().toISOString() });
     const { job } = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
-    expect(job).toMatchObject({ worker: WORKER_ID, balanceBefore: 50, status: 'done', charged: 3 });
+    expect(job).toMatchObject({ worker: WORKER_ID, status: 'done', charged: 3 });
+    expect(await chargesOf(job!.id, job!.startedAt)).toMatchObject([
+      { action: 'reveal', state: 'charged', credits: 3, maxCredits: 3, subject: GRACE.socialUrl },
+    ]);
   });
 
   it("is marked interrupted when another worker owned it, and this worker's own running job is left alone", async () => {
-    await jobs.put(cutOffJob(100));
-    await jobs.put({ ...cutOffJob(100, WORKER_ID), id: 'mine', vaultKey: 'other' });
+    await jobs.put(cutOffJob());
+    await jobs.put({ ...cutOffJob(WORKER_ID), id: 'mine', vaultKey: 'other' });
     await markInterruptedJobs(new Date());
     const all = await jobs.all();
     expect(all.find((j) => j.id === 'cut')?.status).toBe('interrupted');
@@ -85,7 +112,7 @@ describe('a reveal cut off by a stopped worker', () => {
 
   it('asking again for its items is refused until the user chose to, and nothing is sent', async () => {
     const service = stubService([GRACE], 94);
-    await jobs.put(cutOffJob(100));
+    await jobs.put(cutOffJob());
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
     ).rejects.toMatchObject({
@@ -100,7 +127,7 @@ describe('a reveal cut off by a stopped worker', () => {
 
   it('the check says what it was charged (free account call), once; then the retry is a separate, paid reveal', async () => {
     const service = stubService([GRACE], 94);
-    await jobs.put(cutOffJob(100));
+    await cutOffReveal(100);
     const checked = await checkCutOffReveal('cut');
     expect(checked).toMatchObject({
       status: 'interrupted',
@@ -119,21 +146,36 @@ describe('a reveal cut off by a stopped worker', () => {
       selection: ['phone'],
       retryInterrupted: true,
     });
-    expect(retry.job).toMatchObject({ status: 'done', charged: 6, balanceBefore: 94 });
+    expect(retry.job).toMatchObject({ status: 'done', charged: 6 });
     expect(retry.record?.phone).toMatchObject({ found: true, value: GRACE.phone });
   });
 
-  it('not charged when the balance did not move; cannot tell when no balance was known before', async () => {
+  it('not charged when the balance did not move', async () => {
     stubService([GRACE], 100);
-    await jobs.put(cutOffJob(100));
-    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 100 });
-    await jobs.put({ ...cutOffJob(null), id: 'unknown' });
-    expect((await checkCutOffReveal('unknown')).check).toMatchObject({ charged: null, remaining: 100 });
+    await cutOffReveal(100);
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: true, remaining: 100 });
+  });
+
+  it('cannot tell when no balance was known before it', async () => {
+    stubService([GRACE], 100);
+    await cutOffReveal(null);
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({
+      charged: null,
+      final: true,
+      remaining: 100,
+    });
+  });
+
+  it('a reveal whose call never reached the ledger was never sent: not charged', async () => {
+    const service = stubService([GRACE], 100);
+    await jobs.put(cutOffJob());
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: true });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/account']);
   });
 
   it('"not charged" is not final while the service may still be finishing the cut-off call', async () => {
     const service = stubService([GRACE], 100);
-    await jobs.put({ ...cutOffJob(100), startedAt: new Date().toISOString() });
+    await cutOffReveal(100, 0);
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: false });
     // The cut-off call's charge lands at the service; the next check sees it, and that one is final.
     service.state.balance = 94;
@@ -145,8 +187,7 @@ describe('a reveal cut off by a stopped worker', () => {
 
   it('later reveals are not counted as the cut-off call', async () => {
     stubService([GRACE], 100);
-    await account.set({ remaining: 100, purchased: 100, checkedAt: new Date().toISOString() });
-    await jobs.put(cutOffJob(100));
+    await cutOffReveal(100);
     // The user revealed the email afterwards (3 credits); the phone call (6) was not charged.
     await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 97 });
@@ -154,7 +195,7 @@ describe('a reveal cut off by a stopped worker', () => {
 
   it('searches made meanwhile are not counted as the cut-off call (the ledger says what they cost)', async () => {
     const service = stubService([GRACE], 100);
-    await jobs.put(cutOffJob(100));
+    await cutOffReveal(100);
     // A search page (1 credit) and a bulk lookup (9) were charged after the reveal was cut off.
     const charge = (ref: string, action: 'search' | 'bulk-reveal', credits: number) =>
       appendEntry({
@@ -178,7 +219,7 @@ describe('a reveal cut off by a stopped worker', () => {
 
   it('a fall larger than the reveal can cost is not put on it: the key was used elsewhere', async () => {
     const service = stubService([GRACE], 100);
-    await jobs.put(cutOffJob(100));
+    await cutOffReveal(100);
     // Someone else spent 19 credits with the same key; the phone reveal can cost at most 6.
     service.state.balance = 81;
     expect((await checkCutOffReveal('cut')).check).toMatchObject({
@@ -201,7 +242,11 @@ describe('a reveal whose answer could not be read', () => {
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
     ).rejects.toMatchObject({ outcomeUnknown: true });
     const [failed] = await jobs.all();
-    expect(failed).toMatchObject({ status: 'failed', error: { outcomeUnknown: true }, balanceBefore: 100 });
+    expect(failed).toMatchObject({ status: 'failed', error: { outcomeUnknown: true } });
+    // Its call stays on the ledger as sent, outcome unknown.
+    expect(await chargesOf(failed!.id, failed!.startedAt)).toMatchObject([
+      { state: 'uncertain', maxCredits: 6 },
+    ]);
 
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),

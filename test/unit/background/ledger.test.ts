@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
+import { SETTLE_AFTER_MS } from '../../../src/background/ledger';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { bulkJobs } from '../../../src/bulk/job';
@@ -87,6 +88,9 @@ async function bulk(contacts: StubContact[]) {
 
 describe('ledger: one entry per paid call', () => {
   beforeEach(freshConnection);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('a single reveal writes one entry with its items, credits, job and the balance reported', async () => {
     service([person(1)]);
@@ -176,14 +180,22 @@ describe('ledger: one entry per paid call', () => {
     await expect(
       reveal({ target: { socialUrl: person(1).socialUrl }, selection: ['email'] }),
     ).rejects.toThrow();
+    // At once, the service may still be finishing the call: "not charged" cannot be said yet.
+    await refreshAccount();
+    expect(await charges()).toMatchObject([{ state: 'uncertain', credits: 0 }]);
+    // Once the call's time limit has passed, it can.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SETTLE_AFTER_MS + 1 });
     await refreshAccount();
     expect(await charges()).toMatchObject([{ state: 'not-charged', credits: 0 }]);
-    expect((await today()).filter((e) => e.kind === 'balance')).toHaveLength(2);
+    expect((await today()).filter((e) => e.kind === 'balance')).toHaveLength(3);
   });
 });
 
 describe('spending caps', () => {
   beforeEach(freshConnection);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('refuses a reveal that could pass the daily cap, sends nothing, and says how to change it', async () => {
     const stub = service([person(1), person(2)]);
@@ -251,6 +263,7 @@ describe('spending caps', () => {
     await expect(
       reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email', 'phone'] }),
     ).rejects.toThrow(/daily cap: 3 of 10 credits are spent or under way today/);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SETTLE_AFTER_MS + 1 });
     await refreshAccount();
     await reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email', 'phone'] });
     expect(paidRequests(stub).filter((r) => r.path === '/v1/lookup')).toHaveLength(2);

@@ -41,6 +41,14 @@ async function tabOn(url: string): Promise<number> {
   return tab.id!;
 }
 
+/** A content script's whole answer: `people` on `url`, each a card, no report unless given. */
+const answer = (url: string, people: PagePerson[], more: { cards?: number; report?: string } = {}) => ({
+  url,
+  people,
+  cards: more.cards ?? people.length,
+  report: more.report ?? null,
+});
+
 /** The tab's content script answers the read request with `reply`. */
 function tabAnswers(reply: unknown) {
   return vi.spyOn(browser.tabs, 'sendMessage').mockResolvedValue(reply as never);
@@ -54,21 +62,26 @@ describe('readTabPeople', () => {
     await vault.put(held(ADA, { found: true, value: 'ada@example.com', at: '2026-11-01T10:00:00.000Z' }));
     await vault.put(held(GRACE, { found: false, at: '2026-11-01T10:00:00.000Z' }));
     const tabId = await tabOn(SEARCH);
-    const send = tabAnswers({
-      url: SEARCH,
-      people: [
+    const send = tabAnswers(
+      answer(SEARCH, [
         seen({ name: 'Ada Lovelace', publicUrl: 'https://uk.linkedin.com/in/Ada-Lovelace-Demo/' }),
         seen({ name: 'Grace Okafor', publicUrl: GRACE }),
         seen({ name: 'Kwame Mensah', pageUrl: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah' }),
         // The same member twice (LinkedIn shows a person again in "people also viewed"): listed once.
         seen({ name: 'Ada Lovelace', publicUrl: ADA }),
-      ],
-    });
+      ]),
+    );
 
     const page = await readTabPeople(tabId);
 
     expect(send).toHaveBeenCalledWith(tabId, { type: READ_PAGE }, { frameId: 0 });
-    expect(page).toMatchObject({ kind: 'people-search', list: true, label: 'LinkedIn people search' });
+    expect(page).toMatchObject({
+      kind: 'people-search',
+      list: true,
+      label: 'LinkedIn people search',
+      problem: null,
+      report: null,
+    });
     expect(page.toResolve).toMatch(/Open the person/);
     expect(
       page.people.map(({ name, socialUrl, pageUrl, revealed }) => ({ name, socialUrl, pageUrl, revealed })),
@@ -88,9 +101,8 @@ describe('readTabPeople', () => {
 
   it("trusts none of the tab's URLs: only canonical public profiles, and person pages on LinkedIn", async () => {
     const tabId = await tabOn(SEARCH);
-    tabAnswers({
-      url: SEARCH,
-      people: [
+    tabAnswers(
+      answer(SEARCH, [
         seen({ publicUrl: 'https://linkedin.com.evil.example/in/ada', pageUrl: 'javascript:alert(1)' }),
         seen({ publicUrl: 'https://www.linkedin.com/in/me', pageUrl: 'https://evil.example/sales/lead/x' }),
         seen({
@@ -98,8 +110,8 @@ describe('readTabPeople', () => {
           pageUrl: 'https://www.linkedin.com/feed/',
         }),
         seen({ pageUrl: 'https://www.linkedin.com/sales/lead/ACwAAA1,NAME_SEARCH,x?trk=1#top' }),
-      ],
-    });
+      ]),
+    );
     const { people } = await readTabPeople(tabId);
     expect(people.map((p) => [p.socialUrl, p.pageUrl])).toEqual([
       [null, null],
@@ -111,15 +123,23 @@ describe('readTabPeople', () => {
 
   it('takes the page kind from the tab, not from the answer', async () => {
     const tabId = await tabOn(LEAD);
-    tabAnswers({ url: SEARCH, people: [seen({ publicUrl: ADA })] });
+    tabAnswers(answer(SEARCH, [seen({ publicUrl: ADA })]));
     await expect(readTabPeople(tabId)).rejects.toThrow(/changed while it was read/);
   });
 
   it.each([
     ['an answer of the wrong shape', { people: 'everyone' }],
-    ['too many people', { url: SEARCH, people: Array.from({ length: 251 }, () => seen({})) }],
-    ['a field too long', { url: SEARCH, people: [seen({ name: 'x'.repeat(201) })] }],
-    ['an extra field', { url: SEARCH, people: [{ ...seen({}), email: 'a@b.c' }] }],
+    [
+      'too many people',
+      answer(
+        SEARCH,
+        Array.from({ length: 251 }, () => seen({})),
+      ),
+    ],
+    ['a field too long', answer(SEARCH, [seen({ name: 'x'.repeat(201) })])],
+    ['an extra field', answer(SEARCH, [{ ...seen({}), email: 'a@b.c' } as PagePerson])],
+    ['a report too long', answer(SEARCH, [], { report: 'x'.repeat(200_001) })],
+    ['a negative card count', answer(SEARCH, [], { cards: -1 })],
   ])('refuses %s', async (_, reply) => {
     const tabId = await tabOn(SEARCH);
     tabAnswers(reply);
@@ -134,7 +154,7 @@ describe('readTabPeople', () => {
 
   it('a Sales Navigator lead whose page shows no public URL is one person who needs it', async () => {
     const tabId = await tabOn(LEAD);
-    tabAnswers({ url: LEAD, people: [seen({ name: 'Ada Lovelace' })] });
+    tabAnswers(answer(LEAD, [seen({ name: 'Ada Lovelace' })]));
     const page = await readTabPeople(tabId);
     expect(page).toMatchObject({ kind: 'sales-lead', list: false, label: 'Sales Navigator lead' });
     expect(page.people).toMatchObject([{ name: 'Ada Lovelace', socialUrl: null, record: null }]);
@@ -152,6 +172,65 @@ describe('readTabPeople', () => {
     const page = await readTabPeople(tabId);
     expect(send).not.toHaveBeenCalled();
     expect(page.people).toMatchObject([{ name: 'Ada Lovelace', socialUrl: ADA }]);
+  });
+
+  it('says a search page it could not read is not read, and hands on its report', async () => {
+    const tabId = await tabOn(SEARCH);
+    tabAnswers(answer(SEARCH, [], { report: 'page: people-search at /search/results/people/' }));
+    expect(await readTabPeople(tabId)).toMatchObject({
+      people: [],
+      problem: 'unread',
+      report: 'page: people-search at /search/results/people/',
+    });
+  });
+
+  it('tells result cards not shown yet from a page not read', async () => {
+    const tabId = await tabOn(SEARCH);
+    tabAnswers(answer(SEARCH, [], { cards: 3, report: 'r' }));
+    expect(await readTabPeople(tabId)).toMatchObject({ people: [], problem: 'not-shown', report: 'r' });
+  });
+
+  it('a lead page with no one on it is not read', async () => {
+    const tabId = await tabOn(LEAD);
+    tabAnswers(answer(LEAD, [], { report: 'r' }));
+    expect(await readTabPeople(tabId)).toMatchObject({ people: [], problem: 'unread', report: 'r' });
+  });
+
+  it('keeps no report beside a page that was read', async () => {
+    const tabId = await tabOn(SEARCH);
+    tabAnswers(answer(SEARCH, [seen({ publicUrl: ADA })], { report: 'r' }));
+    expect(await readTabPeople(tabId)).toMatchObject({ problem: null, report: null });
+  });
+
+  it('a /in/ profile that reported no name: the tab is asked, and its name taken', async () => {
+    const tabId = await tabOn(`${ADA}/details/experience/`);
+    await tabProfiles.set(tabId, { socialUrl: ADA, seenAt: '2026-11-01T10:00:00.000Z' });
+    const send = tabAnswers(
+      answer(`${ADA}/details/experience/`, [
+        seen({ name: 'Ada Lovelace', headline: 'Engineer', publicUrl: ADA }),
+      ]),
+    );
+    const page = await readTabPeople(tabId);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(page).toMatchObject({ problem: null, report: null });
+    expect(page.people).toMatchObject([{ name: 'Ada Lovelace', headline: 'Engineer', socialUrl: ADA }]);
+  });
+
+  it('a /in/ profile whose name cannot be read is still its URL, with the problem and the report', async () => {
+    const tabId = await tabOn(ADA);
+    await tabProfiles.set(tabId, { socialUrl: ADA, seenAt: '2026-11-01T10:00:00.000Z' });
+    tabAnswers(answer(ADA, [seen({ name: null, publicUrl: ADA })], { report: 'page: profile at /in/*' }));
+    const page = await readTabPeople(tabId);
+    expect(page).toMatchObject({ kind: 'profile', problem: 'unread', report: 'page: profile at /in/*' });
+    expect(page.people).toMatchObject([{ name: null, socialUrl: ADA }]);
+  });
+
+  it('a /in/ profile with no name and no content script to ask is still its URL', async () => {
+    const tabId = await tabOn(ADA);
+    vi.spyOn(browser.tabs, 'sendMessage').mockRejectedValue(new Error('Receiving end does not exist.'));
+    const page = await readTabPeople(tabId);
+    expect(page).toMatchObject({ kind: 'profile', problem: 'unread', report: null });
+    expect(page.people).toMatchObject([{ name: null, socialUrl: ADA }]);
   });
 
   it('reads nothing on other pages, and says so for a closed tab', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ChargeEntry,
+  chargeTotals,
   dayOf,
   lastDays,
   monthToDate,
@@ -58,35 +59,99 @@ describe('ledger entries', () => {
 
 describe('reconciliation of uncertain charges', () => {
   const at = '2026-11-20T11:00:00.000Z';
+  /** Sent a minute before the balance: long past the time a call can take. */
+  const sent = '2026-11-20T10:59:00.000Z';
+  const open = (maxCredits: number, over: Partial<ChargeEntry> = {}) =>
+    charge({ state: 'uncertain', credits: 0, maxCredits, at: sent, ...over });
+  const settle = (...args: Parameters<typeof reconcile>) => {
+    const settled = reconcile(...args);
+    if (settled === null) throw new Error('expected a settlement');
+    return settled;
+  };
 
   it('confirms one uncertain charge with what the balance fell beyond the known charges', () => {
-    const open = charge({ state: 'uncertain', maxCredits: 9 });
+    const lost = open(9);
     const known = charge({ credits: 3 });
-    const [settled] = reconcile(100, [open, known], 88, at);
-    expect(settled).toMatchObject({ id: open.id, state: 'confirmed', credits: 9, settledAt: at });
+    const [settled] = settle(100, [lost, known], 88, at);
+    expect(settled).toMatchObject({ id: lost.id, state: 'confirmed', credits: 9, settledAt: at });
+    expect(settled).not.toHaveProperty('shared');
   });
 
   it('marks it not charged when the known charges explain the whole fall', () => {
-    const open = charge({ state: 'uncertain', maxCredits: 9 });
-    expect(reconcile(100, [charge({ credits: 3 }), open], 97, at)).toEqual([
-      { ...open, state: 'not-charged', credits: 0, settledAt: at },
+    const lost = open(9);
+    expect(settle(100, [charge({ credits: 3 }), lost], 97, at)).toEqual([
+      { ...lost, state: 'not-charged', credits: 0, settledAt: at },
     ]);
   });
 
-  it('charges an uncertain call no more than its maximum, and shares a fall among several in order', () => {
-    const a = charge({ state: 'uncertain', maxCredits: 3 });
-    const b = charge({ state: 'uncertain', maxCredits: 9 });
-    const c = charge({ state: 'uncertain', maxCredits: 9 });
-    const settled = reconcile(100, [a, b, c], 93, at);
+  it('one call is charged at once or not at all: a part of its maximum is what it cost', () => {
+    expect(settle(100, [open(9)], 97, at)).toMatchObject([{ state: 'confirmed', credits: 3 }]);
+  });
+
+  it('several calls: the group total is exact, the split is marked as not known', () => {
+    const a = open(3);
+    const b = open(9);
+    const c = open(9);
+    const settled = settle(100, [a, b, c], 93, at);
     expect(settled.map((e) => [e.state, e.credits])).toEqual([
       ['confirmed', 3],
       ['confirmed', 4],
       ['not-charged', 0],
     ]);
+    expect(settled.reduce((sum, e) => sum + e.credits, 0)).toBe(7);
+    for (const e of settled) expect(e.shared).toEqual({ calls: 3, credits: 7 });
+  });
+
+  it('several calls charged all they could cost, or nothing: each is known', () => {
+    const all = settle(100, [open(3), open(9)], 88, at);
+    expect(all.map((e) => [e.state, e.credits, e.shared])).toEqual([
+      ['confirmed', 3, undefined],
+      ['confirmed', 9, undefined],
+    ]);
+    const none = settle(100, [open(3), open(9)], 100, at);
+    expect(none.map((e) => [e.state, e.credits, e.shared])).toEqual([
+      ['not-charged', 0, undefined],
+      ['not-charged', 0, undefined],
+    ]);
+  });
+
+  it('a fall beyond what they can cost (the key used elsewhere) puts each at its most, marked', () => {
+    expect(settle(100, [open(6)], 81, at)).toMatchObject([
+      { state: 'confirmed', credits: 6, shared: { calls: 1, credits: 19 } },
+    ]);
+  });
+
+  it('waits while a call sent within the time limit may still be charged, unless the fall already says so', () => {
+    const recent = open(9, { at: '2026-11-20T10:59:55.000Z' });
+    expect(reconcile(100, [recent], 100, at, 15_000)).toBeNull();
+    expect(reconcile(100, [open(3), recent], 97, at, 15_000)).toBeNull();
+    // Charged: a call is charged at once, so it is known even while recent.
+    expect(reconcile(100, [recent], 91, at, 15_000)).toMatchObject([{ state: 'confirmed', credits: 9 }]);
+    // Everything they could cost has been charged: nothing left to wait for.
+    expect(reconcile(100, [open(3), recent], 88, at, 15_000)).toHaveLength(2);
+    // Past the limit, "not charged" is final.
+    expect(reconcile(100, [recent], 100, '2026-11-20T11:00:30.000Z', 15_000)).toMatchObject([
+      { state: 'not-charged' },
+    ]);
   });
 
   it('settles nothing when the balance rose (credits bought), or when nothing is open', () => {
-    expect(reconcile(100, [charge({ state: 'uncertain' })], 500, at)).toEqual([]);
+    expect(reconcile(100, [open(3)], 500, at)).toEqual([]);
     expect(reconcile(100, [charge({ credits: 3 })], 97, at)).toEqual([]);
+  });
+
+  it('totals settled credits apart from calls not known yet, with the most they may cost', () => {
+    expect(
+      chargeTotals([
+        charge({ credits: 3 }),
+        open(9),
+        open(6),
+        { kind: 'balance', id: 'b', at, remaining: 1 },
+      ]),
+    ).toEqual({
+      credits: 3,
+      uncertain: 2,
+      uncertainMax: 15,
+    });
   });
 });

@@ -50,6 +50,30 @@ describe('readPageHints', () => {
     expect(readPageHints(page(html))).toEqual({});
   });
 
+  it("never takes the site header's hidden h1, nor one beside the profile, for the name", () => {
+    const html =
+      '<header><h1 class="visually-hidden">0 notifications total</h1></header><main><section><div>Loading</div></section></main>' +
+      '<aside><h1>Zoë Müller</h1><span class="text-body-medium">Data Analyst</span></aside>';
+    expect(readPageHints(page(html))).toEqual({});
+  });
+
+  it('reads a section page (no h1 of its own) from the sticky header: its title and subtitle', () => {
+    const html = `
+      <header><h1 class="visually-hidden">0 notifications total</h1></header>
+      <section class="scaffold-layout-toolbar">
+        <div class="artdeco-entity-lockup pv-profile-sticky-header-v2__mini-profile-container">
+          <div class="artdeco-entity-lockup__title"> Jane  Doe </div>
+          <div class="artdeco-entity-lockup__subtitle">Talent partner at Acme</div>
+        </div>
+      </section>
+      <main><section><h2>Experience</h2></section></main>
+      <aside><div class="artdeco-entity-lockup__title">Someone Else</div></aside>`;
+    expect(readPageHints(page(html))).toEqual({
+      nameHint: 'Jane Doe',
+      headlineHint: 'Talent partner at Acme',
+    });
+  });
+
   it('falls back to the first h1 when the page has no main element', () => {
     expect(
       readPageHints(page('<div><h1>Jane Doe</h1><p class="text-body-medium">Recruiter</p></div>')),

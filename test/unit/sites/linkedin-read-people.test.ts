@@ -14,9 +14,12 @@ import * as salesLead from '@/src/sites/linkedin/sales-lead';
 import * as salesPeople from '@/src/sites/linkedin/sales-people';
 
 /** A fixture page as a document (linkedom's types are its own; the DOM's shape is the same). */
-function fixture(name: string): ParentNode {
-  const html = readFileSync(resolve(import.meta.dirname, '../../fixtures/linkedin', name), 'utf8');
-  return parseHTML(html).document as unknown as ParentNode;
+function fixture(name: string): Document {
+  return page(readFileSync(resolve(import.meta.dirname, '../../fixtures/linkedin', name), 'utf8'));
+}
+
+function page(html: string): Document {
+  return parseHTML(html).document as unknown as Document;
 }
 
 const IN = 'https://www.linkedin.com/in/';
@@ -45,6 +48,44 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
       {
         file: 'people-search.html',
         url: 'https://www.linkedin.com/search/results/people/?keywords=nurse',
+        people: [
+          person({
+            name: 'Ada Lovelace',
+            headline: 'Principal Software Engineer at Analytical Engines',
+            location: 'London, England, United Kingdom',
+            publicUrl: `${IN}ada-lovelace-demo`,
+          }),
+          person({
+            name: 'José Álvarez',
+            headline: 'Senior Product Manager at Tessellate Pay | payments, growth, experimentation',
+            location: 'Madrid, Community of Madrid, Spain',
+            publicUrl: `${IN}jos%C3%A9-%C3%A1lvarez-demo`,
+          }),
+          person({
+            name: 'Kwame Mensah',
+            headline: 'Enterprise Account Executive at Tessellate Pay',
+            location: 'Accra, Greater Accra Region, Ghana',
+            pageUrl: `${IN}ACoAAAF3kwame0Mensah`,
+          }),
+          person({
+            name: 'LinkedIn Member',
+            headline: 'Registered Nurse',
+            location: 'Boston, Massachusetts, United States',
+          }),
+          person({
+            name: 'Grace Okafor',
+            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
+            location: 'Boston, Massachusetts, United States',
+            publicUrl: `${IN}grace-okafor-rn-demo`,
+          }),
+        ],
+      },
+      {
+        // Today's markup: role/data-view-name cards, hashed classes, a promoted slot among the results, a mutual
+        // connection's profile link inside a card, "People you may know" and an ad in the right rail, results
+        // below the fold not rendered yet.
+        file: 'people-search-today.html',
+        url: 'https://www.linkedin.com/search/results/people/?keywords=nurse&origin=GLOBAL_SEARCH_HEADER',
         people: [
           person({
             name: 'Ada Lovelace',
@@ -297,6 +338,20 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         ],
       },
       {
+        // Today's profile by member id: "People you may know" inside main and "People also viewed" beside it
+        // link other members' public URLs, which are not this member's.
+        file: 'profile-today.html',
+        url: 'https://www.linkedin.com/in/ACoAAAF5grace0Okafor',
+        people: [
+          person({
+            name: 'Grace Okafor',
+            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
+            location: 'Boston, Massachusetts, United States',
+            publicUrl: `${IN}grace-okafor-rn-demo`,
+          }),
+        ],
+      },
+      {
         file: 'member-id-profile-loading.html',
         url: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
         people: [
@@ -309,6 +364,30 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
     id: 'profile',
     read: profile.read,
     cases: [
+      {
+        // Today's profile: the top card's h1, with people in "People you may know" and "People also viewed".
+        file: 'profile-today.html',
+        url: 'https://www.linkedin.com/in/grace-okafor-rn-demo/',
+        people: [
+          person({
+            name: 'Grace Okafor',
+            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
+            publicUrl: `${IN}grace-okafor-rn-demo`,
+          }),
+        ],
+      },
+      {
+        // A section page has no h1 of its own (the site header's hidden one is not the name): the sticky header.
+        file: 'profile-details-today.html',
+        url: 'https://www.linkedin.com/in/kwame-mensah-demo/details/experience/',
+        people: [
+          person({
+            name: 'Kwame Mensah',
+            headline: 'Enterprise Account Executive at Tessellate Pay',
+            publicUrl: `${IN}kwame-mensah-demo`,
+          }),
+        ],
+      },
       {
         file: 'member-id-profile.html',
         url: 'https://www.linkedin.com/in/Kwame-Mensah-Demo/details/experience/',
@@ -326,9 +405,9 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
 
 describe.each(KINDS)('$id: reading fixture pages', ({ read, cases }) => {
   it.each(cases)('$file', ({ file, url, people }) => {
-    expect(read(fixture(file), url)).toEqual(people);
-    // What the content script answers for that page: the same people, picked by the URL's kind.
-    expect(readPage(fixture(file), url)).toEqual({ url, people });
+    expect(read(fixture(file), url).people).toEqual(people);
+    // What the content script answers for that page: the same people, picked by the URL's kind, and no report.
+    expect(readPage(fixture(file), url)).toEqual({ url, people, cards: expect.any(Number), report: null });
   });
 });
 
@@ -349,10 +428,70 @@ describe('every selector is exercised by a fixture page of its kind', () => {
 });
 
 describe('readPage', () => {
-  it('reads nobody on a page of no known kind', () => {
+  it('reads nobody on a page of no known kind, and has no report to make', () => {
     expect(readPage(fixture('people-search.html'), 'https://www.linkedin.com/feed/')).toEqual({
       url: 'https://www.linkedin.com/feed/',
       people: [],
+      cards: 0,
+      report: null,
     });
+  });
+
+  it('says a page it cannot read has no cards, and makes its structure report', () => {
+    const url = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+    const read = readPage(fixture('people-search-unreadable.html'), url);
+    expect(read).toMatchObject({ url, people: [], cards: 0 });
+    expect(read.report).toContain('page: people-search at /search/results/people/');
+  });
+
+  it('tells cards not rendered yet from a page it cannot read', () => {
+    const url = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+    const loading = fixture('people-search-today.html');
+    for (const card of loading.querySelectorAll('[data-view-name="people-search-result"]')) {
+      card.innerHTML = '<div aria-busy="true"></div>';
+    }
+    expect(readPage(loading, url)).toMatchObject({ people: [], cards: 7 });
+    expect(readPage(loading, url).report).toContain('people read: 0');
+  });
+
+  it('makes a report for a profile whose name it cannot read, and still gives its URL', () => {
+    const url = 'https://www.linkedin.com/in/grace-okafor-rn-demo/';
+    const read = readPage(page('<main><section><div class="_x"></div></section></main>'), url);
+    expect(read.people).toEqual([person({ publicUrl: `${IN}grace-okafor-rn-demo` })]);
+    expect(read.report).toContain('page: profile at /in/*/');
+  });
+});
+
+/** Every class name replaced by another hash, as LinkedIn does from one release to the next. */
+function rehashed(file: string): Document {
+  const doc = fixture(file);
+  let n = 0;
+  for (const element of doc.querySelectorAll('[class]')) {
+    const hashed = (element.getAttribute('class') ?? '').split(/\s+/).filter((c) => /^_|\d/.test(c));
+    if (hashed.length > 0)
+      element.setAttribute('class', hashed.map(() => `_${(n++).toString(16)}zz`).join(' '));
+  }
+  return doc;
+}
+
+describe("today's markup is read without its class names", () => {
+  it.each(['people-search-today.html'])('%s, every hashed class renamed', (file) => {
+    const url = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+    expect(peopleSearch.read(rehashed(file), url)).toEqual(peopleSearch.read(fixture(file), url));
+  });
+
+  it('people search cards with no data-view-name left: the listitem roles and the profile links still hold them', () => {
+    const doc = fixture('people-search-today.html');
+    for (const element of doc.querySelectorAll('[data-view-name]')) element.removeAttribute('data-view-name');
+    const url = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+    // The member without a link is no longer told from the promoted slot, so only people with links are listed.
+    expect(
+      peopleSearch.read(doc, url).people.map(({ name, publicUrl, pageUrl }) => [name, publicUrl ?? pageUrl]),
+    ).toEqual([
+      ['Ada Lovelace', `${IN}ada-lovelace-demo`],
+      ['José Álvarez', `${IN}jos%C3%A9-%C3%A1lvarez-demo`],
+      ['Kwame Mensah', `${IN}ACoAAAF3kwame0Mensah`],
+      ['Grace Okafor', `${IN}grace-okafor-rn-demo`],
+    ]);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { type PageRead, READ_PAGE, replyToRead } from '@/src/sites/linkedin/read-request';
 
 const OWN_ID = 'our-extension-id';
-const READ: PageRead = { url: 'https://www.linkedin.com/search/results/people/', people: [] };
+const READ: PageRead = {
+  url: 'https://www.linkedin.com/search/results/people/',
+  people: [],
+  cards: 0,
+  report: null,
+};
 
 describe('replyToRead', () => {
   it('reads the page when this extension asks, and only then', () => {

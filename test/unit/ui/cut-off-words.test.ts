@@ -10,7 +10,6 @@ const job = (more: Partial<RevealJob> = {}): RevealJob => ({
   requested: ['email', 'phone'],
   held: [],
   status: 'interrupted',
-  balanceBefore: 100,
   startedAt: '2026-11-01T10:00:00.000Z',
   ...more,
 });
@@ -38,8 +37,12 @@ describe('a cut-off reveal in words', () => {
     expect(cutOffMessage(job(check(0, 100, false)), null)).toContain(
       'It has not been charged so far; the service may still be finishing it',
     );
-    expect(cutOffMessage(job({ balanceBefore: null, ...check(null, 80) }), null)).toMatch(
-      /The balance before it is not known, so whether it was charged cannot be told\.$/,
+    expect(cutOffMessage(job(check(null, 80)), null)).toMatch(
+      /Your balance cannot tell whether it was charged \(no balance was known before it, or credits were added since\)\.$/,
+    );
+    const shared = { ...check(null, 80).check, shared: { calls: 3, credits: 12 } };
+    expect(cutOffMessage(job({ check: shared }), null)).toMatch(
+      /Your balance shows 12 credits charged for it and 2 other calls that got no answer, together; which of them were charged cannot be told\.$/,
     );
     expect(cutOffMessage(job(), 'the service did not answer')).toContain(
       'Your balance could not be checked (the service did not answer), so whether it was charged is not known.',

@@ -13,7 +13,6 @@ const JOB: RevealJob = {
   held: [],
   status: 'running',
   worker: 'w1',
-  balanceBefore: 100,
   startedAt: new Date().toISOString(),
 };
 

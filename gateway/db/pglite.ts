@@ -1,0 +1,97 @@
+/**
+ * The {@link Database} over PGlite: PostgreSQL in WASM, in a data folder, one connection. The default when no
+ * `DATABASE_URL` is given, so the gateway runs with nothing installed.
+ *
+ * A data folder may be open in one process only (PGlite has no shared memory between processes), so the folder
+ * holds a lock file naming the process that has it open; a second process is refused with what to do instead.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Sql } from './database';
+
+const LOCK_FILE = 'gateway.lock';
+
+/** What the lock file says about the process holding the folder. */
+export interface FolderLock {
+  pid: number;
+  /** Where that process serves its admin commands, when it is a running gateway. */
+  adminUrl?: string;
+  adminToken?: string;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The lock of a data folder, when a live process holds it. */
+export function readFolderLock(dataDir: string): FolderLock | null {
+  try {
+    const lock = JSON.parse(readFileSync(join(resolve(dataDir), LOCK_FILE), 'utf8')) as FolderLock;
+    return typeof lock.pid === 'number' && lock.pid !== process.pid && alive(lock.pid) ? lock : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records in the lock file where this process serves admin commands (see `gateway/cli/remote.ts`). */
+export function advertiseAdmin(dataDir: string, adminUrl: string, adminToken: string): void {
+  const lock: FolderLock = { pid: process.pid, adminUrl, adminToken };
+  writeFileSync(join(resolve(dataDir), LOCK_FILE), JSON.stringify(lock), { mode: 0o600 });
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const folder = resolve(dataDir);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const holder = readFolderLock(folder);
+  if (holder) {
+    throw new Error(
+      `The data folder ${folder} is open in another process (pid ${holder.pid}). A PGlite folder serves one ` +
+        'gateway process; to run several instances, give them one PostgreSQL server with DATABASE_URL.',
+    );
+  }
+  writeFileSync(join(folder, LOCK_FILE), JSON.stringify({ pid: process.pid } satisfies FolderLock), {
+    mode: 0o600,
+  });
+  const db = new PGlite(join(folder, 'pgdata'));
+  await db.waitReady;
+  const run = (client: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const result = await client.query<Row>(text, params as unknown[]);
+      return result.rows;
+    },
+    async exec(text: string) {
+      await client.exec(text);
+    },
+  });
+  const outer = run(db);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    where: `PGlite folder ${folder}`,
+    query: outer.query,
+    exec: outer.exec,
+    transaction: (fn) => db.transaction((tx) => fn(run(tx))),
+    async listen(channel, onPayload) {
+      return db.listen(channel, onPayload);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+      const lock = (() => {
+        try {
+          return JSON.parse(readFileSync(join(folder, LOCK_FILE), 'utf8')) as FolderLock;
+        } catch {
+          return null;
+        }
+      })();
+      if (lock?.pid === process.pid) rmSync(join(folder, LOCK_FILE), { force: true });
+    },
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The gateway's HTTP interface: the service's own `/v1` (search, lookup, account: same bodies, same errors), the
+ * team's two free endpoints (`/v1/team/me`, `/v1/team/held`), and `/healthz` for a load balancer.
+ *
+ * Every `/v1` request meets, in order: the body limit (413), the member key (401), the body's JSON and shape (400),
+ * then its route; nothing reaches the service before all of these pass. Every answer is JSON in the service's
+ * error shape when it fails, and passes through the scrub that removes the service key.
+ */
+import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import { searchCost } from '../../src/api/pricing';
+import {
+  LookupRequest,
+  lookupRequestProblem,
+  SearchRequest,
+  type SearchResponse,
+  searchRequestProblem,
+} from '../../src/api/schema';
+import { cachedAuthenticator, type Member, readMember } from '../members';
+import { reserve, settle, spentBy } from '../spend';
+import { readTeam, recordBalance } from '../team';
+import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../team-schema';
+import { upstreamFailure } from '../upstream';
+import { findPeople, personKeyOf } from '../vault';
+import { MESSAGES } from '../words';
+import { limitBody } from './body-limit';
+import { capAnswer } from './caps-answer';
+import type { Answer, GatewayContext } from './context';
+import { teamLookup } from './lookup';
+
+interface Env {
+  Variables: { member: Member | null; credits: number };
+}
+
+const english = { error: en().localeError };
+
+/** A failure in the service's shape. */
+const failure = (status: number, message: string, extra: Record<string, unknown> = {}): Answer => ({
+  status,
+  body: { success: false, message, ...extra },
+});
+
+/** The zod issues of a body, as one line: "people.0: give exactly one of social_url or candidate_id". */
+function issues(error: z.core.$ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
+  const app = new Hono<Env>();
+  const { db, log, scrub, settings } = ctx;
+  const authenticate = cachedAuthenticator(settings.authCacheMs);
+
+  /** Writes an answer: JSON, scrubbed of the service key, with the credits noted for the log line. */
+  const send = (c: Context<Env>, answer: Answer) => {
+    c.set('credits', answer.credits ?? 0);
+    return c.body(scrub(JSON.stringify(answer.body)), answer.status as ContentfulStatusCode, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...answer.headers,
+    });
+  };
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('member', null);
+    c.set('credits', 0);
+    await next();
+    log.request({
+      method: c.req.method,
+      path: c.req.path,
+      member: c.get('member')?.name ?? null,
+      status: c.res.status,
+      ms: performance.now() - started,
+      credits: c.get('credits'),
+    });
+  });
+
+  app.onError((error, c) => {
+    log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return send(c, failure(500, MESSAGES.internal));
+  });
+
+  app.get('/healthz', async (c) => {
+    await db.query('select 1');
+    return send(c, { status: 200, body: { success: true } });
+  });
+
+  const v1 = new Hono<Env>();
+  v1.use(
+    '*',
+    limitBody(settings.maxBodyBytes, async (c) =>
+      send(c, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
+    ),
+  );
+  v1.use('*', async (c, next) => {
+    const key = c.req.header('x-api-key')?.trim() ?? '';
+    const member = key === '' ? null : await authenticate(db, key);
+    if (!member) return send(c, failure(401, MESSAGES.invalidKey));
+    c.set('member', member);
+    await next();
+  });
+
+  /** The body as JSON, or the 400 a service gives for it (wrong Content-Type, empty, not JSON, not an object). */
+  async function jsonBody(c: { req: { header(name: string): string | undefined; text(): Promise<string> } }) {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return failure(400, `Content-Type must be application/json (got ${type ? `"${type}"` : 'none'}).`);
+    }
+    const text = await c.req.text();
+    if (text.trim() === '') return failure(400, 'Request body is empty; a JSON object is required.');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return failure(400, 'Request body is not valid JSON.');
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return failure(400, 'The body must be a JSON object.');
+    }
+    return { ok: true as const, value };
+  }
+  const isFailure = (value: unknown): value is Answer =>
+    typeof value === 'object' && value !== null && 'status' in value;
+
+  v1.post('/lookup', async (c) => {
+    const json = await jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = LookupRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid lookup request: ${issues(parsed.error)}`));
+    const problem = lookupRequestProblem(parsed.data);
+    if (problem) return send(c, failure(400, problem));
+    return send(c, await teamLookup(ctx, c.get('member')!, parsed.data));
+  });
+
+  v1.post('/search', async (c) => {
+    const json = await jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = SearchRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid search request: ${issues(parsed.error)}`));
+    const problem = searchRequestProblem(parsed.data);
+    if (problem) return send(c, failure(400, problem));
+    const member = c.get('member')!;
+    const body = parsed.data;
+    const action = body.jd_search !== undefined ? 'jd_search' : 'search';
+    const reservation = await reserve(db, member, action, searchCost(body), null);
+    if (!reservation.ok) {
+      if ('revoked' in reservation) return send(c, failure(401, MESSAGES.invalidKey));
+      return send(c, await capAnswer(ctx, 'search', reservation.refusal));
+    }
+    let response: SearchResponse;
+    try {
+      response = await ctx.upstream.search(body);
+    } catch (error) {
+      const failed = upstreamFailure(error, 'search');
+      await settle(db, reservation.entryId, {
+        status: failed.outcomeUnknown ? 'unknown' : 'not_charged',
+        credits: failed.outcomeUnknown ? null : 0,
+      });
+      return send(c, {
+        status: failed.status,
+        body: failed.body,
+        ...(failed.headers ? { headers: failed.headers } : {}),
+      });
+    }
+    const used = response.credits.used ?? 0;
+    await settle(db, reservation.entryId, {
+      status: used > 0 ? 'charged' : 'not_charged',
+      credits: used,
+      items: used > 0 ? { search: used } : {},
+      remaining: response.credits.remaining,
+    });
+    return send(c, { status: 200, body: response, credits: used });
+  });
+
+  v1.get('/account', async (c) => {
+    try {
+      const account = await ctx.upstream.account();
+      await recordBalance(db, account.credits_remaining, account.credits_purchased);
+      return send(c, { status: 200, body: account });
+    } catch (error) {
+      const failed = upstreamFailure(error, 'balance check');
+      return send(c, {
+        status: failed.status,
+        body: failed.body,
+        ...(failed.headers ? { headers: failed.headers } : {}),
+      });
+    }
+  });
+
+  v1.get('/team/me', async (c) => {
+    // Read afresh (not from the short key cache): the caps may have changed a moment ago.
+    const member = (await readMember(db, c.get('member')!.id)) ?? c.get('member')!;
+    // The balance from the service (free), or the last one known when it cannot be reached.
+    try {
+      const account = await ctx.upstream.account();
+      await recordBalance(db, account.credits_remaining, account.credits_purchased);
+    } catch (error) {
+      log.error('balance check for /v1/team/me failed', error);
+    }
+    const [team, spent] = await Promise.all([readTeam(db), spentBy(db, member.id)]);
+    const body: TeamMeResponse = {
+      success: true,
+      member: { name: member.name },
+      team: { name: team.name },
+      caps: { daily: member.dailyCap, monthly: member.monthlyCap },
+      spent: { today: spent.today, this_month: spent.thisMonth },
+      resets: { daily: spent.dayResetsAt.toISOString(), monthly: spent.monthResetsAt.toISOString() },
+      balance:
+        team.creditsRemaining !== null && team.balanceAt !== null
+          ? {
+              credits_remaining: team.creditsRemaining,
+              credits_purchased: team.creditsPurchased,
+              as_of: team.balanceAt.toISOString(),
+            }
+          : null,
+    };
+    return send(c, { status: 200, body });
+  });
+
+  v1.post('/team/held', async (c) => {
+    const json = await jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = TeamHeldRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
+    const asked = parsed.data.people;
+    const people = await findPeople(db, asked.map(personKeyOf));
+    const now = Date.now();
+    const body: TeamHeldResponse = {
+      success: true,
+      people: asked.map((one, i) => {
+        const person = people[i];
+        const items = person
+          ? [...person.items.values()]
+              .filter((held) => held.found || now - held.at.getTime() < settings.notFoundTtlMs)
+              .map((held) => ({
+                item: held.item,
+                found: held.found,
+                revealed_by: held.by,
+                revealed_at: held.at.toISOString(),
+              }))
+          : [];
+        const notFound =
+          person?.notFoundAt && now - person.notFoundAt.getTime() < settings.notFoundTtlMs
+            ? { not_found_at: person.notFoundAt.toISOString() }
+            : {};
+        return { ...one, items, ...notFound };
+      }),
+    };
+    return send(c, { status: 200, body });
+  });
+
+  for (const [path, method] of [
+    ['/search', 'POST'],
+    ['/lookup', 'POST'],
+    ['/account', 'GET'],
+    ['/team/me', 'GET'],
+    ['/team/held', 'POST'],
+  ] as const) {
+    v1.all(path, (c) =>
+      send(c, {
+        ...failure(405, `Method ${c.req.method} not allowed on /v1${path}; use ${method}.`),
+        headers: { Allow: method },
+      }),
+    );
+  }
+  v1.all('*', (c) => send(c, failure(404, `Not found: ${c.req.method} ${c.req.path}`)));
+  app.route('/v1', v1);
+  app.notFound((c) => send(c, failure(404, `Not found: ${c.req.method} ${c.req.path}`)));
+  return app;
+}

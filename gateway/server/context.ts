@@ -1,0 +1,42 @@
+/** What every route of the gateway is given: the database, the service client, the waiters, settings, the log. */
+import type { ApiClient } from '../../src/api/client';
+import type { Database } from '../db/database';
+import type { FlightWaiters } from '../flights';
+import type { Logger } from '../log';
+
+export interface GatewaySettings {
+  /** How long a flight may run before another instance takes it over (its instance is presumed dead). */
+  flightTtlMs: number;
+  /** How long "the service had none" (an item, or the whole person) is answered from the vault before asking again. */
+  notFoundTtlMs: number;
+  /** The largest request body accepted, in bytes; a larger one is answered 413. */
+  maxBodyBytes: number;
+  /** How long this instance trusts its last reading of a member key (a revocation holds within this time). */
+  authCacheMs: number;
+}
+
+export const DEFAULT_SETTINGS: GatewaySettings = {
+  flightTtlMs: 60_000,
+  notFoundTtlMs: 7 * 24 * 3600_000,
+  // A search body may be 64 KB (LIMITS.searchBodyMaxBytes); nothing the gateway takes needs more than twice that.
+  maxBodyBytes: 128 * 1024,
+  authCacheMs: 300,
+};
+
+export interface GatewayContext {
+  db: Database;
+  upstream: ApiClient;
+  waiters: FlightWaiters;
+  settings: GatewaySettings;
+  log: Logger;
+  /** Removes the service key from a text. */
+  scrub: (text: string) => string;
+}
+
+/** A route's answer before it is written: status, JSON body, extra headers, and the credits charged. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  credits?: number;
+}

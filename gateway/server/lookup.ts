@@ -1,0 +1,270 @@
+/**
+ * `POST /v1/lookup` through the team: items the team holds are answered from the vault at no charge; the others are
+ * asked of the service once for the whole team (single flight), under the member's caps, and kept in the vault.
+ */
+import { ITEM_PRICE, ITEM_REVEAL, maxCostOfItems } from '../../src/api/pricing';
+import type { ContactResult, LookupRequest, LookupResponse, Retrievable } from '../../src/api/schema';
+import { announce, awaitFlight, claimFlight, endFlight, failFlight } from '../flights';
+import type { Member } from '../members';
+import { reserve, settle } from '../spend';
+import { readTeam, recordBalance } from '../team';
+import { upstreamFailure } from '../upstream';
+import {
+  findOrAddPerson,
+  type HeldItem,
+  type Person,
+  personKeyOf,
+  profileFields,
+  readPerson,
+  requestedItems,
+  storeAnswer,
+} from '../vault';
+import { freeAnswerNote, knownNotFoundNote, MESSAGES, teamHeldNote } from '../words';
+import { capAnswer } from './caps-answer';
+import type { Answer, GatewayContext } from './context';
+
+/** Whether a held item answers a lookup now: a value, or a "none" that is recent enough. */
+function answers(held: HeldItem | undefined, notFoundTtlMs: number, now: number): held is HeldItem {
+  if (!held) return false;
+  return held.found || now - held.at.getTime() < notFoundTtlMs;
+}
+
+/** The lookup answer in the service's shape, built from the vault (plus what the service just charged, if it did). */
+async function vaultAnswer(
+  ctx: GatewayContext,
+  body: LookupRequest,
+  person: Person,
+  asked: readonly Retrievable[],
+  fetched: ReadonlySet<Retrievable>,
+  upstream?: { used: number; remaining: number; note: string | undefined },
+): Promise<Answer> {
+  const identifier = (body.candidate_id ?? body.social_url) as string;
+  const profile: Record<string, unknown> = {
+    id: person.candidateId ?? identifier,
+    name: person.name ?? '',
+    current_title: person.currentTitle ?? '',
+    current_employer: person.currentEmployer ?? '',
+  };
+  const retrieved: Retrievable[] = [];
+  const fromTeam: HeldItem[] = [];
+  for (const item of asked) {
+    const held = person.items.get(item);
+    if (!held) continue;
+    if (held.found) {
+      Object.assign(profile, profileFields(item, held.value));
+      retrieved.push(item);
+    }
+    if (!fetched.has(item)) fromTeam.push(held);
+  }
+  const remaining = upstream?.remaining ?? (await knownBalance(ctx));
+  const note = upstream
+    ? [upstream.note, teamHeldNote(fromTeam)].filter((part) => part && part.trim() !== '').join(' ')
+    : freeAnswerNote(fromTeam);
+  const response: LookupResponse = {
+    success: true,
+    data: {
+      contacts: [
+        {
+          lookup_identifier: identifier,
+          lookup_type: body.candidate_id !== undefined ? 'id' : 'social_url',
+          success: true,
+          profile: profile as Extract<ContactResult, { success: true }>['profile'],
+          contact_data_retrieved: retrieved,
+          retrieved_at: new Date().toISOString(),
+          // Which items came from the team vault, by whom and when (a client prices and labels them "held").
+          team_held: fromTeam.map((held) => ({
+            item: held.item,
+            found: held.found,
+            revealed_by: held.by,
+            revealed_at: held.at.toISOString(),
+          })),
+        },
+      ],
+      summary: { total_requested: 1, successful: 1, failed: 0 },
+    },
+    credits: { used: upstream?.used ?? 0, remaining, billing_note: note },
+  };
+  return { status: 200, body: response, credits: upstream?.used ?? 0 };
+}
+
+/** The team's last known balance (a free account call when it never was known). */
+async function knownBalance(ctx: GatewayContext): Promise<number> {
+  const team = await readTeam(ctx.db);
+  if (team.creditsRemaining !== null) return team.creditsRemaining;
+  try {
+    const account = await ctx.upstream.account();
+    await recordBalance(ctx.db, account.credits_remaining, account.credits_purchased);
+    return account.credits_remaining;
+  } catch {
+    return 0;
+  }
+}
+
+function notFoundAnswer(body: LookupRequest, at: Date, remaining: number): Answer {
+  const identifier = (body.candidate_id ?? body.social_url) as string;
+  const lookupType = body.candidate_id !== undefined ? 'id' : 'social_url';
+  return {
+    status: 200,
+    credits: 0,
+    body: {
+      success: true,
+      data: {
+        contacts: [
+          {
+            lookup_identifier: identifier,
+            lookup_type: lookupType,
+            success: false,
+            error:
+              lookupType === 'id'
+                ? `Candidate not found: ${identifier}`
+                : `No candidate found for profile URL: ${identifier}`,
+            status_code: 404,
+          },
+        ],
+        summary: { total_requested: 1, successful: 0, failed: 1 },
+      },
+      credits: { used: 0, remaining, billing_note: knownNotFoundNote(at) },
+    } satisfies LookupResponse,
+  };
+}
+
+/** Answers a valid lookup body for `member`. */
+export async function teamLookup(ctx: GatewayContext, member: Member, body: LookupRequest): Promise<Answer> {
+  const { db, settings } = ctx;
+  const key = personKeyOf(body);
+  const asked = requestedItems(body);
+  const subject = key.socialUrl ?? key.candidateId;
+  const deadline = Date.now() + settings.flightTtlMs + 5_000;
+
+  for (;;) {
+    const person = await findOrAddPerson(db, key);
+    const now = Date.now();
+    if (person.notFoundAt && now - person.notFoundAt.getTime() < settings.notFoundTtlMs) {
+      return notFoundAnswer(body, person.notFoundAt, await knownBalance(ctx));
+    }
+    const missing = asked.filter((item) => !answers(person.items.get(item), settings.notFoundTtlMs, now));
+    if (missing.length === 0) return vaultAnswer(ctx, body, person, asked, new Set());
+
+    const claim = await claimFlight(db, person.id, member.id, missing, settings.flightTtlMs);
+    if (!claim.won) {
+      const outcome = await awaitFlight(db, ctx.waiters, person.id, claim.flightId, deadline);
+      if (!outcome.ended) return { status: 504, body: { success: false, message: MESSAGES.flightTimeout } };
+      if ('error' in outcome) return { ...outcome.error, credits: 0 };
+      continue;
+    }
+    return flight(ctx, member, body, key, person.id, claim.flightId, asked, subject);
+  }
+}
+
+/** The winner of a person's flight: reserves under the caps, asks the service for what is missing, keeps it. */
+async function flight(
+  ctx: GatewayContext,
+  member: Member,
+  body: LookupRequest,
+  key: ReturnType<typeof personKeyOf>,
+  personId: number,
+  flightId: string,
+  asked: readonly Retrievable[],
+  subject: string,
+): Promise<Answer> {
+  const { db, settings } = ctx;
+  let ended = false;
+  const release = async (error?: Answer) => {
+    ended = true;
+    if (error) {
+      await failFlight(db, personId, flightId, {
+        status: error.status,
+        body: error.body as Record<string, unknown>,
+        ...(error.headers ? { headers: error.headers } : {}),
+      });
+    } else {
+      await db.query('delete from flights where person_id = $1 and flight_id = $2', [personId, flightId]);
+    }
+    await announce(db, personId);
+  };
+  try {
+    // Another flight may have stored these items between our read and our claim: read again under the claim.
+    const person = await readPerson(db, personId);
+    const now = Date.now();
+    const missing = person
+      ? asked.filter((item) => !answers(person.items.get(item), settings.notFoundTtlMs, now))
+      : [...asked];
+    if (person && missing.length === 0) {
+      await release();
+      return vaultAnswer(ctx, body, person, asked, new Set());
+    }
+
+    const maxCredits = maxCostOfItems(missing);
+    const reservation = await reserve(db, member, 'lookup', maxCredits, subject);
+    if (!reservation.ok) {
+      await release();
+      if ('revoked' in reservation)
+        return { status: 401, body: { success: false, message: MESSAGES.invalidKey } };
+      return capAnswer(ctx, 'lookup', reservation.refusal);
+    }
+
+    const request: LookupRequest =
+      key.socialUrl !== undefined ? { social_url: key.socialUrl } : { candidate_id: key.candidateId };
+    for (const item of missing) request[ITEM_REVEAL[item]] = true;
+
+    let response: LookupResponse;
+    try {
+      response = await ctx.upstream.lookup(request);
+    } catch (error) {
+      const failure = upstreamFailure(error, 'lookup');
+      await settle(db, reservation.entryId, {
+        status: failure.outcomeUnknown ? 'unknown' : 'not_charged',
+        credits: failure.outcomeUnknown ? null : 0,
+      });
+      const answer: Answer = {
+        status: failure.status,
+        body: failure.body,
+        ...(failure.headers ? { headers: failure.headers } : {}),
+        credits: 0,
+      };
+      await release(answer);
+      return answer;
+    }
+
+    const contact = response.data.contacts[0];
+    const used = response.credits.used;
+    const charged: Partial<Record<Retrievable, number>> = {};
+    if (contact?.success) {
+      for (const item of contact.contact_data_retrieved)
+        if (missing.includes(item)) charged[item] = ITEM_PRICE[item];
+    }
+    let storedId = personId;
+    await db.transaction(async (tx) => {
+      if (contact) storedId = await storeAnswer(tx, personId, key, member.id, missing, contact);
+      await settle(tx, reservation.entryId, {
+        status: used > 0 ? 'charged' : 'not_charged',
+        credits: used,
+        items: charged,
+        billingNote: response.credits.billing_note ?? null,
+        remaining: response.credits.remaining,
+      });
+      await endFlight(tx, personId, flightId);
+    });
+    ended = true;
+    await announce(db, personId);
+
+    if (!contact?.success) {
+      // The service's own answer (a 404 inside a 200), with the identifier as the member sent it.
+      const identifier = (body.candidate_id ?? body.social_url) as string;
+      const contacts = contact ? [{ ...contact, lookup_identifier: identifier }] : [];
+      return { status: 200, body: { ...response, data: { ...response.data, contacts } }, credits: used };
+    }
+    const stored = await readPerson(db, storedId);
+    if (!stored) throw new Error('the person stored a moment ago is gone');
+    return vaultAnswer(ctx, body, stored, asked, new Set(missing), {
+      used,
+      remaining: response.credits.remaining,
+      note: response.credits.billing_note,
+    });
+  } finally {
+    if (!ended) {
+      // An unexpected fault: end the flight so its waiters are not left waiting for the expiry.
+      await release({ status: 500, body: { success: false, message: MESSAGES.internal } }).catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The team vault: what the team holds of each person, item by item, in PostgreSQL.
+ *
+ * A person is found by canonical profile URL (`https://linkedin.com/in/x/` and `https://www.linkedin.com/in/x` are
+ * one person: `src/sites/linkedin/url.ts`) or by candidate id; the service's answer names the candidate id, which
+ * is then linked to the URL, so a later lookup by either finds the same row (two rows made before the link was
+ * known are merged). An item is held when the service returned it (`found`), or known missing when the service had
+ * none (`found` false, asked again after `notFoundTtlMs`).
+ */
+import { REVEAL_ITEM } from '../src/api/pricing';
+import {
+  type ContactResult,
+  type LookupProfile,
+  type LookupRequest,
+  REVEALS,
+  type Retrievable,
+} from '../src/api/schema';
+import { profileUrl } from '../src/sites/linkedin/url';
+import type { Sql } from './db/database';
+
+/** Who a lookup names: a canonical profile URL or a candidate id (exactly one, as the service requires). */
+export type PersonKey =
+  | { socialUrl: string; candidateId?: undefined }
+  | { candidateId: string; socialUrl?: undefined };
+
+/** One item the team holds (or knows the service does not have) for a person. */
+export interface HeldItem {
+  item: Retrievable;
+  found: boolean;
+  value: unknown;
+  /** The member who revealed it (or whose lookup found nothing). */
+  by: string;
+  at: Date;
+}
+
+export interface Person {
+  id: number;
+  socialUrl: string | null;
+  candidateId: string | null;
+  name: string | null;
+  currentTitle: string | null;
+  currentEmployer: string | null;
+  notFoundAt: Date | null;
+  items: Map<Retrievable, HeldItem>;
+}
+
+/**
+ * The person a profile URL or candidate id names. A LinkedIn profile URL is made canonical; any other URL is kept
+ * as typed (trimmed), so it still finds itself.
+ */
+export function personKeyOf(body: Pick<LookupRequest, 'social_url' | 'candidate_id'>): PersonKey {
+  if (body.social_url !== undefined) {
+    return { socialUrl: profileUrl(body.social_url) ?? body.social_url.trim() };
+  }
+  return { candidateId: (body.candidate_id ?? '').trim() };
+}
+
+/** The items a lookup body asks for. */
+export function requestedItems(body: LookupRequest): Retrievable[] {
+  return REVEALS.filter((reveal) => body[reveal] === true).map((reveal) => REVEAL_ITEM[reveal]);
+}
+
+const WHERE_KEY = (key: PersonKey) =>
+  key.socialUrl !== undefined
+    ? { sql: 'social_url = $1', value: key.socialUrl }
+    : { sql: 'candidate_id = $1', value: key.candidateId };
+
+interface PersonRow {
+  id: number;
+  social_url: string | null;
+  candidate_id: string | null;
+  name: string | null;
+  current_title: string | null;
+  current_employer: string | null;
+  not_found_at: Date | null;
+  items: { item: Retrievable; found: boolean; value: unknown; by: string; at: string }[];
+}
+
+/** A person's row with everything held of them, in one query (the answer to a held lookup is this one read). */
+const PERSON_SELECT = `
+  select p.id, p.social_url, p.candidate_id, p.name, p.current_title, p.current_employer, p.not_found_at,
+    coalesce((
+      select json_agg(json_build_object('item', h.item, 'found', h.found, 'value', h.value, 'by', m.name, 'at', h.at))
+      from held_items h join members m on m.id = h.member_id
+      where h.person_id = p.id
+    ), '[]'::json) as items
+  from people p`;
+
+function toPerson(row: PersonRow): Person {
+  return {
+    id: row.id,
+    socialUrl: row.social_url,
+    candidateId: row.candidate_id,
+    name: row.name,
+    currentTitle: row.current_title,
+    currentEmployer: row.current_employer,
+    notFoundAt: row.not_found_at === null ? null : new Date(row.not_found_at),
+    items: new Map(
+      row.items.map((item) => [
+        item.item,
+        { item: item.item, found: item.found, value: item.value, by: item.by, at: new Date(item.at) },
+      ]),
+    ),
+  };
+}
+
+/** The person a key names, with everything held of them; null when the team never asked about them. */
+export async function findPerson(db: Sql, key: PersonKey): Promise<Person | null> {
+  const where = WHERE_KEY(key);
+  const rows = await db.query<PersonRow>(`${PERSON_SELECT} where p.${where.sql}`, [where.value]);
+  return rows[0] ? toPerson(rows[0]) : null;
+}
+
+/** The person a key names, made (holding nothing) when the team never asked about them. */
+export async function findOrAddPerson(db: Sql, key: PersonKey): Promise<Person> {
+  const found = await findPerson(db, key);
+  if (found) return found;
+  const column = key.socialUrl !== undefined ? 'social_url' : 'candidate_id';
+  await db.query(`insert into people (${column}) values ($1) on conflict do nothing`, [WHERE_KEY(key).value]);
+  return (await findPerson(db, key))!;
+}
+
+/** The person's row id, made when the team has not asked about them before. */
+export async function resolvePerson(db: Sql, key: PersonKey): Promise<number> {
+  return (await findOrAddPerson(db, key)).id;
+}
+
+/** A person and everything the team holds of them, by row id. */
+export async function readPerson(db: Sql, id: number): Promise<Person | null> {
+  const rows = await db.query<PersonRow>(`${PERSON_SELECT} where p.id = $1`, [id]);
+  return rows[0] ? toPerson(rows[0]) : null;
+}
+
+/** Several people at once (the free "what does the team hold" question), in the order asked; null where unknown. */
+export async function findPeople(db: Sql, keys: readonly PersonKey[]): Promise<(Person | null)[]> {
+  const urls = keys.flatMap((key) => (key.socialUrl !== undefined ? [key.socialUrl] : []));
+  const ids = keys.flatMap((key) => (key.candidateId !== undefined ? [key.candidateId] : []));
+  const rows = await db.query<PersonRow>(
+    `${PERSON_SELECT} where p.social_url = any($1::text[]) or p.candidate_id = any($2::text[])`,
+    [urls, ids],
+  );
+  const people = rows.map(toPerson);
+  return keys.map(
+    (key) =>
+      people.find((person) =>
+        key.socialUrl !== undefined
+          ? person.socialUrl === key.socialUrl
+          : person.candidateId === key.candidateId,
+      ) ?? null,
+  );
+}
+
+/** The stored value of an item, from the service's lookup profile. */
+function itemValue(item: Retrievable, profile: LookupProfile): unknown {
+  switch (item) {
+    case 'email':
+      return profile.personal_email ?? null;
+    case 'phone':
+      return profile.phone_number ?? null;
+    case 'detailed_profile': {
+      const detail: Record<string, unknown> = {};
+      for (const field of ['skills', 'experience', 'education', 'job_history'] as const) {
+        if (profile[field] !== undefined) detail[field] = profile[field];
+      }
+      return detail;
+    }
+    case 'healthcare_profile':
+      return profile.npi_data ?? null;
+  }
+}
+
+/** The fields of a lookup profile an item's stored value fills in. */
+export function profileFields(item: Retrievable, value: unknown): Partial<LookupProfile> {
+  switch (item) {
+    case 'email':
+      return typeof value === 'string' ? { personal_email: value } : {};
+    case 'phone':
+      return typeof value === 'string' ? { phone_number: value } : {};
+    case 'detailed_profile':
+      return value && typeof value === 'object' ? (value as Partial<LookupProfile>) : {};
+    case 'healthcare_profile':
+      return value && typeof value === 'object' ? { npi_data: value as LookupProfile['npi_data'] } : {};
+  }
+}
+
+/**
+ * Keeps the service's answer to a lookup of `asked` items for the person `personId` (in the caller's transaction).
+ * Returns the row id the answer was kept under (another, when the person was merged meanwhile).
+ */
+export async function storeAnswer(
+  tx: Sql,
+  personId: number,
+  key: PersonKey,
+  memberId: number,
+  asked: readonly Retrievable[],
+  contact: ContactResult,
+): Promise<number> {
+  let id = personId;
+  // The row may have been merged into another since the lookup started: find it again by what was asked.
+  const exists = await tx.query<{ id: number }>('select id from people where id = $1', [id]);
+  if (!exists[0]) id = await resolvePerson(tx, key);
+  if (!contact.success) {
+    if (contact.status_code === 404) {
+      await tx.query('update people set not_found_at = now() where id = $1', [id]);
+    }
+    return id;
+  }
+  const profile = contact.profile;
+  const candidateId = profile.id.trim();
+  if (candidateId !== '') {
+    // A row made earlier for this candidate id (a lookup by id, before the URL was known) is merged into this one.
+    const other = await tx.query<{ id: number }>(
+      'select id from people where candidate_id = $1 and id <> $2',
+      [candidateId, id],
+    );
+    if (other[0]) {
+      await tx.query(
+        `insert into held_items (person_id, item, found, value, member_id, at)
+         select $1, item, found, value, member_id, at from held_items where person_id = $2
+         on conflict do nothing`,
+        [id, other[0].id],
+      );
+      await tx.query('delete from people where id = $1', [other[0].id]);
+    }
+  }
+  await tx.query(
+    `update people set candidate_id = coalesce(nullif($2, ''), candidate_id), name = $3, current_title = $4,
+       current_employer = $5, not_found_at = null
+     where id = $1`,
+    [id, candidateId, profile.name, profile.current_title, profile.current_employer],
+  );
+  // Every item asked, in one statement. A value found is never replaced by "not found"; a "not found" is replaced
+  // by a newer answer.
+  const rows = asked.map((item) => {
+    const found = contact.contact_data_retrieved.includes(item);
+    return { item, found, value: found ? itemValue(item, profile) : null };
+  });
+  await tx.query(
+    `insert into held_items (person_id, item, found, value, member_id)
+     select $1, r.item, r.found, r.value, $2 from jsonb_to_recordset($3::text::jsonb) as r(item text, found boolean, value jsonb)
+     on conflict (person_id, item) do update
+       set found = excluded.found, value = excluded.value, member_id = excluded.member_id, at = now()
+       where not held_items.found`,
+    [id, memberId, JSON.stringify(rows)],
+  );
+  return id;
+}
+
+/**
+ * Erases a person from the team vault: their row and every item held, and their profile URL or id from the ledger
+ * (the ledger keeps what was charged, to whom, when). Returns the number of items that were held.
+ */
+export async function erasePerson(
+  db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> },
+  key: PersonKey,
+): Promise<{ erased: boolean; items: number }> {
+  return db.transaction(async (tx) => {
+    const where = WHERE_KEY(key);
+    const rows = await tx.query<{ id: number; social_url: string | null; candidate_id: string | null }>(
+      `select id, social_url, candidate_id from people where ${where.sql}`,
+      [where.value],
+    );
+    const person = rows[0];
+    if (!person) return { erased: false, items: 0 };
+    const count = await tx.query<{ n: number }>(
+      'select count(*)::int as n from held_items where person_id = $1 and found',
+      [person.id],
+    );
+    await tx.query('delete from people where id = $1', [person.id]);
+    await tx.query('update ledger set subject = null where subject = any($1::text[])', [
+      [person.social_url, person.candidate_id].filter((v): v is string => v !== null),
+    ]);
+    return { erased: true, items: count[0]?.n ?? 0 };
+  });
+}

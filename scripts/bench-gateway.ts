@@ -1,0 +1,257 @@
+/**
+ * `npm run bench -- gateway`: the team gateway's figures, each measured in one run against the simulator at 200 ms
+ * upstream latency, with gateway processes as deployed (`gateway/main.ts serve`):
+ *
+ * - lookups at 15 concurrent, direct to the simulator and through the gateway (PostgreSQL, and PGlite): p50 and p99
+ *   per request, and the gateway's overhead against the 200 ms upstream latency;
+ * - a team-held answer's p50 against the same upstream latency;
+ * - single flight: 50 concurrent requests for one person through 2 instances: upstream lookups (goal 1);
+ * - throughput of team-held answers from 2 instances with 10 members (requests/s), on this machine's cores.
+ *
+ * PostgreSQL figures need the server binaries (apt-get install postgresql); without them those lines say so.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../gateway/db/database';
+import { migrate } from '../gateway/db/migrations';
+import { addMember } from '../gateway/members';
+import { type RunningSimulator, startSimulator } from '../sim/server';
+import { findPostgresBin, HOW_TO_GET_POSTGRES, startCluster } from '../test/gateway/pg-cluster';
+import { type GatewayProcess, spawnGateway } from '../test/gateway/processes';
+
+const SERVICE_KEY = 'bench-service-key-5d1f0c7a';
+const LATENCY_MS = 200;
+const CONCURRENT = 15;
+const ROUNDS = 12;
+
+function quantile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the PostgreSQL server processes of a cluster (the postmaster's children): its backends' work. */
+function postgresCpuMs(port: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (
+        cmdline.startsWith('postgres:') ||
+        cmdline.includes(`-p ${port}`) ||
+        cmdline.includes(`-p\u0000${port}`)
+      ) {
+        total += cpuMs(Number(entry));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+const load = () =>
+  `load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;
+
+async function timed(url: string, key: string, path: string, body?: unknown): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
+  return performance.now() - started;
+}
+
+/** Per-request latencies of `ROUNDS` rounds of `CONCURRENT` lookups, each of a person taken from `people`. */
+async function lookupRounds(url: string, keys: string[], people: string[]): Promise<number[]> {
+  const samples: number[] = [];
+  let next = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const times = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        timed(url, keys[i % keys.length]!, '/v1/lookup', {
+          social_url: people[next++ % people.length],
+          reveal_personal_email: true,
+        }),
+      ),
+    );
+    if (round > 0) samples.push(...times); // the first round warms connections and the JIT
+  }
+  return samples;
+}
+
+interface Team {
+  gateways: GatewayProcess[];
+  keys: string[];
+  close(): Promise<void>;
+}
+
+/** `instances` gateway processes on one database, with `members` members. */
+async function team(
+  target: { url: string } | { dataDir: string },
+  sim: RunningSimulator,
+  instances: number,
+  members: number,
+): Promise<Team> {
+  const db = await openDatabase(target);
+  await migrate(db);
+  const keys: string[] = [];
+  for (let i = 0; i < members; i++)
+    keys.push((await addMember(db, `Member ${i + 1}`, { dailyCap: null, monthlyCap: null })).key);
+  await db.close();
+  const env = {
+    SERVICE_BASE_URL: sim.url,
+    SERVICE_API_KEY: SERVICE_KEY,
+    ...('url' in target ? { DATABASE_URL: target.url } : { GATEWAY_DATA_DIR: target.dataDir }),
+  };
+  const gateways = await Promise.all(Array.from({ length: instances }, () => spawnGateway(env)));
+  return { gateways, keys, close: async () => void (await Promise.all(gateways.map((g) => g.stop()))) };
+}
+
+export async function benchGateway(): Promise<void> {
+  console.log(`gateway     (${load()} at start; simulator at ${LATENCY_MS} ms lookup latency)`);
+  const sim = await startSimulator({
+    keys: { [SERVICE_KEY]: { remaining: 10_000_000, purchased: 10_000_000, active: true } },
+  });
+  sim.state.faults.setLatency(LATENCY_MS, '/v1/lookup');
+  const people = sim.state.dataset.profiles.filter((p) => p.social_url).map((p) => p.social_url as string);
+  let offset = 0;
+  const fresh = (n: number) => {
+    const slice = people.slice(offset, offset + n);
+    offset += n;
+    return slice;
+  };
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-gateway-'));
+  const bin = findPostgresBin();
+  const cluster = bin ? await startCluster(bin) : null;
+  try {
+    // Direct to the simulator: the service's own latency through the same HTTP stack.
+    const direct = await lookupRounds(sim.url, [SERVICE_KEY], fresh(CONCURRENT * ROUNDS));
+    const directP50 = quantile(direct, 0.5);
+    const directP99 = quantile(direct, 0.99);
+    console.log(
+      `gateway     lookups at ${CONCURRENT} concurrent, direct to the simulator: p50 ${ms(directP50)}, p99 ${ms(directP99)}`,
+    );
+
+    const targets: Array<[string, { url: string } | { dataDir: string }]> = [];
+    if (cluster) targets.push(['PostgreSQL', { url: await cluster.createDatabase('bench_lookups') }]);
+    targets.push(['PGlite', { dataDir: join(scratch, 'pglite') }]);
+    for (const [label, target] of targets) {
+      const one = await team(target, sim, 1, 10);
+      try {
+        const url = one.gateways[0]!.url;
+        const pid = one.gateways[0]!.child.pid!;
+        const cpu = () => cpuMs(pid) + (label === 'PostgreSQL' && cluster ? postgresCpuMs(cluster.port) : 0);
+        const cpuBefore = cpu();
+        const through = await lookupRounds(url, one.keys, fresh(CONCURRENT * ROUNDS));
+        const cpuLookups = cpu() - cpuBefore;
+        const p50 = quantile(through, 0.5);
+        const p99 = quantile(through, 0.99);
+        console.log(
+          `gateway     lookups at ${CONCURRENT} concurrent through the gateway (${label}): p50 ${ms(p50)} ` +
+            `(overhead ${ms(p50 - directP50)}, ${(((p50 - directP50) / LATENCY_MS) * 100).toFixed(1)}% of ${LATENCY_MS} ms; goal under 10%), ` +
+            `p99 ${ms(p99)} (overhead ${ms(p99 - directP99)})`,
+        );
+        // The same people again: every item is now held by the team.
+        const heldBefore = cpu();
+        const held = await lookupRounds(url, one.keys, people.slice(offset - CONCURRENT * ROUNDS, offset));
+        const cpuHeld = cpu() - heldBefore;
+        const heldP50 = quantile(held, 0.5);
+        console.log(
+          `gateway     team-held answer at ${CONCURRENT} concurrent (${label}): p50 ${ms(heldP50)} = ` +
+            `${((heldP50 / LATENCY_MS) * 100).toFixed(1)}% of the ${LATENCY_MS} ms upstream latency, p99 ${ms(quantile(held, 0.99))}`,
+        );
+        const calls = CONCURRENT * ROUNDS;
+        console.log(
+          `gateway     CPU per request (${label}: the gateway process${label === 'PostgreSQL' ? ' and the PostgreSQL server' : ''}, ` +
+            `whatever the load): a lookup sent upstream ${ms(cpuLookups / calls)}, a team-held answer ${ms(cpuHeld / calls)} ` +
+            `(${load()})`,
+        );
+      } finally {
+        await one.close();
+      }
+    }
+
+    if (!cluster) {
+      console.log(
+        `gateway     single flight and throughput across 2 instances: skipped. ${HOW_TO_GET_POSTGRES}`,
+      );
+      return;
+    }
+    const two = await team({ url: await cluster.createDatabase('bench_team') }, sim, 2, 10);
+    try {
+      // Single flight: 50 concurrent requests for one person, split over both instances and all members.
+      const [person] = fresh(1);
+      sim.state.requests.clear();
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          timed(two.gateways[i % 2]!.url, two.keys[i % two.keys.length]!, '/v1/lookup', {
+            social_url: person,
+            reveal_personal_email: true,
+            reveal_phone: true,
+          }),
+        ),
+      );
+      console.log(
+        `gateway     single flight: 50 concurrent requests for one person through 2 instances: ` +
+          `${sim.state.requests.list('/v1/lookup').length} upstream lookup(s) (goal 1)`,
+      );
+
+      // Throughput of team-held answers: hold 100 people, then ask for them as fast as both instances answer.
+      const heldPeople = fresh(100);
+      await Promise.all(
+        heldPeople.map((social_url, i) =>
+          timed(two.gateways[i % 2]!.url, two.keys[i % 10]!, '/v1/lookup', {
+            social_url,
+            reveal_personal_email: true,
+          }),
+        ),
+      );
+      const seconds = 5;
+      const inFlight = 32;
+      let done = 0;
+      const until = performance.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: inFlight }, async (_, worker) => {
+          for (let i = worker; performance.now() < until; i += inFlight) {
+            await timed(two.gateways[i % 2]!.url, two.keys[i % 10]!, '/v1/lookup', {
+              social_url: heldPeople[i % heldPeople.length],
+              reveal_personal_email: true,
+            });
+            done++;
+          }
+        }),
+      );
+      console.log(
+        `gateway     team-held answers, 2 instances on PostgreSQL, 10 members, ${inFlight} in flight: ` +
+          `${Math.round(done / seconds)} requests/s (load generator, simulator and PostgreSQL on the same cores; ${load()})`,
+      );
+    } finally {
+      await two.close();
+    }
+  } finally {
+    cluster?.stop();
+    await sim.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchGateway();

@@ -1,0 +1,150 @@
+/**
+ * Every credit accounted for when paid work is cut off: a bulk reveal with lookups in flight, its worker stopped
+ * and the browser closed, then opened again on the same profile. The ledger, the receipt, the usage page and the
+ * daily cap must agree with what the service charged: within the stated bound while calls are not known, exactly
+ * once the balance has settled them.
+ */
+import type { Page } from '@playwright/test';
+import { expect, stopServiceWorker, test, type WorkerGlobals } from './fixtures';
+import { searchNurses } from './panel-checks';
+import { firstRun, launchProfile, storedLedger, withProfileDir } from './restart';
+
+/** What the ledger holds: credits settled, and the calls not known with the most they may cost. */
+function totals(entries: Array<Record<string, unknown>>, ref?: string) {
+  const charges = entries.filter((e) => e.kind === 'charge' && (ref === undefined || e.ref === ref));
+  const open = charges.filter((e) => e.state === 'uncertain');
+  return {
+    settled: charges.filter((e) => e.state !== 'uncertain').reduce((sum, e) => sum + Number(e.credits), 0),
+    open: open.length,
+    most: open.reduce((sum, e) => sum + Number(e.maxCredits), 0),
+  };
+}
+
+/** The receipt's total, "12 credits + up to 6 not yet known", as figures. */
+function receiptTotal(text: string) {
+  const match = /^([\d,]+) credits?(?: \+ up to ([\d,]+) not yet known)?$/.exec(text.trim());
+  if (!match) throw new Error(`not a receipt total: "${text}"`);
+  return { settled: Number(match[1]!.replace(/,/g, '')), most: Number((match[2] ?? '0').replace(/,/g, '')) };
+}
+
+const saveDailyCap = async (options: Page, cap: number) => {
+  await options.getByLabel('Daily cap (credits)').fill(String(cap));
+  await options.getByRole('button', { name: 'Save spending settings' }).click();
+  await expect(options.getByText('Spending settings saved.')).toBeVisible();
+};
+
+// A browser closed and opened again, lookups that take seconds, and a wait past the time a call can take.
+test.describe.configure({ timeout: 120_000 });
+
+test('a bulk reveal cut off by a stopped worker and a browser restart: ledger, receipt, usage and cap agree with the service', async ({
+  sim,
+}) => {
+  await withProfileDir(async (profileDir) => {
+    const first = await launchProfile(profileDir);
+    const options = await firstRun(first, sim.url);
+    const panel = await first.open('sidepanel.html');
+    await searchNurses(panel, '25');
+    await sim.admin('faults', { latencyMs: 10_000, path: '/v1/lookup' });
+    await panel.getByRole('button', { name: 'Select all on this page' }).click();
+    await panel.getByRole('button', { name: 'Reveal 25 contacts, up to 75 credits' }).click();
+
+    // Fifteen lookups are out, each on the ledger before it left (the browser sends six at a time to one host);
+    // none answers before the worker is stopped.
+    const jobId = await (await first.worker()).evaluate(async () => {
+      const stored = await (globalThis as unknown as WorkerGlobals).chrome.storage.local.get('bulk-job');
+      return (stored['bulk-job'] as { id: string }).id;
+    });
+    await expect.poll(async () => totals(await storedLedger(await first.worker()), jobId).open).toBe(15);
+    await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBeGreaterThan(0);
+    // The day so far: a search (1 credit) and 15 lookups of up to 3. A cap that leaves room for 15 more.
+    const searchCredits = 10_000 - (await sim.balance());
+    const cap = searchCredits + 15 * 3 + 15;
+    await saveDailyCap(options, cap);
+
+    // The worker stops mid-call (as Chrome stops it), then the browser is closed.
+    await stopServiceWorker(first.context);
+    await first.context.close();
+    // The service finishes what reached it, and charges it, to nobody.
+    await expect
+      .poll(async () => (await sim.requests('/v1/lookup')).every((r) => r.status !== null), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const cutOffSent = (await sim.requests('/v1/lookup')).length;
+    expect(cutOffSent).toBeLessThanOrEqual(15);
+    const cutAt = Date.now();
+    await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
+
+    const second = await launchProfile(profileDir);
+    try {
+      const reopened = await second.open('sidepanel.html');
+      const job = reopened.getByTestId('bulk-job');
+      await expect(job.getByRole('heading', { name: 'Bulk reveal stopped' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(job).toContainText('would pass your daily cap');
+
+      // Nothing cut off was sent again, and the resumed job stayed within the room the cap left: 15 credits.
+      const lookups = await sim.requests('/v1/lookup');
+      expect(new Set(lookups.map((r) => r.body?.social_url)).size).toBe(lookups.length);
+      const resumed = lookups.slice(cutOffSent);
+      expect(resumed.length).toBeGreaterThan(0);
+      expect(resumed.reduce((sum, r) => sum + r.charged, 0)).toBeLessThanOrEqual(15);
+      expect(resumed.length).toBeLessThanOrEqual(5);
+      const charged = () => sim.balance().then((balance) => 10_000 - balance);
+      expect(await charged()).toBeLessThanOrEqual(cap);
+
+      // Before the balance can settle the cut-off calls: what the service charged is within the ledger's bound,
+      // and the receipt and the usage page say the ledger's figures.
+      const worker = await second.worker();
+      let ledger = totals(await storedLedger(worker));
+      expect(ledger.settled).toBeLessThanOrEqual(await charged());
+      expect(await charged()).toBeLessThanOrEqual(ledger.settled + ledger.most);
+      const jobLedger = totals(await storedLedger(worker), jobId);
+      expect(receiptTotal(await job.getByTestId('bulk-charged').innerText())).toEqual({
+        settled: jobLedger.settled,
+        most: jobLedger.most,
+      });
+      const figures = {
+        cap,
+        cutOffSent,
+        resumed: resumed.length,
+        serviceCharged: await charged(),
+        before: ledger,
+      };
+      const usage = await second.open('usage.html');
+      const month = usage.getByTestId('total-month');
+      await expect(month).toContainText(
+        new RegExp(`^This month: ${ledger.settled.toLocaleString('en-US')} credits?`),
+      );
+      if (ledger.open > 0) await expect(month).toContainText(`+ up to ${ledger.most} not yet known`);
+
+      // Past the time a call can take, the free balance check settles them: the ledger equals the service.
+      await reopened.waitForTimeout(Math.max(0, cutAt + 16_000 - Date.now()));
+      await job.getByRole('button', { name: 'Check the balance again (free)' }).click();
+      await expect
+        .poll(async () => totals(await storedLedger(worker)), { timeout: 10_000 })
+        .toEqual({ settled: await charged(), open: 0, most: 0 });
+      ledger = totals(await storedLedger(worker));
+      const balanceLine = await job.getByTestId('bulk-balance').innerText();
+      const before = Number(/Balance ([\d,]+) before/.exec(balanceLine)![1]!.replace(/,/g, ''));
+      const after = 10_000 - (await charged());
+      await expect(job.getByTestId('bulk-balance')).toContainText(`${after.toLocaleString('en-US')} after`);
+      // The receipt's total is the fall of its own balance lines.
+      expect(receiptTotal(await job.getByTestId('bulk-charged').innerText())).toEqual({
+        settled: before - after,
+        most: 0,
+      });
+      test.info().annotations.push({
+        type: 'figures',
+        description: JSON.stringify({ ...figures, settled: ledger, serviceChargedAfter: await charged() }),
+      });
+      await usage.reload();
+      await expect(usage.getByTestId('total-month')).toHaveText(
+        `This month: ${(await charged()).toLocaleString('en-US')} credits`,
+      );
+    } finally {
+      await second.context.close();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * What the gateway tests share: a database (a copy of the migrated PGlite template, or a new database on the
+ * throwaway PostgreSQL cluster), the simulator as the service, a gateway in process, and members with keys.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../gateway/db/database';
+import { migrate } from '../../gateway/db/migrations';
+import { addMember, type Caps } from '../../gateway/members';
+import type { GatewaySettings } from '../../gateway/server/context';
+import { type RunningGateway, startGateway } from '../../gateway/server/serve';
+import { createUpstream } from '../../gateway/upstream';
+import { type RunningSimulator, startSimulator } from '../../sim/server';
+
+/** The service key the gateway holds in tests: long and distinctive, so its absence anywhere can be checked. */
+export const SERVICE_KEY = 'svc-team-secret-4f9c2e71b8a3d605';
+
+/** A new PGlite database: a copy of the migrated template. */
+export async function pgliteDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-pglite-'));
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const db = await openDatabase({ dataDir: dir });
+  return Object.assign(db, {
+    async dispose() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+}
+
+let databases = 0;
+
+/** A URL to a new, empty database on the throwaway cluster (null when PostgreSQL is not installed). */
+export async function postgresDatabaseUrl(): Promise<string | null> {
+  const admin = inject('pgUrl');
+  if (!admin) return null;
+  const name = `gw_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`create database ${name}`);
+  } finally {
+    await sql.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new, migrated database on the throwaway cluster. */
+export async function postgresDatabase(): Promise<
+  (Database & { url: string; dispose(): Promise<void> }) | null
+> {
+  const url = await postgresDatabaseUrl();
+  if (!url) return null;
+  const db = await openDatabase({ url });
+  await migrate(db);
+  return Object.assign(db, { url, dispose: () => db.close() });
+}
+
+/** An answer's JSON, read field by field in assertions (each test checks the fields it relies on). */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read answers field by field; a parse would hide a wrong shape
+export type Json = any;
+
+export interface Team {
+  sim: RunningSimulator;
+  gateway: RunningGateway;
+  /** Every log line the gateway wrote. */
+  logs: string[];
+  keys: Record<string, string>;
+  /** A POST of JSON to the gateway with a member key. */
+  post(path: string, key: string, body: unknown): Promise<{ status: number; body: Json; text: string }>;
+  get(path: string, key: string): Promise<{ status: number; body: Json; text: string }>;
+  /** The lookups that reached the service (the simulator's request log). */
+  upstreamLookups(): { body: Json; charged: number; status: number | null }[];
+  close(): Promise<void>;
+}
+
+/** The simulator (with the team's service key and `credits`), a gateway on `db`, and members. */
+export async function startTeam(
+  db: Database,
+  members: Record<string, Caps> = {
+    'Alice Smith': { dailyCap: null, monthlyCap: null },
+    'Bob Lee': { dailyCap: null, monthlyCap: null },
+  },
+  options: { credits?: number; settings?: Partial<GatewaySettings>; upstreamTimeoutMs?: number } = {},
+): Promise<Team> {
+  const credits = options.credits ?? 100_000;
+  const sim = await startSimulator({
+    keys: { [SERVICE_KEY]: { remaining: credits, purchased: credits, active: true } },
+  });
+  const logs: string[] = [];
+  const gateway = await startGateway({
+    db,
+    upstream: createUpstream({
+      baseUrl: sim.url,
+      apiKey: SERVICE_KEY,
+      ...(options.upstreamTimeoutMs ? { timeoutMs: options.upstreamTimeoutMs } : {}),
+    }),
+    serviceKey: SERVICE_KEY,
+    logSink: (line) => logs.push(line),
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
+  const keys: Record<string, string> = {};
+  for (const [name, caps] of Object.entries(members)) keys[name] = (await addMember(db, name, caps)).key;
+  const read = async (response: Response) => {
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body, text };
+  };
+  return {
+    sim,
+    gateway,
+    logs,
+    keys,
+    post: async (path, key, body) =>
+      read(
+        await fetch(`${gateway.url}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
+    get: async (path, key) => read(await fetch(`${gateway.url}${path}`, { headers: { 'x-api-key': key } })),
+    upstreamLookups: () =>
+      sim.state.requests
+        .list('/v1/lookup')
+        .map((entry) => ({ body: entry.body, charged: entry.charged, status: entry.status })),
+    async close() {
+      await gateway.close();
+      await sim.close();
+    },
+  };
+}
+
+/** Profile URLs of the simulator's demo candidates. */
+export const ADA = 'https://www.linkedin.com/in/ada-lovelace-demo';
+export const JOSE = 'https://www.linkedin.com/in/jose-alvarez-demo';
+export const KWAME = 'https://www.linkedin.com/in/kwame-mensah-demo';
+export const GRACE = 'https://www.linkedin.com/in/grace-okafor-rn-demo';
+export const UNKNOWN = 'https://www.linkedin.com/in/no-such-candidate-demo';

@@ -1,0 +1,241 @@
+/**
+ * The gateway's edges on PGlite: member keys (401), bodies refused before any upstream call (413, 400), failures of
+ * the service answered in the service's shape, and the service key absent from every answer and log line.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { revokeMember } from '../../gateway/members';
+import { ADA, GRACE, pgliteDatabase, SERVICE_KEY, startTeam, type Team } from './harness';
+
+let db: Awaited<ReturnType<typeof pgliteDatabase>>;
+let team: Team;
+let alice: string;
+/** Every answer body seen in this file, checked for the service key at the end. */
+const seen: string[] = [];
+
+beforeAll(async () => {
+  db = await pgliteDatabase();
+  team = await startTeam(db, undefined, { upstreamTimeoutMs: 1_500 });
+  alice = team.keys['Alice Smith']!;
+});
+afterAll(async () => {
+  try {
+    // The service key is in no answer and no log line, whatever happened above.
+    expect(seen.length).toBeGreaterThan(10);
+    for (const text of [...seen, ...team.logs]) expect(text).not.toContain(SERVICE_KEY);
+  } finally {
+    await team?.close();
+    await db?.dispose();
+  }
+});
+beforeEach(() => {
+  team.sim.state.requests.clear();
+  team.sim.state.faults.clear();
+});
+
+/** A raw request (any headers, any body), its status and body text. */
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean },
+): Promise<{ status: number; text: string }> {
+  const url = new URL(path, team.gateway.url);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'POST', headers: options.headers ?? {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => {
+        seen.push(text);
+        resolve({ status: res.statusCode ?? 0, text });
+      });
+    });
+    req.on('error', reject);
+    if (options.body !== undefined) {
+      if (options.chunked) {
+        // No Content-Length: the limit must be found while reading.
+        const body = Buffer.from(options.body);
+        for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.subarray(i, i + 64 * 1024));
+      } else req.write(options.body);
+    }
+    req.end();
+  });
+}
+
+const json = (key: string | undefined) => ({
+  'content-type': 'application/json',
+  ...(key !== undefined ? { 'x-api-key': key } : {}),
+});
+const lookupBody = JSON.stringify({ social_url: ADA, reveal_personal_email: true });
+
+describe('member keys', () => {
+  it('refuses a missing, unknown, service or revoked key with 401 in the service shape', async () => {
+    for (const key of [undefined, '', 'clm_not-a-real-key', SERVICE_KEY, 'demo-key']) {
+      const answer = await raw('/v1/lookup', { headers: json(key), body: lookupBody });
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.text)).toEqual({
+        success: false,
+        message: expect.stringMatching(/Invalid or inactive API key/),
+      });
+    }
+    const { addMember } = await import('../../gateway/members');
+    const { key } = await addMember(db, 'Carol Diaz', { dailyCap: null, monthlyCap: null });
+    expect((await raw('/v1/account', { method: 'GET', headers: { 'x-api-key': key } })).status).toBe(200);
+    await revokeMember(db, 'carol diaz');
+    expect((await raw('/v1/account', { method: 'GET', headers: { 'x-api-key': key } })).status).toBe(401);
+    expect(team.upstreamLookups()).toHaveLength(0);
+  });
+});
+
+describe('bodies refused before any upstream call', () => {
+  it('answers an oversized body 413, with or without a Content-Length, and keeps the connection usable', async () => {
+    const huge = JSON.stringify({ social_url: ADA, reveal_personal_email: true, pad: 'x'.repeat(2_000_000) });
+    for (const chunked of [false, true]) {
+      const answer = await raw('/v1/lookup', { headers: json(alice), body: huge, chunked });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.text).message).toMatch(/larger than the team gateway accepts \(128 KB\)/);
+    }
+    expect(team.sim.state.requests.list()).toHaveLength(0);
+    const after = await raw('/v1/lookup', { headers: json(alice), body: lookupBody });
+    expect(after.status).toBe(200);
+  });
+
+  it.each([
+    ['not JSON', { 'content-type': 'application/json' }, '{"social_url": ', /not valid JSON/],
+    ['empty', { 'content-type': 'application/json' }, '', /empty/],
+    ['an array', { 'content-type': 'application/json' }, '[1]', /must be a JSON object/],
+    [
+      'no JSON Content-Type',
+      { 'content-type': 'text/plain' },
+      lookupBody,
+      /Content-Type must be application\/json/,
+    ],
+    [
+      'an unknown field',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ social_url: ADA, reveal_personal_email: true, reveal_everything: true }),
+      /reveal_everything/,
+    ],
+    [
+      'two identifiers',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ social_url: ADA, candidate_id: 'x', reveal_phone: true }),
+      /Exactly 1 identifier per request is allowed; 2 were provided/,
+    ],
+    [
+      'no item asked',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ social_url: ADA }),
+      /At least one enrichment option must be enabled/,
+    ],
+    [
+      'a mistyped flag',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ social_url: ADA, reveal_phone: 'yes' }),
+      /reveal_phone/,
+    ],
+  ])('refuses a lookup body that is %s with 400', async (_label, headers, body, message) => {
+    const answer = await raw('/v1/lookup', { headers: { ...headers, 'x-api-key': alice }, body });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect(team.sim.state.requests.list()).toHaveLength(0);
+  });
+
+  it('refuses a search the spec forbids with 400, and an unknown path or method with 404 / 405', async () => {
+    const search = await raw('/v1/search', {
+      headers: json(alice),
+      body: JSON.stringify({ free_text_search: 'nurses', jd_search: 'a job' }),
+    });
+    expect(search.status).toBe(400);
+    expect(JSON.parse(search.text).message).toMatch(/mutually exclusive/);
+    const wrongMethod = await raw('/v1/lookup', { method: 'GET', headers: { 'x-api-key': alice } });
+    expect(wrongMethod.status).toBe(405);
+    expect((await raw('/v1/nothing', { method: 'GET', headers: { 'x-api-key': alice } })).status).toBe(404);
+    expect(team.sim.state.requests.list()).toHaveLength(0);
+  });
+});
+
+describe('failures of the service', () => {
+  it('answers a service that keeps failing with 502, nothing charged, no key', async () => {
+    team.sim.state.faults.enqueue('fail500', 3, '/v1/lookup');
+    const answer = await raw('/v1/lookup', {
+      headers: json(alice),
+      body: JSON.stringify({ social_url: GRACE, reveal_phone: true }),
+    });
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.text).message).toMatch(/had a problem with this lookup\. Nothing was charged/);
+    const rows = await db.query<{ status: string; credits: number }>(
+      'select status, credits from ledger where subject = $1 order by id desc limit 1',
+      [GRACE],
+    );
+    expect(rows[0]).toEqual({ status: 'not_charged', credits: 0 });
+  });
+
+  it('answers a malformed upstream answer as "may have been charged", counted at its most until known', async () => {
+    team.sim.state.faults.enqueue('malformed', 1, '/v1/lookup');
+    const answer = await raw('/v1/lookup', {
+      headers: json(alice),
+      body: JSON.stringify({ social_url: GRACE, reveal_personal_email: true }),
+    });
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.text).message).toMatch(/may have been charged/);
+    const rows = await db.query<{ status: string; max_credits: number }>(
+      'select status, max_credits from ledger where subject = $1 order by id desc limit 1',
+      [GRACE],
+    );
+    expect(rows[0]).toEqual({ status: 'unknown', max_credits: 3 });
+  });
+
+  it('answers an upstream that does not answer in time as 504, and its concurrent waiters with the same', async () => {
+    team.sim.state.faults.enqueue('hang', 1, '/v1/lookup');
+    const body = JSON.stringify({ social_url: ADA, reveal_phone: true });
+    const answers = await Promise.all([1, 2, 3].map(() => raw('/v1/lookup', { headers: json(alice), body })));
+    expect(answers.map((a) => a.status)).toEqual([504, 504, 504]);
+    expect(team.upstreamLookups()).toHaveLength(1);
+  });
+
+  it('says the team balance is too low in words, with the figures, when the service refuses for credits', async () => {
+    team.sim.state.setKey(SERVICE_KEY, { remaining: 2, purchased: 100_000, active: true });
+    try {
+      const answer = await raw('/v1/lookup', {
+        headers: json(alice),
+        body: JSON.stringify({ social_url: ADA, reveal_phone: true }),
+      });
+      expect(answer.status).toBe(403);
+      const body = JSON.parse(answer.text);
+      expect(body.message).toMatch(
+        /your team's balance is 2 credits, and this lookup may cost up to 6 credits/,
+      );
+      expect(body.credits_info).toMatchObject({ required: 6, available: 2 });
+    } finally {
+      team.sim.state.setKey(SERVICE_KEY, { remaining: 100_000, purchased: 100_000, active: true });
+    }
+  });
+
+  it("says the team's account refused the gateway's key as a 502, never as the member's key", async () => {
+    team.sim.state.setKey(SERVICE_KEY, { remaining: 100_000, purchased: 100_000, active: false });
+    try {
+      const answer = await raw('/v1/account', { method: 'GET', headers: { 'x-api-key': alice } });
+      expect(answer.status).toBe(502);
+      expect(JSON.parse(answer.text).message).toMatch(/refused its key/);
+    } finally {
+      team.sim.state.setKey(SERVICE_KEY, { remaining: 100_000, purchased: 100_000, active: true });
+    }
+  });
+});
+
+describe('the log', () => {
+  it('writes one line per request with method, path, member, status, time and credits', async () => {
+    team.logs.length = 0;
+    await raw('/v1/lookup', {
+      headers: json(alice),
+      body: JSON.stringify({ candidate_id: 'demo-kwame-mensah', reveal_phone: true }),
+    });
+    await raw('/v1/account', { method: 'GET', headers: { 'x-api-key': 'clm_wrong' } });
+    expect(team.logs).toHaveLength(2);
+    expect(team.logs[0]).toMatch(/ POST \/v1\/lookup member="Alice Smith" status=200 ms=\d+ credits=6$/);
+    expect(team.logs[1]).toMatch(/ GET \/v1\/account member=- status=401 ms=\d+ credits=0$/);
+    for (const line of team.logs) expect(line).not.toMatch(/clm_/);
+  });
+});

@@ -1,0 +1,98 @@
+/** The schema's migrations on PGlite: a new database, a second start, a database newer than the gateway. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../gateway/db/migrations';
+import { pgliteDatabase, postgresDatabase } from './harness';
+
+describe('migrations', () => {
+  let db: Awaited<ReturnType<typeof pgliteDatabase>>;
+  beforeAll(async () => {
+    db = await pgliteDatabase();
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it('the template was migrated to the newest version, and a second run changes nothing', async () => {
+    const rows = await db.query<{ version: number }>(
+      'select version from schema_migrations order by version',
+    );
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('creates every table the gateway uses, with its checks', async () => {
+    const tables = await db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+    );
+    expect(tables.map((t) => t.table_name)).toEqual([
+      'flights',
+      'held_items',
+      'ledger',
+      'members',
+      'people',
+      'schema_migrations',
+      'team',
+    ]);
+    await expect(
+      db.query("insert into held_items (person_id, item, found, member_id) values (1, 'fax', false, 1)"),
+    ).rejects.toThrow();
+    await expect(db.query("insert into team (id, name) values (2, 'Another team')")).rejects.toThrow();
+  });
+
+  it('applies a later migration once, in order, and keeps the data', async () => {
+    await db.query("insert into members (name, key_hash, key_hint) values ('Alice Smith', 'hash', 'hint')");
+    const next = [
+      ...MIGRATIONS,
+      {
+        version: SCHEMA_VERSION + 1,
+        name: 'member email',
+        sql: "alter table members add column email text; update members set email = lower(replace(name, ' ', '.')) || '@example.com';",
+      },
+    ];
+    expect(await migrate(db, next)).toEqual([SCHEMA_VERSION + 1]);
+    expect(await migrate(db, next)).toEqual([]);
+    const rows = await db.query<{ email: string }>('select email from members');
+    expect(rows).toEqual([{ email: 'alice.smith@example.com' }]);
+  });
+
+  it('refuses a database written by a newer gateway, changing nothing', async () => {
+    // The database now has version SCHEMA_VERSION + 1 (previous test); this gateway knows only SCHEMA_VERSION.
+    await expect(migrate(db)).rejects.toThrow(
+      `This database has schema version ${SCHEMA_VERSION + 1}, newer than this gateway knows (${SCHEMA_VERSION})`,
+    );
+  });
+
+  it('rolls a failing migration back whole', async () => {
+    const broken = [
+      ...MIGRATIONS,
+      { version: SCHEMA_VERSION + 1, name: 'member email', sql: 'select 1' },
+      {
+        version: SCHEMA_VERSION + 2,
+        name: 'broken',
+        sql: 'create table half_done (id int); select no_such_function();',
+      },
+    ];
+    await expect(migrate(db, broken)).rejects.toThrow(/no_such_function/);
+    const half = await db.query("select 1 from information_schema.tables where table_name = 'half_done'");
+    expect(half).toEqual([]);
+    const versions = await db.query<{ version: number }>(
+      'select max(version)::int as version from schema_migrations',
+    );
+    expect(versions[0]!.version).toBe(SCHEMA_VERSION + 1);
+  });
+});
+
+describe.skipIf(inject('pgUrl') === null)('migrations on PostgreSQL', () => {
+  it('migrates a new database to the newest version', async () => {
+    const db = (await postgresDatabase())!;
+    try {
+      const rows = await db.query<{ version: number }>(
+        'select version from schema_migrations order by version',
+      );
+      expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(await migrate(db)).toEqual([]);
+    } finally {
+      await db.dispose();
+    }
+  });
+});

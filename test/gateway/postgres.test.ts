@@ -1,0 +1,201 @@
+/**
+ * The gateway on a real PostgreSQL server (the throwaway cluster of this run), as two processes on one database:
+ * single flight across instances and members, caps under concurrent calls on both, revocation seen by both at
+ * once, migrations racing, the service key in no answer and no log line.
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openDatabase } from '../../gateway/db/database';
+import { migrate, SCHEMA_VERSION } from '../../gateway/db/migrations';
+import { addMember, hashKey } from '../../gateway/members';
+import { type RunningSimulator, startSimulator } from '../../sim/server';
+import { LookupResponse } from '../../src/api/schema';
+import { GRACE, postgresDatabaseUrl, SERVICE_KEY } from './harness';
+import { type GatewayProcess, runGatewayCommand, spawnGateway } from './processes';
+
+const hasPostgres = inject('pgUrl') !== null;
+
+describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
+  let url: string;
+  let db: Database;
+  let sim: RunningSimulator;
+  let one: GatewayProcess;
+  let two: GatewayProcess;
+  const keys: Record<string, string> = {};
+  const answers: string[] = [];
+
+  const post = async (gateway: GatewayProcess, key: string, path: string, body: unknown) => {
+    const response = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    answers.push(text);
+    return { status: response.status, body: JSON.parse(text) };
+  };
+  const get = async (gateway: GatewayProcess, key: string, path: string) => {
+    const response = await fetch(`${gateway.url}${path}`, { headers: { 'x-api-key': key } });
+    answers.push(await response.text());
+    return response.status;
+  };
+
+  beforeAll(async () => {
+    url = (await postgresDatabaseUrl())!;
+    db = await openDatabase({ url });
+    // Two migrations racing on a new database: one applies the schema, the other waits and finds it done.
+    const [a, b] = await Promise.all([
+      migrate(db),
+      openDatabase({ url }).then(async (other) => {
+        try {
+          return await migrate(other);
+        } finally {
+          await other.close();
+        }
+      }),
+    ]);
+    expect([a, b].sort((x, y) => y.length - x.length)).toEqual([[SCHEMA_VERSION], []]);
+    for (const name of ['Alice Smith', 'Bob Lee'])
+      keys[name] = (await addMember(db, name, { dailyCap: null, monthlyCap: null })).key;
+    keys['Dana Cruz'] = (await addMember(db, 'Dana Cruz', { dailyCap: 25, monthlyCap: null })).key;
+    sim = await startSimulator({
+      keys: { [SERVICE_KEY]: { remaining: 100_000, purchased: 100_000, active: true } },
+    });
+    const keyFile = join(tmpdir(), `gateway-service-key-${process.pid}`);
+    writeFileSync(keyFile, `${SERVICE_KEY}\n`, { mode: 0o600 });
+    const env = { DATABASE_URL: url, SERVICE_BASE_URL: sim.url };
+    [one, two] = await Promise.all([
+      spawnGateway({ ...env, SERVICE_API_KEY: SERVICE_KEY }),
+      spawnGateway({ ...env, SERVICE_API_KEY_FILE: keyFile }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([one?.stop(), two?.stop()]);
+    await sim?.close();
+    await db?.close();
+  });
+
+  it('says at start where its data lives, without a password', () => {
+    const port = new URL(inject('pgUrl')!).port;
+    for (const gateway of [one, two]) {
+      expect(gateway.lines[0]).toMatch(
+        new RegExp(
+          `Data: PostgreSQL at 127\\.0\\.0\\.1:${port}/gw_\\w+, schema version ${SCHEMA_VERSION}\\.`,
+        ),
+      );
+    }
+  });
+
+  it('sends one upstream lookup for 30 concurrent requests of one person through both instances with two keys', async () => {
+    sim.state.requests.clear();
+    sim.state.faults.setLatency(200, '/v1/lookup');
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          post(i % 2 ? one : two, i % 3 ? keys['Alice Smith']! : keys['Bob Lee']!, '/v1/lookup', {
+            social_url: i % 4 ? GRACE : 'https://linkedin.com/in/Grace-Okafor-RN-Demo/',
+            reveal_personal_email: true,
+            reveal_phone: true,
+            reveal_healthcare_enrichment: true,
+          }),
+        ),
+      );
+      for (const result of results) {
+        expect(result.status, [...one.lines, ...two.lines].filter((l) => / error /.test(l)).join('\n')).toBe(
+          200,
+        );
+        const contact = LookupResponse.parse(result.body).data.contacts[0]!;
+        expect(contact.success && contact.profile.phone_number).toBeTruthy();
+      }
+      expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
+      const charged = results.map((r) => r.body.credits.used as number).filter((used) => used > 0);
+      expect(charged).toEqual([10]);
+      const ledger = await db.query<{ n: number; credits: number }>(
+        "select count(*)::int as n, sum(credits)::int as credits from ledger where status = 'charged'",
+      );
+      expect(ledger[0]).toEqual({ n: 1, credits: 10 });
+      const items = await db.query<{ items: unknown }>("select items from ledger where status = 'charged'");
+      expect(items[0]!.items).toEqual({ email: 3, phone: 6, healthcare_profile: 1 });
+    } finally {
+      sim.state.faults.setLatency(0, '/v1/lookup');
+    }
+  });
+
+  it('never lets 20 concurrent lookups on both instances charge a member past the cap', async () => {
+    sim.state.requests.clear();
+    sim.state.faults.setLatency(100, '/v1/lookup');
+    try {
+      const people = sim.state.dataset.profiles
+        .filter((p) => p.personal_email !== null && p.phone_number !== null && p.social_url)
+        .slice(50, 70)
+        .map((p) => p.social_url as string);
+      const results = await Promise.all(
+        people.map((social_url, i) =>
+          post(i % 2 ? one : two, keys['Dana Cruz']!, '/v1/lookup', {
+            social_url,
+            reveal_personal_email: true,
+            reveal_phone: true,
+          }),
+        ),
+      );
+      const charged = sim.state.requests.list('/v1/lookup').reduce((sum, entry) => sum + entry.charged, 0);
+      expect(charged).toBeLessThanOrEqual(25);
+      expect(sim.state.requests.list('/v1/lookup')).toHaveLength(2);
+      expect(results.filter((r) => r.status === 403)).toHaveLength(18);
+      expect(results.find((r) => r.status === 403)!.body.message).toMatch(
+        /your daily allowance of 25 credits/,
+      );
+    } finally {
+      sim.state.faults.setLatency(0, '/v1/lookup');
+    }
+  });
+
+  it('refuses a revoked key on both instances within a second of the command', async () => {
+    const bob = keys['Bob Lee']!;
+    expect(await get(one, bob, '/v1/team/me')).toBe(200);
+    expect(await get(two, bob, '/v1/team/me')).toBe(200);
+    const revoke = await runGatewayCommand(['member', 'revoke', 'Bob Lee'], { DATABASE_URL: url });
+    expect(revoke.code).toBe(0);
+    const revokedAt = Date.now();
+    const refusedWithin = async (gateway: GatewayProcess) => {
+      while ((await get(gateway, bob, '/v1/account')) !== 401) {
+        if (Date.now() - revokedAt > 5_000) throw new Error('still accepted after 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return Date.now() - revokedAt;
+    };
+    const [a, b] = await Promise.all([refusedWithin(one), refusedWithin(two)]);
+    expect(Math.max(a, b)).toBeLessThan(1_000);
+    expect(await get(one, keys['Alice Smith']!, '/v1/account')).toBe(200);
+  });
+
+  it('adds a member from the command line: the key is the last line, and both instances take it', async () => {
+    const added = await runGatewayCommand(['member', 'add', 'Gina Holt', '--daily-cap', '40'], {
+      DATABASE_URL: url,
+    });
+    expect(added.code).toBe(0);
+    const key = added.stdout.at(-1)!;
+    expect(key).toMatch(/^clm_[\w-]{43}$/);
+    expect(added.stdout.join('\n')).toMatch(/Added Gina Holt \(daily cap 40 credits, monthly cap none\)/);
+    expect(await get(one, key, '/v1/team/me')).toBe(200);
+    expect(await get(two, key, '/v1/team/me')).toBe(200);
+    // Stored only as its hash.
+    const stored = await db.query<{ key_hash: string; key_hint: string }>(
+      'select key_hash, key_hint from members where name = $1',
+      ['Gina Holt'],
+    );
+    expect(stored).toEqual([{ key_hash: hashKey(key), key_hint: key.slice(-4) }]);
+  });
+
+  it('keeps the service key out of every answer and every log line of both processes', () => {
+    expect(answers.length).toBeGreaterThan(50);
+    for (const text of [...answers, ...one.lines, ...two.lines]) expect(text).not.toContain(SERVICE_KEY);
+    const requestLines = [...one.lines, ...two.lines].filter((line) => / POST \/v1\/lookup /.test(line));
+    expect(requestLines.length).toBeGreaterThanOrEqual(50);
+    for (const line of requestLines)
+      expect(line).toMatch(/member="(Alice Smith|Bob Lee|Dana Cruz)" status=\d{3} ms=\d+ credits=\d+$/);
+  });
+});
