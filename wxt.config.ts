@@ -42,6 +42,7 @@ export default defineConfig({
       'storage',
       'unlimitedStorage',
       'contextMenus',
+      'activeTab',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     host_permissions: grantedOrigins(apiBaseUrl),

@@ -29,8 +29,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // kind of refusal (a cap, no key, where things stand, a setting on Options) its own words and step (39.8-40.0 KB,
   // as the shared chunks split), and said in words that a LinkedIn page could not be read, with its next step and
   // "Copy page report", instead of "0 people" (40.4 KB). Loaded from disk; `npm run bench` measures its
-  // open-to-interactive.
-  { name: 'popup', entry: 'popup.html', budget: 40.75 * KB },
+  // open-to-interactive. The offer to find a GitHub profile's person (asked of the background, which reads the
+  // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB.
+  { name: 'popup', entry: 'popup.html', budget: 41 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -39,8 +40,11 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // no answer, to 51.3 KB; the way back to earlier results, to 51.4 KB; each row saying what its reveal cost, the
   // receipt's found-of-asked per item, and "Reveal again" at its price in the contact view, to 52.1 KB; the words
   // of each kind of refusal, shared with every page, to 52.3 KB; a LinkedIn page that could not be read said in words
-  // with its next step and "Copy page report", instead of "0 people", to 52.8 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 53 * KB },
+  // with its next step and "Copy page report", instead of "0 people", to 52.8 KB. Finding a person (an email
+  // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
+  // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
+  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split).
+  { name: 'side panel', entry: 'sidepanel.html', budget: 55.5 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
   { name: 'options', entry: 'options.html', budget: 32 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
@@ -49,7 +53,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'contacts', entry: 'contacts.html', budget: 34.5 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
-  { name: 'background', entry: 'background.js', budget: 40 * KB },
+  // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
+  // providers, GitHub profile URL) and their refusals, checked again before any find is sent, the find menus and
+  // the find's stored intent.
+  { name: 'background', entry: 'background.js', budget: 42 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

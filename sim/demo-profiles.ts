@@ -12,6 +12,10 @@
  * | `numericId`   | yes   | yes   | yes      | no         | 10; its id is all digits, sent as a JSON integer in search |
  * | `secondaryEmail` | yes, from the secondary source (lookup rule 3: no extra charge) | no | yes | no | 4 |
  *
+ * Three have a GitHub profile, found by its link or user name (`link`, `handle`) and never shown in results:
+ * `full` is github.com/ada-codes, `nothing` github.com/zmueller (found, yet a lookup finds nothing: free) and
+ * `numericId` github.com/weichen-ml.
+ *
  * All contact data is fictional (example.com/.net/.org emails, 555-01xx and Ofcom drama-range phones).
  */
 import { CITIES, type City, formatLocation } from './dataset/places';
@@ -90,6 +94,8 @@ export const DEMO_COMPANIES = {
 interface DemoInput {
   id: string;
   slug: string;
+  /** GitHub user name, for finding the person from a GitHub profile. */
+  github?: string;
   first_name: string;
   last_name: string;
   current_title: string;
@@ -165,6 +171,7 @@ function demo(input: DemoInput): SimProfile {
     location,
     social_url: `https://www.linkedin.com/in/${input.slug}`,
     slug: input.slug,
+    github: input.github ?? null,
     connections: input.connections,
     years_experience: input.years_experience,
     positions: [current, ...previous],
@@ -184,6 +191,7 @@ export const DEMO_PROFILES = {
   full: demo({
     id: 'demo-ada-lovelace',
     slug: 'ada-lovelace-demo',
+    github: 'ada-codes',
     first_name: 'Ada',
     last_name: 'Lovelace',
     current_title: 'Principal Software Engineer',
@@ -286,6 +294,7 @@ export const DEMO_PROFILES = {
   nothing: demo({
     id: 'demo-zoe-muller',
     slug: 'zoe-muller-demo',
+    github: 'zmueller',
     first_name: 'Zoë',
     last_name: 'Müller',
     current_title: 'Data Analyst',
@@ -346,6 +355,7 @@ export const DEMO_PROFILES = {
   numericId: demo({
     id: '100200300',
     slug: 'wei-chen-demo',
+    github: 'weichen-ml',
     first_name: 'Wei',
     last_name: 'Chen',
     current_title: 'Senior Data Scientist',

@@ -42,3 +42,21 @@ export function socialUrlKey(input: string): string | null {
   const key = normalizeSocialSlug(slug);
   return key === '' ? null : key;
 }
+
+/**
+ * The user a GitHub profile URL names (`https://github.com/<user>`, with or without scheme, `www.`, a trailing slash
+ * or a query), lower case; null for anything else (another host, a repository page `/<user>/<repo>`).
+ */
+export function gitHubUserKey(input: string): string | null {
+  const text = input.trim();
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.hostname.toLowerCase().replace(/^www\./, '') !== 'github.com') return null;
+  const parts = url.pathname.split('/').filter((part) => part !== '');
+  return parts.length === 1 ? parts[0]!.toLowerCase() : null;
+}

@@ -14,6 +14,8 @@ export const MESSAGE_LIMITS = {
   baseUrl: 2000,
   apiKey: 500,
   savedSearchId: 100,
+  /** An email address, a name or a company domain to find a person by (each well under this once checked). */
+  findText: 1000,
   /** A selected text sent to search: the longest a job description can be, with room for spaces trimmed later. */
   selection: 50_000,
 } as const;

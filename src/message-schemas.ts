@@ -146,3 +146,19 @@ export const PageReadReply = z.strictObject({
   /** Structure only, built by src/sites/linkedin/structure-report.ts (1,200 outline lines at most). */
   report: pageText(200_000),
 });
+
+/** "Find a person": an email address, a GitHub profile URL, or a name with a company domain (empty for none). */
+export const FindPersonInput = z.strictObject({
+  query: z.union([
+    z.strictObject({ kind: z.literal('email'), email: text(MESSAGE_LIMITS.findText, 'The email address') }),
+    z.strictObject({
+      kind: z.literal('github'),
+      url: text(MESSAGE_LIMITS.profileUrl, 'The GitHub profile URL'),
+    }),
+    z.strictObject({
+      kind: z.literal('name'),
+      name: text(MESSAGE_LIMITS.findText, 'The name'),
+      companyDomain: text(MESSAGE_LIMITS.findText, 'The company website'),
+    }),
+  ]),
+});

@@ -9,8 +9,10 @@ import type { PagePeople } from './background/page-people';
 import type { Result } from './background/result';
 import type { RevealOutcome } from './background/reveal';
 import type { BulkJob } from './bulk/job';
+import type { GitHubProfile } from './find/github';
 import type {
   BulkControlInput,
+  FindPersonInput,
   IdInput,
   JobInput,
   KeysInput,
@@ -71,6 +73,15 @@ export interface ProtocolMap {
    * with what the vault holds for each, and the page kind. Free.
    */
   pagePeople(input: z.infer<typeof TabInput>): Result<PagePeople>;
+  /**
+   * Side panel: find one person by an email address, a GitHub profile or a name (with a company domain). A search:
+   * 1 credit, only when profiles return. Refused before anything is sent when the input cannot be searched.
+   */
+  findPerson(input: z.infer<typeof FindPersonInput>): Result<SearchSession>;
+  /** Popup: the GitHub profile the tab shows (its URL, readable after the toolbar click), or null. Free. */
+  gitHubProfileOnTab(input: z.infer<typeof TabInput>): Result<GitHubProfile | null>;
+  /** Popup: open the side panel's find on the tab's GitHub profile (the popup opens the panel). Sends nothing. */
+  prepareGitHubFind(input: z.infer<typeof TabInput>): Result<GitHubProfile>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

@@ -329,6 +329,8 @@ function generateProfile(random: Random, pools: Pools, taken: Taken): SimProfile
     location,
     social_url: `https://www.linkedin.com/in/${slug}`,
     slug,
+    // Generated people have no GitHub profile: drawing one would shift every later random draw of the dataset.
+    github: null,
     connections: random.chance(RATES.connections)
       ? Math.floor(random.next() ** 2.2 * 4000) + random.int(0, 40)
       : null,

@@ -78,6 +78,11 @@ export interface SimProfile {
   /** "https://www.linkedin.com/in/<slug>" */
   social_url: string;
   slug: string;
+  /**
+   * The person's GitHub user name, or null. Searchable as a `handle` and, as `https://github.com/<name>`, as a `link`
+   * (the spec's "social handles" and "profile URLs"); never returned in search results, which carry no such field.
+   */
+  github: string | null;
   connections: number | null;
   years_experience: number;
   /** Current job first, then earlier ones, newest first. */

@@ -5,7 +5,7 @@
  * then says so in the `X-Sim-Notes` header rather than silently widening the search.
  */
 import type { SearchCriteriaKey } from '../../src/api/schema';
-import { normalizeSocialSlug, socialUrlKey } from '../social-url';
+import { gitHubUserKey, normalizeSocialSlug, socialUrlKey } from '../social-url';
 import type { BareNumber } from './numeric';
 import type { ProfileIndex, TextField } from './profile-index';
 
@@ -40,6 +40,13 @@ export function normalizeDomain(value: string): string {
 }
 
 const lower = (value: string) => value.trim().toLowerCase();
+
+/** `in:<slug>` for a LinkedIn profile URL or a bare slug, `gh:<user>` for a GitHub profile URL. */
+function socialLinkKey(value: string): string {
+  const github = gitHubUserKey(value);
+  if (github !== null) return `gh:${github}`;
+  return `in:${socialUrlKey(value) ?? normalizeSocialSlug(value)}`;
+}
 const digits = (value: string) => value.replace(/\D/g, '');
 const text = (fields: TextField | readonly TextField[], weight = 1, all = false): FieldSpec => ({
   kind: 'text',
@@ -68,14 +75,13 @@ export const CRITERIA_FIELDS: Readonly<Record<SearchCriteriaKey, FieldSpec>> = {
   name: text('name', 3),
   email: identifier((p) => [p.ids.email], lower),
   phone: identifier((p) => [p.ids.phone], digits, 'suffix'),
+  // A handle is a LinkedIn slug or a GitHub user name; a link a LinkedIn profile URL (a bare slug reads as one) or a
+  // GitHub profile URL, compared in `socialLinkKey`'s form so the two networks' names never match each other.
   handle: identifier(
-    (p) => [p.ids.slug],
+    (p) => [p.ids.slug, p.ids.github],
     (v) => normalizeSocialSlug(v.replace(/^@/, '')),
   ),
-  link: identifier(
-    (p) => [p.ids.slug],
-    (v) => socialUrlKey(v) ?? normalizeSocialSlug(v),
-  ),
+  link: identifier((p) => [`in:${p.ids.slug}`, p.ids.github && `gh:${p.ids.github}`], socialLinkKey),
   // Title and role
   current_title: text('current_title', 3),
   previous_title: text('previous_title', 2),

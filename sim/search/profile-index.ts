@@ -56,6 +56,8 @@ export interface ProfileIndex {
     email: string | null;
     phone: string | null;
     slug: string;
+    /** The GitHub user name, lower case, or null. */
+    github: string | null;
     company_domain: string;
     company_competitors: readonly string[];
     company_country_code: string;
@@ -174,6 +176,7 @@ export function buildProfileIndex(profiles: readonly SimProfile[]): ProfileIndex
         email: profile.personal_email?.toLowerCase() ?? null,
         phone: profile.phone_number ? digitsOnly(profile.phone_number) : null,
         slug: normalizeSocialSlug(profile.slug),
+        github: profile.github?.toLowerCase() ?? null,
         company_domain: company.domain.toLowerCase(),
         company_competitors: company.competitors,
         company_country_code: company.hq.country_code.toLowerCase(),

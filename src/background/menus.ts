@@ -2,10 +2,18 @@
  * Right-click menus. "Reveal contact" on a link to a LinkedIn profile (any site) or on a LinkedIn profile page:
  * reveals with the default options, writes to the vault, and shows the result in the side panel. A menu click is a
  * click in the extension's own UI, so it may spend credits; already-held items cost nothing.
+ *
+ * "Find this person" on a `mailto:` link and "Find "…"" on a selection (an email address, or a name with the page's
+ * domain offered as the company's) spend nothing: they open the side panel on the find, which says its price and
+ * sends the search only on the user's click there.
  */
 import { browser } from 'wxt/browser';
 import { ApiError } from '../api/errors';
 import { formatCredits, JD_SEARCH_PRICE, maxCostOfItems, SEARCH_PRICE } from '../api/pricing';
+import { offeredDomain } from '../find/domain';
+import { emailFieldFromMailto, emailFromText } from '../find/email';
+import { type FindIntent, findIntent } from '../find/intent';
+import { MESSAGE_LIMITS } from '../input-limits';
 import { openSidePanel } from '../side-panel';
 import { profileUrl } from '../sites/linkedin/url';
 import { panelFocus, type Selection, settings, vaultKeyFor } from '../storage';
@@ -18,6 +26,8 @@ export const MENU = {
   revealPage: 'reveal-page',
   searchJd: 'search-jd',
   searchFreeText: 'search-free-text',
+  findEmailLink: 'find-email-link',
+  findSelection: 'find-selection',
 } as const;
 
 /**
@@ -73,6 +83,15 @@ export async function createMenus(): Promise<void> {
     title: `Search candidates: "%s" (${formatCredits(SEARCH_PRICE)})`,
     contexts: ['selection'],
   });
+  // No price in these titles: the click only opens the find in the side panel, which says the price before its
+  // own button sends anything.
+  menus.create({
+    id: MENU.findEmailLink,
+    title: 'Find this person',
+    contexts: ['link'],
+    targetUrlPatterns: ['mailto:*'],
+  });
+  menus.create({ id: MENU.findSelection, title: 'Find "%s"', contexts: ['selection'] });
 }
 
 interface MenuClick {
@@ -80,6 +99,24 @@ interface MenuClick {
   linkUrl?: string | undefined;
   pageUrl?: string | undefined;
   selectionText?: string | undefined;
+}
+
+/**
+ * What a find menu prepares for the side panel, from what was right-clicked: a `mailto:` link's address; a selected
+ * text with an `@` as an email address; any other selection as a name, with the page's domain offered as the
+ * company's. Kept as the user pointed at it (within the size a find accepts), so the panel can say what is wrong.
+ */
+export function findFromClick(info: MenuClick, at: string): FindIntent {
+  if (info.menuItemId === MENU.findEmailLink) {
+    return { at, query: { kind: 'email', email: emailFieldFromMailto(info.linkUrl ?? '') } };
+  }
+  const text = (info.selectionText ?? '').trim().replace(/\s+/g, ' ').slice(0, MESSAGE_LIMITS.findText);
+  if (text.includes('@')) {
+    const email = emailFromText(text);
+    return { at, query: { kind: 'email', email: email.ok ? email.value : text } };
+  }
+  const offered = offeredDomain(info.pageUrl);
+  return { at, query: { kind: 'name', name: text, companyDomain: offered ?? '' }, offeredDomain: offered };
 }
 
 /** Refusals before any request (the input, a cap, no key, a search already running): nothing was sent or stored. */
@@ -143,8 +180,14 @@ const warn = (what: string) => (error: unknown) => console.warn(`Could not ${wha
 export function onMenuClicked(info: MenuClick, tab: { id?: number; windowId?: number } | undefined): void {
   const isSearch = info.menuItemId === MENU.searchJd || info.menuItemId === MENU.searchFreeText;
   const isReveal = info.menuItemId === MENU.revealLink || info.menuItemId === MENU.revealPage;
-  if (!isSearch && !isReveal) return;
+  const isFind = info.menuItemId === MENU.findEmailLink || info.menuItemId === MENU.findSelection;
+  if (!isSearch && !isReveal && !isFind) return;
   const opening = openSidePanel({ tabId: tab?.id, windowId: tab?.windowId }).catch(warn('open the panel'));
+  if (isFind) {
+    const intent = findFromClick(info, new Date().toISOString());
+    opening.then(() => findIntent.set(intent)).catch(warn('prepare the find'));
+    return;
+  }
   if (isSearch) {
     const mode = info.menuItemId === MENU.searchJd ? 'jd' : 'free_text';
     opening

@@ -4,8 +4,10 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import type { FindQuery } from '../find/query';
 import {
   BulkControlInput,
+  FindPersonInput,
   IdInput,
   JobInput,
   KeysInput,
@@ -25,6 +27,7 @@ import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vault } from '../storage';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
+import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import {
   type BulkAction,
   type StartBulkInput as BulkStart,
@@ -149,6 +152,9 @@ export function registerMessageHandlers(): void {
   );
   expose('startBulkReveal', StartBulkInput, (input: BulkStart) => startBulkReveal(input));
   expose('controlBulk', BulkControlInput, ({ action }: { action: BulkAction }) => controlBulk(action));
+  expose('findPerson', FindPersonInput, ({ query }: { query: FindQuery }) => findPerson(query));
+  expose('gitHubProfileOnTab', TabInput, ({ tabId }: { tabId: number }) => gitHubProfileOnTab(tabId));
+  expose('prepareGitHubFind', TabInput, ({ tabId }: { tabId: number }) => prepareGitHubFind(tabId));
   expose('pagePeople', TabInput, ({ tabId }: { tabId: number }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }: { keys: string[] }) => {
     await vault.remove(keys);

@@ -21,6 +21,8 @@ export interface StartSearchInput {
   /** The body of page 1, without `start`. */
   request: SearchRequest;
   savedSearchId?: string | undefined;
+  /** The new search's id, when the caller must know it before the search is stored (a find names its search). */
+  id?: string | undefined;
 }
 
 /** The search job under way, if any. Checked and set synchronously, so no two can start in the same tick. */
@@ -148,7 +150,7 @@ async function runFirstPage(input: StartSearchInput, request: SearchRequest): Pr
   const earlier = earlierOf(await currentSearch.get());
   const session: SearchSession = {
     v: 1,
-    id: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
     mode: input.mode,
     first: request,
     frozen: null,

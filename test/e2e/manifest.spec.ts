@@ -30,7 +30,8 @@ test.describe('built manifests', () => {
   test('Chrome MV3: side panel, least host permissions, no web-accessible resources', () => {
     const m = manifest('chrome-mv3');
     expect(m.manifest_version).toBe(3);
-    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'contextMenus', 'sidePanel']);
+    // activeTab: the toolbar click lets the popup know the tab's URL (a GitHub profile), with no host permission.
+    expect(m.permissions).toEqual(['storage', 'unlimitedStorage', 'contextMenus', 'activeTab', 'sidePanel']);
     expect(m.host_permissions).toEqual([
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',
@@ -64,6 +65,7 @@ test.describe('built manifests', () => {
       'storage',
       'unlimitedStorage',
       'contextMenus',
+      'activeTab',
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',
       'http://localhost/*',

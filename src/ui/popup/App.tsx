@@ -8,6 +8,7 @@ import { RevealOptions } from '../reveal-options';
 import { SpendingWarning } from '../spending-warning';
 import { itemsInWords } from '../words/items';
 import { CutOffReveal } from './cut-off-reveal';
+import { GitHubOffer } from './github-offer';
 import { createPopupModel, NO_KEY } from './model';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
@@ -74,6 +75,7 @@ export function App() {
         </p>
       )}
 
+      <GitHubOffer tabId={m.tabId.value} />
       <PagePeopleSummary m={m} />
       <section class="profile" aria-labelledby="profile-name">
         {m.pagePerson.value?.socialUrl && !profile ? (

@@ -4,6 +4,7 @@ import { ErrorView } from '../error-view';
 import { SpendingWarning } from '../spending-warning';
 import { BulkHistory, BulkJobView } from './bulk-views';
 import { EarlierResults } from './earlier-results';
+import { FindSlot, useFindIntent } from './find-slot';
 import { ContactFocus, SelectionFocus } from './focus-views';
 import { createSidePanelModel, type SidePanelModel } from './model';
 import { openOptions } from './open-options';
@@ -18,7 +19,10 @@ function ActionError({ m }: { m: SidePanelModel }) {
   return error ? <ErrorView error={error} onOpenOptions={openOptions} /> : null;
 }
 
-/** The side panel: the home of search, or a context-menu contact or selection when that is the newest thing. */
+/**
+ * The side panel: the home of search, or what it was asked to show when that is the newest thing: a find (menu or
+ * popup), the people of a LinkedIn page, a context-menu contact or selection.
+ */
 export function App() {
   const m = useMemo(createSidePanelModel, []);
   useEffect(() => {
@@ -27,7 +31,8 @@ export function App() {
   }, [m]);
   const focus = m.focus.value;
   const pagePeople = usePagePeopleIntent(m.session);
-  const showsSearch = !pagePeople && focus?.kind !== 'contact' && focus?.kind !== 'selection';
+  const find = useFindIntent(m.session, pagePeople);
+  const showsSearch = !find && !pagePeople && focus?.kind !== 'contact' && focus?.kind !== 'selection';
   // Leaving a contact or selection view unmounts the button that had focus: give it to the search form instead.
   const searchStart = useRef<HTMLHeadingElement>(null);
   const showedSearch = useRef(showsSearch);
@@ -45,7 +50,9 @@ export function App() {
       </header>
       <SpendingWarning />
       <BulkJobView bulk={m.bulk} />
-      {pagePeople ? (
+      {find ? (
+        <FindSlot key={find.at} m={m} intent={find} />
+      ) : pagePeople ? (
         <PagePeopleView key={pagePeople.at} tabId={pagePeople.tabId} onBack={m.backToSearch} panel={m} />
       ) : focus?.kind === 'contact' ? (
         <ContactFocus
