@@ -7,7 +7,16 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { BalanceEntry, type ChargeEntry, dayOf, LedgerEntry, monthToDate, OpenCall, spent } from './entry';
+import {
+  BalanceEntry,
+  type ChargeEntry,
+  chargeTotals,
+  dayOf,
+  LedgerEntry,
+  monthToDate,
+  OpenCall,
+  spent,
+} from './entry';
 import { upgradeMeta } from './migrate';
 
 /** The storage key of a day's entries. */
@@ -63,18 +72,24 @@ export async function readLedgerDays(days: readonly string[]): Promise<Map<strin
 }
 
 /**
- * Credits spent today and this month (local days), uncertain charges at their maximum. Entries in `except` are left
- * out (calls the caller counts itself).
+ * Credits spent today and this month (local days), uncertain charges (sent, not known yet) at their maximum; and of
+ * those, how much is such calls (`underWay`). Entries in `except` are left out (calls the caller counts itself).
  */
 export async function spendingNow(
   now = new Date(),
   except: ReadonlySet<string> = new Set(),
-): Promise<{ today: number; month: number }> {
+): Promise<{ today: number; month: number; underWay: { today: number; month: number } }> {
   const days = await readLedgerDays(monthToDate(now));
   const counted = (entries: readonly LedgerEntry[]) => spent(entries.filter((e) => !except.has(e.id)));
-  const today = counted(days.get(dayOf(now)) ?? []);
-  const month = [...days.values()].reduce((sum, entries) => sum + counted(entries), 0);
-  return { today, month };
+  const open = (entries: readonly LedgerEntry[]) =>
+    chargeTotals(entries.filter((e) => !except.has(e.id))).uncertainMax;
+  const todays = days.get(dayOf(now)) ?? [];
+  const all = [...days.values()];
+  return {
+    today: counted(todays),
+    month: all.reduce((sum, entries) => sum + counted(entries), 0),
+    underWay: { today: open(todays), month: all.reduce((sum, entries) => sum + open(entries), 0) },
+  };
 }
 
 /** The charges of one search session, reveal or job (`ref`), written on or after the day of `since`. */

@@ -17,26 +17,35 @@ export interface SpendingWarning {
 /** The warnings in force: at most one per cap (its most pressing level), then the balance. */
 export function spendingWarnings(
   set: Pick<Settings, 'dailyCapCredits' | 'monthlyCapCredits' | 'lowBalanceBelow'>,
-  spent: { today: number; month: number },
+  spent: { today: number; month: number; underWay?: { today: number; month: number } },
   balance: number | null,
 ): SpendingWarning[] {
   const warnings: SpendingWarning[] = [];
   const caps = [
-    { cap: set.dailyCapCredits, used: spent.today, name: 'daily', period: 'today', next: 'tomorrow' },
+    {
+      cap: set.dailyCapCredits,
+      used: spent.today,
+      open: spent.underWay?.today ?? 0,
+      name: 'daily',
+      period: 'today',
+      next: 'tomorrow',
+    },
     {
       cap: set.monthlyCapCredits,
       used: spent.month,
+      open: spent.underWay?.month ?? 0,
       name: 'monthly',
       period: 'this month',
       next: 'next month',
     },
   ];
-  for (const { cap, used, name, period, next } of caps) {
+  for (const { cap, used, open, name, period, next } of caps) {
     if (cap === undefined || cap === 0) continue;
     const level = LEVELS.find((l) => used >= cap * l);
     if (level === undefined) continue;
     // The level only decides whether to speak; the words give the real share.
-    const spentOf = `You have spent ${used.toLocaleString('en-US')} of your ${cap.toLocaleString('en-US')}-credit ${name} cap ${period}`;
+    // Calls sent and not answered yet count at their most, as the background's check counts them.
+    const spentOf = `You have ${open > 0 ? 'spent or under way' : 'spent'} ${used.toLocaleString('en-US')} of your ${cap.toLocaleString('en-US')}-credit ${name} cap ${period}`;
     warnings.push(
       level === 1
         ? {

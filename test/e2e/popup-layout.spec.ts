@@ -254,7 +254,7 @@ test.describe('popup layout, words and accessibility', () => {
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
-  test('a refusal (a spending cap passed by a reveal under way) fits; once the popup sees the cap, Reveal says it instead', async ({
+  test('a reveal under way counts against the cap before it is answered: the popup says so before any click, and fits', async ({
     connect,
     openExtensionPage,
     context,
@@ -278,25 +278,23 @@ test.describe('popup layout, words and accessibility', () => {
     await other.getByRole('button', { name: 'Reveal' }).click();
     await expect(other.getByText('Revealing personal email…')).toBeVisible();
 
-    // … which the popup cannot see: the background refuses Ada's 3 credits, and the popup says why.
+    // … and on the ledger at its most from before it left: another popup sees the cap reached before any click.
     const popup = await openOnAdaTab(context, tabIdOf, openExtensionPage);
     await expect(popup.getByTestId('spending-warning')).toContainText(
-      '9 of your 12-credit daily cap today (75%)',
-    );
-    await popup.getByRole('button', { name: 'Reveal' }).click();
-    await expect(popup.getByRole('alert')).toContainText('Not sent: over your spending cap');
-    await expectFitsAccessible(popup, 'a cap refusal with the cap warning');
-
-    // The call under way is charged: the popup now sees the cap itself, and says it once, beside Reveal.
-    // (Its answer comes after the 6 s of latency the service was given.)
-    await expect(other.getByTestId('charged')).toHaveText(/^Charged 3 · /, { timeout: 15_000 });
-    await expect(popup.getByRole('alert')).toHaveCount(0);
-    await expect(popup.getByTestId('spending-warning')).toContainText(
-      'You have spent 12 of your 12-credit daily cap today. Paid actions wait until tomorrow',
+      'You have spent or under way 12 of your 12-credit daily cap today. Paid actions wait until tomorrow',
     );
     await expect(popup.getByRole('button', { name: 'Reveal' })).toHaveAccessibleDescription(
       'Your daily spending cap is reached (see above).',
     );
+    await expectFitsAccessible(popup, 'a cap reached by a reveal under way');
+    expect(await sim.requests('/v1/lookup')).toHaveLength(2);
+
+    // The call under way is charged: what was under way is now spent, said once, beside Reveal too.
+    await expect(other.getByTestId('charged')).toHaveText(/^Charged 3 · /, { timeout: 15_000 });
+    await expect(popup.getByTestId('spending-warning')).toContainText(
+      'You have spent 12 of your 12-credit daily cap today. Paid actions wait until tomorrow',
+    );
+    await expect(popup.getByRole('alert')).toHaveCount(0);
     await expectFitsAccessible(popup, 'at the cap');
   });
 

@@ -1,7 +1,9 @@
 /**
  * What the user's spending caps still allow, kept current from the settings and the ledger, so the popup can say
  * before the click that a reveal would pass a cap instead of only after the background refuses it. The
- * background's check stays the authority (it also counts calls under way, which the popup cannot see).
+ * ledger holds every paid call from before its request leaves (at its most until its answer), so calls under way
+ * count here as in the background's check, which stays the authority (it also counts the calls its worker is just
+ * starting).
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';

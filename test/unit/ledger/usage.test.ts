@@ -154,6 +154,16 @@ describe('spending warnings', () => {
       level: 'cap',
       text: 'You have spent 100 of your 100-credit daily cap today. Paid actions wait until tomorrow, or raise the cap in Options.',
     });
+    // Calls sent and not answered count at their most, and the words say they are under way.
+    expect(
+      spendingWarnings(
+        { dailyCapCredits: 12 },
+        { today: 12, month: 12, underWay: { today: 3, month: 3 } },
+        500,
+      )[0]?.text,
+    ).toBe(
+      'You have spent or under way 12 of your 12-credit daily cap today. Paid actions wait until tomorrow, or raise the cap in Options.',
+    );
     expect(spendingWarnings({ lowBalanceBelow: 50 }, { today: 0, month: 0 }, 49)).toEqual([
       { level: 'balance', text: 'Low balance: 49 credits left (your warning is below 50 credits).' },
     ]);
