@@ -427,44 +427,6 @@ export const vault = {
       .map(([key, value]) => readContact(value, key))
       .filter((record): record is ContactRecord => record !== null);
   },
-  /**
-   * Removes, of these contacts, the ones last updated before `cutoff`, their ids' keys with them. The records are
-   * read again here (one read of these keys alone): the caller's list comes from the library's index, which may
-   * lag a write. Says which were removed, which are still within the period, and which are not there to read (no
-   * record, or one that does not read).
-   */
-  async purgeOlderThan(cutoff: Date, keys: readonly string[]): Promise<PurgeResult> {
-    if (keys.length === 0) return { removed: [], kept: [], missing: [] };
-    const stored = await browser.storage.local.get(keys.map((key) => `contact:${key}`));
-    const result: PurgeResult = { removed: [], kept: [], missing: [] };
-    for (const key of new Set(keys)) {
-      const record = readContact(stored[`contact:${key}`], `contact:${key}`);
-      if (!record) result.missing.push(key);
-      else if (new Date(record.updatedAt) < cutoff) result.removed.push(key);
-      else result.kept.push(record);
-    }
-    await vault.remove(result.removed);
-    return result;
-  },
-  /**
-   * Removes the set-aside copies of unreadable contacts made before `cutoff` (kept for the retention period, no
-   * longer), found from their register: it reads the copies listed, not every key. Returns how many.
-   */
-  async purgeSetAsidesBefore(cutoff: Date): Promise<number> {
-    const { keys } = await asideRegister();
-    if (keys.length === 0) return 0;
-    const stored = await browser.storage.local.get(keys);
-    const old = keys.filter((key) => setAsideBefore(stored[key], cutoff));
-    const gone = new Set([...old, ...keys.filter((key) => stored[key] === undefined)]);
-    if (old.length > 0) await browser.storage.local.remove(old);
-    if (gone.size > 0) {
-      await serialized(ASIDES, async () => {
-        const now = readAsides(await asidesItem.getValue());
-        if (now) await asidesItem.setValue({ keys: now.keys.filter((key) => !gone.has(key)) });
-      });
-    }
-    return old.length;
-  },
   async remove(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     // The ids that point at these contacts go with them (a contact's id and URL are its data too).
@@ -531,6 +493,51 @@ export const vault = {
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {
     return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value, `contact:${key}`)));
+  },
+};
+
+/**
+ * The vault's retention: removing expired contacts and old set-aside copies. The background's alone (outside
+ * {@link vault}, so the pages, which never purge, do not load it).
+ */
+export const vaultRetention = {
+  /**
+   * Removes, of these contacts, the ones last updated before `cutoff`, their ids' keys with them. The records are
+   * read again here (one read of these keys alone): the caller's list comes from the library's index, which may
+   * lag a write. Says which were removed, which are still within the period, and which are not there to read (no
+   * record, or one that does not read).
+   */
+  async purgeOlderThan(cutoff: Date, keys: readonly string[]): Promise<PurgeResult> {
+    if (keys.length === 0) return { removed: [], kept: [], missing: [] };
+    const stored = await browser.storage.local.get(keys.map((key) => `contact:${key}`));
+    const result: PurgeResult = { removed: [], kept: [], missing: [] };
+    for (const key of new Set(keys)) {
+      const record = readContact(stored[`contact:${key}`], `contact:${key}`);
+      if (!record) result.missing.push(key);
+      else if (new Date(record.updatedAt) < cutoff) result.removed.push(key);
+      else result.kept.push(record);
+    }
+    await vault.remove(result.removed);
+    return result;
+  },
+  /**
+   * Removes the set-aside copies of unreadable contacts made before `cutoff` (kept for the retention period, no
+   * longer), found from their register: it reads the copies listed, not every key. Returns how many.
+   */
+  async purgeSetAsidesBefore(cutoff: Date): Promise<number> {
+    const { keys } = await asideRegister();
+    if (keys.length === 0) return 0;
+    const stored = await browser.storage.local.get(keys);
+    const old = keys.filter((key) => setAsideBefore(stored[key], cutoff));
+    const gone = new Set([...old, ...keys.filter((key) => stored[key] === undefined)]);
+    if (old.length > 0) await browser.storage.local.remove(old);
+    if (gone.size > 0) {
+      await serialized(ASIDES, async () => {
+        const now = readAsides(await asidesItem.getValue());
+        if (now) await asidesItem.setValue({ keys: now.keys.filter((key) => !gone.has(key)) });
+      });
+    }
+    return old.length;
   },
 };
 

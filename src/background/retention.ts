@@ -9,7 +9,7 @@
  * few seconds after the start, so the reads of a popup that woke the worker are never queued behind it.
  */
 import { contactsIndex } from '../contacts-index';
-import { settings, vault } from '../storage';
+import { settings, vaultRetention } from '../storage';
 import { contactsIndexWriter } from './contacts-index-writer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +32,7 @@ export async function purgeExpired(now = Date.now()): Promise<number> {
   const { retentionDays } = await settings.get();
   const cutoff = new Date(now - retentionDays * DAY_MS);
   const removed = await purgeContacts(cutoff);
-  await vault.purgeSetAsidesBefore(cutoff);
+  await vaultRetention.purgeSetAsidesBefore(cutoff);
   return removed;
 }
 
@@ -54,7 +54,7 @@ async function purgeContacts(cutoff: Date): Promise<number> {
     );
     for (let at = 0; at < expired.length; at += BATCH) {
       await pause();
-      const result = await vault.purgeOlderThan(cutoff, expired.slice(at, at + BATCH));
+      const result = await vaultRetention.purgeOlderThan(cutoff, expired.slice(at, at + BATCH));
       removed += result.removed.length;
       // Lines the index held wrongly (a record changed or gone meanwhile) are put right, so the shard's oldest
       // change moves on and the next pass does not open it again for them.

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, findContacts, itemsToAsk, jobs, settings, vault } from '../../src/storage';
+import {
+  DEFAULT_SETTINGS,
+  findContacts,
+  itemsToAsk,
+  jobs,
+  settings,
+  vault,
+  vaultRetention,
+} from '../../src/storage';
 
 describe('stored values', () => {
   beforeEach(() => {
@@ -63,12 +71,12 @@ describe('stored values', () => {
     await vault.put(record);
     expect(await vault.find({ candidateId: '77' })).toEqual(record);
     expect(await vault.find({ socialUrl: record.socialUrl })).toEqual(record);
-    expect(await vault.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'), [record.key])).toEqual({
+    expect(await vaultRetention.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'), [record.key])).toEqual({
       removed: [],
       kept: [record],
       missing: [],
     });
-    expect(await vault.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'), [record.key])).toEqual({
+    expect(await vaultRetention.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'), [record.key])).toEqual({
       removed: [record.key],
       kept: [],
       missing: [],

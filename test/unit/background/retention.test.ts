@@ -5,7 +5,7 @@ import { contactsIndexWriter } from '../../../src/background/contacts-index-writ
 import { keepContactsIndexed } from '../../../src/background/contacts-indexer';
 import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
 import { contactsIndex, OLDEST_KEY, SHARDS, shardKey, shardOf } from '../../../src/contacts-index';
-import { type ContactRecord, putContacts, settings, vault } from '../../../src/storage';
+import { type ContactRecord, putContacts, settings, vault, vaultRetention } from '../../../src/storage';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-15T00:00:00.000Z');
@@ -152,10 +152,10 @@ describe('retention of revealed contacts', () => {
     await indexed(expired.length + kept.length);
     expect((await contactsIndex.oldest())!.filter((t) => t < NOW - 30 * DAY)).toHaveLength(1);
     // The register of set-aside copies is made first (the upgrade's one sweep), not watched here.
-    await vault.purgeSetAsidesBefore(new Date(NOW));
+    await vaultRetention.purgeSetAsidesBefore(new Date(NOW));
 
     const { asked } = watchReads();
-    const purge = vi.spyOn(vault, 'purgeOlderThan');
+    const purge = vi.spyOn(vaultRetention, 'purgeOlderThan');
     expect(await purgeExpired(NOW)).toBe(expired.length);
     const shardsRead = new Set(
       (asked().flat() as string[]).filter((key) => /^contacts-index:\d+$/.test(key)),
