@@ -4,7 +4,7 @@
  * (`ServiceWorker.stopWorker`, as Chrome's own idle stop does), read the worker's heap, and time a page's small
  * storage reads after a start (a read queued behind the worker's start-up work shows here).
  */
-import type { BrowserContext, CDPSession } from 'playwright-core';
+import type { BrowserContext, CDPSession, Worker } from 'playwright-core';
 
 const until = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
   const end = Date.now() + ms;
@@ -107,4 +107,40 @@ export async function storageAfterStart(
     }
     return { longestMs, busyUntilMs };
   })()`)) as StorageAfterStart;
+}
+
+/**
+ * The extension's running service worker, woken by a message from one of its pages when it was stopped (a stopped
+ * worker's Playwright handle is gone: each start is a new worker).
+ */
+export async function runningWorker(context: BrowserContext, base: string): Promise<Worker> {
+  const alive = async () => {
+    for (const worker of context.serviceWorkers()) {
+      if (!worker.url().startsWith(base)) continue;
+      if (
+        await worker.evaluate('1').then(
+          () => true,
+          () => false,
+        )
+      )
+        return worker;
+    }
+    return null;
+  };
+  const found = await alive();
+  if (found) return found;
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/options.html`);
+    await page.evaluate(`chrome.runtime.sendMessage({ type: 'wake' }).catch(() => undefined)`);
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const worker = await alive();
+      if (worker) return worker;
+      if (Date.now() > end) throw new Error('the service worker did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await page.close();
+  }
 }
