@@ -8,8 +8,10 @@
  * - validation: the client's request + response checks for one 100-profile search page;
  * - render: 100 result rows in the side panel, in Chromium;
  * - bulk: a bulk reveal of 150 contacts at 200 ms latency against its physical limit and one at a time.
- * - the popup and the contacts library over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`);
- * - the side panel's page of 100 rows with their vault status over the same vault sizes (`bench-panel.ts`);
+ * - the popup (worker running, and stopped first: Chrome stops it when idle), the worker's heap and storage after a
+ *   start, and the contacts library's load and export over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`);
+ * - the side panel's page of 100 rows with their vault status, and its live search, over the same vault sizes
+ *   (`bench-panel.ts`).
  * - the team gateway: overhead, team-held answers, single flight, throughput (`bench-gateway.ts`).
  *
  * `npm run bench -- bulk render` runs only the parts named (dataset, search, lookups, csv, render, bulk, ui, panel,

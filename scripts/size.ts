@@ -49,8 +49,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'options', entry: 'options.html', budget: 32 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
-  // refusal, shared with every page, make 34.2 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 34.5 * KB },
+  // refusal, shared with every page, make 34.2 KB. The export read in chunks with its progress shown (a 50,000-
+  // contact export no longer freezes the page for seconds) makes 34.7 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 35 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail

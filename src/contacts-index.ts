@@ -26,6 +26,11 @@ export const shardKey = (n: number) => `${PREFIX}${n}`;
 export const FIRST_KEY = `${PREFIX}first`;
 /** Storage key of the "a full build has run" mark. */
 export const BUILT_KEY = `${PREFIX}built`;
+/**
+ * Storage key of each shard's oldest change (version 1): what retention reads at a worker's start instead of the
+ * vault, so it opens only the shards that hold a contact past the retention period, and none on most starts.
+ */
+export const OLDEST_KEY = `${PREFIX}oldest`;
 
 /**
  * A shard is one string, a line per contact: `key TAB name TAB title TAB employer TAB held TAB missing TAB
@@ -34,6 +39,9 @@ export const BUILT_KEY = `${PREFIX}built`;
  * Held and missing are bit masks in RETRIEVABLE's order.
  */
 export type Shard = Map<string, string>;
+
+/** When the line's contact last changed, in ms since the epoch (0 when its record's date did not read). */
+export const updatedOf = (row: string) => Number(row.split('\t', 6)[5]) || 0;
 
 /** One contact as the library lists it. */
 export interface ContactSummary {
@@ -168,6 +176,34 @@ export function readFirstPage(value: unknown): FirstPage | null {
   return { rows: readShard(end < 0 ? '' : value.slice(end + 1)), counts };
 }
 
+/**
+ * The oldest change among a shard's lines, Infinity when it has none. A line without a readable date (0) is left
+ * out: retention cannot tell its age, so it never removes that contact, and the shard is not read for it.
+ */
+export function oldestOf(rows: Shard): number {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const row of rows.values()) {
+    const updated = updatedOf(row);
+    if (updated > 0 && updated < oldest) oldest = updated;
+  }
+  return oldest;
+}
+
+/** The shards' oldest changes as stored: `1`, then one number (ms) per shard, `-` for a shard with no dated line. */
+export const writeOldest = (oldest: readonly number[]) =>
+  ['1', ...oldest.map((t) => (Number.isFinite(t) ? String(t) : '-'))].join(' ');
+
+/** The stored oldest changes, or null when there are none or they do not read (the writer then makes them again). */
+export function readOldest(value: unknown): number[] | null {
+  if (typeof value !== 'string') return null;
+  const [version, ...fields] = value.split(' ');
+  if (version !== '1' || fields.length !== SHARDS) return null;
+  const oldest = fields.map((f) =>
+    f === '-' ? Number.POSITIVE_INFINITY : /^\d+$/.test(f) ? Number(f) : Number.NaN,
+  );
+  return oldest.every((t) => !Number.isNaN(t)) ? oldest : null;
+}
+
 /** The sum of the shards' counts. */
 export function totalsOf(counts: readonly ShardCounts[]): Totals {
   const sum = RETRIEVABLE.map(() => 0);
@@ -194,6 +230,20 @@ export const contactsIndex = {
     const page = stored[BUILT_KEY] === true ? readFirstPage(stored[FIRST_KEY]) : null;
     if (!page) return null;
     return { rows: [...page.rows].map(([key, row]) => summaryOf(key, row)), totals: totalsOf(page.counts) };
+  },
+  /**
+   * Each shard's oldest change (Infinity for a shard with none); null until the index is built and they are
+   * written. One small stored value, whatever the vault holds.
+   */
+  async oldest(): Promise<number[] | null> {
+    const stored = await browser.storage.local.get([OLDEST_KEY, BUILT_KEY]);
+    return stored[BUILT_KEY] === true ? readOldest(stored[OLDEST_KEY]) : null;
+  },
+  /** The vault keys of shard `n`'s lines with when each changed, from that shard alone. */
+  async datesIn(n: number): Promise<Map<string, number>> {
+    const key = shardKey(n);
+    const rows = readShard((await browser.storage.local.get(key))[key]);
+    return new Map([...rows].map(([vaultKey, row]) => [vaultKey, updatedOf(row)]));
   },
   /** Every contact's summary, from the index alone. */
   async all(): Promise<ContactSummary[]> {

@@ -44,6 +44,8 @@ async function setAside(key: string, value: unknown, problem: string): Promise<v
   const existing = await browser.storage.local.get(slot);
   if (existing[slot] !== undefined) return;
   await browser.storage.local.set({ [slot]: { value, problem, at: new Date().toISOString() } });
+  // Retention finds a contact's copy from the register, never by reading every key.
+  if (slot.startsWith(CONTACT_ASIDE)) await registerAside(slot);
 }
 
 /** True for a set-aside copy made before `cutoff`. */
@@ -200,6 +202,66 @@ export const keyHint = {
 // ---------------------------------------------------------------------------------------------------------------
 // Vault of revealed contacts
 // ---------------------------------------------------------------------------------------------------------------
+
+/** Where a contact's set-aside copy is kept: `unreadable:contact:<vault key>`. */
+const CONTACT_ASIDE = 'unreadable:contact:';
+
+/**
+ * The register of contacts' set-aside copies (version 1): their storage keys, so retention removes the old ones by
+ * reading those alone, never every key in storage. None is stored until retention's first sweep lists the copies
+ * already there (the upgrade from before the register, done once); from then on each copy adds its key when made.
+ */
+const AsideRegister = z.object({ keys: z.array(z.string()) });
+type AsideRegister = z.infer<typeof AsideRegister>;
+const ASIDES = 'vault-asides';
+const asidesItem = storage.defineItem<unknown>(`local:${ASIDES}`, { fallback: null, version: 1 });
+const readAsides = validated(z.nullable(AsideRegister), null, 'register of set-aside contacts', ASIDES);
+
+/**
+ * Adds a set-aside copy to the register. Pages make copies too, so two contexts may write the register at once:
+ * the write is read back, and made again when another one overtook it. Before the first sweep there is no
+ * register to add to (the sweep finds the copy).
+ */
+async function registerAside(slot: string): Promise<void> {
+  for (let tries = 0; tries < 3; tries++) {
+    const listed = await serialized(ASIDES, async () => {
+      const register = readAsides(await asidesItem.getValue());
+      if (register === null || register.keys.includes(slot)) return true;
+      await asidesItem.setValue({ keys: [...register.keys, slot] } satisfies AsideRegister);
+      return false;
+    });
+    if (listed) return;
+  }
+}
+
+/** Every key in local storage: the keys alone where the browser can (Chrome 130, Firefox 143), else every value. */
+async function storedKeys(): Promise<string[]> {
+  const local = browser.storage.local as { getKeys?: () => Promise<string[]> };
+  try {
+    if (typeof local.getKeys === 'function') return await local.getKeys();
+  } catch {
+    // Declared but not there (an older browser, a test double): read the values.
+  }
+  return Object.keys(await browser.storage.local.get(null));
+}
+
+/**
+ * The register, listing the copies already stored when there is none yet: the one read of every key, done once.
+ */
+async function asideRegister(): Promise<AsideRegister> {
+  const register = readAsides(await asidesItem.getValue());
+  if (register) return register;
+  const swept = { keys: (await storedKeys()).filter((key) => key.startsWith(CONTACT_ASIDE)) };
+  await serialized(ASIDES, () => asidesItem.setValue(swept));
+  return swept;
+}
+
+/** What a retention pass over some contacts found: removed, still within the period, or not there to read. */
+export interface PurgeResult {
+  removed: string[];
+  kept: ContactRecord[];
+  missing: string[];
+}
 
 const foundOrNot = <T extends z.ZodMiniType>(value: T) =>
   z.union([
@@ -365,18 +427,6 @@ export const vault = {
       .map(([key, value]) => readContact(value, key))
       .filter((record): record is ContactRecord => record !== null);
   },
-  /** Removes records last updated before `cutoff`; returns how many. */
-  async purgeOlderThan(cutoff: Date): Promise<number> {
-    const stale = (await vault.all()).filter((record) => new Date(record.updatedAt) < cutoff);
-    await vault.remove(stale.map((record) => record.key));
-    // Set-aside copies of unreadable contacts are kept for the same period, no longer.
-    const everything = await browser.storage.local.get(null);
-    const oldAsides = Object.entries(everything)
-      .filter(([key, value]) => key.startsWith('unreadable:contact:') && setAsideBefore(value, cutoff))
-      .map(([key]) => key);
-    if (oldAsides.length > 0) await browser.storage.local.remove(oldAsides);
-    return stale.length;
-  },
   async remove(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     // The ids that point at these contacts go with them (a contact's id and URL are its data too).
@@ -428,6 +478,8 @@ export const vault = {
       (key) => key.startsWith('unreadable:contact:') || key.startsWith('vault-id:') || key === LEGACY_INDEX,
     );
     await browser.storage.local.remove([...contacts, ...asides]);
+    // Every copy is gone: the register starts again empty (this read was the sweep).
+    await serialized(ASIDES, () => asidesItem.setValue({ keys: [] } satisfies AsideRegister));
     return contacts.length;
   },
   /** Full records for these keys (the library opens or exports them); unknown keys are left out. */
@@ -441,6 +493,51 @@ export const vault = {
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {
     return storage.watch<unknown>(vaultStorageKey(key), (value) => cb(readContact(value, `contact:${key}`)));
+  },
+};
+
+/**
+ * The vault's retention: removing expired contacts and old set-aside copies. The background's alone (outside
+ * {@link vault}, so the pages, which never purge, do not load it).
+ */
+export const vaultRetention = {
+  /**
+   * Removes, of these contacts, the ones last updated before `cutoff`, their ids' keys with them. The records are
+   * read again here (one read of these keys alone): the caller's list comes from the library's index, which may
+   * lag a write. Says which were removed, which are still within the period, and which are not there to read (no
+   * record, or one that does not read).
+   */
+  async purgeOlderThan(cutoff: Date, keys: readonly string[]): Promise<PurgeResult> {
+    if (keys.length === 0) return { removed: [], kept: [], missing: [] };
+    const stored = await browser.storage.local.get(keys.map((key) => `contact:${key}`));
+    const result: PurgeResult = { removed: [], kept: [], missing: [] };
+    for (const key of new Set(keys)) {
+      const record = readContact(stored[`contact:${key}`], `contact:${key}`);
+      if (!record) result.missing.push(key);
+      else if (new Date(record.updatedAt) < cutoff) result.removed.push(key);
+      else result.kept.push(record);
+    }
+    await vault.remove(result.removed);
+    return result;
+  },
+  /**
+   * Removes the set-aside copies of unreadable contacts made before `cutoff` (kept for the retention period, no
+   * longer), found from their register: it reads the copies listed, not every key. Returns how many.
+   */
+  async purgeSetAsidesBefore(cutoff: Date): Promise<number> {
+    const { keys } = await asideRegister();
+    if (keys.length === 0) return 0;
+    const stored = await browser.storage.local.get(keys);
+    const old = keys.filter((key) => setAsideBefore(stored[key], cutoff));
+    const gone = new Set([...old, ...keys.filter((key) => stored[key] === undefined)]);
+    if (old.length > 0) await browser.storage.local.remove(old);
+    if (gone.size > 0) {
+      await serialized(ASIDES, async () => {
+        const now = readAsides(await asidesItem.getValue());
+        if (now) await asidesItem.setValue({ keys: now.keys.filter((key) => !gone.has(key)) });
+      });
+    }
+    return old.length;
   },
 };
 

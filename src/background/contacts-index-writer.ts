@@ -3,6 +3,8 @@
  * first page together, in one storage write, one write at a time (changes made meanwhile join the next), so the
  * first page always holds the newest lines of the shards and their exact counts: a contact erased from the index is
  * gone from the first page in the same write, and a contact that was never on it cannot appear there out of order.
+ * Each shard's oldest change (what retention reads instead of the vault) is written in the same write, worked out
+ * whole from the shards written, like their counts.
  */
 import { browser } from 'wxt/browser';
 import {
@@ -13,7 +15,10 @@ import {
   type FirstPage,
   field,
   newestFirst,
+  OLDEST_KEY,
+  oldestOf,
   readFirstPage,
+  readOldest,
   readShard,
   rowOf,
   SHARDS,
@@ -21,7 +26,9 @@ import {
   shardKey,
   shardOf,
   totalsOf,
+  updatedOf,
   writeFirstPage,
+  writeOldest,
   writeShard,
 } from '../contacts-index';
 import type { ContactRecord } from '../storage';
@@ -38,7 +45,7 @@ interface Line {
   row: string;
   updated: number;
 }
-const line = (key: string, row: string): Line => ({ key, row, updated: Number(row.split('\t', 6)[5]) || 0 });
+const line = (key: string, row: string): Line => ({ key, row, updated: updatedOf(row) });
 const toShard = (lines: readonly Line[]): Shard => new Map(lines.map((l) => [l.key, l.row]));
 
 /** Changes run one after another (the background is the only writer). */
@@ -56,11 +63,11 @@ function pageOf(shards: readonly Shard[]): FirstPage {
   return { rows: toShard(lines.sort(newestFirst).slice(0, FIRST_PAGE)), counts: shards.map(countShard) };
 }
 
-/** The first page from every shard: the ones in hand, the others read. */
-async function pageFromShards(known: ReadonlyMap<number, Shard>): Promise<FirstPage> {
+/** Every shard: the ones in hand, the others read. */
+async function everyShard(known: ReadonlyMap<number, Shard>): Promise<Shard[]> {
   const missing = ALL.filter((n) => !known.has(n));
-  const stored = await browser.storage.local.get(missing.map(shardKey));
-  return pageOf(ALL.map((n) => known.get(n) ?? readShard(stored[shardKey(n)])));
+  const stored = missing.length > 0 ? await browser.storage.local.get(missing.map(shardKey)) : {};
+  return ALL.map((n) => known.get(n) ?? readShard(stored[shardKey(n)]));
 }
 
 /**
@@ -116,7 +123,7 @@ function change(lines: readonly Line[], removed: readonly string[]): Promise<voi
 
 async function write(put: readonly Line[], removed: readonly string[]): Promise<void> {
   const touched = new Set([...put.map((l) => shardOf(l.key)), ...removed.map(shardOf)]);
-  const stored = await browser.storage.local.get([...[...touched].map(shardKey), FIRST_KEY]);
+  const stored = await browser.storage.local.get([...[...touched].map(shardKey), FIRST_KEY, OLDEST_KEY]);
   const shards = new Map([...touched].map((n) => [n, readShard(stored[shardKey(n)])]));
   for (const key of removed) shards.get(shardOf(key))!.delete(key);
   for (const l of put) shards.get(shardOf(l.key))!.set(l.key, l.row);
@@ -128,9 +135,23 @@ async function write(put: readonly Line[], removed: readonly string[]): Promise<
   });
   const changed = new Set([...removed, ...put.map((l) => l.key)]);
   const rows = before && counts ? advance(before, counts, put, changed) : null;
-  const page = rows && counts ? { rows, counts } : await pageFromShards(shards);
+  const oldestBefore = readOldest(stored[OLDEST_KEY]);
+  let page = rows && counts ? { rows, counts } : null;
+  let oldest = oldestBefore?.map((t, n) => {
+    const shard = shards.get(n);
+    return shard ? oldestOf(shard) : t;
+  });
+  if (!page || !oldest) {
+    // Made again from every shard: a first page too short or unreadable, or no oldest changes yet.
+    const all = await everyShard(shards);
+    page ??= pageOf(all);
+    oldest ??= all.map(oldestOf);
+  }
 
-  const values: Record<string, string> = { [FIRST_KEY]: writeFirstPage(page) };
+  const values: Record<string, string> = {
+    [FIRST_KEY]: writeFirstPage(page),
+    [OLDEST_KEY]: writeOldest(oldest),
+  };
   for (const [n, shard] of shards) values[shardKey(n)] = writeShard(shard);
   await browser.storage.local.set(values);
 }
@@ -152,15 +173,27 @@ export const contactsIndexWriter = {
       for (const record of await read()) shards[shardOf(record.key)]!.set(field(record.key), rowOf(record));
       const write: Record<string, unknown> = {
         [FIRST_KEY]: writeFirstPage(pageOf(shards)),
+        [OLDEST_KEY]: writeOldest(shards.map(oldestOf)),
         [BUILT_KEY]: true,
       };
       for (const n of ALL) write[shardKey(n)] = writeShard(shards[n]!);
       await browser.storage.local.set(write);
     }),
-  /** Makes the first page from the shards when it is missing or does not read (an index built before it). */
-  ensureFirstPage: () =>
+  /**
+   * Makes the first page and the shards' oldest changes from the shards when either is missing or does not read
+   * (an index built before them): the upgrade of an existing index, which reads every shard once. Otherwise it
+   * reads those two small values and writes nothing.
+   */
+  ensureSummaries: () =>
     serial(async () => {
-      if (readFirstPage((await browser.storage.local.get(FIRST_KEY))[FIRST_KEY])) return;
-      await browser.storage.local.set({ [FIRST_KEY]: writeFirstPage(await pageFromShards(new Map())) });
+      const stored = await browser.storage.local.get([FIRST_KEY, OLDEST_KEY]);
+      const page = readFirstPage(stored[FIRST_KEY]);
+      const oldest = readOldest(stored[OLDEST_KEY]);
+      if (page && oldest) return;
+      const all = await everyShard(new Map());
+      const values: Record<string, string> = {};
+      if (!page) values[FIRST_KEY] = writeFirstPage(pageOf(all));
+      if (!oldest) values[OLDEST_KEY] = writeOldest(all.map(oldestOf));
+      await browser.storage.local.set(values);
     }),
 };

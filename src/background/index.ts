@@ -49,6 +49,8 @@ export function startBackground(): void {
   chore('move the vault id index', vault.moveIdIndex());
   // The ledger's stored shape first: a resumed bulk reveal reads what went out from it.
   chore('resume the bulk reveal', migrateLedger().then(resumeBulkJob));
-  keepRetention((error) => console.warn('Could not remove expired contacts', error));
-  keepContactsIndexed((error) => console.warn('Could not index the revealed contacts', error));
+  const indexed = keepContactsIndexed((error) =>
+    console.warn('Could not index the revealed contacts', error),
+  );
+  keepRetention((error) => console.warn('Could not remove expired contacts', error), indexed);
 }

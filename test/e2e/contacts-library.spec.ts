@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, test } from './fixtures';
+import { expect, stopServiceWorker, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
 
 const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
@@ -181,6 +181,44 @@ test.describe('revealed contacts library', () => {
     await expect(page.getByText('No revealed contacts yet.')).toBeVisible();
     await expect(page.getByTestId('library-counts')).toHaveText('0 contacts · 0 with email · 0 with phone');
     await expectAccessible(page, 'empty library');
+  });
+
+  test('a contact past the retention period leaves the vault and the list a few seconds after the worker starts again', async ({
+    background,
+    context,
+    extensionId,
+  }) => {
+    const expired = {
+      ...CONTACTS[2]!,
+      slug: 'old-timer',
+      name: 'Old Timer',
+      email: 'old.timer@example.org',
+      updatedAt: at(400),
+    };
+    // The start's own pass is over once it has listed the set-aside copies (its last step, at a first start).
+    await expect
+      .poll(
+        () => background.evaluate(`chrome.storage.local.get('vault-asides').then((r) => r['vault-asides'])`),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual({ keys: [] });
+    await seed(background, [...CONTACTS, expired]);
+    await expect.poll(() => indexedCount(background)).toBe(4);
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/contacts.html`);
+    await expect(rows(page)).toHaveCount(4);
+
+    // Chrome stops an idle worker; a message (a popup opening) starts it again, and retention runs soon after.
+    await stopServiceWorker(context);
+    await page.evaluate(`chrome.runtime.sendMessage({ type: 'wake' }).catch(() => undefined)`);
+    await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
+    await expect(page.getByText('Old Timer')).toHaveCount(0);
+    const left = (await page.evaluate(
+      `chrome.storage.local.get(null).then((all) => Object.keys(all).filter((k) => k.includes('old-timer')))`,
+    )) as string[];
+    expect(left).toEqual([]);
   });
 
   test('lists the newest contacts and exact counts at once, and answers a search typed while every contact loads', async ({

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, findContacts, itemsToAsk, jobs, settings, vault } from '../../src/storage';
+import {
+  DEFAULT_SETTINGS,
+  findContacts,
+  itemsToAsk,
+  jobs,
+  settings,
+  vault,
+  vaultRetention,
+} from '../../src/storage';
 
 describe('stored values', () => {
   beforeEach(() => {
@@ -63,8 +71,16 @@ describe('stored values', () => {
     await vault.put(record);
     expect(await vault.find({ candidateId: '77' })).toEqual(record);
     expect(await vault.find({ socialUrl: record.socialUrl })).toEqual(record);
-    expect(await vault.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'))).toBe(0);
-    expect(await vault.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'))).toBe(1);
+    expect(await vaultRetention.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'), [record.key])).toEqual({
+      removed: [],
+      kept: [record],
+      missing: [],
+    });
+    expect(await vaultRetention.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'), [record.key])).toEqual({
+      removed: [record.key],
+      kept: [],
+      missing: [],
+    });
     expect(await vault.find({ candidateId: '77' })).toBeNull();
     // Nothing that names the person stays behind: not the id's pointer to the profile either.
     expect(Object.keys(await browser.storage.local.get(null))).toEqual([]);

@@ -108,6 +108,23 @@ function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
   );
 }
 
+/** How far an export has got: a long one (tens of thousands of contacts) takes a few seconds. */
+function ExportProgress({ m }: { m: LibraryModel }) {
+  const progress = m.exporting.value;
+  return (
+    <p role="status" class="muted export-progress" data-testid="export-progress">
+      {progress && (
+        <>
+          <span id="export-progress-text">
+            Exporting · {number(progress.done)} of {plural(progress.total, 'contact', 'contacts')} read
+          </span>
+          <progress aria-labelledby="export-progress-text" max={progress.total} value={progress.done} />
+        </>
+      )}
+    </p>
+  );
+}
+
 /** "Revealed contacts": everything in the vault, searchable, filterable, sortable, exportable, erasable. */
 export function App() {
   const m = useMemo(createLibraryModel, []);
@@ -180,7 +197,7 @@ export function App() {
           <button
             type="button"
             class="small"
-            disabled={!m.matches.value?.length}
+            disabled={!m.matches.value?.length || m.exporting.value !== null}
             onClick={() => void m.exportAs('csv')}
           >
             Export CSV
@@ -188,7 +205,7 @@ export function App() {
           <button
             type="button"
             class="small"
-            disabled={!m.matches.value?.length}
+            disabled={!m.matches.value?.length || m.exporting.value !== null}
             onClick={() => void m.exportAs('vcard')}
           >
             Export vCard
@@ -210,6 +227,7 @@ export function App() {
             Delete all
           </button>
         </div>
+        <ExportProgress m={m} />
         <p role="status" class="success">
           {m.notice.value}
         </p>

@@ -28,6 +28,8 @@ export function createLibraryModel() {
   const opened = signal<ContactRecord | null>(null);
   const notice = signal('');
   const error = signal<ApiErrorJSON | null>(null);
+  /** An export under way: contacts read so far, of how many (null when none is). */
+  const exporting = signal<{ done: number; total: number } | null>(null);
 
   /** Every contact is read: search, filters, sorts and export work on all of them. */
   const ready = computed(() => all.value !== null);
@@ -114,11 +116,19 @@ export function createLibraryModel() {
     await load();
   }
 
+  /** Exports what matches, one export at a time, saying how far it has got. */
   async function exportAs(kind: 'csv' | 'vcard') {
-    if (!matches.value) return;
+    if (!matches.value || exporting.value) return;
     const keys = matches.value.map((summary) => summary.key);
-    const n = await (kind === 'csv' ? exportCsv(keys) : exportVCards(keys));
-    notice.value = `Exported ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
+    notice.value = '';
+    exporting.value = { done: 0, total: keys.length };
+    const progress = (done: number, total: number) => (exporting.value = { done, total });
+    try {
+      const n = await (kind === 'csv' ? exportCsv(keys, progress) : exportVCards(keys, progress));
+      notice.value = `Exported ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
+    } finally {
+      exporting.value = null;
+    }
   }
 
   return {
@@ -130,6 +140,7 @@ export function createLibraryModel() {
     opened,
     notice,
     error,
+    exporting,
     matches,
     matchCount,
     totals,

@@ -12,6 +12,7 @@ import {
   FIRST_PAGE,
   newestFirst,
   SHARDS,
+  shardOf,
 } from '../../../src/contacts-index';
 import { type ContactRecord, settings, vault } from '../../../src/storage';
 import { counts } from '../../../src/ui/contacts/query';
@@ -56,6 +57,10 @@ async function expectFirstPageOfIndex(): Promise<ContactSummary[]> {
   expect(first!.rows.length).toBeGreaterThanOrEqual(Math.min(all.length, FIRST_PAGE / 2));
   expect(first!.rows.length).toBeLessThanOrEqual(FIRST_PAGE);
   expect(first!.totals).toEqual(counts(all));
+  // Each shard's oldest change, as retention reads it, is the oldest of the shard's lines.
+  const oldest = Array.from({ length: SHARDS }, () => Number.POSITIVE_INFINITY);
+  for (const s of all) oldest[shardOf(s.key)] = Math.min(oldest[shardOf(s.key)]!, s.updated);
+  expect(await contactsIndex.oldest()).toEqual(oldest);
   return first!.rows;
 }
 
