@@ -146,3 +146,15 @@ export const PageReadReply = z.strictObject({
   /** Structure only, built by src/sites/linkedin/structure-report.ts (1,200 outline lines at most). */
   report: pageText(200_000),
 });
+
+/** People to ask the team gateway about (what the team holds for them, free): a search page at most. */
+export const TeamHeldInput = z.strictObject({
+  people: z
+    .array(
+      z.strictObject({
+        socialUrl: z.optional(z.nullable(text(MESSAGE_LIMITS.profileUrl, 'A profile URL'))),
+        candidateId: z.optional(z.nullable(text(MESSAGE_LIMITS.candidateId, 'A candidate id'))),
+      }),
+    )
+    .check(z.maxLength(100, 'Ask about at most 100 people at a time.')),
+});

@@ -20,6 +20,7 @@ import {
   StartBulkInput,
   StartSearchInput,
   TabInput,
+  TeamHeldInput,
 } from '../message-schemas';
 import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
@@ -46,6 +47,7 @@ import {
   startSearch,
 } from './search';
 import { onProfileSeen, refreshBadges } from './tabs';
+import { type TeamHeldTarget, teamHeld } from './team';
 
 interface Sender {
   id?: string | undefined;
@@ -149,6 +151,7 @@ export function registerMessageHandlers(): void {
   );
   expose('startBulkReveal', StartBulkInput, (input: BulkStart) => startBulkReveal(input));
   expose('controlBulk', BulkControlInput, ({ action }: { action: BulkAction }) => controlBulk(action));
+  expose('teamHeld', TeamHeldInput, ({ people }: { people: TeamHeldTarget[] }) => teamHeld(people));
   expose('pagePeople', TabInput, ({ tabId }: { tabId: number }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }: { keys: string[] }) => {
     await vault.remove(keys);
