@@ -30,7 +30,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // as the shared chunks split), and said in words that a LinkedIn page could not be read, with its next step and
   // "Copy page report", instead of "0 people" (40.4 KB). Loaded from disk; `npm run bench` measures its
   // open-to-interactive.
-  { name: 'popup', entry: 'popup.html', budget: 40.75 * KB },
+  // Pricing the items a team gateway says the team holds at 0 before any click (asked of the background on opening,
+  // the shared pricing helper and its words) made 40.79 KB.
+  { name: 'popup', entry: 'popup.html', budget: 41 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -41,8 +43,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // of each kind of refusal, shared with every page, to 52.3 KB; a LinkedIn page that could not be read said in words
   // with its next step and "Copy page report", instead of "0 people", to 52.8 KB.
   { name: 'side panel', entry: 'sidepanel.html', budget: 53 * KB },
-  // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
-  { name: 'options', entry: 'options.html', budget: 32 * KB },
+  // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
+  // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
+  { name: 'options', entry: 'options.html', budget: 33 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
   // refusal, shared with every page, make 34.2 KB.

@@ -5,7 +5,8 @@
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { type AccountSnapshot, account, keyHint, settings, teamMembership } from '../storage';
+import { type AccountSnapshot, account, keyHint, settings } from '../storage';
+import { teamMembership } from '../team-membership';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
 import { refuse, refuseNotSetUp } from './result';

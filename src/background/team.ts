@@ -6,7 +6,8 @@
  */
 import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
-import { settings, type TeamMembership, teamMembership } from '../storage';
+import { settings } from '../storage';
+import { type TeamMembership, teamMembership } from '../team-membership';
 import { getApiKey } from './key-store';
 import { refuse, refuseNow } from './result';
 

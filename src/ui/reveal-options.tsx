@@ -3,7 +3,7 @@ import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord } from '../storage';
 import { ITEM_LABEL, ITEM_PRICE, ITEMS } from './items';
 import type { TeamHeldItems } from './team-held';
-import { TEAM_HELD_FREE, TEAM_MISSING_FREE } from './words/team';
+import { TEAM_HELD_FREE, TEAM_MISSING_FREE } from './words/team-held';
 
 /**
  * The four reveal checkboxes, each with its price; items the vault holds or knows missing say so and cost nothing,

@@ -8,14 +8,8 @@ import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import { MESSAGE_LIMITS } from '../../input-limits';
-import {
-  type AccountSnapshot,
-  account,
-  DEFAULT_SETTINGS,
-  keyHint,
-  settings,
-  teamMembership,
-} from '../../storage';
+import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
+import { teamMembership } from '../../team-membership';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 

@@ -1,4 +1,4 @@
-import type { TeamMembership } from '../../storage';
+import type { TeamMembership } from '../../team-membership';
 import { allowanceInWords, memberAndTeam } from '../words/team';
 
 /**

@@ -7,7 +7,7 @@ import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { SpendingWarning } from '../spending-warning';
 import { itemsInWords } from '../words/items';
-import { COSTS_NOTHING_TEAM } from '../words/team';
+import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { createPopupModel, NO_KEY } from './model';
 import { openPage, openSearch } from './open-pages';

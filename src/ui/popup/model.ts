@@ -24,7 +24,6 @@ import {
   settings,
   type TabProfile,
   tabProfiles,
-  teamMembership,
   vault,
   workerBeat,
 } from '../../storage';
@@ -104,8 +103,6 @@ export function createPopupModel() {
     () => tabProfile.value?.socialUrl ?? pagePerson.value?.socialUrl ?? manualSocialUrl.value,
   );
 
-  /** Set when the connection is a team gateway: items the team holds are then free (see `team-held.ts`). */
-  const team = stored(null, teamMembership.get, teamMembership.watch);
   /** What the team holds of the profile, as the gateway said when it was shown (empty otherwise). */
   const teamHeld = signal<TeamHeldItems>({});
   /** Selected items the service would be asked for (held ones, and known-missing ones, are free). */
@@ -235,12 +232,14 @@ export function createPopupModel() {
     );
   });
 
-  /** For a team member, asks the gateway which items the team holds of the profile shown (free). */
+  /**
+   * Which items the team holds of the profile shown, when the connection is a team gateway (free; the background
+   * answers "none" without a request otherwise, so the popup need not know which it is).
+   */
   effect(() => {
     const url = socialUrl.value;
-    const member = team.value.value;
     teamHeld.value = {};
-    if (!url || !member) return;
+    if (!url) return;
     void call('teamHeld', { people: [{ socialUrl: url }] }).then((result) => {
       // Without an answer the full prices stay: never a lower price than the gateway confirmed.
       if (result.ok && socialUrl.peek() === url) teamHeld.value = heldByItem(result.value[0]);

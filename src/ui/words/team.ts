@@ -1,9 +1,9 @@
 /**
- * Plain words about a team gateway connection: who the member is, their allowance, and items the team already
- * holds (part of `src/ui/words/`).
+ * Plain words about a team gateway connection: who the member is and their allowance (part of `src/ui/words/`;
+ * the words of items the team holds are in `team-held.ts`, which every page with reveal options carries).
  */
 import { formatCredits } from '../../api/pricing';
-import type { TeamMembership } from '../../storage';
+import type { TeamMembership } from '../../team-membership';
 
 /** "Alice Smith · Acme Recruiting". */
 export const memberAndTeam = (m: TeamMembership) => `${m.member} · ${m.team}`;
@@ -22,10 +22,3 @@ export function allowanceInWords(m: TeamMembership): string[] {
     allowance(m.monthlyCap, m.spentThisMonth, 'month', 'this month'),
   ];
 }
-
-/** Beside an item the team already holds: asking for it is answered by the gateway at no charge. */
-export const TEAM_HELD_FREE = 'held by your team, free';
-/** Beside an item a teammate asked for and the service did not have: asking again is answered "not found", free. */
-export const TEAM_MISSING_FREE = 'not found by your team, free';
-/** The cost line when every item asked is one the team already asked for: the gateway answers them free. */
-export const COSTS_NOTHING_TEAM = 'Costs nothing: your team already asked for these';
