@@ -30,8 +30,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // as the shared chunks split), and said in words that a LinkedIn page could not be read, with its next step and
   // "Copy page report", instead of "0 people" (40.4 KB). Loaded from disk; `npm run bench` measures its
   // open-to-interactive. The offer to find a GitHub profile's person (asked of the background, which reads the
-  // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB.
-  { name: 'popup', entry: 'popup.html', budget: 41 * KB },
+  // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB. Pricing the items a team gateway
+  // says the team holds at 0 before any click (asked of the background on opening, the shared pricing helper and its
+  // words) adds ~0.3 KB on top of that.
+  { name: 'popup', entry: 'popup.html', budget: 41.25 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -45,8 +47,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
   // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split).
   { name: 'side panel', entry: 'sidepanel.html', budget: 55.5 * KB },
-  // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB.
-  { name: 'options', entry: 'options.html', budget: 32 * KB },
+  // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
+  // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
+  { name: 'options', entry: 'options.html', budget: 33 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
   // refusal, shared with every page, make 34.2 KB. The export read in chunks with its progress shown (a 50,000-

@@ -162,3 +162,15 @@ export const FindPersonInput = z.strictObject({
     }),
   ]),
 });
+
+/** People to ask the team gateway about (what the team holds for them, free): a search page at most. */
+export const TeamHeldInput = z.strictObject({
+  people: z
+    .array(
+      z.strictObject({
+        socialUrl: z.optional(z.nullable(text(MESSAGE_LIMITS.profileUrl, 'A profile URL'))),
+        candidateId: z.optional(z.nullable(text(MESSAGE_LIMITS.candidateId, 'A candidate id'))),
+      }),
+    )
+    .check(z.maxLength(100, 'Ask about at most 100 people at a time.')),
+});

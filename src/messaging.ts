@@ -8,6 +8,7 @@ import type * as z from 'zod/mini';
 import type { PagePeople } from './background/page-people';
 import type { Result } from './background/result';
 import type { RevealOutcome } from './background/reveal';
+import type { TeamHeldPerson } from './background/team';
 import type { BulkJob } from './bulk/job';
 import type { GitHubProfile } from './find/github';
 import type {
@@ -26,6 +27,7 @@ import type {
   StartBulkInput,
   StartSearchInput as StartSearchInputSchema,
   TabInput,
+  TeamHeldInput,
 } from './message-schemas';
 import type { AccountSnapshot, RevealJob, SavedSearch, SearchSession } from './storage';
 
@@ -82,6 +84,11 @@ export interface ProtocolMap {
   gitHubProfileOnTab(input: z.infer<typeof TabInput>): Result<GitHubProfile | null>;
   /** Popup: open the side panel's find on the tab's GitHub profile (the popup opens the panel). Sends nothing. */
   prepareGitHubFind(input: z.infer<typeof TabInput>): Result<GitHubProfile>;
+  /**
+   * Popup / side panel: which items the team holds for these people, when the connection is a team gateway (its
+   * `POST /v1/team/held`, free); empty otherwise. Those items are priced at 0.
+   */
+  teamHeld(input: z.infer<typeof TeamHeldInput>): Result<TeamHeldPerson[]>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

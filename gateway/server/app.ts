@@ -18,10 +18,10 @@ import {
   type SearchResponse,
   searchRequestProblem,
 } from '../../src/api/schema';
+import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../../src/api/team-schema';
 import { cachedAuthenticator, type Member, readMember } from '../members';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
-import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../team-schema';
 import { upstreamFailure } from '../upstream';
 import { findPeople, personKeyOf } from '../vault';
 import { MESSAGES } from '../words';

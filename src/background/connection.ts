@@ -6,9 +6,11 @@ import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { type AccountSnapshot, account, keyHint, settings } from '../storage';
+import { teamMembership } from '../team-membership';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
 import { refuse, refuseNotSetUp } from './result';
+import { recordMembership, refreshMembership } from './team';
 
 /** A client for the saved connection; refuses when no key is set, before any request. */
 export async function connectedClient(retry?: ClientOptions['retry']): Promise<ApiClient> {
@@ -54,7 +56,8 @@ async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {
 
 /**
  * Validates a base URL and key with GET /v1/account (free) and saves them only if the service accepts them.
- * Without a new key, the stored one is checked against the (possibly new) base URL.
+ * Without a new key, the stored one is checked against the (possibly new) base URL. Then asks whether the
+ * connection is a team gateway (`GET /v1/team/me`, free) and stores the membership, or that there is none.
  */
 export async function saveConnection(input: {
   baseUrl: string;
@@ -70,7 +73,10 @@ export async function saveConnection(input: {
   if (!apiKey) throw refuse('Enter your API key.');
 
   const snapshot = await fetchAccount(createClient({ baseUrl, apiKey }));
-  await settings.set({ ...(await settings.get()), baseUrl });
+  const previous = await settings.get();
+  // A team gateway answers its free `team/me` too; the service itself does not (404), and nothing changes then.
+  await recordMembership(baseUrl, apiKey, newKey === undefined && previous.baseUrl === baseUrl);
+  await settings.set({ ...previous, baseUrl });
   if (newKey !== undefined) {
     await setApiKey(newKey);
     await keyHint.set({ masked: maskKey(newKey) });
@@ -78,9 +84,11 @@ export async function saveConnection(input: {
   return snapshot;
 }
 
-/** Refreshes the balance from the service (costs nothing). */
+/** Refreshes the balance from the service (costs nothing), and a team member's allowance and spend. */
 export async function refreshAccount(): Promise<AccountSnapshot> {
-  return fetchAccount(await connectedClient());
+  const snapshot = await fetchAccount(await connectedClient());
+  await refreshMembership().catch((error) => console.warn('Could not refresh the team membership', error));
+  return snapshot;
 }
 
 /** Forgets the key (and the balance it showed). Revealed contacts stay in the vault. */
@@ -88,4 +96,5 @@ export async function forgetKey(): Promise<void> {
   await removeApiKey();
   await keyHint.set(null);
   await account.set(null);
+  await teamMembership.set(null);
 }

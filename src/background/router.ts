@@ -22,6 +22,7 @@ import {
   StartBulkInput,
   StartSearchInput,
   TabInput,
+  TeamHeldInput,
 } from '../message-schemas';
 import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
@@ -49,6 +50,7 @@ import {
   startSearch,
 } from './search';
 import { onProfileSeen, refreshBadges } from './tabs';
+import { type TeamHeldTarget, teamHeld } from './team';
 
 interface Sender {
   id?: string | undefined;
@@ -155,6 +157,7 @@ export function registerMessageHandlers(): void {
   expose('findPerson', FindPersonInput, ({ query }: { query: FindQuery }) => findPerson(query));
   expose('gitHubProfileOnTab', TabInput, ({ tabId }: { tabId: number }) => gitHubProfileOnTab(tabId));
   expose('prepareGitHubFind', TabInput, ({ tabId }: { tabId: number }) => prepareGitHubFind(tabId));
+  expose('teamHeld', TeamHeldInput, ({ people }: { people: TeamHeldTarget[] }) => teamHeld(people));
   expose('pagePeople', TabInput, ({ tabId }: { tabId: number }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }: { keys: string[] }) => {
     await vault.remove(keys);

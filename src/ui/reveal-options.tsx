@@ -2,17 +2,24 @@ import { formatCredits } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord } from '../storage';
 import { ITEM_LABEL, ITEM_PRICE, ITEMS } from './items';
+import type { TeamHeldItems } from './team-held';
+import { TEAM_HELD_FREE, TEAM_MISSING_FREE } from './words/team-held';
 
-/** The four reveal checkboxes, each with its price; items the vault holds or knows missing say so and cost nothing. */
+/**
+ * The four reveal checkboxes, each with its price; items the vault holds or knows missing say so and cost nothing,
+ * and so do items a team gateway says the team holds (`teamHeld`).
+ */
 export function RevealOptions({
   selection,
   onChange,
   record,
+  teamHeld,
   legend = 'Reveal',
 }: {
   selection: readonly Retrievable[];
   onChange: (next: Retrievable[]) => void;
   record?: ContactRecord | null;
+  teamHeld?: TeamHeldItems;
   legend?: string;
 }) {
   const toggle = (item: Retrievable, on: boolean) => {
@@ -27,6 +34,16 @@ export function RevealOptions({
       {ITEMS.map((item) => {
         // Held items and items known not to exist are not asked (see itemsToAsk): no price beside them.
         const state = record?.[item];
+        const team = teamHeld?.[item];
+        const price = state
+          ? state.found
+            ? 'revealed'
+            : 'not found'
+          : team
+            ? team.found
+              ? TEAM_HELD_FREE
+              : TEAM_MISSING_FREE
+            : formatCredits(ITEM_PRICE[item]);
         return (
           <label key={item}>
             <input
@@ -35,8 +52,8 @@ export function RevealOptions({
               onChange={(e) => toggle(item, e.currentTarget.checked)}
             />{' '}
             {ITEM_LABEL[item]}{' '}
-            <span class="price">
-              {state ? (state.found ? 'revealed' : 'not found') : formatCredits(ITEM_PRICE[item])}
+            <span class="price" data-item={item}>
+              {price}
             </span>
           </label>
         );

@@ -4,8 +4,8 @@
  * flight within an instance, erasure.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TeamHeldResponse } from '../../gateway/team-schema';
 import { LookupResponse } from '../../src/api/schema';
+import { TeamHeldResponse } from '../../src/api/team-schema';
 import { ADA, GRACE, JOSE, KWAME, pgliteDatabase, startTeam, type Team, UNKNOWN } from './harness';
 
 let db: Awaited<ReturnType<typeof pgliteDatabase>>;

@@ -5,6 +5,7 @@ import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { Field, focusFirstInvalid } from './field';
 import { createOptionsModel } from './model';
+import { TeamMember } from './team-member';
 import './options.css';
 import { SpendingFields } from './spending-fields';
 
@@ -76,6 +77,7 @@ export function App() {
           </p>
         )}
         {!m.connected.value && m.key.value && <Balance account={m.balance} />}
+        {m.key.value && m.team.value && <TeamMember team={m.team.value} />}
       </section>
 
       <section aria-labelledby="defaults">

@@ -9,6 +9,7 @@ import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import { MESSAGE_LIMITS } from '../../input-limits';
 import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
+import { teamMembership } from '../../team-membership';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 
@@ -36,6 +37,8 @@ export function createOptionsModel() {
       : null;
   const key = stored(null, keyHint.get, keyHint.watch);
   const balance = stored(null, account.get, account.watch);
+  /** Set when the saved connection is a team gateway: who the member key belongs to. */
+  const team = stored(null, teamMembership.get, teamMembership.watch);
 
   /** Fields the user has typed in: the stored settings arriving late must not overwrite them. */
   const edited = new Set<'baseUrl' | 'retentionDays'>();
@@ -169,6 +172,7 @@ export function createOptionsModel() {
     settingsProblem,
     key: key.value,
     balance: balance.value,
+    team: team.value,
     init,
     edit,
     save,

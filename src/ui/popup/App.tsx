@@ -7,6 +7,7 @@ import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { SpendingWarning } from '../spending-warning';
 import { itemsInWords } from '../words/items';
+import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
 import { createPopupModel, NO_KEY } from './model';
@@ -150,9 +151,16 @@ export function App() {
 
       {!folded && (
         <section class="reveal-form" aria-label="Reveal">
-          <RevealOptions selection={m.selection.value} onChange={m.chooseSelection} record={record} />
+          <RevealOptions
+            selection={m.selection.value}
+            onChange={m.chooseSelection}
+            record={record}
+            teamHeld={m.teamHeld.value}
+          />
           <p class="cost" data-testid="max-cost">
-            {m.toAsk.value.length > 0 ? (
+            {m.toAsk.value.length > 0 && m.maxCost.value === 0 ? (
+              COSTS_NOTHING_TEAM
+            ) : m.toAsk.value.length > 0 ? (
               <>
                 Costs at most {formatCredits(m.maxCost.value)}
                 <span class="muted"> · charged only if found</span>

@@ -5,7 +5,7 @@
 import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
-import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import type { PagePeople } from '../../background/page-people';
 import { MESSAGE_LIMITS } from '../../input-limits';
@@ -30,6 +30,7 @@ import {
 import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
 import { call } from '../rpc';
+import { heldByItem, maxCostWithTeam, type TeamHeldItems } from '../team-held';
 import { stored } from '../use-stored';
 import { itemsInWords } from '../words/items';
 import { capProblem, watchCapRoom } from './cap-room';
@@ -102,12 +103,15 @@ export function createPopupModel() {
     () => tabProfile.value?.socialUrl ?? pagePerson.value?.socialUrl ?? manualSocialUrl.value,
   );
 
+  /** What the team holds of the profile, as the gateway said when it was shown (empty otherwise). */
+  const teamHeld = signal<TeamHeldItems>({});
   /** Selected items the service would be asked for (held ones, and known-missing ones, are free). */
   const toAsk = computed(() => itemsToAsk(record.value, selection.value));
-  const maxCost = computed(() => maxCostOfItems(toAsk.value));
+  /** The most the selection can cost: items the team holds are asked of the gateway but cost nothing. */
+  const maxCost = computed(() => maxCostWithTeam(toAsk.value, teamHeld.value));
   /** Items looked up before and not found: asked again only through their own priced button. */
   const knownMissing = computed(() => ITEMS.filter((item) => record.value?.[item]?.found === false));
-  const askAgainCost = computed(() => maxCostOfItems(knownMissing.value));
+  const askAgainCost = computed(() => maxCostWithTeam(knownMissing.value, teamHeld.value));
   /** Every item is held or known not to exist: nothing is left for the reveal form to ask. */
   const allDecided = computed(() => ITEMS.every((item) => record.value?.[item] !== undefined));
 
@@ -228,6 +232,20 @@ export function createPopupModel() {
     );
   });
 
+  /**
+   * Which items the team holds of the profile shown, when the connection is a team gateway (free; the background
+   * answers "none" without a request otherwise, so the popup need not know which it is).
+   */
+  effect(() => {
+    const url = socialUrl.value;
+    teamHeld.value = {};
+    if (!url) return;
+    void call('teamHeld', { people: [{ socialUrl: url }] }).then((result) => {
+      // Without an answer the full prices stay: never a lower price than the gateway confirmed.
+      if (result.ok && socialUrl.peek() === url) teamHeld.value = heldByItem(result.value[0]);
+    });
+  });
+
   let selectionChosen = false;
   /** The user picks the items to reveal. */
   const chooseSelection = (next: Retrievable[]) => {
@@ -314,6 +332,7 @@ export function createPopupModel() {
     toAsk,
     status,
     maxCost,
+    teamHeld,
     disabledReason,
     init,
     chooseSelection,

@@ -7,7 +7,7 @@
  *   0 before any click.
  */
 import * as z from 'zod/mini';
-import { RETRIEVABLE } from '../src/api/schema';
+import { RETRIEVABLE } from './schema-parts';
 
 /** The most people one `POST /v1/team/held` may ask about (a search page holds at most 100). */
 export const HELD_MAX_PEOPLE = 100;

@@ -1,0 +1,180 @@
+/**
+ * The team gateway, seen from the extension: whether the saved connection is a gateway (its free `GET /v1/team/me`
+ * answers in the gateway's shape), who the member is, and which items the team already holds for some people (its
+ * free `POST /v1/team/held`), so they are priced at 0 before any click. Against the service itself `team/me` is a
+ * 404 and nothing here changes what the extension does.
+ */
+import type { Retrievable } from '../api/schema-parts';
+import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
+import { settings } from '../storage';
+import { type TeamMembership, teamMembership } from '../team-membership';
+import { getApiKey } from './key-store';
+import { refuse, refuseNow } from './result';
+
+/** Both endpoints are free and small: a gateway that takes longer is treated as not answering. */
+const TEAM_TIMEOUT_MS = 8_000;
+
+/** What the team holds of one item of one person (the gateway's answer, in the extension's words). */
+export interface TeamHeldItem {
+  item: Retrievable;
+  /** True: the team holds the value. False: the service had none when a teammate asked (asking again is free). */
+  found: boolean;
+  revealedBy: string;
+  revealedAt: string;
+}
+
+/** One person's held items, matched back by the profile URL or candidate id asked with. */
+export interface TeamHeldPerson {
+  socialUrl: string | null;
+  candidateId: string | null;
+  items: TeamHeldItem[];
+}
+
+/** A person to ask about: a canonical profile URL, or a candidate id when there is none. */
+export interface TeamHeldTarget {
+  socialUrl?: string | null;
+  candidateId?: string | null;
+}
+
+type Fetch = typeof fetch;
+
+async function teamRequest(
+  baseUrl: string,
+  apiKey: string,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+  fetchImpl: Fetch,
+): Promise<{ status: number; json: unknown }> {
+  const url = `${baseUrl.trim().replace(/\/+$/, '')}${path}`;
+  const response = await fetchImpl(url, {
+    method: init.method,
+    headers: {
+      'x-api-key': apiKey,
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(TEAM_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json };
+}
+
+/**
+ * Asks `GET /v1/team/me` (free). The membership when the connection is a team gateway that accepts the key; null
+ * when it is not a gateway (the service answers 404) or the answer is not in the gateway's shape. Never throws:
+ * a gateway that cannot be reached now is reported as unknown (`undefined`), so the caller keeps what it knew.
+ */
+export async function askTeamMe(
+  baseUrl: string,
+  apiKey: string,
+  fetchImpl: Fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<TeamMembership | null | undefined> {
+  let answer: { status: number; json: unknown };
+  try {
+    answer = await teamRequest(baseUrl, apiKey, '/v1/team/me', { method: 'GET' }, fetchImpl);
+  } catch (error) {
+    console.warn('Could not ask whether the connection is a team gateway', error);
+    return undefined;
+  }
+  if (answer.status !== 200) return answer.status >= 500 || answer.status === 429 ? undefined : null;
+  const parsed = TeamMeResponse.safeParse(answer.json);
+  if (!parsed.success) return null;
+  const me = parsed.data;
+  return {
+    member: me.member.name,
+    team: me.team.name,
+    dailyCap: me.caps.daily,
+    monthlyCap: me.caps.monthly,
+    spentToday: me.spent.today,
+    spentThisMonth: me.spent.this_month,
+    dailyResets: me.resets.daily,
+    monthlyResets: me.resets.monthly,
+    checkedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Asks `team/me` for a connection just checked and stores what it says: the membership, or null for the service
+ * itself. When the gateway could not be reached, a membership known for this same connection is kept.
+ */
+export async function recordMembership(
+  baseUrl: string,
+  apiKey: string,
+  sameConnection: boolean,
+  fetchImpl?: Fetch,
+): Promise<TeamMembership | null> {
+  const found = await askTeamMe(baseUrl, apiKey, fetchImpl);
+  if (found === undefined) {
+    const known = sameConnection ? await teamMembership.get() : null;
+    if (!sameConnection) await teamMembership.set(null);
+    return known;
+  }
+  await teamMembership.set(found);
+  return found;
+}
+
+/** Reads `team/me` again for the saved connection (free), when it is a gateway. */
+export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembership | null> {
+  if (!(await teamMembership.get())) return null;
+  const apiKey = await getApiKey();
+  if (!apiKey) return null;
+  const { baseUrl } = await settings.get();
+  return recordMembership(baseUrl, apiKey, true, fetchImpl);
+}
+
+/**
+ * Which items the team holds for these people (`POST /v1/team/held`, free), in the order asked. Empty when the
+ * connection is not a team gateway: nothing is asked then.
+ */
+export async function teamHeld(
+  targets: readonly TeamHeldTarget[],
+  fetchImpl: Fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<TeamHeldPerson[]> {
+  if (targets.length > HELD_MAX_PEOPLE) {
+    throw refuse(`Ask about at most ${HELD_MAX_PEOPLE} people at a time.`);
+  }
+  const people = targets.flatMap(
+    (t): Array<{ social_url: string } | { candidate_id: string }> =>
+      t.socialUrl ? [{ social_url: t.socialUrl }] : t.candidateId ? [{ candidate_id: t.candidateId }] : [],
+  );
+  if (people.length === 0 || !(await teamMembership.get())) return [];
+  const apiKey = await getApiKey();
+  if (!apiKey) return [];
+  const { baseUrl } = await settings.get();
+  let answer: { status: number; json: unknown };
+  try {
+    answer = await teamRequest(
+      baseUrl,
+      apiKey,
+      '/v1/team/held',
+      { method: 'POST', body: { people } },
+      fetchImpl,
+    );
+  } catch {
+    throw refuseNow(
+      'The team gateway did not answer which items your team holds. Prices shown are the full ones.',
+    );
+  }
+  const parsed = answer.status === 200 ? TeamHeldResponse.safeParse(answer.json) : null;
+  if (!parsed?.success) {
+    throw refuseNow(
+      'The team gateway did not say which items your team holds. Prices shown are the full ones.',
+    );
+  }
+  return parsed.data.people.map((person) => ({
+    socialUrl: person.social_url ?? null,
+    candidateId: person.candidate_id ?? null,
+    items: person.items.map((held) => ({
+      item: held.item,
+      found: held.found,
+      revealedBy: held.revealed_by,
+      revealedAt: held.revealed_at,
+    })),
+  }));
+}

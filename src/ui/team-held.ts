@@ -1,0 +1,29 @@
+/**
+ * Pricing with what a team gateway holds: items a teammate already revealed (or asked for and the service did not
+ * have) are answered by the gateway at no charge, so they cost 0 in every price and cap check the UI shows before
+ * a click. The one rule the popup, the side panel rows and the bulk quote apply; the background still asks the
+ * gateway for those items on Reveal, and the ledger records what the gateway's answer says was charged.
+ */
+import { maxCostOfItems } from '../api/pricing';
+import type { Retrievable } from '../api/schema-parts';
+import type { TeamHeldItem, TeamHeldPerson } from '../background/team';
+
+/** What the team holds of one person, by item (absent: nobody on the team has it). */
+export type TeamHeldItems = Partial<Record<Retrievable, TeamHeldItem>>;
+
+/** One person's held items by item, from the gateway's answer. */
+export function heldByItem(person: TeamHeldPerson | undefined): TeamHeldItems {
+  const byItem: TeamHeldItems = {};
+  for (const held of person?.items ?? []) byItem[held.item] = held;
+  return byItem;
+}
+
+/** The items of `toAsk` the gateway would charge for: those the team holds (or knows missing) are free. */
+export function chargeableItems(toAsk: readonly Retrievable[], held: TeamHeldItems): Retrievable[] {
+  return toAsk.filter((item) => held[item] === undefined);
+}
+
+/** The most asking for `toAsk` can cost, with what the team holds at 0. */
+export function maxCostWithTeam(toAsk: readonly Retrievable[], held: TeamHeldItems): number {
+  return maxCostOfItems(chargeableItems(toAsk, held));
+}

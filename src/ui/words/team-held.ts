@@ -1,0 +1,8 @@
+/** Plain words for items a team gateway says the team already holds (part of `src/ui/words/`). */
+
+/** Beside an item the team already holds: asking for it is answered by the gateway at no charge. */
+export const TEAM_HELD_FREE = 'held by your team, free';
+/** Beside an item a teammate asked for and the service did not have: asking again is answered "not found", free. */
+export const TEAM_MISSING_FREE = 'not found by your team, free';
+/** The cost line when every item asked is one the team already asked for: the gateway answers them free. */
+export const COSTS_NOTHING_TEAM = 'Costs nothing: your team already asked for these';

@@ -1,0 +1,171 @@
+/**
+ * Two recruiters of one team, each in their own browser, each with a member key of the team gateway (on PGlite in
+ * a temporary folder) in front of the simulator. What one reveals, the other sees priced at 0 before any click, and
+ * revealing it costs the team no second lookup.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { type Database, openDatabase } from '../../gateway/db/database';
+import { migrate } from '../../gateway/db/migrations';
+import { addMember } from '../../gateway/members';
+import { type RunningGateway, startGateway } from '../../gateway/server/serve';
+import { setTeamName } from '../../gateway/team';
+import { createUpstream } from '../../gateway/upstream';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { type RunningSimulator, startSimulator } from '../../sim/server';
+import { linkedinPage } from '../support/linkedin-page';
+import { expectAccessible } from './axe';
+import { expect, launchWithExtension, test } from './fixtures';
+
+const ADA = DEMO_PROFILES.full;
+const SERVICE_KEY = 'svc-team-e2e-7d1f0a93c2';
+
+/** One member's browser: the extension on a fresh profile, its id, and a way to open its pages. */
+interface Browser {
+  context: BrowserContext;
+  open(path: string): Promise<Page>;
+  errors: string[];
+}
+
+async function memberBrowser(): Promise<Browser> {
+  const context = await launchWithExtension('');
+  const errors: string[] = [];
+  context.on('weberror', (error) => errors.push(`page error: ${error.error().message}`));
+  context.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  await context.route('https://*.linkedin.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: linkedinPage() }),
+  );
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const id = new URL(worker.url()).host;
+  // The options page the extension opens on install: waited for, so it cannot interrupt the test's pages.
+  await expect
+    .poll(() => context.pages().some((p) => p.url().endsWith('/options.html')), { timeout: 20_000 })
+    .toBe(true);
+  for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
+  return {
+    context,
+    errors,
+    async open(path) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${id}/${path}`);
+      return page;
+    },
+  };
+}
+
+/** Saves the gateway's address and a member key on the options page, as a recruiter does. */
+async function connect(browser: Browser, gatewayUrl: string, key: string): Promise<Page> {
+  const options = await browser.open('options.html');
+  await options.getByLabel('API base URL').fill(gatewayUrl);
+  await options.getByLabel('API key').fill(key);
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(options.getByTestId('connected')).toBeVisible();
+  return options;
+}
+
+/** Ada's profile in a tab, and the popup for it. */
+async function adaPopup(browser: Browser): Promise<Page> {
+  const profile = await browser.context.newPage();
+  await profile.goto(`${ADA.social_url}/`);
+  const worker = browser.context.serviceWorkers()[0]!;
+  const tabId = await worker.evaluate(async (url) => {
+    const chrome = (
+      globalThis as { chrome?: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }
+    ).chrome!;
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((tab) => tab.url === url)?.id ?? null;
+  }, profile.url());
+  const popup = await browser.open(`popup.html?tabId=${tabId}`);
+  await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  return popup;
+}
+
+test.describe('a team gateway, two members', () => {
+  let dataDir: string;
+  let db: Database;
+  let sim: RunningSimulator;
+  let gateway: RunningGateway;
+  const keys: Record<string, string> = {};
+  const browsers: Browser[] = [];
+
+  test.beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'team-gateway-e2e-'));
+    db = await openDatabase({ dataDir });
+    await migrate(db);
+    sim = await startSimulator({
+      port: 0,
+      keys: { [SERVICE_KEY]: { remaining: 10_000, purchased: 10_000, active: true } },
+    });
+    gateway = await startGateway({
+      db,
+      upstream: createUpstream({ baseUrl: sim.url, apiKey: SERVICE_KEY }),
+      serviceKey: SERVICE_KEY,
+      logSink: () => {},
+    });
+    await setTeamName(db, 'Acme Recruiting');
+    keys.alice = (await addMember(db, 'Alice Smith', { dailyCap: 200, monthlyCap: null })).key;
+    keys.bob = (await addMember(db, 'Bob Lee', { dailyCap: null, monthlyCap: 2000 })).key;
+  });
+
+  test.afterEach(async () => {
+    for (const browser of browsers.splice(0)) {
+      await browser.context.close();
+      expect(browser.errors).toEqual([]);
+    }
+    await gateway.close();
+    await sim.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("what Alice revealed is free to Bob, and the team's service is asked once", async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    // Alice in the fixture's browser (its errors fail the test there), Bob in a second one with its own profile.
+    const alice: Browser = { context, open: openExtensionPage, errors: [] };
+    const bob = await memberBrowser();
+    browsers.push(bob);
+
+    // Options recognise the gateway: who the key belongs to, and the allowance.
+    const aliceOptions = await connect(alice, gateway.url, keys.alice!);
+    await expect(aliceOptions.getByTestId('team-member')).toContainText('Alice Smith · Acme Recruiting');
+    await expect(aliceOptions.getByTestId('team-member')).toContainText(
+      '200 credits a day, 0 credits used today',
+    );
+    await expectAccessible(aliceOptions, 'options of a team member');
+    const bobOptions = await connect(bob, gateway.url, keys.bob!);
+    await expect(bobOptions.getByTestId('team-member')).toContainText('Bob Lee · Acme Recruiting');
+    await expect(bobOptions.getByTestId('team-member')).toContainText('2,000 credits a month');
+
+    // Alice reveals Ada's email at its full price.
+    const a = await adaPopup(alice);
+    await expect(a.getByTestId('max-cost')).toContainText('Costs at most 3 credits');
+    await a.getByRole('button', { name: 'Reveal' }).click();
+    await expect(a.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+    await expect(a.getByTestId('charged')).toContainText('Charged 3');
+    expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
+
+    // Bob's popup prices that email at 0 before any click; the phone nobody holds keeps its price.
+    const b = await adaPopup(bob);
+    await expect(b.locator('.price[data-item="email"]')).toHaveText('held by your team, free');
+    await expect(b.getByTestId('max-cost')).toHaveText('Costs nothing: your team already asked for these');
+    await b.getByLabel('Mobile phone').check();
+    await expect(b.locator('.price[data-item="phone"]')).toHaveText('6 credits');
+    await expect(b.getByTestId('max-cost')).toContainText('Costs at most 6 credits');
+    await b.getByLabel('Mobile phone').uncheck();
+    await expect(b.getByRole('button', { name: 'Reveal' })).toBeEnabled();
+    await expectAccessible(b, 'popup with an item held by the team');
+
+    await b.getByRole('button', { name: 'Reveal' }).click();
+    await expect(b.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+    await expect(b.getByTestId('charged')).toContainText('Charged 0');
+    // One lookup reached the service: Alice's. Bob's was answered from the team vault.
+    expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
+  });
+});
