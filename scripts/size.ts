@@ -54,13 +54,17 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
   // refusal, shared with every page, make 34.2 KB. The export read in chunks with its progress shown (a 50,000-
   // contact export no longer freezes the page for seconds) makes 34.7 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 35 * KB },
+  // With the shared chunks as they split once the find, the team membership and the gateway pricing were in:
+  // 35.2 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 35.5 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
   // providers, GitHub profile URL) and their refusals, checked again before any find is sent, the find menus and
   // the find's stored intent.
-  { name: 'background', entry: 'background.js', budget: 42 * KB },
+  // The ledger written ahead of every paid call with its migration, retention from the library index, and the team
+  // gateway's membership and team-held asks make 43.3 KB.
+  { name: 'background', entry: 'background.js', budget: 44 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */
