@@ -50,7 +50,7 @@ import {
   startSearch,
 } from './search';
 import { onProfileSeen, refreshBadges } from './tabs';
-import { type TeamHeldTarget, teamHeld } from './team';
+import { refreshMembership, type TeamHeldTarget, teamHeld } from './team';
 
 interface Sender {
   id?: string | undefined;
@@ -134,6 +134,8 @@ export function registerMessageHandlers(): void {
   expose('reveal', RevealInput, async (input: RevealRequest) => {
     const outcome = await reveal(input);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
+    // A team member's spend moved: the gateway's figures (free) for the options and usage pages.
+    void refreshMembership().catch((error) => console.warn('Could not refresh the team membership', error));
     return outcome;
   });
   expose('checkCutOffReveal', JobInput, ({ jobId }: { jobId: string }) => checkCutOffReveal(jobId));

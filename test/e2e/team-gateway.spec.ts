@@ -150,6 +150,10 @@ test.describe('a team gateway, two members', () => {
     await expect(a.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
     await expect(a.getByTestId('charged')).toContainText('Charged 3');
     expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
+    // Her options page follows her spend, as the gateway counts it.
+    await expect(aliceOptions.getByTestId('team-member')).toContainText(
+      '200 credits a day, 3 credits used today',
+    );
 
     // Bob's popup prices that email at 0 before any click; the phone nobody holds keeps its price.
     const b = await adaPopup(bob);
@@ -165,6 +169,7 @@ test.describe('a team gateway, two members', () => {
     await b.getByRole('button', { name: 'Reveal' }).click();
     await expect(b.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
     await expect(b.getByTestId('charged')).toContainText('Charged 0');
+    await expect(bobOptions.getByTestId('team-member')).toContainText('0 credits used this month');
     // One lookup reached the service: Alice's. Bob's was answered from the team vault.
     expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
   });

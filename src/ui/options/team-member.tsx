@@ -1,9 +1,9 @@
 import type { TeamMembership } from '../../team-membership';
-import { allowanceInWords, memberAndTeam } from '../words/team';
+import { allowanceInWords, asOf, memberAndTeam } from '../words/team';
 
 /**
- * Said on the options page when the saved connection is a team gateway: whose key it is, the team, and the
- * member's allowances with what counts toward them (as the gateway last said).
+ * Said when the saved connection is a team gateway (the options page): whose key it is, the team, and the
+ * member's allowances with what counts toward them (as the gateway last said, and when).
  */
 export function TeamMember({ team }: { team: TeamMembership }) {
   return (
@@ -17,7 +17,8 @@ export function TeamMember({ team }: { team: TeamMembership }) {
         ))}
       </ul>
       <p class="muted">
-        Items anyone on your team has revealed are free to you. Allowances are set by your team's admin.
+        As of {asOf(team.checkedAt)}. Items anyone on your team has revealed are free to you. Allowances are
+        set by your team's admin.
       </p>
     </div>
   );

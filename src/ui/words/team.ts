@@ -22,3 +22,12 @@ export function allowanceInWords(m: TeamMembership): string[] {
     allowance(m.monthlyCap, m.spentThisMonth, 'month', 'this month'),
   ];
 }
+
+/** "25 Nov, 10:02": when the gateway last said the figures, in the user's time. */
+export const asOf = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

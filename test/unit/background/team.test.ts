@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetKey, refreshAccount, saveConnection } from '../../../src/background/connection';
 import { setApiKey } from '../../../src/background/key-store';
-import { teamHeld } from '../../../src/background/team';
+import { refreshMembership, teamHeld } from '../../../src/background/team';
 import { teamMembership } from '../../../src/team-membership';
 
 const ME = {
@@ -145,6 +145,14 @@ describe('a team gateway as the connection', () => {
     expect(await teamMembership.get()).toMatchObject({ spentToday: 22, spentThisMonth: 149 });
     await forgetKey();
     expect(await teamMembership.get()).toBeNull();
+  });
+
+  it('asks team/me again only for a member', async () => {
+    const server = stubServer('service');
+    await saveConnection({ baseUrl: 'http://127.0.0.1:8787', apiKey: 'demo-key' });
+    const before = server.requests.length;
+    expect(await refreshMembership()).toBeNull();
+    expect(server.requests.length).toBe(before);
   });
 
   it('a stored membership that no longer reads is no membership, and is set aside', async () => {
