@@ -37,6 +37,8 @@ test('the options page opens on install; Save shows the balance; the key lives o
   expect(await ff.text('[data-testid=connected]')).toContain('1,500 credits');
   expect((await sim.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
     'GET /v1/account 200',
+    // Free: whether the address is a team gateway (the service has no such route).
+    'GET /v1/team/me 404',
   ]);
   expect(await ff.url()).toBe(`${EXTENSION_ORIGIN}/options.html`);
   expect(await ff.execute(READ_KEY)).toBe(KEY);

@@ -60,7 +60,11 @@ test('a refused prompt saves and sends nothing; an allowed one saves the connect
   await ff.clickButton('Save');
   await answerPrompt(ff, true);
   await ff.textMatching('[data-testid=connected]', /10,000 credits/);
-  expect((await sim.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/account']);
+  expect((await sim.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+    'GET /v1/account',
+    // Free: whether the address is a team gateway.
+    'GET /v1/team/me',
+  ]);
   const granted = await inExtension<{ origins: string[] }>('return browser.permissions.getAll()');
   expect(granted.origins).toContain('http://api.candidates.test/*');
   expect(granted.origins).not.toContain('http://*/*');
