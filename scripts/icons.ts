@@ -3,7 +3,7 @@
  * 128.png) with headless Chromium, so the PNGs can be made again from their sources:
  *
  *   node --import tsx scripts/icons.ts            # the manifest icons
- *   node --import tsx scripts/icons.ts --states   # also the toolbar-state variants, into assets/toolbar/
+ *   node --import tsx scripts/icons.ts --states   # also the toolbar-state variants, into public/icon/toolbar/
  *
  * The PNGs are committed: a build or a test never runs this (it needs Chromium, and the icons change only when the
  * logo does). 16 px has its own drawing (assets/logo-16.svg), thicker and on whole pixels, because the full logo
@@ -27,12 +27,12 @@ const ICONS: Array<{ svg: string; size: number; padding?: number; out: string }>
   { svg: 'assets/logo.svg', size: 128, padding: 16, out: 'public/icon/128.png' },
 ];
 
-/** The toolbar's state variants (for a later design of the toolbar button): on a profile, contacts revealed. */
+/** The toolbar button's per-tab states (src/background/tabs.ts): on a profile, and its contacts revealed. */
 const STATES = ['profile', 'revealed'].flatMap((state) =>
   [16, 32].map((size) => ({
     svg: `assets/toolbar-${state}.svg`,
     size,
-    out: `assets/toolbar/${state}-${size}.png`,
+    out: `public/icon/toolbar/${state}-${size}.png`,
   })),
 );
 

@@ -1,6 +1,7 @@
 /**
- * Which tab shows which LinkedIn profile, and the toolbar badge that says so: "in" where a profile is detected,
- * a check mark once its contacts are in the vault, nothing elsewhere.
+ * Which tab shows which LinkedIn profile, and the toolbar button that says so for that tab: the lens with a person
+ * (and the badge "in") where a profile is detected, with a check mark (and "✓") once its contacts are in the vault,
+ * the plain logo elsewhere. The icon tells it at a glance; the badge and title say it to those who cannot see it.
  */
 import { browser } from 'wxt/browser';
 import type { ProfileDetection } from '../messaging';
@@ -9,6 +10,13 @@ import { type ContactRecord, tabProfiles, vault } from '../storage';
 
 /** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
 const action = () => browser.action ?? browser.browserAction;
+
+/** The toolbar icon for each state, at the two sizes the toolbar draws (public/icon, made by scripts/icons.ts). */
+const ICONS = {
+  none: { 16: '/icon/16.png', 32: '/icon/32.png' },
+  profile: { 16: '/icon/toolbar/profile-16.png', 32: '/icon/toolbar/profile-32.png' },
+  revealed: { 16: '/icon/toolbar/revealed-16.png', 32: '/icon/toolbar/revealed-32.png' },
+} as const;
 
 /** True when the vault holds at least one found item for the contact. */
 export function isRevealed(record: ContactRecord | null): boolean {
@@ -23,11 +31,13 @@ export async function updateBadge(tabId: number, socialUrl: string | null): Prom
   if (!socialUrl) {
     await a.setBadgeText({ tabId, text: '' });
     await a.setTitle({ tabId, title: 'Candidate Lens' });
+    await a.setIcon({ tabId, path: ICONS.none });
     return;
   }
   const revealed = isRevealed(await vault.get(socialUrl));
   await a.setBadgeBackgroundColor({ tabId, color: revealed ? '#1a7f37' : '#0a66c2' });
   await a.setBadgeText({ tabId, text: revealed ? '✓' : 'in' });
+  await a.setIcon({ tabId, path: revealed ? ICONS.revealed : ICONS.profile });
   await a.setTitle({
     tabId,
     title: revealed ? 'Candidate Lens: contacts revealed' : 'Candidate Lens: LinkedIn profile detected',

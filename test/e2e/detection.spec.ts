@@ -95,6 +95,31 @@ async function badge(background: Worker, tabId: number): Promise<string> {
   );
 }
 
+/**
+ * Records the toolbar icon the background sets per tab: Chrome can set an action's icon but not read it back, so
+ * the worker's `setIcon` is wrapped to keep the last 16 px path per tab (until the worker stops).
+ */
+async function watchIcons(background: Worker): Promise<void> {
+  await background.evaluate(() => {
+    const g = globalThis as unknown as WorkerGlobals & { __icons?: Record<number, string> };
+    if (g.__icons) return;
+    const icons: Record<number, string> = {};
+    g.__icons = icons;
+    const setIcon = g.chrome.action.setIcon.bind(g.chrome.action);
+    g.chrome.action.setIcon = (details: { tabId?: number; path?: Record<number, string> }) => {
+      if (details.tabId !== undefined && details.path) icons[details.tabId] = details.path[16] ?? '';
+      return setIcon(details);
+    };
+  });
+}
+
+async function toolbarIcon(background: Worker, tabId: number): Promise<string | undefined> {
+  return background.evaluate(
+    (id) => (globalThis as unknown as { __icons?: Record<number, string> }).__icons?.[id],
+    tabId,
+  );
+}
+
 /** Evaluates an expression in our content script's isolated world on the page (via the DevTools protocol). */
 async function inContentScript(context: BrowserContext, page: Page, extensionId: string, expression: string) {
   const cdp = await context.newCDPSession(page);
@@ -142,10 +167,12 @@ test('follows LinkedIn in-page navigation A -> B -> feed -> A, with the badge', 
   background,
   tabIdOf,
 }) => {
+  await watchIcons(background);
   const page = await openWatched(context, `${A}/`);
   const tabId = await tabIdOf(page);
   await expect.poll(() => detected(background, tabId)).toBe(A);
   await expect.poll(() => badge(background, tabId)).toBe('in');
+  await expect.poll(() => toolbarIcon(background, tabId)).toBe('/icon/toolbar/profile-16.png');
 
   await page.evaluate(() => (window as unknown as { __go(p: string): void }).__go('/in/jose-alvarez-demo/'));
   await expect.poll(() => detected(background, tabId)).toBe(B);
@@ -153,6 +180,7 @@ test('follows LinkedIn in-page navigation A -> B -> feed -> A, with the badge', 
   await page.evaluate(() => (window as unknown as { __go(p: string): void }).__go('/feed/'));
   await expect.poll(() => detected(background, tabId)).toBeNull();
   await expect.poll(() => badge(background, tabId)).toBe('');
+  await expect.poll(() => toolbarIcon(background, tabId)).toBe('/icon/16.png');
 
   await page.evaluate(() =>
     (window as unknown as { __go(p: string): void }).__go('/in/ada-lovelace-demo/details/experience/'),
@@ -169,6 +197,7 @@ test('the badge shows a profile whose contacts are revealed, and clears off Link
   tabIdOf,
 }) => {
   await connect();
+  await watchIcons(background);
   const page = await context.newPage();
   await page.goto(A);
   const tabId = await tabIdOf(page);
@@ -177,6 +206,7 @@ test('the badge shows a profile whose contacts are revealed, and clears off Link
   await popup.getByRole('button', { name: 'Reveal' }).click();
   await expect(popup.getByTestId('charged')).toBeVisible();
   await expect.poll(() => badge(background, tabId)).toBe('✓');
+  await expect.poll(() => toolbarIcon(background, tabId)).toBe('/icon/toolbar/revealed-16.png');
 
   await page.goto('data:text/html,<p>elsewhere</p>');
   await expect.poll(() => detected(background, tabId)).toBeNull();

@@ -90,6 +90,7 @@ export interface WorkerGlobals {
     action: {
       getBadgeText(details: { tabId?: number }): Promise<string>;
       getTitle(details: { tabId?: number }): Promise<string>;
+      setIcon(details: { tabId?: number; path?: Record<number, string> }): Promise<void>;
     };
     storage: {
       local: { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
