@@ -32,8 +32,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // open-to-interactive. The offer to find a GitHub profile's person (asked of the background, which reads the
   // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB. Pricing the items a team gateway
   // says the team holds at 0 before any click (asked of the background on opening, the shared pricing helper and its
-  // words) adds ~0.3 KB on top of that.
-  { name: 'popup', entry: 'popup.html', budget: 41.25 * KB },
+  // words) adds ~0.3 KB on top of that. The design tokens (type and spacing scales, the dark theme's primary), the
+  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB.
+  { name: 'popup', entry: 'popup.html', budget: 42 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -45,8 +46,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // with its next step and "Copy page report", instead of "0 people", to 52.8 KB. Finding a person (an email
   // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
-  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split).
-  { name: 'side panel', entry: 'sidepanel.html', budget: 55.5 * KB },
+  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). The design tokens and inline
+  // icons shared by every page (~0.6 KB): 56.0 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 56.25 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
   { name: 'options', entry: 'options.html', budget: 33 * KB },
@@ -56,7 +58,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // contact export no longer freezes the page for seconds) makes 34.7 KB.
   // With the shared chunks as they split once the find, the team membership and the gateway pricing were in:
   // 35.2 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 35.5 * KB },
+  // The design tokens and inline icons shared by every page: 35.8 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 36 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
