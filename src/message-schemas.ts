@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { keyedRecord, RETRIEVABLE } from './api/schema-parts';
 import { BULK_MAX_CONTACTS } from './bulk/job';
 import { MESSAGE_LIMITS } from './input-limits';
-import { SEARCH_MODES } from './storage';
+import { SEARCH_MODES } from './store/search';
 
 const n = (value: number) => value.toLocaleString('en-US');
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */

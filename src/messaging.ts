@@ -29,7 +29,9 @@ import type {
   TabInput,
   TeamHeldInput,
 } from './message-schemas';
-import type { AccountSnapshot, RevealJob, SavedSearch, SearchSession } from './storage';
+import type { AccountSnapshot } from './store/account';
+import type { RevealJob } from './store/jobs';
+import type { SavedSearch, SearchSession } from './store/search';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;

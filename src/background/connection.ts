@@ -5,8 +5,9 @@
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { type AccountSnapshot, account, keyHint, settings } from '../storage';
-import { teamMembership } from '../team-membership';
+import { type AccountSnapshot, account, keyHint } from '../store/account';
+import { settings } from '../store/settings';
+import { teamMembership } from '../store/team-membership';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
 import { refuse, refuseNotSetUp } from './result';

@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { type GitHubProfile, gitHubProfile } from '../find/github';
 import { findIntent } from '../find/intent';
 import { checkFind, type FindQuery, findRequest } from '../find/query';
-import { currentSearch, type SearchSession } from '../storage';
+import { currentSearch, type SearchSession } from '../store/search';
 import { FIND_REFUSALS } from '../ui/words/find';
 import { refuse, refuseNow } from './result';
 import { startSearch } from './search';

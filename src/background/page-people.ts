@@ -12,7 +12,9 @@ import { pageKindOf } from '../sites/linkedin/page-kinds';
 import { PAGE_WORDS } from '../sites/linkedin/page-words';
 import { READ_PAGE } from '../sites/linkedin/read-request';
 import { profileUrl } from '../sites/linkedin/url';
-import { type ContactRecord, tabProfiles, vault } from '../storage';
+import { tabProfiles } from '../store/tabs';
+import { vault } from '../store/vault';
+import type { ContactRecord } from '../store/vault-record';
 import { refuseNow } from './result';
 import { isRevealed } from './tabs';
 

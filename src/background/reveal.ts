@@ -5,19 +5,14 @@
 
 import { ApiError } from '../api/errors';
 import type { ChargeEntry } from '../ledger/entry';
-import { chargesOf } from '../ledger/store';
 import type { RevealInput } from '../messaging';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
-import {
-  type ContactRecord,
-  jobs,
-  outcomeUnknown,
-  type RevealJob,
-  type Selection,
-  vault,
-  vaultKeyFor,
-} from '../storage';
+import { jobs, outcomeUnknown, type RevealJob } from '../store/jobs';
+import { chargesOf } from '../store/ledger';
+import type { Selection } from '../store/settings';
+import { vault } from '../store/vault';
+import { type ContactRecord, vaultKeyFor } from '../store/vault-record';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { callsInFlight, SETTLE_AFTER_MS } from './ledger';

@@ -26,7 +26,7 @@ import {
 } from '../message-schemas';
 import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
 import { isLinkedInHost } from '../sites/linkedin/url';
-import { vault } from '../storage';
+import { vault } from '../store/vault';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import {

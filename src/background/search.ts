@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client';
 import { searchCost } from '../api/pricing';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
 import { freezeRequest, pageRequest } from '../search/paging';
+import { serialized } from '../store/lock';
 import {
   currentSearch,
   type SavedSearch,
@@ -9,8 +10,7 @@ import {
   type SearchPage,
   type SearchSession,
   savedSearches,
-  serialized,
-} from '../storage';
+} from '../store/search';
 import { connectedClient, recordBalance } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { assertWithinCaps, paidSearch } from './ledger';

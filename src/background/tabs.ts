@@ -5,7 +5,9 @@
 import { browser } from 'wxt/browser';
 import type { ProfileDetection } from '../messaging';
 import { profileUrl } from '../sites/linkedin/url';
-import { type ContactRecord, tabProfiles, vault } from '../storage';
+import { tabProfiles } from '../store/tabs';
+import { vault } from '../store/vault';
+import type { ContactRecord } from '../store/vault-record';
 
 /** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
 const action = () => browser.action ?? browser.browserAction;

@@ -6,8 +6,8 @@
  */
 import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
-import { settings } from '../storage';
-import { type TeamMembership, teamMembership } from '../team-membership';
+import { settings } from '../store/settings';
+import { type TeamMembership, teamMembership } from '../store/team-membership';
 import { getApiKey } from './key-store';
 import { refuse, refuseNow } from './result';
 

@@ -10,14 +10,15 @@ import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { PersonOnPage } from '../../background/page-people';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
-import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
 import {
-  itemsToAsk,
+  newestIntent,
+  type PagePeopleIntent,
   type PanelFocus,
+  pagePeopleIntent,
   panelFocus,
-  type SearchSession,
-  type StoredProfile,
-} from '../../storage';
+} from '../../store/panel';
+import type { SearchSession, StoredProfile } from '../../store/search';
+import { itemsToAsk } from '../../store/vault-record';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { PageNotRead } from '../page-not-read';

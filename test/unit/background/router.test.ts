@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../src/api/errors';
 import { answer, isExtensionPage, isLinkedInContentScript } from '../../../src/background/router';
 import { RevealInput } from '../../../src/message-schemas';
-import { account } from '../../../src/storage';
+import { account } from '../../../src/store/account';
 
 const id = browser.runtime.id;
 const page = (path: string) => browser.runtime.getURL(path as '/popup.html');

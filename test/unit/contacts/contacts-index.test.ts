@@ -14,7 +14,9 @@ import {
   SHARDS,
   shardOf,
 } from '../../../src/contacts-index';
-import { type ContactRecord, settings, vault } from '../../../src/storage';
+import { settings } from '../../../src/store/settings';
+import { vault } from '../../../src/store/vault';
+import type { ContactRecord } from '../../../src/store/vault-record';
 import { counts } from '../../../src/ui/contacts/query';
 
 const at = '2026-11-01T10:00:00.000Z';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type ContactRecord, putContacts, vault } from '../../../src/storage';
+import { putContacts, vault } from '../../../src/store/vault';
+import type { ContactRecord } from '../../../src/store/vault-record';
 import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../src/ui/contacts/export';
 import { candidatesCsv } from '../../../src/ui/sidepanel/export-csv';
 import { toVCards } from '../../../src/ui/vcard';

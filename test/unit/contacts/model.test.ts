@@ -9,7 +9,8 @@ import {
   FIRST_KEY,
   FIRST_PAGE,
 } from '../../../src/contacts-index';
-import { type ContactRecord, vault } from '../../../src/storage';
+import { vault } from '../../../src/store/vault';
+import type { ContactRecord } from '../../../src/store/vault-record';
 import { createLibraryModel, PAGE } from '../../../src/ui/contacts/model';
 
 const at = Date.parse('2026-11-01T10:00:00.000Z');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactRecord, SearchSession } from '../../../src/storage';
+import type { SearchSession } from '../../../src/store/search';
+import type { ContactRecord } from '../../../src/store/vault-record';
 import { CSV_HEADER, candidatesCsv, csvFileName, heldProfiles } from '../../../src/ui/sidepanel/export-csv';
 import {
   buildCriteria,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { newestIntent, pagePeopleIntent } from '@/src/page-people-intent';
+import { newestIntent, pagePeopleIntent } from '@/src/store/panel';
 
 const INTENT = { tabId: 7, at: '2026-11-22T10:00:00.000Z' };
 const BEFORE = '2026-11-22T09:59:59.000Z';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { jobs, type RevealJob, workerBeat } from '../../../src/storage';
+import { jobs, type RevealJob } from '../../../src/store/jobs';
+import { workerBeat } from '../../../src/store/worker-beat';
 import { createPopupModel } from '../../../src/ui/popup/model';
 
 const URL = 'https://www.linkedin.com/in/grace-hopper';

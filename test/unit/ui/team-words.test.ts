@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamMembership } from '../../../src/team-membership';
+import type { TeamMembership } from '../../../src/store/team-membership';
 import { allowanceInWords, memberAndTeam } from '../../../src/ui/words/team';
 
 const alice: TeamMembership = {

@@ -1,5 +1,6 @@
 /**
- * The ledger's stored shape across versions, and the steps from each to the next. Nothing a user has is reset: a
+ * Store migration 2: the ledger's stored shape from version 1 to version 2 (run at the background's start by
+ * `run.ts`, and on a read of version 1's bookkeeping before then). Nothing a user has is reset: a
  * step reads the earlier shape and writes the same facts in the new one.
  *
  * 1 -> 2: the bookkeeping's open calls were `{ day, id }`; they now carry when each was sent, what it belongs to,
@@ -9,10 +10,10 @@
  * uncertain charge (sent, outcome unknown) of the job, which its resume and the next balance then settle.
  */
 import * as z from 'zod/mini';
-import { maxCostOfItems } from '../api/pricing';
-import type { Retrievable } from '../api/schema-parts';
-import { BalanceEntry, type ChargeEntry, type LedgerEntry, openCallOf } from './entry';
-import type { LedgerMeta } from './store';
+import { maxCostOfItems } from '../../api/pricing';
+import type { Retrievable } from '../../api/schema-parts';
+import { BalanceEntry, type ChargeEntry, type LedgerEntry, openCallOf } from '../../ledger/entry';
+import type { LedgerMeta } from '../ledger';
 
 /** The bookkeeping as version 1 stored it. */
 export const LedgerMetaV1 = z.object({

@@ -3,7 +3,7 @@
  * written), and one small key of bookkeeping (the days that have entries, the last balance, the uncertain charges
  * not yet settled and the balance they are settled against). An append reads and writes one day, so it stays as
  * fast with years of history as with none; the usage view reads 30 keys in one call. Reads are here, each its own
- * export (a page loads only what it uses); the background's append is in `append.ts`.
+ * export (a page loads only what it uses); the background's append is in `src/ledger/append.ts`.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -16,12 +16,14 @@ import {
   monthToDate,
   OpenCall,
   spent,
-} from './entry';
-import { upgradeMeta } from './migrate';
+} from '../ledger/entry';
+import { setAside } from './item';
+import { KEYS, nameOf, PREFIXES } from './keys';
+import { upgradeMeta } from './migrations/2-ledger-open-calls';
 
 /** The storage key of a day's entries. */
-export const dayKey = (day: string) => `ledger:day:${day}`;
-export const META_KEY = 'ledger:meta';
+export const dayKey = (day: string) => PREFIXES.ledgerDay.name(day);
+export const META_KEY = nameOf(KEYS.ledgerMeta);
 
 /** The bookkeeping as it is stored now (version 2: open calls carry what they are; see `migrate.ts`). */
 export const LedgerMeta = z.object({
@@ -49,18 +51,35 @@ export async function readMeta(): Promise<LedgerMeta> {
   if (parsed.success) return parsed.data;
   const upgraded = await upgradeMeta(raw, readLedgerDays);
   if (upgraded) return upgraded;
-  if (raw !== undefined) console.warn('The ledger bookkeeping is not readable and was started afresh');
+  if (raw !== undefined) {
+    const problem = z.prettifyError(parsed.error);
+    console.warn(`The ledger bookkeeping is not readable and was set aside; it starts afresh:\n${problem}`);
+    // The next append writes a fresh one over it: the copy keeps what was there, for support to recover.
+    await setAside(META_KEY, raw, problem).catch(() => undefined);
+  }
   return structuredClone(EMPTY_META);
 }
 
-/** A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day. */
-function readDay(value: unknown): LedgerEntry[] {
-  if (!Array.isArray(value)) return [];
+/**
+ * A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day, and
+ * the day as stored is set aside (once), since the next append rewrites the day without it.
+ */
+function readDay(value: unknown, day: string): LedgerEntry[] {
+  if (value === undefined) return [];
   const entries: LedgerEntry[] = [];
-  for (const raw of value) {
+  const problems: string[] = [];
+  for (const raw of Array.isArray(value) ? value : []) {
     const parsed = z.safeParse(LedgerEntry, raw);
     if (parsed.success) entries.push(parsed.data);
-    else console.warn('A ledger entry is not readable and was skipped', z.prettifyError(parsed.error));
+    else problems.push(z.prettifyError(parsed.error));
+  }
+  if (!Array.isArray(value)) problems.unshift('The day is not a list of entries.');
+  if (problems.length > 0) {
+    console.warn(
+      `A ledger day (${day}) has entries that are not readable; they were skipped and set aside`,
+      problems,
+    );
+    setAside(dayKey(day), value, problems.join('\n')).catch(() => undefined);
   }
   return entries;
 }
@@ -68,7 +87,7 @@ function readDay(value: unknown): LedgerEntry[] {
 /** The entries of each day asked for, in one read (a day without entries maps to an empty list). */
 export async function readLedgerDays(days: readonly string[]): Promise<Map<string, LedgerEntry[]>> {
   const stored = days.length ? await browser.storage.local.get(days.map(dayKey)) : {};
-  return new Map(days.map((day) => [day, readDay(stored[dayKey(day)])]));
+  return new Map(days.map((day) => [day, readDay(stored[dayKey(day)], day)]));
 }
 
 /**
@@ -103,7 +122,11 @@ export async function chargesOf(ref: string, since: string): Promise<ChargeEntry
 /** Calls back when any entry is written (the popup's and side panel's warnings, the usage page). */
 export function watchLedger(cb: () => void): () => void {
   const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && Object.keys(changes).some((key) => key.startsWith('ledger:'))) cb();
+    if (
+      area === PREFIXES.ledger.area &&
+      Object.keys(changes).some((key) => PREFIXES.ledger.idOf(key) !== null)
+    )
+      cb();
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);

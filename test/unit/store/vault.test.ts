@@ -1,50 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  DEFAULT_SETTINGS,
-  findContacts,
-  itemsToAsk,
-  jobs,
-  settings,
-  vault,
-  vaultRetention,
-} from '../../src/storage';
+import { DEFAULT_SETTINGS } from '../../../src/store/settings';
+import { findContacts, vault } from '../../../src/store/vault';
+import { itemsToAsk } from '../../../src/store/vault-record';
+import { vaultRetention } from '../../../src/store/vault-retention';
 
-describe('stored values', () => {
+describe('the vault', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-
-  it('an unreadable value reads as the default, and is set aside before any write can replace it', async () => {
-    await browser.storage.local.set({ settings: { baseUrl: 42, defaultSelection: 'email' } });
-    expect(await settings.get()).toEqual(DEFAULT_SETTINGS);
-    await vi.waitFor(async () => {
-      const { 'unreadable:settings': aside } = await browser.storage.local.get('unreadable:settings');
-      expect(aside).toMatchObject({ value: { baseUrl: 42, defaultSelection: 'email' } });
-    });
-    await settings.set({ ...DEFAULT_SETTINGS, retentionDays: 30 });
-    expect((await settings.get()).retentionDays).toBe(30);
-    const { 'unreadable:settings': still } = await browser.storage.local.get('unreadable:settings');
-    expect(still).toMatchObject({ value: { baseUrl: 42 } });
-  });
-
-  it('an unreadable job list is kept aside when the next job is written', async () => {
-    await browser.storage.local.set({ jobs: [{ id: 1, garbage: true }] });
-    await jobs.put({
-      id: 'j1',
-      kind: 'reveal',
-      vaultKey: 'k',
-      target: { socialUrl: 'k', candidateId: null },
-      requested: ['email'],
-      held: [],
-      status: 'running',
-      startedAt: new Date().toISOString(),
-    });
-    expect((await jobs.all()).map((j) => j.id)).toEqual(['j1']);
-    const { 'unreadable:jobs': aside } = await browser.storage.local.get('unreadable:jobs');
-    expect(aside).toMatchObject({ value: [{ id: 1, garbage: true }] });
   });
 
   it('an unreadable vault record is not shown as revealed, and is kept aside', async () => {
@@ -137,23 +102,6 @@ describe('stored values', () => {
     // A record that cannot be read answers nothing, as with find (it is set aside, not lost).
     expect(await findContacts([{ socialUrl: url('broken'), candidateId: null }])).toEqual([null]);
     expect(await findContacts([])).toEqual([]);
-  });
-
-  it('ids kept in the single object of earlier versions are found, then moved to keys of their own', async () => {
-    await browser.storage.local.set({
-      'contact:https://www.linkedin.com/in/ada': contact('ada', '1'),
-      'vault-index': { byId: { '1': url('ada') } },
-    });
-    await vault.put(contact('grace', '2'));
-    expect(await vault.find({ candidateId: '1' })).toMatchObject({ name: 'ada' });
-    expect(await vault.findMany([{ candidateId: '1' }])).toMatchObject([{ name: 'ada' }]);
-    await vault.moveIdIndex();
-    const stored = await browser.storage.local.get(null);
-    expect(stored).not.toHaveProperty('vault-index');
-    expect(stored).toMatchObject({ 'vault-id:1': url('ada'), 'vault-id:2': url('grace') });
-    expect(await vault.find({ candidateId: '1' })).toMatchObject({ name: 'ada' });
-    await vault.moveIdIndex();
-    expect(await vault.find({ candidateId: '2' })).toMatchObject({ name: 'grace' });
   });
 
   it('removing a contact keeps an id that now points at another record of the same person', async () => {

@@ -1,10 +1,10 @@
 /**
- * The stored team membership (the options page and the background read it): apart from `storage.ts` so that the
+ * The stored team membership (the options page and the background read it): apart from the account so that the
  * pages that never show it (side panel, library) do not carry its schema.
  */
-import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { validated } from './storage';
+import { defineStored } from './item';
+import { KEYS } from './keys';
 
 /**
  * When the saved connection is a team gateway rather than the service itself: who the member key belongs to, the
@@ -26,17 +26,16 @@ export const TeamMembership = z.object({
 });
 export type TeamMembership = z.infer<typeof TeamMembership>;
 
-const teamItem = storage.defineItem<unknown>('local:team-membership', { fallback: null, version: 1 });
-const readTeam = validated(z.nullable(TeamMembership), null, 'team membership', 'team-membership');
+const teamItem = defineStored({
+  key: KEYS.teamMembership,
+  schema: z.nullable(TeamMembership),
+  fallback: null,
+  label: 'team membership',
+  version: 1,
+});
 
 export const teamMembership = {
-  async get(): Promise<TeamMembership | null> {
-    return readTeam(await teamItem.getValue());
-  },
-  async set(value: TeamMembership | null): Promise<void> {
-    await teamItem.setValue(value === null ? null : TeamMembership.parse(value));
-  },
-  watch(cb: (value: TeamMembership | null) => void) {
-    return teamItem.watch((value) => cb(readTeam(value)));
-  },
+  get: (): Promise<TeamMembership | null> => teamItem.get(),
+  set: (value: TeamMembership | null): Promise<void> => teamItem.set(value),
+  watch: (cb: (value: TeamMembership | null) => void) => teamItem.watch(cb),
 };

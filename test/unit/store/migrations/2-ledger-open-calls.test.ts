@@ -6,11 +6,12 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkRunEnded, resumeBulkJob } from '../../../src/background/jobs/bulk-reveal';
-import { migrateLedger } from '../../../src/background/migrate-ledger';
-import { type BulkJob, bulkJobs } from '../../../src/bulk/job';
-import { readLedgerDays, readMeta, spendingNow } from '../../../src/ledger/store';
-import { freshConnection, stubService } from '../background/service-stub';
+import { bulkRunEnded, resumeBulkJob } from '../../../../src/background/jobs/bulk-reveal';
+import type { BulkJob } from '../../../../src/bulk/job';
+import { bulkJobs } from '../../../../src/store/bulk-jobs';
+import { readLedgerDays, readMeta, spendingNow } from '../../../../src/store/ledger';
+import { migrateLedger } from '../../../../src/store/migrations/run';
+import { freshConnection, stubService } from '../../background/service-stub';
 
 const TODAY = new Date();
 const day = (d: Date) =>

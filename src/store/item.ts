@@ -1,0 +1,144 @@
+/**
+ * The one way to make a stored item: a key with its area, a zod schema every read goes through, a fallback, a
+ * version with numbered migrations, and what happens to a stored value that no longer reads (it is set aside, not
+ * lost). Single items are WXT's `storage.defineItem`: it keeps the item's version beside it (`<key>$`) and runs
+ * the item's numbered migrations before the first read or write in any context.
+ *
+ * Where WXT's item does not fit, the same read (`inspector`) and set-aside are used by hand, and the version is
+ * kept in the value itself: families of keys (a vault record per contact, a ledger day, a tab's detection) are
+ * not one item, and they are written many at a time in one `storage.set` (one change for every reader, one write
+ * for a record and its id), which an item per key cannot do. Migrations that read or write more than one key
+ * (the vault's id index, the ledger's open calls) are numbered store migrations (`src/store/migrations/`).
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import * as z from 'zod/mini';
+import { type AreaKey, nameOf, PREFIXES } from './keys';
+import { serialized } from './lock';
+
+/** What a read found: a value, nothing stored, or a stored value that no longer reads (and was set aside). */
+export type Read<T> = { state: 'ok'; value: T } | { state: 'missing' } | { state: 'unreadable' };
+
+/**
+ * Copies an unreadable value to `unreadable:<name>` in local storage, once (a copy already there is the original,
+ * kept). Says whether it made the copy.
+ */
+export async function setAside(name: string, value: unknown, problem: string): Promise<boolean> {
+  const slot = PREFIXES.unreadable.name(name);
+  const existing = await browser.storage.local.get(slot);
+  if (existing[slot] !== undefined) return false;
+  await browser.storage.local.set({ [slot]: { value, problem, at: new Date().toISOString() } });
+  return true;
+}
+
+/** What is done with a stored value that no longer reads. */
+export type WhenUnreadable =
+  /** Warned of, and copied aside so a later write cannot lose it (for a migration, or support, to recover). */
+  | 'set-aside'
+  /** Warned of only (the value means nothing past the session: a tab's detection). */
+  | 'warn'
+  /** Read as nothing, quietly (a passing intent: the panel then shows what it would anyway). */
+  | 'ignore';
+
+export interface InspectorOptions {
+  /** Default `set-aside`. */
+  unreadable?: WhenUnreadable;
+  /** Called with the copy's name after a copy was made (the vault lists its contacts' copies). */
+  afterSetAside?: (slot: string) => Promise<void>;
+}
+
+/**
+ * A read through zod for values of one schema, under any key (`name`: the key's name in its area). A value that
+ * no longer parses is reported, handled as `unreadable` says, and the read says "unreadable", so a screen can say
+ * so instead of showing the item as never stored.
+ */
+export function inspector<T>(schema: z.ZodMiniType<T>, label: string, options: InspectorOptions = {}) {
+  const when = options.unreadable ?? 'set-aside';
+  return (value: unknown, name: string): Read<T> => {
+    if (value === null || value === undefined) return { state: 'missing' };
+    const parsed = z.safeParse(schema, value);
+    if (parsed.success) return { state: 'ok', value: parsed.data };
+    if (when === 'ignore') return { state: 'unreadable' };
+    const problem = z.prettifyError(parsed.error);
+    if (when === 'warn') {
+      console.warn(`Stored ${label} is not readable:\n${problem}`);
+      return { state: 'unreadable' };
+    }
+    console.warn(`Stored ${label} is not readable and was set aside:\n${problem}`);
+    setAside(name, value, problem)
+      .then((made) => (made ? options.afterSetAside?.(PREFIXES.unreadable.name(name)) : undefined))
+      .catch(() => undefined);
+    return { state: 'unreadable' };
+  };
+}
+
+/** A step from the stored shape of the version before to this version's (WXT runs them in order). */
+export type Migration = (previous: unknown) => unknown;
+
+export interface ItemSpec<T> {
+  key: AreaKey;
+  schema: z.ZodMiniType<T>;
+  /** What a read gives when nothing readable is stored. */
+  fallback: T;
+  /** Its name in a log line ("settings", "bulk reveal history"). */
+  label: string;
+  /** The stored shape's version: 1 until a migration is needed. */
+  version: number;
+  /** `migrations[n]` turns version n-1's value into version n's, each from its own numbered file. */
+  migrations?: Record<number, Migration>;
+  unreadable?: WhenUnreadable;
+}
+
+/** A stored item: every read validated, every write checked, read-modify-writes taken in turn. */
+export interface StoredItem<T> {
+  readonly key: AreaKey;
+  /** The value, or the fallback when nothing readable is stored. */
+  get(): Promise<T>;
+  /** The value, or word of why there is none. */
+  read(): Promise<Read<T>>;
+  /** Writes the value (checked against the schema; a null or undefined value removes the key). */
+  set(value: T): Promise<void>;
+  /**
+   * Read-modify-write, taken in turn with every other `set` and `update` of the item in this context. `change`
+   * returns `undefined` to leave the value as it is. Resolves to the value in force afterwards.
+   */
+  update(change: (previous: T) => T | undefined): Promise<T>;
+  watch(cb: (value: T) => void): () => void;
+  watchRead(cb: (read: Read<T>) => void): () => void;
+}
+
+/** Makes a {@link StoredItem}. */
+export function defineStored<T>(spec: ItemSpec<T>): StoredItem<T> {
+  const name = nameOf(spec.key);
+  const item = storage.defineItem<unknown>(spec.key, {
+    fallback: null,
+    version: spec.version,
+    // Passed only when there are some: without them WXT writes no version beside the item, as before versions
+    // moved past 1 (a missing version reads as 1).
+    ...(spec.migrations && Object.keys(spec.migrations).length > 0 ? { migrations: spec.migrations } : {}),
+  });
+  const inspect = inspector(spec.schema, spec.label, { unreadable: spec.unreadable ?? 'set-aside' });
+  const read = (value: unknown) => inspect(value, name);
+  const valueIn = (value: unknown): T => {
+    const found = read(value);
+    return found.state === 'ok' ? found.value : spec.fallback;
+  };
+  const write = (value: T) =>
+    item.setValue(value === null || value === undefined ? null : z.parse(spec.schema, value));
+  return {
+    key: spec.key,
+    get: async () => valueIn(await item.getValue()),
+    read: async () => read(await item.getValue()),
+    set: (value) => serialized(name, () => write(value)),
+    update: (change) =>
+      serialized(name, async () => {
+        const previous = valueIn(await item.getValue());
+        const next = change(previous);
+        if (next === undefined) return previous;
+        await write(next);
+        return next;
+      }),
+    watch: (cb) => item.watch((value) => cb(valueIn(value))),
+    watchRead: (cb) => item.watch((value) => cb(read(value))),
+  };
+}
