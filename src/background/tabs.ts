@@ -3,22 +3,14 @@
  * a check mark once its contacts are in the vault, nothing elsewhere.
  */
 import { browser } from 'wxt/browser';
-import type { ProfileDetection } from '../messaging';
+import { isRevealed } from '../domain/revealed';
+import type { ProfileDetection } from '../protocol/messages';
 import { profileUrl } from '../sites/linkedin/url';
 import { tabProfiles } from '../store/tabs';
 import { vault } from '../store/vault';
-import type { ContactRecord } from '../store/vault-record';
 
 /** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
 const action = () => browser.action ?? browser.browserAction;
-
-/** True when the vault holds at least one found item for the contact. */
-export function isRevealed(record: ContactRecord | null): boolean {
-  if (!record) return false;
-  return [record.email, record.phone, record.detailed_profile, record.healthcare_profile].some(
-    (item) => item?.found,
-  );
-}
 
 export async function updateBadge(tabId: number, socialUrl: string | null): Promise<void> {
   const a = action();

@@ -21,6 +21,7 @@ import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { chargeTotals } from '../../ledger/entry';
+import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account } from '../../store/account';
 import { bulkJobs } from '../../store/bulk-jobs';
@@ -31,7 +32,6 @@ import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached, NotRecorded } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
-import { refuse, refuseNow } from '../result';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
 

@@ -9,7 +9,7 @@
  * that against the real `onMessage`. Types come from the protocol map, so a change there breaks the build here.
  */
 import { browser } from 'wxt/browser';
-import type { ProtocolMap } from '@/src/messaging';
+import type { ProtocolMap } from '../../protocol/messages';
 
 type ProfileSeen = Parameters<ProtocolMap['profileSeen']>[0];
 

@@ -6,8 +6,8 @@
 import { computed, type Signal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
-import type { PagePeople, PersonOnPage } from '../../background/page-people';
-import { isRevealed } from '../../background/tabs';
+import { isRevealed } from '../../domain/revealed';
+import type { PagePeople, PersonOnPage } from '../../protocol/shapes';
 import type { RevealJob } from '../../store/jobs';
 import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';

@@ -7,9 +7,9 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
-import type { PersonOnPage } from '../../background/page-people';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
+import type { PersonOnPage } from '../../protocol/shapes';
 import {
   newestIntent,
   type PagePeopleIntent,

@@ -7,7 +7,7 @@ import { LIMITS, searchRequestProblem, searchSizeProblem } from '../../../src/ap
 import { answer } from '../../../src/background/router';
 import { searchSelection, startSearch } from '../../../src/background/search';
 import { MESSAGE_LIMITS } from '../../../src/input-limits';
-import * as schemas from '../../../src/message-schemas';
+import * as schemas from '../../../src/protocol/schemas';
 import { currentSearch } from '../../../src/store/search';
 import { createOptionsModel } from '../../../src/ui/options/model';
 import { createPopupModel } from '../../../src/ui/popup/model';

@@ -1,15 +1,16 @@
 /**
  * The zod schemas of every message's data. Only the background imports them (to validate what it receives); the
- * protocol map in `messaging.ts` uses their types alone, so pages and the content script do not carry them.
+ * protocol map in `messages.ts` uses their types alone, so pages and the content script do not carry them.
  *
  * Every string has a size limit with a plain message (the router shows it as is), so oversized input is refused
  * before the background does anything with it.
  */
 import * as z from 'zod/mini';
-import { keyedRecord, RETRIEVABLE } from './api/schema-parts';
-import { BULK_MAX_CONTACTS } from './bulk/job';
-import { MESSAGE_LIMITS } from './input-limits';
-import { SEARCH_MODES } from './store/search';
+import { SearchRequest } from '../api/schema';
+import { RETRIEVABLE } from '../api/schema-parts';
+import { BULK_MAX_CONTACTS } from '../bulk/job';
+import { MESSAGE_LIMITS } from '../input-limits';
+import { SEARCH_MODES } from '../store/search';
 
 const n = (value: number) => value.toLocaleString('en-US');
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */
@@ -60,18 +61,17 @@ export const JobInput = z.strictObject({ jobId: text(100, 'The job id') });
 export const NoInput = z.optional(z.undefined());
 
 /**
- * A search body from the side panel. Its shape is checked here only loosely (sizes); the client checks it against
- * the contract and the spec's rules before any request. Values and filters are checked against `LIMITS` with the
- * search's own message (`searchSizeProblem`), which names the value that is too long.
+ * A search body from the side panel: the contract's shape (`SearchRequest`), with the texts' size limits in plain
+ * words. The spec's cross-field rules are checked by the background before anything is stored, and values and
+ * filters against `LIMITS` with the search's own message (`searchSizeProblem`), which names the value that is too
+ * long.
  */
 export const StartSearchInput = z.strictObject({
   mode: z.enum(SEARCH_MODES),
-  request: z.looseObject({
-    search_criteria: z.optional(keyedRecord(z.unknown())),
+  request: z.strictObject({
+    ...SearchRequest.shape,
     free_text_search: z.optional(text(MESSAGE_LIMITS.selection, 'The free text')),
     jd_search: z.optional(text(MESSAGE_LIMITS.selection, 'The job description')),
-    page_size: z.optional(z.int()),
-    include_similar_titles: z.optional(z.boolean()),
   }),
 });
 

@@ -1,16 +1,17 @@
 /**
  * One protocol map for every message between contexts. The background validates each message's data with the zod
- * schemas of `message-schemas.ts` and decides privilege from `sender` (see `src/background/router.ts`), never from
+ * schemas of `schemas.ts` and decides privilege from `sender` (see `src/background/router.ts`), never from
  * the message.
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
-import type { PagePeople } from './background/page-people';
-import type { Result } from './background/result';
-import type { RevealOutcome } from './background/reveal';
-import type { TeamHeldPerson } from './background/team';
-import type { BulkJob } from './bulk/job';
-import type { GitHubProfile } from './find/github';
+import type { TeamHeldPerson } from '../background/team';
+import type { BulkJob } from '../bulk/job';
+import type { GitHubProfile } from '../find/github';
+import type { AccountSnapshot } from '../store/account';
+import type { RevealJob } from '../store/jobs';
+import type { SavedSearch, SearchSession } from '../store/search';
+import type { Result } from './result';
 import type {
   BulkControlInput,
   FindPersonInput,
@@ -28,10 +29,8 @@ import type {
   StartSearchInput as StartSearchInputSchema,
   TabInput,
   TeamHeldInput,
-} from './message-schemas';
-import type { AccountSnapshot } from './store/account';
-import type { RevealJob } from './store/jobs';
-import type { SavedSearch, SearchSession } from './store/search';
+} from './schemas';
+import type { PagePeople, RevealOutcome } from './shapes';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;
