@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { putContacts, vault } from '../../../src/store/vault';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../src/ui/contacts/export';
-import { candidatesCsv } from '../../../src/ui/sidepanel/export-csv';
-import { toVCards } from '../../../src/ui/vcard';
+import { putContacts, vault } from '../../../../src/store/vault';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
+import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
+import { toVCards } from '../../../../src/ui/vcard';
 
 const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
-vi.mock('../../../src/ui/download', () => ({
+vi.mock('../../../../src/ui/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
 }));
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api/errors';
-import { SEARCH_CRITERIA_KEYS } from '../../../src/api/schema';
+import { ApiError } from '../../../../src/api/errors';
+import { SEARCH_CRITERIA_KEYS } from '../../../../src/api/schema';
 import {
   CRITERION_LABEL,
   criteriaInWords,
   criterionChip,
   criterionLabel,
-} from '../../../src/ui/words/criteria';
-import { errorWords, plainText } from '../../../src/ui/words/errors';
-import { itemsInWords } from '../../../src/ui/words/items';
+} from '../../../../src/ui/words/criteria';
+import { errorWords, plainText } from '../../../../src/ui/words/errors';
+import { itemsInWords } from '../../../../src/ui/words/items';
 
 const API_NAME = /\b[a-z]+(_[a-z]+)+\b/;
 

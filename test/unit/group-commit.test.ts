@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from '../../../src/group-commit';
+import { groupCommit } from '../../src/group-commit';
 
 /** A write the test finishes by hand, one batch at a time. */
 function manualWrite() {

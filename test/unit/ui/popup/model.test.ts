@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { jobs, type RevealJob } from '../../../src/store/jobs';
-import { workerBeat } from '../../../src/store/worker-beat';
-import { createPopupModel } from '../../../src/ui/popup/model';
+import { jobs, type RevealJob } from '../../../../src/store/jobs';
+import { workerBeat } from '../../../../src/store/worker-beat';
+import { createPopupModel } from '../../../../src/ui/popup/model';
 
 const URL = 'https://www.linkedin.com/in/grace-hopper';
 const JOB: RevealJob = {

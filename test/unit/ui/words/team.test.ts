@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamMembership } from '../../../src/store/team-membership';
-import { allowanceInWords, memberAndTeam } from '../../../src/ui/words/team';
+import type { TeamMembership } from '../../../../src/store/team-membership';
+import { allowanceInWords, memberAndTeam } from '../../../../src/ui/words/team';
 
 const alice: TeamMembership = {
   member: 'Alice Smith',

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { settings } from '../../../src/store/settings';
-import { createOptionsModel } from '../../../src/ui/options/model';
+import { settings } from '../../../../src/store/settings';
+import { createOptionsModel } from '../../../../src/ui/options/model';
 
 describe('the options fields before the stored settings arrive', () => {
   beforeEach(() => fakeBrowser.reset());

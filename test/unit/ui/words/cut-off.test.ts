@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RevealJob } from '../../../src/store/jobs';
-import { cutOffMessage } from '../../../src/ui/words/cut-off';
+import type { RevealJob } from '../../../../src/store/jobs';
+import { cutOffMessage } from '../../../../src/ui/words/cut-off';
 
 const job = (more: Partial<RevealJob> = {}): RevealJob => ({
   id: 'j',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { reportProfile } from '@/src/sites/linkedin/report';
-import { onMessage, type ProfileDetection, removeAllListeners } from '../../../src/protocol/messages';
+import { onMessage, type ProfileDetection, removeAllListeners } from '../../../../src/protocol/messages';
 
 afterEach(() => {
   removeAllListeners();

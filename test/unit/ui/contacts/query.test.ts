@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactSummary } from '../../../src/contacts-index';
-import { counts, DEFAULT_QUERY, prepare, query } from '../../../src/ui/contacts/query';
+import type { ContactSummary } from '../../../../src/contacts-index';
+import { counts, DEFAULT_QUERY, prepare, query } from '../../../../src/ui/contacts/query';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
 const daysAgo = (n: number) => now - n * 86_400_000;

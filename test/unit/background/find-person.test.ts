@@ -5,7 +5,7 @@ import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from '../../../src/
 import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { findIntent } from '../../../src/find/intent';
 import { currentSearch } from '../../../src/store/search';
-import { freshConnection, stubService } from '../background/service-stub';
+import { freshConnection, stubService } from './service-stub';
 
 const TAB = { id: 5, windowId: 2 };
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageHints } from '@/src/sites/linkedin/page-hints';
 import { createProfileWatch, type ProfileWatch } from '@/src/sites/linkedin/watch';
-import type { ProfileDetection } from '../../../src/protocol/messages';
+import type { ProfileDetection } from '../../../../src/protocol/messages';
 
 const A = 'https://www.linkedin.com/in/alice';
 const B = 'https://www.linkedin.com/in/bob';

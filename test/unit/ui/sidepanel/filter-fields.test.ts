@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchSession } from '../../../src/store/search';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { CSV_HEADER, candidatesCsv, csvFileName, heldProfiles } from '../../../src/ui/sidepanel/export-csv';
+import type { SearchSession } from '../../../../src/store/search';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import {
+  CSV_HEADER,
+  candidatesCsv,
+  csvFileName,
+  heldProfiles,
+} from '../../../../src/ui/sidepanel/export-csv';
 import {
   buildCriteria,
   criteriaToForm,
@@ -9,8 +14,8 @@ import {
   FILTER_FIELDS,
   splitEntries,
   type Tag,
-} from '../../../src/ui/sidepanel/filter-fields';
-import { counter, freeTextProblem, jdProblem } from '../../../src/ui/sidepanel/text-limits';
+} from '../../../../src/ui/sidepanel/filter-fields';
+import { counter, freeTextProblem, jdProblem } from '../../../../src/ui/sidepanel/text-limits';
 
 const field = (key: string) => FILTER_FIELDS.find((f) => f.key === key)!;
 const tag = (text: string, more: Partial<Tag> = {}): Tag => ({ text, exact: false, exclude: false, ...more });

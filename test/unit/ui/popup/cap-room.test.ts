@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roomUnderCaps } from '../../../src/ledger/caps';
-import { capProblem } from '../../../src/ui/popup/cap-room';
+import { roomUnderCaps } from '../../../../src/ledger/caps';
+import { capProblem } from '../../../../src/ui/popup/cap-room';
 
 describe('what the spending caps still allow, as the popup sees it before the click', () => {
   it('no cap set: no room to count and no problem', () => {

@@ -6,7 +6,7 @@ import { readPage } from '@/src/sites/linkedin/read-request';
 import { pathShape, structureReport } from '@/src/sites/linkedin/structure-report';
 
 function fixture(name: string): Document {
-  const html = readFileSync(resolve(import.meta.dirname, '../../fixtures/linkedin', name), 'utf8');
+  const html = readFileSync(resolve(import.meta.dirname, '../../../fixtures/linkedin', name), 'utf8');
   return parseHTML(html).document as unknown as Document;
 }
 

@@ -15,7 +15,7 @@ import * as salesPeople from '@/src/sites/linkedin/sales-people';
 
 /** A fixture page as a document (linkedom's types are its own; the DOM's shape is the same). */
 function fixture(name: string): Document {
-  return page(readFileSync(resolve(import.meta.dirname, '../../fixtures/linkedin', name), 'utf8'));
+  return page(readFileSync(resolve(import.meta.dirname, '../../../fixtures/linkedin', name), 'utf8'));
 }
 
 function page(html: string): Document {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeForRetrieved, formatCredits, maxLookupCost, searchCost } from '../../src/api/pricing';
+import { chargeForRetrieved, formatCredits, maxLookupCost, searchCost } from '../../../src/api/pricing';
 
 describe('pricing', () => {
   it.each([

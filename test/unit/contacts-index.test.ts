@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { contactsIndexWriter } from '../../../src/background/contacts-index-writer';
-import { keepContactsIndexed } from '../../../src/background/contacts-indexer';
-import { purgeExpired } from '../../../src/background/retention';
+import { contactsIndexWriter } from '../../src/background/contacts-index-writer';
+import { keepContactsIndexed } from '../../src/background/contacts-indexer';
+import { purgeExpired } from '../../src/background/retention';
 import {
   BUILT_KEY,
   type ContactSummary,
@@ -13,11 +13,11 @@ import {
   newestFirst,
   SHARDS,
   shardOf,
-} from '../../../src/contacts-index';
-import { settings } from '../../../src/store/settings';
-import { vault } from '../../../src/store/vault';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { counts } from '../../../src/ui/contacts/query';
+} from '../../src/contacts-index';
+import { settings } from '../../src/store/settings';
+import { vault } from '../../src/store/vault';
+import type { ContactRecord } from '../../src/store/vault-record';
+import { counts } from '../../src/ui/contacts/query';
 
 const at = '2026-11-01T10:00:00.000Z';
 const contact = (slug: string, extra: Partial<ContactRecord> = {}): ContactRecord => ({

@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { contactsIndexWriter } from '../../../src/background/contacts-index-writer';
+import { contactsIndexWriter } from '../../../../src/background/contacts-index-writer';
 import {
   BUILT_KEY,
   type ContactSummary,
   contactsIndex,
   FIRST_KEY,
   FIRST_PAGE,
-} from '../../../src/contacts-index';
-import { vault } from '../../../src/store/vault';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { createLibraryModel, PAGE } from '../../../src/ui/contacts/model';
+} from '../../../../src/contacts-index';
+import { vault } from '../../../../src/store/vault';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import { createLibraryModel, PAGE } from '../../../../src/ui/contacts/model';
 
 const at = Date.parse('2026-11-01T10:00:00.000Z');
 /** Contact i changed i minutes after `at`; every other one holds a phone, every fifth is a nurse at Arbor. */
