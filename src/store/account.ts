@@ -22,7 +22,10 @@ const accountItem = defineStored({
 
 export const account = {
   get: (): Promise<AccountSnapshot | null> => accountItem.get(),
-  set: (value: AccountSnapshot | null): Promise<void> => accountItem.set(value),
+  /** Taken in turn with every update of the snapshot. */
+  async set(value: AccountSnapshot | null): Promise<void> {
+    await accountItem.update(() => value);
+  },
   /** Read-modify-write of the snapshot, serialised with every other write to it. */
   async update(change: (previous: AccountSnapshot | null) => AccountSnapshot | null): Promise<void> {
     await accountItem.update(change);

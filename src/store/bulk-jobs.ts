@@ -23,8 +23,10 @@ const historyItem = defineStored({
 
 export const bulkJobs = {
   current: (): Promise<BulkJob | null> => currentItem.get(),
-  /** Writes the current job (validated). */
-  setCurrent: (job: BulkJob | null): Promise<void> => currentItem.set(job),
+  /** Writes the current job (validated), in turn with any other write of it. */
+  async setCurrent(job: BulkJob | null): Promise<void> {
+    await currentItem.update(() => job);
+  },
   watchCurrent: (cb: (job: BulkJob | null) => void) => currentItem.watch(cb),
   history: (): Promise<BulkJob[]> => historyItem.get(),
   /** Files a finished job's receipt, newest first, keeping {@link HISTORY_KEPT}. */

@@ -96,7 +96,11 @@ export interface StoredItem<T> {
   get(): Promise<T>;
   /** The value, or word of why there is none. */
   read(): Promise<Read<T>>;
-  /** Writes the value (checked against the schema; a null or undefined value removes the key). */
+  /**
+   * Writes the value (checked against the schema; a null or undefined value removes the key). Not taken in turn:
+   * a caller that reads, decides and writes takes the item's turn itself (`update`, or `serialized` with the
+   * item's name around its own steps), so a `set` inside that turn does not wait for itself.
+   */
   set(value: T): Promise<void>;
   /**
    * Read-modify-write, taken in turn with every other `set` and `update` of the item in this context. `change`
@@ -129,7 +133,9 @@ export function defineStored<T>(spec: ItemSpec<T>): StoredItem<T> {
     key: spec.key,
     get: async () => valueIn(await item.getValue()),
     read: async () => read(await item.getValue()),
-    set: (value) => serialized(name, () => write(value)),
+    set: async (value) => {
+      await write(value);
+    },
     update: (change) =>
       serialized(name, async () => {
         const previous = valueIn(await item.getValue());

@@ -52,13 +52,13 @@ async function asideRegister(): Promise<AsideRegister> {
   const register = await asidesItem.get();
   if (register) return register;
   const swept = { keys: (await storedKeys()).filter((key) => PREFIXES.unreadableContact.idOf(key) !== null) };
-  await asidesItem.set(swept);
+  await asidesItem.update(() => swept);
   return swept;
 }
 
 /** Every copy is gone ("Clear revealed contacts" read every key): the register starts again empty. */
 export function emptyAsideRegister(): Promise<void> {
-  return asidesItem.set({ keys: [] });
+  return asidesItem.update(() => ({ keys: [] })).then(() => undefined);
 }
 
 /** True for a set-aside copy made before `cutoff`. */
