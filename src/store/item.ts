@@ -4,73 +4,19 @@
  * lost). Single items are WXT's `storage.defineItem`: it keeps the item's version beside it (`<key>$`) and runs
  * the item's numbered migrations before the first read or write in any context.
  *
- * Where WXT's item does not fit, the same read (`inspector`) and set-aside are used by hand, and the version is
+ * Where WXT's item does not fit, the same read (`inspector` in `read.ts`) and set-aside are used by hand, and the version is
  * kept in the value itself: families of keys (a vault record per contact, a ledger day, a tab's detection) are
  * not one item, and they are written many at a time in one `storage.set` (one change for every reader, one write
  * for a record and its id), which an item per key cannot do. Migrations that read or write more than one key
  * (the vault's id index, the ledger's open calls) are numbered store migrations (`src/store/migrations/`).
  */
-import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { type AreaKey, nameOf, PREFIXES } from './keys';
+import { type AreaKey, nameOf } from './keys';
 import { serialized } from './lock';
+import { inspector, type Read, type WhenUnreadable } from './read';
 
-/** What a read found: a value, nothing stored, or a stored value that no longer reads (and was set aside). */
-export type Read<T> = { state: 'ok'; value: T } | { state: 'missing' } | { state: 'unreadable' };
-
-/**
- * Copies an unreadable value to `unreadable:<name>` in local storage, once (a copy already there is the original,
- * kept). Says whether it made the copy.
- */
-export async function setAside(name: string, value: unknown, problem: string): Promise<boolean> {
-  const slot = PREFIXES.unreadable.name(name);
-  const existing = await browser.storage.local.get(slot);
-  if (existing[slot] !== undefined) return false;
-  await browser.storage.local.set({ [slot]: { value, problem, at: new Date().toISOString() } });
-  return true;
-}
-
-/** What is done with a stored value that no longer reads. */
-export type WhenUnreadable =
-  /** Warned of, and copied aside so a later write cannot lose it (for a migration, or support, to recover). */
-  | 'set-aside'
-  /** Warned of only (the value means nothing past the session: a tab's detection). */
-  | 'warn'
-  /** Read as nothing, quietly (a passing intent: the panel then shows what it would anyway). */
-  | 'ignore';
-
-export interface InspectorOptions {
-  /** Default `set-aside`. */
-  unreadable?: WhenUnreadable;
-  /** Called with the copy's name after a copy was made (the vault lists its contacts' copies). */
-  afterSetAside?: (slot: string) => Promise<void>;
-}
-
-/**
- * A read through zod for values of one schema, under any key (`name`: the key's name in its area). A value that
- * no longer parses is reported, handled as `unreadable` says, and the read says "unreadable", so a screen can say
- * so instead of showing the item as never stored.
- */
-export function inspector<T>(schema: z.ZodMiniType<T>, label: string, options: InspectorOptions = {}) {
-  const when = options.unreadable ?? 'set-aside';
-  return (value: unknown, name: string): Read<T> => {
-    if (value === null || value === undefined) return { state: 'missing' };
-    const parsed = z.safeParse(schema, value);
-    if (parsed.success) return { state: 'ok', value: parsed.data };
-    if (when === 'ignore') return { state: 'unreadable' };
-    const problem = z.prettifyError(parsed.error);
-    if (when === 'warn') {
-      console.warn(`Stored ${label} is not readable:\n${problem}`);
-      return { state: 'unreadable' };
-    }
-    console.warn(`Stored ${label} is not readable and was set aside:\n${problem}`);
-    setAside(name, value, problem)
-      .then((made) => (made ? options.afterSetAside?.(PREFIXES.unreadable.name(name)) : undefined))
-      .catch(() => undefined);
-    return { state: 'unreadable' };
-  };
-}
+export type { Read, WhenUnreadable } from './read';
 
 /** A step from the stored shape of the version before to this version's (WXT runs them in order). */
 export type Migration = (previous: unknown) => unknown;

@@ -17,9 +17,9 @@ import {
   OpenCall,
   spent,
 } from '../ledger/entry';
-import { setAside } from './item';
 import { KEYS, nameOf, PREFIXES } from './keys';
 import { upgradeMeta } from './migrations/2-ledger-open-calls';
+import { setAside } from './read';
 
 /** The storage key of a day's entries. */
 export const dayKey = (day: string) => PREFIXES.ledgerDay.name(day);

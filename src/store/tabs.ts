@@ -1,8 +1,8 @@
 /** What each tab shows (session storage: tab ids mean nothing after the browser restarts). */
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
-import { inspector } from './item';
 import { PREFIXES } from './keys';
+import { inspector } from './read';
 
 export const TabProfile = z.object({
   socialUrl: z.string(),

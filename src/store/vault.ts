@@ -8,9 +8,9 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import { keyedRecord } from '../api/schema-parts';
-import { inspector, type Read } from './item';
 import { LEGACY_KEYS, nameOf, PREFIXES } from './keys';
 import { serialized } from './lock';
+import { inspector, type Read } from './read';
 import { emptyAsideRegister, registerAside } from './vault-asides';
 import { ContactRecord, type VaultTarget } from './vault-record';
 
