@@ -5,7 +5,6 @@
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
-import type { TeamHeldPerson } from '../background/team';
 import type { BulkJob } from '../bulk/job';
 import type { GitHubProfile } from '../find/github';
 import type { AccountSnapshot } from '../store/account';
@@ -30,7 +29,7 @@ import type {
   TabInput,
   TeamHeldInput,
 } from './schemas';
-import type { PagePeople, RevealOutcome } from './shapes';
+import type { PagePeople, RevealOutcome, TeamHeldPerson } from './shapes';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;

@@ -47,3 +47,9 @@ export interface RevealOutcome {
   /** The job that called the service; null when the vault already held everything asked for. */
   job: RevealJob | null;
 }
+
+/**
+ * What the team holds for a person (a team gateway's answer). Declared beside the background's call of the gateway
+ * (`src/background/team.ts`), which is being reshaped; the pages read it from here.
+ */
+export type { TeamHeldItem, TeamHeldPerson } from '../background/team';
