@@ -4,8 +4,8 @@
  * lost). Single items are WXT's `storage.defineItem`: it keeps the item's version beside it (`<key>$`) and runs
  * the item's numbered migrations before the first read or write in any context.
  *
- * Where WXT's item does not fit, the same read (`inspector` in `read.ts`) and set-aside are used by hand, and the version is
- * kept in the value itself: families of keys (a vault record per contact, a ledger day, a tab's detection) are
+ * Where WXT's item does not fit, the same read (`inspector` in `read.ts`) and set-aside are used by hand, and the
+ * version is kept in the value itself: families of keys (a vault record per contact, a ledger day, a tab's detection) are
  * not one item, and they are written many at a time in one `storage.set` (one change for every reader, one write
  * for a record and its id), which an item per key cannot do. Migrations that read or write more than one key
  * (the vault's id index, the ledger's open calls) are numbered store migrations (`src/store/migrations/`).
@@ -49,8 +49,9 @@ export interface StoredItem<T> {
    */
   set(value: T): Promise<void>;
   /**
-   * Read-modify-write, taken in turn with every other `set` and `update` of the item in this context. `change`
-   * returns `undefined` to leave the value as it is. Resolves to the value in force afterwards.
+   * Read-modify-write, taken in turn with every other `update` of the item (and any step taken under its name with
+   * `serialized`) in this context. `change` returns `undefined` to leave the value as it is. Resolves to the value
+   * in force afterwards.
    */
   update(change: (previous: T) => T | undefined): Promise<T>;
   watch(cb: (value: T) => void): () => void;
