@@ -1,7 +1,8 @@
 /** What the extension knows of the account: the last balance the service reported, and the key's masked form. */
 import * as z from 'zod/mini';
 import { defineStored } from './item';
-import { KEYS } from './keys';
+import { KEYS, nameOf } from './keys';
+import { serialized } from './lock';
 
 /** Balance as of the last response that reported it. */
 export const AccountSnapshot = z.object({
@@ -23,9 +24,8 @@ const accountItem = defineStored({
 export const account = {
   get: (): Promise<AccountSnapshot | null> => accountItem.get(),
   /** Taken in turn with every update of the snapshot. */
-  async set(value: AccountSnapshot | null): Promise<void> {
-    await accountItem.update(() => value);
-  },
+  set: (value: AccountSnapshot | null): Promise<void> =>
+    serialized(nameOf(KEYS.account), () => accountItem.set(value)),
   /** Read-modify-write of the snapshot, serialised with every other write to it. */
   async update(change: (previous: AccountSnapshot | null) => AccountSnapshot | null): Promise<void> {
     await accountItem.update(change);

@@ -2,9 +2,11 @@
 import * as z from 'zod/mini';
 import { BulkJob } from '../bulk/job';
 import { defineStored } from './item';
-import { KEYS } from './keys';
+import { KEYS, nameOf } from './keys';
+import { serialized } from './lock';
 
 const HISTORY_KEPT = 20;
+const CURRENT = nameOf(KEYS.bulkJob);
 
 const currentItem = defineStored({
   key: KEYS.bulkJob,
@@ -24,9 +26,7 @@ const historyItem = defineStored({
 export const bulkJobs = {
   current: (): Promise<BulkJob | null> => currentItem.get(),
   /** Writes the current job (validated), in turn with any other write of it. */
-  async setCurrent(job: BulkJob | null): Promise<void> {
-    await currentItem.update(() => job);
-  },
+  setCurrent: (job: BulkJob | null): Promise<void> => serialized(CURRENT, () => currentItem.set(job)),
   watchCurrent: (cb: (job: BulkJob | null) => void) => currentItem.watch(cb),
   history: (): Promise<BulkJob[]> => historyItem.get(),
   /** Files a finished job's receipt, newest first, keeping {@link HISTORY_KEPT}. */

@@ -6,11 +6,13 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { defineStored } from './item';
-import { KEYS, PREFIXES } from './keys';
+import { KEYS, nameOf, PREFIXES } from './keys';
+import { serialized } from './lock';
 
 const AsideRegister = z.object({ keys: z.array(z.string()) });
 type AsideRegister = z.infer<typeof AsideRegister>;
 
+const ASIDES = nameOf(KEYS.vaultAsides);
 const asidesItem = defineStored({
   key: KEYS.vaultAsides,
   schema: z.nullable(AsideRegister),
@@ -52,13 +54,13 @@ async function asideRegister(): Promise<AsideRegister> {
   const register = await asidesItem.get();
   if (register) return register;
   const swept = { keys: (await storedKeys()).filter((key) => PREFIXES.unreadableContact.idOf(key) !== null) };
-  await asidesItem.update(() => swept);
+  await serialized(ASIDES, () => asidesItem.set(swept));
   return swept;
 }
 
 /** Every copy is gone ("Clear revealed contacts" read every key): the register starts again empty. */
 export function emptyAsideRegister(): Promise<void> {
-  return asidesItem.update(() => ({ keys: [] })).then(() => undefined);
+  return serialized(ASIDES, () => asidesItem.set({ keys: [] }));
 }
 
 /** True for a set-aside copy made before `cutoff`. */
