@@ -33,8 +33,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB. Pricing the items a team gateway
   // says the team holds at 0 before any click (asked of the background on opening, the shared pricing helper and its
   // words) adds ~0.3 KB on top of that. The design tokens (type and spacing scales, the dark theme's primary), the
-  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB.
-  { name: 'popup', entry: 'popup.html', budget: 42 * KB },
+  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB. The store as one helper for
+  // every item and a module per domain (each page loads the domains it reads: options and contacts lost 1.7 and
+  // 0.7 KB) cuts the chunks popup and panel share differently: 42.3 KB.
+  { name: 'popup', entry: 'popup.html', budget: 42.5 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -47,8 +49,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
   // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). The design tokens and inline
-  // icons shared by every page (~0.6 KB): 56.0 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 56.25 * KB },
+  // icons shared by every page (~0.6 KB): 56.0 KB. The store as one helper for every item and a module per domain
+  // splits the shared chunks again: 56.3 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 56.5 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
   { name: 'options', entry: 'options.html', budget: 33 * KB },
@@ -67,7 +70,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // the find's stored intent.
   // The ledger written ahead of every paid call with its migration, retention from the library index, and the team
   // gateway's membership and team-held asks make 43.3 KB.
-  { name: 'background', entry: 'background.js', budget: 44 * KB },
+  // The store's item helper, its table of keys and its numbered migrations run in order at start: 44.0 KB.
+  { name: 'background', entry: 'background.js', budget: 44.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -13,13 +13,14 @@
  */
 import { browser } from 'wxt/browser';
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
-import type { ContactRecord } from './storage';
+import { PREFIXES } from './store/keys';
+import type { ContactRecord } from './store/vault-record';
 
 /** How many stored strings the lines are spread over. */
 export const SHARDS = 64;
 /** Lines the first page holds: two of the library's pages of rows. */
 export const FIRST_PAGE = 200;
-const PREFIX = 'contacts-index:';
+const PREFIX = PREFIXES.contactsIndex.prefix;
 /** Storage key of shard `n`. */
 export const shardKey = (n: number) => `${PREFIX}${n}`;
 /** Storage key of the first page. */

@@ -5,11 +5,12 @@
 import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { type AccountSnapshot, account, keyHint, settings } from '../storage';
-import { teamMembership } from '../team-membership';
+import { refuse, refuseNotSetUp } from '../protocol/result';
+import { type AccountSnapshot, account, keyHint } from '../store/account';
+import { settings } from '../store/settings';
+import { teamMembership } from '../store/team-membership';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
-import { refuse, refuseNotSetUp } from './result';
 import { recordMembership, refreshMembership } from './team';
 
 /** A client for the saved connection; refuses when no key is set, before any request. */

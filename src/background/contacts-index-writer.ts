@@ -31,7 +31,7 @@ import {
   writeOldest,
   writeShard,
 } from '../contacts-index';
-import type { ContactRecord } from '../storage';
+import type { ContactRecord } from '../store/vault-record';
 
 /**
  * Below this many rows (while the index holds more) the first page is made again from every shard: the library's

@@ -3,7 +3,8 @@
  * names the worker that runs it; while any is under way the worker beats in storage, so a reader can tell a job
  * that is running from one whose worker was stopped.
  */
-import { HEARTBEAT_MS, ownedNow, type WorkerBeat, workerBeat } from '../storage';
+import { HEARTBEAT_MS, ownedNow } from '../domain/worker';
+import { type WorkerBeat, workerBeat } from '../store/worker-beat';
 
 /** This worker's id, new each time the service worker (or Firefox's background page) starts. */
 export const WORKER_ID: string = crypto.randomUUID();

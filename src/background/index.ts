@@ -5,11 +5,12 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { settings, tabProfiles, vault } from '../storage';
+import { runStoreMigrations } from '../store/migrations/run';
+import { settings } from '../store/settings';
+import { tabProfiles } from '../store/tabs';
 import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
-import { migrateLedger } from './migrate-ledger';
 import { keepRetention } from './retention';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
@@ -46,9 +47,9 @@ export function startBackground(): void {
   chore('restrict storage access', restrictStorage());
   chore('mark interrupted reveals', markInterruptedJobs());
   chore('mark an interrupted search', markInterruptedSearch());
-  chore('move the vault id index', vault.moveIdIndex());
-  // The ledger's stored shape first: a resumed bulk reveal reads what went out from it.
-  chore('resume the bulk reveal', migrateLedger().then(resumeBulkJob));
+  // The stored shapes first: a resumed bulk reveal reads what went out from the ledger.
+  const migrated = runStoreMigrations((error) => console.warn('Could not migrate stored data', error));
+  chore('resume the bulk reveal', migrated.then(resumeBulkJob));
   const indexed = keepContactsIndexed((error) =>
     console.warn('Could not index the revealed contacts', error),
   );

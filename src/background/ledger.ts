@@ -15,8 +15,9 @@ import type { Retrievable } from '../api/schema-parts';
 import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
-import { spendingNow } from '../ledger/store';
-import { type Settings, serialized, settings } from '../storage';
+import { spendingNow } from '../store/ledger';
+import { serialized } from '../store/lock';
+import { type Settings, settings } from '../store/settings';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
 export class CapReached extends ApiError {

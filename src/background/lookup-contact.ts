@@ -8,7 +8,10 @@ import { ITEM_REVEAL } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
-import { ContactRecord, itemsToAsk, putContacts, type Selection, vault, vaultKeyFor } from '../storage';
+import { type KeyedLock, keyedLock } from '../store/lock';
+import type { Selection } from '../store/settings';
+import { putContacts, vault } from '../store/vault';
+import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
 import { type PaidCall, paidLookup } from './ledger';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
@@ -27,22 +30,8 @@ export interface ContactHints {
 /**
  * One lookup at a time per contact, so a double click can never pay twice for the same item. A bulk reveal takes
  * the same turn: a single reveal of a contact the bulk job is looking up waits for it, then finds the items held.
- * A Map keyed by vault key, so any key (a `__proto__` candidate id or slug included) is plain data.
  */
-const turns = new Map<string, Promise<unknown>>();
-
-/** Runs `task` when every earlier lookup of the contact under `key` (its vault key) has settled. */
-export function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = turns.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(task);
-  turns.set(key, next);
-  const settle = () => {
-    if (turns.get(key) === next) turns.delete(key);
-  };
-  // Both paths settle; the caller handles the rejection itself.
-  next.then(settle, settle);
-  return next;
-}
+export const serialised: KeyedLock = keyedLock();
 
 /** What a contact's lookup needs, read from the vault inside the contact's turn. */
 export interface LookupPlan {

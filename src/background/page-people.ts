@@ -6,50 +6,17 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { PageReadReply } from '../message-schemas';
+import { isRevealed } from '../domain/revealed';
+import { refuseNow } from '../protocol/result';
+import { PageReadReply } from '../protocol/schemas';
+import type { PagePeople, PersonOnPage } from '../protocol/shapes';
 import type { PageKindId } from '../sites/linkedin/page-kind';
 import { pageKindOf } from '../sites/linkedin/page-kinds';
 import { PAGE_WORDS } from '../sites/linkedin/page-words';
 import { READ_PAGE } from '../sites/linkedin/read-request';
 import { profileUrl } from '../sites/linkedin/url';
-import { type ContactRecord, tabProfiles, vault } from '../storage';
-import { refuseNow } from './result';
-import { isRevealed } from './tabs';
-
-/** One person of the page, as the extension's pages show them. */
-export interface PersonOnPage {
-  name: string | null;
-  headline: string | null;
-  location: string | null;
-  /** Canonical public profile URL; null when the page does not show it (the person needs it before a reveal). */
-  socialUrl: string | null;
-  /** The person's page in Sales Navigator or Recruiter (or their member-id link), where the public URL is found. */
-  pageUrl: string | null;
-  /** What the vault holds for the person (null: nothing, or no public URL to look it up by). */
-  record: ContactRecord | null;
-  /** The vault holds at least one found item. */
-  revealed: boolean;
-}
-
-export interface PagePeople {
-  /** The tab's page kind; null when it is no LinkedIn page Candidate Lens reads. */
-  kind: PageKindId | null;
-  /** Lists many people (search results, lists, projects). */
-  list: boolean;
-  /** The page kind in words, e.g. "Sales Navigator lead". */
-  label: string | null;
-  /** How to get a missing public profile URL on this kind of page. */
-  toResolve: string | null;
-  people: PersonOnPage[];
-  /**
-   * Why the page was not read, when it was not: `unread`, no people found (or, on a page about one person, no
-   * name); `not-shown`, result cards found but no one on them yet (LinkedIn renders them as the user scrolls).
-   */
-  problem: 'unread' | 'not-shown' | null;
-  /** The page's structure report, to copy and send, when it was not read (structure only: no text, names or ids). */
-  report: string | null;
-  readAt: string;
-}
+import { tabProfiles } from '../store/tabs';
+import { vault } from '../store/vault';
 
 /** Pages a person's `pageUrl` may point to: the ones where their public URL can be found. */
 const PERSON_PAGES: ReadonlySet<PageKindId> = new Set([

@@ -9,7 +9,8 @@
  * few seconds after the start, so the reads of a popup that woke the worker are never queued behind it.
  */
 import { contactsIndex } from '../contacts-index';
-import { settings, vaultRetention } from '../storage';
+import { settings } from '../store/settings';
+import { vaultRetention } from '../store/vault-retention';
 import { contactsIndexWriter } from './contacts-index-writer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

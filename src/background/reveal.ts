@@ -5,33 +5,23 @@
 
 import { ApiError } from '../api/errors';
 import type { ChargeEntry } from '../ledger/entry';
-import { chargesOf } from '../ledger/store';
-import type { RevealInput } from '../messaging';
+import type { RevealInput } from '../protocol/messages';
+import { fail, refuse, refuseNow } from '../protocol/result';
+import type { RevealOutcome } from '../protocol/shapes';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
-import {
-  type ContactRecord,
-  jobs,
-  outcomeUnknown,
-  type RevealJob,
-  type Selection,
-  vault,
-  vaultKeyFor,
-} from '../storage';
+import { jobs, outcomeUnknown, type RevealJob } from '../store/jobs';
+import { chargesOf } from '../store/ledger';
+import type { Selection } from '../store/settings';
+import { vault } from '../store/vault';
+import { vaultKeyFor } from '../store/vault-record';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { callsInFlight, SETTLE_AFTER_MS } from './ledger';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
-import { fail, refuse, refuseNow } from './result';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
 export type RevealTarget = RevealInput['target'];
-
-export interface RevealOutcome {
-  record: ContactRecord | null;
-  /** The job that called the service; null when the vault already held everything asked for. */
-  job: RevealJob | null;
-}
 
 /** Canonical target: a LinkedIn profile URL in canonical form, or a candidate id. */
 export function normaliseTarget(target: RevealTarget): ContactTarget {

@@ -4,7 +4,8 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import type { FindQuery } from '../find/query';
+import { onMessage, type ProtocolMap } from '../protocol/messages';
+import { fail, ok, type Result, refuse } from '../protocol/result';
 import {
   BulkControlInput,
   FindPersonInput,
@@ -23,20 +24,13 @@ import {
   StartSearchInput,
   TabInput,
   TeamHeldInput,
-} from '../message-schemas';
-import { onMessage, type ProtocolMap, type RevealInput as RevealRequest } from '../messaging';
+} from '../protocol/schemas';
 import { isLinkedInHost } from '../sites/linkedin/url';
-import { vault } from '../storage';
+import { vault } from '../store/vault';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
-import {
-  type BulkAction,
-  type StartBulkInput as BulkStart,
-  controlBulk,
-  startBulkReveal,
-} from './jobs/bulk-reveal';
+import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { readTabPeople } from './page-people';
-import { fail, ok, type Result, refuse } from './result';
 import { checkCutOffReveal, reveal } from './reveal';
 import {
   backToEarlierSearch,
@@ -44,13 +38,12 @@ import {
   goToPage,
   renameSavedSearch,
   runSavedSearch,
-  type StartSearchInput as SearchStart,
   saveCurrentSearch,
   searchSelection,
   startSearch,
 } from './search';
 import { onProfileSeen, refreshBadges } from './tabs';
-import { refreshMembership, type TeamHeldTarget, teamHeld } from './team';
+import { refreshMembership, teamHeld } from './team';
 
 interface Sender {
   id?: string | undefined;
@@ -75,17 +68,21 @@ export function isLinkedInContentScript(sender: Sender): sender is Sender & { ta
   }
 }
 
-type ResultOf<K extends keyof ProtocolMap> = ReturnType<ProtocolMap[K]>;
-type ValueOf<K extends keyof ProtocolMap> = ResultOf<K> extends Result<infer T> ? T : never;
+/** The messages the extension's pages send (every one but the content script's). */
+type PageMessage = Exclude<keyof ProtocolMap, 'profileSeen'>;
+type ResultOf<K extends PageMessage> = ReturnType<ProtocolMap[K]>;
+type ValueOf<K extends PageMessage> = ResultOf<K> extends Result<infer T> ? T : never;
+/** What a page sends with message `K`, as the protocol map declares it. */
+type InputOf<K extends PageMessage> = Parameters<ProtocolMap[K]>[0];
 
 /**
  * How a UI request is answered: the sender checked (extension pages only), the data validated, and every outcome,
  * success or failure, a {@link Result}. The handler runs only when both checks pass.
  */
-export async function answer<T>(
+export async function answer<S extends z.ZodMiniType, T>(
   type: string,
-  schema: z.ZodMiniType,
-  handler: (input: never) => Promise<T>,
+  schema: S,
+  handler: (input: z.output<S>) => Promise<T>,
   data: unknown,
   sender: Sender,
 ): Promise<Result<T>> {
@@ -93,25 +90,30 @@ export async function answer<T>(
     return fail(refuse(`"${type}" is accepted from the extension's own pages only.`));
   const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
-    // Size limits carry a plain sentence of their own (see `message-schemas.ts`): shown as is.
+    // Size limits carry a plain sentence of their own (see `src/protocol/schemas.ts`): shown as is.
     const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
     if (tooBig) return fail(refuse(tooBig.message));
     return fail(refuse(`Invalid "${type}" request: ${z.prettifyError(parsed.error)}`));
   }
   try {
-    return ok(await handler(parsed.data as never));
+    return ok(await handler(parsed.data));
   } catch (error) {
     await recordRefusedBalance(error);
     return fail(error);
   }
 }
 
-/** Registers {@link answer} for one message type. */
-function expose<K extends Exclude<keyof ProtocolMap, 'profileSeen'>>(
+/**
+ * Registers {@link answer} for one message type. The schema must check exactly what the protocol map says the
+ * message carries, and the handler receives what the schema gives, so the three cannot drift apart unnoticed.
+ */
+function expose<K extends PageMessage, S extends z.ZodMiniType<InputOf<K>, InputOf<K>>>(
   type: K,
-  schema: z.ZodMiniType,
-  handler: (input: never) => Promise<ValueOf<K>>,
+  schema: S,
+  handler: (input: z.output<S>) => Promise<ValueOf<K>>,
 ): void {
+  // The library's return type for a message is a conditional type that TypeScript cannot resolve while `K` is a
+  // type parameter: `Result<ValueOf<K>>` is that type for every `K`, but it can only be said, not proven, here.
   onMessage(type, ({ data, sender }) => answer(type, schema, handler, data, sender) as Promise<ResultOf<K>>);
 }
 
@@ -123,45 +125,39 @@ export function registerMessageHandlers(): void {
     if (parsed.success) await onProfileSeen(sender.tab.id, parsed.data);
   });
 
-  expose('saveConnection', SaveConnectionInput, (input: z.infer<typeof SaveConnectionInput>) =>
-    saveConnection(input),
-  );
+  expose('saveConnection', SaveConnectionInput, (input) => saveConnection(input));
   expose('forgetKey', NoInput, async () => {
     await forgetKey();
     return null;
   });
   expose('refreshAccount', NoInput, () => refreshAccount());
-  expose('reveal', RevealInput, async (input: RevealRequest) => {
+  expose('reveal', RevealInput, async (input) => {
     const outcome = await reveal(input);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     // A team member's spend moved: the gateway's figures (free) for the options and usage pages.
     void refreshMembership().catch((error) => console.warn('Could not refresh the team membership', error));
     return outcome;
   });
-  expose('checkCutOffReveal', JobInput, ({ jobId }: { jobId: string }) => checkCutOffReveal(jobId));
-  expose('startSearch', StartSearchInput, (input: SearchStart) => startSearch(input));
-  expose('goToPage', PageInput, ({ start }: { start: number }) => goToPage(start));
+  expose('checkCutOffReveal', JobInput, ({ jobId }) => checkCutOffReveal(jobId));
+  expose('startSearch', StartSearchInput, (input) => startSearch(input));
+  expose('goToPage', PageInput, ({ start }) => goToPage(start));
   expose('backToEarlierSearch', NoInput, () => backToEarlierSearch());
-  expose('saveSearch', NameInput, ({ name }: { name: string }) => saveCurrentSearch(name));
-  expose('renameSavedSearch', RenameInput, ({ id, name }: { id: string; name: string }) =>
-    renameSavedSearch(id, name),
-  );
-  expose('deleteSavedSearch', IdInput, async ({ id }: { id: string }) => {
+  expose('saveSearch', NameInput, ({ name }) => saveCurrentSearch(name));
+  expose('renameSavedSearch', RenameInput, ({ id, name }) => renameSavedSearch(id, name));
+  expose('deleteSavedSearch', IdInput, async ({ id }) => {
     await deleteSavedSearch(id);
     return null;
   });
-  expose('runSavedSearch', IdInput, ({ id }: { id: string }) => runSavedSearch(id));
-  expose('searchSelection', SelectionSearchInput, (input: Parameters<typeof searchSelection>[0]) =>
-    searchSelection(input),
-  );
-  expose('startBulkReveal', StartBulkInput, (input: BulkStart) => startBulkReveal(input));
-  expose('controlBulk', BulkControlInput, ({ action }: { action: BulkAction }) => controlBulk(action));
-  expose('findPerson', FindPersonInput, ({ query }: { query: FindQuery }) => findPerson(query));
-  expose('gitHubProfileOnTab', TabInput, ({ tabId }: { tabId: number }) => gitHubProfileOnTab(tabId));
-  expose('prepareGitHubFind', TabInput, ({ tabId }: { tabId: number }) => prepareGitHubFind(tabId));
-  expose('teamHeld', TeamHeldInput, ({ people }: { people: TeamHeldTarget[] }) => teamHeld(people));
-  expose('pagePeople', TabInput, ({ tabId }: { tabId: number }) => readTabPeople(tabId));
-  expose('removeContacts', KeysInput, async ({ keys }: { keys: string[] }) => {
+  expose('runSavedSearch', IdInput, ({ id }) => runSavedSearch(id));
+  expose('searchSelection', SelectionSearchInput, (input) => searchSelection(input));
+  expose('startBulkReveal', StartBulkInput, (input) => startBulkReveal(input));
+  expose('controlBulk', BulkControlInput, ({ action }) => controlBulk(action));
+  expose('findPerson', FindPersonInput, ({ query }) => findPerson(query));
+  expose('gitHubProfileOnTab', TabInput, ({ tabId }) => gitHubProfileOnTab(tabId));
+  expose('prepareGitHubFind', TabInput, ({ tabId }) => prepareGitHubFind(tabId));
+  expose('teamHeld', TeamHeldInput, ({ people }) => teamHeld(people));
+  expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
+  expose('removeContacts', KeysInput, async ({ keys }) => {
     await vault.remove(keys);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return { removed: keys.length };

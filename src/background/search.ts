@@ -1,29 +1,27 @@
 import type { ApiClient } from '../api/client';
 import { searchCost } from '../api/pricing';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
+import type { StartSearchInput } from '../protocol/messages';
+import { fail, refuse, refuseNow } from '../protocol/result';
 import { freezeRequest, pageRequest } from '../search/paging';
+import { serialized } from '../store/lock';
 import {
   currentSearch,
   type SavedSearch,
-  type SearchMode,
   type SearchPage,
   type SearchSession,
   savedSearches,
-  serialized,
-} from '../storage';
+} from '../store/search';
 import { connectedClient, recordBalance } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { assertWithinCaps, paidSearch } from './ledger';
-import { fail, refuse, refuseNow } from './result';
 
-export interface StartSearchInput {
-  mode: SearchMode;
-  /** The body of page 1, without `start`. */
-  request: SearchRequest;
-  savedSearchId?: string | undefined;
-  /** The new search's id, when the caller must know it before the search is stored (a find names its search). */
-  id?: string | undefined;
-}
+/**
+ * A search to start: what the side panel sends (the body of page 1; a `start` in it is ignored), and what the
+ * background's own callers add: the saved search it runs, or the new search's id when the caller must know it
+ * before the search is stored (a find names its search).
+ */
+export type SearchStart = StartSearchInput & { savedSearchId?: string | undefined; id?: string | undefined };
 
 /** The search job under way, if any. Checked and set synchronously, so no two can start in the same tick. */
 let active: Promise<unknown> | null = null;
@@ -123,7 +121,7 @@ async function fetchPageNow(
 }
 
 /** Starts a new search (page 1), replacing the current one. Bad input is refused before anything is stored. */
-export function startSearch(input: StartSearchInput): Promise<SearchSession> {
+export function startSearch(input: SearchStart): Promise<SearchSession> {
   const { start: _ignored, ...request } = input.request;
   const problem = searchRequestProblem(request);
   if (problem) return Promise.reject(refuse(problem));
@@ -146,7 +144,7 @@ function earlierOf(current: SearchSession | null): SearchSession['earlier'] {
   return kept;
 }
 
-async function runFirstPage(input: StartSearchInput, request: SearchRequest): Promise<SearchSession> {
+async function runFirstPage(input: SearchStart, request: SearchRequest): Promise<SearchSession> {
   const earlier = earlierOf(await currentSearch.get());
   const session: SearchSession = {
     v: 1,

@@ -4,9 +4,11 @@
  * the plain logo elsewhere. The icon tells it at a glance; the badge and title say it to those who cannot see it.
  */
 import { browser } from 'wxt/browser';
-import type { ProfileDetection } from '../messaging';
+import { isRevealed } from '../domain/revealed';
+import type { ProfileDetection } from '../protocol/messages';
 import { profileUrl } from '../sites/linkedin/url';
-import { type ContactRecord, tabProfiles, vault } from '../storage';
+import { tabProfiles } from '../store/tabs';
+import { vault } from '../store/vault';
 
 /** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
 const action = () => browser.action ?? browser.browserAction;
@@ -17,14 +19,6 @@ const ICONS = {
   profile: { 16: '/icon/toolbar/profile-16.png', 32: '/icon/toolbar/profile-32.png' },
   revealed: { 16: '/icon/toolbar/revealed-16.png', 32: '/icon/toolbar/revealed-32.png' },
 } as const;
-
-/** True when the vault holds at least one found item for the contact. */
-export function isRevealed(record: ContactRecord | null): boolean {
-  if (!record) return false;
-  return [record.email, record.phone, record.detailed_profile, record.healthcare_profile].some(
-    (item) => item?.found,
-  );
-}
 
 export async function updateBadge(tabId: number, socialUrl: string | null): Promise<void> {
   const a = action();

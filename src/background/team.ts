@@ -6,10 +6,10 @@
  */
 import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
-import { settings } from '../storage';
-import { type TeamMembership, teamMembership } from '../team-membership';
+import { refuse, refuseNow } from '../protocol/result';
+import { settings } from '../store/settings';
+import { type TeamMembership, teamMembership } from '../store/team-membership';
 import { getApiKey } from './key-store';
-import { refuse, refuseNow } from './result';
 
 /** Both endpoints are free and small: a gateway that takes longer is treated as not answering. */
 const TEAM_TIMEOUT_MS = 8_000;

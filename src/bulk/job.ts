@@ -1,13 +1,11 @@
 /**
  * A bulk reveal as stored: the one job the background runs for many contacts, and the receipts of finished ones.
  * The background writes it before its first request and after every change of a contact's state; the side panel
- * and the toolbar badge only read it. Kept apart from `src/storage.ts` (one concern per file); it uses that
- * module's validated reads (an unreadable value is set aside, not lost).
+ * and the toolbar badge only read it. Its storage is `src/store/bulk-jobs.ts`.
  */
-import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
 import type { Retrievable } from '../api/schema-parts';
-import { Selection, serialized, validated } from '../storage';
+import { Selection } from '../store/settings';
 
 /** Where one contact of the job stands. */
 export const BULK_ITEM_STATES = [
@@ -159,41 +157,3 @@ export function bulkProgress(job: BulkJob, price: Readonly<Record<Retrievable, n
 
 export const isActive = (job: BulkJob | null): boolean =>
   job !== null && (job.status === 'running' || job.status === 'paused');
-
-// ---------------------------------------------------------------------------------------------------------------
-// Storage: the current job, and receipts of finished ones
-// ---------------------------------------------------------------------------------------------------------------
-
-const HISTORY_KEPT = 20;
-const currentItem = storage.defineItem<unknown>('local:bulk-job', { fallback: null, version: 1 });
-const historyItem = storage.defineItem<unknown>('local:bulk-history', { fallback: null, version: 1 });
-
-const readCurrent = validated(z.nullable(BulkJob), null, 'bulk reveal', 'bulk-job');
-const readHistory = validated(z.array(BulkJob), [], 'bulk reveal history', 'bulk-history');
-
-export const bulkJobs = {
-  async current(): Promise<BulkJob | null> {
-    return readCurrent(await currentItem.getValue());
-  },
-  /** Writes the current job (validated). */
-  async setCurrent(job: BulkJob | null): Promise<void> {
-    await serialized('bulk-job', () => currentItem.setValue(job === null ? null : BulkJob.parse(job)));
-  },
-  watchCurrent(cb: (job: BulkJob | null) => void) {
-    return currentItem.watch((value) => cb(readCurrent(value)));
-  },
-  async history(): Promise<BulkJob[]> {
-    return readHistory(await historyItem.getValue());
-  },
-  /** Files a finished job's receipt, newest first, keeping {@link HISTORY_KEPT}. */
-  async file(job: BulkJob): Promise<void> {
-    const checked = BulkJob.parse(job);
-    await serialized('bulk-history', async () => {
-      const rest = (await bulkJobs.history()).filter((j) => j.id !== checked.id);
-      await historyItem.setValue([checked, ...rest].slice(0, HISTORY_KEPT));
-    });
-  },
-  watchHistory(cb: (jobs: BulkJob[]) => void) {
-    return historyItem.watch((value) => cb(readHistory(value)));
-  },
-};

@@ -5,8 +5,9 @@
  * the newest thing it was asked to show. Session storage: a looked-up address or name is not kept past the
  * browser session.
  */
-import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
+import { defineStored } from '../store/item';
+import { KEYS } from '../store/keys';
 
 export const FindQuerySchema = z.union([
   z.object({ kind: z.literal('email'), email: z.string() }),
@@ -23,24 +24,20 @@ export const FindIntent = z.object({
 });
 export type FindIntent = z.infer<typeof FindIntent>;
 
-const item = storage.defineItem<unknown>('session:find-intent', { fallback: null, version: 1 });
-
 /** A stored value that no longer reads is no intent: the panel then shows what it would anyway. */
-const read = (value: unknown): FindIntent | null => {
-  const parsed = z.safeParse(FindIntent, value);
-  return parsed.success ? parsed.data : null;
-};
+const item = defineStored({
+  key: KEYS.findIntent,
+  schema: z.nullable(FindIntent),
+  fallback: null,
+  label: 'find intent',
+  version: 1,
+  unreadable: 'ignore',
+});
 
 export const findIntent = {
-  async get(): Promise<FindIntent | null> {
-    return read(await item.getValue());
-  },
-  async set(value: FindIntent | null): Promise<void> {
-    await item.setValue(value === null ? null : FindIntent.parse(value));
-  },
-  watch(cb: (value: FindIntent | null) => void) {
-    return item.watch((value) => cb(read(value)));
-  },
+  get: (): Promise<FindIntent | null> => item.get(),
+  set: (value: FindIntent | null): Promise<void> => item.set(value),
+  watch: (cb: (value: FindIntent | null) => void) => item.watch(cb),
 };
 
 /**

@@ -9,8 +9,8 @@
  */
 import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
+import { dayKey, type LedgerMeta, META_KEY, readLedgerDays, readMeta } from '../store/ledger';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
-import { dayKey, type LedgerMeta, META_KEY, readLedgerDays, readMeta } from './store';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
 export type Settle = (

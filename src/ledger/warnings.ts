@@ -3,7 +3,7 @@
  * low-balance threshold. Pure: the popup and side panel render what this says.
  */
 import { formatCredits } from '../api/pricing';
-import type { Settings } from '../storage';
+import type { Settings } from '../store/settings';
 
 /** How near a cap must be before it is mentioned, most pressing first. */
 const LEVELS = [1, 0.9, 0.75] as const;

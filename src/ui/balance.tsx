@@ -1,6 +1,6 @@
 import type { Signal } from '@preact/signals';
 import { formatCredits } from '../api/pricing';
-import type { AccountSnapshot } from '../storage';
+import type { AccountSnapshot } from '../store/account';
 
 /** The balance as last reported by the service. */
 export function Balance({ account }: { account: Signal<AccountSnapshot | null> }) {

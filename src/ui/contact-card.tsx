@@ -1,5 +1,5 @@
 import type { Retrievable } from '../api/schema-parts';
-import type { ContactRecord, ItemState } from '../storage';
+import type { ContactRecord, ItemState } from '../store/vault-record';
 import { CopyButton } from './copy-button';
 import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';

@@ -6,7 +6,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { describeError } from '../api/errors';
-import type { RevealJob } from '../storage';
+import type { RevealJob } from '../store/jobs';
 import { call } from './rpc';
 
 /** How often a "not charged so far" is checked again. */

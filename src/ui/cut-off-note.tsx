@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { RevealJob } from '../storage';
+import type { RevealJob } from '../store/jobs';
 import { cutOffMessage } from './words/cut-off';
 
 /**

@@ -1,4 +1,5 @@
-import { type AccountSnapshot, outcomeUnknown, type RevealJob } from '../storage';
+import type { AccountSnapshot } from '../store/account';
+import { outcomeUnknown, type RevealJob } from '../store/jobs';
 import { useCutOffCheck } from './cut-off-check';
 import { CutOffNote } from './cut-off-note';
 import { ErrorView } from './error-view';

@@ -3,7 +3,7 @@
  * report to copy (shared by the popup and the side panel). Shown instead of "0 people", never beside a page read.
  */
 import { useSignal } from '@preact/signals';
-import type { PagePeople } from '../background/page-people';
+import type { PagePeople } from '../protocol/shapes';
 import { pageNotRead, type ReadAgain } from './words/page-reading';
 
 export function PageNotRead({ page, again }: { page: PagePeople; again: ReadAgain }) {

@@ -1,6 +1,6 @@
 import { formatCredits } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
-import type { ContactRecord } from '../storage';
+import type { ContactRecord } from '../store/vault-record';
 import { ITEM_LABEL, ITEM_PRICE, ITEMS } from './items';
 import type { TeamHeldItems } from './team-held';
 import { TEAM_HELD_FREE, TEAM_MISSING_FREE } from './words/team-held';

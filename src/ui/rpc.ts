@@ -3,8 +3,8 @@
  * (the extension was just reloaded) becomes an error result too, so screens have one path for failure.
  */
 import { ApiError } from '../api/errors';
-import type { Result } from '../background/result';
-import { type ProtocolMap, sendMessage } from '../messaging';
+import { type ProtocolMap, sendMessage } from '../protocol/messages';
+import type { Result } from '../protocol/result';
 
 type Input<K extends keyof ProtocolMap> = Parameters<ProtocolMap[K]>[0];
 

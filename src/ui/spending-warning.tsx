@@ -1,8 +1,9 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { spendingNow, watchLedger } from '../ledger/store';
 import { spendingWarnings, type SpendingWarning as Warning } from '../ledger/warnings';
-import { account, settings } from '../storage';
+import { account } from '../store/account';
+import { spendingNow, watchLedger } from '../store/ledger';
+import { settings } from '../store/settings';
 
 /** Keeps the warnings current: settings, the ledger and the balance are read again whenever one changes. */
 function createWarnings() {

@@ -6,7 +6,7 @@
  */
 import { maxCostOfItems } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
-import type { TeamHeldItem, TeamHeldPerson } from '../background/team';
+import type { TeamHeldItem, TeamHeldPerson } from '../protocol/shapes';
 
 /** What the team holds of one person, by item (absent: nobody on the team has it). */
 export type TeamHeldItems = Partial<Record<Retrievable, TeamHeldItem>>;

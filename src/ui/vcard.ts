@@ -2,7 +2,7 @@
  * vCard 3.0 (RFC 2426) for revealed contacts: what "Save as contact (.vcf)" and the library's export write, which
  * phones and address books import. Values are escaped (backslash, comma, semicolon, line breaks) and lines end in CRLF.
  */
-import type { ContactRecord } from '../storage';
+import type { ContactRecord } from '../store/vault-record';
 
 const escapeText = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');

@@ -4,6 +4,7 @@
  * and offers the one exact match for a reveal priced against the vault.
  */
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { openFindFromMenu } from '../support/find-opening';
 import { clickMenu, selectText } from './find-menus';
 import { expect, test } from './fixtures';
 import { checkState } from './panel-checks';
@@ -30,14 +31,14 @@ test('a mailto: link: the panel says the price, one search by the address, then 
   openExtensionPage,
   sim,
 }) => {
-  await connect();
-  const page = await context.newPage();
-  await page.goto(PAGE);
-  const href = await page.locator('#mail').getAttribute('href');
-  await clickMenu(background, page, { menuItemId: 'find-email-link', linkUrl: href! });
-
-  const panel = await openExtensionPage('sidepanel.html');
-  const find = panel.getByRole('region', { name: 'Find a person' });
+  const { panel, find } = await openFindFromMenu(
+    { context, background, connect, openExtensionPage },
+    PAGE,
+    async (page) => ({
+      menuItemId: 'find-email-link',
+      linkUrl: (await page.locator('#mail').getAttribute('href'))!,
+    }),
+  );
   await expect(find.getByLabel('Email address')).toHaveValue(ADA.personal_email!);
   await expect(find.getByTestId('find-cost')).toHaveText('Costs 1 credit if found, nothing if not.');
   // The menu click sent nothing.
@@ -82,17 +83,12 @@ test('a selected address is found the same way; a selection that is not an addre
   openExtensionPage,
   sim,
 }) => {
-  await connect();
-  const page = await context.newPage();
-  await page.goto(PAGE);
-
   // Not an address (no top-level domain): said in the panel, Find disabled, nothing sent.
-  await clickMenu(background, page, {
-    menuItemId: 'find-selection',
-    selectionText: await selectText(page, '#broken'),
-  });
-  const panel = await openExtensionPage('sidepanel.html');
-  const find = panel.getByRole('region', { name: 'Find a person' });
+  const { page, panel, find } = await openFindFromMenu(
+    { context, background, connect, openExtensionPage },
+    PAGE,
+    async (page) => ({ menuItemId: 'find-selection', selectionText: await selectText(page, '#broken') }),
+  );
   await expect(find.getByTestId('find-problem')).toHaveText(
     '"ada.lovelace@analytical" is not an email address. Select one address, like jane@example.com, and try again.',
   );
@@ -123,15 +119,11 @@ test('an address the service does not know: nothing found, nothing charged', asy
   openExtensionPage,
   sim,
 }) => {
-  await connect();
-  const page = await context.newPage();
-  await page.goto(PAGE);
-  await clickMenu(background, page, {
-    menuItemId: 'find-email-link',
-    linkUrl: 'mailto:nobody@analyticalengines.io',
-  });
-  const panel = await openExtensionPage('sidepanel.html');
-  const find = panel.getByRole('region', { name: 'Find a person' });
+  const { panel, find } = await openFindFromMenu(
+    { context, background, connect, openExtensionPage },
+    PAGE,
+    async () => ({ menuItemId: 'find-email-link', linkUrl: 'mailto:nobody@analyticalengines.io' }),
+  );
   await find.getByRole('button', { name: 'Find · 1 credit if found' }).click();
   await expect(find.getByTestId('find-charged')).toHaveText('No one found. Nothing was charged.');
   await expect(find.getByTestId('find-result')).toHaveCount(0);

@@ -4,6 +4,7 @@
  * refused with nothing sent; the people found are likely matches, and none can be revealed until the user chose.
  */
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { openFindFromMenu } from '../support/find-opening';
 import { clickMenu, selectText } from './find-menus';
 import { expect, test } from './fixtures';
 import { checkState, expectFits } from './panel-checks';
@@ -25,18 +26,12 @@ test('a selected name on a company page: the domain offered and editable, refusa
   sim,
 }) => {
   await context.route(PAGE, (route) => route.fulfill({ contentType: 'text/html', body: TEAM_PAGE }));
-  await connect();
-  const page = await context.newPage();
-  await page.goto(PAGE);
-
   // One word could be anyone: refused, nothing sent.
-  await clickMenu(background, page, {
-    menuItemId: 'find-selection',
-    selectionText: await selectText(page, '#first'),
-  });
-  const panel = await openExtensionPage('sidepanel.html');
-  const find = panel.getByRole('region', { name: 'Find a person' });
-  const findButton = find.getByRole('button', { name: 'Find · 1 credit if found' });
+  const { page, panel, find, findButton } = await openFindFromMenu(
+    { context, background, connect, openExtensionPage },
+    PAGE,
+    async (page) => ({ menuItemId: 'find-selection', selectionText: await selectText(page, '#first') }),
+  );
   await expect(find.getByTestId('find-problem')).toHaveText(
     '"Kwame" is one word, which could be anyone. Give the first and last name.',
   );
@@ -98,15 +93,11 @@ test('the domain can be cleared: a name searched alone', async ({
   sim,
 }) => {
   await context.route(PAGE, (route) => route.fulfill({ contentType: 'text/html', body: TEAM_PAGE }));
-  await connect();
-  const page = await context.newPage();
-  await page.goto(PAGE);
-  await clickMenu(background, page, {
-    menuItemId: 'find-selection',
-    selectionText: await selectText(page, '#wei'),
-  });
-  const panel = await openExtensionPage('sidepanel.html');
-  const find = panel.getByRole('region', { name: 'Find a person' });
+  const { find } = await openFindFromMenu(
+    { context, background, connect, openExtensionPage },
+    PAGE,
+    async (page) => ({ menuItemId: 'find-selection', selectionText: await selectText(page, '#wei') }),
+  );
   await find.getByLabel('Company website (optional)').fill('');
   await find.getByRole('button', { name: 'Find · 1 credit if found' }).click();
   await expect(find.getByTestId('find-result').first()).toHaveAttribute('data-match', 'likely');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { revealByUrl } from '../support/reveal-by-url';
 import { expectAccessible } from './axe';
 import { test as base, expect, sidePanelsShown } from './fixtures';
 import { linkedinFixture, serve } from './linkedin-pages';
@@ -33,11 +34,7 @@ const test = base.extend<{ openPeopleSearch: () => Promise<{ search: Page; tabId
 
 /** Reveals Ada's email from the popup by pasting her URL: the vault then holds her. */
 async function revealAda(openExtensionPage: (path: string) => Promise<Page>) {
-  const popup = await openExtensionPage('popup.html');
-  await popup.getByLabel('Profile URL').fill(ADA.social_url);
-  await popup.getByRole('button', { name: 'Reveal' }).click();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
-  await popup.close();
+  await (await revealByUrl(openExtensionPage, ADA.social_url)).close();
 }
 
 test('a people search: the popup counts the people, the side panel lists them with their vault status', async ({

@@ -1,4 +1,5 @@
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { revealByUrl } from '../support/reveal-by-url';
 import { expect, test, type WorkerGlobals } from './fixtures';
 
 const ADA = DEMO_PROFILES.full;
@@ -11,10 +12,7 @@ test('the side panel shows the contact a menu reveal focused, and goes back to s
   background,
 }) => {
   await connect();
-  const popup = await openExtensionPage('popup.html');
-  await popup.getByLabel('Profile URL').fill(ADA.social_url);
-  await popup.getByRole('button', { name: 'Reveal' }).click();
-  await expect(popup.getByTestId('charged')).toContainText('Charged 3 ·');
+  await revealByUrl(openExtensionPage, ADA.social_url);
 
   await background.evaluate(async (vaultKey) => {
     const { chrome } = globalThis as unknown as WorkerGlobals & {

@@ -10,7 +10,7 @@ export interface PageHints {
   headlineHint?: string;
 }
 
-/** Caps from the `ProfileDetection` schema in src/messaging.ts; a longer text would make the whole report invalid. */
+/** Caps from the `ProfileDetection` schema in src/protocol/schemas.ts; a longer text would make the whole report invalid. */
 const MAX_NAME = 200;
 const MAX_HEADLINE = 300;
 

@@ -15,7 +15,7 @@
 
 const CANONICAL_PREFIX = 'https://www.linkedin.com/in/';
 
-/** The service contract caps `socialUrl` at 300 characters (`ProfileDetection` in src/messaging.ts). */
+/** The service contract caps `socialUrl` at 300 characters (`ProfileDetection` in src/protocol/schemas.ts). */
 const MAX_CANONICAL_LENGTH = 300;
 
 /** LinkedIn's own limit for a public profile URL's custom part. */

@@ -2,7 +2,7 @@
  * The content script's detection loop, free of browser APIs so it can be tested with fake timers: it turns the page's
  * URL, and every in-page navigation after it, into `profileSeen` reports, sent only when something changed.
  */
-import type { ProfileDetection } from '@/src/messaging';
+import type { ProfileDetection } from '../../protocol/messages';
 import type { PageHints } from './page-hints';
 import { profileUrl } from './url';
 

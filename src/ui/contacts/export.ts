@@ -7,7 +7,8 @@
  */
 
 import { toCsv } from '../../search/csv';
-import { type ContactRecord, vault } from '../../storage';
+import { vault } from '../../store/vault';
+import type { ContactRecord } from '../../store/vault-record';
 import { downloadText } from '../download';
 import { CSV_HEADER, candidatesCsv } from '../sidepanel/export-csv';
 import { toVCards } from '../vcard';

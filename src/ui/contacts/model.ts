@@ -10,7 +10,8 @@
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
-import { type ContactRecord, vault } from '../../storage';
+import { vault } from '../../store/vault';
+import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
 import { counts, DEFAULT_QUERY, type LibraryQuery, listsAll, prepare, query } from './query';

@@ -8,8 +8,9 @@ import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import { MESSAGE_LIMITS } from '../../input-limits';
-import { type AccountSnapshot, account, DEFAULT_SETTINGS, keyHint, settings } from '../../storage';
-import { teamMembership } from '../../team-membership';
+import { type AccountSnapshot, account, keyHint } from '../../store/account';
+import { DEFAULT_SETTINGS, settings } from '../../store/settings';
+import { teamMembership } from '../../store/team-membership';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 

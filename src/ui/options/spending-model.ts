@@ -3,7 +3,7 @@
  * the low-balance warning. Each field is text the user types; an empty cap or warning means "none".
  */
 import { signal } from '@preact/signals';
-import { DEFAULT_CONFIRM_ABOVE, settings } from '../../storage';
+import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/settings';
 
 /** The settings these fields edit. */
 export const SPENDING_FIELDS = [

@@ -1,4 +1,4 @@
-import type { TeamMembership } from '../../team-membership';
+import type { TeamMembership } from '../../store/team-membership';
 import { allowanceInWords, asOf, memberAndTeam } from '../words/team';
 
 /**

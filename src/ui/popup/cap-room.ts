@@ -8,8 +8,8 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';
 import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
-import { spendingNow, watchLedger } from '../../ledger/store';
-import { settings } from '../../storage';
+import { spendingNow, watchLedger } from '../../store/ledger';
+import { settings } from '../../store/settings';
 
 /** Why a paid action of at most `max` credits would pass a cap, with the next step; null when it would not. */
 export function capProblem(room: CapRoom | null, max: number): string | null {

@@ -7,26 +7,19 @@ import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
-import type { PagePeople } from '../../background/page-people';
+import { lostItsWorker } from '../../domain/worker';
 import { MESSAGE_LIMITS } from '../../input-limits';
+import type { PagePeople } from '../../protocol/shapes';
 import { describeLinkedInUrl } from '../../sites/linkedin/describe-url';
 import { profileUrl } from '../../sites/linkedin/url';
-import {
-  account,
-  type ContactRecord,
-  itemsToAsk,
-  jobs,
-  keyHint,
-  outcomeUnknown,
-  ownedNow,
-  type Read,
-  type RevealJob,
-  settings,
-  type TabProfile,
-  tabProfiles,
-  vault,
-  workerBeat,
-} from '../../storage';
+import { account, keyHint } from '../../store/account';
+import type { Read } from '../../store/item';
+import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
+import { settings } from '../../store/settings';
+import { type TabProfile, tabProfiles } from '../../store/tabs';
+import { vault } from '../../store/vault';
+import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { workerBeat } from '../../store/worker-beat';
 import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
 import { call } from '../rpc';
@@ -68,8 +61,16 @@ export function createPopupModel() {
   const job = computed(() => {
     const latest = storedJob.value;
     // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
-    if (latest?.status !== 'running' || !beat.loaded.value) return latest;
-    if (ownedNow(latest.worker, beat.value.value, now.value)) return latest;
+    if (
+      !latest ||
+      !lostItsWorker(
+        latest.status,
+        latest.worker,
+        beat.loaded.value ? beat.value.value : undefined,
+        now.value,
+      )
+    )
+      return latest;
     return { ...latest, status: 'interrupted' as const };
   });
   /** The latest reveal, when it was cut off: its charge is checked, and asking again is a separate choice. */

@@ -4,8 +4,9 @@
  * the side panel; on a Sales Navigator lead or Recruiter profile, the person, and whether the page shows the public
  * profile URL a reveal needs.
  */
-import { pagePeopleIntent } from '../../page-people-intent';
+
 import { openSidePanel } from '../../side-panel';
+import { pagePeopleIntent } from '../../store/panel';
 import { PageNotRead } from '../page-not-read';
 import type { PopupModel } from './model';
 

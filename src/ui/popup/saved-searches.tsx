@@ -6,7 +6,7 @@
 import { signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, searchCost } from '../../api/pricing';
-import { savedSearches } from '../../storage';
+import { savedSearches } from '../../store/search';
 import { ErrorView } from '../error-view';
 import { call } from '../rpc';
 import { stored } from '../use-stored';

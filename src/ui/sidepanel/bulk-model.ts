@@ -12,13 +12,16 @@ import {
   type BulkItem,
   type BulkJob,
   type BulkTarget,
-  bulkJobs,
   bulkProgress,
   isActive,
   SETTLED,
 } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
-import { type AccountSnapshot, type ContactRecord, ownedNow, workerBeat } from '../../storage';
+import { lostItsWorker } from '../../domain/worker';
+import type { AccountSnapshot } from '../../store/account';
+import { bulkJobs } from '../../store/bulk-jobs';
+import type { ContactRecord } from '../../store/vault-record';
+import { workerBeat } from '../../store/worker-beat';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 
@@ -26,7 +29,7 @@ import { stored } from '../use-stored';
 const WAKE_EVERY_MS = 5_000;
 
 /** The confirmation limit when the user has not set one (kept with the settings it defaults). */
-export { DEFAULT_CONFIRM_ABOVE } from '../../storage';
+export { DEFAULT_CONFIRM_ABOVE } from '../../store/settings';
 
 export interface BulkModelDeps {
   recordFor: (target: BulkTarget) => ContactRecord | null;
@@ -171,7 +174,7 @@ export function createBulkModel(deps: BulkModelDeps) {
   const wakeIfOrphaned = () => {
     const j = job.value.peek();
     if (!j || !isActive(j) || !job.loaded.peek()) return;
-    const orphaned = j.status === 'running' && !ownedNow(j.owner, beat.value.peek(), Date.now());
+    const orphaned = lostItsWorker(j.status, j.owner, beat.value.peek(), Date.now());
     if (!orphaned || Date.now() - wokenAt < WAKE_EVERY_MS) return;
     wokenAt = Date.now();
     void call('controlBulk', { action: 'wake' });

@@ -4,7 +4,8 @@
  * `downloads` permission).
  */
 import { toCsv } from '../../search/csv';
-import type { ContactRecord, SearchSession, StoredProfile } from '../../storage';
+import type { SearchSession, StoredProfile } from '../../store/search';
+import type { ContactRecord } from '../../store/vault-record';
 import { describeItem } from '../contact-card';
 
 export const CSV_HEADER = [

@@ -6,8 +6,9 @@ import { type Signal, signal } from '@preact/signals';
 import type { FunctionComponent } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { type FindIntent, findIntent, findShown } from '../../find/intent';
-import type { PagePeopleIntent } from '../../page-people-intent';
-import { type PanelFocus, panelFocus, type SearchSession } from '../../storage';
+import type { PagePeopleIntent } from '../../store/panel';
+import { type PanelFocus, panelFocus } from '../../store/panel';
+import type { SearchSession } from '../../store/search';
 import { stored } from '../use-stored';
 import type { SidePanelModel } from './model';
 

@@ -1,5 +1,6 @@
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
-import { type ContactRecord, itemsToAsk, outcomeUnknown, type RevealJob } from '../../storage';
+import { outcomeUnknown, type RevealJob } from '../../store/jobs';
+import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { ContactCard } from '../contact-card';
 import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';

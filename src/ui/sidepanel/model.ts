@@ -11,29 +11,24 @@ import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SearchRequest } from '../../api/schema';
 import type { Retrievable } from '../../api/schema-parts';
+import { lostItsWorker } from '../../domain/worker';
 import type { DistanceUnit } from '../../search/criteria';
 import { profileUrl } from '../../sites/linkedin/url';
+import { account, keyHint } from '../../store/account';
+import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
+import { PREFIXES } from '../../store/keys';
+import { type PanelFocus, panelFocus } from '../../store/panel';
 import {
-  account,
-  type ContactRecord,
   currentSearch,
-  itemsToAsk,
-  jobs,
-  keyHint,
-  outcomeUnknown,
-  ownedNow,
-  type PanelFocus,
-  panelFocus,
-  type RevealJob,
   type SearchMode,
   type SearchSession,
   type StoredProfile,
   savedSearches,
-  settings,
-  vault,
-  vaultKeyFor,
-  workerBeat,
-} from '../../storage';
+} from '../../store/search';
+import { settings } from '../../store/settings';
+import { vault } from '../../store/vault';
+import { type ContactRecord, itemsToAsk, vaultKeyFor } from '../../store/vault-record';
+import { workerBeat } from '../../store/worker-beat';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 import { createBulkModel, DEFAULT_CONFIRM_ABOVE } from './bulk-model';
@@ -76,16 +71,18 @@ export function createSidePanelModel() {
     ...storedSession,
     value: computed((): SearchSession | null => {
       const s = storedSession.value.value;
-      if (s?.status !== 'running' || !beat.loaded.value) return s;
-      return ownedNow(s.worker, beat.value.value, now.value) ? s : { ...s, status: 'interrupted' };
+      return s &&
+        lostItsWorker(s.status, s.worker, beat.loaded.value ? beat.value.value : undefined, now.value)
+        ? { ...s, status: 'interrupted' }
+        : s;
     }),
   };
   /** Reveal jobs as they are: one stored as running whose worker stopped beating was cut off. */
   const revealJobs = computed((): RevealJob[] =>
     storedJobs.value.value.map((j) =>
-      j.status !== 'running' || !beat.loaded.value || ownedNow(j.worker, beat.value.value, now.value)
-        ? j
-        : { ...j, status: 'interrupted' },
+      lostItsWorker(j.status, j.worker, beat.loaded.value ? beat.value.value : undefined, now.value)
+        ? { ...j, status: 'interrupted' }
+        : j,
     ),
   );
   /** The newest reveal job of each contact (jobs are stored newest first). */
@@ -208,9 +205,7 @@ export function createSidePanelModel() {
   };
   const onStorage = (changes: Record<string, unknown>, area: string) => {
     if (area !== 'local') return;
-    const keys = Object.keys(changes)
-      .filter((k) => k.startsWith('contact:'))
-      .map((k) => k.slice('contact:'.length));
+    const keys = Object.keys(changes).flatMap((k) => PREFIXES.contact.idOf(k) ?? []);
     if (keys.length === 0) return;
     vaultChanges++;
     void refreshContacts(keys);

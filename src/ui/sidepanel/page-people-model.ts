@@ -6,9 +6,10 @@
 import { computed, type Signal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
-import type { PagePeople, PersonOnPage } from '../../background/page-people';
-import { isRevealed } from '../../background/tabs';
-import type { ContactRecord, RevealJob } from '../../storage';
+import { isRevealed } from '../../domain/revealed';
+import type { PagePeople, PersonOnPage } from '../../protocol/shapes';
+import type { RevealJob } from '../../store/jobs';
+import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';
 
 /** What the model needs of the side panel: its reveal items and its reading of the vault. */

@@ -7,17 +7,18 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
-import type { PersonOnPage } from '../../background/page-people';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
-import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
+import type { PersonOnPage } from '../../protocol/shapes';
 import {
-  itemsToAsk,
+  newestIntent,
+  type PagePeopleIntent,
   type PanelFocus,
+  pagePeopleIntent,
   panelFocus,
-  type SearchSession,
-  type StoredProfile,
-} from '../../storage';
+} from '../../store/panel';
+import type { SearchSession, StoredProfile } from '../../store/search';
+import { itemsToAsk } from '../../store/vault-record';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { PageNotRead } from '../page-not-read';

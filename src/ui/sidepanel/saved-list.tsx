@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, searchCost } from '../../api/pricing';
-import type { SavedSearch } from '../../storage';
+import type { SavedSearch } from '../../store/search';
 import { ErrorView } from '../error-view';
 import type { SidePanelModel } from './model';
 import { openOptions } from './open-options';

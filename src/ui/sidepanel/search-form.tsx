@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
-import type { SearchMode } from '../../storage';
+import type { SearchMode } from '../../store/search';
 import { criteriaInWords, criterionChip } from '../words/criteria';
 import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
 import type { SidePanelModel } from './model';

@@ -3,7 +3,7 @@
  * (results come first in a narrow panel), with "Edit search" to open the form again.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { SearchSession } from '../../storage';
+import type { SearchSession } from '../../store/search';
 import { criteriaInWords } from '../words/criteria';
 import type { SidePanelModel } from './model';
 

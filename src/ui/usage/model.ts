@@ -4,8 +4,8 @@
  */
 import { computed, signal } from '@preact/signals';
 import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
-import { readLedgerDays, readMeta, watchLedger } from '../../ledger/store';
 import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
+import { readLedgerDays, readMeta, watchLedger } from '../../store/ledger';
 import { downloadText } from '../download';
 
 export const CHART_DAYS = 30;

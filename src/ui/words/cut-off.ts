@@ -4,7 +4,7 @@
  * first attempt cost. Part of `src/ui/words/`.
  */
 import { formatCredits } from '../../api/pricing';
-import type { RevealJob } from '../../storage';
+import type { RevealJob } from '../../store/jobs';
 import { itemsInWords } from './items';
 
 const items = (job: RevealJob) => itemsInWords(job.requested);

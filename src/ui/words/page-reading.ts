@@ -2,7 +2,7 @@
  * What the popup and the side panel say when a LinkedIn page of a kind Candidate Lens knows was not read: no people
  * found, no one shown yet, or a profile whose name could not be read. Part of `src/ui/words/`.
  */
-import type { PagePeople } from '../../background/page-people';
+import type { PagePeople } from '../../protocol/shapes';
 
 /** Where the user reads the page again: "open Candidate Lens again" (popup), "click Read again" (side panel). */
 export type ReadAgain = 'open Candidate Lens again' | 'click Read again';

@@ -10,11 +10,13 @@ import {
   startBulkReveal,
 } from '../../../src/background/jobs/bulk-reveal';
 import { reveal } from '../../../src/background/reveal';
-import { type BulkJob, bulkJobs } from '../../../src/bulk/job';
+import type { BulkJob } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
 import { appendEntry } from '../../../src/ledger/append';
-import { type LedgerMeta, META_KEY, readMeta } from '../../../src/ledger/store';
-import { account, vault } from '../../../src/storage';
+import { account } from '../../../src/store/account';
+import { bulkJobs } from '../../../src/store/bulk-jobs';
+import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
+import { vault } from '../../../src/store/vault';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const people = (n: number, from = 0): StubContact[] =>

@@ -5,18 +5,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
 import { recordAccountBalance } from '../../../src/background/ledger';
 import { checkCutOffReveal, markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import { HEARTBEAT_STALE_MS, ownedNow } from '../../../src/domain/worker';
 import { appendEntry } from '../../../src/ledger/append';
-import { chargesOf } from '../../../src/ledger/store';
-import {
-  account,
-  HEARTBEAT_STALE_MS,
-  jobs,
-  ownedNow,
-  type RevealJob,
-  settings,
-  vault,
-  workerBeat,
-} from '../../../src/storage';
+import { account } from '../../../src/store/account';
+import { jobs, type RevealJob } from '../../../src/store/jobs';
+import { chargesOf } from '../../../src/store/ledger';
+import { settings } from '../../../src/store/settings';
+import { vault } from '../../../src/store/vault';
+import { workerBeat } from '../../../src/store/worker-beat';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 /** A phone reveal of Grace left "running" by a worker that is gone, started `ageMs` ago. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { orphaned, WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
-import { HEARTBEAT_MS, ownedNow, workerBeat } from '../../../src/storage';
+import { HEARTBEAT_MS, ownedNow } from '../../../src/domain/worker';
+import { workerBeat } from '../../../src/store/worker-beat';
 
 describe('whether work has lost its worker', () => {
   beforeEach(() => fakeBrowser.reset());

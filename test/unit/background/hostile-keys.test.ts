@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { reveal } from '../../../src/background/reveal';
 import { startSearch } from '../../../src/background/search';
-import { currentSearch, jobs, vault } from '../../../src/storage';
+import { jobs } from '../../../src/store/jobs';
+import { currentSearch } from '../../../src/store/search';
+import { vault } from '../../../src/store/vault';
 import { freshConnection, stubService } from './service-stub';
 
 /** Names every plain object inherits: as keys of a plain `{}` they read as functions or its prototype. */

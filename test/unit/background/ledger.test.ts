@@ -5,10 +5,13 @@ import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk
 import { SETTLE_AFTER_MS } from '../../../src/background/ledger';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
-import { bulkJobs } from '../../../src/bulk/job';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { readLedgerDays } from '../../../src/ledger/store';
-import { currentSearch, DEFAULT_SETTINGS, jobs, type Settings, settings, vault } from '../../../src/storage';
+import { bulkJobs } from '../../../src/store/bulk-jobs';
+import { jobs } from '../../../src/store/jobs';
+import { readLedgerDays } from '../../../src/store/ledger';
+import { currentSearch } from '../../../src/store/search';
+import { DEFAULT_SETTINGS, type Settings, settings } from '../../../src/store/settings';
+import { vault } from '../../../src/store/vault';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const person = (i: number): StubContact => ({

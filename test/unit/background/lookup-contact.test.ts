@@ -5,8 +5,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClient } from '../../../src/api/client';
 import { lookupBody, lookupContact, planLookup, serialised } from '../../../src/background/lookup-contact';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { readLedgerDays } from '../../../src/ledger/store';
-import { type ContactRecord, vault } from '../../../src/storage';
+import { readLedgerDays } from '../../../src/store/ledger';
+import { vault } from '../../../src/store/vault';
+import type { ContactRecord } from '../../../src/store/vault-record';
 import { GRACE, stubService } from './service-stub';
 
 const target = { socialUrl: GRACE.socialUrl, candidateId: GRACE.id };

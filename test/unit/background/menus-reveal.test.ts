@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { setApiKey } from '../../../src/background/key-store';
 import { MENU, onMenuClicked, revealTitle } from '../../../src/background/menus';
-import { jobs, panelFocus, settings, vault } from '../../../src/storage';
+import { jobs } from '../../../src/store/jobs';
+import { panelFocus } from '../../../src/store/panel';
+import { settings } from '../../../src/store/settings';
+import { vault } from '../../../src/store/vault';
 import { GRACE, stubService } from './service-stub';
 
 describe('"Reveal contact" context menu', () => {

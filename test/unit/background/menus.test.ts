@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU, onMenuClicked } from '../../../src/background/menus';
-import { currentSearch, panelFocus, vault } from '../../../src/storage';
+import { panelFocus } from '../../../src/store/panel';
+import { currentSearch } from '../../../src/store/search';
+import { vault } from '../../../src/store/vault';
 import { freshConnection, stubService } from './service-stub';
 
 const TAB = { id: 5, windowId: 2 };

@@ -5,7 +5,9 @@ import { readTabPeople } from '@/src/background/page-people';
 import { normaliseTarget } from '@/src/background/reveal';
 import type { PagePerson } from '@/src/sites/linkedin/read-people';
 import { READ_PAGE } from '@/src/sites/linkedin/read-request';
-import { type ContactRecord, tabProfiles, vault } from '@/src/storage';
+import { tabProfiles } from '../../../src/store/tabs';
+import { vault } from '../../../src/store/vault';
+import type { ContactRecord } from '../../../src/store/vault-record';
 
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
 const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';

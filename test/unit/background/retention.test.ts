@@ -5,7 +5,10 @@ import { contactsIndexWriter } from '../../../src/background/contacts-index-writ
 import { keepContactsIndexed } from '../../../src/background/contacts-indexer';
 import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
 import { contactsIndex, OLDEST_KEY, SHARDS, shardKey, shardOf } from '../../../src/contacts-index';
-import { type ContactRecord, putContacts, settings, vault, vaultRetention } from '../../../src/storage';
+import { settings } from '../../../src/store/settings';
+import { putContacts, vault } from '../../../src/store/vault';
+import type { ContactRecord } from '../../../src/store/vault-record';
+import { vaultRetention } from '../../../src/store/vault-retention';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-15T00:00:00.000Z');

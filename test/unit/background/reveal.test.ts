@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
-import { account, jobs, vault } from '../../../src/storage';
+import { account } from '../../../src/store/account';
+import { jobs } from '../../../src/store/jobs';
+import { vault } from '../../../src/store/vault';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 const ADA = {

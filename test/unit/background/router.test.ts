@@ -3,8 +3,8 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../src/api/errors';
 import { answer, isExtensionPage, isLinkedInContentScript } from '../../../src/background/router';
-import { RevealInput } from '../../../src/message-schemas';
-import { account } from '../../../src/storage';
+import { RevealInput } from '../../../src/protocol/schemas';
+import { account } from '../../../src/store/account';
 
 const id = browser.runtime.id;
 const page = (path: string) => browser.runtime.getURL(path as '/popup.html');

@@ -11,7 +11,8 @@ import {
   searchSelection,
   startSearch,
 } from '../../../src/background/search';
-import { account, currentSearch, savedSearches } from '../../../src/storage';
+import { account } from '../../../src/store/account';
+import { currentSearch, savedSearches } from '../../../src/store/search';
 import { freshConnection } from './service-stub';
 
 type Body = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetKey, refreshAccount, saveConnection } from '../../../src/background/connection';
 import { setApiKey } from '../../../src/background/key-store';
 import { refreshMembership, teamHeld } from '../../../src/background/team';
-import { teamMembership } from '../../../src/team-membership';
+import { teamMembership } from '../../../src/store/team-membership';
 
 const ME = {
   success: true,

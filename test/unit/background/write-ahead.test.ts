@@ -13,8 +13,8 @@ import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { dayKey, META_KEY } from '../../../src/ledger/store';
-import { DEFAULT_SETTINGS, settings } from '../../../src/storage';
+import { dayKey, META_KEY } from '../../../src/store/ledger';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 /** The ledger's charges as stored right now (read straight from storage). */

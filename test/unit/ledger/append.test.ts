@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { appendEntry, type Settle } from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { readLedgerDays, readMeta } from '../../../src/ledger/store';
+import { readLedgerDays, readMeta } from '../../../src/store/ledger';
 
 const AT = '2026-05-04T10:00:00.000Z';
 const charge = (id: string, over: Partial<ChargeEntry> = {}): ChargeEntry => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactRecord } from '../../../src/storage';
+import type { ContactRecord } from '../../../src/store/vault-record';
 import { toVCard, toVCards, vcardFileName } from '../../../src/ui/vcard';
 
 const at = '2026-11-01T10:00:00.000Z';

@@ -1,0 +1,97 @@
+/**
+ * One protocol map for every message between contexts. The background validates each message's data with the zod
+ * schemas of `schemas.ts` and decides privilege from `sender` (see `src/background/router.ts`), never from
+ * the message.
+ */
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import type * as z from 'zod/mini';
+import type { BulkJob } from '../bulk/job';
+import type { GitHubProfile } from '../find/github';
+import type { AccountSnapshot } from '../store/account';
+import type { RevealJob } from '../store/jobs';
+import type { SavedSearch, SearchSession } from '../store/search';
+import type { Result } from './result';
+import type {
+  BulkControlInput,
+  FindPersonInput,
+  IdInput,
+  JobInput,
+  KeysInput,
+  NameInput,
+  PageInput,
+  ProfileDetection as ProfileDetectionSchema,
+  RenameInput,
+  RevealInput as RevealInputSchema,
+  SaveConnectionInput,
+  SelectionSearchInput,
+  StartBulkInput,
+  StartSearchInput as StartSearchInputSchema,
+  TabInput,
+  TeamHeldInput,
+} from './schemas';
+import type { PagePeople, RevealOutcome, TeamHeldPerson } from './shapes';
+
+export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
+export type RevealInput = z.infer<typeof RevealInputSchema>;
+export type StartSearchInput = z.infer<typeof StartSearchInputSchema>;
+
+export interface ProtocolMap {
+  /** Content script -> background: "this tab shows profile X" or "no profile". The only message a tab may send. */
+  profileSeen(detection: ProfileDetection): void;
+  /** Options: check a base URL and key with GET /v1/account (free) and save them if the service accepts them. */
+  saveConnection(input: z.infer<typeof SaveConnectionInput>): Result<AccountSnapshot>;
+  /** Options: forget the stored key. */
+  forgetKey(): Result<null>;
+  /** Any page: refresh the balance (free). */
+  refreshAccount(): Result<AccountSnapshot>;
+  /** Popup / side panel: reveal a contact's selected items; paid, vault-aware. */
+  reveal(input: RevealInput): Result<RevealOutcome>;
+  /** Popup: what a reveal cut off by a stopped worker was charged (checks the balance: free). */
+  checkCutOffReveal(input: z.infer<typeof JobInput>): Result<RevealJob>;
+  /** Options: remove every revealed contact from the vault. */
+  clearVault(): Result<{ removed: number }>;
+  /** Revealed contacts library: remove these contacts from the vault (erasure). */
+  removeContacts(input: z.infer<typeof KeysInput>): Result<{ removed: number }>;
+  /** Side panel: run a new search (page 1). Paid: 1 credit, 2 with a job description, only when profiles return. */
+  startSearch(input: StartSearchInput): Result<SearchSession>;
+  /** Side panel: show another page (free when already paid for). */
+  goToPage(input: z.infer<typeof PageInput>): Result<SearchSession>;
+  /** Side panel: show again the results a new search replaced when it brought none (free). */
+  backToEarlierSearch(): Result<SearchSession>;
+  /** Side panel: save the current search under a name, with its frozen criteria. */
+  saveSearch(input: z.infer<typeof NameInput>): Result<SavedSearch>;
+  renameSavedSearch(input: z.infer<typeof RenameInput>): Result<SavedSearch>;
+  deleteSavedSearch(input: z.infer<typeof IdInput>): Result<null>;
+  /** Popup: run a saved search's first page (the popup opens the side panel on the same click). */
+  runSavedSearch(input: z.infer<typeof IdInput>): Result<SearchSession>;
+  /** Side panel: search a selected text after the user agreed to trim it (context menu, over-long free text). */
+  searchSelection(input: z.infer<typeof SelectionSearchInput>): Result<SearchSession>;
+  /** Side panel: start a bulk reveal the user confirmed at a quoted maximum. Paid, up to 15 lookups at a time. */
+  startBulkReveal(input: z.infer<typeof StartBulkInput>): Result<BulkJob>;
+  /** Side panel: pause, resume or cancel the bulk reveal, dismiss its receipt, or wake a worker to resume it. */
+  controlBulk(input: z.infer<typeof BulkControlInput>): Result<BulkJob | null>;
+  /**
+   * Popup / side panel: the people a LinkedIn tab shows, read from the page now (on the user's opening or click),
+   * with what the vault holds for each, and the page kind. Free.
+   */
+  pagePeople(input: z.infer<typeof TabInput>): Result<PagePeople>;
+  /**
+   * Side panel: find one person by an email address, a GitHub profile or a name (with a company domain). A search:
+   * 1 credit, only when profiles return. Refused before anything is sent when the input cannot be searched.
+   */
+  findPerson(input: z.infer<typeof FindPersonInput>): Result<SearchSession>;
+  /** Popup: the GitHub profile the tab shows (its URL, readable after the toolbar click), or null. Free. */
+  gitHubProfileOnTab(input: z.infer<typeof TabInput>): Result<GitHubProfile | null>;
+  /** Popup: open the side panel's find on the tab's GitHub profile (the popup opens the panel). Sends nothing. */
+  prepareGitHubFind(input: z.infer<typeof TabInput>): Result<GitHubProfile>;
+  /**
+   * Popup / side panel: which items the team holds for these people, when the connection is a team gateway (its
+   * `POST /v1/team/held`, free); empty otherwise. Those items are priced at 0.
+   */
+  teamHeld(input: z.infer<typeof TeamHeldInput>): Result<TeamHeldPerson[]>;
+}
+
+export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({
+  // No logger: the default one prints every message, which would put contact data in the console.
+  logger: undefined,
+});

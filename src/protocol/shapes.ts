@@ -1,0 +1,55 @@
+/**
+ * The shapes of what the background answers that every context reads: the people of a LinkedIn page, a reveal's
+ * outcome. Types only, so a page that imports them carries no background code.
+ */
+import type { PageKindId } from '../sites/linkedin/page-kind';
+import type { RevealJob } from '../store/jobs';
+import type { ContactRecord } from '../store/vault-record';
+
+/** One person of the page, as the extension's pages show them. */
+export interface PersonOnPage {
+  name: string | null;
+  headline: string | null;
+  location: string | null;
+  /** Canonical public profile URL; null when the page does not show it (the person needs it before a reveal). */
+  socialUrl: string | null;
+  /** The person's page in Sales Navigator or Recruiter (or their member-id link), where the public URL is found. */
+  pageUrl: string | null;
+  /** What the vault holds for the person (null: nothing, or no public URL to look it up by). */
+  record: ContactRecord | null;
+  /** The vault holds at least one found item. */
+  revealed: boolean;
+}
+
+export interface PagePeople {
+  /** The tab's page kind; null when it is no LinkedIn page Candidate Lens reads. */
+  kind: PageKindId | null;
+  /** Lists many people (search results, lists, projects). */
+  list: boolean;
+  /** The page kind in words, e.g. "Sales Navigator lead". */
+  label: string | null;
+  /** How to get a missing public profile URL on this kind of page. */
+  toResolve: string | null;
+  people: PersonOnPage[];
+  /**
+   * Why the page was not read, when it was not: `unread`, no people found (or, on a page about one person, no
+   * name); `not-shown`, result cards found but no one on them yet (LinkedIn renders them as the user scrolls).
+   */
+  problem: 'unread' | 'not-shown' | null;
+  /** The page's structure report, to copy and send, when it was not read (structure only: no text, names or ids). */
+  report: string | null;
+  readAt: string;
+}
+
+/** What a reveal answers: the vault record (written before the answer), and the job that asked the service. */
+export interface RevealOutcome {
+  record: ContactRecord | null;
+  /** The job that called the service; null when the vault already held everything asked for. */
+  job: RevealJob | null;
+}
+
+/**
+ * What the team holds for a person (a team gateway's answer). Declared beside the background's call of the gateway
+ * (`src/background/team.ts`), which is being reshaped; the pages read it from here.
+ */
+export type { TeamHeldItem, TeamHeldPerson } from '../background/team';

@@ -1,0 +1,88 @@
+/**
+ * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, the
+ * vault, jobs, the ledger); on Chrome it is restricted to trusted contexts at startup. `session` holds what means
+ * nothing after a restart (tab ids). The API key is not here at all: it lives in the background's IndexedDB
+ * (`src/background/key-store.ts`), out of reach of content scripts on both browsers.
+ *
+ * Keys are written `area:name`, as WXT's storage takes them; `browser.storage.<area>` takes the name alone.
+ */
+
+/** A storage area the extension uses. */
+export type Area = 'local' | 'session';
+/** A key with its area, as WXT's storage takes it. */
+export type AreaKey = `${Area}:${string}`;
+
+/** Every single stored item. */
+export const KEYS = {
+  settings: 'local:settings',
+  account: 'local:account',
+  keyHint: 'local:key-hint',
+  teamMembership: 'local:team-membership',
+  workerBeat: 'local:worker-beat',
+  /** Single reveals, newest first. */
+  jobs: 'local:jobs',
+  bulkJob: 'local:bulk-job',
+  bulkHistory: 'local:bulk-history',
+  search: 'local:search',
+  savedSearches: 'local:saved-searches',
+  panelFocus: 'local:panel-focus',
+  /** The register of contacts' set-aside copies. */
+  vaultAsides: 'local:vault-asides',
+  /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
+  ledgerMeta: 'local:ledger:meta',
+  pagePeopleIntent: 'session:page-people-intent',
+  findIntent: 'session:find-intent',
+} as const satisfies Record<string, AreaKey>;
+
+/** Keys only a migration reads: where earlier versions kept things (see `src/store/migrations/`). */
+export const LEGACY_KEYS = {
+  /** Version 1 of the vault's id index: one object of candidate id -> vault key. */
+  vaultIndex: 'local:vault-index',
+  /** Version 1 of a bulk reveal's "sent" lookups. */
+  bulkInFlight: 'local:bulk-in-flight',
+} as const satisfies Record<string, AreaKey>;
+
+/** A family of keys sharing a prefix: one key per contact, per tab, per day… */
+export interface KeyFamily<A extends Area = Area> {
+  area: A;
+  prefix: string;
+  /** The key's name in its area, for `browser.storage.<area>`. */
+  name(id: string | number): string;
+  /** The key with its area, for WXT's storage. */
+  key(id: string | number): `${A}:${string}`;
+  /** The id of a name of this family (null for any other name). */
+  idOf(name: string): string | null;
+}
+
+function family<A extends Area>(area: A, prefix: string): KeyFamily<A> {
+  return {
+    area,
+    prefix,
+    name: (id) => `${prefix}${id}`,
+    key: (id) => `${area}:${prefix}${id}`,
+    idOf: (name) => (name.startsWith(prefix) ? name.slice(prefix.length) : null),
+  };
+}
+
+/** Every key prefix. */
+export const PREFIXES = {
+  /** A vault record, by vault key (canonical social_url, or `id:<candidate id>`). */
+  contact: family('local', 'contact:'),
+  /** Candidate id -> vault key, one small string per id. */
+  vaultId: family('local', 'vault-id:'),
+  /** A value that no longer read, copied aside under its own key's name. */
+  unreadable: family('local', 'unreadable:'),
+  /** A contact's set-aside copy (the register lists these). */
+  unreadableContact: family('local', 'unreadable:contact:'),
+  /** The profile a tab shows, by tab id. */
+  tab: family('session', 'tab:'),
+  /** Everything of the ledger: its days and its bookkeeping. */
+  ledger: family('local', 'ledger:'),
+  /** A local day's ledger entries (`YYYY-MM-DD`). */
+  ledgerDay: family('local', 'ledger:day:'),
+  /** The contacts library's compact index: its shards, first page and bookkeeping. */
+  contactsIndex: family('local', 'contacts-index:'),
+} as const;
+
+/** The name of a key in its area (`local:settings` -> `settings`). */
+export const nameOf = (key: AreaKey): string => key.slice(key.indexOf(':') + 1);

@@ -1,0 +1,133 @@
+/**
+ * The ledger in storage: one key per local day (`ledger:day:YYYY-MM-DD`, the entries in the order they were
+ * written), and one small key of bookkeeping (the days that have entries, the last balance, the uncertain charges
+ * not yet settled and the balance they are settled against). An append reads and writes one day, so it stays as
+ * fast with years of history as with none; the usage view reads 30 keys in one call. Reads are here, each its own
+ * export (a page loads only what it uses); the background's append is in `src/ledger/append.ts`.
+ */
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import {
+  BalanceEntry,
+  type ChargeEntry,
+  chargeTotals,
+  dayOf,
+  LedgerEntry,
+  monthToDate,
+  OpenCall,
+  spent,
+} from '../ledger/entry';
+import { KEYS, nameOf, PREFIXES } from './keys';
+import { upgradeMeta } from './migrations/2-ledger-open-calls';
+import { setAside } from './read';
+
+/** The storage key of a day's entries. */
+export const dayKey = (day: string) => PREFIXES.ledgerDay.name(day);
+export const META_KEY = nameOf(KEYS.ledgerMeta);
+
+/** The bookkeeping as it is stored now (version 2: open calls carry what they are; see `migrate.ts`). */
+export const LedgerMeta = z.object({
+  v: z.literal(2),
+  /** Days with entries, oldest first. */
+  days: z.array(z.string()),
+  /** The last balance that settles against: one taken with no call of this worker in flight. */
+  lastBalance: z.nullable(BalanceEntry),
+  /** The last balance before the first uncertain charge still open (null when none is open). */
+  anchor: z.nullable(BalanceEntry),
+  /** Uncertain charges still open, in the order they were sent. */
+  open: z.array(OpenCall),
+});
+export type LedgerMeta = z.infer<typeof LedgerMeta>;
+
+export const EMPTY_META: LedgerMeta = { v: 2, days: [], lastBalance: null, anchor: null, open: [] };
+
+/**
+ * The bookkeeping key, upgraded when it is stored in an earlier version (the upgrade is written back by the next
+ * append), or an empty one when none is stored or it no longer reads.
+ */
+export async function readMeta(): Promise<LedgerMeta> {
+  const raw = (await browser.storage.local.get(META_KEY))[META_KEY];
+  const parsed = z.safeParse(LedgerMeta, raw);
+  if (parsed.success) return parsed.data;
+  const upgraded = await upgradeMeta(raw, readLedgerDays);
+  if (upgraded) return upgraded;
+  if (raw !== undefined) {
+    const problem = z.prettifyError(parsed.error);
+    console.warn(`The ledger bookkeeping is not readable and was set aside; it starts afresh:\n${problem}`);
+    // The next append writes a fresh one over it: the copy keeps what was there, for support to recover.
+    await setAside(META_KEY, raw, problem).catch(() => undefined);
+  }
+  return structuredClone(EMPTY_META);
+}
+
+/**
+ * A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day, and
+ * the day as stored is set aside (once), since the next append rewrites the day without it.
+ */
+function readDay(value: unknown, day: string): LedgerEntry[] {
+  if (value === undefined) return [];
+  const entries: LedgerEntry[] = [];
+  const problems: string[] = [];
+  for (const raw of Array.isArray(value) ? value : []) {
+    const parsed = z.safeParse(LedgerEntry, raw);
+    if (parsed.success) entries.push(parsed.data);
+    else problems.push(z.prettifyError(parsed.error));
+  }
+  if (!Array.isArray(value)) problems.unshift('The day is not a list of entries.');
+  if (problems.length > 0) {
+    console.warn(
+      `A ledger day (${day}) has entries that are not readable; they were skipped and set aside`,
+      problems,
+    );
+    setAside(dayKey(day), value, problems.join('\n')).catch(() => undefined);
+  }
+  return entries;
+}
+
+/** The entries of each day asked for, in one read (a day without entries maps to an empty list). */
+export async function readLedgerDays(days: readonly string[]): Promise<Map<string, LedgerEntry[]>> {
+  const stored = days.length ? await browser.storage.local.get(days.map(dayKey)) : {};
+  return new Map(days.map((day) => [day, readDay(stored[dayKey(day)], day)]));
+}
+
+/**
+ * Credits spent today and this month (local days), uncertain charges (sent, not known yet) at their maximum; and of
+ * those, how much is such calls (`underWay`). Entries in `except` are left out (calls the caller counts itself).
+ */
+export async function spendingNow(
+  now = new Date(),
+  except: ReadonlySet<string> = new Set(),
+): Promise<{ today: number; month: number; underWay: { today: number; month: number } }> {
+  const days = await readLedgerDays(monthToDate(now));
+  const counted = (entries: readonly LedgerEntry[]) => spent(entries.filter((e) => !except.has(e.id)));
+  const open = (entries: readonly LedgerEntry[]) =>
+    chargeTotals(entries.filter((e) => !except.has(e.id))).uncertainMax;
+  const todays = days.get(dayOf(now)) ?? [];
+  const all = [...days.values()];
+  return {
+    today: counted(todays),
+    month: all.reduce((sum, entries) => sum + counted(entries), 0),
+    underWay: { today: open(todays), month: all.reduce((sum, entries) => sum + open(entries), 0) },
+  };
+}
+
+/** The charges of one search session, reveal or job (`ref`), written on or after the day of `since`. */
+export async function chargesOf(ref: string, since: string): Promise<ChargeEntry[]> {
+  const days = (await readMeta()).days.filter((day) => day >= dayOf(since));
+  return [...(await readLedgerDays(days)).values()]
+    .flat()
+    .filter((e): e is ChargeEntry => e.kind === 'charge' && e.ref === ref);
+}
+
+/** Calls back when any entry is written (the popup's and side panel's warnings, the usage page). */
+export function watchLedger(cb: () => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (
+      area === PREFIXES.ledger.area &&
+      Object.keys(changes).some((key) => PREFIXES.ledger.idOf(key) !== null)
+    )
+      cb();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

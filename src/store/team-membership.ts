@@ -1,0 +1,41 @@
+/**
+ * The stored team membership (the options page and the background read it): apart from the account so that the
+ * pages that never show it (side panel, library) do not carry its schema.
+ */
+import * as z from 'zod/mini';
+import { defineStored } from './item';
+import { KEYS } from './keys';
+
+/**
+ * When the saved connection is a team gateway rather than the service itself: who the member key belongs to, the
+ * member's allowance and spend, as the gateway's `GET /v1/team/me` last said (free). Null when the connection is the
+ * service directly. Its own item, version 1 from the start: nothing stored before it changes shape.
+ */
+export const TeamMembership = z.object({
+  member: z.string(),
+  team: z.string(),
+  /** Credits a day / a month (UTC), null when the member has no such cap. */
+  dailyCap: z.nullable(z.int()),
+  monthlyCap: z.nullable(z.int()),
+  spentToday: z.int(),
+  spentThisMonth: z.int(),
+  /** ISO times the daily and monthly allowances start afresh. */
+  dailyResets: z.string(),
+  monthlyResets: z.string(),
+  checkedAt: z.string(),
+});
+export type TeamMembership = z.infer<typeof TeamMembership>;
+
+const teamItem = defineStored({
+  key: KEYS.teamMembership,
+  schema: z.nullable(TeamMembership),
+  fallback: null,
+  label: 'team membership',
+  version: 1,
+});
+
+export const teamMembership = {
+  get: (): Promise<TeamMembership | null> => teamItem.get(),
+  set: (value: TeamMembership | null): Promise<void> => teamItem.set(value),
+  watch: (cb: (value: TeamMembership | null) => void) => teamItem.watch(cb),
+};

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { type BulkCandidate, mergeCandidates, planBulk } from '../../../src/bulk/quote';
+import type { ContactRecord } from '../../../src/store/vault-record';
+
+const person = (socialUrl: string | null, candidateId: string | null, name = 'X'): BulkCandidate => ({
+  target: { socialUrl, candidateId },
+  name,
+});
+const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
+
+const held = (key: string, items: Partial<ContactRecord>): ContactRecord => ({
+  v: 1,
+  key,
+  socialUrl: key,
+  candidateId: null,
+  name: null,
+  currentTitle: null,
+  currentEmployer: null,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...items,
+});
+
+describe('bulk quote', () => {
+  it('merges rows by profile URL and by candidate id, keeping what either row knew', () => {
+    const merged = mergeCandidates([
+      person(url('ada'), null, 'Ada'),
+      person(null, '7', 'Ada (id)'),
+      person(url('ada'), '7'),
+      person(url('grace'), null, 'Grace'),
+      person(null, '8', 'Id only'),
+    ]);
+    // The third row says id 7 is Ada's: the id-only row joins her entry (else two lookups could pay twice).
+    expect(merged.map((p) => p.target)).toEqual([
+      { socialUrl: url('ada'), candidateId: '7' },
+      { socialUrl: url('grace'), candidateId: null },
+      { socialUrl: null, candidateId: '8' },
+    ]);
+    expect(merged[0]!.name).toBe('Ada');
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'treats the id or slug %s as plain data',
+    (hostile) => {
+      const merged = mergeCandidates([
+        person(url(hostile), hostile),
+        person(null, hostile),
+        person(url(hostile), null),
+      ]);
+      expect(merged).toHaveLength(1);
+      expect(merged[0]!.target).toEqual({ socialUrl: url(hostile), candidateId: hostile });
+    },
+  );
+
+  it('quotes held contacts at 0 and the rest at the most each item can cost', () => {
+    const people = [person(url('a'), null), person(url('b'), null), person(url('c'), null)];
+    const records = new Map<string, ContactRecord>([
+      [
+        url('a'),
+        held(url('a'), {
+          email: { found: true, value: 'a@x.org', at: 'x' },
+          phone: { found: false, at: 'x' },
+        }),
+      ],
+      [url('b'), held(url('b'), { email: { found: true, value: 'b@x.org', at: 'x' } })],
+    ]);
+    const { items, quote } = planBulk(
+      people,
+      ['email', 'phone'],
+      (p) => records.get(p.target.socialUrl!) ?? null,
+    );
+    // a: email held, phone known missing (not asked again): fully held. b: phone to ask. c: both.
+    expect(items.map((i) => i.state)).toEqual(['held', 'queued', 'queued']);
+    expect(quote).toEqual({
+      contacts: 3,
+      held: 1,
+      toAsk: 2,
+      maxByItem: { email: 3, phone: 12, detailed_profile: 0, healthcare_profile: 0 },
+      max: 15,
+    });
+    expect(items[0]!.key).toBe(url('a'));
+  });
+
+  it('an id-only contact is keyed as the vault keys it', () => {
+    const { items } = planBulk([person(null, '42')], ['email'], () => null);
+    expect(items[0]!.key).toBe('id:42');
+  });
+});

@@ -1,0 +1,191 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS } from '../../../src/store/settings';
+import { findContacts, vault } from '../../../src/store/vault';
+import { itemsToAsk } from '../../../src/store/vault-record';
+import { vaultRetention } from '../../../src/store/vault-retention';
+
+describe('the vault', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('an unreadable vault record is not shown as revealed, and is kept aside', async () => {
+    await browser.storage.local.set({ 'contact:https://www.linkedin.com/in/x': { v: 99 } });
+    expect(await vault.get('https://www.linkedin.com/in/x')).toBeNull();
+    await vi.waitFor(async () => {
+      const stored = await browser.storage.local.get('unreadable:contact:https://www.linkedin.com/in/x');
+      expect(Object.keys(stored)).toHaveLength(1);
+    });
+  });
+
+  it('the vault finds a contact by URL or by candidate id, and forgets both on removal', async () => {
+    const record = {
+      v: 1 as const,
+      key: 'https://www.linkedin.com/in/grace',
+      socialUrl: 'https://www.linkedin.com/in/grace',
+      candidateId: '77',
+      name: 'Grace',
+      currentTitle: null,
+      currentEmployer: null,
+      email: { found: true as const, value: 'g@example.org', at: '2026-01-01T00:00:00.000Z' },
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    await vault.put(record);
+    expect(await vault.find({ candidateId: '77' })).toEqual(record);
+    expect(await vault.find({ socialUrl: record.socialUrl })).toEqual(record);
+    expect(await vaultRetention.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'), [record.key])).toEqual({
+      removed: [],
+      kept: [record],
+      missing: [],
+    });
+    expect(await vaultRetention.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'), [record.key])).toEqual({
+      removed: [record.key],
+      kept: [],
+      missing: [],
+    });
+    expect(await vault.find({ candidateId: '77' })).toBeNull();
+    // Nothing that names the person stays behind: not the id's pointer to the profile either.
+    expect(Object.keys(await browser.storage.local.get(null))).toEqual([]);
+  });
+
+  it('findMany reads the records of many targets by URL and by id, in two reads whatever the vault holds', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put(contact('grace', '2'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await vault.put(contact('unrelated', '4'));
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const found = await vault.findMany([
+      { socialUrl: url('ada'), candidateId: null },
+      { socialUrl: null, candidateId: '2' },
+      { socialUrl: null, candidateId: '3' },
+      { socialUrl: url('nobody'), candidateId: '99' },
+    ]);
+    expect(found.map((r) => r.name).sort()).toEqual(['ada', 'grace', 'x']);
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(await vault.findMany([])).toEqual([]);
+  });
+
+  it('a lookup reads storage once when the URL record is there, twice when it follows an id', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    const get = vi.spyOn(browser.storage.local, 'get');
+    expect(await vault.find({ socialUrl: url('ada'), candidateId: '1' })).toMatchObject({ name: 'ada' });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
+    expect(get).toHaveBeenCalledTimes(3);
+    expect(await vault.find({ socialUrl: url('nobody'), candidateId: '99' })).toBeNull();
+    expect(get).toHaveBeenCalledTimes(5);
+    get.mockRestore();
+  });
+
+  it('findContacts answers each target with the record find would, in the same two reads', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put(contact('grace', '2'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
+    const targets = [
+      { socialUrl: url('ada'), candidateId: null },
+      { socialUrl: null, candidateId: '2' },
+      { socialUrl: url('grace-new-url'), candidateId: '2' },
+      { socialUrl: null, candidateId: '3' },
+      { socialUrl: url('nobody'), candidateId: '99' },
+    ];
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const found = await findContacts(targets);
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(found.map((r) => r?.name ?? null)).toEqual(['ada', 'grace', 'grace', 'x', null]);
+    get.mockRestore();
+    for (const [i, target] of targets.entries()) expect(found[i]).toEqual(await vault.find(target));
+    // A record that cannot be read answers nothing, as with find (it is set aside, not lost).
+    expect(await findContacts([{ socialUrl: url('broken'), candidateId: null }])).toEqual([null]);
+    expect(await findContacts([])).toEqual([]);
+  });
+
+  it('removing a contact keeps an id that now points at another record of the same person', async () => {
+    await vault.put({ ...contact('x', '5'), key: 'id:5', socialUrl: null });
+    await vault.put(contact('ada', '5'));
+    await vault.remove(['id:5']);
+    expect(await vault.find({ candidateId: '5' })).toMatchObject({ name: 'ada' });
+  });
+});
+
+const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
+function contact(slug: string, candidateId: string) {
+  return {
+    v: 1 as const,
+    key: url(slug),
+    socialUrl: url(slug),
+    candidateId,
+    name: slug,
+    currentTitle: null,
+    currentEmployer: null,
+    email: { found: true as const, value: `${slug}@example.org`, at: '2026-01-01T00:00:00.000Z' },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('clearing the vault', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('removes every contact, including ones that no longer read and their set-aside copies', async () => {
+    await browser.storage.local.set({
+      'contact:https://www.linkedin.com/in/x': { v: 99, email: 'x@example.org' },
+      'contact:https://www.linkedin.com/in/y': {
+        v: 1,
+        key: 'https://www.linkedin.com/in/y',
+        socialUrl: 'https://www.linkedin.com/in/y',
+        candidateId: null,
+        name: 'Y',
+        currentTitle: null,
+        currentEmployer: null,
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+      settings: DEFAULT_SETTINGS,
+    });
+    await vault.get('https://www.linkedin.com/in/x');
+    await vi.waitFor(async () => {
+      expect(await browser.storage.local.get('unreadable:contact:https://www.linkedin.com/in/x')).not.toEqual(
+        {},
+      );
+    });
+    await vault.put(contact('ada', '1'));
+    expect(await vault.clear()).toBe(3);
+    const left = Object.keys(await browser.storage.local.get(null));
+    expect(left.filter((key) => key.includes('contact:') || key.startsWith('vault-id:'))).toEqual([]);
+    expect(left).toContain('settings');
+  });
+});
+
+describe('itemsToAsk: what a reveal must ask the service for', () => {
+  const record = {
+    email: { found: true as const, value: 'a@example.org', at: '2026-01-01T00:00:00.000Z' },
+    phone: { found: false as const, at: '2026-01-01T00:00:00.000Z' },
+  } as unknown as Parameters<typeof itemsToAsk>[0];
+
+  it.each([
+    [
+      'nothing held: everything',
+      null,
+      ['email', 'phone', 'detailed_profile'],
+      false,
+      ['email', 'phone', 'detailed_profile'],
+    ],
+    [
+      'held and known missing are skipped',
+      record,
+      ['email', 'phone', 'detailed_profile'],
+      false,
+      ['detailed_profile'],
+    ],
+    ['known missing is asked again only when chosen', record, ['email', 'phone'], true, ['phone']],
+    ['a held item is never asked again', record, ['email'], true, []],
+  ] as const)('%s', (_label, held, selection, retry, expected) => {
+    expect(itemsToAsk(held, [...selection], retry)).toEqual(expected);
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { putContacts, vault } from '../../../../src/store/vault';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
+import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
+import { toVCards } from '../../../../src/ui/vcard';
+
+const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
+vi.mock('../../../../src/ui/download', () => ({
+  downloadText: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
+const at = '2026-11-01T10:00:00.000Z';
+const contact = (i: number): ContactRecord => ({
+  v: 1,
+  key: `https://www.linkedin.com/in/c${i}`,
+  socialUrl: `https://www.linkedin.com/in/c${i}`,
+  candidateId: String(i),
+  name: i % 7 === 0 ? `Zoë "Z" Müller, ${i}` : `Person ${i}`,
+  currentTitle: 'Nurse',
+  currentEmployer: 'Arbor Health',
+  email: { found: true, value: `c${i}@example.org`, at },
+  ...(i % 2 ? { phone: { found: true, value: '+1 555 0100', at } } : {}),
+  updatedAt: at,
+});
+
+/** The whole file as one read of every record would make it (the export before it read in chunks). */
+const oneShotCsv = (records: ContactRecord[]) =>
+  candidatesCsv(
+    records.map((r) => ({
+      id: r.candidateId ?? '',
+      name: r.name ?? '',
+      current_title: r.currentTitle ?? '',
+      current_employer: r.currentEmployer ?? '',
+      location: '',
+      social_url: r.socialUrl,
+    })),
+    (profile) => records.find((r) => r.socialUrl === profile.social_url),
+  );
+
+describe('library export', () => {
+  const records = Array.from({ length: EXPORT_CHUNK * 2 + 500 }, (_, i) => contact(i));
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    downloads.length = 0;
+    await putContacts(records);
+  });
+
+  it('reads the records a chunk at a time, says how far it has got, and writes the same file as one read would', async () => {
+    const getMany = vi.spyOn(vault, 'getMany');
+    const progress = vi.fn();
+    const keys = records.map((r) => r.key);
+    expect(await exportCsv(keys, progress)).toBe(records.length);
+    expect(getMany.mock.calls.map(([chunk]) => chunk.length)).toEqual([EXPORT_CHUNK, EXPORT_CHUNK, 500]);
+    expect(progress.mock.calls).toEqual([
+      [EXPORT_CHUNK, records.length],
+      [EXPORT_CHUNK * 2, records.length],
+      [records.length, records.length],
+    ]);
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.name).toMatch(/^contacts-\d{4}-\d\d-\d\d\.csv$/);
+    expect(downloads[0]!.text).toBe(oneShotCsv(records));
+    expect(downloads[0]!.text.match(/^\uFEFFName,/gm)).toHaveLength(1);
+  });
+
+  it('leaves out a contact deleted meanwhile, and writes vCards the same way', async () => {
+    await vault.remove([records[3]!.key]);
+    const keys = records.map((r) => r.key);
+    const kept = records.filter((_, i) => i !== 3);
+    expect(await exportCsv(keys)).toBe(kept.length);
+    expect(downloads[0]!.text).toBe(oneShotCsv(kept));
+    expect(await exportVCards(keys)).toBe(kept.length);
+    expect(downloads[1]!.text).toBe(toVCards(kept));
+  });
+});

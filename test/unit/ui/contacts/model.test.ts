@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { contactsIndexWriter } from '../../../../src/background/contacts-index-writer';
+import {
+  BUILT_KEY,
+  type ContactSummary,
+  contactsIndex,
+  FIRST_KEY,
+  FIRST_PAGE,
+} from '../../../../src/contacts-index';
+import { vault } from '../../../../src/store/vault';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import { createLibraryModel, PAGE } from '../../../../src/ui/contacts/model';
+
+const at = Date.parse('2026-11-01T10:00:00.000Z');
+/** Contact i changed i minutes after `at`; every other one holds a phone, every fifth is a nurse at Arbor. */
+const contact = (i: number): ContactRecord => ({
+  v: 1,
+  key: `https://www.linkedin.com/in/c${i}`,
+  socialUrl: `https://www.linkedin.com/in/c${i}`,
+  candidateId: null,
+  name: `Person ${i}`,
+  currentTitle: i % 5 === 0 ? 'Nurse' : 'Engineer',
+  currentEmployer: i % 5 === 0 ? 'Arbor Health' : 'Brightpath',
+  email: { found: true, value: `c${i}@example.org`, at: new Date(at).toISOString() },
+  ...(i % 2 ? { phone: { found: true, value: '+1 555 0100', at: new Date(at).toISOString() } } : {}),
+  updatedAt: new Date(at + i * 60_000).toISOString(),
+});
+const names = (list: readonly ContactSummary[]) => list.map((s) => s.name);
+const newest = (n: number, from: number) => Array.from({ length: n }, (_, i) => `Person ${from - 1 - i}`);
+
+/** Holds `contactsIndex.all()` until released: the moment between the first rows and every contact. */
+function holdFullRead() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const read = contactsIndex.all.bind(contactsIndex);
+  const spy = vi.spyOn(contactsIndex, 'all').mockImplementation(async () => {
+    await held;
+    return read();
+  });
+  return { spy, release };
+}
+
+describe('the library opens in two steps', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await browser.storage.local.set({ [BUILT_KEY]: true });
+    await contactsIndexWriter.change(Array.from({ length: 500 }, (_, i) => contact(i)));
+  });
+
+  it('lists the newest contacts and the exact counts from the first page, then everything', async () => {
+    const { release } = holdFullRead();
+    const m = createLibraryModel();
+    const opening = m.init();
+    await vi.waitFor(() => expect(m.loaded.value).toBe(true));
+
+    expect(m.ready.value).toBe(false);
+    expect(m.totals.value).toEqual({
+      total: 500,
+      held: { email: 500, phone: 250, detailed_profile: 0, healthcare_profile: 0 },
+    });
+    expect(m.matchCount.value).toBe(500);
+    expect(names(m.visible.value)).toEqual(newest(PAGE, 500));
+    // "Show more" within the first page shows its rows; past it, the rest come with every contact.
+    m.showMore();
+    expect(names(m.visible.value)).toEqual(newest(FIRST_PAGE, 500));
+    m.showMore();
+    expect(m.visible.value).toHaveLength(FIRST_PAGE);
+
+    release();
+    await opening;
+    expect(m.ready.value).toBe(true);
+    expect(names(m.visible.value)).toEqual(newest(3 * PAGE, 500));
+    expect(m.matchCount.value).toBe(500);
+    expect(m.totals.value.total).toBe(500);
+  });
+
+  it('a search, filter or sort typed meanwhile waits for every contact: no count of the first page alone', async () => {
+    const { release } = holdFullRead();
+    const m = createLibraryModel();
+    const opening = m.init();
+    await vi.waitFor(() => expect(m.loaded.value).toBe(true));
+
+    m.setQuery({ text: 'nurse arbor' });
+    expect(m.matches.value).toBeNull();
+    expect(m.matchCount.value).toBeNull();
+    expect(m.visible.value).toEqual([]);
+    m.setQuery({ text: '', sort: 'name' });
+    expect(m.matchCount.value).toBeNull();
+    expect(m.visible.value).toEqual([]);
+    m.setQuery({ sort: 'newest', holding: 'phone' });
+    expect(m.matchCount.value).toBeNull();
+    m.setQuery({ holding: 'any', text: 'nurse arbor' });
+
+    release();
+    await opening;
+    // All 100 nurses at Arbor, most of them beyond the first page.
+    expect(m.matchCount.value).toBe(100);
+    expect(m.visible.value).toHaveLength(PAGE);
+    expect(m.visible.value.every((s) => s.title === 'Nurse')).toBe(true);
+    expect(m.visible.value.at(-1)!.name).toBe('Person 0');
+  });
+
+  it('exports nothing until every contact is read', async () => {
+    const { release } = holdFullRead();
+    const getMany = vi.spyOn(vault, 'getMany');
+    const m = createLibraryModel();
+    const opening = m.init();
+    await vi.waitFor(() => expect(m.loaded.value).toBe(true));
+    await m.exportAs('csv');
+    expect(getMany).not.toHaveBeenCalled();
+    expect(m.notice.value).toBe('');
+    release();
+    await opening;
+  });
+
+  it('a small vault is read from the first page alone', async () => {
+    fakeBrowser.reset();
+    await browser.storage.local.set({ [BUILT_KEY]: true });
+    await contactsIndexWriter.change(Array.from({ length: 30 }, (_, i) => contact(i)));
+    const all = vi.spyOn(contactsIndex, 'all');
+    const m = createLibraryModel();
+    await m.init();
+    expect(all).not.toHaveBeenCalled();
+    expect(m.ready.value).toBe(true);
+    expect(m.matchCount.value).toBe(30);
+    m.setQuery({ text: 'nurse' });
+    expect(m.matchCount.value).toBe(6);
+  });
+
+  it('before the index is first built, it says it is loading and lists the contacts once built', async () => {
+    fakeBrowser.reset();
+    await vault.put(contact(1));
+    const fullRecords = vi.spyOn(vault, 'all');
+    const m = createLibraryModel();
+    await m.init();
+    expect(m.loaded.value).toBe(false);
+    expect(m.visible.value).toEqual([]);
+
+    await contactsIndexWriter.rebuild(() => vault.all());
+    await vi.waitFor(() => expect(m.ready.value).toBe(true));
+    expect(names(m.visible.value)).toEqual(['Person 1']);
+    // Only the background's build read full records.
+    expect(fullRecords).toHaveBeenCalledTimes(1);
+  });
+
+  it('an index built before the first page is read whole until the background adds one', async () => {
+    await browser.storage.local.remove(FIRST_KEY);
+    const m = createLibraryModel();
+    await m.init();
+    expect(m.ready.value).toBe(true);
+    expect(m.matchCount.value).toBe(500);
+  });
+
+  it('a change while every contact is shown keeps them shown until the new list is read', async () => {
+    const m = createLibraryModel();
+    await m.init();
+    expect(m.ready.value).toBe(true);
+    m.setQuery({ text: 'nurse' });
+    expect(m.matchCount.value).toBe(100);
+
+    const { release } = holdFullRead();
+    await contactsIndexWriter.change([contact(1000)], ['https://www.linkedin.com/in/c0']);
+    await vi.waitFor(() => expect(contactsIndex.all).toHaveBeenCalled());
+    expect(m.matchCount.value).toBe(100);
+    expect(m.visible.value).toHaveLength(PAGE);
+    release();
+    await vi.waitFor(() => expect(names(m.visible.value)[0]).toBe('Person 1000'));
+    expect(m.totals.value.total).toBe(500);
+    expect(m.matchCount.value).toBe(100);
+    expect(names(m.matches.value!)).not.toContain('Person 0');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { ContactSummary } from '../../../../src/contacts-index';
+import { counts, DEFAULT_QUERY, prepare, query } from '../../../../src/ui/contacts/query';
+
+const now = Date.parse('2026-11-22T12:00:00.000Z');
+const daysAgo = (n: number) => now - n * 86_400_000;
+const summary = (name: string, extra: Partial<ContactSummary>): ContactSummary => ({
+  key: name,
+  name,
+  title: null,
+  employer: null,
+  held: [],
+  missing: [],
+  updated: daysAgo(1),
+  unknown: false,
+  ...extra,
+});
+
+const all = [
+  summary('Grace Okafor', {
+    title: 'Registered Nurse',
+    employer: 'Brightpath Health',
+    held: ['email', 'phone'],
+    updated: daysAgo(2),
+  }),
+  summary('Ada Lovelace', {
+    title: 'Analyst',
+    employer: 'Babbage Ltd',
+    held: ['email'],
+    updated: daysAgo(40),
+  }),
+  summary('Zoë Müller', {
+    title: 'Nurse Practitioner',
+    employer: 'Arbor Health',
+    held: ['healthcare_profile'],
+    updated: daysAgo(400),
+  }),
+  summary('Wei Chen', {
+    title: 'Engineer',
+    employer: 'Tessellate Pay',
+    missing: ['email'],
+    updated: daysAgo(5),
+  }),
+];
+const names = (list: ContactSummary[]) => list.map((s) => s.name);
+const run = (q: Partial<typeof DEFAULT_QUERY>) => names(query(prepare(all), { ...DEFAULT_QUERY, ...q }, now));
+
+describe('library search, filters and sort', () => {
+  it('searches name, title and employer: every word must appear, any case', () => {
+    expect(run({ text: 'nurse' })).toEqual(['Grace Okafor', 'Zoë Müller']);
+    expect(run({ text: 'HEALTH nurse arbor' })).toEqual(['Zoë Müller']);
+    expect(run({ text: 'babbage' })).toEqual(['Ada Lovelace']);
+    expect(run({ text: 'nobody' })).toEqual([]);
+  });
+
+  it('filters by what is held and when', () => {
+    expect(run({ holding: 'email' })).toEqual(['Grace Okafor', 'Ada Lovelace']);
+    expect(run({ holding: 'nothing' })).toEqual(['Wei Chen']);
+    expect(run({ since: 7 })).toEqual(['Grace Okafor', 'Wei Chen']);
+    expect(run({ since: 365, holding: 'email' })).toEqual(['Grace Okafor', 'Ada Lovelace']);
+  });
+
+  it('sorts newest, oldest, by name and by company', () => {
+    expect(run({ sort: 'newest' })).toEqual(['Grace Okafor', 'Wei Chen', 'Ada Lovelace', 'Zoë Müller']);
+    expect(run({ sort: 'oldest' })).toEqual(['Zoë Müller', 'Ada Lovelace', 'Wei Chen', 'Grace Okafor']);
+    expect(run({ sort: 'name' })).toEqual(['Ada Lovelace', 'Grace Okafor', 'Wei Chen', 'Zoë Müller']);
+    expect(run({ sort: 'company' })).toEqual(['Zoë Müller', 'Ada Lovelace', 'Grace Okafor', 'Wei Chen']);
+  });
+
+  it('counts contacts and what they hold', () => {
+    expect(counts(all)).toEqual({
+      total: 4,
+      held: { email: 2, phone: 1, detailed_profile: 0, healthcare_profile: 1 },
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { jobs, type RevealJob } from '../../../../src/store/jobs';
+import { workerBeat } from '../../../../src/store/worker-beat';
+import { createPopupModel } from '../../../../src/ui/popup/model';
+
+const URL = 'https://www.linkedin.com/in/grace-hopper';
+const JOB: RevealJob = {
+  id: 'j1',
+  kind: 'reveal',
+  vaultKey: URL,
+  target: { socialUrl: URL, candidateId: null },
+  requested: ['phone'],
+  held: [],
+  status: 'running',
+  worker: 'w1',
+  startedAt: new Date().toISOString(),
+};
+
+describe('the popup shows a job running only while its worker beats', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  async function popupFor(beatAgeMs: number) {
+    await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - beatAgeMs).toISOString() });
+    await jobs.put(JOB);
+    const m = createPopupModel();
+    m.chooseSelection(['phone']);
+    m.manualUrl.value = URL;
+    await vi.waitFor(() => expect(m.job.value).not.toBeNull());
+    return m;
+  }
+
+  it('a fresh beat: running, and Reveal waits for it', async () => {
+    const m = await popupFor(0);
+    expect(m.job.value?.status).toBe('running');
+    expect(m.cutOff.value).toBeNull();
+    expect(m.disabledReason.value).toBe('A reveal is in progress.');
+  });
+
+  it('a stale beat (the worker was stopped): cut off, and Reveal points to the priced choice', async () => {
+    const m = await popupFor(10_000);
+    await vi.waitFor(() => expect(m.job.value?.status).toBe('interrupted'));
+    expect(m.cutOff.value?.id).toBe('j1');
+    expect(m.disabledReason.value).toMatch(/^The last reveal was cut off/);
+  });
+});
+
+describe('the popup points to what is on screen', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a cut-off reveal: Reveal points up, to the charge shown above the form', async () => {
+    await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - 10_000).toISOString() });
+    await jobs.put(JOB);
+    const m = createPopupModel();
+    m.chooseSelection(['phone']);
+    m.manualUrl.value = URL;
+    await vi.waitFor(() => expect(m.cutOff.value?.id).toBe('j1'));
+    expect(m.disabledReason.value).toBe(
+      'The last reveal was cut off: see what it was charged above, then choose whether to reveal again.',
+    );
+  });
+});

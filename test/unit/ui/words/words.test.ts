@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../src/api/errors';
+import { SEARCH_CRITERIA_KEYS } from '../../../../src/api/schema';
+import {
+  CRITERION_LABEL,
+  criteriaInWords,
+  criterionChip,
+  criterionLabel,
+} from '../../../../src/ui/words/criteria';
+import { errorWords, plainText } from '../../../../src/ui/words/errors';
+import { itemsInWords } from '../../../../src/ui/words/items';
+
+const API_NAME = /\b[a-z]+(_[a-z]+)+\b/;
+
+describe('plain words for the service names', () => {
+  it('names every search criterion the contract knows, without underscores', () => {
+    for (const key of SEARCH_CRITERIA_KEYS) {
+      expect(CRITERION_LABEL[key], key).toBeTruthy();
+      expect(criterionLabel(key)).not.toMatch(API_NAME);
+    }
+    expect(criterionLabel('some_new_key')).toBe('Some new key');
+  });
+
+  it.each([
+    ['location', 'London, United Kingdom::~30mi', 'London, United Kingdom, within 30 mi'],
+    ['location', 'Austin::~50km', 'Austin, within 50 km'],
+    ['location', 'Boston', 'Boston'],
+    ['current_employer', '-Tessellate Pay', 'not Tessellate Pay'],
+    ['current_title', '"Registered Nurse"', 'exactly “Registered Nurse”'],
+    ['current_title', '-"Travel Nurse"', 'not exactly “Travel Nurse”'],
+    ['years_experience', '5+', '5 or more'],
+    ['years_experience', '<10', 'under 10'],
+    ['years_experience', '<=8', '8 or fewer'],
+    ['company_size', '51-200', '51 to 200'],
+    ['skills', 'Go', 'Go'],
+  ])('chip for %s = %s reads "%s"', (key, value, words) => {
+    expect(criterionChip(key, value)).toBe(words);
+  });
+
+  it('lists items inside a sentence', () => {
+    expect(itemsInWords(['email'])).toBe('personal email');
+    expect(itemsInWords(['email', 'phone', 'detailed_profile'])).toBe(
+      'personal email, mobile phone and detailed profile',
+    );
+  });
+
+  it('replaces API names inside a sentence from the service', () => {
+    expect(plainText('free_text_search must be 300 characters or fewer')).toBe(
+      'free text must be 300 characters or fewer',
+    );
+    expect(plainText('Use either "jd_search" or search_criteria')).toBe(
+      'Use either job description or search filters',
+    );
+    expect(plainText('London, United Kingdom::~30mi')).toBe('London, United Kingdom within 30 mi');
+    expect(plainText('reveal_phone needs current_employer')).toBe('mobile phone needs current employer');
+    expect(plainText('write to jane_doe@example.org')).toBe('write to jane_doe@example.org');
+  });
+});
+
+describe('errorWords: a refusal said once, with the next step', () => {
+  it('hides schema checker output behind a plain sentence', () => {
+    const error = new ApiError({
+      kind: 'invalid-request',
+      message: 'Invalid "saveConnection" request: ✖ Too big: expected string to have <=2048 characters',
+    }).toJSON();
+    const words = errorWords(error);
+    expect(words.title).toBe('Not sent');
+    expect(words.detail).toBe('The extension could not read what was asked.');
+    expect(JSON.stringify(words)).not.toMatch(/saveConnection|✖|request/);
+  });
+
+  it('says "may have charged" once, in the next step', () => {
+    const error = new ApiError({
+      kind: 'timeout',
+      operation: 'lookup',
+      outcomeUnknown: true,
+      message:
+        'The contact lookup got no answer within 30 seconds. It may have been charged; check your balance before retrying.',
+    }).toJSON();
+    const words = errorWords(error);
+    const all = [words.title, words.detail, words.nextStep].join(' ');
+    expect(all.match(/may have/gi)).toHaveLength(1);
+    expect(words.detail).toBe('The contact lookup got no answer within 30 seconds.');
+    expect(words.nextStep).toMatch(/check your balance/);
+  });
+
+  it('translates API names in the service own refusal', () => {
+    const error = new ApiError({
+      kind: 'bad-request',
+      operation: 'search',
+      message: 'free_text_search cannot be combined with jd_search',
+    }).toJSON();
+    expect(errorWords(error).detail).toBe('free text cannot be combined with job description');
+  });
+});
+
+describe("a search's criteria in words", () => {
+  it('labels each criterion and says each value, whatever the criterion', () => {
+    expect(
+      criteriaInWords({
+        current_title: ['"Registered Nurse"', 'Charge Nurse'],
+        location: ['Boston, MA::~30mi'],
+        current_employer: ['-Tessellate Pay'],
+        years_experience: ['5+'],
+        company_publicly_traded: true,
+      }),
+    ).toEqual([
+      ['Job titles', 'exactly “Registered Nurse”, Charge Nurse'],
+      ['Locations', 'Boston, MA, within 30 mi'],
+      ['Current employers', 'not Tessellate Pay'],
+      ['Years of experience', '5 or more'],
+      ['Publicly traded', 'yes'],
+    ]);
+    expect(criteriaInWords(undefined)).toEqual([]);
+  });
+});
