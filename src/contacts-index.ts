@@ -64,15 +64,18 @@ export interface Totals {
   held: Record<Retrievable, number>;
 }
 
-/** FNV-1a: a stable, cheap spread of keys over the shards. */
-export function shardOf(key: string): number {
+/** FNV-1a: a stable, cheap spread of keys (unsigned 32 bits). */
+export function hashOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % SHARDS;
+  return hash >>> 0;
 }
+
+/** The shard a key's line is in. */
+export const shardOf = (key: string): number => hashOf(key) % SHARDS;
 
 /**
  * The library's default order: newest first, then by key, so equal times have one order everywhere (the first
