@@ -10,13 +10,14 @@
  * or one that does not read) is read from the vault, as before packs existed, so an export is never short.
  *
  * Stored shape (version 1): pack `n` of {@link PACKS} is one string, `v1` then a line per contact, `JSON key TAB JSON
- * record` (JSON never holds a raw tab or line break, so lines and fields split safely). The record is the vault's
- * own shape with its detailed profile cut to the skills, the only part an export writes.
+ * entry` (JSON never holds a raw tab or line break, so lines and fields split safely); the entry is what an export
+ * writes of the contact, in a short array (see {@link packEntry}).
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { NpiData } from '../api/schema-parts';
 import { hashOf, SHARDS } from '../contacts-index';
-import { ContactRecord } from '../storage';
+import type { ContactRecord } from '../storage';
 
 /** How many packs: four to each index shard, so one reveal rewrites a 256th of them. */
 export const PACKS = SHARDS * 4;
@@ -42,22 +43,52 @@ export type Pack = Map<string, string>;
 /** The pack's key for a vault key. */
 export const packEntryKey = (key: string) => JSON.stringify(key);
 
-/** What an export needs of a record: all of it but the detailed profile's experience, education and job history. */
-export function exported(record: ContactRecord): ContactRecord {
-  const detailed = record.detailed_profile;
-  if (!detailed?.found) return record;
-  const { skills } = detailed.value;
-  return {
-    ...record,
-    detailed_profile: { ...detailed, value: { skills, experience: [], education: [], job_history: [] } },
-  };
+/**
+ * A pack entry's record: `[social URL (true: the same as the vault key), candidate id, name, title, employer, email,
+ * phone, skills, NPI data]`, each null when absent, and email, phone, skills and NPI data only when found: an export
+ * writes nothing else, and leaving out the rest (dates, "not found" marks, the detailed profile beyond its skills)
+ * makes a pack about a third of the records it copies.
+ */
+const Entry = z.tuple([
+  z.union([z.literal(true), z.string(), z.null()]),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.array(z.unknown())),
+  z.nullable(NpiData),
+]);
+type Entry = z.infer<typeof Entry>;
+
+const found = <T>(state: { found: true; value: T } | { found: false } | undefined): T | null =>
+  state?.found ? state.value : null;
+
+/** The pack entry of a record: its key and what an export needs of it, as stored. */
+export function packEntry(record: ContactRecord): [string, string] {
+  const entry: Entry = [
+    record.socialUrl === record.key ? true : record.socialUrl,
+    record.candidateId,
+    record.name,
+    record.currentTitle,
+    record.currentEmployer,
+    found(record.email),
+    found(record.phone),
+    found(record.detailed_profile)?.skills ?? null,
+    found(record.healthcare_profile),
+  ];
+  return [packEntryKey(record.key), JSON.stringify(entry)];
 }
 
-/** The pack entry of a record: its key and exported record, as stored. */
-export const packEntry = (record: ContactRecord): [string, string] => [
-  packEntryKey(record.key),
-  JSON.stringify(exported(record)),
-];
+/**
+ * A record as an export sees it: what the pack keeps of it, in the vault's shape (dates empty, a detailed profile
+ * with its skills alone), so the exports write it with the same code as a full record.
+ */
+export function exported(record: ContactRecord): ContactRecord {
+  const [key, text] = packEntry(record);
+  return packedRecord(JSON.parse(key), text)!;
+}
 
 /** A stored pack, or null when there is none or it is not version 1 (the vault is read instead). */
 export function readPack(value: unknown): Pack | null {
@@ -80,16 +111,41 @@ export function writePack(pack: Pack): string {
   return lines.join('\n');
 }
 
-/** A pack's exported record, or null when it does not read as a contact record (the vault is read instead). */
-export function packedRecord(text: string): ContactRecord | null {
+/** A pack entry as a record for the exports, or null when it does not read (the vault is read instead). */
+export function packedRecord(key: string, text: string): ContactRecord | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  const parsed = z.safeParse(ContactRecord, value);
-  return parsed.success ? parsed.data : null;
+  const parsed = z.safeParse(Entry, value);
+  if (!parsed.success) return null;
+  const [socialUrl, candidateId, name, currentTitle, currentEmployer, email, phone, skills, npi] =
+    parsed.data;
+  const at = '';
+  return {
+    v: 1,
+    key,
+    socialUrl: socialUrl === true ? key : socialUrl,
+    candidateId,
+    name,
+    currentTitle,
+    currentEmployer,
+    ...(email === null ? {} : { email: { found: true, value: email, at } }),
+    ...(phone === null ? {} : { phone: { found: true, value: phone, at } }),
+    ...(skills === null
+      ? {}
+      : {
+          detailed_profile: {
+            found: true,
+            value: { skills, experience: [], education: [], job_history: [] },
+            at,
+          },
+        }),
+    ...(npi === null ? {} : { healthcare_profile: { found: true, value: npi, at } }),
+    updatedAt: at,
+  };
 }
 
 /** Packs read per storage call: progress between calls, and never the whole set of packs in one answer. */

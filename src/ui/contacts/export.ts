@@ -59,7 +59,7 @@ async function streamed(
     const unpacked: string[] = [];
     for (const key of chunk) {
       const text = packed.get(key);
-      const record = text === undefined ? null : packedRecord(text);
+      const record = text === undefined ? null : packedRecord(key, text);
       if (record) records.set(key, record);
       else unpacked.push(key);
     }

@@ -12,6 +12,7 @@ import {
   PACKS,
   PACKS_BUILT_KEY,
   packEntryKey,
+  packedRecord,
   packKey,
   packOf,
   readPack,
@@ -69,8 +70,9 @@ async function packed(): Promise<Map<string, unknown> | null> {
     const pack = readPack(stored[packKey(n)]);
     if (!pack) return null;
     for (const [key, record] of pack) {
-      expect(packOf(JSON.parse(key))).toBe(n);
-      out.set(JSON.parse(key), JSON.parse(record));
+      const vaultKey = JSON.parse(key) as string;
+      expect(packOf(vaultKey)).toBe(n);
+      out.set(vaultKey, packedRecord(vaultKey, record));
     }
   }
   return out;
@@ -90,17 +92,36 @@ describe('export packs', () => {
     await contactsIndexWriter.rebuild(() => vault.all());
     expect((await browser.storage.local.get(PACKS_BUILT_KEY))[PACKS_BUILT_KEY]).toBe(1);
     expect(await packed()).toEqual(new Map(records.map((r) => [r.key, exported(r)])));
-    // Only the skills of a detailed profile are kept: the rest is never exported.
-    expect(exported(records[3]!).detailed_profile).toEqual({
-      found: true,
-      value: { skills: detailed.skills, experience: [], education: [], job_history: [] },
-      at,
+    // What an export writes is kept, no more: the skills of a detailed profile, found items alone, no dates.
+    expect(exported(records[3]!)).toEqual({
+      v: 1,
+      key: records[3]!.key,
+      socialUrl: records[3]!.socialUrl,
+      candidateId: '3',
+      name: 'Person 3',
+      currentTitle: 'Nurse',
+      currentEmployer: 'Arbor Health',
+      email: { found: true, value: 'c3@example.org', at: '' },
+      phone: { found: true, value: '+1 555 0100', at: '' },
+      detailed_profile: {
+        found: true,
+        value: { skills: detailed.skills, experience: [], education: [], job_history: [] },
+        at: '',
+      },
+      updatedAt: '',
     });
+    expect(exported(records[9]!)).toMatchObject({ key: 'id:9', socialUrl: null });
+    expect(exported(records[10]!).healthcare_profile).toEqual({
+      found: true,
+      value: { npi_number: '110', license_state: 'MA' },
+      at: '',
+    });
+    expect(exported(records[10]!).phone).toBeUndefined();
 
     const changed = { ...records[1]!, email: { found: true as const, value: 'new@example.org', at } };
     await contactsIndexWriter.change([changed, contact(1000)], [records[2]!.key, records[9]!.key]);
     const expected = new Map(records.map((r) => [r.key, exported(r)]));
-    expected.set(changed.key, changed);
+    expected.set(changed.key, exported(changed));
     expected.set(contact(1000).key, exported(contact(1000)));
     expected.delete(records[2]!.key);
     expected.delete(records[9]!.key);
@@ -209,5 +230,11 @@ describe('export packs', () => {
 
   it('entry keys are JSON strings, so a key with a tab or line break cannot split a line', () => {
     expect(packEntryKey('id:a\tb\nc')).toBe('"id:a\\tb\\nc"');
+  });
+
+  it('an entry that does not read is no record (the vault is read instead)', () => {
+    expect(packedRecord('k', 'not json')).toBeNull();
+    expect(packedRecord('k', '[true,null]')).toBeNull();
+    expect(packedRecord('k', JSON.stringify([true, null, 'A', null, null, 5, null, null, null]))).toBeNull();
   });
 });
