@@ -44,7 +44,11 @@ export const EMPTY_META: LedgerMeta = { v: 2, days: [], lastBalance: null, ancho
  * append), or an empty one when none is stored or it no longer reads.
  */
 export async function readMeta(): Promise<LedgerMeta> {
-  const raw = (await browser.storage.local.get(META_KEY))[META_KEY];
+  return metaFrom((await browser.storage.local.get(META_KEY))[META_KEY]);
+}
+
+/** {@link readMeta} of a value already read (a writer reads it with the days it changes, in one storage call). */
+export async function metaFrom(raw: unknown): Promise<LedgerMeta> {
   const parsed = z.safeParse(LedgerMeta, raw);
   if (parsed.success) return parsed.data;
   const upgraded = await upgradeMeta(raw, readLedgerDays);
@@ -54,7 +58,8 @@ export async function readMeta(): Promise<LedgerMeta> {
 }
 
 /** A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day. */
-function readDay(value: unknown): LedgerEntry[] {
+/** A stored day's entries; one that does not read is skipped (and said so). */
+export function readDay(value: unknown): LedgerEntry[] {
   if (!Array.isArray(value)) return [];
   const entries: LedgerEntry[] = [];
   for (const raw of value) {
