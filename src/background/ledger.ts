@@ -220,11 +220,15 @@ export async function paidLookup<K>(
   );
 }
 
-/** A search page, through the caps and written ahead on the ledger. */
+/**
+ * A search page, through the caps and written ahead on the ledger; `keep` stores the page (the paid data) before the
+ * entry is settled, so the page is shown without waiting for the ledger's write.
+ */
 export async function paidSearch(
   call: Omit<PaidCall, 'action'>,
   body: SearchRequest,
   send: () => Promise<SearchResponse>,
+  keep: (response: SearchResponse) => Promise<void> = async () => undefined,
 ): Promise<SearchResponse> {
   const action: LedgerAction = body.jd_search !== undefined ? 'jd-search' : 'search';
   const { response } = await paid(
@@ -232,7 +236,7 @@ export async function paidSearch(
     searchCost(body),
     (ahead) => ahead().then(send),
     (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
-    async () => undefined,
+    keep,
   );
   return response;
 }
