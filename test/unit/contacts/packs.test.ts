@@ -5,7 +5,6 @@ import { contactsIndexWriter } from '../../../src/background/contacts-index-writ
 import { BUILT_KEY } from '../../../src/contacts-index';
 import { type ContactRecord, putContacts, vault } from '../../../src/storage';
 import { exportCsv, exportVCards } from '../../../src/ui/contacts/export';
-import { candidatesCsv } from '../../../src/ui/sidepanel/export-csv';
 import { toVCards } from '../../../src/ui/vcard';
 import {
   exported,
@@ -18,6 +17,7 @@ import {
   readPack,
 } from '../../../src/vault/packs';
 import { buildPacks } from '../../../src/vault/packs-build-1';
+import { oneShotCsv } from './one-shot-csv';
 
 const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
 vi.mock('../../../src/ui/download', () => ({
@@ -47,20 +47,6 @@ const contact = (i: number): ContactRecord => ({
     : {}),
   updatedAt: at,
 });
-
-/** The whole file as one read of every record would make it (the export before packs). */
-const oneShotCsv = (records: ContactRecord[]) =>
-  candidatesCsv(
-    records.map((r) => ({
-      id: r.candidateId ?? '',
-      name: r.name ?? '',
-      current_title: r.currentTitle ?? '',
-      current_employer: r.currentEmployer ?? '',
-      location: '',
-      social_url: r.socialUrl,
-    })),
-    (profile) => records.find((r) => (r.candidateId ?? '') === profile.id),
-  );
 
 /** Every pack as the records it holds, by vault key; null for a pack that is not built. */
 async function packed(): Promise<Map<string, unknown> | null> {
