@@ -277,7 +277,7 @@ export async function benchUi(): Promise<void> {
 
     for (const [i, size] of SIZES.entries()) {
       console.log(
-        `library     open to every contact read,  ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(libraryReady[i]!)} (${(libraryReady[i]! / libraryReady[0]!).toFixed(2)}x of 1,000)`,
+        `library     open to every contact read,  ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(libraryReady[i]!)} (${(libraryReady[i]! / libraryReady[0]!).toFixed(2)}x of 1,000; ${loads[i]})`,
       );
     }
     const exportMs = exports.map(([t]) => t);
@@ -296,7 +296,7 @@ export async function benchUi(): Promise<void> {
     for (let round = 0; round < 4; round++)
       for (const q of queries) searches.push(await searchTime(page, `${q} ${round}`.trim()));
     console.log(
-      `library     search typed to matches on screen, 50,000 contacts: p50 ${ms(p50(searches))}, max ${ms(Math.max(...searches))} (${searches.length} searches)`,
+      `library     search typed to matches on screen, 50,000 contacts: p50 ${ms(p50(searches))}, max ${ms(Math.max(...searches))} (${searches.length} searches; ${load()})`,
     );
   } finally {
     await context.close();

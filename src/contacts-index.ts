@@ -65,15 +65,18 @@ export interface Totals {
   held: Record<Retrievable, number>;
 }
 
-/** FNV-1a: a stable, cheap spread of keys over the shards. */
-export function shardOf(key: string): number {
+/** FNV-1a: a stable, cheap spread of keys (unsigned 32 bits). */
+export function hashOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % SHARDS;
+  return hash >>> 0;
 }
+
+/** The shard a key's line is in. */
+export const shardOf = (key: string): number => hashOf(key) % SHARDS;
 
 /**
  * The library's default order: newest first, then by key, so equal times have one order everywhere (the first
@@ -133,6 +136,16 @@ export function readShard(value: unknown): Shard {
     if (tab > 0) rows.set(line.slice(0, tab), line.slice(tab + 1));
   }
   return rows;
+}
+
+/** The summaries of a stored shard's lines. */
+export const summariesOf = (value: unknown): ContactSummary[] =>
+  Array.from(readShard(value), ([key, row]) => summaryOf(key, row));
+
+/** Shard `n` for its storage key, or null for any other key of the index. */
+export function shardNumber(key: string): number | null {
+  const n = /^contacts-index:(\d+)$/.exec(key)?.[1];
+  return n === undefined || Number(n) >= SHARDS ? null : Number(n);
 }
 
 /** A shard as stored: a line per contact. */
@@ -248,18 +261,26 @@ export const contactsIndex = {
   },
   /** Every contact's summary, from the index alone. */
   async all(): Promise<ContactSummary[]> {
+    return (await contactsIndex.shards()).flat();
+  },
+  /** Every contact's summary, shard by shard (item `n` is shard `n`'s), in one storage read. */
+  async shards(): Promise<ContactSummary[][]> {
     const keys = Array.from({ length: SHARDS }, (_, n) => shardKey(n));
     const stored = await browser.storage.local.get(keys);
-    const out: ContactSummary[] = [];
-    for (const key of keys) {
-      for (const [vaultKey, row] of readShard(stored[key])) out.push(summaryOf(vaultKey, row));
-    }
-    return out;
+    return keys.map((key) => summariesOf(stored[key]));
   },
-  /** Calls back when any part of the index changes. */
-  watch(cb: () => void): () => void {
-    const listener = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && Object.keys(changes).some((key) => key.startsWith(PREFIX))) cb();
+  /**
+   * Calls back when any part of the index changes, with the stored values that changed (key -> new value,
+   * undefined when removed): a reader holding the shards applies a change from it, reading nothing again.
+   */
+  watch(cb: (changed: ReadonlyMap<string, unknown>) => void): () => void {
+    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'local') return;
+      const changed = new Map<string, unknown>();
+      for (const [key, change] of Object.entries(changes)) {
+        if (key.startsWith(PREFIX)) changed.set(key, change.newValue);
+      }
+      if (changed.size > 0) cb(changed);
     };
     browser.storage.onChanged.addListener(listener);
     return () => browser.storage.onChanged.removeListener(listener);

@@ -32,6 +32,18 @@ import {
   writeShard,
 } from '../contacts-index';
 import type { ContactRecord } from '../store/vault-record';
+import {
+  PACKS,
+  PACKS_BUILT_KEY,
+  PACKS_VERSION,
+  type Pack,
+  packEntry,
+  packEntryKey,
+  packKey,
+  packOf,
+  readPack,
+  writePack,
+} from '../vault/packs';
 
 /**
  * Below this many rows (while the index holds more) the first page is made again from every shard: the library's
@@ -44,13 +56,16 @@ interface Line {
   key: string;
   row: string;
   updated: number;
+  /** The contact's export pack entry (`src/vault/packs.ts`), when the line comes from its record. */
+  packed?: { key: string; entry: [string, string] };
 }
 const line = (key: string, row: string): Line => ({ key, row, updated: updatedOf(row) });
 const toShard = (lines: readonly Line[]): Shard => new Map(lines.map((l) => [l.key, l.row]));
 
 /** Changes run one after another (the background is the only writer). */
 let queue: Promise<unknown> = Promise.resolve();
-function serial<T>(run: () => Promise<T>): Promise<T> {
+/** Runs `run` in turn with the index's writes (a step that reads the vault and writes from it loses no change). */
+export function serial<T>(run: () => Promise<T>): Promise<T> {
   const next = queue.catch(() => undefined).then(run);
   queue = next;
   return next;
@@ -123,7 +138,14 @@ function change(lines: readonly Line[], removed: readonly string[]): Promise<voi
 
 async function write(put: readonly Line[], removed: readonly string[]): Promise<void> {
   const touched = new Set([...put.map((l) => shardOf(l.key)), ...removed.map(shardOf)]);
-  const stored = await browser.storage.local.get([...[...touched].map(shardKey), FIRST_KEY, OLDEST_KEY]);
+  const packed = put.flatMap((l) => (l.packed ? [l.packed] : []));
+  const packsTouched = new Set([...packed.map((p) => packOf(p.key)), ...removed.map(packOf)]);
+  const stored = await browser.storage.local.get([
+    ...[...touched].map(shardKey),
+    ...[...packsTouched].map(packKey),
+    FIRST_KEY,
+    OLDEST_KEY,
+  ]);
   const shards = new Map([...touched].map((n) => [n, readShard(stored[shardKey(n)])]));
   for (const key of removed) shards.get(shardOf(key))!.delete(key);
   for (const l of put) shards.get(shardOf(l.key))!.set(l.key, l.row);
@@ -153,6 +175,15 @@ async function write(put: readonly Line[], removed: readonly string[]): Promise<
     [OLDEST_KEY]: writeOldest(oldest),
   };
   for (const [n, shard] of shards) values[shardKey(n)] = writeShard(shard);
+  // A pack not built yet (or that does not read) is left to its build, which reads the vault in turn with this.
+  const packs = new Map<number, Pack>();
+  for (const n of packsTouched) {
+    const pack = readPack(stored[packKey(n)]);
+    if (pack) packs.set(n, pack);
+  }
+  for (const key of removed) packs.get(packOf(key))?.delete(packEntryKey(key));
+  for (const p of packed) packs.get(packOf(p.key))?.set(...p.entry);
+  for (const [n, pack] of packs) values[packKey(n)] = writePack(pack);
   await browser.storage.local.set(values);
 }
 
@@ -160,7 +191,7 @@ export const contactsIndexWriter = {
   /** Records (new or changed) enter the index and removed keys leave it, its first page with it. */
   change: (records: readonly ContactRecord[], removed: readonly string[] = []) =>
     change(
-      records.map((r) => line(field(r.key), rowOf(r))),
+      records.map((r) => ({ ...line(field(r.key), rowOf(r)), packed: { key: r.key, entry: packEntry(r) } })),
       removed,
     ),
   /**
@@ -170,13 +201,19 @@ export const contactsIndexWriter = {
   rebuild: (read: () => Promise<readonly ContactRecord[]>) =>
     serial(async () => {
       const shards: Shard[] = ALL.map(() => new Map());
-      for (const record of await read()) shards[shardOf(record.key)]!.set(field(record.key), rowOf(record));
+      const packs: Pack[] = Array.from({ length: PACKS }, () => new Map());
+      for (const record of await read()) {
+        shards[shardOf(record.key)]!.set(field(record.key), rowOf(record));
+        packs[packOf(record.key)]!.set(...packEntry(record));
+      }
       const write: Record<string, unknown> = {
         [FIRST_KEY]: writeFirstPage(pageOf(shards)),
         [OLDEST_KEY]: writeOldest(shards.map(oldestOf)),
         [BUILT_KEY]: true,
+        [PACKS_BUILT_KEY]: PACKS_VERSION,
       };
       for (const n of ALL) write[shardKey(n)] = writeShard(shards[n]!);
+      for (const [n, pack] of packs.entries()) write[packKey(n)] = writePack(pack);
       await browser.storage.local.set(write);
     }),
   /**

@@ -62,6 +62,19 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
   return `This may cost up to ${formatCredits(max)}, which would pass your ${room.cap} cap: ${(limit - room.left).toLocaleString('en-US')} of ${formatCredits(limit)} are spent or under way ${period}. To go ahead, raise the cap in Options (Spending caps).`;
 }
 
+/** The settings read under way, shared by the calls that ask for them meanwhile. */
+let reading: Promise<Settings> | null = null;
+/**
+ * The settings, from one read shared by every call that asks while it is under way: a bulk reveal's fifteen calls
+ * that get ready together make one storage read, not fifteen (each storage call waits behind the others).
+ */
+function settingsNow(): Promise<Settings> {
+  reading ??= settings.get().finally(() => {
+    reading = null;
+  });
+  return reading;
+}
+
 /**
  * Runs a paid call (ledger entry `id`) that may cost up to `max` credits if no cap would be passed; refuses with
  * {@link CapReached} otherwise. The check and the reservation are one step, so calls started together (a bulk
@@ -70,7 +83,7 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
 async function withinCaps<T>(id: string, max: number, task: () => Promise<T>): Promise<T> {
   // The caps are read before the turn: with none set (the usual case) the turn reads nothing, so calls started
   // together (a bulk reveal's fifteen) do not queue behind each other's reads. The spending is read in the turn.
-  const caps = await settings.get();
+  const caps = await settingsNow();
   await serialized('ledger-caps', async () => {
     const problem = await capProblem(max, caps);
     if (problem) throw new CapReached(problem);
@@ -208,11 +221,15 @@ export async function paidLookup<K>(
   );
 }
 
-/** A search page, through the caps and written ahead on the ledger. */
+/**
+ * A search page, through the caps and written ahead on the ledger; `keep` stores the page (the paid data) before the
+ * entry is settled, so the page is shown without waiting for the ledger's write.
+ */
 export async function paidSearch(
   call: Omit<PaidCall, 'action'>,
   body: SearchRequest,
   send: () => Promise<SearchResponse>,
+  keep: (response: SearchResponse) => Promise<void> = async () => undefined,
 ): Promise<SearchResponse> {
   const action: LedgerAction = body.jd_search !== undefined ? 'jd-search' : 'search';
   const { response } = await paid(
@@ -220,7 +237,7 @@ export async function paidSearch(
     searchCost(body),
     (ahead) => ahead().then(send),
     (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
-    async () => undefined,
+    keep,
   );
   return response;
 }

@@ -112,7 +112,8 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
  * the merged record to the vault before the ledger entry is settled and before resolving: paid data is in storage
  * before any caller can report it. Call it inside the contact's turn ({@link serialised}), with `plan.asked` not
  * empty. `send` is how the request goes out once the caps let it: it gets the request, which writes the call's
- * ledger entry first (a bulk reveal waits for one of its connections before calling it). Errors of the call (rate
+ * ledger entry first (a bulk reveal waits for one of its connections before calling it), and that write alone, for
+ * a caller that writes the entry earlier (a bulk reveal, while it waits: the request then writes nothing). Errors of the call (rate
  * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
  * and the ledger throw them.
  */
@@ -120,14 +121,16 @@ export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
   plan: Pick<LookupPlan, 'base' | 'asked'>,
-  send: (request: () => Promise<LookupResponse>) => Promise<LookupResponse> = (request) => request(),
+  send: (request: () => Promise<LookupResponse>, ahead: () => Promise<void>) => Promise<LookupResponse> = (
+    request,
+  ) => request(),
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);
   const { kept } = await paidLookup(
     { ...call, subject: base.key },
     asked,
-    (ahead) => send(() => ahead().then(() => client.lookup(body))),
+    (ahead) => send(() => ahead().then(() => client.lookup(body)), ahead),
     (response) => keepAnswer(base, asked, response),
   );
   return kept;

@@ -78,11 +78,22 @@ async function fetchPageNow(
   delete running.error;
   await currentSearch.set(running);
   let response: SearchResponse;
+  /** The page as stored, once the answer came (paid data first: before its ledger entry is settled). */
+  let done = null as SearchSession | null;
   try {
-    response = await paidSearch({ ref: session.id, label: `page from ${start}` }, body, () =>
-      client.search(pageRequest(body, start)),
+    response = await paidSearch(
+      { ref: session.id, label: `page from ${start}` },
+      body,
+      () => client.search(pageRequest(body, start)),
+      async (answer) => {
+        done = doneOf(running, start, answer);
+        // Stored before the panel (which renders from storage) can show it, and before the ledger's write.
+        await currentSearch.set(done);
+      },
     );
   } catch (error) {
+    // The page came and could not be stored: nothing more to store.
+    if (done) throw error;
     const failed: SearchSession = { ...running, status: 'failed', error: fail(error).error };
     delete failed.pendingStart;
     delete failed.pendingAt;
@@ -90,6 +101,15 @@ async function fetchPageNow(
     await currentSearch.set(failed);
     throw error;
   }
+  // The balance comes after the page, and its failure cannot undo it.
+  await recordBalance(response.credits.remaining).catch((error) =>
+    console.warn('Could not record the balance', error),
+  );
+  return done!;
+}
+
+/** The search with the page of this answer in: done, showing it, no longer keeping the search it replaced. */
+function doneOf(running: SearchSession, start: number, response: SearchResponse): SearchSession {
   const page = toPage(start, response);
   const done: SearchSession = {
     ...running,
@@ -103,7 +123,7 @@ async function fetchPageNow(
   // Its own results are in: the ones it replaced are no longer kept.
   delete done.earlier;
   if (start === 1) {
-    done.frozen = freezeRequest(session.first as SearchRequest, response);
+    done.frozen = freezeRequest(running.first as SearchRequest, response);
     done.understood = {
       ...(response.jd_searched || response.free_text_searched
         ? { parsed: response.jd_searched ?? response.free_text_searched }
@@ -111,12 +131,6 @@ async function fetchPageNow(
       ...(response.similar_titles ? { similarTitles: response.similar_titles } : {}),
     };
   }
-  // Paid data first: stored before the panel (which renders from storage) can show it. The balance comes after,
-  // and its failure cannot undo the page.
-  await currentSearch.set(done);
-  await recordBalance(response.credits.remaining).catch((error) =>
-    console.warn('Could not record the balance', error),
-  );
   return done;
 }
 

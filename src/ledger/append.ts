@@ -9,7 +9,15 @@
  */
 import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
-import { dayKey, type LedgerMeta, META_KEY, readLedgerDays, readMeta } from '../store/ledger';
+import {
+  dayKey,
+  type LedgerMeta,
+  META_KEY,
+  metaFrom,
+  readDay,
+  readLedgerDays,
+  readMeta,
+} from '../store/ledger';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
@@ -62,10 +70,13 @@ function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
 
 /** Applies the changes in order to the stored days and bookkeeping, and stores what changed in one write. */
 async function write(batch: readonly Change[]): Promise<void> {
-  let meta = await readMeta();
-  const days = await readLedgerDays([
+  // The bookkeeping and the days changed, in one storage read: each read on this path delays a request.
+  const wanted = [
     ...new Set(batch.map((change) => (change.kind === 'append' ? dayOf(change.entry.at) : change.day))),
-  ]);
+  ];
+  const stored = await browser.storage.local.get([META_KEY, ...wanted.map(dayKey)]);
+  let meta = await metaFrom(stored[META_KEY]);
+  const days = new Map(wanted.map((day) => [day, readDay(stored[dayKey(day)], day)]));
   const changedDays = new Set<string>();
   /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
   const read = async (wanted: readonly string[]) => {

@@ -46,7 +46,11 @@ export const EMPTY_META: LedgerMeta = { v: 2, days: [], lastBalance: null, ancho
  * append), or an empty one when none is stored or it no longer reads.
  */
 export async function readMeta(): Promise<LedgerMeta> {
-  const raw = (await browser.storage.local.get(META_KEY))[META_KEY];
+  return metaFrom((await browser.storage.local.get(META_KEY))[META_KEY]);
+}
+
+/** {@link readMeta} of a value already read (a writer reads it with the days it changes, in one storage call). */
+export async function metaFrom(raw: unknown): Promise<LedgerMeta> {
   const parsed = z.safeParse(LedgerMeta, raw);
   if (parsed.success) return parsed.data;
   const upgraded = await upgradeMeta(raw, readLedgerDays);
@@ -64,7 +68,7 @@ export async function readMeta(): Promise<LedgerMeta> {
  * A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day, and
  * the day as stored is set aside (once), since the next append rewrites the day without it.
  */
-function readDay(value: unknown, day: string): LedgerEntry[] {
+export function readDay(value: unknown, day: string): LedgerEntry[] {
   if (value === undefined) return [];
   const entries: LedgerEntry[] = [];
   const problems: string[] = [];

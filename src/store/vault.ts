@@ -50,17 +50,18 @@ function keyOfIdIn(stored: Record<string, unknown>): (candidateId: string) => st
 }
 
 /**
- * What the vault holds for many targets, in two storage reads: their records by URL, their ids' keys (and the
- * old index), then the records the ids point at that the first read did not bring.
+ * What the vault holds for many targets, in one storage read, or two when an id points at a record the first did
+ * not bring: their records by URL, their ids' keys (and the old index), and the records an id-only contact is kept
+ * under (`id:<candidate id>`, where an id points when it has no key of its own: a new contact needs no second read).
  */
 async function readTargets(targets: readonly VaultTarget[]) {
   const urls = targets.flatMap((t) => (t.socialUrl ? [contactName(t.socialUrl)] : []));
   const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
-  const first = await browser.storage.local.get([...urls, ...ids.map(idKey), LEGACY_INDEX]);
+  const asked = [...urls, ...ids.map(idKey), ...ids.map((id) => contactName(`id:${id}`)), LEGACY_INDEX];
+  const first = await browser.storage.local.get(asked);
   const keyOf = keyOfIdIn(first);
-  const more = [...new Set(ids.map((id) => contactName(keyOf(id))))].filter(
-    (key) => first[key] === undefined,
-  );
+  const read = new Set(asked);
+  const more = [...new Set(ids.map((id) => contactName(keyOf(id))))].filter((key) => !read.has(key));
   const second = more.length > 0 ? await browser.storage.local.get(more) : {};
   return { stored: { ...first, ...second } as Record<string, unknown>, keyOf };
 }

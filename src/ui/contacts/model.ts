@@ -5,11 +5,22 @@
  * It opens in two steps, so the first rows take the same time at 50,000 contacts as at 1,000: the index's small
  * first page (the newest contacts and the exact counts) is listed at once, then every summary is read for search,
  * filters, other sorts and export. Meanwhile nothing shown is wrong: a query other than the default waits for
- * every contact (its count reads as unknown, never as a count of the first page), and export stays off.
+ * every contact (its count reads as unknown, never as a count of the first page), and export stays off. Once every
+ * summary is read, a change (a reveal, a bulk reveal, a deletion) is applied from the shards it rewrote, as storage
+ * reports them: the index is never read again whole for it.
  */
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
-import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
+import {
+  type ContactSummary,
+  contactsIndex,
+  FIRST_KEY,
+  FIRST_PAGE,
+  OLDEST_KEY,
+  shardNumber,
+  summariesOf,
+  type Totals,
+} from '../../contacts-index';
 import { vault } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';
@@ -50,10 +61,14 @@ export function createLibraryModel() {
     return list.slice(0, shown.value);
   });
 
+  /** Every shard's summaries once read whole (null before, or when the first page held every contact). */
+  let shards: ContactSummary[][] | null = null;
+
   async function loadOnce() {
     const page = await contactsIndex.first();
     // A first page holding every contact is the whole index.
     if (page && page.rows.length === page.totals.total) {
+      shards = null;
       all.value = page.rows;
       return;
     }
@@ -61,7 +76,10 @@ export function createLibraryModel() {
     if (page && !ready.value) first.value = page;
     // Without a first page the index is read whole if built; until the background first builds it (at its first
     // start), "Loading…" stays, and the build's write loads again: the vault's full records are never read here.
-    if (page || (await contactsIndex.built())) all.value = await contactsIndex.all();
+    if (page || (await contactsIndex.built())) {
+      shards = await contactsIndex.shards();
+      all.value = shards.flat();
+    }
   }
 
   /** One load at a time; a change during one loads once more after it (a bulk reveal writes many). */
@@ -85,12 +103,37 @@ export function createLibraryModel() {
     return running;
   }
 
+  /**
+   * Applies changed shards from the change itself when every shard is in hand and no read is under way (a change
+   * rewrites a few shards: nothing is read again); loads otherwise. True when applied.
+   */
+  function apply(changed: ReadonlyMap<string, unknown>): boolean {
+    if (!shards || running) return false;
+    const next = [...shards];
+    for (const [key, value] of changed) {
+      const n = shardNumber(key);
+      if (n !== null) next[n] = summariesOf(value);
+      // The first page and the oldest changes are what the shards already say; anything else (a rebuild) loads.
+      else if (key !== FIRST_KEY && key !== OLDEST_KEY) return false;
+    }
+    shards = next;
+    all.value = next.flat();
+    return true;
+  }
+
   let pending: ReturnType<typeof setTimeout> | undefined;
+  /** Changes not applied yet: the last value of each key. */
+  let changes = new Map<string, unknown>();
   /** Loads, then follows the index (a reveal elsewhere adds a contact; batched, a bulk reveal writes many). */
   async function init() {
-    contactsIndex.watch(() => {
+    contactsIndex.watch((changed) => {
+      for (const [key, value] of changed) changes.set(key, value);
       clearTimeout(pending);
-      pending = setTimeout(() => void load(), 150);
+      pending = setTimeout(() => {
+        const batch = changes;
+        changes = new Map();
+        if (!apply(batch)) void load();
+      }, 150);
     });
     await load();
   }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import {
   backToEarlierSearch,
   deleteSavedSearch,
@@ -12,6 +13,7 @@ import {
   startSearch,
 } from '../../../src/background/search';
 import { account } from '../../../src/store/account';
+import { META_KEY } from '../../../src/store/ledger';
 import { currentSearch, savedSearches } from '../../../src/store/search';
 import { freshConnection } from './service-stub';
 
@@ -108,6 +110,26 @@ describe('search jobs (background)', () => {
     expect(session.pages[0]!.profiles[0]!.id).toBe('1');
     expect(session.understood).toEqual({ similarTitles: ['Registered Nurse', 'Charge Nurse', 'ICU Nurse'] });
     expect((await account.get())?.remaining).toBe(99);
+  });
+
+  it('stores the page as soon as it comes, before its ledger entry is settled', async () => {
+    stubSearch(100);
+    const writes: string[] = [];
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    const spy = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      const values = items as Record<string, unknown>;
+      const search = values.search as { status?: string } | undefined;
+      if (search?.status === 'done') writes.push('page stored');
+      const meta = values[META_KEY] as { open: unknown[] } | undefined;
+      if (meta) writes.push(meta.open.length > 0 ? 'entry sent' : 'entry settled');
+      await set(items);
+    });
+    try {
+      await startSearch({ mode: 'filters', request: { search_criteria: { current_title: ['Nurse'] } } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(writes.slice(0, 3)).toEqual(['entry sent', 'page stored', 'entry settled']);
   });
 
   it('later pages send the frozen body: similar titles as current_title, include_similar_titles false', async () => {

@@ -5,6 +5,7 @@ import type { ContactRecord } from '../../../../src/store/vault-record';
 import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
 import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
 import { toVCards } from '../../../../src/ui/vcard';
+import { oneShotCsv } from './one-shot-csv';
 
 const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
 vi.mock('../../../../src/ui/download', () => ({
@@ -24,20 +25,6 @@ const contact = (i: number): ContactRecord => ({
   ...(i % 2 ? { phone: { found: true, value: '+1 555 0100', at } } : {}),
   updatedAt: at,
 });
-
-/** The whole file as one read of every record would make it (the export before it read in chunks). */
-const oneShotCsv = (records: ContactRecord[]) =>
-  candidatesCsv(
-    records.map((r) => ({
-      id: r.candidateId ?? '',
-      name: r.name ?? '',
-      current_title: r.currentTitle ?? '',
-      current_employer: r.currentEmployer ?? '',
-      location: '',
-      social_url: r.socialUrl,
-    })),
-    (profile) => records.find((r) => r.socialUrl === profile.social_url),
-  );
 
 describe('library export', () => {
   const records = Array.from({ length: EXPORT_CHUNK * 2 + 500 }, (_, i) => contact(i));

@@ -30,12 +30,12 @@ const contact = (i: number): ContactRecord => ({
 const names = (list: readonly ContactSummary[]) => list.map((s) => s.name);
 const newest = (n: number, from: number) => Array.from({ length: n }, (_, i) => `Person ${from - 1 - i}`);
 
-/** Holds `contactsIndex.all()` until released: the moment between the first rows and every contact. */
+/** Holds `contactsIndex.shards()` until released: the moment between the first rows and every contact. */
 function holdFullRead() {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const read = contactsIndex.all.bind(contactsIndex);
-  const spy = vi.spyOn(contactsIndex, 'all').mockImplementation(async () => {
+  const read = contactsIndex.shards.bind(contactsIndex);
+  const spy = vi.spyOn(contactsIndex, 'shards').mockImplementation(async () => {
     await held;
     return read();
   });
@@ -119,7 +119,7 @@ describe('the library opens in two steps', () => {
     fakeBrowser.reset();
     await browser.storage.local.set({ [BUILT_KEY]: true });
     await contactsIndexWriter.change(Array.from({ length: 30 }, (_, i) => contact(i)));
-    const all = vi.spyOn(contactsIndex, 'all');
+    const all = vi.spyOn(contactsIndex, 'shards');
     const m = createLibraryModel();
     await m.init();
     expect(all).not.toHaveBeenCalled();
@@ -153,22 +153,48 @@ describe('the library opens in two steps', () => {
     expect(m.matchCount.value).toBe(500);
   });
 
-  it('a change while every contact is shown keeps them shown until the new list is read', async () => {
+  it('a change while every contact is shown is applied from the shards it rewrote, reading nothing again', async () => {
     const m = createLibraryModel();
     await m.init();
     expect(m.ready.value).toBe(true);
     m.setQuery({ text: 'nurse' });
     expect(m.matchCount.value).toBe(100);
 
-    const { release } = holdFullRead();
-    await contactsIndexWriter.change([contact(1000)], ['https://www.linkedin.com/in/c0']);
-    await vi.waitFor(() => expect(contactsIndex.all).toHaveBeenCalled());
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const shards = vi.spyOn(contactsIndex, 'shards');
+    const changing = contactsIndexWriter.change([contact(1000)], ['https://www.linkedin.com/in/c0']);
+    // Until it lands, the list shown stays.
     expect(m.matchCount.value).toBe(100);
-    expect(m.visible.value).toHaveLength(PAGE);
-    release();
+    await changing;
+    get.mockClear();
     await vi.waitFor(() => expect(names(m.visible.value)[0]).toBe('Person 1000'));
     expect(m.totals.value.total).toBe(500);
     expect(m.matchCount.value).toBe(100);
     expect(names(m.matches.value!)).not.toContain('Person 0');
+    expect(get).not.toHaveBeenCalled();
+    expect(shards).not.toHaveBeenCalled();
+    // The whole list is what the index holds, from the change alone.
+    const byKey = (list: readonly ContactSummary[]) => [...list].sort((a, b) => a.key.localeCompare(b.key));
+    expect(byKey(m.all.value!)).toEqual(byKey(await contactsIndex.all()));
+    shards.mockClear();
+
+    // Many changes close together (a bulk reveal) are applied together.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => contactsIndexWriter.change([contact(2000 + i)])));
+    await vi.waitFor(() => expect(m.totals.value.total).toBe(520));
+    expect(shards).toHaveBeenCalledTimes(0);
+    get.mockRestore();
+  });
+
+  it('a change while every contact is being read reads them again after', async () => {
+    const { spy, release } = holdFullRead();
+    const m = createLibraryModel();
+    const opening = m.init();
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    await contactsIndexWriter.change([contact(1000)]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await opening;
+    await vi.waitFor(() => expect(m.totals.value.total).toBe(501));
+    expect(names(m.visible.value)[0]).toBe('Person 1000');
   });
 });

@@ -1,0 +1,24 @@
+import type { StoredProfile } from '../../../../src/store/search';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
+
+/**
+ * The whole CSV as one read of every record would make it, in the side panel's columns: what the library's export
+ * (chunked, from packs or the vault) must write to the byte.
+ */
+export function oneShotCsv(records: readonly ContactRecord[]): string {
+  const rows = new Map<StoredProfile, ContactRecord>(
+    records.map((r) => [
+      {
+        id: r.candidateId ?? '',
+        name: r.name ?? '',
+        current_title: r.currentTitle ?? '',
+        current_employer: r.currentEmployer ?? '',
+        location: '',
+        social_url: r.socialUrl,
+      },
+      r,
+    ]),
+  );
+  return candidatesCsv([...rows.keys()], (profile) => rows.get(profile));
+}
