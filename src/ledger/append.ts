@@ -9,15 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
-import {
-  dayKey,
-  type LedgerMeta,
-  META_KEY,
-  metaFrom,
-  readDay,
-  readLedgerDays,
-  readMeta,
-} from '../store/ledger';
+import { dayKey, type LedgerMeta, META_KEY, metaFrom, readDay, readLedgerDays } from '../store/ledger';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */

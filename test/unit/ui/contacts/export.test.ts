@@ -3,7 +3,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { putContacts, vault } from '../../../../src/store/vault';
 import type { ContactRecord } from '../../../../src/store/vault-record';
 import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
-import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
 import { toVCards } from '../../../../src/ui/vcard';
 import { oneShotCsv } from './one-shot-csv';
 
