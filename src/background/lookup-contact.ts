@@ -10,6 +10,7 @@ import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
 import { ContactRecord, itemsToAsk, putContacts, type Selection, vault, vaultKeyFor } from '../storage';
 import { type PaidCall, paidLookup } from './ledger';
+import { teamFreeItems } from './team';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
 export interface ContactTarget {
@@ -125,7 +126,8 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
  * empty. `send` is how the request goes out once the caps let it: it gets the request, which writes the call's
  * ledger entry first (a bulk reveal waits for one of its connections before calling it). Errors of the call (rate
  * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
- * and the ledger throw them.
+ * and the ledger throw them. On a team gateway, items the team already holds are free (the gateway's free answer,
+ * asked first): they count 0 toward the user's caps, so a tight cap does not refuse what the team already paid for.
  */
 export async function lookupContact(
   client: ApiClient,
@@ -135,11 +137,13 @@ export async function lookupContact(
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);
+  const free = await teamFreeItems({ socialUrl: base.socialUrl, candidateId: base.candidateId }, asked);
   const { kept } = await paidLookup(
     { ...call, subject: base.key },
     asked,
     (ahead) => send(() => ahead().then(() => client.lookup(body))),
     (response) => keepAnswer(base, asked, response),
+    free,
   );
   return kept;
 }

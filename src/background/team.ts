@@ -178,3 +178,23 @@ export async function teamHeld(
     })),
   }));
 }
+
+/**
+ * The items of `asked` the gateway would answer free for `target`: those the team holds (or asked for and the
+ * service did not have). Empty when the connection is not a team gateway, or when the gateway does not say: the
+ * caller then reserves the full price, never less than the gateway confirmed.
+ */
+export async function teamFreeItems(
+  target: TeamHeldTarget,
+  asked: readonly Retrievable[],
+  fetchImpl?: Fetch,
+): Promise<Retrievable[]> {
+  if (asked.length === 0) return [];
+  try {
+    const [person] = await teamHeld([target], fetchImpl);
+    const held = new Set(person?.items.map((item) => item.item));
+    return asked.filter((item) => held.has(item));
+  } catch {
+    return [];
+  }
+}
