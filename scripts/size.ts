@@ -45,8 +45,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // with its next step and "Copy page report", instead of "0 people", to 52.8 KB. Finding a person (an email
   // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
-  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split).
-  { name: 'side panel', entry: 'sidepanel.html', budget: 55.5 * KB },
+  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). On a team gateway, rows and the
+  // bulk quote price what the team holds at 0 before any click (one free question per list shown, and the rows'
+  // "held by your team, free"): 55.9 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 56 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
   { name: 'options', entry: 'options.html', budget: 33 * KB },

@@ -198,3 +198,31 @@ export async function teamFreeItems(
     return [];
   }
 }
+
+/**
+ * What the team holds of each of `targets` (any number, asked 100 at a time), by item, in the order given. Empty
+ * records when the connection is not a team gateway or the gateway does not say (full prices).
+ */
+export async function teamHeldOf(
+  targets: readonly TeamHeldTarget[],
+  fetchImpl?: Fetch,
+): Promise<Partial<Record<Retrievable, TeamHeldItem>>[]> {
+  const out = targets.map((): Partial<Record<Retrievable, TeamHeldItem>> => ({}));
+  if (!(await teamMembership.get())) return out;
+  const asked = targets.flatMap((target, i) => (target.socialUrl || target.candidateId ? [i] : []));
+  for (let start = 0; start < asked.length; start += HELD_MAX_PEOPLE) {
+    const chunk = asked.slice(start, start + HELD_MAX_PEOPLE);
+    try {
+      const people = await teamHeld(
+        chunk.map((i) => targets[i]!),
+        fetchImpl,
+      );
+      chunk.forEach((i, n) => {
+        for (const held of people[n]?.items ?? []) out[i]![held.item] = held;
+      });
+    } catch {
+      // No answer for these: their full prices stay.
+    }
+  }
+  return out;
+}

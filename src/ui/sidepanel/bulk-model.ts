@@ -20,6 +20,7 @@ import {
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { type AccountSnapshot, type ContactRecord, ownedNow, workerBeat } from '../../storage';
 import { call } from '../rpc';
+import { teamHeldFor } from '../team-held-rows';
 import { stored } from '../use-stored';
 
 /** How often a panel may wake a worker for a job whose worker stopped beating. */
@@ -62,8 +63,11 @@ export function createBulkModel(deps: BulkModelDeps) {
 
   // -- quote --------------------------------------------------------------------------------------------------------
   const plan = computed(() =>
-    planBulk(mergeCandidates([...picked.value.values()]), deps.selection.value, (person) =>
-      deps.recordFor(person.target),
+    planBulk(
+      mergeCandidates([...picked.value.values()]),
+      deps.selection.value,
+      (person) => deps.recordFor(person.target),
+      (person) => teamHeldFor(person.target),
     ),
   );
   const overBalance = computed(() => {

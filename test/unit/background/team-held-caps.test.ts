@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/api/client';
 import { CapReached } from '../../../src/background/ledger';
 import { lookupContact, planLookup } from '../../../src/background/lookup-contact';
-import { teamFreeItems } from '../../../src/background/team';
+import { teamFreeItems, teamHeldOf } from '../../../src/background/team';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { readLedgerDays } from '../../../src/ledger/store';
 import { DEFAULT_SETTINGS, settings } from '../../../src/storage';
@@ -154,6 +154,40 @@ describe('a reveal through a team gateway, under the user’s own caps', () => {
     expect(await teamFreeItems(target, ['email'])).toEqual([]);
     const plan = await planLookup(target, ['email'], {});
     await expect(lookupContact(client(), call, plan)).rejects.toBeInstanceOf(CapReached);
+    expect(gateway.paths).toEqual([]);
+  });
+});
+
+describe('what the team holds of a bulk selection', () => {
+  beforeEach(async () => {
+    await freshConnection();
+    await settings.set({ ...DEFAULT_SETTINGS, baseUrl: BASE });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks 100 people at a time and answers in the order given, nothing for people without an identifier', async () => {
+    await teamMembership.set(MEMBER);
+    const gateway = stubGateway();
+    const others = Array.from({ length: 150 }, (_, i) => ({
+      socialUrl: `https://www.linkedin.com/in/p${i}`,
+      candidateId: null,
+    }));
+    const targets = [
+      ...others.slice(0, 120),
+      { socialUrl: null, candidateId: null },
+      target,
+      ...others.slice(120),
+    ];
+    const held = await teamHeldOf(targets);
+    expect(held).toHaveLength(targets.length);
+    expect(Object.keys(held[121]!)).toEqual(['email']);
+    expect(held.filter((h) => Object.keys(h).length > 0)).toHaveLength(1);
+    expect(gateway.paths).toEqual(['/v1/team/held', '/v1/team/held']);
+  });
+
+  it('asks nothing when the connection is the service itself', async () => {
+    const gateway = stubGateway();
+    expect(await teamHeldOf([target])).toEqual([{}]);
     expect(gateway.paths).toEqual([]);
   });
 });
