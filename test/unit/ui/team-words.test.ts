@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamMembership } from '../../../src/team-membership';
-import { allowanceInWords, memberAndTeam } from '../../../src/ui/words/team';
+import { allowanceInWords, memberAndTeam, resetsInWords } from '../../../src/ui/words/team';
 
 const alice: TeamMembership = {
   member: 'Alice Smith',
@@ -27,5 +27,12 @@ describe('team words', () => {
     expect(
       allowanceInWords({ ...alice, dailyCap: null, monthlyCap: 1, spentToday: 1, spentThisMonth: 0 }),
     ).toEqual(['No daily allowance, 1 credit used today', '1 credit a month, 0 credits used this month']);
+  });
+
+  it('says when each allowance starts afresh, only for the caps there are', () => {
+    const lines = resetsInWords(alice);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Daily allowance starts afresh \d+ Nov, \d\d:\d\d$/);
+    expect(resetsInWords({ ...alice, dailyCap: null })).toEqual([]);
   });
 });
