@@ -133,21 +133,13 @@ export const MIGRATIONS: readonly Migration[] = [
       declare
         v_id integer;
       begin
-        if p_social_url is not null then
-          select id into v_id from people where social_url = p_social_url;
+        -- One of the two is null, and "= null" matches nothing: the row of the one given.
+        select id into v_id from people where social_url = p_social_url or candidate_id = p_candidate_id;
+        if v_id is null then
+          insert into people (social_url, candidate_id) values (p_social_url, p_candidate_id)
+            on conflict do nothing returning id into v_id;
           if v_id is null then
-            insert into people (social_url) values (p_social_url) on conflict do nothing returning id into v_id;
-            if v_id is null then
-              select id into v_id from people where social_url = p_social_url;
-            end if;
-          end if;
-        else
-          select id into v_id from people where candidate_id = p_candidate_id;
-          if v_id is null then
-            insert into people (candidate_id) values (p_candidate_id) on conflict do nothing returning id into v_id;
-            if v_id is null then
-              select id into v_id from people where candidate_id = p_candidate_id;
-            end if;
+            select id into v_id from people where social_url = p_social_url or candidate_id = p_candidate_id;
           end if;
         end if;
         return gateway_person(v_id);
