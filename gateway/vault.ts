@@ -113,10 +113,13 @@ export async function findPerson(db: Sql, key: PersonKey): Promise<Person | null
 }
 
 /**
- * The person a key names, made (holding nothing) when the team never asked about them: one round trip (the
- * `gateway_find_or_add_person` function of migration 2).
+ * The person a key names, made (holding nothing) when the team never asked about them. A person the team knows
+ * (every team-held answer) is one plain read; a new one, one more round trip (the `gateway_find_or_add_person`
+ * function of migration 2, which adds the row unless another request just did).
  */
 export async function findOrAddPerson(db: Sql, key: PersonKey): Promise<Person> {
+  const found = await findPerson(db, key);
+  if (found) return found;
   const rows = await db.query<{ person: PersonRow }>('select gateway_find_or_add_person($1, $2) as person', [
     key.socialUrl ?? null,
     key.candidateId ?? null,
