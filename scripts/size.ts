@@ -33,7 +33,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB. Pricing the items a team gateway
   // says the team holds at 0 before any click (asked of the background on opening, the shared pricing helper and its
   // words) adds ~0.3 KB on top of that.
-  { name: 'popup', entry: 'popup.html', budget: 41.25 * KB },
+  // The usage page's team allowance shares the team words with options, and Rollup's shared chunks moved about
+  // 0.1 KB into this page: 41.3 KB.
+  { name: 'popup', entry: 'popup.html', budget: 41.4 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -47,11 +49,13 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
   // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). On a team gateway, rows and the
   // bulk quote price what the team holds at 0 before any click (one free question per list shown, and the rows'
-  // "held by your team, free"): 55.9 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 56 * KB },
+  // "held by your team, free"): 55.9 KB; the usage page's team allowance sharing the team words with options moved
+  // Rollup's shared chunks by about 0.1 KB: 56.0 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 56.1 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
-  { name: 'options', entry: 'options.html', budget: 33 * KB },
+  // The team words it shares with the usage page's team allowance now sit in a shared chunk: 33.2 KB.
+  { name: 'options', entry: 'options.html', budget: 33.3 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
   // refusal, shared with every page, make 34.2 KB. The export read in chunks with its progress shown (a 50,000-

@@ -4,12 +4,48 @@
  * reveal and on saving the connection). Nothing is shown against the service itself.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import { teamMembership } from '../../team-membership';
+import { browser } from 'wxt/browser';
+import type { TeamMembership } from '../../team-membership';
 import { stored } from '../use-stored';
 import { allowanceInWords, asOf, memberAndTeam, resetsInWords, TEAM_USAGE_NOTE } from '../words/team';
 
+/** The stored membership's key in `storage.local` (its item `local:team-membership`: `src/team-membership.ts`). */
+const KEY = 'team-membership';
+
+/**
+ * The stored value when it is a membership, else null. Checked field by field rather than with its schema, which
+ * would bring the schema library into this page (about 9 KB) for one small record it only reads.
+ */
+export function asMembership(value: unknown): TeamMembership | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => typeof v[key] === 'string';
+  const int = (key: string) => Number.isInteger(v[key]);
+  const cap = (key: string) => v[key] === null || int(key);
+  const ok =
+    ['member', 'team', 'dailyResets', 'monthlyResets', 'checkedAt'].every(text) &&
+    ['spentToday', 'spentThisMonth'].every(int) &&
+    ['dailyCap', 'monthlyCap'].every(cap);
+  return ok ? (value as TeamMembership) : null;
+}
+
 export function TeamAllowance() {
-  const team = useMemo(() => stored(null, teamMembership.get, teamMembership.watch), []);
+  const team = useMemo(
+    () =>
+      stored<TeamMembership | null>(
+        null,
+        async () => asMembership((await browser.storage.local.get(KEY))[KEY]),
+        (cb) => {
+          // Read directly rather than through the storage helpers, which this page does not otherwise load.
+          const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+            if (area === 'local' && KEY in changes) cb(asMembership(changes[KEY]?.newValue));
+          };
+          browser.storage.onChanged.addListener(onChanged);
+          return () => browser.storage.onChanged.removeListener(onChanged);
+        },
+      ),
+    [],
+  );
   useEffect(() => team.stop, [team]);
   const m = team.value.value;
   if (!m) return null;

@@ -36,3 +36,14 @@ describe('team words', () => {
     expect(resetsInWords({ ...alice, dailyCap: null })).toEqual([]);
   });
 });
+
+describe('the usage page reading the stored membership', () => {
+  it('takes a stored membership and refuses anything else', async () => {
+    const { asMembership } = await import('../../../src/ui/usage/team-allowance');
+    expect(asMembership(alice)).toEqual(alice);
+    expect(asMembership(null)).toBeNull();
+    expect(asMembership({ ...alice, spentToday: '13' })).toBeNull();
+    expect(asMembership({ ...alice, dailyCap: 1.5 })).toBeNull();
+    expect(asMembership({ ...alice, member: undefined })).toBeNull();
+  });
+});
