@@ -4,13 +4,15 @@
  * A flight is a row in `flights`, keyed by person, taken with an insert that only one caller can win (the primary
  * key decides, under PostgreSQL's row lock on the key); the others wait for it to end and then read the vault. No
  * lock or connection is held while the service answers, so PGlite's single connection keeps serving meanwhile. The
- * winner ends the flight in the same transaction that stores the answer, then notifies (LISTEN/NOTIFY); waiters
+ * winner ends the flight in the same transaction that stores the answer, which notifies on commit (LISTEN/NOTIFY,
+ * `gateway_finish_lookup`); waiters
  * also poll, so a lost notification costs a few milliseconds, never an answer. A flight whose instance died is
  * taken over once it expires. A failed flight stays readable until the next claim, so its waiters (woken at once)
  * answer with its error instead of calling again (a call that timed out may have been charged).
  */
 import type { Retrievable } from '../src/api/schema';
 import type { Database, Sql } from './db/database';
+import { type Person, type PersonRow, toPerson } from './vault';
 
 export const FLIGHT_CHANNEL = 'gateway_flights';
 
@@ -21,9 +23,14 @@ export interface FlightError {
   headers?: Record<string, string>;
 }
 
-export type Claim = { won: true; flightId: string } | { won: false; flightId: string };
+/** The flight claimed (with the person as read after the claim), or the one already under way. */
+export type Claim = { won: true; flightId: string; person: Person | null } | { won: false; flightId: string };
 
-/** Takes the flight of `personId` for `items`, or names the flight already under way. */
+/**
+ * Takes the flight of `personId` for `items`, or names the flight already under way: one round trip (the
+ * `gateway_claim_flight` function of migration 2). A won claim comes with the person read after it, so items
+ * another flight stored between the caller's read and this claim are seen.
+ */
 export async function claimFlight(
   db: Sql,
   personId: number,
@@ -31,30 +38,22 @@ export async function claimFlight(
   items: readonly Retrievable[],
   ttlMs: number,
 ): Promise<Claim> {
-  // One statement: a new flight, or the takeover of one that ended (its waiters have read its error) or expired
-  // (its instance died); a flight under way keeps its row, and the insert returns nothing.
-  const won = await db.query<{ flight_id: string }>(
-    `insert into flights (person_id, member_id, items, expires_at)
-     values ($1, $2, $3::text::jsonb, now() + $4 * interval '1 millisecond')
-     on conflict (person_id) do update
-       set flight_id = gen_random_uuid(), member_id = excluded.member_id, items = excluded.items,
-         started_at = now(), expires_at = excluded.expires_at, ended_at = null, error = null
-       where flights.expires_at < now() or flights.ended_at is not null
-     returning flight_id`,
-    [personId, memberId, JSON.stringify(items), ttlMs],
-  );
-  if (won[0]) return { won: true, flightId: won[0].flight_id };
-  const current = await db.query<{ flight_id: string }>(
-    'select flight_id from flights where person_id = $1',
-    [personId],
-  );
-  // Gone between the two statements: report a flight that has ended, so the caller plans again.
-  return { won: false, flightId: current[0]?.flight_id ?? '' };
-}
-
-/** Ends a flight that stored its answer (in the caller's transaction, with the answer). */
-export async function endFlight(tx: Sql, personId: number, flightId: string): Promise<void> {
-  await tx.query('delete from flights where person_id = $1 and flight_id = $2', [personId, flightId]);
+  // A new flight, or the takeover of one that ended (its waiters have read its error) or expired (its instance
+  // died); a flight under way keeps its row.
+  const rows = await db.query<{
+    claim: { won: boolean; flight_id: string | null; person?: PersonRow | null };
+  }>('select gateway_claim_flight($1, $2, $3, $4) as claim', [
+    personId,
+    memberId,
+    JSON.stringify(items),
+    ttlMs,
+  ]);
+  const claim = rows[0]!.claim;
+  if (claim.won) {
+    return { won: true, flightId: claim.flight_id!, person: claim.person ? toPerson(claim.person) : null };
+  }
+  // Gone meanwhile: report a flight that has ended, so the caller plans again.
+  return { won: false, flightId: claim.flight_id ?? '' };
 }
 
 /** Ends a flight whose upstream call failed, keeping its error for its waiters. */
@@ -64,15 +63,23 @@ export async function failFlight(
   flightId: string,
   error: FlightError,
 ): Promise<void> {
+  // One statement: the error kept, and the waiters woken (on commit).
   await db.query(
-    'update flights set ended_at = now(), error = $3::text::jsonb where person_id = $1 and flight_id = $2',
-    [personId, flightId, JSON.stringify(error)],
+    `with ended as (
+       update flights set ended_at = now(), error = $3::text::jsonb where person_id = $1 and flight_id = $2
+     )
+     select pg_notify($4, $1::text)`,
+    [personId, flightId, JSON.stringify(error), FLIGHT_CHANNEL],
   );
 }
 
-/** Tells every instance's waiters that the flight of `personId` ended. */
-export async function announce(db: Sql, personId: number): Promise<void> {
-  await db.query('select pg_notify($1, $2)', [FLIGHT_CHANNEL, String(personId)]);
+/** Ends a flight that stored nothing (nothing was missing after all, or a cap refused it) and wakes its waiters. */
+export async function dropFlight(db: Sql, personId: number, flightId: string): Promise<void> {
+  await db.query(
+    `with dropped as (delete from flights where person_id = $1 and flight_id = $2)
+     select pg_notify($3, $1::text)`,
+    [personId, flightId, FLIGHT_CHANNEL],
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
  * Spend: the ledger (one row per upstream call that can charge) and the per-member daily and monthly caps.
  *
  * A paid call first reserves its most possible charge: in one transaction that holds the member's row lock (so two
- * instances reserving for one member take turns), the member's spend this UTC day and month is summed — settled
+ * instances reserving for one member take turns; `gateway_reserve`, migration 2), the member's spend this UTC day and month is summed — settled
  * rows at what the service charged, rows still in flight (or whose outcome is unknown) at their most — and the
  * pending row is written only if the cap still has room for the new call's most. So however many calls race, the
  * credits actually charged for a member never pass a cap. Team-held answers make no ledger row and cost nothing.
@@ -62,27 +62,6 @@ export async function spentBy(db: Sql, memberId: number): Promise<Spent> {
   };
 }
 
-/** The first cap a call of `required` credits would pass, given what is spent; null when both have room. */
-export function capRefusal(
-  caps: Pick<Member, 'dailyCap' | 'monthlyCap'>,
-  spent: Spent,
-  required: number,
-): CapRefusal | null {
-  if (caps.dailyCap !== null && spent.today + required > caps.dailyCap) {
-    return { period: 'day', cap: caps.dailyCap, spent: spent.today, required, resetsAt: spent.dayResetsAt };
-  }
-  if (caps.monthlyCap !== null && spent.thisMonth + required > caps.monthlyCap) {
-    return {
-      period: 'month',
-      cap: caps.monthlyCap,
-      spent: spent.thisMonth,
-      required,
-      resetsAt: spent.monthResetsAt,
-    };
-  }
-  return null;
-}
-
 export type Reservation =
   | { ok: true; entryId: number }
   | { ok: false; refusal: CapRefusal }
@@ -90,36 +69,31 @@ export type Reservation =
 
 /**
  * Reserves `maxCredits` for a paid call of `member` under its caps (see the module comment): a pending ledger row,
- * or the cap it would pass.
+ * or the cap it would pass. One round trip: the `gateway_reserve` function of migration 2 takes the member's row
+ * lock, then sums the spend (a statement that sees every reservation committed before the lock was granted), then
+ * writes the row, all in the statement's own transaction.
  */
 export async function reserve(
-  db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> },
+  db: Sql,
   member: Member,
   action: LedgerAction,
   maxCredits: number,
   subject: string | null,
 ): Promise<Reservation> {
-  return db.transaction(async (tx): Promise<Reservation> => {
-    // The row lock serialises reservations of one member across every instance; caps are read afresh under it.
-    const locked = await tx.query<{ daily_cap: number | null; monthly_cap: number | null }>(
-      'select daily_cap, monthly_cap from members where id = $1 and revoked_at is null for update',
-      [member.id],
-    );
-    const caps = locked[0];
-    if (!caps) return { ok: false, revoked: true };
-    const refusal = capRefusal(
-      { dailyCap: caps.daily_cap, monthlyCap: caps.monthly_cap },
-      await spentBy(tx, member.id),
-      maxCredits,
-    );
-    if (refusal) return { ok: false, refusal };
-    const rows = await tx.query<{ id: number }>(
-      `insert into ledger (member_id, action, subject, max_credits, status) values ($1, $2, $3, $4, 'pending')
-       returning id`,
-      [member.id, action, subject, maxCredits],
-    );
-    return { ok: true, entryId: rows[0]!.id };
-  });
+  const rows = await db.query<{
+    reserved: {
+      entry_id?: number;
+      revoked?: true;
+      refusal?: { period: 'day' | 'month'; cap: number; spent: number; required: number; resets_at: string };
+    };
+  }>('select gateway_reserve($1, $2, $3, $4) as reserved', [member.id, action, maxCredits, subject]);
+  const reserved = rows[0]!.reserved;
+  if (reserved.entry_id !== undefined) return { ok: true, entryId: reserved.entry_id };
+  if (reserved.refusal) {
+    const { resets_at, ...refusal } = reserved.refusal;
+    return { ok: false, refusal: { ...refusal, resetsAt: new Date(resets_at) } };
+  }
+  return { ok: false, revoked: true };
 }
 
 export interface Settlement {

@@ -65,14 +65,14 @@ const WHERE_KEY = (key: PersonKey) =>
     ? { sql: 'social_url = $1', value: key.socialUrl }
     : { sql: 'candidate_id = $1', value: key.candidateId };
 
-interface PersonRow {
+export interface PersonRow {
   id: number;
   social_url: string | null;
   candidate_id: string | null;
   name: string | null;
   current_title: string | null;
   current_employer: string | null;
-  not_found_at: Date | null;
+  not_found_at: Date | string | null;
   items: { item: Retrievable; found: boolean; value: unknown; by: string; at: string }[];
 }
 
@@ -86,7 +86,8 @@ const PERSON_SELECT = `
     ), '[]'::json) as items
   from people p`;
 
-function toPerson(row: PersonRow): Person {
+/** A person as read from the database (a row, or the JSON of `gateway_person`). */
+export function toPerson(row: PersonRow): Person {
   return {
     id: row.id,
     socialUrl: row.social_url,
@@ -111,24 +112,19 @@ export async function findPerson(db: Sql, key: PersonKey): Promise<Person | null
   return rows[0] ? toPerson(rows[0]) : null;
 }
 
-/** The person a key names, made (holding nothing) when the team never asked about them. */
+/**
+ * The person a key names, made (holding nothing) when the team never asked about them. A person the team knows
+ * (every team-held answer) is one plain read; a new one, one more round trip (the `gateway_find_or_add_person`
+ * function of migration 2, which adds the row unless another request just did).
+ */
 export async function findOrAddPerson(db: Sql, key: PersonKey): Promise<Person> {
   const found = await findPerson(db, key);
   if (found) return found;
-  const column = key.socialUrl !== undefined ? 'social_url' : 'candidate_id';
-  await db.query(`insert into people (${column}) values ($1) on conflict do nothing`, [WHERE_KEY(key).value]);
-  return (await findPerson(db, key))!;
-}
-
-/** The person's row id, made when the team has not asked about them before. */
-export async function resolvePerson(db: Sql, key: PersonKey): Promise<number> {
-  return (await findOrAddPerson(db, key)).id;
-}
-
-/** A person and everything the team holds of them, by row id. */
-export async function readPerson(db: Sql, id: number): Promise<Person | null> {
-  const rows = await db.query<PersonRow>(`${PERSON_SELECT} where p.id = $1`, [id]);
-  return rows[0] ? toPerson(rows[0]) : null;
+  const rows = await db.query<{ person: PersonRow }>('select gateway_find_or_add_person($1, $2) as person', [
+    key.socialUrl ?? null,
+    key.candidateId ?? null,
+  ]);
+  return toPerson(rows[0]!.person);
 }
 
 /** Several people at once (the free "what does the team hold" question), in the order asked; null where unknown. */
@@ -184,66 +180,23 @@ export function profileFields(item: Retrievable, value: unknown): Partial<Lookup
 }
 
 /**
- * Keeps the service's answer to a lookup of `asked` items for the person `personId` (in the caller's transaction).
- * Returns the row id the answer was kept under (another, when the person was merged meanwhile).
+ * The service's answer to a lookup of `asked` items, as the vault keeps it (the `p_answer` of
+ * `gateway_finish_lookup`, migration 2): the profile's names, and every item asked, found with its value or not.
  */
-export async function storeAnswer(
-  tx: Sql,
-  personId: number,
-  key: PersonKey,
-  memberId: number,
-  asked: readonly Retrievable[],
-  contact: ContactResult,
-): Promise<number> {
-  let id = personId;
-  // The row may have been merged into another since the lookup started: find it again by what was asked.
-  const exists = await tx.query<{ id: number }>('select id from people where id = $1', [id]);
-  if (!exists[0]) id = await resolvePerson(tx, key);
-  if (!contact.success) {
-    if (contact.status_code === 404) {
-      await tx.query('update people set not_found_at = now() where id = $1', [id]);
-    }
-    return id;
-  }
+export function answerToKeep(asked: readonly Retrievable[], contact: ContactResult): Record<string, unknown> {
+  if (!contact.success) return { success: false, status_code: contact.status_code };
   const profile = contact.profile;
-  const candidateId = profile.id.trim();
-  if (candidateId !== '') {
-    // A row made earlier for this candidate id (a lookup by id, before the URL was known) is merged into this one.
-    const other = await tx.query<{ id: number }>(
-      'select id from people where candidate_id = $1 and id <> $2',
-      [candidateId, id],
-    );
-    if (other[0]) {
-      await tx.query(
-        `insert into held_items (person_id, item, found, value, member_id, at)
-         select $1, item, found, value, member_id, at from held_items where person_id = $2
-         on conflict do nothing`,
-        [id, other[0].id],
-      );
-      await tx.query('delete from people where id = $1', [other[0].id]);
-    }
-  }
-  await tx.query(
-    `update people set candidate_id = coalesce(nullif($2, ''), candidate_id), name = $3, current_title = $4,
-       current_employer = $5, not_found_at = null
-     where id = $1`,
-    [id, candidateId, profile.name, profile.current_title, profile.current_employer],
-  );
-  // Every item asked, in one statement. A value found is never replaced by "not found"; a "not found" is replaced
-  // by a newer answer.
-  const rows = asked.map((item) => {
-    const found = contact.contact_data_retrieved.includes(item);
-    return { item, found, value: found ? itemValue(item, profile) : null };
-  });
-  await tx.query(
-    `insert into held_items (person_id, item, found, value, member_id)
-     select $1, r.item, r.found, r.value, $2 from jsonb_to_recordset($3::text::jsonb) as r(item text, found boolean, value jsonb)
-     on conflict (person_id, item) do update
-       set found = excluded.found, value = excluded.value, member_id = excluded.member_id, at = now()
-       where not held_items.found`,
-    [id, memberId, JSON.stringify(rows)],
-  );
-  return id;
+  return {
+    success: true,
+    candidate_id: profile.id.trim(),
+    name: profile.name,
+    current_title: profile.current_title,
+    current_employer: profile.current_employer,
+    items: asked.map((item) => {
+      const found = contact.contact_data_retrieved.includes(item);
+      return { item, found, value: found ? itemValue(item, profile) : null };
+    }),
+  };
 }
 
 /**

@@ -35,8 +35,11 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // words) adds ~0.3 KB on top of that. The design tokens (type and spacing scales, the dark theme's primary), the
   // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB. The store as one helper for
   // every item and a module per domain (each page loads the domains it reads: options and contacts lost 1.7 and
-  // 0.7 KB) cuts the chunks popup and panel share differently: 42.3 KB.
-  { name: 'popup', entry: 'popup.html', budget: 42.5 * KB },
+  // 0.7 KB) cuts the chunks popup and panel share differently: 42.3 KB. The usage page's team allowance shares
+  // the team words with options, which moved Rollup's shared chunks by about 0.1 KB.
+  // Together (the store layer, the export packs, the team pricing) the shared chunks Rollup cuts for the pages grew
+  // more than each did alone: a chunk one page needs now carries modules another page needs: 43.7 KB measured.
+  { name: 'popup', entry: 'popup.html', budget: 44 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -48,13 +51,17 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // with its next step and "Copy page report", instead of "0 people", to 52.8 KB. Finding a person (an email
   // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
-  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). The design tokens and inline
-  // icons shared by every page (~0.6 KB): 56.0 KB. The store as one helper for every item and a module per domain
-  // splits the shared chunks again: 56.3 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 56.5 * KB },
+  // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). On a team gateway, rows and the
+  // bulk quote price what the team holds at 0 before any click (one free question per list shown, and the rows'
+  // "held by your team, free"): +0.5 KB. The design tokens and inline icons shared by every page (~0.6 KB). The
+  // store as one helper for every item and a module per domain splits the shared chunks again.
+  // Together (the store layer, the export packs, the team pricing) the shared chunks Rollup cuts for the pages grew
+  // more than each did alone: a chunk one page needs now carries modules another page needs: 58.2 KB measured.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 58.5 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
-  { name: 'options', entry: 'options.html', budget: 33 * KB },
+  // The team words it shares with the usage page's team allowance now sit in a shared chunk: 33.2 KB.
+  { name: 'options', entry: 'options.html', budget: 33.3 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
   // refusal, shared with every page, make 34.2 KB. The export read in chunks with its progress shown (a 50,000-
@@ -62,7 +69,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // With the shared chunks as they split once the find, the team membership and the gateway pricing were in:
   // 35.2 KB.
   // The design tokens and inline icons shared by every page: 35.8 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 36 * KB },
+  // Together (the store layer, the export packs, the team pricing) the shared chunks Rollup cuts for the pages grew
+  // more than each did alone: a chunk one page needs now carries modules another page needs: 36.6 KB measured.
+  // The export packs' reader: the library's export reads packs, not records.
+  { name: 'contacts', entry: 'contacts.html', budget: 36.75 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
@@ -71,7 +81,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The ledger written ahead of every paid call with its migration, retention from the library index, and the team
   // gateway's membership and team-held asks make 43.3 KB.
   // The store's item helper, its table of keys and its numbered migrations run in order at start: 44.0 KB.
-  { name: 'background', entry: 'background.js', budget: 44.5 * KB },
+  // Together (the store layer, the export packs, the team pricing) the shared chunks Rollup cuts for the pages grew
+  // more than each did alone: a chunk one page needs now carries modules another page needs: 45.2 KB measured.
+  { name: 'background', entry: 'background.js', budget: 45.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -5,10 +5,10 @@
 import { parseArgs } from 'node:util';
 
 /** The flags, as the one-line refusal of an unknown flag names them. */
-export const START_FLAGS = '--port N, --headless, --screenshots DIR, --help';
+export const START_FLAGS = '--port N, --headless, --screenshots DIR, --team, --help';
 
 /** What `npm start -- --help` prints. */
-export const START_HELP = `usage: npm start -- [--port N] [--headless] [--screenshots DIR]
+export const START_HELP = `usage: npm start -- [--port N] [--headless] [--screenshots DIR] [--team]
 
 Builds the extension, starts the simulator and opens Chromium with the extension loaded, set up with the
 simulator's URL and demo-key, on a demo LinkedIn profile. Without a display it runs the demo journey headless and
@@ -18,17 +18,27 @@ saves screenshots.
   --headless         run the headless journey even when a display is available
   --screenshots DIR  where the headless journey saves its screenshots (default screenshots/;
                      docs/screenshots refreshes the README's)
+  --team             a team gateway in front of the simulator (PGlite in a temporary folder) with two
+                     members; a teammate has revealed the demo profile's email, and Chromium is the other
+                     member, to whom that email is free
   --help             print this and exit, without building`;
 
 /** What the command line asks for: the help, or a run. */
 export type StartArgs =
   | { help: true }
-  | { help: false; port: number | undefined; headless: boolean; screenshots: string | undefined };
+  | {
+      help: false;
+      port: number | undefined;
+      headless: boolean;
+      screenshots: string | undefined;
+      team: boolean;
+    };
 
 const OPTIONS = {
   port: { type: 'string' },
   headless: { type: 'boolean' },
   screenshots: { type: 'string' },
+  team: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -67,5 +77,6 @@ export function parseStartArgs(argv: readonly string[]): StartArgs {
     port,
     headless: values.headless === true,
     screenshots: typeof values.screenshots === 'string' ? values.screenshots : undefined,
+    team: values.team === true,
   };
 }

@@ -6,8 +6,13 @@
  * opens the popup for the profile, reveals email and phone, prints what it revealed and the balance, and saves
  * screenshots of the popup, options, contacts library and side panel under `screenshots/`.
  *
+ * With `--team`, a team gateway stands between the extension and the simulator (`scripts/start-team.ts`: PGlite in
+ * a temporary folder, members Alice Smith and Bob Lee, Alice having revealed the demo profile's email); Chromium is
+ * Bob. The headless journey then reveals that email as Bob and checks it was answered free, with no lookup sent to
+ * the service (exit 1 otherwise).
+ *
  * Flags (`npm start -- --help` lists them; `scripts/start-args.ts` reads them): `--port N`, `--headless`,
- * `--screenshots DIR`. An unknown flag is refused (exit 2) before anything is built.
+ * `--screenshots DIR`, `--team`. An unknown flag is refused (exit 2) before anything is built.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -38,6 +43,7 @@ const { DEMO_PROFILES } = await import('../sim/demo-profiles');
 const { startSimulator } = await import('../sim/server');
 const { findChromium } = await import('../test/e2e/chromium-path');
 const { demoProfilePage } = await import('./demo-page');
+const { startDemoTeam } = await import('./start-team');
 
 const DEFAULT_PORT = 8787;
 const portAsked = args.port;
@@ -71,6 +77,16 @@ async function startOnAFreePort(): Promise<RunningSimulator> {
 
 const sim = await startOnAFreePort();
 console.log(`Simulator: ${sim.url} (keys: demo-key, empty-key, inactive-key)`);
+const team = args.team ? await startDemoTeam(sim.url, 'demo-key', demo.social_url) : null;
+if (team) {
+  console.log(
+    `Team gateway: ${team.url} (data in PGlite at ${team.dataDir}, deleted on exit), team Acme Recruiting.\n` +
+      `  Alice Smith's key: ${team.keys.alice} (she has revealed ${demo.name}'s email)\n` +
+      `  Bob Lee's key:     ${team.keys.bob} (Chromium is Bob)`,
+  );
+}
+/** Where the extension is connected, and with which key: the gateway as Bob, or the simulator with demo-key. */
+const connection = team ? { url: team.url, key: team.keys.bob } : { url: sim.url, key: 'demo-key' };
 
 const context: BrowserContext = await chromium.launchPersistentContext('', {
   executablePath: findChromium(),
@@ -97,7 +113,7 @@ const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('servi
 const extensionId = new URL(worker.url()).host;
 const extensionPage = (path: string) => `chrome-extension://${extensionId}/${path}`;
 
-/** The options page opens by itself on install; point it at the simulator with demo-key. */
+/** The options page opens by itself on install; point it at the simulator with demo-key (or the gateway as Bob). */
 async function configure(): Promise<Page> {
   let options = context.pages().find((p) => p.url().endsWith('/options.html'));
   for (let i = 0; !options && i < 50; i++) {
@@ -106,10 +122,11 @@ async function configure(): Promise<Page> {
   }
   options ??= await context.newPage();
   if (!options.url().endsWith('/options.html')) await options.goto(extensionPage('options.html'));
-  await options.getByLabel('API base URL').fill(sim.url);
-  await options.getByLabel('API key').fill('demo-key');
+  await options.getByLabel('API base URL').fill(connection.url);
+  await options.getByLabel('API key').fill(connection.key);
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('connected').waitFor();
+  if (team) await options.getByTestId('team-member').waitFor();
   return options;
 }
 
@@ -125,6 +142,7 @@ if (!headless) {
   );
   const stop = async () => {
     await context.close().catch(() => undefined);
+    await team?.close();
     await sim.close();
     process.exit(0);
   };
@@ -147,16 +165,37 @@ if (!headless) {
   // The popup as Chrome shows it: 360 px wide, at most 600 px tall.
   await popup.setViewportSize({ width: 360, height: 600 });
   await popup.goto(extensionPage(`popup.html?tabId=${tabId}`));
-  await popup.getByLabel('Mobile phone').check();
-  await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-before.png') });
-  await popup.getByRole('button', { name: 'Reveal' }).click();
-  await popup.getByTestId('charged').waitFor();
-  await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-after.png') });
+  if (team) {
+    // Bob: the email Alice revealed is priced at 0 before the click, and revealing it sends nothing upstream.
+    await popup.getByText('held by your team, free').waitFor();
+    await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-team-before.png') });
+    const lookupsBefore = sim.state.requests.list('/v1/lookup').length;
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await popup.getByTestId('charged').waitFor();
+    await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-team-after.png') });
+    const email = await popup.locator('[data-item="email"] a').textContent();
+    const charged = (await popup.getByTestId('charged').textContent())?.trim();
+    const sent = sim.state.requests.list('/v1/lookup').length - lookupsBefore;
+    console.log(
+      `Bob revealed ${demo.name}'s email ${email}, held by the team since Alice's reveal: ${charged}; ` +
+        `lookups sent to the service for it: ${sent}.`,
+    );
+    if (sent !== 0 || !/Charged 0\b/.test(charged ?? '')) {
+      console.error("The teammate's earlier reveal was not answered free from the team vault.");
+      process.exitCode = 1;
+    }
+  } else {
+    await popup.getByLabel('Mobile phone').check();
+    await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-before.png') });
+    await popup.getByRole('button', { name: 'Reveal' }).click();
+    await popup.getByTestId('charged').waitFor();
+    await popup.locator('main').screenshot({ path: resolve(SHOTS, 'popup-after.png') });
 
-  const email = await popup.locator('[data-item="email"] a').textContent();
-  const phone = await popup.locator('[data-item="phone"] a').textContent();
-  const charged = await popup.getByTestId('charged').textContent();
-  console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()}.`);
+    const email = await popup.locator('[data-item="email"] a').textContent();
+    const phone = await popup.locator('[data-item="phone"] a').textContent();
+    const charged = await popup.getByTestId('charged').textContent();
+    console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()}.`);
+  }
 
   const library = await context.newPage();
   await library.setViewportSize({ width: 900, height: 420 });
@@ -183,5 +222,6 @@ if (!headless) {
   );
   console.log(`Screenshots saved in ${SHOTS}`);
   await context.close();
+  await team?.close();
   await sim.close();
 }

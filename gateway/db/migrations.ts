@@ -105,6 +105,165 @@ export const MIGRATIONS: readonly Migration[] = [
       create index ledger_remaining on ledger (id) where remaining is not null;
     `,
   },
+  {
+    version: 2,
+    name: 'one round trip per step of a lookup',
+    // Each step of a paid lookup (find the person, claim the flight, reserve under the caps, keep the answer) is
+    // one function call, so one round trip, where it was up to eight statements. In READ COMMITTED each statement
+    // inside a function sees what others committed before it began: the spend is summed after the member's row
+    // lock is taken, and the person is read after the flight is claimed, exactly as the separate statements did.
+    sql: `
+      -- A person and everything the team holds of them, as one JSON value (the shape gateway/vault.ts reads).
+      create function gateway_person(p_id integer) returns json language sql stable as $fn$
+        select json_build_object(
+          'id', p.id, 'social_url', p.social_url, 'candidate_id', p.candidate_id, 'name', p.name,
+          'current_title', p.current_title, 'current_employer', p.current_employer, 'not_found_at', p.not_found_at,
+          'items', coalesce((
+            select json_agg(json_build_object(
+              'item', h.item, 'found', h.found, 'value', h.value, 'by', m.name, 'at', h.at))
+            from held_items h join members m on m.id = h.member_id
+            where h.person_id = p.id
+          ), '[]'::json))
+        from people p where p.id = p_id
+      $fn$;
+
+      -- The person a profile URL or candidate id names (exactly one given), made holding nothing when new.
+      create function gateway_find_or_add_person(p_social_url text, p_candidate_id text) returns json
+      language plpgsql as $fn$
+      declare
+        v_id integer;
+      begin
+        -- One of the two is null, and "= null" matches nothing: the row of the one given.
+        select id into v_id from people where social_url = p_social_url or candidate_id = p_candidate_id;
+        if v_id is null then
+          insert into people (social_url, candidate_id) values (p_social_url, p_candidate_id)
+            on conflict do nothing returning id into v_id;
+          if v_id is null then
+            select id into v_id from people where social_url = p_social_url or candidate_id = p_candidate_id;
+          end if;
+        end if;
+        return gateway_person(v_id);
+      end
+      $fn$;
+
+      -- Takes the person's flight (a new one, or one that ended or expired), then reads the person afresh; or names
+      -- the flight under way.
+      create function gateway_claim_flight(p_person integer, p_member integer, p_items text, p_ttl_ms integer)
+      returns json language plpgsql as $fn$
+      declare
+        v_flight uuid;
+      begin
+        insert into flights (person_id, member_id, items, expires_at)
+        values (p_person, p_member, p_items::jsonb, now() + p_ttl_ms * interval '1 millisecond')
+        on conflict (person_id) do update
+          set flight_id = gen_random_uuid(), member_id = excluded.member_id, items = excluded.items,
+            started_at = now(), expires_at = excluded.expires_at, ended_at = null, error = null
+          where flights.expires_at < now() or flights.ended_at is not null
+        returning flight_id into v_flight;
+        if v_flight is not null then
+          return json_build_object('won', true, 'flight_id', v_flight, 'person', gateway_person(p_person));
+        end if;
+        select flight_id into v_flight from flights where person_id = p_person;
+        return json_build_object('won', false, 'flight_id', v_flight);
+      end
+      $fn$;
+
+      -- Reserves p_max credits for a paid call under the member's caps: holding the member's row lock, sums this UTC
+      -- day's and month's spend (settled rows at their charge, open ones at their most) and writes the pending row
+      -- only when both caps have room. Answers {"entry_id"}, {"refusal": {...}} or {"revoked": true}.
+      create function gateway_reserve(p_member integer, p_action text, p_max integer, p_subject text)
+      returns json language plpgsql as $fn$
+      declare
+        v_daily integer;
+        v_monthly integer;
+        v_today integer;
+        v_month integer;
+        v_day timestamptz := date_trunc('day', now(), 'UTC');
+        v_month_start timestamptz := date_trunc('month', now(), 'UTC');
+        v_id integer;
+      begin
+        select daily_cap, monthly_cap into v_daily, v_monthly from members
+          where id = p_member and revoked_at is null for update;
+        if not found then
+          return json_build_object('revoked', true);
+        end if;
+        select
+          coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end)
+            filter (where created_at >= v_day), 0)::int,
+          coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end), 0)::int
+          into v_today, v_month
+          from ledger where member_id = p_member and created_at >= v_month_start;
+        if v_daily is not null and v_today + p_max > v_daily then
+          return json_build_object('refusal', json_build_object('period', 'day', 'cap', v_daily, 'spent', v_today,
+            'required', p_max, 'resets_at', v_day + interval '1 day'));
+        end if;
+        if v_monthly is not null and v_month + p_max > v_monthly then
+          return json_build_object('refusal', json_build_object('period', 'month', 'cap', v_monthly,
+            'spent', v_month, 'required', p_max, 'resets_at', v_month_start + interval '1 month'));
+        end if;
+        insert into ledger (member_id, action, subject, max_credits, status)
+          values (p_member, p_action, p_subject, p_max, 'pending') returning id into v_id;
+        return json_build_object('entry_id', v_id);
+      end
+      $fn$;
+
+      -- Keeps the service's answer to a flight's lookup, settles its ledger row, ends the flight and wakes its waiters
+      -- (on commit), in one transaction; answers the person as now held. p_answer is null when the service's answer
+      -- named no contact; else {success, status_code, candidate_id, name, current_title, current_employer,
+      -- items: [{item, found, value}]}. A value found is never replaced by "not found"; a row made earlier for the same
+      -- candidate id (a lookup by id before the URL was known) is merged into this one.
+      create function gateway_finish_lookup(
+        p_person integer, p_social_url text, p_candidate_key text, p_member integer, p_flight uuid, p_answer text,
+        p_entry integer, p_status text, p_credits integer, p_charged text, p_note text, p_remaining integer
+      ) returns json language plpgsql as $fn$
+      declare
+        v_id integer := p_person;
+        v_answer jsonb := p_answer::jsonb;
+        v_candidate text;
+        v_other integer;
+      begin
+        if v_answer is not null then
+          perform 1 from people where id = v_id;
+          if not found then
+            -- Merged into another row since the lookup started: find it again by what was asked.
+            v_id := (gateway_find_or_add_person(p_social_url, p_candidate_key) ->> 'id')::integer;
+          end if;
+          if (v_answer ->> 'success')::boolean then
+            v_candidate := nullif(btrim(v_answer ->> 'candidate_id'), '');
+            if v_candidate is not null then
+              select id into v_other from people where candidate_id = v_candidate and id <> v_id;
+              if v_other is not null then
+                insert into held_items (person_id, item, found, value, member_id, at)
+                  select v_id, h.item, h.found, h.value, h.member_id, h.at from held_items h
+                  where h.person_id = v_other
+                  on conflict do nothing;
+                delete from people where id = v_other;
+              end if;
+            end if;
+            update people set candidate_id = coalesce(v_candidate, candidate_id), name = v_answer ->> 'name',
+                current_title = v_answer ->> 'current_title', current_employer = v_answer ->> 'current_employer',
+                not_found_at = null
+              where id = v_id;
+            insert into held_items (person_id, item, found, value, member_id)
+              select v_id, r.item, r.found, r.value, p_member
+              from jsonb_to_recordset(v_answer -> 'items') as r(item text, found boolean, value jsonb)
+              on conflict (person_id, item) do update
+                set found = excluded.found, value = excluded.value, member_id = excluded.member_id, at = now()
+                where not held_items.found;
+          elsif (v_answer ->> 'status_code')::integer = 404 then
+            update people set not_found_at = now() where id = v_id;
+          end if;
+        end if;
+        update ledger set status = p_status, credits = p_credits, items = p_charged::jsonb, billing_note = p_note,
+            remaining = p_remaining, settled_at = now()
+          where id = p_entry;
+        delete from flights where person_id = p_person and flight_id = p_flight;
+        perform pg_notify('gateway_flights', p_person::text);
+        return gateway_person(v_id);
+      end
+      $fn$;
+    `,
+  },
 ];
 
 /** The newest schema version this gateway knows. */

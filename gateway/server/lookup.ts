@@ -4,20 +4,21 @@
  */
 import { ITEM_PRICE, ITEM_REVEAL, maxCostOfItems } from '../../src/api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse, Retrievable } from '../../src/api/schema';
-import { announce, awaitFlight, claimFlight, endFlight, failFlight } from '../flights';
+import { awaitFlight, claimFlight, dropFlight, failFlight } from '../flights';
 import type { Member } from '../members';
 import { reserve, settle } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
 import {
+  answerToKeep,
   findOrAddPerson,
   type HeldItem,
   type Person,
+  type PersonRow,
   personKeyOf,
   profileFields,
-  readPerson,
   requestedItems,
-  storeAnswer,
+  toPerson,
 } from '../vault';
 import { freeAnswerNote, knownNotFoundNote, MESSAGES, teamHeldNote } from '../words';
 import { capAnswer } from './caps-answer';
@@ -152,11 +153,15 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
       if ('error' in outcome) return { ...outcome.error, credits: 0 };
       continue;
     }
-    return flight(ctx, member, body, key, person.id, claim.flightId, asked, subject);
+    return flight(ctx, member, body, key, person.id, claim.flightId, claim.person, asked, subject);
   }
 }
 
-/** The winner of a person's flight: reserves under the caps, asks the service for what is missing, keeps it. */
+/**
+ * The winner of a person's flight: reserves under the caps, asks the service for what is missing, keeps it. Four
+ * database round trips in all for a paid lookup: find the person, claim (and read again), reserve, keep the answer
+ * (with the ledger settled, the flight ended and its waiters woken, in one transaction).
+ */
 async function flight(
   ctx: GatewayContext,
   member: Member,
@@ -164,6 +169,7 @@ async function flight(
   key: ReturnType<typeof personKeyOf>,
   personId: number,
   flightId: string,
+  person: Person | null,
   asked: readonly Retrievable[],
   subject: string,
 ): Promise<Answer> {
@@ -178,13 +184,11 @@ async function flight(
         ...(error.headers ? { headers: error.headers } : {}),
       });
     } else {
-      await db.query('delete from flights where person_id = $1 and flight_id = $2', [personId, flightId]);
+      await dropFlight(db, personId, flightId);
     }
-    await announce(db, personId);
   };
   try {
-    // Another flight may have stored these items between our read and our claim: read again under the claim.
-    const person = await readPerson(db, personId);
+    // Another flight may have stored these items between our read and our claim: `person` was read after it.
     const now = Date.now();
     const missing = person
       ? asked.filter((item) => !answers(person.items.get(item), settings.notFoundTtlMs, now))
@@ -233,20 +237,24 @@ async function flight(
       for (const item of contact.contact_data_retrieved)
         if (missing.includes(item)) charged[item] = ITEM_PRICE[item];
     }
-    let storedId = personId;
-    await db.transaction(async (tx) => {
-      if (contact) storedId = await storeAnswer(tx, personId, key, member.id, missing, contact);
-      await settle(tx, reservation.entryId, {
-        status: used > 0 ? 'charged' : 'not_charged',
-        credits: used,
-        items: charged,
-        billingNote: response.credits.billing_note ?? null,
-        remaining: response.credits.remaining,
-      });
-      await endFlight(tx, personId, flightId);
-    });
+    const rows = await db.query<{ person: PersonRow | null }>(
+      `select gateway_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as person`,
+      [
+        personId,
+        key.socialUrl ?? null,
+        key.candidateId ?? null,
+        member.id,
+        flightId,
+        contact ? JSON.stringify(answerToKeep(missing, contact)) : null,
+        reservation.entryId,
+        used > 0 ? 'charged' : 'not_charged',
+        used,
+        JSON.stringify(charged),
+        response.credits.billing_note ?? null,
+        response.credits.remaining,
+      ],
+    );
     ended = true;
-    await announce(db, personId);
 
     if (!contact?.success) {
       // The service's own answer (a 404 inside a 200), with the identifier as the member sent it.
@@ -254,8 +262,9 @@ async function flight(
       const contacts = contact ? [{ ...contact, lookup_identifier: identifier }] : [];
       return { status: 200, body: { ...response, data: { ...response.data, contacts } }, credits: used };
     }
-    const stored = await readPerson(db, storedId);
-    if (!stored) throw new Error('the person stored a moment ago is gone');
+    const kept = rows[0]?.person;
+    if (!kept) throw new Error('the person stored a moment ago is gone');
+    const stored = toPerson(kept);
     return vaultAnswer(ctx, body, stored, asked, new Set(missing), {
       used,
       remaining: response.credits.remaining,

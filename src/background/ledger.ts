@@ -198,16 +198,21 @@ async function paid<R, K>(
   });
 }
 
-/** A lookup asking for `asked`, through the caps and written ahead on the ledger; `keep` stores its answer. */
+/**
+ * A lookup asking for `asked`, through the caps and written ahead on the ledger; `keep` stores its answer. Items in
+ * `free` (a team gateway said the team holds them: it answers them at no charge) count 0 toward the caps and the
+ * entry's most; the entry still settles at what the answer says was charged.
+ */
 export async function paidLookup<K>(
   call: PaidCall,
   asked: readonly Retrievable[],
   send: PaidSend<LookupResponse>,
   keep: (response: LookupResponse) => Promise<K>,
+  free: readonly Retrievable[] = [],
 ): Promise<{ response: LookupResponse; kept: K }> {
   return paid(
     call,
-    maxCostOfItems(asked),
+    maxCostOfItems(asked.filter((item) => !free.includes(item))),
     send,
     (response) => {
       const contact = response.data.contacts[0];

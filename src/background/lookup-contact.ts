@@ -13,6 +13,7 @@ import type { Selection } from '../store/settings';
 import { putContacts, vault } from '../store/vault';
 import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
 import { type PaidCall, paidLookup } from './ledger';
+import { teamFreeItems } from './team';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
 export interface ContactTarget {
@@ -115,7 +116,8 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
  * ledger entry first (a bulk reveal waits for one of its connections before calling it), and that write alone, for
  * a caller that writes the entry earlier (a bulk reveal, while it waits: the request then writes nothing). Errors of the call (rate
  * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
- * and the ledger throw them.
+ * and the ledger throw them. On a team gateway, items the team already holds are free (the gateway's free answer,
+ * asked first): they count 0 toward the user's caps, so a tight cap does not refuse what the team already paid for.
  */
 export async function lookupContact(
   client: ApiClient,
@@ -127,11 +129,13 @@ export async function lookupContact(
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);
+  const free = await teamFreeItems({ socialUrl: base.socialUrl, candidateId: base.candidateId }, asked);
   const { kept } = await paidLookup(
     { ...call, subject: base.key },
     asked,
     (ahead) => send(() => ahead().then(() => client.lookup(body)), ahead),
     (response) => keepAnswer(base, asked, response),
+    free,
   );
   return kept;
 }

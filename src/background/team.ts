@@ -178,3 +178,51 @@ export async function teamHeld(
     })),
   }));
 }
+
+/**
+ * The items of `asked` the gateway would answer free for `target`: those the team holds (or asked for and the
+ * service did not have). Empty when the connection is not a team gateway, or when the gateway does not say: the
+ * caller then reserves the full price, never less than the gateway confirmed.
+ */
+export async function teamFreeItems(
+  target: TeamHeldTarget,
+  asked: readonly Retrievable[],
+  fetchImpl?: Fetch,
+): Promise<Retrievable[]> {
+  if (asked.length === 0) return [];
+  try {
+    const [person] = await teamHeld([target], fetchImpl);
+    const held = new Set(person?.items.map((item) => item.item));
+    return asked.filter((item) => held.has(item));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What the team holds of each of `targets` (any number, asked 100 at a time), by item, in the order given. Empty
+ * records when the connection is not a team gateway or the gateway does not say (full prices).
+ */
+export async function teamHeldOf(
+  targets: readonly TeamHeldTarget[],
+  fetchImpl?: Fetch,
+): Promise<Partial<Record<Retrievable, TeamHeldItem>>[]> {
+  const out = targets.map((): Partial<Record<Retrievable, TeamHeldItem>> => ({}));
+  if (!(await teamMembership.get())) return out;
+  const asked = targets.flatMap((target, i) => (target.socialUrl || target.candidateId ? [i] : []));
+  for (let start = 0; start < asked.length; start += HELD_MAX_PEOPLE) {
+    const chunk = asked.slice(start, start + HELD_MAX_PEOPLE);
+    try {
+      const people = await teamHeld(
+        chunk.map((i) => targets[i]!),
+        fetchImpl,
+      );
+      chunk.forEach((i, n) => {
+        for (const held of people[n]?.items ?? []) out[i]![held.item] = held;
+      });
+    } catch {
+      // No answer for these: their full prices stay.
+    }
+  }
+  return out;
+}

@@ -64,25 +64,33 @@ const zero = (): PerItem => ({ email: 0, phone: 0, detailed_profile: 0, healthca
 export interface PlannedBulk {
   items: BulkItem[];
   quote: BulkQuote;
+  /** Contacts to look up whose items a team gateway holds, all of them: asked of the gateway, free. */
+  teamFree: number;
 }
 
 /**
  * One entry per person (`people` already merged by {@link mergeCandidates}), and the quote: contacts fully held
  * (settled at once, 0 credits), contacts to ask, and the most each item can cost if every one asked for is found.
- * `recordFor` is the vault's answer for a person.
+ * `recordFor` is the vault's answer for a person; `teamHeldFor`, on a team gateway, the items the team holds of them
+ * (the gateway answers those free: they cost 0 in the quote).
  */
 export function planBulk(
   people: readonly BulkCandidate[],
   selection: readonly Retrievable[],
   recordFor: (person: BulkCandidate) => ContactRecord | null,
+  teamHeldFor: (person: BulkCandidate) => Partial<Record<Retrievable, unknown>> = () => ({}),
 ): PlannedBulk {
   const maxByItem = zero();
   let held = 0;
+  let teamFree = 0;
   const items = people.map((person): BulkItem => {
     const record = recordFor(person);
     const ask = itemsToAsk(record, selection);
+    const team = teamHeldFor(person);
+    const paid = ask.filter((item) => team[item] === undefined);
     if (ask.length === 0) held++;
-    for (const item of ask) maxByItem[item] += ITEM_PRICE[item];
+    else if (paid.length === 0) teamFree++;
+    for (const item of paid) maxByItem[item] += ITEM_PRICE[item];
     return {
       key: record?.key ?? vaultKeyFor(person.target),
       target: person.target,
@@ -93,5 +101,9 @@ export function planBulk(
     };
   });
   const max = Object.values(maxByItem).reduce((sum, n) => sum + n, 0);
-  return { items, quote: { contacts: items.length, held, toAsk: items.length - held, maxByItem, max } };
+  return {
+    items,
+    quote: { contacts: items.length, held, toAsk: items.length - held, maxByItem, max },
+    teamFree,
+  };
 }

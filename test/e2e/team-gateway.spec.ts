@@ -173,4 +173,69 @@ test.describe('a team gateway, two members', () => {
     // One lookup reached the service: Alice's. Bob's was answered from the team vault.
     expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
   });
+
+  test("a teammate's earlier reveal is free on the side panel's rows and in the bulk quote, and the usage page shows the allowance", async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    const bob: Browser = { context, open: openExtensionPage, errors: [] };
+    await connect(bob, gateway.url, keys.bob!);
+
+    const panel = await bob.open('sidepanel.html');
+    await panel.setViewportSize({ width: 320, height: 900 });
+    await panel.getByRole('tab', { name: 'Free text' }).click();
+    await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');
+    await panel.getByRole('button', { name: /^Search ·/ }).click();
+    const rows = panel.getByTestId('result-row');
+    await expect(rows.first()).toBeVisible();
+    const first = (await rows.first().locator('.name a').getAttribute('href'))!;
+    const firstName = (await rows.first().locator('.name a').textContent())!;
+    await expect(rows.first().getByRole('button', { name: /^Reveal · up to 3 credits/ })).toBeVisible();
+
+    // Alice reveals that person's email meanwhile (her own client, through the gateway): the team holds it.
+    const alice = await fetch(`${gateway.url}/v1/lookup`, {
+      method: 'POST',
+      headers: { 'x-api-key': keys.alice!, 'content-type': 'application/json' },
+      body: JSON.stringify({ social_url: first, reveal_personal_email: true }),
+    });
+    expect(alice.status).toBe(200);
+    const lookups = sim.state.requests.list('/v1/lookup').length;
+
+    // Shown again, Bob's rows ask the gateway (free) what the team holds: the first is free before any click.
+    await panel.reload();
+    const row = panel.getByTestId('result-row').first();
+    await expect(
+      row.getByRole('button', { name: `Reveal · held by your team, free: ${firstName}` }),
+    ).toBeVisible();
+    await expect(row).toContainText('Personal email: held by your team, free');
+    await expect(
+      panel
+        .getByTestId('result-row')
+        .nth(1)
+        .getByRole('button', { name: /^Reveal · up to 3 credits/ }),
+    ).toBeVisible();
+
+    // The bulk quote of the first two: one is the team's, free; at most 3 credits for the other.
+    await panel.getByTestId('result-row').nth(0).getByRole('checkbox').check();
+    await panel.getByTestId('result-row').nth(1).getByRole('checkbox').check();
+    const quote = panel.getByTestId('bulk-quote');
+    await expect(quote).toContainText('1 is held by your team, free.');
+    await expect(quote).toContainText('At most 3 credits');
+    await expectAccessible(panel, 'side panel rows with an item held by the team');
+
+    // Revealing the team's row costs Bob nothing and sends nothing upstream.
+    await row.getByRole('button', { name: `Reveal · held by your team, free: ${firstName}` }).click();
+    await expect(row.getByRole('link', { name: /@/ })).toBeVisible();
+    expect(sim.state.requests.list('/v1/lookup')).toHaveLength(lookups);
+
+    // The usage page: Bob's own allowance and spend, as the gateway says.
+    const usage = await bob.open('usage.html');
+    const allowance = usage.getByTestId('team-allowance');
+    await expect(allowance).toContainText('Bob Lee · Acme Recruiting');
+    await expect(allowance).toContainText('2,000 credits a month');
+    await expect(allowance).toContainText('No daily allowance');
+    await expectAccessible(usage, 'usage page of a team member');
+    expect(bob.errors).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../gateway/db/database';
-import { migrate, SCHEMA_VERSION } from '../../gateway/db/migrations';
+import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../gateway/db/migrations';
 import { addMember, hashKey } from '../../gateway/members';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { LookupResponse } from '../../src/api/schema';
@@ -56,7 +56,7 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
         }
       }),
     ]);
-    expect([a, b].sort((x, y) => y.length - x.length)).toEqual([[SCHEMA_VERSION], []]);
+    expect([a, b].sort((x, y) => y.length - x.length)).toEqual([MIGRATIONS.map((m) => m.version), []]);
     for (const name of ['Alice Smith', 'Bob Lee'])
       keys[name] = (await addMember(db, name, { dailyCap: null, monthlyCap: null })).key;
     keys['Dana Cruz'] = (await addMember(db, 'Dana Cruz', { dailyCap: 25, monthlyCap: null })).key;

@@ -33,6 +33,7 @@ import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached, NotRecorded } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
+import { teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
 import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
 
@@ -95,7 +96,14 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   // Two storage reads for the whole selection, rather than one or more per contact.
   const found = await findContacts(people.map((person) => person.target));
   const records = new Map(people.map((person, i) => [person, found[i] ?? null]));
-  const { items, quote } = planBulk(people, input.selection, (person) => records.get(person) ?? null);
+  // On a team gateway, what the team holds is free in this quote as in the one the user confirmed (asked free).
+  const team = await teamHeldOf(people.map((person) => person.target));
+  const { items, quote } = planBulk(
+    people,
+    input.selection,
+    (person) => records.get(person) ?? null,
+    (person) => team[people.indexOf(person)] ?? {},
+  );
   if (quote.max > input.confirmedMax) {
     throw refuse(
       `The cost has changed since the quote: up to ${quote.max} credits now, not ${input.confirmedMax}. Review the selection and confirm again.`,

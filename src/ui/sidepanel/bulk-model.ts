@@ -23,6 +23,7 @@ import { bulkJobs } from '../../store/bulk-jobs';
 import type { ContactRecord } from '../../store/vault-record';
 import { workerBeat } from '../../store/worker-beat';
 import { call } from '../rpc';
+import { teamHeldFor } from '../team-held-rows';
 import { stored } from '../use-stored';
 
 /** How often a panel may wake a worker for a job whose worker stopped beating. */
@@ -65,8 +66,11 @@ export function createBulkModel(deps: BulkModelDeps) {
 
   // -- quote --------------------------------------------------------------------------------------------------------
   const plan = computed(() =>
-    planBulk(mergeCandidates([...picked.value.values()]), deps.selection.value, (person) =>
-      deps.recordFor(person.target),
+    planBulk(
+      mergeCandidates([...picked.value.values()]),
+      deps.selection.value,
+      (person) => deps.recordFor(person.target),
+      (person) => teamHeldFor(person.target),
     ),
   );
   const overBalance = computed(() => {

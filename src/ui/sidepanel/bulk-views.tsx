@@ -9,6 +9,7 @@ import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../b
 import type { BulkCandidate } from '../../bulk/quote';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
+import { teamFreeContacts } from '../words/team-held';
 import type { BulkModel } from './bulk-model';
 import { openOptions } from './open-options';
 
@@ -89,6 +90,7 @@ export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number 
         {quote.held > 0 && `${count(quote.held, 'already revealed', 'already revealed')} (free), `}
         {count(quote.toAsk, 'to look up', 'to look up')}.
       </p>
+      {bulk.plan.value.teamFree > 0 && <p>{teamFreeContacts(bulk.plan.value.teamFree)}</p>}
       {quote.toAsk > 0 && (
         <p>
           At most <strong>{formatCredits(quote.max)}</strong>

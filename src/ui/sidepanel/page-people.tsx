@@ -6,7 +6,6 @@
  */
 import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { PersonOnPage } from '../../protocol/shapes';
@@ -23,7 +22,10 @@ import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
+import { maxCostWithTeam } from '../team-held';
+import { revealLabel, teamHeldFor, teamHeldNames, useTeamHeld } from '../team-held-rows';
 import { stored } from '../use-stored';
+import { teamHeldRowNote } from '../words/team-held';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
 import type { SidePanelModel } from './model';
@@ -123,6 +125,8 @@ function PersonRow({
     );
   }
   const items = itemsToAsk(person.record, m.selection.value);
+  const team = teamHeldFor({ socialUrl: url });
+  const teamNames = teamHeldNames(items, team);
   const bulkItem = bulk.itemFor({ socialUrl: url, candidateId: null });
   const inBulk = bulkItem !== null && !SETTLED.has(bulkItem.state);
   const [key, candidate] = personCandidate({ ...person, socialUrl: url });
@@ -133,7 +137,7 @@ function PersonRow({
     : busy
       ? 'Revealing…'
       : items.length > 0
-        ? `Reveal · up to ${formatCredits(maxCostOfItems(items))}`
+        ? revealLabel(maxCostWithTeam(items, team))
         : m.selection.value.length === 0
           ? 'Choose items'
           : 'Revealed';
@@ -154,6 +158,7 @@ function PersonRow({
       </label>
       {person.headline && <span class="muted">{person.headline}</span>}
       {person.location && <span class="muted">{person.location}</span>}
+      {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
       <span class="row">
         <span class="vault-status" data-testid="row-status">
           {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(person.record)}
@@ -194,6 +199,7 @@ export function PagePeopleView({
   const count = m.people.value.length;
   const candidates = resolved(m.people.value).map(personCandidate);
   const unresolved = m.unresolvedCount.value;
+  useTeamHeld(candidates.map(([, candidate]) => candidate.target));
   return (
     <section aria-labelledby="page-people-title" class="focus">
       <h2 id="page-people-title">

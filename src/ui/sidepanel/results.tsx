@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
@@ -11,7 +11,10 @@ import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
+import { maxCostWithTeam } from '../team-held';
+import { revealLabel, teamHeldFor, teamHeldNames, useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
+import { teamHeldRowNote } from '../words/team-held';
 import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
 import { rowTarget, type SidePanelModel } from './model';
 import { openOptions } from './open-options';
@@ -96,7 +99,10 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
   const error = m.revealErrors.value[profile.id];
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
-  const most = maxCostOfItems(items);
+  // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
+  const team = teamHeldFor(rowTarget(profile));
+  const most = maxCostWithTeam(items, team);
+  const teamNames = teamHeldNames(items, team);
   const remaining = m.balance.value?.remaining;
   const bulkItem = m.bulk.itemFor(rowTarget(profile));
   const inBulk = bulkItem !== null && (bulkItem.state === 'queued' || bulkItem.state === 'running');
@@ -109,7 +115,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
       : tooLow
         ? `Balance too low · ${formatCredits(most)}`
         : items.length > 0
-          ? `Reveal · up to ${formatCredits(most)}`
+          ? revealLabel(most)
           : m.selection.value.length === 0
             ? 'Choose items'
             : 'Revealed';
@@ -155,6 +161,7 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
             {status}
           </span>
         )}
+        {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
       </div>
       <button
         type="button"
@@ -226,6 +233,7 @@ export function Results({ m }: { m: SidePanelModel }) {
   }, [s?.id, s?.status]);
   if (!s) return null;
   const page = m.currentPage.value;
+  useTeamHeld(page?.profiles.map(rowTarget) ?? []);
   const loadingMore = s.status === 'running' && s.pendingStart !== undefined && s.pendingStart > 1;
   return (
     <section aria-labelledby="results-title" class="results">

@@ -5,6 +5,7 @@ import { ACTION_LABELS } from '../../ledger/usage';
 import { BalanceLine } from './balance-line';
 import { CHART_DAYS, createUsageModel } from './model';
 import { StackedChart, shortDay } from './stacked-chart';
+import { TeamAllowance } from './team-allowance';
 import './usage.css';
 
 /** Calls sent with no answer yet: what they may add, said once after the settled figure. */
@@ -28,6 +29,7 @@ export function App() {
         <p class="muted">Loading…</p>
       ) : (
         <>
+          <TeamAllowance />
           <section aria-labelledby="totals">
             <h2 id="totals">Totals</h2>
             <p data-testid="total-week">

@@ -6,3 +6,10 @@ export const TEAM_HELD_FREE = 'held by your team, free';
 export const TEAM_MISSING_FREE = 'not found by your team, free';
 /** The cost line when every item asked is one the team already asked for: the gateway answers them free. */
 export const COSTS_NOTHING_TEAM = 'Costs nothing: your team already asked for these';
+/** A row's reveal button when everything it would ask is held by the team. */
+export const REVEAL_TEAM_FREE = 'Reveal · held by your team, free';
+/** Beside a row: "Personal email: held by your team, free". */
+export const teamHeldRowNote = (items: string) => `${items}: held by your team, free`;
+/** In the bulk quote: how many of the contacts to look up cost nothing because the team holds what is asked. */
+export const teamFreeContacts = (n: number) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? 'is' : 'are'} held by your team, free.`;

@@ -31,3 +31,15 @@ export const asOf = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
+
+/** When the allowances start afresh, in the user's time: "Daily allowance starts afresh 26 Nov, 01:00". */
+export function resetsInWords(m: TeamMembership): string[] {
+  return [
+    ...(m.dailyCap !== null ? [`Daily allowance starts afresh ${asOf(m.dailyResets)}`] : []),
+    ...(m.monthlyCap !== null ? [`Monthly allowance starts afresh ${asOf(m.monthlyResets)}`] : []),
+  ];
+}
+
+/** Under the member's allowance on the usage page: whose figures these are and where they come from. */
+export const TEAM_USAGE_NOTE =
+  'Your own spend through your team gateway, as it last said. The totals below are what this browser paid; items your team already held cost nothing. Allowances are set by your team’s admin.';

@@ -12,20 +12,24 @@ describe('npm start: its flags', () => {
       port: undefined,
       headless: false,
       screenshots: undefined,
+      team: false,
     });
     expect(parseStartArgs(['--port', '9000', '--headless', '--screenshots', 'docs/screenshots'])).toEqual({
       help: false,
       port: 9000,
       headless: true,
       screenshots: 'docs/screenshots',
+      team: false,
     });
     expect(parseStartArgs(['--port=0'])).toMatchObject({ port: 0 });
+    expect(parseStartArgs(['--team', '--headless'])).toMatchObject({ team: true, headless: true });
+    expect(() => parseStartArgs(['--team=yes'])).toThrow('--team takes no value.');
   });
 
   it('asks for the help with --help or -h, whatever else is given', () => {
     expect(parseStartArgs(['--help'])).toEqual({ help: true });
     expect(parseStartArgs(['--headless', '-h'])).toEqual({ help: true });
-    for (const flag of ['--port N', '--headless', '--screenshots DIR', '--help']) {
+    for (const flag of ['--port N', '--headless', '--screenshots DIR', '--team', '--help']) {
       expect(START_HELP).toContain(flag);
       expect(START_FLAGS).toContain(flag);
     }

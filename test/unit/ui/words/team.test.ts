@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamMembership } from '../../../../src/store/team-membership';
-import { allowanceInWords, memberAndTeam } from '../../../../src/ui/words/team';
+import { allowanceInWords, memberAndTeam, resetsInWords } from '../../../../src/ui/words/team';
 
 const alice: TeamMembership = {
   member: 'Alice Smith',
@@ -27,5 +27,23 @@ describe('team words', () => {
     expect(
       allowanceInWords({ ...alice, dailyCap: null, monthlyCap: 1, spentToday: 1, spentThisMonth: 0 }),
     ).toEqual(['No daily allowance, 1 credit used today', '1 credit a month, 0 credits used this month']);
+  });
+
+  it('says when each allowance starts afresh, only for the caps there are', () => {
+    const lines = resetsInWords(alice);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Daily allowance starts afresh \d+ Nov, \d\d:\d\d$/);
+    expect(resetsInWords({ ...alice, dailyCap: null })).toEqual([]);
+  });
+});
+
+describe('the usage page reading the stored membership', () => {
+  it('takes a stored membership and refuses anything else', async () => {
+    const { asMembership } = await import('../../../../src/ui/usage/team-allowance');
+    expect(asMembership(alice)).toEqual(alice);
+    expect(asMembership(null)).toBeNull();
+    expect(asMembership({ ...alice, spentToday: '13' })).toBeNull();
+    expect(asMembership({ ...alice, dailyCap: 1.5 })).toBeNull();
+    expect(asMembership({ ...alice, member: undefined })).toBeNull();
   });
 });

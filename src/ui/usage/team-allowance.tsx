@@ -1,0 +1,74 @@
+/**
+ * On the usage page, when the connection is a team gateway: the member's own allowance and spend (daily and
+ * monthly caps, spent today and this month), as the gateway's free `team/me` last said (read again after each
+ * reveal and on saving the connection). Nothing is shown against the service itself.
+ */
+import { useEffect, useMemo } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { TeamMembership } from '../../store/team-membership';
+import { KEYS, nameOf } from '../../store/keys';
+import { stored } from '../use-stored';
+import { allowanceInWords, asOf, memberAndTeam, resetsInWords, TEAM_USAGE_NOTE } from '../words/team';
+
+/** The stored membership's key in `storage.local` (its item: `src/store/team-membership.ts`). */
+const KEY = nameOf(KEYS.teamMembership);
+
+/**
+ * The stored value when it is a membership, else null. Checked field by field rather than with its schema, which
+ * would bring the schema library into this page (about 9 KB) for one small record it only reads.
+ */
+export function asMembership(value: unknown): TeamMembership | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => typeof v[key] === 'string';
+  const int = (key: string) => Number.isInteger(v[key]);
+  const cap = (key: string) => v[key] === null || int(key);
+  const ok =
+    ['member', 'team', 'dailyResets', 'monthlyResets', 'checkedAt'].every(text) &&
+    ['spentToday', 'spentThisMonth'].every(int) &&
+    ['dailyCap', 'monthlyCap'].every(cap);
+  return ok ? (value as TeamMembership) : null;
+}
+
+export function TeamAllowance() {
+  const team = useMemo(
+    () =>
+      stored<TeamMembership | null>(
+        null,
+        async () => asMembership((await browser.storage.local.get(KEY))[KEY]),
+        (cb) => {
+          // Read directly rather than through the storage helpers, which this page does not otherwise load.
+          const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+            if (area === 'local' && KEY in changes) cb(asMembership(changes[KEY]?.newValue));
+          };
+          browser.storage.onChanged.addListener(onChanged);
+          return () => browser.storage.onChanged.removeListener(onChanged);
+        },
+      ),
+    [],
+  );
+  useEffect(() => team.stop, [team]);
+  const m = team.value.value;
+  if (!m) return null;
+  return (
+    <section aria-labelledby="team-allowance" data-testid="team-allowance">
+      <h2 id="team-allowance">Your team allowance</h2>
+      <p>
+        <strong>{memberAndTeam(m)}</strong>
+      </p>
+      <ul>
+        {allowanceInWords(m).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {resetsInWords(m).map((line) => (
+        <p key={line} class="muted">
+          {line}
+        </p>
+      ))}
+      <p class="muted">
+        As of {asOf(m.checkedAt)}. {TEAM_USAGE_NOTE}
+      </p>
+    </section>
+  );
+}

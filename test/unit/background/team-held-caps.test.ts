@@ -1,0 +1,193 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../../src/api/client';
+import { CapReached } from '../../../src/background/ledger';
+import { lookupContact, planLookup } from '../../../src/background/lookup-contact';
+import { teamFreeItems, teamHeldOf } from '../../../src/background/team';
+import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
+import { readLedgerDays } from '../../../src/store/ledger';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
+import { teamMembership } from '../../../src/store/team-membership';
+import { freshConnection, GRACE } from './service-stub';
+
+const BASE = 'https://gateway.example.test';
+const target = { socialUrl: GRACE.socialUrl, candidateId: GRACE.id };
+const call = { action: 'reveal' as const, ref: 'job-1', label: 'Grace Hopper' };
+const client = () => createClient({ baseUrl: BASE, apiKey: 'clm_member-key-123456' });
+
+const MEMBER = {
+  member: 'Bob Jones',
+  team: 'Acme Recruiting',
+  dailyCap: null,
+  monthlyCap: null,
+  spentToday: 0,
+  spentThisMonth: 0,
+  dailyResets: '2026-11-26T00:00:00.000Z',
+  monthlyResets: '2026-12-01T00:00:00.000Z',
+  checkedAt: '2026-11-25T10:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * A team gateway at the fetch level: the team holds Grace's email (a teammate revealed it), so a lookup answers it
+ * free; her phone is asked upstream at 6 credits. `held` can be made to fail (the gateway does not say).
+ */
+function stubGateway() {
+  const paths: string[] = [];
+  const state = { heldFails: false };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      paths.push(url.pathname);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      if (url.pathname === '/v1/team/held') {
+        if (state.heldFails) return json(503, { success: false, message: 'Down' });
+        const people = body.people as { social_url?: string }[];
+        return json(200, {
+          success: true,
+          people: people.map((person) => ({
+            social_url: person.social_url,
+            items:
+              person.social_url === GRACE.socialUrl
+                ? [
+                    {
+                      item: 'email',
+                      found: true,
+                      revealed_by: 'Alice Smith',
+                      revealed_at: '2026-11-24T14:03:00.000Z',
+                    },
+                  ]
+                : [],
+          })),
+        });
+      }
+      if (url.pathname === '/v1/lookup') {
+        const phone = body.reveal_phone === true;
+        const used = phone ? 6 : 0;
+        return json(200, {
+          success: true,
+          data: {
+            contacts: [
+              {
+                lookup_identifier: GRACE.socialUrl,
+                lookup_type: 'social_url',
+                success: true,
+                profile: {
+                  id: GRACE.id,
+                  name: GRACE.name,
+                  current_title: 'Engineer',
+                  current_employer: 'Acme',
+                  personal_email: GRACE.email,
+                  ...(phone ? { phone_number: GRACE.phone } : {}),
+                },
+                contact_data_retrieved: phone ? ['email', 'phone'] : ['email'],
+                retrieved_at: new Date().toISOString(),
+              },
+            ],
+            summary: { total_requested: 1, successful: 1, failed: 0 },
+          },
+          credits: { used, remaining: 100 - used, billing_note: 'Email held by your team (Alice Smith).' },
+        });
+      }
+      return json(404, { success: false, error: 'Not found' });
+    }),
+  );
+  return { paths, state };
+}
+
+async function charges(): Promise<ChargeEntry[]> {
+  const day = dayOf(new Date());
+  const entries = (await readLedgerDays([day])).get(day) ?? [];
+  return entries.filter((e): e is ChargeEntry => e.kind === 'charge');
+}
+
+describe('a reveal through a team gateway, under the user’s own caps', () => {
+  beforeEach(async () => {
+    await freshConnection();
+    await settings.set({ ...DEFAULT_SETTINGS, baseUrl: BASE, dailyCapCredits: 2 });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is not refused by a cap for an item the team holds, and reserves nothing for it', async () => {
+    await teamMembership.set(MEMBER);
+    const gateway = stubGateway();
+    const plan = await planLookup(target, ['email'], {});
+    const outcome = await lookupContact(client(), call, plan);
+    expect(outcome).toMatchObject({ kind: 'answered', retrieved: ['email'] });
+    expect(gateway.paths).toEqual(['/v1/team/held', '/v1/lookup']);
+    expect(await charges()).toMatchObject([{ state: 'charged', credits: 0, maxCredits: 0 }]);
+  });
+
+  it('counts only the items the team does not hold toward the cap', async () => {
+    await teamMembership.set(MEMBER);
+    await settings.set({ ...(await settings.get()), dailyCapCredits: 6 });
+    stubGateway();
+    const plan = await planLookup(target, ['email', 'phone'], {});
+    // Email (3) + phone (6) would pass a cap of 6; with the email held by the team, the most is 6.
+    const outcome = await lookupContact(client(), call, plan);
+    expect(outcome).toMatchObject({ kind: 'answered' });
+    expect(await charges()).toMatchObject([{ state: 'charged', credits: 6, maxCredits: 6 }]);
+  });
+
+  it('still refuses, sending nothing, what the team does not hold', async () => {
+    await teamMembership.set(MEMBER);
+    const gateway = stubGateway();
+    const plan = await planLookup(target, ['phone'], {});
+    await expect(lookupContact(client(), call, plan)).rejects.toBeInstanceOf(CapReached);
+    expect(gateway.paths).not.toContain('/v1/lookup');
+  });
+
+  it('prices held items in full when the gateway does not say what the team holds', async () => {
+    await teamMembership.set(MEMBER);
+    const gateway = stubGateway();
+    gateway.state.heldFails = true;
+    const plan = await planLookup(target, ['email'], {});
+    await expect(lookupContact(client(), call, plan)).rejects.toBeInstanceOf(CapReached);
+    expect(gateway.paths).toEqual(['/v1/team/held']);
+  });
+
+  it('asks nothing of the team when the connection is the service itself', async () => {
+    const gateway = stubGateway();
+    expect(await teamFreeItems(target, ['email'])).toEqual([]);
+    const plan = await planLookup(target, ['email'], {});
+    await expect(lookupContact(client(), call, plan)).rejects.toBeInstanceOf(CapReached);
+    expect(gateway.paths).toEqual([]);
+  });
+});
+
+describe('what the team holds of a bulk selection', () => {
+  beforeEach(async () => {
+    await freshConnection();
+    await settings.set({ ...DEFAULT_SETTINGS, baseUrl: BASE });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks 100 people at a time and answers in the order given, nothing for people without an identifier', async () => {
+    await teamMembership.set(MEMBER);
+    const gateway = stubGateway();
+    const others = Array.from({ length: 150 }, (_, i) => ({
+      socialUrl: `https://www.linkedin.com/in/p${i}`,
+      candidateId: null,
+    }));
+    const targets = [
+      ...others.slice(0, 120),
+      { socialUrl: null, candidateId: null },
+      target,
+      ...others.slice(120),
+    ];
+    const held = await teamHeldOf(targets);
+    expect(held).toHaveLength(targets.length);
+    expect(Object.keys(held[121]!)).toEqual(['email']);
+    expect(held.filter((h) => Object.keys(h).length > 0)).toHaveLength(1);
+    expect(gateway.paths).toEqual(['/v1/team/held', '/v1/team/held']);
+  });
+
+  it('asks nothing when the connection is the service itself', async () => {
+    const gateway = stubGateway();
+    expect(await teamHeldOf([target])).toEqual([{}]);
+    expect(gateway.paths).toEqual([]);
+  });
+});

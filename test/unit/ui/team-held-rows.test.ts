@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { type BulkCandidate, planBulk } from '../../../src/bulk/quote';
+import type { ContactRecord } from '../../../src/store/vault-record';
+import { heldByItem } from '../../../src/ui/team-held';
+import { revealLabel, teamHeldNames } from '../../../src/ui/team-held-rows';
+
+const at = '2026-11-24T14:03:00.000Z';
+const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
+const person = (slug: string): BulkCandidate => ({
+  target: { socialUrl: url(slug), candidateId: null },
+  name: slug,
+});
+const teamHolds = (...items: ('email' | 'phone')[]) =>
+  heldByItem({
+    socialUrl: null,
+    candidateId: null,
+    items: items.map((item) => ({ item, found: true, revealedBy: 'Alice Smith', revealedAt: at })),
+  });
+
+describe('side panel rows and the bulk quote with what the team holds', () => {
+  it('prices a contact whose asked items the team holds at 0, and counts it apart', () => {
+    const people = [person('ada'), person('grace'), person('jose')];
+    const team: Record<string, ReturnType<typeof teamHolds>> = {
+      [url('ada')]: teamHolds('email', 'phone'),
+      [url('grace')]: teamHolds('email'),
+    };
+    const { quote, teamFree, items } = planBulk(
+      people,
+      ['email', 'phone'],
+      () => null,
+      (p) => team[p.target.socialUrl!] ?? {},
+    );
+    // Ada: everything held by the team (free); Grace: phone only (6); Jose: email and phone (9).
+    expect(teamFree).toBe(1);
+    expect(quote).toMatchObject({ contacts: 3, held: 0, toAsk: 3, max: 15 });
+    expect(quote.maxByItem).toMatchObject({ email: 3, phone: 12 });
+    // Ada is still looked up (through the gateway, free), not settled as held in the extension's vault.
+    expect(items.map((i) => i.state)).toEqual(['queued', 'queued', 'queued']);
+  });
+
+  it('leaves the quote as it was without a team', () => {
+    const vaultHeld: ContactRecord = {
+      v: 1,
+      key: url('ada'),
+      socialUrl: url('ada'),
+      candidateId: null,
+      name: null,
+      currentTitle: null,
+      currentEmployer: null,
+      updatedAt: at,
+      email: { found: true, value: 'ada@example.org', at },
+    };
+    const plan = planBulk([person('ada'), person('grace')], ['email'], (p) =>
+      p.target.socialUrl === url('ada') ? vaultHeld : null,
+    );
+    expect(plan.teamFree).toBe(0);
+    expect(plan.quote).toMatchObject({ held: 1, toAsk: 1, max: 3 });
+  });
+
+  it('says "held by your team, free" on a row’s button and names the items', () => {
+    expect(revealLabel(0)).toBe('Reveal · held by your team, free');
+    expect(revealLabel(6)).toBe('Reveal · up to 6 credits');
+    expect(teamHeldNames(['email', 'phone'], teamHolds('email'))).toBe('Personal email');
+    // An item the team asked for and the service did not have is free but is not "held".
+    const missing = heldByItem({
+      socialUrl: null,
+      candidateId: null,
+      items: [{ item: 'phone', found: false, revealedBy: 'Alice Smith', revealedAt: at }],
+    });
+    expect(teamHeldNames(['phone'], missing)).toBe('');
+  });
+});
