@@ -3,6 +3,8 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { spendingNow, watchLedger } from '../ledger/store';
 import { spendingWarnings, type SpendingWarning as Warning } from '../ledger/warnings';
 import { account, settings } from '../storage';
+import { openCapSetting } from './open-cap';
+import { ADD_CREDITS, capOf } from './words/errors';
 
 /** Keeps the warnings current: settings, the ledger and the balance are read again whenever one changes. */
 function createWarnings() {
@@ -21,7 +23,10 @@ function createWarnings() {
   };
 }
 
-/** One line per warning in force (near or at a spending cap, low balance), in plain words; nothing otherwise. */
+/**
+ * One line per warning in force (near or at a spending cap, low balance), in plain words, with its next step: a cap
+ * reached opens its own field on the options page; a low balance says who adds credits. Nothing otherwise.
+ */
 export function SpendingWarning() {
   const m = useMemo(createWarnings, []);
   useEffect(() => m.stop, [m]);
@@ -30,7 +35,18 @@ export function SpendingWarning() {
     <div class="spending-warning" role="status" data-testid="spending-warning">
       {m.warnings.value.map((w) => (
         <p key={w.text} class={w.level === 'near' ? 'notice' : 'notice warn'}>
-          {w.text}
+          {w.level === 'cap' ? (
+            <>
+              {w.text.replace(/, or raise the cap in Options\.$/, ', or raise the cap.')}{' '}
+              <button type="button" class="link" onClick={() => openCapSetting(capOf(w.text))}>
+                Open the cap setting
+              </button>
+            </>
+          ) : w.level === 'balance' ? (
+            `${w.text} ${ADD_CREDITS}.`
+          ) : (
+            w.text
+          )}
         </p>
       ))}
     </div>
