@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ageInWords, careerDate } from '../../../src/ui/words/age';
 
 const NOW = Date.parse('2026-11-25T10:00:00Z');
-const before = (ms: number) => new Date(NOW - ms).toISOString();
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
 describe('the age of data in words', () => {
   it.each([
-    ['a few seconds', before(20_000), 'just now'],
-    ['a clock slightly ahead', before(-5_000), 'just now'],
-    ['minutes', before(5 * MIN), '5 minutes ago'],
-    ['hours', before(3 * 60 * MIN), '3 hours ago'],
-    ['a day', before(DAY + MIN), 'yesterday'],
-    ['days', before(5 * DAY), '5 days ago'],
-    ['weeks', before(24 * DAY), '3 weeks ago'],
-    ['months', before(97 * DAY), '3 months ago'],
-    ['years', before(800 * DAY), '2 years ago'],
+    ['a few seconds', ago(20_000), 'just now'],
+    ['a clock slightly ahead', ago(-5_000), 'just now'],
+    ['minutes', ago(5 * MIN), '5 minutes ago'],
+    ['hours', ago(3 * 60 * MIN), '3 hours ago'],
+    ['a day', ago(DAY + MIN), 'yesterday'],
+    ['days', ago(5 * DAY), '5 days ago'],
+    ['weeks', ago(24 * DAY), '3 weeks ago'],
+    ['months', ago(97 * DAY), '3 months ago'],
+    ['years', ago(800 * DAY), '2 years ago'],
   ])('%s', (_label, iso, words) => {
     expect(ageInWords(iso, NOW)).toBe(words);
   });
