@@ -124,11 +124,11 @@ test.describe('revealed contacts library', () => {
     await expect(rows(page)).toHaveText(['Ada Lovelace']);
     await expect(page.getByTestId('match-count')).toHaveText('1 of 3 match');
     await search.fill('');
-    await page.getByLabel('Holding').selectOption({ label: 'Mobile phone' });
+    await page.getByLabel('Show').selectOption({ label: 'With mobile phone' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
-    await page.getByLabel('Holding').selectOption({ label: 'Nothing found' });
+    await page.getByLabel('Show').selectOption({ label: 'Nothing found' });
     await expect(rows(page)).toHaveText(['Wei Chen']);
-    await page.getByLabel('Holding').selectOption({ label: 'Anything' });
+    await page.getByLabel('Show').selectOption({ label: 'All contacts' });
     await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace']);
     await page.getByLabel('Revealed').selectOption({ label: 'Any time' });
@@ -277,7 +277,7 @@ test.describe('revealed contacts library', () => {
     await seed(background);
     const page = await openExtensionPage('contacts.html');
     const filters = page.getByRole('button', { name: /^Filters/ });
-    const holding = page.getByLabel('Holding');
+    const holding = page.getByLabel('Show');
 
     await page.setViewportSize({ width: 320, height: 600 });
     await expect(rows(page)).toHaveCount(3);
@@ -292,7 +292,7 @@ test.describe('revealed contacts library', () => {
 
     await filters.click();
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
-    await holding.selectOption({ label: 'Mobile phone' });
+    await holding.selectOption({ label: 'With mobile phone' });
     await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
     await expect(filters).toHaveText('Filters · 2 active');
