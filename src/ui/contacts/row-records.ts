@@ -22,7 +22,6 @@ export function useRowRecords(rows: readonly ContactSummary[]) {
       current = false;
     };
     // `stamp` stands for `rows`: a new array with the same contacts needs no new read.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [stamp]);
   return records;
 }

@@ -11,7 +11,7 @@ import { exactTime } from '../words/age';
 import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
-import { createPopupModel, NO_KEY, type PopupModel } from './model';
+import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
@@ -48,8 +48,17 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
   const error = m.error.value;
   const reason = m.disabledReason.value;
   const billed = job?.status === 'done' && !error && !m.cutOff.value;
-  // A refusal gives way to the reason beside Reveal once the popup itself sees the cap pass: said once, as it is now.
-  const shownError = error && !m.cutOff.value && !m.capBlocked.value ? error : null;
+  // A refusal gives way to the reason beside its button once the popup itself sees why (the cap passed, or the
+  // balance the refusal reported is short): said once, as it is now.
+  const last = m.lastReveal.value;
+  const lastReason =
+    typeof last === 'string' && last !== 'missing'
+      ? m.addProblem(last)
+      : last === 'missing'
+        ? m.askAgainProblem.value
+        : reason;
+  const saidBeside = m.capBlocked.value || (lastReason?.startsWith(NOT_ENOUGH) ?? false);
+  const shownError = error && !m.cutOff.value && !saidBeside ? error : null;
   // Once anything is held the form gives way to one priced button per item left; a cut-off reveal keeps it, for
   // "Reveal again", and so does a record that could not be read.
   const compact = record !== null && !m.unreadable.value && !m.cutOff.value;
