@@ -33,8 +33,11 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB. Pricing the items a team gateway
   // says the team holds at 0 before any click (asked of the background on opening, the shared pricing helper and its
   // words) adds ~0.3 KB on top of that. The design tokens (type and spacing scales, the dark theme's primary), the
-  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB.
-  { name: 'popup', entry: 'popup.html', budget: 42 * KB },
+  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB. The contact as the hero with
+  // one priced "Add" button per item left, a LinkedIn list page's people with their status and a bulk reveal started
+  // from the popup (the bulk quote, shared with the side panel), the balance asked again on opening, refusals with
+  // their control (Retry, the cap's own field, asking the balance again) and ages in words: 45.3 KB.
+  { name: 'popup', entry: 'popup.html', budget: 45.75 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -47,11 +50,13 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
   // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). The design tokens and inline
-  // icons shared by every page (~0.6 KB): 56.0 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 56.25 * KB },
+  // icons shared by every page (~0.6 KB): 56.0 KB. Refusals with their control (Retry, the cap's own field, asking
+  // the balance again), ages in words and the contact as the hero in the shared card: 56.9 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 57.25 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
-  // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
-  { name: 'options', entry: 'options.html', budget: 33 * KB },
+  // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB. The
+  // shared refusals with their controls and ages in words, and the cap field focused when opened at it: 33.9 KB.
+  { name: 'options', entry: 'options.html', budget: 34.25 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports: 34,687 bytes. The
   // narrow page's Filters fold and the nothing-found rows said in words add ~100 bytes; the words of each kind of
   // refusal, shared with every page, make 34.2 KB. The export read in chunks with its progress shown (a 50,000-
@@ -59,7 +64,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // With the shared chunks as they split once the find, the team membership and the gateway pricing were in:
   // 35.2 KB.
   // The design tokens and inline icons shared by every page: 35.8 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 36 * KB },
+  // Rows showing the address and number themselves with copy buttons (the records of the rows on screen read in one
+  // go), the link to the LinkedIn profile, ages in words and the shared refusals with their controls: 37.0 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 37.25 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
