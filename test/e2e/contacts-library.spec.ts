@@ -118,8 +118,12 @@ test.describe('revealed contacts library', () => {
       'grace.okafor@example.org',
       '+1 617-555-0123',
     ]);
-    await expect(row('Grace Okafor').getByRole('button', { name: 'Copy email of Grace Okafor' })).toBeVisible();
-    await expect(row('Grace Okafor').getByRole('button', { name: 'Copy phone of Grace Okafor' })).toBeVisible();
+    await expect(
+      row('Grace Okafor').getByRole('button', { name: 'Copy email of Grace Okafor' }),
+    ).toBeVisible();
+    await expect(
+      row('Grace Okafor').getByRole('button', { name: 'Copy phone of Grace Okafor' }),
+    ).toBeVisible();
     await expect(row('Grace Okafor').getByText('revealed yesterday')).toHaveAttribute('title', /\d{4}/);
     await expect(row('Grace Okafor').getByRole('link', { name: 'Grace Okafor on LinkedIn' })).toHaveAttribute(
       'href',
