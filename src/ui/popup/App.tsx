@@ -28,15 +28,18 @@ type RevealArg = boolean | 'missing' | Retrievable;
  */
 function useFirstFocus(m: PopupModel) {
   const done = useRef(false);
+  // Read while rendering, so the popup renders (and the effect runs) again when it settles: the signals it waits
+  // on are otherwise read only by the components below.
+  const settled = m.settled.value;
   useEffect(() => {
-    if (done.current || !m.settled.value) return;
+    if (done.current || !settled) return;
     done.current = true;
     if (document.activeElement !== document.body) return;
     const target = document.querySelector<HTMLElement>(
       '[data-primary]:not(:disabled), .hero[data-item="email"] button, .hero button',
     );
     target?.focus();
-  });
+  }, [settled]);
 }
 
 /** The profile section: who, what the vault holds (the contact as the hero), and what is left to reveal. */
