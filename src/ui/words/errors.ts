@@ -99,6 +99,9 @@ export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): E
     out.detail = out.detail.replace(/ A reveal needs its most in balance[^.]*\./, '');
     out.nextStep = `${ADD_CREDITS}${json?.operation === 'lookup' ? ', or reveal fewer items.' : ', then try again.'}`;
     out.action = 'check-balance';
+  } else if (kind === 'invalid-key') {
+    // The title says it was refused; the detail says what that may mean, not the same again.
+    out.detail = 'It may be mistyped, or no longer active.';
   } else if (kind === 'over-cap') {
     // The control beside it opens the cap's own field: the way there is not spelled out too.
     out.detail = out.detail.replace(/\s*To go ahead, raise the cap in Options[^.]*\./, '');
