@@ -66,8 +66,8 @@ function Choice<T extends string | number>({
 function Value({ value, label, name }: { value: string | undefined; label: string; name: string }) {
   if (!value) return null;
   return (
-    <span class="library-value">
-      {value} <CopyButton value={value} label={`${label} of ${name}`} />
+    <span class="library-item">
+      <span class="library-value">{value}</span> <CopyButton value={value} label={`${label} of ${name}`} />
     </span>
   );
 }
