@@ -4,19 +4,17 @@ import { CopyButton } from './copy-button';
 import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
 import { toVCard, vcardFileName } from './vcard';
-
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { ageInWords, careerDate, exactTime } from './words/age';
 
 type Fields = Record<string, unknown>;
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 const first = (item: Fields, ...keys: string[]) => keys.map((key) => text(item[key])).find(Boolean) ?? '';
 
-/** "2017-06 – 2020-06", "2020-07 – present": null or missing end with a start means current. */
+/** "Jun 2017 – Jun 2020", "Jul 2020 – present": null or missing end with a start means current. */
 function period(item: Fields): string {
-  const start = first(item, 'start_date', 'start_year', 'start', 'from');
-  const end = first(item, 'end_date', 'end_year', 'end', 'to');
+  const start = careerDate(first(item, 'start_date', 'start_year', 'start', 'from'));
+  const end = careerDate(first(item, 'end_date', 'end_year', 'end', 'to'));
   if (!start && !end) return '';
   return `${start || '?'} – ${end || (item.is_current === false ? '?' : 'present')}`;
 }
@@ -56,11 +54,43 @@ export function describeItem(item: unknown): string {
   return Object.values(fields).map(describeItem).filter(Boolean).join(' · ');
 }
 
+/** "looked up 3 months ago", the exact moment in its tooltip. */
+const Age = ({ verb, iso }: { verb: string; iso: string }) => (
+  <span class="muted" title={exactTime(iso)}>
+    {verb} {ageInWords(iso)}
+  </span>
+);
+
 function NotFound({ item, state }: { item: Retrievable; state: ItemState }) {
   return (
     <p class="not-found" data-item={item}>
-      {ITEM_LABEL[item]}: not found, no credits charged{' '}
-      <span class="muted">(looked up {date(state.at)})</span>
+      {ITEM_LABEL[item]}: not found, no credits charged · <Age verb="looked up" iso={state.at} />
+    </p>
+  );
+}
+
+/**
+ * The contact itself, the largest text of the card: the value in full (a link that mails or calls), its copy icon
+ * button beside it at any width.
+ */
+function Hero({
+  item,
+  label,
+  href,
+  value,
+}: {
+  item: Retrievable;
+  label: string;
+  href: string;
+  value: string;
+}) {
+  return (
+    <p class="hero" data-item={item}>
+      <span class="label">{label}</span>
+      <a class="hero-value" href={href}>
+        {value}
+      </a>
+      <CopyButton value={value} label={label.toLowerCase()} />
     </p>
   );
 }
@@ -97,8 +127,8 @@ export function contactText(record: ContactRecord, fallbackName?: string): strin
 }
 
 /**
- * What the vault holds for a contact, result first: email and phone with copy buttons, "Copy all" and "Save as
- * contact (.vcf)", then the longer items folded (so a full reveal fits a 600 px popup), then what was not found.
+ * What the vault holds for a contact, result first: email and phone in full, the largest text, each with its copy
+ * icon button, then "Copy all" and "Save as contact (.vcf)", then the longer items folded (so a full reveal fits a 600 px popup), then what was not found.
  * `level` is the heading level of the folded sections' titles: one below the heading the card sits under.
  * Renders text only (never HTML from the service).
  */
@@ -118,21 +148,18 @@ export function ContactCard({
     <article class="contact" aria-label="Revealed contact">
       {record.unknownAt && (
         <p class="not-found">
-          The service does not know this profile (looked up {date(record.unknownAt)}). No credits charged.
+          The service does not know this profile. No credits charged ·{' '}
+          <Age verb="looked up" iso={record.unknownAt} />
         </p>
       )}
-      {email?.found && (
-        <p class="item" data-item="email">
-          <span class="label">Email</span> <a href={`mailto:${email.value}`}>{email.value}</a>{' '}
-          <CopyButton value={email.value} label="email" />
-        </p>
-      )}
+      {email?.found && <Hero item="email" label="Email" href={`mailto:${email.value}`} value={email.value} />}
       {phone?.found && (
-        <p class="item" data-item="phone">
-          <span class="label">Phone</span>{' '}
-          <a href={`tel:${phone.value.replace(/[^\d+]/g, '')}`}>{phone.value}</a>{' '}
-          <CopyButton value={phone.value} label="phone" />
-        </p>
+        <Hero
+          item="phone"
+          label="Phone"
+          href={`tel:${phone.value.replace(/[^\d+]/g, '')}`}
+          value={phone.value}
+        />
       )}
       {reachable && (
         <p class="row actions">

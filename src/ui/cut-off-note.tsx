@@ -3,8 +3,8 @@ import type { RevealJob } from '../store/jobs';
 import { cutOffMessage } from './words/cut-off';
 
 /**
- * A reveal whose outcome is unknown, said once: what its charge check found (or that it is being checked), with the
- * way to ask again as `children` where the screen offers it.
+ * A reveal whose outcome is unknown, said once in two short lines: what happened, and what its charge check found
+ * (or that it is being checked), with the way to ask again as `children` where the screen offers it.
  */
 export function CutOffNote({
   job,
@@ -16,10 +16,11 @@ export function CutOffNote({
   problem: string | null;
   children?: ComponentChildren;
 }) {
+  const words = cutOffMessage(job, problem);
   return (
     <div class="error" role="alert" data-testid="cut-off">
-      <strong>The last reveal was cut off</strong>
-      <p>{cutOffMessage(job, problem)}</p>
+      <strong>{words.title}</strong>
+      <p>{words.charge}</p>
       {children}
     </div>
   );

@@ -4,6 +4,8 @@ import { spendingWarnings, type SpendingWarning as Warning } from '../ledger/war
 import { account } from '../store/account';
 import { spendingNow, watchLedger } from '../store/ledger';
 import { settings } from '../store/settings';
+import { openCapSetting } from './open-cap';
+import { ADD_CREDITS, capOf } from './words/errors';
 
 /** Keeps the warnings current: settings, the ledger and the balance are read again whenever one changes. */
 function createWarnings() {
@@ -22,7 +24,10 @@ function createWarnings() {
   };
 }
 
-/** One line per warning in force (near or at a spending cap, low balance), in plain words; nothing otherwise. */
+/**
+ * One line per warning in force (near or at a spending cap, low balance), in plain words, with its next step: a cap
+ * reached opens its own field on the options page; a low balance says who adds credits. Nothing otherwise.
+ */
 export function SpendingWarning() {
   const m = useMemo(createWarnings, []);
   useEffect(() => m.stop, [m]);
@@ -31,7 +36,18 @@ export function SpendingWarning() {
     <div class="spending-warning" role="status" data-testid="spending-warning">
       {m.warnings.value.map((w) => (
         <p key={w.text} class={w.level === 'near' ? 'notice' : 'notice warn'}>
-          {w.text}
+          {w.level === 'cap' ? (
+            <>
+              {w.text.replace(/, or raise the cap in Options\.$/, ', or raise the cap.')}{' '}
+              <button type="button" class="link" onClick={() => openCapSetting(capOf(w.text))}>
+                Open the cap setting
+              </button>
+            </>
+          ) : w.level === 'balance' ? (
+            `${w.text} ${ADD_CREDITS}.`
+          ) : (
+            w.text
+          )}
         </p>
       ))}
     </div>

@@ -4,6 +4,7 @@
  */
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { linkedinFixture } from '../e2e/linkedin-pages';
+import { buttonXpath } from './driver';
 import { expect, test } from './fixtures';
 
 const ADA = DEMO_PROFILES.full;
@@ -23,13 +24,14 @@ test('a people search: counted in the popup, listed in the side panel, one row r
   // Ada revealed first (by her pasted URL), so the page has one person already held.
   await openExtensionPage('popup.html');
   await ff.fillLabelled('Profile URL', ADA.social_url);
+  await ff.until('Reveal to be enabled', () => ff.isEnabled({ xpath: buttonXpath('Reveal') }));
   await ff.clickButton('Reveal');
   await ff.textMatching('[data-testid=charged]', /Charged 3 ·/);
 
   site.route('/search/results/people/', linkedinFixture('people-search.html'));
   const search = await openTab(SEARCH);
   await openExtensionPage(`popup.html?tabId=${search.tabId}`);
-  await ff.textMatching('[data-testid=page-people-count]', /^5 people on this page \(1 already revealed\)$/);
+  await ff.textMatching('[data-testid=page-people-count]', /^5 people · 1 revealed$/);
   expect(await inExtension('return browser.sidebarAction.isOpen({})')).toBe(false);
   await ff.clickButton('Open them in the side panel');
   await ff.until('the sidebar to open', () =>

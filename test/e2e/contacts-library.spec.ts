@@ -111,11 +111,29 @@ test.describe('revealed contacts library', () => {
     // The total is said once; the list's heading says what it lists.
     await expect(page.getByText(/\b3 contacts\b/)).toHaveCount(1);
     await expect(page.getByTestId('match-count')).toHaveText('All contacts');
-    // A contact where nothing was found is said so in words, not shown with chips like a revealed one.
+    // A row shows the address and the number themselves, each with its copy button, how long ago they were
+    // revealed (the exact moment in the tooltip), and the way to the LinkedIn profile.
     const row = (name: string) => page.locator('.library-row').filter({ hasText: name });
-    await expect(row('Wei Chen').locator('.chip')).toHaveCount(0);
+    await expect(row('Grace Okafor').locator('.library-value')).toHaveText([
+      'grace.okafor@example.org',
+      '+1 617-555-0123',
+    ]);
+    await expect(
+      row('Grace Okafor').getByRole('button', { name: 'Copy email of Grace Okafor' }),
+    ).toBeVisible();
+    await expect(
+      row('Grace Okafor').getByRole('button', { name: 'Copy phone of Grace Okafor' }),
+    ).toBeVisible();
+    await expect(row('Grace Okafor').getByText('revealed yesterday')).toHaveAttribute('title', /\d{4}/);
+    await expect(row('Grace Okafor').getByRole('link', { name: 'Grace Okafor on LinkedIn' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/grace-okafor',
+    );
+    await expect(row('Ada Lovelace').locator('.library-value')).toHaveText(['ada.lovelace@example.com']);
+    await expect(row('Ada Lovelace').getByText('revealed 3 days ago')).toBeVisible();
+    // A contact where nothing was found is said so in words, not shown like a revealed one.
+    await expect(row('Wei Chen').locator('.library-value')).toHaveCount(0);
     await expect(row('Wei Chen').locator('.held')).toContainText('Nothing found');
-    await expect(row('Grace Okafor').locator('.chip')).toHaveText(['Personal email', 'Mobile phone']);
     await expectAccessible(page, 'library with contacts');
     await expectPlainWords(page, 'library with contacts');
 
@@ -124,11 +142,11 @@ test.describe('revealed contacts library', () => {
     await expect(rows(page)).toHaveText(['Ada Lovelace']);
     await expect(page.getByTestId('match-count')).toHaveText('1 of 3 match');
     await search.fill('');
-    await page.getByLabel('Holding').selectOption({ label: 'Mobile phone' });
+    await page.getByLabel('Show').selectOption({ label: 'With mobile phone' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
-    await page.getByLabel('Holding').selectOption({ label: 'Nothing found' });
+    await page.getByLabel('Show').selectOption({ label: 'Nothing found' });
     await expect(rows(page)).toHaveText(['Wei Chen']);
-    await page.getByLabel('Holding').selectOption({ label: 'Anything' });
+    await page.getByLabel('Show').selectOption({ label: 'All contacts' });
     await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace']);
     await page.getByLabel('Revealed').selectOption({ label: 'Any time' });
@@ -277,7 +295,7 @@ test.describe('revealed contacts library', () => {
     await seed(background);
     const page = await openExtensionPage('contacts.html');
     const filters = page.getByRole('button', { name: /^Filters/ });
-    const holding = page.getByLabel('Holding');
+    const holding = page.getByLabel('Show');
 
     await page.setViewportSize({ width: 320, height: 600 });
     await expect(rows(page)).toHaveCount(3);
@@ -292,7 +310,7 @@ test.describe('revealed contacts library', () => {
 
     await filters.click();
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
-    await holding.selectOption({ label: 'Mobile phone' });
+    await holding.selectOption({ label: 'With mobile phone' });
     await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
     await expect(filters).toHaveText('Filters · 2 active');

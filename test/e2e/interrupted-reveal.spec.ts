@@ -27,8 +27,7 @@ async function choosePhoneOnly(popup: Page): Promise<void> {
   await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 6 credits');
 }
 
-const CHARGED =
-  'The extension stopped during the reveal of mobile phone, and its result was lost. It was charged 6 credits.';
+const CHARGED = 'The last reveal was cut offThe reveal of mobile phone was charged 6 credits.';
 
 test('a reveal cut off by a stopped worker is never shown running; its charge is checked; asking again is a priced choice', async ({
   openAdaPopup,
@@ -58,7 +57,7 @@ test('a reveal cut off by a stopped worker is never shown running; its charge is
   await expect(again.getByText('Revealing mobile phone…')).toHaveCount(0);
   await expect(again.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
   // The reason beside Reveal points to the charge where it is: above it.
-  const reason = again.getByText('The last reveal was cut off: see what it was charged above');
+  const reason = again.getByText('The last reveal was cut off: reveal again from the note above.');
   await expect(reason).toBeVisible();
   const noteBottom = await again
     .getByTestId('cut-off')
@@ -66,7 +65,8 @@ test('a reveal cut off by a stopped worker is never shown running; its charge is
   expect(noteBottom).toBeLessThan(await reason.evaluate((line) => line.getBoundingClientRect().top));
   // The check is the free account call; nothing was asked again.
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
-  expect((await sim.requests('/v1/account')).length).toBe(2); // the connection's, and the check
+  // The connection's, each popup's on opening (the balance is never trusted stale), and the check.
+  expect((await sim.requests('/v1/account')).length).toBe(4);
 
   await again.getByRole('button', { name: 'Reveal again · up to 6 credits' }).click();
   await expect(again.getByRole('link', { name: PHONE })).toBeVisible();
@@ -122,7 +122,7 @@ test('a cut-off call that was not charged says so', async ({ openAdaPopup, conne
   await stopServiceWorker(context);
 
   await expect(popup.getByTestId('cut-off')).toContainText(
-    'The extension stopped during the reveal of mobile phone, and its result was lost. It has not been charged so far; the service may still be finishing it',
+    'The last reveal was cut offThe reveal of mobile phone is not charged so far; checking again shortly.',
     { timeout: 10_000 },
   );
   await expect(popup.getByRole('button', { name: 'Reveal again · up to 6 credits' })).toBeEnabled();
@@ -142,7 +142,7 @@ test('a reveal with no readable answer is checked like a cut-off one, said once,
   await sim.admin('faults', { malformed: 1, path: '/v1/lookup' });
   await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
   await expect(popup.getByTestId('cut-off')).toContainText(
-    'No answer came back for the reveal of mobile phone, so its result is not known. It has not been charged so far; the service may still be finishing it',
+    'The last reveal got no answerThe reveal of mobile phone is not charged so far; checking again shortly.',
   );
   await expect(popup.getByRole('alert')).toHaveCount(1);
   await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();

@@ -46,10 +46,8 @@ test('a people search: the popup counts the people, the side panel lists them wi
   const { search, tabId } = await openPeopleSearch();
 
   const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
-  await expect(popup.getByTestId('page-people-count')).toHaveText(
-    '5 people on this page (1 already revealed)',
-  );
-  await expect(popup.getByText('2 need the public profile URL.')).toBeVisible();
+  await expect(popup.getByTestId('page-people-count')).toHaveText('5 people · 1 revealed');
+  await expect(popup.getByText('needs the public profile URL')).toHaveCount(2);
   expect(await sidePanelsShown(background)).toEqual([]);
   await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
   await expect.poll(() => sidePanelsShown(background)).toEqual(['/sidepanel.html']);
@@ -199,9 +197,7 @@ test("today's people search: role and data-view-name cards with hashed classes, 
   const tabId = await tabIdOf(search);
 
   const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
-  await expect(popup.getByTestId('page-people-count')).toHaveText(
-    '5 people on this page (0 already revealed)',
-  );
+  await expect(popup.getByTestId('page-people-count')).toHaveText('5 people · 0 revealed');
   await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
 
   const panel = await openExtensionPage('sidepanel.html');
@@ -243,7 +239,7 @@ test('a people search LinkedIn changed: said in words, with a page report of the
   await expect(notice).toContainText(
     'Candidate Lens could not read the people on this page. LinkedIn may have changed it.',
   );
-  await expect(notice).toContainText('send it to Candidate Lens support');
+  await expect(notice).toContainText('send the page report to Candidate Lens support');
   await expect(popup.getByText(/0 people/)).toHaveCount(0);
   await expectAccessible(popup, 'popup, a page not read');
   await expectPlainWords(popup, 'popup, a page not read');

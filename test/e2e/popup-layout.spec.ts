@@ -182,9 +182,9 @@ test.describe('popup layout, words and accessibility', () => {
     await expect(popup.getByRole('group', { name: 'Reveal' })).toHaveCount(0);
     await expectFitsAccessible(popup, 'Ada on her tab after a reveal, healthcare data not found');
 
-    // Opened again on held data: "already revealed".
+    // Opened again on held data: how long ago it was revealed.
     await popup.reload();
-    await expect(popup.getByTestId('reveal-status')).toHaveText('Already revealed');
+    await expect(popup.getByTestId('reveal-status')).toHaveText(/^Revealed (just now|1 minute ago)$/);
     await expectFitsAccessible(popup, 'Ada on her tab, opened on held data');
 
     // Asking again sends only the missing item.
@@ -213,13 +213,11 @@ test.describe('popup layout, words and accessibility', () => {
     await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
     await expect(popup.getByRole('button', { name: /^Run · 1 credit/ })).toHaveCount(2);
     await expect(popup.getByRole('button', { name: 'All saved searches (3)' })).toBeVisible();
-    // The ticked items are held: they cost nothing, and say so beside them.
-    await expect(popup.getByTestId('max-cost')).toHaveText('Costs nothing');
-    await expect(popup.getByRole('group', { name: 'Reveal' }).locator('.price')).toHaveText([
-      'revealed',
-      'revealed',
-      '1 credit',
-      '1 credit',
+    // What is left is one priced button per item, not the form again with its ticked "revealed" boxes.
+    await expect(popup.getByRole('group', { name: 'Reveal' })).toHaveCount(0);
+    await expect(popup.getByTestId('more-to-reveal').getByRole('button')).toHaveText([
+      'Add detailed profile · 1 credit',
+      'Add healthcare data · 1 credit',
     ]);
     await expectFitsAccessible(popup, 'email and phone revealed, three saved searches');
   });
@@ -241,17 +239,24 @@ test.describe('popup layout, words and accessibility', () => {
     // The phone does not exist: said once, in the result, with its own priced way to ask again.
     await expect(popup.getByText(/not found/i).filter({ visible: true })).toHaveText([
       /^Mobile phone: not found, no credits charged/,
-      'not found',
+    ]);
+    // Items never asked are priced buttons of their own; the one not found is asked again at its price.
+    await expect(popup.getByTestId('more-to-reveal').getByRole('button')).toHaveText([
+      'Add detailed profile · 1 credit',
+      'Add healthcare data · 1 credit',
+      'Ask again for mobile phone · up to 6 credits',
     ]);
     await expect(
       popup.getByRole('button', { name: 'Ask again for mobile phone · up to 6 credits' }),
     ).toBeEnabled();
-    // Ticked items that are held or not found cost nothing, and their tags say why; an unheld one is priced.
-    await expect(popup.getByTestId('max-cost')).toHaveText('Costs nothing');
-    await popup.getByLabel('Detailed profile').check();
-    await expect(popup.getByTestId('max-cost')).toHaveText('Costs at most 1 credit · charged only if found');
     await expectFitsAccessible(popup, 'a not-found item with items still to reveal and saved searches');
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
+    await popup.getByRole('button', { name: 'Add detailed profile · 1 credit' }).click();
+    await expect(popup.getByTestId('charged')).toHaveText(/^Charged 1 · /);
+    expect(Object.keys((await sim.requests('/v1/lookup'))[1]!.body!).sort()).toEqual([
+      'reveal_detailed_person_enrichment',
+      'social_url',
+    ]);
   });
 
   test('a reveal under way counts against the cap before it is answered: the popup says so before any click, and fits', async ({

@@ -1,4 +1,5 @@
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { careerDate } from '../../src/ui/words/age';
 import { expect, test } from './fixtures';
 
 const NURSE = DEMO_PROFILES.nurse;
@@ -72,7 +73,8 @@ test.describe('popup results', () => {
     for (const [i, position] of NURSE.positions.entries()) {
       await expect(experience.nth(i)).toContainText(position.title);
       await expect(experience.nth(i)).toContainText(position.company.name);
-      await expect(experience.nth(i)).toContainText(position.start);
+      // Career dates as people write them: "2020-07" reads "Jul 2020".
+      await expect(experience.nth(i)).toContainText(careerDate(position.start));
     }
     const education = section('Education').getByRole('listitem');
     await expect(education).toHaveCount(1);
@@ -93,8 +95,8 @@ test.describe('popup results', () => {
       for (const value of [
         position.company.name,
         position.title,
-        position.start,
-        position.end ?? position.start,
+        careerDate(position.start),
+        careerDate(position.end ?? position.start),
       ]) {
         await expect(history.nth(i)).toContainText(value);
       }
@@ -148,8 +150,8 @@ test.describe('popup results', () => {
     await expect(section('Job history').getByRole('listitem')).toHaveText(
       [
         // The simulator sends { company, title, start_date, end_date }; a null end date is the current job.
-        'Registered Nurse at Brightpath Health, 2020-07 – present',
-        'Staff Nurse at Harborview Community Hospital, 2017-06 – 2020-06',
+        'Registered Nurse at Brightpath Health, Jul 2020 – present',
+        'Staff Nurse at Harborview Community Hospital, Jun 2017 – Jun 2020',
       ],
       { timeout: 3000 },
     );

@@ -59,14 +59,14 @@ test.describe('reveal from the popup', () => {
     // Reopening the profile shows the held data without a call.
     await popup.close();
     const again = await openExtensionPage(`popup.html?tabId=${tabId}`);
-    await expect(again.getByTestId('reveal-status')).toHaveText('Already revealed');
+    await expect(again.getByTestId('reveal-status')).toHaveText(/^Revealed (just now|1 minute ago)$/);
     await expect(again.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
-    await again.getByLabel('Mobile phone').check();
-    // Held items cost nothing, and their tags say so: the price line and the items agree.
-    await expect(again.getByTestId('max-cost')).toHaveText('Costs nothing');
-    await expect(again.locator('.price')).toHaveText(['revealed', 'revealed', '1 credit', '1 credit']);
-    await expect(again.getByRole('button', { name: 'Reveal' })).toBeDisabled();
-    await expect(again.locator('#reveal-reason')).toHaveText('Tick an item not revealed yet.');
+    // Held items are not offered again: what is left is one priced button per item.
+    await expect(again.getByRole('button', { name: 'Reveal', exact: true })).toHaveCount(0);
+    await expect(again.getByTestId('more-to-reveal').getByRole('button')).toHaveText([
+      'Add detailed profile · 1 credit',
+      'Add healthcare data · 1 credit',
+    ]);
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
 
@@ -104,23 +104,27 @@ test.describe('reveal from the popup', () => {
     await expect(popup.getByRole('button', { name: 'Open Options' })).toBeVisible();
   });
 
-  test('insufficient credits shows what is required and available', async ({
+  test('insufficient credits, refused by the service on a balance that could not be asked: said once, beside Reveal', async ({
     openAdaPopup,
     connect,
     sim,
   }) => {
     await connect();
     await sim.admin('keys', { key: 'demo-key', remaining: 2 });
+    // The balance cannot be asked when the popup opens (every attempt fails): the stored one is shown as of then.
+    await sim.admin('faults', { fail500: 3, path: '/v1/account' });
     const { popup } = await openAdaPopup();
-    await popup.getByRole('button', { name: 'Reveal' }).click();
-    await expect(popup.getByRole('alert')).toContainText(
-      'This reveal may cost up to 3 credits; your balance is 2 credits.',
+    await expect(popup.getByTestId('balance')).toHaveText(/^Balance: 10,000 credits as of /);
+    await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
+    // The refusal's balance is now the one known: "Not enough credits" is said once, beside Reveal, with who adds
+    // credits and the way to check again, not twice (an alert and a reason).
+    const reason = popup.locator('#reveal-reason');
+    await expect(reason).toContainText(
+      'Not enough credits: this may cost up to 3 credits, your balance is 2 credits. Ask your account admin to add credits.',
     );
-    await expect(popup.getByRole('alert')).toContainText(
-      'Buy more credits, or choose fewer details to reveal.',
-    );
+    await expect(popup.getByText(/Not enough credits/).filter({ visible: true })).toHaveCount(1);
+    await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
     expect(await sim.balance()).toBe(2);
-    // The balance on screen is the one the refusal states, not the older one known before.
     await expect(popup.getByTestId('balance').first()).toHaveText(/\b2 credits/);
   });
 
@@ -135,7 +139,9 @@ test.describe('reveal from the popup', () => {
     await popup.getByLabel('Profile URL').fill(ADA.social_url);
     await popup.getByLabel('Mobile phone').check();
     await expect(popup.getByRole('button', { name: 'Reveal' })).toBeDisabled();
-    await expect(popup.locator('#reveal-reason')).toContainText('below the most this can cost (9 credits)');
+    await expect(popup.locator('#reveal-reason')).toContainText(
+      'Not enough credits: this may cost up to 9 credits, your balance is 5 credits.',
+    );
   });
 
   test('a spending cap the reveal would pass disables Reveal with the reason, before any request', async ({
@@ -153,10 +159,9 @@ test.describe('reveal from the popup', () => {
     await expect(reveal).toBeEnabled();
     await popup.getByLabel('Mobile phone').check();
     await expect(reveal).toBeDisabled();
-    const reason =
-      'Your daily spending cap leaves 5 credits today, less than this may cost. Untick an item, or raise the cap in Options.';
-    await expect(popup.locator('#reveal-reason')).toHaveText(reason);
-    await expect(reveal).toHaveAccessibleDescription(reason);
+    const reason = 'Your daily spending cap leaves 5 credits today, less than this may cost.';
+    await expect(popup.locator('#reveal-reason')).toHaveText(`${reason} Open the cap setting`);
+    await expect(reveal).toHaveAccessibleDescription(`${reason} Open the cap setting`);
     await expect(popup.getByText(/daily spending cap/).filter({ visible: true })).toHaveCount(1);
     await popup.getByLabel('Personal email').uncheck();
     await expect(reveal).toBeDisabled();
@@ -214,7 +219,8 @@ test.describe('reveal from the popup', () => {
     await expect(popup.getByTestId('charged')).toContainText('Charged 0 ·');
     // Right after the lookup: this lookup found nothing (not "looked up before").
     await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up just now: nothing found');
-    await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeDisabled();
+    // The form gives way to priced buttons: nothing is asked again but through its own.
+    await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toHaveCount(0);
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
     // Asking again is its own button, priced, and asks for that item alone.
     await popup.getByRole('button', { name: 'Ask again for mobile phone · up to 6 credits' }).click();
@@ -224,9 +230,11 @@ test.describe('reveal from the popup', () => {
       reveal_phone: true,
     });
     await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
-    // Opened again on the held answer: "looked up before".
+    // Opened again on the held answer: when it was looked up.
     await popup.reload();
     await popup.getByLabel('Profile URL').fill(DEMO_PROFILES.emailOnly.social_url);
-    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up before: nothing found');
+    await expect(popup.getByTestId('reveal-status')).toHaveText(
+      /^Looked up (just now|1 minute ago): nothing found$/,
+    );
   });
 });

@@ -19,7 +19,7 @@ test('a row reveal with no readable answer is checked against the balance, and a
   await row.getByRole('button', { name: `Reveal · up to 3 credits: ${name}` }).click();
   const cutOff = row.getByTestId('cut-off');
   await expect(cutOff).toContainText(
-    'No answer came back for the reveal of personal email, so its result is not known. It has not been charged so far; the service may still be finishing it',
+    'The last reveal got no answerThe reveal of personal email is not charged so far; checking again shortly.',
   );
   // Said once: no second error for the same call.
   await expect(row.getByRole('alert')).toHaveCount(1);

@@ -121,18 +121,18 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   await options.getByLabel('Daily cap (credits)').fill(String(spent));
   await options.getByRole('button', { name: 'Save spending settings' }).click();
   await expect(panel.getByTestId('spending-warning')).toContainText(
-    `You have spent ${spent} of your ${spent}-credit daily cap today. Paid actions wait until tomorrow, or raise the cap in Options.`,
+    `You have spent ${spent} of your ${spent}-credit daily cap today. Paid actions wait until tomorrow, or raise the cap. Open the cap setting`,
   );
   const searches = (await sim.requests('/v1/search')).length;
   await panel.getByRole('button', { name: 'Next page · 1 credit' }).click();
-  // The refusal says the cost against the cap, points to Options once (and offers the way there), and nothing else.
+  // The refusal says the cost against the cap, and the step once, with the way to the cap's own field.
   const refusal = panel.getByRole('alert').filter({ hasText: 'Not sent: over your spending cap' });
   await expect(refusal).toContainText(
-    `This may cost up to 1 credit, which would pass your daily cap: ${spent} of ${spent} credits are spent or under way today. To go ahead, raise the cap in Options (Spending caps).`,
+    `This may cost up to 1 credit, which would pass your daily cap: ${spent} of ${spent} credits are spent or under way today.To go ahead, raise the cap.`,
   );
-  expect((await refusal.innerText()).match(/Options/g)).toHaveLength(2); // the step, and the button
+  expect((await refusal.innerText()).match(/raise the cap/g)).toHaveLength(1);
   expect(await refusal.innerText()).not.toMatch(/request|reached|Nothing was sent/i);
-  await expect(refusal.getByRole('button', { name: 'Open Options' })).toBeVisible();
+  await expect(refusal.getByRole('button', { name: 'Open the cap setting' })).toBeVisible();
   await panel.getByRole('button', { name: 'Edit search' }).click();
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.getByText(/would pass your daily cap/).first()).toBeVisible();

@@ -2,20 +2,23 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
 import type { ContactSummary } from '../../contacts-index';
+import type { ContactRecord } from '../../store/vault-record';
 import { ContactCard } from '../contact-card';
+import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
+import { Icon } from '../icons';
+import { ageInWords, exactTime } from '../words/age';
 import { ITEM_LABEL } from '../words/items';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
 import type { Holding, Since, Sort } from './query';
+import { useRowRecords } from './row-records';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
-const date = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 const HOLDING: ReadonlyArray<[Holding, string]> = [
-  ['any', 'Anything'],
-  ...RETRIEVABLE.map((item): [Holding, string] => [item, ITEM_LABEL[item]]),
+  ['any', 'All contacts'],
+  ...RETRIEVABLE.map((item): [Holding, string] => [item, `With ${ITEM_LABEL[item].toLowerCase()}`]),
   ['nothing', 'Nothing found'],
 ];
 const SINCE: ReadonlyArray<[Since, string]> = [
@@ -59,10 +62,34 @@ function Choice<T extends string | number>({
   );
 }
 
-function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
+/** The address or the number itself with its copy icon, or nothing when the contact has none. */
+function Value({ value, label, name }: { value: string | undefined; label: string; name: string }) {
+  if (!value) return null;
+  return (
+    <span class="library-item">
+      <span class="library-value">{value}</span> <CopyButton value={value} label={`${label} of ${name}`} />
+    </span>
+  );
+}
+
+function Row({
+  m,
+  contact,
+  record,
+}: {
+  m: LibraryModel;
+  contact: ContactSummary;
+  /** The contact's record, once read: the row shows its address and number. */
+  record: ContactRecord | undefined;
+}) {
   const name = contact.name ?? 'Name not known';
   const isOpen = m.opened.value?.key === contact.key;
   const role = [contact.title, contact.employer].filter(Boolean).join(' at ');
+  const profile = record?.socialUrl ?? (contact.key.startsWith('id:') ? null : contact.key);
+  const email = record?.email?.found ? record.email.value : undefined;
+  const phone = record?.phone?.found ? record.phone.value : undefined;
+  // Items held that are not the address or the number (a detailed profile, healthcare data) are named.
+  const others = contact.held.filter((item) => item !== 'email' && item !== 'phone');
   return (
     <li class="library-row" data-key={contact.key}>
       <div class="library-row-head">
@@ -75,6 +102,18 @@ function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
           >
             {name}
           </button>
+          {profile && (
+            <a
+              class="profile-link"
+              href={profile}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${name} on LinkedIn`}
+              title="Open the LinkedIn profile"
+            >
+              <Icon name="external" size={14} />
+            </a>
+          )}
         </h3>
         <button
           type="button"
@@ -92,16 +131,20 @@ function Row({ m, contact }: { m: LibraryModel; contact: ContactSummary }) {
       {role && <p class="muted">{role}</p>}
       <p class="held">
         {contact.held.length > 0 ? (
-          contact.held.map((item) => (
-            <span key={item} class="chip">
-              {ITEM_LABEL[item]}
-            </span>
-          ))
+          <>
+            <Value value={email} label="email" name={name} />
+            <Value value={phone} label="phone" name={name} />
+            {others.length > 0 && (
+              <span class="muted">{others.map((item) => ITEM_LABEL[item]).join(', ')}</span>
+            )}
+          </>
         ) : (
-          // Plain words, not a chip: nothing was revealed, and the row must not look like one that was.
+          // Plain words: nothing was revealed, and the row must not look like one that was.
           <span class="nothing-found">{contact.unknown ? 'Not known to the service' : 'Nothing found'}</span>
         )}
-        <span class="muted"> · {date(contact.updated)}</span>
+        <span class="muted" title={exactTime(contact.updated)}>
+          revealed {ageInWords(contact.updated)}
+        </span>
       </p>
       {isOpen && m.opened.value && <ContactCard record={m.opened.value} level={4} />}
     </li>
@@ -135,6 +178,7 @@ export function App() {
   const filtersOpen = useSignal(false);
   /** The filters that narrow the list (the sort only orders it). */
   const active = Number(q.holding !== 'any') + Number(q.since !== 'any');
+  const records = useRowRecords(m.visible.value);
 
   return (
     <main class="library">
@@ -170,7 +214,7 @@ export function App() {
         </button>
         <div id="library-choices" class={filtersOpen.value ? 'choices open' : 'choices'}>
           <Choice
-            label="Holding"
+            label="Show"
             value={q.holding}
             options={HOLDING}
             onChange={(holding) => m.setQuery({ holding })}
@@ -238,7 +282,7 @@ export function App() {
         {total > 0 && matchCount === 0 && <p>No contact matches. Change the search or filters.</p>}
         <ul class="library-list">
           {m.visible.value.map((contact) => (
-            <Row key={contact.key} m={m} contact={contact} />
+            <Row key={contact.key} m={m} contact={contact} record={records.value.get(contact.key)} />
           ))}
         </ul>
         {matchCount !== null && matchCount > m.shown.value && (

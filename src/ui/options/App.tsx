@@ -9,7 +9,10 @@ import { TeamMember } from './team-member';
 import './options.css';
 import { SpendingFields } from './spending-fields';
 
-/** The options page: the service connection, default reveal options, spending caps and the vault. */
+/**
+ * The options page: the service connection, default reveal options, spending caps and the vault. One primary
+ * action (the connection's Save); every other form ends with its Save in the same secondary style and place.
+ */
 export function App() {
   const m = useMemo(createOptionsModel, []);
   useEffect(() => void m.init(), [m]);
@@ -54,7 +57,7 @@ export function App() {
             problem={m.fieldProblems.value.apiKey}
             onText={(text) => m.edit('apiKey', text)}
           />
-          <div class="row">
+          <div class="row form-actions">
             <button type="submit" class="primary" disabled={m.saving.value}>
               {m.saving.value ? 'Checking…' : 'Save'}
             </button>
@@ -113,28 +116,31 @@ export function App() {
           <Field
             id="retention-days"
             label="Keep revealed contacts for (days)"
-            inline
             inputMode="numeric"
             value={m.retentionDays}
             readOnly={!m.loaded.value}
             problem={m.retentionProblem.value}
             onText={(text) => m.edit('retentionDays', text)}
           />
-          <button type="submit">Save retention</button>
+          <div class="row form-actions">
+            <button type="submit">Save retention</button>
+            <button
+              type="button"
+              class="danger"
+              onClick={() => {
+                if (
+                  confirm(
+                    'Remove every revealed contact from this browser? Revealing them again costs credits.',
+                  )
+                ) {
+                  void m.clearVault();
+                }
+              }}
+            >
+              Clear revealed contacts
+            </button>
+          </div>
         </form>
-        <button
-          type="button"
-          class="danger"
-          onClick={() => {
-            if (
-              confirm('Remove every revealed contact from this browser? Revealing them again costs credits.')
-            ) {
-              void m.clearVault();
-            }
-          }}
-        >
-          Clear revealed contacts
-        </button>
         {m.notice.value && (
           <p class="success" role="status">
             {m.notice.value}

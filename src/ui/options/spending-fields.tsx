@@ -14,6 +14,14 @@ const HINTS: Record<(typeof SPENDING_FIELDS)[number], string> = {
 export function SpendingFields() {
   const m = useMemo(createSpendingModel, []);
   useEffect(() => void m.init(), [m]);
+  // Opened at a cap's field (options.html#dailyCapCredits, from "Open the cap setting"): the field takes the focus.
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!(SPENDING_FIELDS as readonly string[]).includes(id)) return;
+    const field = document.getElementById(id);
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
+  }, []);
   return (
     <section aria-labelledby="spending">
       <h2 id="spending">Spending caps</h2>
@@ -43,7 +51,9 @@ export function SpendingFields() {
             onText={(text) => m.edit(field, text)}
           />
         ))}
-        <button type="submit">Save spending settings</button>
+        <div class="row form-actions">
+          <button type="submit">Save spending settings</button>
+        </div>
       </form>
       {m.notice.value && (
         <p class="success" role="status">

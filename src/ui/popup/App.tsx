@@ -1,53 +1,204 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
+import type { Retrievable } from '../../api/schema-parts';
 import { Balance } from '../balance';
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { SpendingWarning } from '../spending-warning';
-import { itemsInWords } from '../words/items';
+import { exactTime } from '../words/age';
 import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
-import { createPopupModel, NO_KEY } from './model';
+import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
+import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
 import { SavedSearches } from './saved-searches';
 
 const openOptions = () => openPage('options');
 
+/** What a reveal button asks: the form's selection, again after a cut-off, the items not found, or one item. */
+type RevealArg = boolean | 'missing' | Retrievable;
+
 /**
- * The popup, result first: the profile's name, what is revealed (email and phone with copy), one quiet billing
- * line, then the reveal form and saved searches. Fits 320–400 px wide and Chrome's 600 px popup height.
+ * Puts the focus on the screen's primary action once what the popup shows first has settled: the bulk reveal on a
+ * list page, Reveal on a profile not revealed yet, the email's copy button on one already revealed.
  */
-export function App() {
-  const m = useMemo(createPopupModel, []);
-  useEffect(() => void m.init(), [m]);
-  const reason = m.disabledReason.value;
-  // Reveal disables itself once everything is held; move focus to the result so keyboard users do not lose it.
+function useFirstFocus(m: PopupModel) {
+  const done = useRef(false);
+  // Read while rendering, so the popup renders (and the effect runs) again when it settles: the signals it waits
+  // on are otherwise read only by the components below.
+  const settled = m.settled.value;
+  useEffect(() => {
+    if (done.current || !settled) return;
+    done.current = true;
+    if (document.activeElement !== document.body) return;
+    const target = document.querySelector<HTMLElement>(
+      '[data-primary]:not(:disabled), .hero[data-item="email"] button, .hero button',
+    );
+    target?.focus();
+  }, [settled]);
+}
+
+/** The profile section: who, what the vault holds (the contact as the hero), and what is left to reveal. */
+function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Promise<void> }) {
   const result = useRef<HTMLDivElement>(null);
-  const reveal = async (again: boolean | 'missing' = false) => {
-    await m.reveal(again);
-    result.current?.focus();
-  };
   const profile = m.tabProfile.value;
   const record = m.record.value;
   const job = m.job.value;
   const error = m.error.value;
+  const reason = m.disabledReason.value;
   const billed = job?.status === 'done' && !error && !m.cutOff.value;
+  // A refusal gives way to the reason beside its button once the popup itself sees why (the cap passed, or the
+  // balance the refusal reported is short): said once, as it is now.
+  const last = m.lastReveal.value;
+  const lastReason =
+    typeof last === 'string' && last !== 'missing'
+      ? m.addProblem(last)
+      : last === 'missing'
+        ? m.askAgainProblem.value
+        : reason;
+  const saidBeside = m.capBlocked.value || (lastReason?.startsWith(NOT_ENOUGH) ?? false);
+  const shownError = error && !m.cutOff.value && !saidBeside ? error : null;
+  // Once anything is held the form gives way to one priced button per item left; a cut-off reveal keeps it, for
+  // "Reveal again", and so does a record that could not be read.
+  const compact = record !== null && !m.unreadable.value && !m.cutOff.value;
+  const stale = m.balanceCheck.value === 'failed';
+  const pagePerson = m.pagePerson.value?.socialUrl && !profile;
+  const run = async (arg: RevealArg) => {
+    await reveal(arg);
+    // The result takes the focus: the email's copy button when there is one, so Enter copies it.
+    (document.querySelector<HTMLElement>('.hero[data-item="email"] button') ?? result.current)?.focus();
+  };
+
+  return (
+    <section class="profile" aria-labelledby="profile-name">
+      {pagePerson ? (
+        <PagePersonHeading m={m} />
+      ) : (
+        <h2 id="profile-name">
+          {profile?.nameHint ?? record?.name ?? (profile ? 'LinkedIn profile' : 'Reveal a contact')}
+        </h2>
+      )}
+      {pagePerson ? null : profile ? (
+        <>
+          {profile.headlineHint && (
+            <p class="muted headline" title={profile.headlineHint}>
+              {profile.headlineHint}
+            </p>
+          )}
+          <p class="url" title={profile.socialUrl}>
+            {profile.socialUrl}
+          </p>
+        </>
+      ) : (
+        <label class="field">
+          Profile URL
+          <input
+            type="url"
+            placeholder="https://www.linkedin.com/in/…"
+            value={m.manualUrl}
+            onInput={(e) => (m.manualUrl.value = e.currentTarget.value)}
+            aria-invalid={m.manualUrlProblem.value ? true : undefined}
+            aria-describedby={m.manualUrlProblem.value ? 'url-problem' : undefined}
+          />
+          {m.manualUrlProblem.value && (
+            <span id="url-problem" class="field-error">
+              {m.manualUrlProblem.value}
+            </span>
+          )}
+        </label>
+      )}
+      {m.socialUrl.value && (
+        <p
+          class="status"
+          data-testid="reveal-status"
+          title={record ? `Last changed ${exactTime(record.updatedAt)}` : undefined}
+        >
+          {m.status.value}
+        </p>
+      )}
+      <div ref={result} tabIndex={-1} class="result">
+        {/* A reveal cut off by a stopped worker also fails the popup's call: the cut-off view says it once. */}
+        {shownError && (
+          <ErrorView
+            error={shownError}
+            onOpenOptions={openOptions}
+            onRetry={() => void run(m.lastReveal.value)}
+          />
+        )}
+        {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void run(true)} />}
+        {record && <ContactCard record={record} name={profile?.nameHint} />}
+        {compact && <MoreToReveal m={m} onReveal={(arg) => void run(arg)} />}
+        {job && !error && !m.cutOff.value && (
+          <JobOutcome job={job} balance={m.balance.value} onOpenOptions={openOptions} />
+        )}
+        {compact && !billed && (
+          <p class="billing">
+            <Balance account={m.balance} stale={stale} />
+          </p>
+        )}
+      </div>
+
+      {!compact && (
+        <section class="reveal-form" aria-label="Reveal">
+          <RevealOptions
+            selection={m.selection.value}
+            onChange={m.chooseSelection}
+            record={record}
+            teamHeld={m.teamHeld.value}
+          />
+          <p class="cost" data-testid="max-cost">
+            {m.toAsk.value.length > 0 && m.maxCost.value === 0 ? (
+              COSTS_NOTHING_TEAM
+            ) : m.toAsk.value.length > 0 ? (
+              <>
+                Costs at most {formatCredits(m.maxCost.value)}
+                <span class="muted"> · charged only if found</span>
+              </>
+            ) : (
+              'Costs nothing'
+            )}
+          </p>
+          <div class="row">
+            <button
+              type="button"
+              class="primary"
+              data-primary
+              disabled={reason !== null}
+              aria-describedby={reason === null ? undefined : reason === NO_KEY ? 'no-key' : 'reveal-reason'}
+              onClick={() => void run(false)}
+            >
+              Reveal
+            </button>
+            {!billed && <Balance account={m.balance} stale={stale} />}
+          </div>
+          {reason !== null && reason !== NO_KEY && <Reason id="reveal-reason" text={reason} m={m} />}
+          {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
+        </section>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The popup, result first: on a profile, the name, the contact as the hero (email and phone with copy), what is
+ * left to reveal as priced buttons and one quiet billing line; on a LinkedIn list page, its people and a bulk
+ * reveal of the ticked ones (the profile URL box folded under it). Fits 320–400 px wide and Chrome's 600 px height.
+ */
+export function App() {
+  const m = useMemo(createPopupModel, []);
+  useEffect(() => void m.init(), [m]);
+  useFirstFocus(m);
   const noKey = m.keyLoaded.value && !m.key.value;
-  // A refusal gives way to the reason beside Reveal once the popup itself sees the cap pass: said once, as it is now.
-  const shownError = error && !m.cutOff.value && !m.capBlocked.value ? error : null;
-  // Nothing is left to ask once every item is held or known not to exist: the form folds away, and the items not
-  // found keep their own priced way to ask again.
-  const folded = m.allDecided.value && !m.cutOff.value && !m.busy.value;
-  const missing = m.knownMissing.value;
-  const askAgainReason = m.askAgainProblem.value;
-  // A missing key is said once, by the notice with its button to Options; it describes the disabled buttons.
-  const described = (problem: string | null, own: string) =>
-    problem === null ? undefined : problem !== NO_KEY ? own : noKey ? 'no-key' : undefined;
-  const ownLine = (problem: string | null) => problem !== null && problem !== NO_KEY;
+  const reveal = (arg: RevealArg) => {
+    m.lastReveal.value = arg;
+    return m.reveal(arg);
+  };
+  const page = m.page.value;
+  const onList = page?.list === true && !page.problem;
 
   return (
     <main class="popup">
@@ -78,116 +229,13 @@ export function App() {
 
       <GitHubOffer tabId={m.tabId.value} />
       <PagePeopleSummary m={m} />
-      <section class="profile" aria-labelledby="profile-name">
-        {m.pagePerson.value?.socialUrl && !profile ? (
-          <PagePersonHeading m={m} />
-        ) : (
-          <h2 id="profile-name">
-            {profile?.nameHint ?? record?.name ?? (profile ? 'LinkedIn profile' : 'Reveal a contact')}
-          </h2>
-        )}
-        {m.pagePerson.value?.socialUrl && !profile ? null : profile ? (
-          <>
-            {profile.headlineHint && (
-              <p class="muted headline" title={profile.headlineHint}>
-                {profile.headlineHint}
-              </p>
-            )}
-            <p class="url" title={profile.socialUrl}>
-              {profile.socialUrl}
-            </p>
-          </>
-        ) : (
-          <label class="field">
-            Profile URL
-            <input
-              type="url"
-              placeholder="https://www.linkedin.com/in/…"
-              value={m.manualUrl}
-              onInput={(e) => (m.manualUrl.value = e.currentTarget.value)}
-              aria-invalid={m.manualUrlProblem.value ? true : undefined}
-              aria-describedby={m.manualUrlProblem.value ? 'url-problem' : undefined}
-            />
-            {m.manualUrlProblem.value && (
-              <span id="url-problem" class="field-error">
-                {m.manualUrlProblem.value}
-              </span>
-            )}
-          </label>
-        )}
-        {m.socialUrl.value && (
-          <p class="status" data-testid="reveal-status">
-            {m.status.value}
-          </p>
-        )}
-        <div ref={result} tabIndex={-1} class="result">
-          {/* A reveal cut off by a stopped worker also fails the popup's call: the cut-off view says it once. */}
-          {shownError && <ErrorView error={shownError} onOpenOptions={openOptions} />}
-          {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void reveal(true)} />}
-          {record && <ContactCard record={record} name={profile?.nameHint} />}
-          {missing.length > 0 && !m.cutOff.value && (
-            <p class="row ask-again">
-              <button
-                type="button"
-                class="small"
-                disabled={askAgainReason !== null}
-                aria-describedby={described(askAgainReason, 'ask-again-reason')}
-                onClick={() => void reveal('missing')}
-              >
-                Ask again for {itemsInWords(missing)} · up to {formatCredits(m.askAgainCost.value)}
-              </button>
-              {ownLine(askAgainReason) && (
-                <span id="ask-again-reason" class="muted">
-                  {askAgainReason}
-                </span>
-              )}
-            </p>
-          )}
-          {job && !error && !m.cutOff.value && (
-            <JobOutcome job={job} balance={m.balance.value} onOpenOptions={openOptions} />
-          )}
-        </div>
-      </section>
-
-      {!folded && (
-        <section class="reveal-form" aria-label="Reveal">
-          <RevealOptions
-            selection={m.selection.value}
-            onChange={m.chooseSelection}
-            record={record}
-            teamHeld={m.teamHeld.value}
-          />
-          <p class="cost" data-testid="max-cost">
-            {m.toAsk.value.length > 0 && m.maxCost.value === 0 ? (
-              COSTS_NOTHING_TEAM
-            ) : m.toAsk.value.length > 0 ? (
-              <>
-                Costs at most {formatCredits(m.maxCost.value)}
-                <span class="muted"> · charged only if found</span>
-              </>
-            ) : (
-              'Costs nothing'
-            )}
-          </p>
-          <div class="row">
-            <button
-              type="button"
-              class="primary"
-              disabled={reason !== null}
-              aria-describedby={described(reason, 'reveal-reason')}
-              onClick={() => void reveal()}
-            >
-              Reveal
-            </button>
-            {!billed && <Balance account={m.balance} />}
-          </div>
-          {ownLine(reason) && (
-            <p id="reveal-reason" class="muted">
-              {reason}
-            </p>
-          )}
-          {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
-        </section>
+      {onList ? (
+        <details class="by-url">
+          <summary>Reveal by profile URL</summary>
+          <Profile m={m} reveal={reveal} />
+        </details>
+      ) : (
+        <Profile m={m} reveal={reveal} />
       )}
       <SavedSearches />
     </main>

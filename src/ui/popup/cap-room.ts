@@ -11,13 +11,16 @@ import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
 import { spendingNow, watchLedger } from '../../store/ledger';
 import { settings } from '../../store/settings';
 
-/** Why a paid action of at most `max` credits would pass a cap, with the next step; null when it would not. */
+/**
+ * Why a paid action of at most `max` credits would pass a cap; null when it would not. The next step (raise it) is
+ * the popup's "Open the cap setting" beside it.
+ */
 export function capProblem(room: CapRoom | null, max: number): string | null {
   if (!room || max <= room.left) return null;
   // At the cap the spending warning above already says so, with its figures: the reason only points to it.
   if (room.left <= 0) return `Your ${room.cap} spending cap is reached (see above).`;
   const period = room.cap === 'daily' ? 'today' : 'this month';
-  return `Your ${room.cap} spending cap leaves ${formatCredits(room.left)} ${period}, less than this may cost. Untick an item, or raise the cap in Options.`;
+  return `Your ${room.cap} spending cap leaves ${formatCredits(room.left)} ${period}, less than this may cost.`;
 }
 
 /**

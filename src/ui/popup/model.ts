@@ -25,7 +25,7 @@ import { ITEMS } from '../items';
 import { call } from '../rpc';
 import { heldByItem, maxCostWithTeam, type TeamHeldItems } from '../team-held';
 import { stored } from '../use-stored';
-import { itemsInWords } from '../words/items';
+import { ageInWords } from '../words/age';
 import { capProblem, watchCapRoom } from './cap-room';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
@@ -50,6 +50,8 @@ export function createPopupModel() {
   });
   /** The vault's answer for the profile: a record, none, or one that could not be read. */
   const vaultRead = signal<Read<ContactRecord>>({ state: 'missing' });
+  /** The vault has answered for the current profile (until then, "not revealed" is not known yet). */
+  const vaultLoaded = signal(false);
   const record = computed(() => (vaultRead.value.state === 'ok' ? vaultRead.value.value : null));
   const unreadable = computed(() => vaultRead.value.state === 'unreadable');
   /** The latest job as stored: "running" there may belong to a worker that was stopped since. */
@@ -78,10 +80,17 @@ export function createPopupModel() {
   const checkProblem = signal<string | null>(null);
   const selection = signal<Retrievable[]>([]);
   const busy = signal(false);
+  /** What the last reveal button asked for: Retry after a passing fault sends the same again, priced as before. */
+  const lastReveal = signal<boolean | 'missing' | Retrievable>(false);
   /** Set once this popup's own reveal answers: the status then speaks of that reveal, not of data held before. */
   const revealedHere = signal(false);
   const error = signal<ApiErrorJSON | null>(null);
   const balance = stored(null, account.get, account.watch);
+  /**
+   * The balance is asked again (free) when the popup opens: until it answers, nothing paid can be clicked on the
+   * stored figure, which may be days old; when it cannot be asked, the figure shown says when it was true.
+   */
+  const balanceCheck = signal<'idle' | 'checking' | 'fresh' | 'failed'>('idle');
   const key = stored(null, keyHint.get, keyHint.watch);
   const capRoom = watchCapRoom();
 
@@ -115,10 +124,15 @@ export function createPopupModel() {
   const askAgainCost = computed(() => maxCostWithTeam(knownMissing.value, teamHeld.value));
   /** Every item is held or known not to exist: nothing is left for the reveal form to ask. */
   const allDecided = computed(() => ITEMS.every((item) => record.value?.[item] !== undefined));
+  /** Items never asked for this profile: after a reveal, each is its own priced button ("Add phone · 6 credits"). */
+  const toAdd = computed(() => ITEMS.filter((item) => record.value && record.value[item] === undefined));
+  /** When the vault's record was last changed: "revealed 3 months ago". */
+  const revealedAt = computed(() => record.value?.updatedAt ?? null);
 
   /**
    * What the vault holds for the profile, in words: right after this popup's reveal, what that reveal did; on
-   * opening, what was revealed before. Items not found are said once, in the contact card, not here.
+   * opening, how long ago it was revealed (the exact moment in the status's tooltip). Items not found are said once,
+   * in the contact card, not here.
    */
   const status = computed(() => {
     if (unreadable.value) {
@@ -134,8 +148,9 @@ export function createPopupModel() {
         ? 'Revealed just now'
         : 'Looked up just now: nothing found';
     }
-    if (found.length === 0) return 'Looked up before: nothing found';
-    return toAsk.value.length === 0 ? 'Already revealed' : `Revealed: ${itemsInWords(found)}`;
+    const age = ageInWords(held.updatedAt);
+    if (found.length === 0) return `Looked up ${age}: nothing found`;
+    return `Revealed ${age}`;
   });
 
   /** The items of the cut-off reveal that the selection would ask for again. */
@@ -147,9 +162,10 @@ export function createPopupModel() {
     // Said once, by the notice with its button to Options (see App).
     if (!key.value.value) return NO_KEY;
     if (max === 0) return null;
+    if (balanceCheck.value === 'checking') return CHECKING_BALANCE;
     const remaining = balance.value.value?.remaining;
     if (remaining !== undefined && remaining < max) {
-      return `Your balance (${formatCredits(remaining)}) is below the most this can cost (${formatCredits(max)}).`;
+      return `${NOT_ENOUGH}: this may cost up to ${formatCredits(max)}, your balance is ${formatCredits(remaining)}.`;
     }
     return capProblem(capRoom.value, max);
   };
@@ -160,7 +176,7 @@ export function createPopupModel() {
     if (ready) return ready;
     if (!socialUrl.value) return 'Open a LinkedIn profile or paste a profile URL.';
     if (selection.value.length === 0) return 'Choose at least one item to reveal.';
-    if (toAsk.value.length === 0) return 'Tick an item not revealed yet.';
+    if (toAsk.value.length === 0) return 'Everything ticked is revealed already.';
     return spendProblem(maxCost.value);
   });
   /** The selection would pass a spending cap (Reveal says so; an earlier refusal for it is not said again). */
@@ -171,7 +187,7 @@ export function createPopupModel() {
   /** Why Reveal cannot be clicked, or null when it can. */
   const disabledReason = computed(() =>
     askedAgain.value.length > 0 && !busy.value
-      ? 'The last reveal was cut off: see what it was charged above, then choose whether to reveal again.'
+      ? 'The last reveal was cut off: reveal again from the note above.'
       : revealProblem.value,
   );
   /** Why "Reveal again" cannot be clicked yet, or null when it can. */
@@ -215,6 +231,7 @@ export function createPopupModel() {
     for (const stop of unwatch) stop();
     unwatch = [];
     vaultRead.value = { state: 'missing' };
+    vaultLoaded.value = false;
     storedJob.value = null;
     revealedHere.value = false;
     if (!url) return;
@@ -223,6 +240,7 @@ export function createPopupModel() {
       if (socialUrl.peek() !== url) return;
       batch(() => {
         vaultRead.value = r;
+        vaultLoaded.value = true;
         storedJob.value = j;
       });
     };
@@ -254,21 +272,48 @@ export function createPopupModel() {
     selection.value = next;
   };
 
+  /** Asks the balance again (free): on opening, and when the user asks after a refusal for too few credits. */
+  async function refreshBalance() {
+    balanceCheck.value = 'checking';
+    const result = await call('refreshAccount');
+    balanceCheck.value = result.ok ? 'fresh' : 'failed';
+  }
+
+  /** The tab's page has been read (or there is no tab to read): what the popup shows first is known. */
+  const pageRead = signal(false);
   /** Reads the people of the tab's page (the popup was opened: the user's asking). */
   async function readPage(id: number) {
     const result = await call('pagePeople', { tabId: id });
     if (result.ok) page.value = result.value;
     else pageError.value = result.error;
   }
+  /**
+   * Everything the first screen depends on has answered (the key, the page, the vault, the fresh balance): the
+   * popup can put the focus on its primary action without it moving away a moment later.
+   */
+  const settled = computed(
+    () =>
+      key.loaded.value &&
+      pageRead.value &&
+      (socialUrl.value === null || vaultLoaded.value) &&
+      balanceCheck.value !== 'checking',
+  );
 
   async function init() {
-    const [tabId, current] = await Promise.all([subjectTabId(), settings.get()]);
+    const [tabId, current, hint] = await Promise.all([subjectTabId(), settings.get(), keyHint.get()]);
+    if (hint) void refreshBalance();
     // The user's own ticks win over defaults that arrive after them.
     if (!selectionChosen) selection.value = current.defaultSelection;
-    if (tabId !== null) {
+    if (tabId === null) pageRead.value = true;
+    else {
       subjectTab.value = tabId;
-      void readPage(tabId);
-      tabProfile.value = await tabProfiles.get(tabId);
+      const profileRead = tabProfiles.get(tabId).then((value) => {
+        tabProfile.value = value;
+      });
+      void Promise.all([readPage(tabId), profileRead]).then(() => {
+        pageRead.value = true;
+      });
+      await profileRead;
       // Kept apart from `unwatch`: the tab is followed for the popup's whole life, whichever profile it shows.
       tabProfiles.watch(tabId, (value) => {
         tabProfile.value = value;
@@ -276,14 +321,23 @@ export function createPopupModel() {
     }
   }
 
+  /** Why one "Add <item>" button cannot be clicked, or null when it can. */
+  const addProblem = (item: Retrievable) => spendProblem(maxCostWithTeam([item], teamHeld.value));
+
   /**
    * Reveals the selection; `again` after a cut-off reveal, once the user has seen what it was charged; `'missing'`
-   * asks once more for the items not found before (their own priced button).
+   * asks once more for the items not found before (their own priced button); an item alone is its "Add" button.
    */
-  async function reveal(again: boolean | 'missing' = false) {
+  async function reveal(again: boolean | 'missing' | Retrievable = false) {
     const url = socialUrl.value;
-    const problem =
-      again === 'missing' ? askAgainProblem.value : again ? retryReason.value : disabledReason.value;
+    const one = typeof again === 'string' && again !== 'missing' ? again : null;
+    const problem = one
+      ? addProblem(one)
+      : again === 'missing'
+        ? askAgainProblem.value
+        : again
+          ? retryReason.value
+          : disabledReason.value;
     if (!url || problem) return;
     busy.value = true;
     error.value = null;
@@ -291,7 +345,7 @@ export function createPopupModel() {
     const hints = name ? { name } : undefined;
     const result = await call('reveal', {
       target: { socialUrl: url },
-      selection: again === 'missing' ? knownMissing.value : selection.value,
+      selection: one ? [one] : again === 'missing' ? knownMissing.value : selection.value,
       retryNotFound: again === 'missing',
       // The popup says both before the click: the cut-off reveal's charge, and that the stored contact is unreadable.
       ...(again === true ? { retryInterrupted: true } : {}),
@@ -324,7 +378,16 @@ export function createPopupModel() {
     askAgainCost,
     askAgainProblem,
     allDecided,
+    toAdd,
+    addProblem,
+    revealedAt,
+    balanceCheck,
+    refreshBalance,
     capBlocked,
+    capRoom,
+    spendProblem,
+    settled,
+    lastReveal,
     busy,
     error,
     balance: balance.value,
@@ -343,5 +406,11 @@ export function createPopupModel() {
 
 /** Why nothing can be revealed without a key: the popup's notice says it, with the way to Options. */
 export const NO_KEY = 'No API key yet.';
+
+/** The start of the reason beside a paid button the balance cannot cover (the popup adds the way to more). */
+export const NOT_ENOUGH = 'Not enough credits';
+
+/** Why a paid button waits on opening: the balance is being asked again, so a stale figure cannot enable it. */
+export const CHECKING_BALANCE = 'Checking your balance…';
 
 export type PopupModel = ReturnType<typeof createPopupModel>;

@@ -1,7 +1,6 @@
 /**
  * What the popup says about the people on the tab's LinkedIn page: on a list (search results, Sales Navigator or
- * Recruiter lists) how many people it shows and how many are already revealed, with a button that opens them in
- * the side panel; on a Sales Navigator lead or Recruiter profile, the person, and whether the page shows the public
+ * Recruiter lists) its people with their status and a bulk reveal of the ticked ones (see page-list.tsx); on a Sales Navigator lead or Recruiter profile, the person, and whether the page shows the public
  * profile URL a reveal needs.
  */
 
@@ -9,6 +8,7 @@ import { openSidePanel } from '../../side-panel';
 import { pagePeopleIntent } from '../../store/panel';
 import { PageNotRead } from '../page-not-read';
 import type { PopupModel } from './model';
+import { PageList } from './page-list';
 
 /** Opens the side panel on the people of `tabId`. The panel opens first: it needs the click's user gesture. */
 function openPeople(tabId: number) {
@@ -41,26 +41,7 @@ export function PagePeopleSummary({ m }: { m: PopupModel }) {
       </section>
     );
   }
-  if (page.list) {
-    const count = page.people.length;
-    const revealed = page.people.filter((p) => p.revealed).length;
-    const unresolved = page.people.filter((p) => p.socialUrl === null).length;
-    return (
-      <section class="page-people" aria-label={page.label ?? 'People on this page'}>
-        <p data-testid="page-people-count">
-          {count} {count === 1 ? 'person' : 'people'} on this page ({revealed} already revealed)
-        </p>
-        {unresolved > 0 && (
-          <p class="muted">
-            {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL.
-          </p>
-        )}
-        <button type="button" disabled={count === 0} onClick={() => openPeople(tabId)}>
-          Open them in the side panel
-        </button>
-      </section>
-    );
-  }
+  if (page.list) return <PageList m={m} onOpenPanel={() => openPeople(tabId)} />;
   const person = m.pagePerson.value;
   if (!person || person.socialUrl !== null) return page.problem ? notRead : null;
   return (

@@ -4,7 +4,7 @@ const W = 640;
 const H = 120;
 const PAD = 6;
 
-/** The balance over time as a line, described in words (first and last balance, lowest). */
+/** The balance over time as a line with its highest and lowest values beside it, described in words. */
 export function BalanceLine({ points }: { points: ReadonlyArray<{ at: string; remaining: number }> }) {
   if (points.length === 0) return <p class="muted">No balance has been reported in the last 30 days.</p>;
   const first = points[0]!;
@@ -24,11 +24,36 @@ export function BalanceLine({ points }: { points: ReadonlyArray<{ at: string; re
   const when = (at: string) =>
     new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   const words = `Balance ${formatCredits(first.remaining)} on ${when(first.at)}, ${formatCredits(last.remaining)} on ${when(last.at)}; lowest ${formatCredits(lowest)}.`;
+  // The scale's values, as page text beside the stretched line (like the spending chart's): highest at the top
+  // of the line's room, lowest at its foot.
+  const edge = (PAD / H) * 100;
+  const ticks = highest === lowest ? [highest] : [highest, lowest];
   return (
     <figure class="balance-line">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={words} data-testid="balance-line">
-        <polyline points={path} fill="none" />
-      </svg>
+      <div class="chart-frame balance-frame">
+        <div class="chart-scale" aria-hidden="true" style={{ width: `${formatCredits(highest).length}ch` }}>
+          {ticks.map((value) => (
+            <span
+              key={value}
+              class="chart-label"
+              style={{ bottom: `${value === highest ? 100 - edge : edge}%` }}
+              data-testid="balance-tick"
+            >
+              {value.toLocaleString('en-US')}
+            </span>
+          ))}
+        </div>
+        <svg
+          class="chart-plot"
+          viewBox={`0 0 ${W} ${H}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={words}
+          data-testid="balance-line"
+        >
+          <polyline points={path} fill="none" vector-effect="non-scaling-stroke" />
+        </svg>
+      </div>
       <figcaption>{words}</figcaption>
     </figure>
   );

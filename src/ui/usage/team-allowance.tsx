@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { TeamMembership } from '../../store/team-membership';
 import { KEYS, nameOf } from '../../store/keys';
+import type { TeamMembership } from '../../store/team-membership';
 import { stored } from '../use-stored';
 import { allowanceInWords, asOf, memberAndTeam, resetsInWords, TEAM_USAGE_NOTE } from '../words/team';
 

@@ -53,12 +53,36 @@ const PLAIN_DETAIL: Partial<Record<ApiErrorJSON['kind'], string>> = {
 };
 
 /**
- * An error as the UI says it: a title, one sentence of what happened (API names replaced, technical text left
- * out), and the next step, each said once. "May have charged" is said only in the next step.
+ * The one next step a screen offers as a control beside an error's words: Options, the cap's own field, sending
+ * the same call again, or asking the balance again (after credits were added).
  */
-export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): ErrorDescription {
+export type ErrorAction = 'open-options' | 'open-cap' | 'retry' | 'check-balance';
+
+/** An error as a screen says it: a title, what happened, the next step, and the control that takes it. */
+export interface ErrorWords extends Omit<ErrorDescription, 'action'> {
+  action?: ErrorAction;
+}
+
+/** Where credits come from: the service has no page for it, so the person who holds the account adds them. */
+export const ADD_CREDITS = 'Ask your account admin to add credits';
+
+/** Calls that failed for a moment and may be sent again as they were (nothing can have been charged). */
+const RETRYABLE: ReadonlySet<ApiErrorJSON['kind']> = new Set([
+  'server',
+  'rate-limited',
+  'timeout',
+  'network',
+]);
+
+/**
+ * An error as the UI says it: a title, one sentence of what happened (API names replaced, technical text left
+ * out), and the next step, each said once, with the control that takes it. "May have charged" is said only in the
+ * next step, and such a call is never offered as a plain retry.
+ */
+export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): ErrorWords {
   const described = describeError(error, place);
-  const kind = (error as Partial<ApiErrorJSON> | null)?.kind;
+  const json = error as Partial<ApiErrorJSON> | null;
+  const kind = json?.kind;
   let detail = described.detail;
   if (TECHNICAL.test(detail)) {
     detail = (kind && PLAIN_DETAIL[kind]) ?? 'The extension could not complete this.';
@@ -67,11 +91,34 @@ export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): E
   if (described.nextStep && /may have charged/i.test(described.nextStep)) {
     detail = detail.replace(MAY_HAVE_CHARGED, ' ').trim();
   }
-  const out: ErrorDescription = { title: plainText(described.title), detail };
+  const out: ErrorWords = { title: plainText(described.title), detail };
   if (described.nextStep) out.nextStep = plainText(described.nextStep);
   if (described.action) out.action = described.action;
+  if (kind === 'insufficient-credits') {
+    // The balance is the point; how a reveal is charged is said beside its price, not again here.
+    out.detail = out.detail.replace(/ A reveal needs its most in balance[^.]*\./, '');
+    out.nextStep = `${ADD_CREDITS}${json?.operation === 'lookup' ? ', or reveal fewer items.' : ', then try again.'}`;
+    out.action = 'check-balance';
+  } else if (kind === 'invalid-key') {
+    // The title says it was refused; the detail says what that may mean, not the same again.
+    out.detail = 'It may be mistyped, or no longer active.';
+  } else if (kind === 'over-cap') {
+    // The control beside it opens the cap's own field: the way there is not spelled out too.
+    out.detail = out.detail.replace(/\s*To go ahead, raise the cap in Options[^.]*\./, '');
+    out.nextStep = 'To go ahead, raise the cap.';
+    out.action = 'open-cap';
+  } else if (kind === 'server') {
+    out.detail = 'Nothing was charged.';
+    out.nextStep = 'Try again now or in a few minutes.';
+    out.action = 'retry';
+  } else if (kind && RETRYABLE.has(kind) && !json?.outcomeUnknown && !out.action) {
+    out.action = 'retry';
+  }
   // A detail that only repeats the title says nothing.
   if (out.detail.replace(/\W/g, '').toLowerCase() === out.title.replace(/\W/g, '').toLowerCase())
     out.detail = '';
   return out;
 }
+
+/** Which cap an over-cap refusal speaks of, for the way to its field. */
+export const capOf = (text: string): 'daily' | 'monthly' => (/monthly/i.test(text) ? 'monthly' : 'daily');

@@ -4,5 +4,5 @@
  */
 export const FIND_ON_GITHUB = {
   button: (handle: string) => `Find ${handle} on the candidate service`,
-  note: 'Opens the side panel on a search by this GitHub profile: 1 credit if found, nothing if not, and only when you click Find there.',
+  note: 'Opens the search in the side panel: 1 credit if found, charged only when you click Find there.',
 } as const;

@@ -13,6 +13,14 @@ export const ITEM_LABEL: Readonly<Record<Retrievable, string>> = {
   healthcare_profile: 'Healthcare data',
 };
 
+/** The items as a button names what it adds: "Add phone · 6 credits". */
+export const ITEM_SHORT: Readonly<Record<Retrievable, string>> = {
+  email: 'email',
+  phone: 'phone',
+  detailed_profile: 'detailed profile',
+  healthcare_profile: 'healthcare data',
+};
+
 /** "personal email, mobile phone and detailed profile": a list of items inside a sentence. */
 export function itemsInWords(items: readonly Retrievable[]): string {
   const words = items.map((item) => ITEM_LABEL[item].toLowerCase());

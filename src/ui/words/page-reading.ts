@@ -8,35 +8,35 @@ import type { PagePeople } from '../../protocol/shapes';
 export type ReadAgain = 'open Candidate Lens again' | 'click Read again';
 
 const SEND_REPORT =
-  'copy the page report and send it to Candidate Lens support: it describes how the page is built, without any name or text from it.';
+  'send the page report to Candidate Lens support: it holds how the page is built, no names or text.';
 
 /** The problem, in one sentence, then the next step. */
 export function pageNotRead(page: PagePeople, again: ReadAgain): { what: string; next: string } {
   // No report: the page could not be asked (it was open before Candidate Lens was installed or updated).
   const send =
     page.report === null
-      ? `reload the LinkedIn page and ${again}: a page report to copy and send to Candidate Lens support is then offered here.`
+      ? `reload the LinkedIn page and ${again}: a page report for Candidate Lens support is then offered here.`
       : SEND_REPORT;
   if (page.kind === 'profile') {
     return {
       what: 'Candidate Lens could not read the name on this profile. LinkedIn may have changed the page.',
-      next: `You can still reveal this profile: it is known by its URL. To help fix the name, ${send}`,
+      next: `You can still reveal this profile by its URL. To help fix the name, ${send}`,
     };
   }
   if (!page.list) {
     return {
       what: `Candidate Lens could not read the person on this ${page.label ?? 'page'}. LinkedIn may have changed it.`,
-      next: `Wait until the page has loaded, then ${again}. If the person shows and is still not read, ${send}`,
+      next: `Wait for the page to load, then ${again}. If it is still not read, ${send}`,
     };
   }
   if (page.problem === 'not-shown') {
     return {
       what: 'LinkedIn has not shown the people on this page yet.',
-      next: `Scroll the LinkedIn page until people show, then ${again}. If they show and are still not read, ${send}`,
+      next: `Scroll until people show, then ${again}. If they are still not read, ${send}`,
     };
   }
   return {
     what: 'Candidate Lens could not read the people on this page. LinkedIn may have changed it.',
-    next: `If LinkedIn shows people here, scroll until they show and ${again}. If they are still not read, ${send}`,
+    next: `Scroll until people show, then ${again}. If they are still not read, ${send}`,
   };
 }

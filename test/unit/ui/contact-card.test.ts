@@ -8,7 +8,7 @@ describe('describeItem: list items of unspecified shape, in reading order whatev
     [
       'a job, keys sorted as storage returns them',
       { company: 'Harborview', end_date: '2020-06', start_date: '2017-06', title: 'Staff Nurse' },
-      'Staff Nurse at Harborview, 2017-06 – 2020-06',
+      'Staff Nurse at Harborview, Jun 2017 – Jun 2020',
     ],
     [
       'the current job',
@@ -19,12 +19,12 @@ describe('describeItem: list items of unspecified shape, in reading order whatev
         start_date: '2020-07',
         title: 'Registered Nurse',
       },
-      'Registered Nurse at Brightpath, 2020-07 – present',
+      'Registered Nurse at Brightpath, Jul 2020 – present',
     ],
     [
       'an experience with a location',
       { company: 'Acme', location: 'Boston, MA', start_date: '2019-01', title: 'Engineer' },
-      'Engineer at Acme, Boston, MA, 2019-01 – present',
+      'Engineer at Acme, Boston, MA, Jan 2019 – present',
     ],
     [
       'education',

@@ -18,7 +18,7 @@ describe('what the spending caps still allow, as the popup sees it before the cl
     const room = roomUnderCaps({ dailyCapCredits: 24 }, { today: 19, month: 19 });
     expect(capProblem(room, 5)).toBeNull();
     expect(capProblem(room, 6)).toBe(
-      'Your daily spending cap leaves 5 credits today, less than this may cost. Untick an item, or raise the cap in Options.',
+      'Your daily spending cap leaves 5 credits today, less than this may cost.',
     );
     const monthly = roomUnderCaps({ monthlyCapCredits: 50 }, { today: 0, month: 49 });
     expect(capProblem(monthly, 3)).toMatch(/^Your monthly spending cap leaves 1 credit this month/);

@@ -55,8 +55,6 @@ describe('the popup points to what is on screen', () => {
     m.chooseSelection(['phone']);
     m.manualUrl.value = URL;
     await vi.waitFor(() => expect(m.cutOff.value?.id).toBe('j1'));
-    expect(m.disabledReason.value).toBe(
-      'The last reveal was cut off: see what it was charged above, then choose whether to reveal again.',
-    );
+    expect(m.disabledReason.value).toBe('The last reveal was cut off: reveal again from the note above.');
   });
 });

@@ -7,7 +7,7 @@ import {
   criterionChip,
   criterionLabel,
 } from '../../../../src/ui/words/criteria';
-import { errorWords, plainText } from '../../../../src/ui/words/errors';
+import { capOf, errorWords, plainText } from '../../../../src/ui/words/errors';
 import { itemsInWords } from '../../../../src/ui/words/items';
 
 const API_NAME = /\b[a-z]+(_[a-z]+)+\b/;
@@ -91,6 +91,52 @@ describe('errorWords: a refusal said once, with the next step', () => {
       message: 'free_text_search cannot be combined with jd_search',
     }).toJSON();
     expect(errorWords(error).detail).toBe('free text cannot be combined with job description');
+  });
+
+  it('gives each refusal its control: Retry, the cap field, who adds credits', () => {
+    const server = errorWords(new ApiError({ kind: 'server', operation: 'lookup', message: '503' }).toJSON());
+    expect(server).toEqual({
+      title: 'The service is having trouble',
+      detail: 'Nothing was charged.',
+      nextStep: 'Try again now or in a few minutes.',
+      action: 'retry',
+    });
+    const cap = errorWords(
+      new ApiError({
+        kind: 'over-cap',
+        message:
+          'This may cost up to 9 credits, which would pass your monthly cap: 95 of 100 credits are spent or under way this month. To go ahead, raise the cap in Options (Spending caps).',
+      }).toJSON(),
+    );
+    expect(cap.action).toBe('open-cap');
+    expect(cap.detail).not.toMatch(/Options/);
+    expect(capOf(cap.detail)).toBe('monthly');
+    const credits = errorWords(
+      new ApiError({
+        kind: 'insufficient-credits',
+        operation: 'lookup',
+        creditsInfo: { required: 9, available: 2 },
+        message: 'Insufficient credits',
+      }).toJSON(),
+    );
+    expect(credits).toEqual({
+      title: 'Not enough credits',
+      detail: 'This reveal may cost up to 9 credits; your balance is 2 credits. Nothing was charged.',
+      nextStep: 'Ask your account admin to add credits, or reveal fewer items.',
+      action: 'check-balance',
+    });
+    // A call that may have been charged is never offered as a plain retry.
+    const unknown = new ApiError({
+      kind: 'timeout',
+      operation: 'lookup',
+      outcomeUnknown: true,
+      message: 'No answer.',
+    });
+    expect(errorWords(unknown.toJSON()).action).toBeUndefined();
+    expect(
+      errorWords(new ApiError({ kind: 'timeout', operation: 'search', message: 'No answer.' }).toJSON())
+        .action,
+    ).toBe('retry');
   });
 });
 

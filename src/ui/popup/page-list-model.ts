@@ -1,0 +1,149 @@
+/**
+ * The popup on a LinkedIn list page (people search, Sales Navigator and Recruiter lists): its people with what the
+ * vault holds of each, the ones still to reveal ticked, and the quote of a bulk reveal of them. The reveal itself is
+ * the side panel's bulk job, started by the same message at the quoted maximum (which the background checks again
+ * against the vault): it outlives the popup, and the toolbar badge shows its progress. The popup reads no job
+ * state (that is the side panel's, with its controls): it keeps to what it needs to quote and start one.
+ */
+import { computed, effect, signal } from '@preact/signals';
+import type { ApiErrorJSON } from '../../api/errors';
+import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import type { PersonOnPage } from '../../protocol/shapes';
+import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/settings';
+import { vault } from '../../store/vault';
+import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { call } from '../rpc';
+import type { PopupModel } from './model';
+
+/** A person of the list, as a bulk reveal names them. */
+const candidate = (person: PersonOnPage & { socialUrl: string }): BulkCandidate => ({
+  target: { socialUrl: person.socialUrl, candidateId: null },
+  name: person.name ?? 'LinkedIn member',
+  ...(person.headline ? { title: person.headline } : {}),
+});
+
+export function createPageListModel(m: PopupModel) {
+  /** The vault's record of each person with a public URL, kept current while the popup is open. */
+  const records = signal<ReadonlyMap<string, ContactRecord | null>>(new Map());
+  const confirmAbove = signal(DEFAULT_CONFIRM_ABOVE);
+  void settings.get().then((s) => {
+    confirmAbove.value = s.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
+  });
+  const picked = signal<ReadonlyMap<string, BulkCandidate>>(new Map());
+  const busy = signal(false);
+  const error = signal<ApiErrorJSON | null>(null);
+  /** How many contacts the job this popup started holds (the popup says it goes on without it). */
+  const started = signal<number | null>(null);
+  const plan = computed(() =>
+    planBulk(mergeCandidates([...picked.value.values()]), m.selection.value, (person) =>
+      person.target.socialUrl ? (records.value.get(person.target.socialUrl) ?? null) : null,
+    ),
+  );
+  const overLimit = computed(() => plan.value.quote.max > confirmAbove.value);
+  const isPicked = (url: string) => picked.value.has(url);
+  const pick = (entries: ReadonlyArray<readonly [string, BulkCandidate]>, on: boolean) => {
+    const next = new Map(picked.value);
+    for (const [url, person] of entries) {
+      if (on) next.set(url, person);
+      else next.delete(url);
+    }
+    picked.value = next;
+    error.value = null;
+  };
+
+  const people = computed(() => (m.page.value?.list ? m.page.value.people : []));
+  const recordOf = (person: PersonOnPage) =>
+    person.socialUrl ? (records.value.get(person.socialUrl) ?? null) : null;
+  /** A person of whom the selection asks nothing more: held (or known missing) already. */
+  const settled = (person: PersonOnPage) => itemsToAsk(recordOf(person), m.selection.value).length === 0;
+
+  /** The people read once, their records followed; those still to reveal are ticked, once, as the list arrives. */
+  let watching: Array<() => void> = [];
+  let ticked = false;
+  effect(() => {
+    const list = people.value;
+    for (const stop of watching) stop();
+    watching = [];
+    const initial = new Map<string, ContactRecord | null>();
+    for (const person of list) if (person.socialUrl) initial.set(person.socialUrl, person.record);
+    records.value = initial;
+    for (const url of initial.keys()) {
+      watching.push(
+        vault.watch(url, (record) => {
+          records.value = new Map(records.peek()).set(url, record);
+        }),
+      );
+    }
+  });
+  effect(() => {
+    const list = people.value;
+    const selection = m.selection.value;
+    if (ticked || list.length === 0 || selection.length === 0) return;
+    ticked = true;
+    const open = list.filter(
+      (p): p is PersonOnPage & { socialUrl: string } =>
+        p.socialUrl !== null && itemsToAsk(p.record, selection).length > 0,
+    );
+    pick(
+      open.map((p) => [p.socialUrl, candidate(p)] as const),
+      true,
+    );
+  });
+
+  /** Ticks or unticks one person. */
+  const toggle = (person: PersonOnPage, on: boolean) => {
+    if (!person.socialUrl) return;
+    pick([[person.socialUrl, candidate(person as PersonOnPage & { socialUrl: string })]], on);
+  };
+
+  /**
+   * Why "Reveal N selected" cannot be clicked, or null: nothing to reveal, then what any paid click of the popup
+   * must pass (a key, a fresh balance that covers the most it can cost, the spending caps).
+   */
+  const blocked = computed(() => {
+    const { quote } = plan.value;
+    if (quote.contacts === 0) return 'Tick the people to reveal.';
+    if (m.selection.value.length === 0) return 'Choose what to reveal in Options (Default reveal options).';
+    if (quote.toAsk === 0) return 'Everyone ticked is revealed already.';
+    return m.spendProblem(quote.max);
+  });
+
+  /** Starts the bulk reveal of the ticked people at the quoted maximum (the click is the confirmation). */
+  async function confirm() {
+    const { quote } = plan.value;
+    if (blocked.value || busy.value) return;
+    busy.value = true;
+    error.value = null;
+    const result = await call('startBulkReveal', {
+      candidates: [...picked.value.values()],
+      selection: m.selection.value,
+      stopWhenOut: false,
+      confirmedMax: quote.max,
+    });
+    busy.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    started.value = quote.toAsk;
+    picked.value = new Map();
+  }
+
+  return {
+    people,
+    recordOf,
+    settled,
+    toggle,
+    isPicked,
+    plan,
+    overLimit,
+    confirmAbove,
+    blocked,
+    busy,
+    error,
+    started,
+    confirm,
+  };
+}
+
+export type PageListModel = ReturnType<typeof createPageListModel>;

@@ -1,0 +1,107 @@
+/**
+ * The popup on a LinkedIn list page: its people, each with their status (held: the email, with its copy button;
+ * not held: what revealing them may cost), ticked for a bulk reveal, and one primary action naming the count and
+ * the most it can cost. The bulk job runs in the background: the popup may close, and the toolbar badge counts.
+ */
+import { useMemo } from 'preact/hooks';
+import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import type { PersonOnPage } from '../../protocol/shapes';
+import { itemsToAsk } from '../../store/vault-record';
+import { CopyButton } from '../copy-button';
+import { ErrorView } from '../error-view';
+import type { PopupModel } from './model';
+import { Reason } from './more-to-reveal';
+import { createPageListModel, type PageListModel } from './page-list-model';
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function Person({ list, m, person }: { list: PageListModel; m: PopupModel; person: PersonOnPage }) {
+  const name = person.name ?? 'LinkedIn member';
+  const record = list.recordOf(person);
+  const email = record?.email?.found ? record.email.value : null;
+  const toAsk = itemsToAsk(record, m.selection.value);
+  const picked = person.socialUrl !== null && list.isPicked(person.socialUrl);
+  const status = !person.socialUrl ? (
+    <span class="muted">needs the public profile URL</span>
+  ) : email ? (
+    <span class="list-email">
+      {email} <CopyButton value={email} label={`email of ${name}`} />
+    </span>
+  ) : toAsk.length > 0 ? (
+    <span class="muted">up to {formatCredits(maxCostOfItems(toAsk))}</span>
+  ) : (
+    <span class="muted">{record ? 'nothing found' : 'revealed'}</span>
+  );
+  return (
+    <li class="list-person">
+      {person.socialUrl && toAsk.length > 0 ? (
+        <label class="list-name">
+          <input
+            type="checkbox"
+            checked={picked}
+            onChange={(e) => list.toggle(person, e.currentTarget.checked)}
+          />{' '}
+          {name}
+        </label>
+      ) : (
+        <span class="list-name">{name}</span>
+      )}
+      {status}
+    </li>
+  );
+}
+
+/** A list page's people and the bulk reveal of the ticked ones. */
+export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () => void }) {
+  const list = useMemo(() => createPageListModel(m), [m]);
+  const people = list.people.value;
+  const page = m.page.value;
+  const revealed = people.filter((p) => list.recordOf(p)?.email?.found || p.revealed).length;
+  const { quote } = list.plan.value;
+  const blocked = list.blocked.value;
+  const started = list.started.value;
+  return (
+    <section class="page-list" aria-labelledby="page-list-title">
+      <div class="row list-head">
+        <h2 id="page-list-title">{page?.label ?? 'People on this page'}</h2>
+        <span class="muted" data-testid="page-people-count">
+          {plural(people.length, 'person', 'people')} · {revealed} revealed
+        </span>
+      </div>
+      <ul class="list-people" aria-labelledby="page-list-title">
+        {people.map((person, i) => (
+          <Person key={person.socialUrl ?? `row-${i}`} list={list} m={m} person={person} />
+        ))}
+      </ul>
+      <p role="status" class="muted" data-testid="bulk-started">
+        {started !== null &&
+          `Revealing ${plural(started, 'person', 'people')}. You can close this: it goes on, and the toolbar badge counts.`}
+      </p>
+      {started === null && (
+        <button
+          type="button"
+          class="primary"
+          data-primary
+          data-testid="reveal-selected"
+          disabled={blocked !== null || list.busy.value}
+          aria-describedby={blocked ? 'reveal-selected-reason' : undefined}
+          onClick={() => void list.confirm()}
+        >
+          Reveal {quote.toAsk} selected · up to {formatCredits(quote.max)}
+        </button>
+      )}
+      {blocked && started === null && <Reason id="reveal-selected-reason" text={blocked} m={m} />}
+      {started === null && quote.toAsk > 0 && list.overLimit.value && (
+        <p class="muted" data-testid="over-limit">
+          More than your confirmation limit of {formatCredits(list.confirmAbove.value)}: check the count
+          first.
+        </p>
+      )}
+      {list.error.value && <ErrorView error={list.error.value} onRetry={() => void list.confirm()} />}
+      <button type="button" class="link" onClick={onOpenPanel}>
+        Open them in the side panel
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * How old a piece of data is, in words a recruiter reads at a glance ("revealed 3 months ago"), with the exact
+ * moment kept for a tooltip. Part of `src/ui/words/`.
+ */
+
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday", "3 months ago": how long before `now` the moment `iso` was. */
+export function ageInWords(iso: string | number, now: number = Date.now()): string {
+  const elapsed = now - new Date(iso).getTime();
+  // A clock a little behind another context's is still "just now", never "in 2 seconds".
+  if (!(elapsed >= 60_000)) return 'just now';
+  for (const [unit, ms] of UNITS) {
+    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit);
+  }
+  return 'just now';
+}
+
+/** "21 Nov 2026, 06:12": the exact moment, for the tooltip beside an age in words. */
+export const exactTime = (iso: string | number) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A date of a career as people write it: "2020-07" and "2020-07-15" read "Jul 2020", a year stays a year, and
+ * anything else is kept as the service wrote it.
+ */
+export function careerDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})(?:-\d{2})?(?:T.*)?$/.exec(value.trim());
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${match[1]}` : value;
+}
