@@ -5,7 +5,6 @@
 import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
-import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import type { PagePeople } from '../../background/page-people';
 import { MESSAGE_LIMITS } from '../../input-limits';
@@ -29,6 +28,7 @@ import {
 } from '../../storage';
 import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
+import { spendProblem as sharedSpendProblem } from '../reveal-price';
 import { call } from '../rpc';
 import { heldByItem, maxCostWithTeam, type TeamHeldItems } from '../team-held';
 import { stored } from '../use-stored';
@@ -140,18 +140,15 @@ export function createPopupModel() {
   /** The items of the cut-off reveal that the selection would ask for again. */
   const askedAgain = computed(() => toAsk.value.filter((item) => cutOff.value?.requested.includes(item)));
 
-  /** Why a paid call of at most `max` credits cannot be sent from here, or null when it can. */
-  const spendProblem = (max: number) => {
-    if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
-    // Said once, by the notice with its button to Options (see App).
-    if (!key.value.value) return NO_KEY;
-    if (max === 0) return null;
-    const remaining = balance.value.value?.remaining;
-    if (remaining !== undefined && remaining < max) {
-      return `Your balance (${formatCredits(remaining)}) is below the most this can cost (${formatCredits(max)}).`;
-    }
-    return capProblem(capRoom.value, max);
-  };
+  /** Why a paid call of at most `max` credits cannot be sent from here, or null when it can (the shared rule). */
+  const spendProblem = (max: number) =>
+    sharedSpendProblem(max, {
+      underWay: busy.value || job.value?.status === 'running',
+      // Said once, by the notice with its button to Options (see App).
+      hasKey: Boolean(key.value.value),
+      remaining: balance.value.value?.remaining,
+      room: capRoom.value,
+    });
 
   /** Why Reveal (or Reveal again, after a cut-off) cannot be clicked, or null when it can. */
   const revealProblem = computed(() => {
@@ -341,6 +338,6 @@ export function createPopupModel() {
 }
 
 /** Why nothing can be revealed without a key: the popup's notice says it, with the way to Options. */
-export const NO_KEY = 'No API key yet.';
+export { NO_KEY } from '../reveal-price';
 
 export type PopupModel = ReturnType<typeof createPopupModel>;

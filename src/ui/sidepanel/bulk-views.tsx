@@ -3,12 +3,14 @@
  * (count, bar, found, credits so far, time left, pause/resume/cancel) and the receipt. Everything is read from
  * the bulk model, which reads the stored job.
  */
+import type { ComponentChildren } from 'preact';
 import { formatCredits, ITEM_PRICE } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
+import { PANEL_WORDS } from '../words/panel';
 import type { BulkModel } from './bulk-model';
 import { openOptions } from './open-options';
 
@@ -243,8 +245,8 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
   const uncertain = job.items.filter((item) => item.state === 'may-have-charged');
   const { byItem, partly } = found(job);
   const rows: Array<[string, number]> = [
-    ['Everything asked found', p.counts.revealed - partly],
-    ['Partly found', partly],
+    [PANEL_WORDS.allFound, p.counts.revealed - partly],
+    [PANEL_WORDS.someFound, partly],
     ['Already revealed (free)', p.counts.held],
     ['Nothing found', p.counts['nothing-found']],
     ['Not known to the service', p.counts['not-found']],
@@ -278,7 +280,7 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
             <th scope="col">Item</th>
             <th scope="col">Found</th>
             <th scope="col">Charged</th>
-            <th scope="col">At most</th>
+            <th scope="col">Max</th>
           </tr>
         </thead>
         <tbody>
@@ -331,8 +333,8 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
   );
 }
 
-/** The job, whichever state it is in: progress while it runs, the receipt once it has ended. */
-export function BulkJobView({ bulk }: { bulk: BulkModel }) {
+/** The job, whichever state it is in: progress while it runs, the receipt (and `next`, its next steps) once ended. */
+export function BulkJobView({ bulk, next }: { bulk: BulkModel; next?: (job: BulkJob) => ComponentChildren }) {
   const job = bulk.job.value;
   if (!job) return null;
   const running = job.status === 'running' || job.status === 'paused';
@@ -344,7 +346,10 @@ export function BulkJobView({ bulk }: { bulk: BulkModel }) {
       {running ? (
         <Progress bulk={bulk} job={job} />
       ) : (
-        <Receipt job={job} onRecheck={() => void bulk.control('recheck')} />
+        <>
+          <Receipt job={job} onRecheck={() => void bulk.control('recheck')} />
+          {next?.(job)}
+        </>
       )}
       {bulk.error.value && running && <ErrorView error={bulk.error.value} onOpenOptions={openOptions} />}
       {!running && (

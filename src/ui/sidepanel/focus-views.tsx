@@ -5,20 +5,24 @@ import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
-import type { SidePanelModel } from './model';
+import type { AccountModel } from './account-model';
+import type { FocusModel } from './focus-model';
 import { openOptions } from './open-options';
+import type { RevealsModel } from './reveals-model';
 import { FREE_TEXT_MAX } from './text-limits';
 
 /**
  * The contact's last reveal got no answer: what its charge check found, and asking again for what the vault still
  * lacks as its own priced button, enabled once the charge has been checked.
  */
-function CutOffAgain({
+export function CutOffAgain({
   m,
+  balance,
   job,
   record,
 }: {
-  m: SidePanelModel;
+  m: Pick<RevealsModel, 'errors' | 'revealing' | 'revealAgain'>;
+  balance: AccountModel['balance'];
   job: RevealJob;
   record: ContactRecord | null;
 }) {
@@ -26,14 +30,14 @@ function CutOffAgain({
   const items = itemsToAsk(record, job.requested);
   const most = maxCostOfItems(items);
   // An unknown balance is not judged here: the background checks it before the paid call.
-  const remaining = m.balance.value?.remaining ?? most;
+  const remaining = balance.value?.remaining ?? most;
   const reason =
     !job.check && !problem
       ? 'Checking your balance first…'
       : remaining < most
         ? `Your balance (${formatCredits(remaining)}) is below its cost.`
         : null;
-  const error = m.revealErrors.value[job.vaultKey];
+  const error = m.errors.value[job.vaultKey];
   return (
     <>
       <CutOffNote job={job} problem={problem}>
@@ -42,7 +46,7 @@ function CutOffAgain({
             type="button"
             disabled={reason !== null || m.revealing.value.has(job.vaultKey)}
             aria-describedby={reason ? 'again-reason' : undefined}
-            onClick={() => void m.revealFocusAgain(job)}
+            onClick={() => void m.revealAgain(job)}
           >
             Reveal again · up to {formatCredits(most)}
           </button>
@@ -61,18 +65,22 @@ function CutOffAgain({
 /** A contact revealed from a context menu, above everything, with a way back to search. */
 export function ContactFocus({
   m,
+  reveals,
+  balance,
   vaultKey,
   at,
   problem: refusal,
 }: {
-  m: SidePanelModel;
+  m: Pick<FocusModel, 'record' | 'job' | 'backToSearch'>;
+  reveals: Pick<RevealsModel, 'errors' | 'revealing' | 'revealAgain'>;
+  balance: AccountModel['balance'];
   vaultKey: string;
   /** When the menu was clicked. */
   at: string;
   problem?: string;
 }) {
-  const record = m.focusRecord.value;
-  const job = m.focusJob.value;
+  const record = m.record.value;
+  const job = m.job.value;
   // A refusal is news only until this contact is revealed some other way (the popup, a result row).
   const problem = refusal && !(job && job.startedAt > at) ? refusal : undefined;
   return (
@@ -96,7 +104,7 @@ export function ContactFocus({
           )}
         </div>
       ) : job && outcomeUnknown(job) ? (
-        <CutOffAgain m={m} job={job} record={record} />
+        <CutOffAgain m={reveals} balance={balance} job={job} record={record} />
       ) : (
         job && <JobOutcome job={job} onOpenOptions={openOptions} />
       )}
@@ -118,7 +126,7 @@ export function SelectionFocus({
   text,
   problem,
 }: {
-  m: SidePanelModel;
+  m: Pick<FocusModel, 'busy' | 'searchTrimmed' | 'backToSearch'>;
   mode: 'free_text' | 'jd';
   text: string;
   problem: string;
