@@ -47,8 +47,12 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // address, a GitHub profile, a name) adds 1.3 KB to what the panel loads: which find to show, its stored intent's
   // schema, and Vite's loader of dynamic imports (~0.7 KB); the find view itself (5.5 KB) loads only when shown.
   // Measured 55.2 KB (53.8 KB without the find, as the shared chunks now split). The design tokens and inline
-  // icons shared by every page (~0.6 KB): 56.0 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 56.25 * KB },
+  // icons shared by every page (~0.6 KB): 56.0 KB. The panel following the tab (the tab's person with the held
+  // contact first and the rest as priced actions, priced by the rule the popup shares; which kind of LinkedIn page
+  // the tab shows; the keys; the list bar that stays in view; the sub-models' wiring) adds 1.5 KB once the views only
+  // some states need load when shown (a bulk reveal's progress and receipt, a LinkedIn page's people, the
+  // context-menu views, the list of keys): measured 57.5 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 57.75 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
   { name: 'options', entry: 'options.html', budget: 33 * KB },

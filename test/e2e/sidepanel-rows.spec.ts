@@ -125,7 +125,7 @@ test('before a search: what is missing is a quiet hint, a missing key links to O
   await connect();
   panel = await openExtensionPage('sidepanel.html');
   reason = panel.getByTestId('search-reason');
-  await expect(reason).toHaveText('Add at least one filter value (type it and press Enter).');
+  await expect(reason).toHaveText('Add at least one filter value.');
   await expect(reason).toHaveCSS('color', hintColour);
   await expect(panel.getByRole('alert')).toHaveCount(0);
   await checkState(panel, 'empty side panel');

@@ -5,21 +5,26 @@ import { ErrorView } from '../error-view';
 import { SpendingWarning } from '../spending-warning';
 import { PANEL_WORDS } from '../words/panel';
 import type { Activity } from './activity';
-import { BulkHistory, BulkJobView } from './bulk-views';
 import { EarlierResults } from './earlier-results';
 import { FindSlot, useFindIntent } from './find-slot';
-import { ContactFocus, SelectionFocus } from './focus-views';
 import { handlePanelKey } from './keys';
-import { KeysHelp } from './keys-help';
+import { lazy } from './lazy';
 import { createSidePanelModel, type FindPanel, type RowsModel } from './model';
 import { openOptions } from './open-options';
-import { PagePeopleView, usePagePeopleIntent } from './page-people';
+import { usePagePeopleIntent } from './page-people-intent-hook';
 import { ProfileView } from './profile-view';
-import { ReceiptNext } from './receipt-next';
 import { Results, Understood } from './results';
 import { SavedList } from './saved-list';
 import { SearchArea } from './search-form';
 import type { TabModel } from './tab-model';
+
+const BulkJobView = lazy(() => import('./bulk-job-view').then((v) => v.BulkJobView));
+const BulkHistory = lazy(() => import('./bulk-job-view').then((v) => v.BulkHistory));
+const ReceiptNext = lazy(() => import('./receipt-next').then((v) => v.ReceiptNext));
+const ContactFocus = lazy(() => import('./focus-views').then((v) => v.ContactFocus));
+const SelectionFocus = lazy(() => import('./focus-views').then((v) => v.SelectionFocus));
+const KeysHelp = lazy(() => import('./keys-help').then((v) => v.KeysHelp));
+const PagePeopleView = lazy(() => import('./page-people').then((v) => v.PagePeopleView));
 
 /** An error of the last action that the stored search does not already show (e.g. a refusal before any request). */
 function ActionError({ activity }: { activity: Pick<Activity, 'error'> }) {
@@ -135,9 +140,11 @@ export function App() {
           ?
         </button>
       </header>
-      <KeysHelp open={keysOpen.value} onClose={() => (keysOpen.value = false)} />
+      {keysOpen.value && <KeysHelp onClose={() => (keysOpen.value = false)} />}
       <SpendingWarning />
-      <BulkJobView bulk={m.bulk} next={(job) => <ReceiptNext job={job} vault={m.vault} />} />
+      {m.bulk.job.value && (
+        <BulkJobView bulk={m.bulk} next={(job) => <ReceiptNext job={job} vault={m.vault} />} />
+      )}
       {!asked && tabHasSomething && <ViewSwitch tab={m.tab} current={home} />}
       {find ? (
         <FindSlot key={find.at} m={findPanel} intent={find} />
@@ -182,7 +189,7 @@ export function App() {
           <Results results={m.results} rows={rows} saved={m.saved} />
           <EarlierResults m={m.results} />
           <SavedList m={m.saved} running={m.search.running.value} />
-          <BulkHistory bulk={m.bulk} />
+          {m.bulk.history.value.length > 0 && <BulkHistory bulk={m.bulk} />}
         </div>
       )}
     </main>

@@ -2,15 +2,16 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { KEYS, PANEL_WORDS } from '../words/panel';
 
-export function KeysHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Shown while mounted: the panel mounts it on "?" (loading it then) and unmounts it when it closes. */
+export function KeysHelp({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef(document.activeElement);
   useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
     // A modal dialog keeps focus inside it and makes the rest of the panel inert until it closes.
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
-  }, [open]);
+    dialog.current?.showModal();
+    // Focus goes back to where it was (the dialog's own close would, but it is unmounted first).
+    return () => (opener.current as HTMLElement | null)?.focus?.();
+  }, []);
   return (
     <dialog ref={dialog} class="keys-help" aria-labelledby="keys-title" onClose={onClose}>
       <h2 id="keys-title">{PANEL_WORDS.keysTitle}</h2>

@@ -1,28 +1,13 @@
-/**
- * "People on this page": the people a LinkedIn tab shows (search results, a Sales Navigator or Recruiter list, or
- * one lead or profile), with what the vault holds for each and a reveal per resolved person. A person without a
- * public profile URL is listed as needing it, with the way to get it; it has no reveal and is never sent. The page is
- * read when the view opens and on "Read again", never otherwise.
- */
-import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { PersonOnPage } from '../../background/page-people';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
-import { newestIntent, type PagePeopleIntent, pagePeopleIntent } from '../../page-people-intent';
-import {
-  itemsToAsk,
-  type PanelFocus,
-  panelFocus,
-  type SearchSession,
-  type StoredProfile,
-} from '../../storage';
+import { itemsToAsk, type StoredProfile } from '../../storage';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
-import { stored } from '../use-stored';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
 import { HeldContact } from './held-contact';
@@ -31,28 +16,6 @@ import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
-
-/**
- * The intent to show when it is the newest thing the panel was asked for (newer than a context-menu focus, "Back
- * to search", or a search started since); null otherwise.
- */
-export function usePagePeopleIntent(session: Signal<SearchSession | null>): PagePeopleIntent | null {
-  const sources = useMemo(
-    () => ({
-      intent: stored<PagePeopleIntent | null>(null, pagePeopleIntent.get, pagePeopleIntent.watch),
-      focus: stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch),
-    }),
-    [],
-  );
-  useEffect(
-    () => () => {
-      sources.intent.stop();
-      sources.focus.stop();
-    },
-    [sources],
-  );
-  return newestIntent(sources.intent.value.value, [sources.focus.value.value?.at, session.value?.startedAt]);
-}
 
 /** Where an unresolved person can be opened, in words. */
 function openLabel(pageUrl: string): string {

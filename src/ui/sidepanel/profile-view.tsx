@@ -8,7 +8,7 @@ import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { addLabel, PANEL_WORDS, revealLabel } from '../words/panel';
 import type { AccountModel } from './account-model';
-import { CutOffAgain } from './focus-views';
+import { CutOffAgain } from './cut-off-again';
 import { HeldContact } from './held-contact';
 import { openOptions } from './open-options';
 import type { ProfileModel } from './profile-model';
