@@ -33,8 +33,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // tab's URL; its words alone, apart from the side panel's find) makes 40.8 KB. Pricing the items a team gateway
   // says the team holds at 0 before any click (asked of the background on opening, the shared pricing helper and its
   // words) adds ~0.3 KB on top of that. The design tokens (type and spacing scales, the dark theme's primary), the
-  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB.
-  { name: 'popup', entry: 'popup.html', budget: 42 * KB },
+  // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB. Its spending rule, now shared
+  // with the side panel's profile view (src/ui/reveal-price.ts), and the chunks the two pages share as they split
+  // once the panel loads some views on demand (Vite's small runtime of dynamic imports among them): 42.1 KB.
+  { name: 'popup', entry: 'popup.html', budget: 42.25 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
