@@ -32,3 +32,42 @@ export async function connected(remaining = 10_000): Promise<void> {
 
 /** A worker that beats now. */
 export const beating = (worker = 'w1') => workerBeat.set({ worker, at: new Date().toISOString() });
+
+/** A stored search of `pages` pages of 2 rows each (page starts 1, 3, 5…), `status` as given. */
+export function session(
+  opts: { pages?: number; status?: 'running' | 'done' | 'failed'; worker?: string; hasNext?: boolean } = {},
+): import('../../../../src/storage').SearchSession {
+  const at = new Date().toISOString();
+  const count = opts.pages ?? 1;
+  const pages = Array.from({ length: count }, (_, p) => ({
+    start: 1 + p * 2,
+    profiles: [0, 1].map((i) => ({
+      id: `c${p}-${i}`,
+      name: `Person ${p}-${i}`,
+      current_title: 'Nurse',
+      current_employer: 'Arbor',
+      location: 'Boston',
+      social_url: `https://www.linkedin.com/in/person-${p}-${i}`,
+    })),
+    total: 10,
+    hasNext: p < count - 1 || (opts.hasNext ?? true),
+    nextStart: 3 + p * 2,
+    charged: 1,
+    at,
+  }));
+  const request = { search_criteria: { current_title: ['Nurse'] }, page_size: 2 };
+  return {
+    v: 1,
+    id: 's1',
+    mode: 'filters',
+    first: request,
+    frozen: { ...request, include_similar_titles: false },
+    understood: {},
+    pageSize: 2,
+    pages,
+    currentStart: pages.at(-1)!.start,
+    status: opts.status ?? 'done',
+    ...(opts.worker ? { worker: opts.worker } : {}),
+    startedAt: at,
+  };
+}
