@@ -114,11 +114,7 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
             {name}
           </a>
         </span>
-        {line && (
-          <span class="role" title={line}>
-            {line}
-          </span>
-        )}
+        {line && <span class="role">{line}</span>}
         {(inBulk || !record) && (
           <span class="vault-status" data-testid="row-status">
             {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record)}

@@ -153,9 +153,7 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
             profile.name
           )}
         </span>
-        <span class="role" title={line}>
-          {line}
-        </span>
+        <span class="role">{line}</span>
         {bulkState && (
           <span class="vault-status" data-testid="row-status">
             {bulkState}
