@@ -67,12 +67,16 @@ export function createTabModel(session: ReadonlySignal<SearchSession | null>) {
   const pinned = pinnedTab();
 
   /** Follows tab `tabId`: its reported profile (as stored), and its URL. */
+  let shown = 0;
   async function show(tabId: number) {
     stopProfile?.();
+    const turn = ++shown;
     const [profile, tab] = await Promise.all([
       tabProfiles.get(tabId),
       browser.tabs.get(tabId).catch(() => null),
     ]);
+    // Tabs switched again while this one was read: the later one is shown.
+    if (turn !== shown) return;
     subject.value = { tabId, profile, url: tab?.url ?? null };
     shownAt.value = Date.now();
     stopProfile = tabProfiles.watch(tabId, (next) => {
