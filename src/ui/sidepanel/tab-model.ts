@@ -59,8 +59,6 @@ export function createTabModel(session: ReadonlySignal<SearchSession | null>) {
   });
   const tabKind = computed(() => tabView(subject.value));
   const view = computed(() => homeView(follow.value, tabKind.value, session.value?.startedAt));
-  /** When the tab's report was shown (for the measure of how soon the panel follows it). */
-  const shownAt = signal<number | null>(null);
 
   let stopProfile: (() => void) | null = null;
   let windowId: number | null = null;
@@ -78,12 +76,10 @@ export function createTabModel(session: ReadonlySignal<SearchSession | null>) {
     // Tabs switched again while this one was read: the later one is shown.
     if (turn !== shown) return;
     subject.value = { tabId, profile, url: tab?.url ?? null };
-    shownAt.value = Date.now();
     stopProfile = tabProfiles.watch(tabId, (next) => {
       if (subject.peek()?.tabId !== tabId) return;
       subject.value = { ...subject.peek()!, profile: next };
-      shownAt.value = Date.now();
-    });
+      });
   }
 
   const onActivated = (info: { tabId: number; windowId: number }) => {
@@ -108,7 +104,6 @@ export function createTabModel(session: ReadonlySignal<SearchSession | null>) {
     subject,
     tabKind,
     view,
-    shownAt,
     /** The recruiter goes to search, and stays there while tabs change. */
     chooseSearch: () => {
       if (follow.peek().view !== 'search') follow.value = { view: 'search', at: new Date().toISOString() };
