@@ -79,7 +79,7 @@ export function createTabModel(session: ReadonlySignal<SearchSession | null>) {
     stopProfile = tabProfiles.watch(tabId, (next) => {
       if (subject.peek()?.tabId !== tabId) return;
       subject.value = { ...subject.peek()!, profile: next };
-      });
+    });
   }
 
   const onActivated = (info: { tabId: number; windowId: number }) => {
