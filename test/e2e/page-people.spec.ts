@@ -212,7 +212,7 @@ test("today's people search: role and data-view-name cards with hashed classes, 
   const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
   await expect(people).toHaveCount(5);
   // Exactly the results, in order: not the promoted slot, the mutual connection, nor "People you may know".
-  expect(await people.locator('strong').allTextContents()).toEqual([
+  expect(await people.locator('.name, strong').allTextContents()).toEqual([
     'Ada Lovelace',
     'José Álvarez',
     'Kwame Mensah',

@@ -31,7 +31,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   // Asked by the row's profile URL (the canonical social_url), for the email only.
   const href = await row.getByRole('link', { name }).getAttribute('href');
   expect(lookups[0]!.body).toEqual({ social_url: href, reveal_personal_email: true });
-  const revealed = panel.getByRole('article', { name: 'Revealed contact' });
+  const revealed = row.locator('.held');
   await expect(revealed).toContainText('@');
   const email = (await revealed.locator('[data-item="email"] a').textContent()) ?? '';
 
