@@ -59,7 +59,7 @@ export function createSidePanelModel() {
   const activity = createActivity(search.session);
   const form = createSearchFormModel({ session: search.session, running: search.running, account, activity });
   const results = createResultsModel({ search, vault, activity });
-  const saved = createSavedModel(activity);
+  const saved = createSavedModel(activity, search.session);
   const focus = createFocusModel({ session: search.session, vault, reveals, activity });
   const tab = createTabModel(search.session);
   const profile = createProfileModel({ tab, vault, reveals, account, selection, capRoom: watchCapRoom() });

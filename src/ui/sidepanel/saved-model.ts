@@ -1,17 +1,23 @@
 /** Saved searches: the list as stored, and save (the current search, by name), rename, delete and run. */
-import { signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
-import { savedSearches } from '../../storage';
+import { type SearchSession, savedSearches } from '../../storage';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 import type { Activity } from './activity';
 
-export function createSavedModel(activity: Activity) {
+export function createSavedModel(activity: Activity, session: ReadonlySignal<SearchSession | null>) {
   const list = stored([], savedSearches.all, savedSearches.watch);
   /** Why renaming or deleting did not happen: shown above the list. */
   const listError = signal<ApiErrorJSON | null>(null);
   /** Why "Save search" did not save: shown by its own form, not in the list below. */
   const saveError = signal<ApiErrorJSON | null>(null);
+  /** A refusal to save is news until the next search: it does not linger over new results. */
+  let shownFor: string | undefined;
+  const stopClearing = session.subscribe((s) => {
+    if (s?.id !== shownFor) saveError.value = null;
+    shownFor = s?.id;
+  });
 
   async function save(name: string): Promise<boolean> {
     saveError.value = null;
@@ -48,7 +54,10 @@ export function createSavedModel(activity: Activity) {
     rename,
     remove,
     run,
-    stop: list.stop,
+    stop() {
+      list.stop();
+      stopClearing();
+    },
   };
 }
 

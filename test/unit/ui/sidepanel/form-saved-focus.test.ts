@@ -90,7 +90,7 @@ describe('saved searches', () => {
 
   it('save says where it saved, or why not at its own form; run is the panel action under way', async () => {
     const activity = createActivity(signal(null));
-    const saved = createSavedModel(activity);
+    const saved = createSavedModel(activity, signal(null));
     call.mockResolvedValueOnce({ ok: true, value: { name: 'Nurses' } });
     expect(await saved.save('Nurses')).toBe(true);
     expect(saved.notice.value).toBe('Saved as "Nurses".');
