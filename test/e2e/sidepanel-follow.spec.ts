@@ -40,7 +40,7 @@ test('beside a profile the panel shows that person, and follows LinkedIn in-page
 }) => {
   await connect();
   await context.route('https://www.linkedin.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: inPlacePage(ADA.name) }),
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: inPlacePage(ADA.name) }),
   );
   const linkedin = await context.newPage();
   await linkedin.goto(ADA.social_url);
@@ -136,7 +136,7 @@ test('keys: r reveals, e copies the email (two keys); ? lists the keys in a dial
   await connect();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await context.route('https://www.linkedin.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: linkedinPage(JOSE.name) }),
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: linkedinPage(JOSE.name) }),
   );
   const linkedin = await context.newPage();
   await linkedin.goto(JOSE.social_url);
