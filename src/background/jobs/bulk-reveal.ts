@@ -18,12 +18,12 @@ import { ApiError } from '../../api/errors';
 import { maxCostOfItems } from '../../api/pricing';
 import type { LookupResponse } from '../../api/schema';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
-import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive } from '../../bulk/job';
+import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, bulkJobs, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { chargeTotals } from '../../ledger/entry';
 import { chargesOf, readMeta } from '../../ledger/store';
 import { profileUrl } from '../../sites/linkedin/url';
-import { account, findContacts, serialized } from '../../storage';
+import { account, type ContactRecord, findContacts, serialized } from '../../storage';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { CapReached, NotRecorded } from '../ledger';
@@ -191,22 +191,36 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
   if (!job || !isActive(job) || !orphaned(job.owner)) return;
-  // What went out is what the ledger holds as sent and unanswered for this job: written before each request.
-  const sent = new Set(
-    (await readMeta()).open.flatMap((call) => (call.ref === job.id ? [call.subject] : [])),
+  // What went out is what the ledger holds as sent and unanswered for this job: written before each request, with
+  // the time it left.
+  const sentAt = new Map<string, string>();
+  for (const call of (await readMeta()).open) {
+    if (call.ref !== job.id || call.subject === undefined) continue;
+    const earlier = sentAt.get(call.subject);
+    if (earlier === undefined || call.at < earlier) sentAt.set(call.subject, call.at);
+  }
+  // An answer is kept in the vault before its ledger entry is settled: a worker stopped between the two leaves the
+  // call open with its answer held. Such a contact is not "no answer": its outcome is read from the vault (what it
+  // charged stays for the balance to settle, as for any open call).
+  const sent = job.items.filter((item) => sentAt.has(item.key) && !SETTLED.has(item.state));
+  const records = await findContacts(sent.map((item) => item.target));
+  const kept = new Map(
+    sent.map((item, i) => [item.key, answerKept(item, records[i] ?? null, sentAt.get(item.key)!)]),
   );
   const settled: BulkJob = {
     ...job,
     owner: WORKER_ID,
     items: job.items.map((item) => {
       if (item.state !== 'running' && item.state !== 'queued') return item;
-      if (sent.has(item.key)) {
-        return {
-          ...item,
-          state: 'may-have-charged',
-          problem:
-            'The extension stopped while this lookup was under way, so it may have been charged. It was not sent again.',
-        };
+      if (sentAt.has(item.key)) {
+        return (
+          kept.get(item.key) ?? {
+            ...item,
+            state: 'may-have-charged',
+            problem:
+              'The extension stopped while this lookup was under way, so it may have been charged. It was not sent again.',
+          }
+        );
       }
       // Not on the ledger as sent: it never left (or its answer was kept and settled). Looked up again against the
       // vault, it asks only for what the vault still lacks.
@@ -220,6 +234,23 @@ export async function resumeBulkJob(): Promise<void> {
   await bulkJobs.setCurrent(settled);
   if (settled.status === 'running') runInBackground(settled);
   else await showBulkBadge(settled);
+}
+
+/**
+ * The outcome of a contact whose lookup was sent at `sentAt`, when the vault kept its answer (an item asked, or the
+ * service's "unknown", stored at or after that time); null when no answer was kept.
+ */
+function answerKept(item: BulkItem, record: ContactRecord | null, sentAt: string): BulkItem | null {
+  if (!record) return null;
+  const { problem: _problem, ...rest } = item;
+  if (record.unknownAt !== undefined && record.unknownAt >= sentAt) return { ...rest, state: 'not-found' };
+  const answered = (item.asked ?? []).filter((name) => {
+    const held = record[name];
+    return held !== undefined && held.at >= sentAt;
+  });
+  if (answered.length === 0) return null;
+  const retrieved = answered.filter((name) => record[name]?.found);
+  return { ...rest, state: retrieved.length > 0 ? 'revealed' : 'nothing-found', retrieved };
 }
 
 let run: Promise<void> | null = null;

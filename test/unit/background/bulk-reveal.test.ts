@@ -441,6 +441,78 @@ describe('bulk reveal', () => {
     expect(ended.status).toBe('done');
   });
 
+  it('after a restart, a contact whose answer was kept before its entry was settled is not "no answer"', async () => {
+    const contacts = people(3);
+    const s = service(contacts);
+    const sentAt = new Date(Date.now() - 1_000).toISOString();
+    const record = (c: StubContact, at: string) => ({
+      v: 1 as const,
+      key: c.socialUrl,
+      socialUrl: c.socialUrl,
+      candidateId: c.id,
+      name: c.name,
+      currentTitle: null,
+      currentEmployer: null,
+      email: { found: true as const, value: c.email!, at },
+      updatedAt: at,
+    });
+    // Contact 1's answer reached the vault after its lookup left; contact 2's email was looked for on another day,
+    // before its lookup left, so that lookup's answer was not kept.
+    await vault.put(record(contacts[0]!, new Date().toISOString()));
+    await vault.put({
+      ...record(contacts[1]!, '2025-01-01T00:00:00.000Z'),
+      email: { found: false, at: '2025-01-01T00:00:00.000Z' },
+    });
+    await bulkJobs.setCurrent({
+      v: 1,
+      id: 'job-2',
+      selection: ['email'],
+      quote: {
+        contacts: 3,
+        held: 0,
+        toAsk: 3,
+        maxByItem: { email: 9, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
+        max: 9,
+      },
+      stopWhenOut: false,
+      status: 'running',
+      owner: 'a-worker-that-was-stopped',
+      createdAt: sentAt,
+      balanceBefore: 100,
+      items: contacts.map((c, i) => ({
+        key: c.socialUrl,
+        target: { socialUrl: c.socialUrl, candidateId: c.id },
+        name: c.name,
+        state: i < 2 ? 'running' : 'queued',
+        ...(i < 2 ? { asked: ['email' as const] } : {}),
+      })),
+    });
+    for (const c of [contacts[0]!, contacts[1]!]) {
+      await appendEntry({
+        kind: 'charge',
+        id: `sent-${c.id}`,
+        at: sentAt,
+        action: 'bulk-reveal',
+        items: [],
+        credits: 0,
+        maxCredits: 3,
+        state: 'uncertain',
+        ref: 'job-2',
+        subject: c.socialUrl,
+      });
+    }
+    await resumeBulkJob();
+    await bulkRunEnded();
+    const ended = (await bulkJobs.current())!;
+    expect(ended.items.map((item) => item.state)).toEqual(['revealed', 'may-have-charged', 'revealed']);
+    expect(ended.items[0]).toMatchObject({ retrieved: ['email'] });
+    expect(ended.items[0]!.problem).toBeUndefined();
+    // Neither of the two sent before the stop is sent again.
+    expect(s.lookups.map((body) => body.social_url)).toEqual([contacts[2]!.socialUrl]);
+    // What contact 1 charged is still for the balance to settle: both entries stay open on the receipt.
+    expect(ended.spend).toMatchObject({ charged: 3, uncertain: 2, uncertainMax: 6 });
+  });
+
   it('a paused job stays paused after a restart', async () => {
     service(people(1));
     const job = (await startBulkReveal({
