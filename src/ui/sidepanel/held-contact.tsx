@@ -3,15 +3,27 @@
  * row and for the tab's person. `data-key` marks the copy buttons the panel's keys press (e copies the email, p the
  * phone). Items looked up and not found are said in two words; the longer items fold away under "More".
  */
-import type { ContactRecord } from '../../storage';
+import type { ComponentChildren } from 'preact';
+import type { ContactRecord, RevealJob } from '../../storage';
 import { ContactCard } from '../contact-card';
 import { CopyButton } from '../copy-button';
+import { plainText } from '../words/errors';
+import { count } from '../words/items';
 import { PANEL_WORDS } from '../words/panel';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** The held email and phone, with what was not found, and the longer items folded. */
-export function HeldContact({ record, large = false }: { record: ContactRecord; large?: boolean }) {
+export function HeldContact({
+  record,
+  large = false,
+  children,
+}: {
+  record: ContactRecord;
+  large?: boolean;
+  /** Said on the same line, after the contact (a row's charge). */
+  children?: ComponentChildren;
+}) {
   const { email, phone, ...rest } = record;
   const missing = [
     email && !email.found ? PANEL_WORDS.noEmail : null,
@@ -38,6 +50,7 @@ export function HeldContact({ record, large = false }: { record: ContactRecord; 
           {missing.join(' · ')}
         </span>
       )}
+      {children}
       {more && (
         <details class="held-more">
           <summary>More</summary>
@@ -45,5 +58,27 @@ export function HeldContact({ record, large = false }: { record: ContactRecord; 
         </details>
       )}
     </div>
+  );
+}
+
+/**
+ * What a row's own reveal charged, in one short line beside the contact ("Charged 3 · 08:07"); the service's
+ * billing note is one click away under it.
+ */
+export function RowCharge({ job }: { job: RevealJob }) {
+  const charged = job.requested.length === 0 ? 0 : (job.charged ?? 0);
+  const at = job.finishedAt
+    ? new Date(job.finishedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+    : '';
+  const line = `Charged ${count(charged)}${at ? ` · ${at}` : ''}`;
+  return job.billingNote ? (
+    <details class="row-charge">
+      <summary data-testid="charged">{line}</summary>
+      <span class="muted">{plainText(job.billingNote)}</span>
+    </details>
+  ) : (
+    <span class="row-charge" role="status" data-testid="charged">
+      {line}
+    </span>
   );
 }

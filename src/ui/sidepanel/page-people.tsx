@@ -5,12 +5,11 @@ import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import { itemsToAsk, type StoredProfile } from '../../storage';
 import { ErrorView } from '../error-view';
-import { JobOutcome } from '../job-outcome';
 import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
-import { HeldContact } from './held-contact';
+import { HeldContact, RowCharge } from './held-contact';
 import { ListBar } from './list-bar';
 import type { RowsModel } from './model';
 import { openOptions } from './open-options';
@@ -138,8 +137,11 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
       {(record || error || charge) && (
         <div class="contact-row">
           {error && <ErrorView error={error} onOpenOptions={openOptions} />}
-          {record && <HeldContact record={record} />}
-          {charge && <JobOutcome job={charge} />}
+          {record ? (
+            <HeldContact record={record}>{charge && <RowCharge job={charge} />}</HeldContact>
+          ) : (
+            charge && <RowCharge job={charge} />
+          )}
         </div>
       )}
     </li>

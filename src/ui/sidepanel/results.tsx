@@ -7,11 +7,10 @@ import { type ContactRecord, itemsToAsk, type StoredProfile } from '../../storag
 import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
-import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { criterionChip, criterionLabel } from '../words/criteria';
 import { ITEM_STATE_LABEL } from './bulk-views';
-import { HeldContact } from './held-contact';
+import { HeldContact, RowCharge } from './held-contact';
 import { ListBar } from './list-bar';
 import type { RowsModel } from './model';
 import { openOptions } from './open-options';
@@ -186,8 +185,11 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
           ) : (
             error && <ErrorView error={error} onOpenOptions={openOptions} />
           )}
-          {record && <HeldContact record={record} />}
-          {charge && !cut && <JobOutcome job={charge} />}
+          {record ? (
+            <HeldContact record={record}>{charge && !cut && <RowCharge job={charge} />}</HeldContact>
+          ) : (
+            charge && !cut && <RowCharge job={charge} />
+          )}
         </div>
       )}
     </li>
