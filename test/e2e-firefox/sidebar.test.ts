@@ -39,7 +39,10 @@ test('search, save it, reveal a row (cost first, charged once), then Export CSV 
   await ff.clickButton(`Reveal · up to 3 credits: ${name}`);
   // Once held, the row shows the email itself, and no Reveal button.
   await ff.textMatching(`${ROWS}:first-child [data-item="email"]`, /@/);
-  expect(await ff.findAll(`${ROWS}:first-child button.reveal`)).toHaveLength(0);
+  await ff.until(
+    'no Reveal button once held',
+    async () => (await ff.findAll(`${ROWS}:first-child button.reveal`)).length === 0,
+  );
   expect(before - (await sim.balance())).toBe(3);
   const href = await ff.attribute(`${ROWS}:first-child .name a`, 'href');
   expect((await sim.requests('/v1/lookup')).map((r) => r.body)).toEqual([
