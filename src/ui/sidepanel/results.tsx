@@ -130,7 +130,8 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   // What this panel's own reveal of the row cost, as the background stored it.
   const charge = m.reveals.chargeFor(target);
   const role = [profile.current_title, profile.current_employer].filter(Boolean).join(' · ');
-  const line = [role, profile.location].filter(Boolean).join(' · ');
+  // Once the contact is in the row, the place gives way to it (the row stays one glance tall; Export keeps it).
+  const line = record ? role : [role, profile.location].filter(Boolean).join(' · ');
   // Nothing left to ask and nothing under way: the row shows the contact, not a disabled "Revealed".
   const settled = items.length === 0 && m.selection.value.length > 0 && !busy && !inBulk && record !== null;
   return (
