@@ -53,8 +53,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // contact first and the rest as priced actions, priced by the rule the popup shares; which kind of LinkedIn page
   // the tab shows; the keys; the list bar that stays in view; the sub-models' wiring) adds 1.5 KB once the views only
   // some states need load when shown (a bulk reveal's progress and receipt, a LinkedIn page's people, the
-  // context-menu views, the list of keys): measured 57.5 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 57.75 * KB },
+  // context-menu views, the list of keys): measured 57.5 KB. A row's own charge said in one short line beside its
+  // contact (the billing note a click away) rather than the shared two-line outcome: 57.8 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 58 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB.
   { name: 'options', entry: 'options.html', budget: 33 * KB },
