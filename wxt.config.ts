@@ -61,6 +61,12 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+L' },
         description: 'Open Candidate Lens',
       },
+      // The side panel beside the tab (Firefox: its sidebar, by Firefox's own command; Chrome: opened by the
+      // background, see src/background/panel-command.ts).
+      [browser === 'firefox' ? '_execute_sidebar_action' : 'open-side-panel']: {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: 'Open the Candidate Lens side panel',
+      },
     },
     ...(browser === 'firefox'
       ? {

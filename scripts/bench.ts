@@ -12,10 +12,12 @@
  *   start, and the contacts library's load and export over a vault of 1,000 to 50,000 contacts (`bench-ui.ts`);
  * - the side panel's page of 100 rows with their vault status, and its live search, over the same vault sizes
  *   (`bench-panel.ts`).
+ * - the side panel following LinkedIn's in-page navigation: from the profile's report to the person on screen, p50
+ *   and p95 (`bench-follow.ts`).
  * - the team gateway: overhead, team-held answers, single flight, throughput (`bench-gateway.ts`).
  *
  * `npm run bench -- bulk render` runs only the parts named (dataset, search, lookups, csv, render, bulk, ui, panel,
- * gateway): one figure measured again and again, without the minutes the others take.
+ * follow, gateway): one figure measured again and again, without the minutes the others take.
  */
 import { performance } from 'node:perf_hooks';
 import { buildDataset } from '../sim/dataset/build-dataset';
@@ -32,7 +34,7 @@ function stats(samples: number[]) {
 }
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-const PARTS = ['dataset', 'search', 'lookups', 'csv', 'render', 'bulk', 'ui', 'panel', 'gateway'];
+const PARTS = ['dataset', 'search', 'lookups', 'csv', 'render', 'bulk', 'ui', 'panel', 'follow', 'gateway'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !PARTS.includes(name));
 if (unknown.length > 0)
@@ -229,6 +231,12 @@ if (runs('ui')) {
 if (runs('panel')) {
   const { benchPanel } = await import('./bench-panel');
   await benchPanel();
+}
+
+// The side panel following the tab (see scripts/bench-follow.ts).
+if (runs('follow')) {
+  const { benchFollow } = await import('./bench-follow');
+  await benchFollow();
 }
 
 // The team gateway (see scripts/bench-gateway.ts).

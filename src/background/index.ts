@@ -11,6 +11,7 @@ import { tabProfiles } from '../store/tabs';
 import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
+import { onPanelCommand } from './panel-command';
 import { keepRetention } from './retention';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
@@ -39,6 +40,8 @@ export function startBackground(): void {
   });
   browser.runtime.onStartup.addListener(() => chore('create the menus', createMenus()));
   browser.contextMenus.onClicked.addListener((info, tab) => onMenuClicked(info, tab));
+  // Firefox opens its sidebar by its own command; Chrome's panel is opened here.
+  browser.commands?.onCommand.addListener((command, tab) => void onPanelCommand(command, tab));
   browser.tabs.onUpdated.addListener((tabId, change) => chore('follow the tab', onTabUpdated(tabId, change)));
   browser.tabs.onRemoved.addListener((tabId) => chore('forget the tab', tabProfiles.set(tabId, null)));
   // The "Reveal contact" menus show what the default options may cost; keep that true when they change.

@@ -27,24 +27,28 @@ test('search, save it, reveal a row (cost first, charged once), then Export CSV 
   await ff.until('25 result rows', async () => (await ff.findAll(ROWS)).length === 25);
   expect((await sim.requests('/v1/search')).map((r) => r.body?.page_size)).toEqual([25]);
   // Saved the moment the results show: the save waits for the search to finish its bookkeeping.
+  // In the list's bar: "Save search…" opens its name field.
+  await ff.clickButton('Save search…');
   await ff.fillLabelled('Search name', 'Nurses');
   await ff.clickButton('Save search');
-  await ff.textMatching('.search-actions', /Saved as "Nurses"\./);
+  await ff.textMatching('.list-bar', /Saved as "Nurses"\./);
   await ff.textMatching('ul.saved', /Nurses/);
 
   const name = await ff.text(`${ROWS}:first-child .name`);
   const before = await sim.balance();
   await ff.clickButton(`Reveal · up to 3 credits: ${name}`);
-  await ff.textMatching(`${ROWS}:first-child`, /email ✓/);
-  expect(await ff.isEnabled({ xpath: `//button[@aria-label=${JSON.stringify(`Revealed: ${name}`)}]` })).toBe(
-    false,
+  // Once held, the row shows the email itself, and no Reveal button.
+  await ff.textMatching(`${ROWS}:first-child [data-item="email"]`, /@/);
+  await ff.until(
+    'no Reveal button once held',
+    async () => (await ff.findAll(`${ROWS}:first-child button.reveal`)).length === 0,
   );
   expect(before - (await sim.balance())).toBe(3);
   const href = await ff.attribute(`${ROWS}:first-child .name a`, 'href');
   expect((await sim.requests('/v1/lookup')).map((r) => r.body)).toEqual([
     { social_url: href, reveal_personal_email: true },
   ]);
-  const email = await ff.text('article[aria-label="Revealed contact"] [data-item="email"] a');
+  const email = await ff.text(`${ROWS}:first-child [data-item="email"] a`);
   expect(email).toContain('@');
 
   await ff.clickButton('Export CSV');
@@ -109,7 +113,7 @@ test('"Open search" in the popup opens the sidebar; in it, at its own width and 
   const name = await ff.text(`${ROWS}:first-child .name`);
   const beforeReveal = await sim.balance();
   await ff.clickButton(`Reveal · up to 3 credits: ${name}`);
-  await ff.textMatching(`${ROWS}:first-child`, /email ✓/);
+  await ff.textMatching(`${ROWS}:first-child [data-item="email"]`, /@/);
   expect(beforeReveal - (await sim.balance())).toBe(3);
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
 });

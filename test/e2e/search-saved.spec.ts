@@ -17,8 +17,9 @@ test('saved search round trip: saved in the panel (JD, frozen), renamed, run fro
   await panel.getByRole('button', { name: 'Search · 2 credits' }).click();
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 2 credits/);
 
+  await panel.getByRole('button', { name: 'Save search…' }).click();
   await panel.getByLabel('Search name').fill('Boston nurses');
-  await panel.getByRole('button', { name: 'Save search' }).click();
+  await panel.getByRole('button', { name: 'Save search', exact: true }).click();
   await expect(panel.getByText('Saved as "Boston nurses".')).toBeVisible();
   const saved = panel.getByRole('region', { name: 'Saved searches' });
   // Saved with the frozen criteria: running it again is a 1-credit search.
@@ -70,11 +71,14 @@ test('saving needs a loaded search and a name; a duplicate name is refused with 
   await panel.getByLabel('Job titles').fill('Registered Nurse');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.getByTestId('page-cost')).toBeVisible();
-  const save = panel.getByRole('button', { name: 'Save search' });
+  // In the list's bar: "Save search…" opens its name field; Save waits for a name.
+  await panel.getByRole('button', { name: 'Save search…' }).click();
+  const save = panel.getByRole('button', { name: 'Save search', exact: true });
   await expect(save).toBeDisabled();
   await panel.getByLabel('Search name').fill('Nurses');
   await save.click();
   await expect(panel.getByText('Saved as "Nurses".')).toBeVisible();
+  await panel.getByRole('button', { name: 'Save search…' }).click();
   await panel.getByLabel('Search name').fill('nurses');
   await save.click();
   await expect(panel.getByRole('alert')).toContainText('A saved search is already called "nurses".');

@@ -21,7 +21,9 @@ test('a row reveal says what it cost, its button then says Revealed, and Export 
   const name = await nameOf(row);
   const before = await sim.balance();
   await row.getByRole('button', { name: `Reveal · up to 3 credits: ${name}` }).click();
-  await expect(row.getByRole('button', { name: `Revealed: ${name}` })).toBeDisabled();
+  // Once held, the row shows the email itself (with its copy icon), and no Reveal button.
+  await expect(row.locator('.held [data-item=email] a')).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
   // The charge, from the job the background stored, next to the row (not only in the header's balance).
   await expect(row.getByTestId('charged')).toHaveText(/^Charged 3 · /);
   expect(before - (await sim.balance())).toBe(3);
@@ -50,30 +52,28 @@ test('after a bulk reveal, a row says an item was not found once; the receipt sa
 
   // What the rows hold, item by item: the receipt must say the same.
   const rows = panel.locator('.result-card');
-  const has = (item: string) => rows.filter({ has: panel.locator(`.contact [data-item="${item}"] a`) });
+  const has = (item: string) => rows.filter({ has: panel.locator(`.held [data-item="${item}"] a`) });
   const phones = await has('phone').count();
   const emails = await has('email').count();
   const partly = await rows
-    .filter({ has: panel.locator('.contact p.not-found') })
-    .filter({ has: panel.locator('.contact p.item') })
+    .filter({ has: panel.locator('.held [data-testid=held-missing]') })
+    .filter({ has: panel.locator('.held .held-item') })
     .count();
   expect(phones, 'the dataset has nurses without a mobile phone').toBeLessThan(10);
   await expect(job.getByTestId('receipt-phone')).toHaveText(`Mobile phone${phones} of 10${phones * 6}60`);
   await expect(job.getByTestId('receipt-email')).toHaveText(`Personal email${emails} of 10${emails * 3}30`);
   expect(spent).toBe(phones * 6 + emails * 3);
   expect(partly, 'some nurses have only one of the two').toBeGreaterThan(0);
-  await expect(job.locator('.counts div', { hasText: 'Partly found' })).toHaveText(`Partly found${partly}`);
+  await expect(job.locator('.counts div', { hasText: 'Some found' })).toHaveText(`Some found${partly}`);
   await checkState(panel, 'bulk receipt with items not found');
 
-  // A row whose phone was not found says so once: in its contact card, with no charge.
+  // A row whose phone was not found says so once, beside the email it holds; nothing is left to reveal.
   const missing = rows
-    .filter({ hasText: 'Mobile phone: not found' })
-    .filter({ has: panel.locator('.contact [data-item="email"] a') })
+    .filter({ hasText: 'No phone found' })
+    .filter({ has: panel.locator('.held [data-item="email"] a') })
     .first();
-  const name = await nameOf(missing);
-  await expect(missing.getByText(/not found/i)).toHaveCount(1);
-  await expect(missing.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
-  await expect(missing.getByRole('button', { name: `Revealed: ${name}` })).toBeDisabled();
+  await expect(missing.getByText(/No phone found/)).toHaveCount(1);
+  await expect(missing.getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
   await checkState(panel, 'side panel rows after a bulk reveal');
   await panel.setViewportSize({ width: 320, height: 900 });
   await expectFits(panel, 320);
@@ -125,7 +125,7 @@ test('before a search: what is missing is a quiet hint, a missing key links to O
   await connect();
   panel = await openExtensionPage('sidepanel.html');
   reason = panel.getByTestId('search-reason');
-  await expect(reason).toHaveText('Add at least one filter value (type it and press Enter).');
+  await expect(reason).toHaveText('Add at least one filter value.');
   await expect(reason).toHaveCSS('color', hintColour);
   await expect(panel.getByRole('alert')).toHaveCount(0);
   await checkState(panel, 'empty side panel');

@@ -5,7 +5,6 @@
 import { batch, computed, effect, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
-import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { lostItsWorker } from '../../domain/worker';
 import { MESSAGE_LIMITS } from '../../input-limits';
@@ -22,6 +21,7 @@ import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { workerBeat } from '../../store/worker-beat';
 import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
+import { spendProblem as sharedSpendProblem } from '../reveal-price';
 import { call } from '../rpc';
 import { heldByItem, maxCostWithTeam, type TeamHeldItems } from '../team-held';
 import { stored } from '../use-stored';
@@ -156,19 +156,16 @@ export function createPopupModel() {
   /** The items of the cut-off reveal that the selection would ask for again. */
   const askedAgain = computed(() => toAsk.value.filter((item) => cutOff.value?.requested.includes(item)));
 
-  /** Why a paid call of at most `max` credits cannot be sent from here, or null when it can. */
-  const spendProblem = (max: number) => {
-    if (busy.value || job.value?.status === 'running') return 'A reveal is in progress.';
-    // Said once, by the notice with its button to Options (see App).
-    if (!key.value.value) return NO_KEY;
-    if (max === 0) return null;
-    if (balanceCheck.value === 'checking') return CHECKING_BALANCE;
-    const remaining = balance.value.value?.remaining;
-    if (remaining !== undefined && remaining < max) {
-      return `${NOT_ENOUGH}: this may cost up to ${formatCredits(max)}, your balance is ${formatCredits(remaining)}.`;
-    }
-    return capProblem(capRoom.value, max);
-  };
+  /** Why a paid call of at most `max` credits cannot be sent from here, or null when it can (the shared rule). */
+  const spendProblem = (max: number) =>
+    sharedSpendProblem(max, {
+      underWay: busy.value || job.value?.status === 'running',
+      // Said once, by the notice with its button to Options (see App).
+      hasKey: Boolean(key.value.value),
+      checking: balanceCheck.value === 'checking',
+      remaining: balance.value.value?.remaining,
+      room: capRoom.value,
+    });
 
   /** Why Reveal (or Reveal again, after a cut-off) cannot be clicked, or null when it can. */
   const revealProblem = computed(() => {
@@ -404,13 +401,7 @@ export function createPopupModel() {
   };
 }
 
-/** Why nothing can be revealed without a key: the popup's notice says it, with the way to Options. */
-export const NO_KEY = 'No API key yet.';
-
-/** The start of the reason beside a paid button the balance cannot cover (the popup adds the way to more). */
-export const NOT_ENOUGH = 'Not enough credits';
-
-/** Why a paid button waits on opening: the balance is being asked again, so a stale figure cannot enable it. */
-export const CHECKING_BALANCE = 'Checking your balance…';
+/** The words of the shared rule the popup's views also show (the notice's, the reason's). */
+export { CHECKING_BALANCE, NO_KEY, NOT_ENOUGH } from '../reveal-price';
 
 export type PopupModel = ReturnType<typeof createPopupModel>;

@@ -1,27 +1,63 @@
+import { useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { SpendingWarning } from '../spending-warning';
-import { BulkHistory, BulkJobView } from './bulk-views';
+import { PANEL_WORDS } from '../words/panel';
+import type { Activity } from './activity';
 import { EarlierResults } from './earlier-results';
 import { FindSlot, useFindIntent } from './find-slot';
-import { ContactFocus, SelectionFocus } from './focus-views';
-import { createSidePanelModel, type SidePanelModel } from './model';
+import { handlePanelKey } from './keys';
+import { lazy } from './lazy';
+import { createSidePanelModel, type FindPanel, type RowsModel } from './model';
 import { openOptions } from './open-options';
-import { PagePeopleView, usePagePeopleIntent } from './page-people';
+import { usePagePeopleIntent } from './page-people-intent-hook';
+import { ProfileView } from './profile-view';
 import { Results, Understood } from './results';
-import { SavedList, SearchActions } from './saved-list';
+import { SavedList } from './saved-list';
 import { SearchArea } from './search-form';
+import type { TabModel } from './tab-model';
+
+const BulkJobView = lazy(() => import('./bulk-job-view').then((v) => v.BulkJobView));
+const BulkHistory = lazy(() => import('./bulk-job-view').then((v) => v.BulkHistory));
+const ReceiptNext = lazy(() => import('./receipt-next').then((v) => v.ReceiptNext));
+const ContactFocus = lazy(() => import('./focus-views').then((v) => v.ContactFocus));
+const SelectionFocus = lazy(() => import('./focus-views').then((v) => v.SelectionFocus));
+const KeysHelp = lazy(() => import('./keys-help').then((v) => v.KeysHelp));
+const PagePeopleView = lazy(() => import('./page-people').then((v) => v.PagePeopleView));
 
 /** An error of the last action that the stored search does not already show (e.g. a refusal before any request). */
-function ActionError({ m }: { m: SidePanelModel }) {
-  const error = m.actionError.value;
+function ActionError({ activity }: { activity: Pick<Activity, 'error'> }) {
+  const error = activity.error.value;
   return error ? <ErrorView error={error} onOpenOptions={openOptions} /> : null;
 }
 
+/** "This page" and "Search": the way between what the tab shows and search, shown when the tab shows something. */
+function ViewSwitch({
+  tab,
+  current,
+}: {
+  tab: Pick<TabModel, 'chooseTab' | 'chooseSearch'>;
+  current: string;
+}) {
+  const onTab = current !== 'search';
+  return (
+    <nav class="view-switch" aria-label="Views">
+      <button type="button" aria-current={onTab ? 'page' : undefined} onClick={tab.chooseTab}>
+        {PANEL_WORDS.thisPage}
+      </button>
+      <button type="button" aria-current={onTab ? undefined : 'page'} onClick={tab.chooseSearch}>
+        {PANEL_WORDS.search}
+      </button>
+    </nav>
+  );
+}
+
 /**
- * The side panel: the home of search, or what it was asked to show when that is the newest thing: a find (menu or
- * popup), the people of a LinkedIn page, a context-menu contact or selection.
+ * The side panel: beside a LinkedIn profile, that person; beside a LinkedIn page of people, its people; elsewhere,
+ * search (which stays while tabs change once the recruiter chose it). What it was asked to show, when that is the
+ * newest thing, comes first: a find (menu or popup), the people of a page (popup), a context-menu contact or
+ * selection.
  */
 export function App() {
   const m = useMemo(createSidePanelModel, []);
@@ -29,57 +65,132 @@ export function App() {
     void m.init();
     return m.stop;
   }, [m]);
-  const focus = m.focus.value;
-  const pagePeople = usePagePeopleIntent(m.session);
-  const find = useFindIntent(m.session, pagePeople);
-  const showsSearch = !find && !pagePeople && focus?.kind !== 'contact' && focus?.kind !== 'selection';
-  // Leaving a contact or selection view unmounts the button that had focus: give it to the search form instead.
-  const searchStart = useRef<HTMLHeadingElement>(null);
-  const showedSearch = useRef(showsSearch);
+  const rows: RowsModel = m;
+  const findPanel: FindPanel = useMemo(
+    () => ({ ...m, session: m.search.session, backToSearch: m.focus.backToSearch }),
+    [m],
+  );
+  const focus = m.focus.focus.value;
+  const pagePeople = usePagePeopleIntent(m.search.session);
+  const find = useFindIntent(m.search.session, pagePeople);
+  const asked = find || pagePeople || focus?.kind === 'contact' || focus?.kind === 'selection';
+  const home = m.tab.view.value;
+  const subject = m.tab.subject.value;
+  const view = asked ? 'asked' : home;
+  const showsSearch = view === 'search';
+  const keysOpen = useSignal(false);
+
+  // Focus lands on the view's primary action when it opens (and when the person changes under a focus now gone);
+  // never away from where the recruiter is.
+  const main = useRef<HTMLElement>(null);
+  const viewKey = `${view}:${subject?.profile?.socialUrl ?? ''}`;
   useEffect(() => {
-    if (showsSearch && !showedSearch.current && document.activeElement === document.body) {
-      searchStart.current?.focus();
-    }
-    showedSearch.current = showsSearch;
-  }, [showsSearch]);
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    requestAnimationFrame(() => {
+      const root = main.current;
+      const target =
+        root?.querySelector<HTMLElement>('[data-primary]:not(:disabled)') ??
+        root?.querySelector<HTMLElement>('[data-key="copy-email"] button') ??
+        (showsSearch ? root?.querySelector<HTMLElement>('#search-start') : null);
+      target?.focus();
+    });
+  }, [viewKey]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (keysOpen.value || !main.current) return;
+      handlePanelKey(event, main.current, {
+        showKeys: () => (keysOpen.value = true),
+        toSearch: m.tab.chooseSearch,
+        toTab: m.tab.chooseTab,
+      });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [m]);
+
+  // Working in search (typing, clicking) is choosing it: a tab change then leaves the recruiter where they are.
+  const searchHome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const area = searchHome.current;
+    if (!area) return;
+    const choose = () => m.tab.chooseSearch();
+    area.addEventListener('input', choose);
+    area.addEventListener('click', choose);
+    return () => {
+      area.removeEventListener('input', choose);
+      area.removeEventListener('click', choose);
+    };
+  }, [m, showsSearch]);
+
+  const tabHasSomething = m.tab.tabKind.value !== 'search';
   return (
-    <main class="sidepanel">
+    <main class="sidepanel" ref={main}>
       <header>
         <h1>Candidate Lens</h1>
-        <Balance account={m.balance} />
+        <Balance account={m.account.balance} />
+        <button
+          type="button"
+          class="small icon-button"
+          aria-label={PANEL_WORDS.keysTitle}
+          aria-haspopup="dialog"
+          onClick={() => (keysOpen.value = true)}
+        >
+          ?
+        </button>
       </header>
+      {keysOpen.value && <KeysHelp onClose={() => (keysOpen.value = false)} />}
       <SpendingWarning />
-      <BulkJobView bulk={m.bulk} />
+      {m.bulk.job.value && (
+        <BulkJobView bulk={m.bulk} next={(job) => <ReceiptNext job={job} vault={m.vault} />} />
+      )}
+      {!asked && tabHasSomething && <ViewSwitch tab={m.tab} current={home} />}
       {find ? (
-        <FindSlot key={find.at} m={m} intent={find} />
+        <FindSlot key={find.at} m={findPanel} intent={find} />
       ) : pagePeople ? (
-        <PagePeopleView key={pagePeople.at} tabId={pagePeople.tabId} onBack={m.backToSearch} panel={m} />
+        <PagePeopleView
+          key={pagePeople.at}
+          tabId={pagePeople.tabId}
+          onBack={m.focus.backToSearch}
+          panel={rows}
+        />
       ) : focus?.kind === 'contact' ? (
         <ContactFocus
-          m={m}
+          m={m.focus}
+          reveals={m.reveals}
+          balance={m.account.balance}
           vaultKey={focus.vaultKey}
           at={focus.at}
           {...(focus.problem ? { problem: focus.problem } : {})}
         />
       ) : focus?.kind === 'selection' ? (
         <>
-          <SelectionFocus m={m} mode={focus.mode} text={focus.text} problem={focus.problem} />
-          <ActionError m={m} />
+          <SelectionFocus m={m.focus} mode={focus.mode} text={focus.text} problem={focus.problem} />
+          <ActionError activity={m.activity} />
         </>
+      ) : home === 'profile' ? (
+        <ProfileView p={m.profile} reveals={m.reveals} balance={m.account.balance} />
+      ) : home === 'list' && subject ? (
+        <PagePeopleView
+          key={`${subject.tabId}:${subject.url}`}
+          tabId={subject.tabId}
+          onBack={m.tab.chooseSearch}
+          panel={rows}
+        />
       ) : (
-        <>
-          <h2 ref={searchStart} tabIndex={-1} class="visually-hidden">
+        <div class="search-home" ref={searchHome}>
+          <h2 id="search-start" tabIndex={-1} class="visually-hidden">
             Search
           </h2>
-          <SearchArea m={m} />
-          <ActionError m={m} />
-          <Understood m={m} />
-          <Results m={m} />
-          <EarlierResults m={m} />
-          <SearchActions m={m} />
-          <SavedList m={m} />
-          <BulkHistory bulk={m.bulk} />
-        </>
+          <SearchArea m={m.form} />
+          <ActionError activity={m.activity} />
+          <Understood m={{ session: m.search.session, editAsFilters: m.form.editAsFilters }} />
+          <Results results={m.results} rows={rows} saved={m.saved} />
+          <EarlierResults m={m.results} />
+          <SavedList m={m.saved} running={m.search.running.value} />
+          {m.bulk.history.value.length > 0 && <BulkHistory bulk={m.bulk} />}
+        </div>
       )}
     </main>
   );

@@ -2,9 +2,9 @@
  * The way back to the results a new search replaced, shown while that search has brought none of its own (it
  * failed, or the extension stopped during it): those results were paid for and are still stored.
  */
-import type { SidePanelModel } from './model';
+import type { ResultsModel } from './results-model';
 
-export function EarlierResults({ m }: { m: SidePanelModel }) {
+export function EarlierResults({ m }: { m: Pick<ResultsModel, 'session' | 'backToEarlier'> }) {
   const s = m.session.value;
   const earlier = s?.earlier;
   if (!s || !earlier || s.pages.length > 0 || s.status === 'running') return null;

@@ -11,9 +11,9 @@ import type { FindIntent } from '../../find/intent';
 import { matchesOf } from '../../find/match';
 import { checkFind, type FindQuery, findProblems } from '../../find/query';
 import { call } from '../rpc';
-import type { SidePanelModel } from './model';
+import type { FindPanel } from './model';
 
-export function createFindModel(first: FindIntent, panel: SidePanelModel) {
+export function createFindModel(first: FindIntent, panel: FindPanel) {
   /** The find as stored: the background adds what was sent when Find is clicked. */
   const intent = signal(first);
   const start = first.sent?.query ?? first.query;
@@ -68,10 +68,10 @@ export function createFindModel(first: FindIntent, panel: SidePanelModel) {
   /** Why Find cannot be clicked, or null when it can. */
   const disabledReason = computed(() => {
     if (busy.value || panel.session.value?.status === 'running') return 'A search is running.';
-    if (panel.keyMissing.value) return 'Set your API key in Options first.';
+    if (panel.account.keyMissing.value) return 'Set your API key in Options first.';
     const problem = Object.values(problems.value)[0];
     if (problem) return problem;
-    const remaining = panel.balance.value?.remaining;
+    const remaining = panel.account.balance.value?.remaining;
     if (remaining !== undefined && remaining < SEARCH_PRICE) {
       return `Your balance (${formatCredits(remaining)}) is below this search's cost (${formatCredits(SEARCH_PRICE)}).`;
     }

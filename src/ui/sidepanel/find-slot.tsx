@@ -10,7 +10,7 @@ import type { PagePeopleIntent } from '../../store/panel';
 import { type PanelFocus, panelFocus } from '../../store/panel';
 import type { SearchSession } from '../../store/search';
 import { stored } from '../use-stored';
-import type { SidePanelModel } from './model';
+import type { FindPanel } from './model';
 
 /** The find to show, or null: newer than a context-menu focus or "Back to search", the page's people, other searches. */
 export function useFindIntent(
@@ -35,10 +35,10 @@ export function useFindIntent(
   return findShown(intent, [sources.focus.value.value?.at, pagePeople?.at], session.value) ? intent : null;
 }
 
-type View = FunctionComponent<{ m: SidePanelModel; intent: FindIntent }>;
+type View = FunctionComponent<{ m: FindPanel; intent: FindIntent }>;
 
 /** The find view, once its code has loaded (a moment, from the extension's own files). */
-export function FindSlot({ m, intent }: { m: SidePanelModel; intent: FindIntent }) {
+export function FindSlot({ m, intent }: { m: FindPanel; intent: FindIntent }) {
   // A signal rather than component state: the hooks the pages already share (no extra code for the other pages).
   const loaded = useMemo(() => signal<View | null>(null), []);
   useEffect(() => {

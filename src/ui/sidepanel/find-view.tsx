@@ -19,8 +19,9 @@ import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { FIND_WORDS, MATCH_WORDS } from '../words/find';
 import { createFindModel, type FindModel } from './find-model';
-import { rowTarget, type SidePanelModel } from './model';
+import type { FindPanel } from './model';
 import { openOptions } from './open-options';
+import { rowTarget } from './vault-model';
 
 /** A text field of the find form, with its problem said beside it. */
 function Field({
@@ -148,18 +149,18 @@ function FindForm({ f, intent }: { f: FindModel; intent: FindIntent }) {
 const revealId = (profile: StoredProfile) => `find-reveal-${profile.id}`;
 
 /** The chosen person: the reveal options priced against the vault, Reveal, and what the vault holds. */
-function RevealChosen({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
-  const record = m.recordFor(profile);
+function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) {
+  const record = m.vault.recordFor(profile);
   const items = itemsToAsk(record, m.selection.value);
   const most = maxCostOfItems(items);
-  const busy = m.isRevealing(profile);
-  const error = m.revealErrors.value[profile.id];
-  const cut = m.cutOffFor(profile);
+  const busy = m.reveals.isRevealing(profile.id, rowTarget(profile));
+  const error = m.reveals.errors.value[profile.id];
+  const cut = m.reveals.cutOffFor(rowTarget(profile));
   const checkProblem = useCutOffCheck(cut);
   const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
-  const remaining = m.balance.value?.remaining;
+  const remaining = m.account.balance.value?.remaining;
   const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
-  const charge = m.chargeFor(rowTarget(profile));
+  const charge = m.reveals.chargeFor(rowTarget(profile));
   const label = busy
     ? 'Revealing…'
     : items.length === 0
@@ -190,7 +191,7 @@ function RevealChosen({ m, profile }: { m: SidePanelModel; profile: StoredProfil
         class="primary"
         disabled={busy || items.length === 0 || tooLow || (askedAgain && !cut.check && !checkProblem)}
         onClick={async () => {
-          await m.revealRow(profile, askedAgain);
+          await m.reveals.revealRow(profile, askedAgain);
           // The button disables itself once everything is held: focus moves to what was revealed.
           requestAnimationFrame(() => document.getElementById(revealId(profile))?.focus());
         }}
@@ -216,7 +217,7 @@ function FoundPerson({
   profile,
   match,
 }: {
-  m: SidePanelModel;
+  m: FindPanel;
   f: FindModel;
   profile: StoredProfile;
   match: Match;
@@ -268,7 +269,7 @@ function FoundPerson({
 }
 
 /** The find's own search: under way, failed, cut off, or its people. */
-function FindResults({ m, f }: { m: SidePanelModel; f: FindModel }) {
+function FindResults({ m, f }: { m: FindPanel; f: FindModel }) {
   const s = f.own.value;
   if (!s) return null;
   const page = f.page.value;
@@ -321,7 +322,7 @@ function sentSummary(intent: FindIntent): string {
 }
 
 /** The view. Keyed by the intent's time by its parent, so a new find starts afresh. */
-export function FindView({ m, intent }: { m: SidePanelModel; intent: FindIntent }) {
+export function FindView({ m, intent }: { m: FindPanel; intent: FindIntent }) {
   // The intent's `sent` changes when Find is clicked; the form keeps what the user typed meanwhile.
   const f = useMemo(() => createFindModel(intent, m), [intent.at, m]);
   useEffect(() => {

@@ -1,79 +1,32 @@
-import { formatCredits, maxCostOfItems } from '../../api/pricing';
-import { outcomeUnknown, type RevealJob } from '../../store/jobs';
-import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { outcomeUnknown } from '../../store/jobs';
 import { ContactCard } from '../contact-card';
-import { useCutOffCheck } from '../cut-off-check';
-import { CutOffNote } from '../cut-off-note';
-import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
-import type { SidePanelModel } from './model';
+import type { AccountModel } from './account-model';
+import { CutOffAgain } from './cut-off-again';
+import type { FocusModel } from './focus-model';
 import { openOptions } from './open-options';
+import type { RevealsModel } from './reveals-model';
 import { FREE_TEXT_MAX } from './text-limits';
-
-/**
- * The contact's last reveal got no answer: what its charge check found, and asking again for what the vault still
- * lacks as its own priced button, enabled once the charge has been checked.
- */
-function CutOffAgain({
-  m,
-  job,
-  record,
-}: {
-  m: SidePanelModel;
-  job: RevealJob;
-  record: ContactRecord | null;
-}) {
-  const problem = useCutOffCheck(job);
-  const items = itemsToAsk(record, job.requested);
-  const most = maxCostOfItems(items);
-  // An unknown balance is not judged here: the background checks it before the paid call.
-  const remaining = m.balance.value?.remaining ?? most;
-  const reason =
-    !job.check && !problem
-      ? 'Checking your balance first…'
-      : remaining < most
-        ? `Your balance (${formatCredits(remaining)}) is below its cost.`
-        : null;
-  const error = m.revealErrors.value[job.vaultKey];
-  return (
-    <>
-      <CutOffNote job={job} problem={problem}>
-        {items.length > 0 && (
-          <button
-            type="button"
-            disabled={reason !== null || m.revealing.value.has(job.vaultKey)}
-            aria-describedby={reason ? 'again-reason' : undefined}
-            onClick={() => void m.revealFocusAgain(job)}
-          >
-            Reveal again · up to {formatCredits(most)}
-          </button>
-        )}
-        {items.length > 0 && reason && (
-          <p id="again-reason" class="muted">
-            {reason}
-          </p>
-        )}
-      </CutOffNote>
-      {error && <ErrorView error={error} onOpenOptions={openOptions} />}
-    </>
-  );
-}
 
 /** A contact revealed from a context menu, above everything, with a way back to search. */
 export function ContactFocus({
   m,
+  reveals,
+  balance,
   vaultKey,
   at,
   problem: refusal,
 }: {
-  m: SidePanelModel;
+  m: Pick<FocusModel, 'record' | 'job' | 'backToSearch'>;
+  reveals: Pick<RevealsModel, 'errors' | 'revealing' | 'revealAgain'>;
+  balance: AccountModel['balance'];
   vaultKey: string;
   /** When the menu was clicked. */
   at: string;
   problem?: string;
 }) {
-  const record = m.focusRecord.value;
-  const job = m.focusJob.value;
+  const record = m.record.value;
+  const job = m.job.value;
   // A refusal is news only until this contact is revealed some other way (the popup, a result row).
   const problem = refusal && !(job && job.startedAt > at) ? refusal : undefined;
   return (
@@ -97,7 +50,7 @@ export function ContactFocus({
           )}
         </div>
       ) : job && outcomeUnknown(job) ? (
-        <CutOffAgain m={m} job={job} record={record} />
+        <CutOffAgain m={reveals} balance={balance} job={job} record={record} />
       ) : (
         job && <JobOutcome job={job} onOpenOptions={openOptions} />
       )}
@@ -119,7 +72,7 @@ export function SelectionFocus({
   text,
   problem,
 }: {
-  m: SidePanelModel;
+  m: Pick<FocusModel, 'busy' | 'searchTrimmed' | 'backToSearch'>;
   mode: 'free_text' | 'jd';
   text: string;
   problem: string;

@@ -3,23 +3,20 @@
  * on "Read again" only), with each person's vault record as the panel holds it (kept current as reveals land), and a
  * reveal per person.
  */
-import { computed, type Signal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import { isRevealed } from '../../domain/revealed';
 import type { PagePeople, PersonOnPage } from '../../protocol/shapes';
-import type { RevealJob } from '../../store/jobs';
-import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';
+import type { RevealsModel } from './reveals-model';
+import type { VaultModel } from './vault-model';
 
-/** What the model needs of the side panel: its reveal items and its reading of the vault. */
+/** What the model needs of the side panel: its reveal items, its reading of the vault, its record of reveals. */
 export interface PanelVault {
-  selection: Signal<Retrievable[]>;
-  /** Reads these targets' records into the panel (which follows their changes from then on). */
-  want(targets: ReadonlyArray<{ socialUrl: string | null; candidateId: string | null }>): Promise<void>;
-  recordForTarget(target: { socialUrl: string | null; candidateId: string | null }): ContactRecord | null;
-  /** Remembers a reveal asked for here, so its row says what it charged. */
-  noteReveal(job: RevealJob | null): void;
+  selection: ReadonlySignal<Retrievable[]>;
+  vault: Pick<VaultModel, 'want' | 'recordForTarget'>;
+  reveals: Pick<RevealsModel, 'noteReveal'>;
 }
 
 /** The model for the people of tab `tabId`; call `init` once shown. */
@@ -37,7 +34,7 @@ export function createPagePeopleModel(tabId: number, panel: PanelVault) {
   const people = computed((): PersonOnPage[] =>
     (page.value?.people ?? []).map((person) => {
       if (person.socialUrl === null || !recordsRead.value) return person;
-      const record = panel.recordForTarget({ socialUrl: person.socialUrl, candidateId: null });
+      const record = panel.vault.recordForTarget({ socialUrl: person.socialUrl, candidateId: null });
       return { ...person, record, revealed: isRevealed(record) };
     }),
   );
@@ -56,7 +53,7 @@ export function createPagePeopleModel(tabId: number, panel: PanelVault) {
     }
     recordsRead.value = false;
     page.value = result.value;
-    await panel.want(
+    await panel.vault.want(
       result.value.people.flatMap((p) =>
         p.socialUrl ? [{ socialUrl: p.socialUrl, candidateId: null }] : [],
       ),
@@ -79,7 +76,7 @@ export function createPagePeopleModel(tabId: number, panel: PanelVault) {
     const next = new Set(revealing.value);
     next.delete(url);
     revealing.value = next;
-    if (result.ok) panel.noteReveal(result.value.job);
+    if (result.ok) panel.reveals.noteReveal(result.value.job);
     else revealErrors.value = { ...revealErrors.value, [url]: result.error };
   }
 

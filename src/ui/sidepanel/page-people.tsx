@@ -1,59 +1,23 @@
-/**
- * "People on this page": the people a LinkedIn tab shows (search results, a Sales Navigator or Recruiter list, or
- * one lead or profile), with what the vault holds for each and a reveal per resolved person. A person without a
- * public profile URL is listed as needing it, with the way to get it; it has no reveal and is never sent. The page is
- * read when the view opens and on "Read again", never otherwise.
- */
-import type { Signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { PersonOnPage } from '../../protocol/shapes';
-import {
-  newestIntent,
-  type PagePeopleIntent,
-  type PanelFocus,
-  pagePeopleIntent,
-  panelFocus,
-} from '../../store/panel';
-import type { SearchSession, StoredProfile } from '../../store/search';
+import type { StoredProfile } from '../../store/search';
 import { itemsToAsk } from '../../store/vault-record';
 import { ErrorView } from '../error-view';
-import { JobOutcome } from '../job-outcome';
 import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
 import { maxCostWithTeam } from '../team-held';
 import { revealLabel, teamHeldFor, teamHeldNames, useTeamHeld } from '../team-held-rows';
-import { stored } from '../use-stored';
 import { teamHeldRowNote } from '../words/team-held';
-import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
+import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
-import type { SidePanelModel } from './model';
+import { HeldContact, RowCharge } from './held-contact';
+import { ListBar } from './list-bar';
+import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
-
-/**
- * The intent to show when it is the newest thing the panel was asked for (newer than a context-menu focus, "Back
- * to search", or a search started since); null otherwise.
- */
-export function usePagePeopleIntent(session: Signal<SearchSession | null>): PagePeopleIntent | null {
-  const sources = useMemo(
-    () => ({
-      intent: stored<PagePeopleIntent | null>(null, pagePeopleIntent.get, pagePeopleIntent.watch),
-      focus: stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch),
-    }),
-    [],
-  );
-  useEffect(
-    () => () => {
-      sources.intent.stop();
-      sources.focus.stop();
-    },
-    [sources],
-  );
-  return newestIntent(sources.intent.value.value, [sources.focus.value.value?.at, session.value?.startedAt]);
-}
 
 /** Where an unresolved person can be opened, in words. */
 function openLabel(pageUrl: string): string {
@@ -93,15 +57,7 @@ function asRows(people: readonly PersonOnPage[]): StoredProfile[] {
   }));
 }
 
-function PersonRow({
-  m,
-  panel,
-  person,
-}: {
-  m: PagePeopleModel;
-  panel: SidePanelModel;
-  person: PersonOnPage;
-}) {
+function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel; person: PersonOnPage }) {
   const { bulk } = panel;
   const name = person.name ?? 'Name not shown';
   const url = person.socialUrl;
@@ -142,39 +98,58 @@ function PersonRow({
           ? 'Choose items'
           : 'Revealed';
   // What this panel's own reveal of the person cost, as the background stored it.
-  const charge = panel.chargeFor({ socialUrl: url, candidateId: null });
+  const charge = panel.reveals.chargeFor({ socialUrl: url, candidateId: null });
+  const line = [person.headline, person.location].filter(Boolean).join(' · ');
+  const record = person.record;
+  // Nothing left to ask and nothing under way: the row shows the contact, not a disabled "Revealed".
+  const settled = items.length === 0 && m.selection.value.length > 0 && !busy && record !== null;
   return (
-    <li class="person">
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={bulk.isPicked(key)}
-          onChange={(e) => bulk.pick([[key, candidate]], e.currentTarget.checked)}
-          aria-label={`Select ${name}`}
-        />
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          <strong>{name}</strong>
-        </a>
-      </label>
-      {person.headline && <span class="muted">{person.headline}</span>}
-      {person.location && <span class="muted">{person.location}</span>}
-      {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
-      <span class="row">
-        <span class="vault-status" data-testid="row-status">
-          {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(person.record)}
+    <li class="result-card person" data-row tabIndex={-1} aria-label={name}>
+      <input
+        type="checkbox"
+        class="pick"
+        checked={bulk.isPicked(key)}
+        onChange={(e) => bulk.pick([[key, candidate]], e.currentTarget.checked)}
+        aria-label={`Select ${name}`}
+      />
+      <div class="who">
+        <span class="name">
+          <a href={url} target="_blank" rel="noopener noreferrer" data-key="open">
+            {name}
+          </a>
         </span>
+        {line && <span class="role">{line}</span>}
+        {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
+        {(inBulk || !record) && (
+          <span class="vault-status" data-testid="row-status">
+            {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record)}
+          </span>
+        )}
+      </div>
+      {settled ? (
+        <span class="visually-hidden">Revealed</span>
+      ) : (
         <button
           type="button"
-          class="small"
+          class="small reveal"
+          data-key="reveal"
           disabled={busy || items.length === 0}
           aria-label={`${label}: ${name}`}
           onClick={() => void m.reveal(person)}
         >
           {label}
         </button>
-      </span>
-      {error && <ErrorView error={error} onOpenOptions={openOptions} />}
-      {charge && <JobOutcome job={charge} />}
+      )}
+      {(record || error || charge) && (
+        <div class="contact-row">
+          {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+          {record ? (
+            <HeldContact record={record}>{charge && <RowCharge job={charge} />}</HeldContact>
+          ) : (
+            charge && <RowCharge job={charge} />
+          )}
+        </div>
+      )}
     </li>
   );
 }
@@ -188,7 +163,7 @@ export function PagePeopleView({
   tabId: number;
   onBack: () => void;
   /** The side panel's model: its reveal items, its bulk reveal, and what the vault holds. */
-  panel: SidePanelModel;
+  panel: RowsModel;
 }) {
   const m = useMemo(() => createPagePeopleModel(tabId, panel), [tabId, panel]);
   const bulk = panel.bulk;
@@ -239,26 +214,28 @@ export function PagePeopleView({
             selection={panel.selection.value}
             onChange={panel.chooseSelection}
           />
-          {candidates.length > 0 && (
-            <>
-              <SelectionBar bulk={bulk} page={candidates} loaded={candidates} />
-              <BulkQuote bulk={bulk} balance={panel.balance.value?.remaining ?? null} />
-            </>
-          )}
-          <ul class="people" aria-label="People">
+          <ul class="result-list people" aria-label="People">
             {m.people.value.map((person, i) => (
               <PersonRow key={person.socialUrl ?? person.pageUrl ?? i} m={m} panel={panel} person={person} />
             ))}
           </ul>
           {candidates.length > 0 && (
-            <button
-              type="button"
-              onClick={() =>
-                downloadText(csvFileName(), candidatesCsv(asRows(m.people.value), panel.recordFor))
-              }
+            <ListBar
+              bulk={bulk}
+              balance={panel.account.balance.value?.remaining ?? null}
+              page={candidates}
+              loaded={candidates}
             >
-              Export CSV
-            </button>
+              <button
+                type="button"
+                class="small"
+                onClick={() =>
+                  downloadText(csvFileName(), candidatesCsv(asRows(m.people.value), panel.vault.recordFor))
+                }
+              >
+                Export CSV
+              </button>
+            </ListBar>
           )}
         </>
       )}

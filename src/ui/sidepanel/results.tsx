@@ -5,19 +5,23 @@ import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { StoredProfile } from '../../store/search';
 import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
-import { ContactCard } from '../contact-card';
 import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
-import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { maxCostWithTeam } from '../team-held';
 import { revealLabel, teamHeldFor, teamHeldNames, useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
 import { teamHeldRowNote } from '../words/team-held';
-import { BulkQuote, ITEM_STATE_LABEL, SelectionBar } from './bulk-views';
-import { rowTarget, type SidePanelModel } from './model';
+import { ITEM_STATE_LABEL } from './bulk-views';
+import { HeldContact, RowCharge } from './held-contact';
+import { ListBar } from './list-bar';
+import type { RowsModel } from './model';
 import { openOptions } from './open-options';
+import type { ResultsModel } from './results-model';
+import { ExportButton, SaveSearch } from './saved-list';
+import type { SavedModel } from './saved-model';
+import { rowTarget } from './vault-model';
 
 const SHORT: Readonly<Record<Retrievable, string>> = {
   email: 'email',
@@ -45,7 +49,7 @@ export function vaultSummary(record: ContactRecord | null, foundOnly = false): s
 const webUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /** What the service understood (parsed text, titles searched), with a way to refine it as a filter search. */
-export function Understood({ m }: { m: SidePanelModel }) {
+export function Understood({ m }: { m: Pick<ResultsModel, 'session'> & { editAsFilters: () => void } }) {
   const s = m.session.value;
   if (!s || (!s.understood.parsed && !s.understood.similarTitles)) return null;
   const { parsed, similarTitles } = s.understood;
@@ -89,22 +93,24 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
 }
 
 /**
- * One candidate as a card that fits a 320 px panel: selection box, name, Reveal (always visible), title and
- * employer, location, and what the vault (or a bulk reveal under way) says of the contact.
+ * One candidate as a compact row that fits a 320 px panel: selection box, name, Reveal (when there is something
+ * to reveal), title, employer and place on one line, and the email and phone held, each with its copy icon. `j`/`k`
+ * move between rows (see keys.ts); `data-row` marks it for them.
  */
-function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
-  const record = m.recordFor(profile);
+function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
+  const target = rowTarget(profile);
+  const record = m.vault.recordFor(profile);
   const items = itemsToAsk(record, m.selection.value);
-  const busy = m.isRevealing(profile);
-  const error = m.revealErrors.value[profile.id];
+  const busy = m.reveals.isRevealing(profile.id, target);
+  const error = m.reveals.errors.value[profile.id];
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
   // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
-  const team = teamHeldFor(rowTarget(profile));
+  const team = teamHeldFor(target);
   const most = maxCostWithTeam(items, team);
   const teamNames = teamHeldNames(items, team);
-  const remaining = m.balance.value?.remaining;
-  const bulkItem = m.bulk.itemFor(rowTarget(profile));
+  const remaining = m.account.balance.value?.remaining;
+  const bulkItem = m.bulk.itemFor(target);
   const inBulk = bulkItem !== null && (bulkItem.state === 'queued' || bulkItem.state === 'running');
   // Known too low: say so before the click (the service would refuse with nothing charged).
   const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
@@ -120,22 +126,24 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
             ? 'Choose items'
             : 'Revealed';
   // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
-  const cut = m.cutOffFor(profile);
+  const cut = m.reveals.cutOffFor(target);
   const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
   const checkProblem = useCutOffCheck(cut);
   const waitingForCheck = askedAgain && !cut.check && !checkProblem;
   const shownLabel =
     askedAgain && !busy && !inBulk && !tooLow ? `Reveal again · up to ${formatCredits(most)}` : label;
   const [key, candidate] = rowCandidate(profile);
-  const checkId = `pick-${profile.id}`;
-  const status =
-    bulkItem && !SETTLED.has(bulkItem.state) ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record, true);
+  const bulkState = bulkItem && !SETTLED.has(bulkItem.state) ? ITEM_STATE_LABEL[bulkItem.state] : null;
   // What this panel's own reveal of the row cost, as the background stored it.
-  const charge = m.chargeFor(rowTarget(profile));
+  const charge = m.reveals.chargeFor(target);
+  const role = [profile.current_title, profile.current_employer].filter(Boolean).join(' · ');
+  // Once the contact is in the row, the place gives way to it (the row stays one glance tall; Export keeps it).
+  const line = record ? role : [role, profile.location].filter(Boolean).join(' · ');
+  // Nothing left to ask and nothing under way: the row shows the contact, not a disabled "Revealed".
+  const settled = items.length === 0 && m.selection.value.length > 0 && !busy && !inBulk && record !== null;
   return (
-    <li class="result-card" data-testid="result-row">
+    <li class="result-card" data-testid="result-row" data-row tabIndex={-1} aria-label={profile.name}>
       <input
-        id={checkId}
         type="checkbox"
         class="pick"
         checked={m.bulk.isPicked(key)}
@@ -145,37 +153,39 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
       <div class="who">
         <span class="name">
           {url ? (
-            <a href={url} target="_blank" rel="noopener noreferrer">
+            <a href={url} target="_blank" rel="noopener noreferrer" data-key="open">
               {profile.name}
             </a>
           ) : (
             profile.name
           )}
         </span>
-        <span class="role">
-          {[profile.current_title, profile.current_employer].filter(Boolean).join(' · ')}
-        </span>
-        <span class="place">{profile.location}</span>
-        {status && (
+        <span class="role">{line}</span>
+        {bulkState && (
           <span class="vault-status" data-testid="row-status">
-            {status}
+            {bulkState}
           </span>
         )}
         {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
       </div>
-      <button
-        type="button"
-        class="small reveal"
-        disabled={busy || inBulk || items.length === 0 || tooLow || waitingForCheck}
-        aria-label={`${shownLabel}: ${profile.name}`}
-        onClick={async () => {
-          await m.revealRow(profile, askedAgain);
-          // The button disables itself once everything is held: move focus to what was revealed.
-          requestAnimationFrame(() => contactCell.current?.focus());
-        }}
-      >
-        {shownLabel}
-      </button>
+      {settled ? (
+        <span class="visually-hidden">Revealed</span>
+      ) : (
+        <button
+          type="button"
+          class="small reveal"
+          data-key="reveal"
+          disabled={busy || inBulk || items.length === 0 || tooLow || waitingForCheck}
+          aria-label={`${shownLabel}: ${profile.name}`}
+          onClick={async () => {
+            await m.reveals.revealRow(profile, askedAgain);
+            // The button goes once everything is held: move focus to what was revealed.
+            requestAnimationFrame(() => contactCell.current?.focus());
+          }}
+        >
+          {shownLabel}
+        </button>
+      )}
       {(record || error || cut) && (
         <div class="contact-row" ref={contactCell} tabIndex={-1}>
           {cut ? (
@@ -184,18 +194,22 @@ function Row({ m, profile }: { m: SidePanelModel; profile: StoredProfile }) {
           ) : (
             error && <ErrorView error={error} onOpenOptions={openOptions} />
           )}
-          {record && <ContactCard record={record} />}
-          {charge && !cut && <JobOutcome job={charge} />}
+          {record ? (
+            <HeldContact record={record}>{charge && !cut && <RowCharge job={charge} />}</HeldContact>
+          ) : (
+            charge && !cut && <RowCharge job={charge} />
+          )}
         </div>
       )}
     </li>
   );
 }
 
-/** Previous / next page, each with its cost: pages already paid for are free. */
-function Pager({ m }: { m: SidePanelModel }) {
+/** Previous / next page, each with its cost (pages already paid for are free); none for a single page. */
+function Pager({ m }: { m: ResultsModel }) {
   const next = m.nextStart.value;
   const prev = m.prevStart.value;
+  if (prev === null && next === null) return null;
   const busy = m.busy.value || m.session.value?.status === 'running';
   const price = (start: number | null) => {
     const cost = m.pageCost(start);
@@ -214,8 +228,16 @@ function Pager({ m }: { m: SidePanelModel }) {
 }
 
 /** The search's state as stored: progress, failure, interruption, then the page shown with its rows. */
-export function Results({ m }: { m: SidePanelModel }) {
-  const s = m.session.value;
+export function Results({
+  results,
+  rows,
+  saved,
+}: {
+  results: ResultsModel;
+  rows: RowsModel;
+  saved: SavedModel;
+}) {
+  const s = results.session.value;
   const heading = useRef<HTMLHeadingElement>(null);
   // When a search this panel watched running has answered, the view moves to its results (the form above is long).
   const watched = useRef<string | null>(null);
@@ -232,7 +254,7 @@ export function Results({ m }: { m: SidePanelModel }) {
     }
   }, [s?.id, s?.status]);
   if (!s) return null;
-  const page = m.currentPage.value;
+  const page = results.currentPage.value;
   useTeamHeld(page?.profiles.map(rowTarget) ?? []);
   const loadingMore = s.status === 'running' && s.pendingStart !== undefined && s.pendingStart > 1;
   return (
@@ -254,34 +276,39 @@ export function Results({ m }: { m: SidePanelModel }) {
       )}
       {page && (
         <>
-          <p data-testid="result-count">
-            {page.total.toLocaleString('en-US')} {page.total === 1 ? 'candidate' : 'candidates'}
-            {page.profiles.length > 0 &&
-              ` · showing ${page.start.toLocaleString('en-US')}–${(page.start + page.profiles.length - 1).toLocaleString('en-US')}`}
-          </p>
-          <p class="muted" data-testid="page-cost" role="status">
-            This page cost {formatCredits(page.charged)}
-            {page.start > 1 || s.pages.length > 1 ? '; going back to a page already loaded is free.' : '.'}
+          <p class="result-line">
+            <span data-testid="result-count">
+              {page.total.toLocaleString('en-US')} {page.total === 1 ? 'candidate' : 'candidates'}
+              {page.profiles.length > 0 &&
+                ` · showing ${page.start.toLocaleString('en-US')}–${(page.start + page.profiles.length - 1).toLocaleString('en-US')}`}
+            </span>{' '}
+            <span class="muted" data-testid="page-cost" role="status">
+              This page cost {formatCredits(page.charged)}
+              {page.start > 1 || s.pages.length > 1 ? '; going back to a page already loaded is free.' : '.'}
+            </span>
           </p>
           <RevealOptions
             legend="Reveal from results"
-            selection={m.selection.value}
-            onChange={m.chooseSelection}
+            selection={rows.selection.value}
+            onChange={rows.chooseSelection}
           />
-          <Pager m={m} />
+          <Pager m={results} />
           {page.profiles.length > 0 ? (
             <>
-              <SelectionBar
-                bulk={m.bulk}
-                page={page.profiles.map(rowCandidate)}
-                loaded={m.exportable.value.map(rowCandidate)}
-              />
-              <BulkQuote bulk={m.bulk} balance={m.balance.value?.remaining ?? null} />
               <ul class="result-list" aria-label="Candidates">
                 {page.profiles.map((profile) => (
-                  <Row key={profile.id} m={m} profile={profile} />
+                  <Row key={profile.id} m={rows} profile={profile} />
                 ))}
               </ul>
+              <ListBar
+                bulk={rows.bulk}
+                balance={rows.account.balance.value?.remaining ?? null}
+                page={page.profiles.map(rowCandidate)}
+                loaded={results.rows.value.map(rowCandidate)}
+              >
+                <ExportButton results={results} />
+                <SaveSearch saved={saved} canSave={s.frozen !== null && s.status !== 'running'} />
+              </ListBar>
             </>
           ) : (
             <p class="muted">No candidates on this page.</p>

@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SavedSearch } from '../../store/search';
 import { ErrorView } from '../error-view';
-import type { SidePanelModel } from './model';
 import { openOptions } from './open-options';
+import type { ResultsModel } from './results-model';
+import type { SavedModel } from './saved-model';
 
 const MODE_LABEL = { filters: 'Filters', free_text: 'Free text', jd: 'Job description' } as const;
 
@@ -15,48 +16,78 @@ export function exportRows(rows: number, total: number): string {
   return `Only the ${n(rows)} ${rows === 1 ? 'row' : 'rows'} loaded, of ${n(total)} candidates`;
 }
 
-/** "Save search" (with its name) and "Export CSV" for the current search. */
-export function SearchActions({ m }: { m: SidePanelModel }) {
-  const name = useSignal('');
-  const s = m.session.value;
-  if (!s) return null;
-  const canSave = s.frozen !== null && s.status !== 'running';
-  const rows = m.exportable.value.length;
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    if (await m.saveSearch(name.value)) name.value = '';
-  };
+/** Export CSV: every row loaded, with the emails and phones revealed (it says how many of all it writes). */
+export function ExportButton({
+  results,
+}: {
+  results: Pick<ResultsModel, 'rows' | 'currentPage' | 'exportCsv'>;
+}) {
+  const rows = results.rows.value.length;
   return (
-    <section class="search-actions" aria-label="Save and export">
-      <form class="row" onSubmit={submit}>
-        <label class="field inline">
-          Search name
-          <input value={name.value} maxLength={80} onInput={(e) => (name.value = e.currentTarget.value)} />
-        </label>
-        <button type="submit" disabled={!canSave || name.value.trim() === ''}>
-          Save search
-        </button>
-      </form>
-      {!canSave && <p class="muted">A search can be saved once its first page has loaded.</p>}
-      {m.saveError.value && <ErrorView error={m.saveError.value} onOpenOptions={openOptions} />}
-      {m.notice.value && (
-        <p class="success" role="status">
-          {m.notice.value}
-        </p>
-      )}
-      <button type="button" disabled={rows === 0} onClick={m.exportCsv}>
+    <span class="export">
+      <button type="button" class="small" disabled={rows === 0} onClick={results.exportCsv}>
         Export CSV
-      </button>{' '}
+      </button>
       {rows > 0 && (
         <span class="muted" data-testid="export-rows">
-          {exportRows(rows, m.currentPage.value?.total ?? rows)}, with revealed emails and phones
+          {exportRows(rows, results.currentPage.value?.total ?? rows)}, with revealed emails and phones
         </span>
       )}
-    </section>
+    </span>
   );
 }
 
-function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
+/** "Save search": a button that opens its name field in place, then saves the search shown under that name. */
+export function SaveSearch({ saved, canSave }: { saved: SavedModel; canSave: boolean }) {
+  const open = useSignal(false);
+  const name = useSignal('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open.value) input.current?.focus();
+  }, [open.value]);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (await saved.save(name.value)) {
+      name.value = '';
+      open.value = false;
+    }
+  };
+  return (
+    <>
+      {open.value ? (
+        <form class="row save-search" onSubmit={submit}>
+          <label class="field inline">
+            Search name
+            <input
+              ref={input}
+              value={name.value}
+              maxLength={80}
+              onInput={(e) => (name.value = e.currentTarget.value)}
+            />
+          </label>
+          <button type="submit" class="small" disabled={!canSave || name.value.trim() === ''}>
+            Save search
+          </button>
+          <button type="button" class="small" onClick={() => (open.value = false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <button type="button" class="small" disabled={!canSave} onClick={() => (open.value = true)}>
+          Save search…
+        </button>
+      )}
+      {saved.saveError.value && <ErrorView error={saved.saveError.value} onOpenOptions={openOptions} />}
+      {saved.notice.value && (
+        <p class="success" role="status">
+          {saved.notice.value}
+        </p>
+      )}
+    </>
+  );
+}
+
+function SavedItem({ m, saved, running }: { m: SavedModel; saved: SavedSearch; running: boolean }) {
   const editing = useSignal(false);
   const name = useSignal(saved.name);
   // Keyboard focus follows the swap between the row and its rename form, instead of falling to the page.
@@ -68,10 +99,10 @@ function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
     else if (wasEditing.current) renameButton.current?.focus();
     wasEditing.current = editing.value;
   }, [editing.value]);
-  const busy = m.busy.value || m.session.value?.status === 'running';
+  const busy = m.busy.value || running;
   const rename = async (event: Event) => {
     event.preventDefault();
-    if (await m.renameSaved(saved.id, name.value)) editing.value = false;
+    if (await m.rename(saved.id, name.value)) editing.value = false;
   };
   if (editing.value) {
     return (
@@ -103,7 +134,7 @@ function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
         class="small"
         disabled={busy}
         aria-label={`Run · ${formatCredits(searchCost(saved.request))}: ${saved.name}`}
-        onClick={() => void m.runSaved(saved.id)}
+        onClick={() => void m.run(saved.id)}
       >
         Run · {formatCredits(searchCost(saved.request))}
       </button>
@@ -123,7 +154,7 @@ function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
         type="button"
         class="small danger"
         aria-label={`Delete: ${saved.name}`}
-        onClick={() => void m.deleteSaved(saved.id)}
+        onClick={() => void m.remove(saved.id)}
       >
         Delete
       </button>
@@ -132,18 +163,18 @@ function SavedItem({ m, saved }: { m: SidePanelModel; saved: SavedSearch }) {
 }
 
 /** Saved searches, with run (frozen criteria: a saved job-description search costs 1 credit), rename, delete. */
-export function SavedList({ m }: { m: SidePanelModel }) {
-  const list = m.saved.value;
+export function SavedList({ m, running }: { m: SavedModel; running: boolean }) {
+  const list = m.list.value;
   return (
     <section aria-labelledby="saved-title">
       <h2 id="saved-title">Saved searches</h2>
-      {m.savedError.value && <ErrorView error={m.savedError.value} onOpenOptions={openOptions} />}
+      {m.listError.value && <ErrorView error={m.listError.value} onOpenOptions={openOptions} />}
       {list.length === 0 ? (
         <p class="muted">None yet. Run a search, then save it under a name.</p>
       ) : (
         <ul class="saved">
           {list.map((saved) => (
-            <SavedItem key={saved.id} m={m} saved={saved} />
+            <SavedItem key={saved.id} m={m} saved={saved} running={running} />
           ))}
         </ul>
       )}

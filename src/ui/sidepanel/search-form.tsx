@@ -3,10 +3,10 @@ import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../store/search';
 import { criteriaInWords, criterionChip } from '../words/criteria';
+import { PANEL_WORDS } from '../words/panel';
 import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
-import type { SidePanelModel } from './model';
-import { PAGE_SIZES } from './model';
 import { openOptions } from './open-options';
+import { PAGE_SIZES, type SearchFormModel } from './search-form-model';
 import { SearchSummary, useFocusWhenOpened } from './search-summary';
 import { counter, FREE_TEXT_MAX, JD_MAX } from './text-limits';
 
@@ -17,7 +17,7 @@ const MODES: ReadonlyArray<{ mode: SearchMode; label: string }> = [
 ];
 
 /** The three modes as tabs: arrow keys move between them (one tab stop), as the ARIA tabs pattern says. */
-function ModeTabs({ m }: { m: SidePanelModel }) {
+function ModeTabs({ m }: { m: SearchFormModel }) {
   const current = m.mode.value;
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -48,7 +48,7 @@ function ModeTabs({ m }: { m: SidePanelModel }) {
 }
 
 /** One criterion: typed values become tags (Enter or a comma); each tag can be made exact or excluded. */
-function TagField({ m, field }: { m: SidePanelModel; field: FilterField }) {
+function TagField({ m, field }: { m: SearchFormModel; field: FilterField }) {
   const id = `f-${field.key}`;
   const problem = m.fieldProblems.value[field.key];
   const list = m.tags[field.key]!.value;
@@ -130,7 +130,7 @@ function TagField({ m, field }: { m: SidePanelModel; field: FilterField }) {
 /** Fields shown at once; the rest are under "More filters" (open whenever one of them holds a value). */
 const MAIN_FIELDS = 6;
 
-function FiltersForm({ m }: { m: SidePanelModel }) {
+function FiltersForm({ m }: { m: SearchFormModel }) {
   const extra = Object.entries(m.extra.value);
   const moreOpen = useSignal(false);
   const moreInUse = FILTER_FIELDS.slice(MAIN_FIELDS).some(
@@ -139,8 +139,7 @@ function FiltersForm({ m }: { m: SidePanelModel }) {
   return (
     <div class="filters">
       <p class="muted hint">
-        Enter or a comma adds a value (in locations, Enter or a semicolon). Type <code>"…"</code> or press
-        Exact for an exact match; type <code>-</code> first or press Exclude to leave matches out.
+        {PANEL_WORDS.filterHint} {PANEL_WORDS.filterHintMore}
       </p>
       {FILTER_FIELDS.slice(0, MAIN_FIELDS).map((field) => (
         <div key={field.key}>
@@ -201,7 +200,7 @@ function FiltersForm({ m }: { m: SidePanelModel }) {
   );
 }
 
-function TextMode({ m, mode }: { m: SidePanelModel; mode: 'free_text' | 'jd' }) {
+function TextMode({ m, mode }: { m: SearchFormModel; mode: 'free_text' | 'jd' }) {
   const text = mode === 'jd' ? m.jd : m.freeText;
   const max = mode === 'jd' ? JD_MAX : FREE_TEXT_MAX;
   const over = text.value.trim().length > max;
@@ -227,7 +226,7 @@ function TextMode({ m, mode }: { m: SidePanelModel; mode: 'free_text' | 'jd' }) 
 }
 
 /** The search form, or the summary of the search shown in its place (see the model's `formOpen`). */
-export function SearchArea({ m }: { m: SidePanelModel }) {
+export function SearchArea({ m }: { m: SearchFormModel }) {
   const open = m.formOpen.value;
   const form = useFocusWhenOpened(open);
   const session = m.session.value;
@@ -235,7 +234,7 @@ export function SearchArea({ m }: { m: SidePanelModel }) {
 }
 
 /** The search form: mode tabs, the mode's inputs, page size, and Search with its cost (or why it cannot run). */
-function SearchForm({ m, form }: { m: SidePanelModel; form: Ref<HTMLFormElement> }) {
+function SearchForm({ m, form }: { m: SearchFormModel; form: Ref<HTMLFormElement> }) {
   const reason = m.disabledReason.value;
   const mode = m.mode.value;
   return (
@@ -286,7 +285,7 @@ function SearchForm({ m, form }: { m: SidePanelModel; form: Ref<HTMLFormElement>
  * Why Search is off, said once: a field's problem is said at the field (this only points to it); nothing typed yet
  * or no key is a hint with the next step, not an error.
  */
-function SearchReason({ m, reason }: { m: SidePanelModel; reason: string }) {
+function SearchReason({ m, reason }: { m: SearchFormModel; reason: string }) {
   const problems = m.fieldProblems.value;
   const field =
     m.mode.value === 'filters' ? FILTER_FIELDS.find((f) => problems[f.key] === reason) : undefined;

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { SearchSession } from '../../store/search';
 import { criteriaInWords } from '../words/criteria';
-import type { SidePanelModel } from './model';
+import type { SearchFormModel } from './search-form-model';
 
 /** Free text and job descriptions are shown to this many characters. */
 const TEXT_SHOWN = 140;
@@ -28,7 +28,13 @@ function asked(s: SearchSession): { mode: string; lines: Array<[string, string]>
 }
 
 /** The summary of the search shown, in place of the form. */
-export function SearchSummary({ m, session }: { m: SidePanelModel; session: SearchSession }) {
+export function SearchSummary({
+  m,
+  session,
+}: {
+  m: Pick<SearchFormModel, 'busy' | 'editSearch'>;
+  session: SearchSession;
+}) {
   const { mode, lines } = asked(session);
   return (
     <section class="search-summary" aria-labelledby="search-summary-title">

@@ -1,0 +1,263 @@
+/**
+ * A bulk reveal under way or ended, loaded only when there is one: its progress (count, bar, found, credits so far,
+ * time left, pause/resume/cancel), its receipt (per item what was found and charged, against the quote) with the
+ * next steps, and the receipts of earlier ones.
+ */
+import type { ComponentChildren } from 'preact';
+import { formatCredits, ITEM_PRICE } from '../../api/pricing';
+import type { Retrievable } from '../../api/schema-parts';
+import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
+import { ErrorView } from '../error-view';
+import { ITEM_LABEL, ITEMS } from '../items';
+import { PANEL_WORDS } from '../words/panel';
+import type { BulkModel } from './bulk-model';
+import { count, timeLeft } from './bulk-views';
+import { openOptions } from './open-options';
+
+/** The running (or paused) job: progress, and pause/resume/cancel. */
+function Progress({ bulk, job }: { bulk: BulkModel; job: BulkJob }) {
+  const p = bulk.progress.value!;
+  const left = bulk.timeLeftMs.value;
+  const waitMs = job.waitUntil ? Date.parse(job.waitUntil) - bulk.now.value : 0;
+  const paused = job.status === 'paused';
+  return (
+    <>
+      <p data-testid="bulk-count">
+        {p.settled.toLocaleString('en-US')} of {count(p.total, 'contact')} · {p.found.toLocaleString('en-US')}{' '}
+        found · {formatCredits(p.charged)} so far
+        {left !== null && !paused ? ` · ${timeLeft(left)}` : ''}
+      </p>
+      <progress
+        max={p.total}
+        value={p.settled}
+        aria-label={`Bulk reveal progress: ${p.settled} of ${p.total}`}
+      />
+      <p class="muted" role="status">
+        {paused
+          ? 'Paused. Nothing new is sent until you resume.'
+          : bulk.pausing.value
+            ? 'Pausing once the lookups under way have answered…'
+            : waitMs > 0
+              ? `The service asked us to slow down: going on in ${Math.ceil(waitMs / 1000)} s.`
+              : 'Revealing, up to 15 at a time. You can close the panel: the reveal goes on.'}
+      </p>
+      <div class="row">
+        {paused ? (
+          <button type="button" onClick={() => void bulk.control('resume')}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" disabled={bulk.pausing.value} onClick={() => void bulk.control('pause')}>
+            Pause
+          </button>
+        )}
+        <button type="button" class="danger" onClick={() => void bulk.control('cancel')}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+const ENDING: Readonly<Record<string, string>> = {
+  done: 'Bulk reveal finished',
+  cancelled: 'Bulk reveal cancelled',
+  stopped: 'Bulk reveal stopped',
+};
+
+/** States whose lookup answered: what was asked and not returned was looked for and not found. */
+const ANSWERED: ReadonlySet<BulkItemState> = new Set(['revealed', 'nothing-found', 'not-found']);
+
+/**
+ * Of the contacts whose lookup answered, per item: how many had it asked for and how many had it found; and how
+ * many contacts were revealed with some, not all, of what was asked.
+ */
+function found(job: BulkJob) {
+  const byItem = Object.fromEntries(ITEMS.map((item) => [item, { asked: 0, found: 0 }])) as Record<
+    Retrievable,
+    { asked: number; found: number }
+  >;
+  let partly = 0;
+  for (const contact of job.items) {
+    if (!ANSWERED.has(contact.state)) continue;
+    const got = contact.retrieved ?? [];
+    for (const item of contact.asked ?? []) {
+      byItem[item].asked++;
+      if (got.includes(item)) byItem[item].found++;
+    }
+    if (got.length > 0 && got.length < (contact.asked?.length ?? 0)) partly++;
+  }
+  return { byItem, partly };
+}
+
+/** "10 of 10", "5 of 10": of the contacts asked for an item, how many had it found. */
+const foundOf = ({ asked, found }: { asked: number; found: number }) =>
+  `${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`;
+
+/**
+ * The receipt's total, from the ledger once the job has ended: what was charged, and what calls with no answer may
+ * still have cost ("12 credits + up to 6 not yet known"). While it runs (or for a job ended before the ledger kept
+ * it), what its answers said.
+ */
+function chargedInAll(job: BulkJob, answered: number): string {
+  const spend = job.spend;
+  if (!spend) return formatCredits(answered);
+  const total = formatCredits(spend.charged);
+  return spend.uncertain > 0
+    ? `${total} + up to ${spend.uncertainMax.toLocaleString('en-US')} not yet known`
+    : total;
+}
+
+/**
+ * What the job did, item by item (how many were found of those asked, the credits charged) against the quoted
+ * maximum, with the contacts counted by outcome and the balance before and after.
+ */
+export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => void }) {
+  const p = bulkProgress(job, ITEM_PRICE);
+  const notStarted = job.items.filter((item) => !SETTLED.has(item.state)).length;
+  const uncertain = job.items.filter((item) => item.state === 'may-have-charged');
+  const { byItem, partly } = found(job);
+  const rows: Array<[string, number]> = [
+    [PANEL_WORDS.allFound, p.counts.revealed - partly],
+    [PANEL_WORDS.someFound, partly],
+    ['Already revealed (free)', p.counts.held],
+    ['Nothing found', p.counts['nothing-found']],
+    ['Not known to the service', p.counts['not-found']],
+    ['Failed (no charge)', p.counts.failed],
+    ['No answer (may have been charged)', p.counts['may-have-charged']],
+    ['Not started', notStarted],
+  ];
+  const items = ITEMS.filter((item) => job.selection.includes(item));
+  return (
+    <div class="receipt" data-testid="bulk-receipt">
+      {job.stopReason && (
+        <p>
+          <strong>{job.stopReason}</strong>
+          {notStarted > 0 && ` ${count(notStarted, 'contact was', 'contacts were')} not looked up.`}
+        </p>
+      )}
+      <dl class="counts">
+        {rows
+          .filter(([, n]) => n > 0)
+          .map(([label, n]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{n.toLocaleString('en-US')}</dd>
+            </div>
+          ))}
+      </dl>
+      <table class="charges">
+        <caption class="visually-hidden">Credits by item</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Found</th>
+            <th scope="col">Charged</th>
+            <th scope="col">Max</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item} data-testid={`receipt-${item}`}>
+              <th scope="row">{ITEM_LABEL[item]}</th>
+              <td>{foundOf(byItem[item])}</td>
+              <td>{p.chargedByItem[item].toLocaleString('en-US')}</td>
+              <td>{job.quote.maxByItem[item].toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td />
+            <td data-testid="bulk-charged">{chargedInAll(job, p.charged)}</td>
+            <td>{formatCredits(job.quote.max)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p class="muted" data-testid="bulk-balance">
+        Balance {job.balanceBefore === null ? 'unknown' : job.balanceBefore.toLocaleString('en-US')} before ·{' '}
+        {job.balanceAfter === null || job.balanceAfter === undefined
+          ? 'could not be checked after'
+          : `${job.balanceAfter.toLocaleString('en-US')} after`}
+      </p>
+      {uncertain.length > 0 && (
+        <div class="bulk-warning">
+          <p>
+            No answer came back for {count(uncertain.length, 'contact')}, so{' '}
+            {uncertain.length === 1 ? 'it' : 'they'} may have been charged. They were not sent again. The
+            balance above is the service's own as of{' '}
+            {new Date(job.finishedAt ?? job.createdAt).toLocaleTimeString()}; it may still be finishing a
+            cut-off lookup, so check again in a moment for the final charge.
+          </p>
+          {onRecheck && (
+            <button type="button" class="small" onClick={onRecheck}>
+              Check the balance again (free)
+            </button>
+          )}
+          <ul>
+            {uncertain.map((item) => (
+              <li key={item.key}>{item.name}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The job, whichever state it is in: progress while it runs, the receipt (and `next`, its next steps) once ended. */
+export function BulkJobView({ bulk, next }: { bulk: BulkModel; next?: (job: BulkJob) => ComponentChildren }) {
+  const job = bulk.job.value;
+  if (!job) return null;
+  const running = job.status === 'running' || job.status === 'paused';
+  return (
+    <section class="bulk-job" aria-labelledby="bulk-job-title" data-testid="bulk-job">
+      <h2 id="bulk-job-title">
+        {running ? (job.status === 'paused' ? 'Bulk reveal paused' : 'Bulk reveal') : ENDING[job.status]}
+      </h2>
+      {running ? (
+        <Progress bulk={bulk} job={job} />
+      ) : (
+        <>
+          <Receipt job={job} onRecheck={() => void bulk.control('recheck')} />
+          {next?.(job)}
+        </>
+      )}
+      {bulk.error.value && running && <ErrorView error={bulk.error.value} onOpenOptions={openOptions} />}
+      {!running && (
+        <button type="button" onClick={() => void bulk.control('dismiss')}>
+          Dismiss
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Receipts of earlier bulk reveals. */
+export function BulkHistory({ bulk }: { bulk: BulkModel }) {
+  const current = bulk.job.value?.id;
+  const past = bulk.history.value.filter((job) => job.id !== current);
+  if (past.length === 0) return null;
+  return (
+    <details class="bulk-history">
+      <summary>Earlier bulk reveals ({past.length})</summary>
+      <ul>
+        {past.map((job) => {
+          const p = bulkProgress(job, ITEM_PRICE);
+          return (
+            <li key={job.id}>
+              <details>
+                <summary>
+                  {new Date(job.createdAt).toLocaleString()}: {count(p.total, 'contact')}, {p.found} found,{' '}
+                  {formatCredits(p.charged)}
+                </summary>
+                <Receipt job={job} />
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,61 @@
+/** A reveal that got no answer: what its charge check found, and asking again for what the vault still lacks. */
+import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import type { RevealJob } from '../../store/jobs';
+import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { useCutOffCheck } from '../cut-off-check';
+import { CutOffNote } from '../cut-off-note';
+import { ErrorView } from '../error-view';
+import type { AccountModel } from './account-model';
+import { openOptions } from './open-options';
+import type { RevealsModel } from './reveals-model';
+
+/**
+ * The contact's last reveal got no answer: what its charge check found, and asking again for what the vault still
+ * lacks as its own priced button, enabled once the charge has been checked.
+ */
+export function CutOffAgain({
+  m,
+  balance,
+  job,
+  record,
+}: {
+  m: Pick<RevealsModel, 'errors' | 'revealing' | 'revealAgain'>;
+  balance: AccountModel['balance'];
+  job: RevealJob;
+  record: ContactRecord | null;
+}) {
+  const problem = useCutOffCheck(job);
+  const items = itemsToAsk(record, job.requested);
+  const most = maxCostOfItems(items);
+  // An unknown balance is not judged here: the background checks it before the paid call.
+  const remaining = balance.value?.remaining ?? most;
+  const reason =
+    !job.check && !problem
+      ? 'Checking your balance first…'
+      : remaining < most
+        ? `Your balance (${formatCredits(remaining)}) is below its cost.`
+        : null;
+  const error = m.errors.value[job.vaultKey];
+  return (
+    <>
+      <CutOffNote job={job} problem={problem}>
+        {items.length > 0 && (
+          <button
+            type="button"
+            disabled={reason !== null || m.revealing.value.has(job.vaultKey)}
+            aria-describedby={reason ? 'again-reason' : undefined}
+            onClick={() => void m.revealAgain(job)}
+          >
+            Reveal again · up to {formatCredits(most)}
+          </button>
+        )}
+        {items.length > 0 && reason && (
+          <p id="again-reason" class="muted">
+            {reason}
+          </p>
+        )}
+      </CutOffNote>
+      {error && <ErrorView error={error} onOpenOptions={openOptions} />}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The results of the current search: the stored search and its pages (see session-model), paging at a known cost,
+ * the way back to results a failed search replaced, and the export of every row loaded with what the vault holds.
+ * Each page's rows have their vault records read once, when the page arrives.
+ */
+import { call } from '../rpc';
+import type { Activity } from './activity';
+import { candidatesCsv, csvFileName, downloadText } from './export-csv';
+import type { SessionModel } from './session-model';
+import { rowTarget, type VaultModel } from './vault-model';
+
+export interface ResultsDeps {
+  search: SessionModel;
+  vault: Pick<VaultModel, 'want' | 'recordFor'>;
+  activity: Activity;
+}
+
+export function createResultsModel({ search, vault, activity }: ResultsDeps) {
+  /** Rows whose records were asked for. */
+  const rowsRead = new Set<string>();
+  const stopReading = search.rows.subscribe((profiles) => {
+    const fresh = profiles.filter((p) => !rowsRead.has(p.id));
+    for (const p of fresh) rowsRead.add(p.id);
+    void vault.want(fresh.map(rowTarget));
+  });
+
+  async function goTo(start: number | null) {
+    if (start === null) return;
+    await activity.run(() => call('goToPage', { start }));
+  }
+  /** Back to the results a failed new search replaced (free: they are stored). */
+  async function backToEarlier() {
+    await activity.run(() => call('backToEarlierSearch'));
+  }
+  function exportCsv() {
+    downloadText(csvFileName(), candidatesCsv(search.rows.value, vault.recordFor));
+  }
+
+  return {
+    session: search.session,
+    currentPage: search.currentPage,
+    nextStart: search.nextStart,
+    prevStart: search.prevStart,
+    pageCost: search.pageCost,
+    rows: search.rows,
+    busy: activity.busy,
+    goTo,
+    backToEarlier,
+    exportCsv,
+    stop: stopReading,
+  };
+}
+
+export type ResultsModel = ReturnType<typeof createResultsModel>;
