@@ -113,8 +113,7 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
  * the merged record to the vault before the ledger entry is settled and before resolving: paid data is in storage
  * before any caller can report it. Call it inside the contact's turn ({@link serialised}), with `plan.asked` not
  * empty. `send` is how the request goes out once the caps let it: it gets the request, which writes the call's
- * ledger entry first (a bulk reveal waits for one of its connections before calling it), and that write alone, for
- * a caller that writes the entry earlier (a bulk reveal, while it waits: the request then writes nothing). Errors of the call (rate
+ * ledger entry first (a bulk reveal waits for one of its connections before calling it). Errors of the call (rate
  * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
  * and the ledger throw them. On a team gateway, items the team already holds are free (the gateway's free answer,
  * asked first): they count 0 toward the user's caps, so a tight cap does not refuse what the team already paid for.
@@ -123,9 +122,7 @@ export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
   plan: Pick<LookupPlan, 'base' | 'asked'>,
-  send: (request: () => Promise<LookupResponse>, ahead: () => Promise<void>) => Promise<LookupResponse> = (
-    request,
-  ) => request(),
+  send: (request: () => Promise<LookupResponse>) => Promise<LookupResponse> = (request) => request(),
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);
@@ -133,7 +130,7 @@ export async function lookupContact(
   const { kept } = await paidLookup(
     { ...call, subject: base.key },
     asked,
-    (ahead) => send(() => ahead().then(() => client.lookup(body)), ahead),
+    (ahead) => send(() => ahead().then(() => client.lookup(body))),
     (response) => keepAnswer(base, asked, response),
     free,
   );

@@ -65,7 +65,7 @@ test('the toolbar click on a GitHub profile offers the find; the panel sends one
   const offer = popup.getByRole('button', { name: `Find ${ADA.github} on the candidate service` });
   await expect(offer).toBeVisible();
   await expect(popup.getByRole('region', { name: 'GitHub profile' })).toContainText(
-    '1 credit if found, nothing if not, and only when you click Find there',
+    '1 credit if found, charged only when you click Find there',
   );
   await offer.click();
   // The panel opens beside the page, on the find; nothing was sent.

@@ -430,17 +430,12 @@ async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise
     if (plan.asked.length === 0) return settle(item, store, 'held', {});
     item.asked = plan.asked;
     /**
-     * On record as sent (durably, on the ledger) while it waits for a connection: the lookups ready together share
-     * one write, made while the ones before them are in flight, so a freed connection sends at once instead of
-     * waiting for a storage write. One halted before it is sent (paused, cancelled, stopped) is taken off the ledger
-     * again; one whose worker stops meanwhile is, like one in flight, never sent again (it may read as "may have
-     * been charged" until the balance settles it). Once a connection is free: the contact is under way. A lookup
+     * Once a connection is free: the contact is under way, and durably on record as sent before it is. A lookup
      * the latest balance cannot pay for is not sent: the service would refuse it, and the job stops as it does then.
      * The balance an answer reports is known before its connection is free for the next contact.
      */
-    const sendNow = async (request: () => Promise<LookupResponse>, ahead: () => Promise<void>) => {
-      await ahead();
-      return send(async () => {
+    const sendNow = (request: () => Promise<LookupResponse>) =>
+      send(async () => {
         if (shared.remaining !== null && shared.remaining < maxCostOfItems(plan.asked)) {
           throw new ApiError({
             kind: 'insufficient-credits',
@@ -449,12 +444,11 @@ async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise
           });
         }
         item.state = 'running';
-        // On the ledger already (sent, outcome unknown): the request writes nothing more before it leaves.
+        // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
         const response = await request();
         shared.remaining = response.credits.remaining;
         return response;
       });
-    };
     try {
       const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
       const outcome = await lookupContact(client, call, plan, sendNow);

@@ -15,7 +15,7 @@ import type { BulkCandidate } from '../../../src/bulk/quote';
 import { appendEntry } from '../../../src/ledger/append';
 import { account } from '../../../src/store/account';
 import { bulkJobs } from '../../../src/store/bulk-jobs';
-import { chargesOf, type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
+import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
 import { vault } from '../../../src/store/vault';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
@@ -366,9 +366,6 @@ describe('bulk reveal', () => {
     expect(paused.status).toBe('paused');
     expect(s.lookups).toHaveLength(15);
     expect(paused.items.filter((item) => item.state === 'revealed')).toHaveLength(15);
-    // Lookups put on the ledger while they waited for a connection, and never sent, are taken off it again.
-    expect((await readMeta()).open).toEqual([]);
-    expect(await chargesOf(paused.id, paused.createdAt)).toHaveLength(15);
 
     await controlBulk('resume');
     await expect.poll(() => s.lookups.length, { interval: 5 }).toBe(30);
@@ -378,8 +375,6 @@ describe('bulk reveal', () => {
     expect(cancelled.status).toBe('cancelled');
     expect(s.lookups).toHaveLength(30);
     expect(cancelled.items.filter((item) => item.state === 'queued')).toHaveLength(10);
-    expect((await readMeta()).open).toEqual([]);
-    expect(await chargesOf(cancelled.id, cancelled.createdAt)).toHaveLength(30);
     expect((await bulkJobs.history())[0]?.status).toBe('cancelled');
     await controlBulk('dismiss');
     expect(await bulkJobs.current()).toBeNull();
