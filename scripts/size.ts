@@ -43,7 +43,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // inline icons and the copy icon button, shared by every page, add ~0.6 KB: 41.8 KB. Its spending rule, now shared
   // with the side panel's profile view (src/ui/reveal-price.ts), and the chunks the two pages share as they split
   // once the panel loads some views on demand (Vite's small runtime of dynamic imports among them): 42.1 KB.
-  { name: 'popup', entry: 'popup.html', budget: 47.75 * KB },
+  // The spending rule shared with the side panel's profile view (src/ui/reveal-price.ts): 47.8 KB.
+  { name: 'popup', entry: 'popup.html', budget: 48.25 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -69,7 +70,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // some states need load when shown (a bulk reveal's progress and receipt, a LinkedIn page's people, the
   // context-menu views, the list of keys): measured 57.5 KB. A row's own charge said in one short line beside its
   // contact (the billing note a click away) rather than the shared two-line outcome: 57.8 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 59.5 * KB },
+  // The panel following the tab (the tab's person with its priced offers, the tab and profile sub-models), its keys,
+  // compact rows with the list bar and the receipt's next steps; the views only some states need load when shown
+  // (bulk progress, a page's people, the context-menu views, the keys dialog): 61.1 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 61.5 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB. The team
   // words it shares with the usage page's team allowance sit in a shared chunk; the shared refusals with their
