@@ -66,8 +66,17 @@ export class Driver {
     return this.command<ElementRef[]>('WebDriver:FindElements', by(locator));
   }
 
+  /**
+   * Clicks an element as a user does: scrolled to the middle of the view first. WebDriver scrolls it only to the
+   * view's edge, where a bar that stays in view (the side panel's list bar) covers it and takes the click.
+   */
   async click(locator: Locator): Promise<void> {
-    await this.command('WebDriver:ElementClick', { id: id(await this.find(locator)) });
+    const element = await this.find(locator);
+    await this.command('WebDriver:ExecuteScript', {
+      script: 'arguments[0].scrollIntoView({ block: "center", inline: "nearest" });',
+      args: [element],
+    });
+    await this.command('WebDriver:ElementClick', { id: id(element) });
   }
 
   /** Clicks the button named `name` (its text or aria-label). */
