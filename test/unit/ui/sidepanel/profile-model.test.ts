@@ -91,7 +91,9 @@ describe('the profile sub-model', () => {
     await connected(2);
     const low = profileOf();
     await vi.waitFor(() => expect(low.account.balance.value?.remaining).toBe(2));
-    expect(low.p.problem(3)).toBe('Not enough credits: this may cost up to 3 credits, your balance is 2 credits.');
+    expect(low.p.problem(3)).toBe(
+      'Not enough credits: this may cost up to 3 credits, your balance is 2 credits.',
+    );
     await connected();
     const capped = profileOf({ room: { cap: 'daily', left: 2 } as CapRoom });
     await vi.waitFor(() => expect(capped.account.balance.value?.remaining).toBe(10_000));
