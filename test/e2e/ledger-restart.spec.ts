@@ -50,10 +50,14 @@ test('a bulk reveal cut off by a stopped worker and a browser restart: ledger, r
 
     // Fifteen lookups are out, each on the ledger before it left (the browser sends six at a time to one host);
     // none answers before the worker is stopped.
-    const jobId = await (await first.worker()).evaluate(async () => {
-      const stored = await (globalThis as unknown as WorkerGlobals).chrome.storage.local.get('bulk-job');
-      return (stored['bulk-job'] as { id: string }).id;
-    });
+    // The click asks the background to start the job; it is stored a moment later.
+    const storedJobId = async () =>
+      (await first.worker()).evaluate(async () => {
+        const stored = await (globalThis as unknown as WorkerGlobals).chrome.storage.local.get('bulk-job');
+        return (stored['bulk-job'] as { id: string } | undefined)?.id ?? null;
+      });
+    await expect.poll(storedJobId).not.toBeNull();
+    const jobId = (await storedJobId())!;
     await expect.poll(async () => totals(await storedLedger(await first.worker()), jobId).open).toBe(15);
     await expect.poll(async () => (await sim.requests('/v1/lookup')).length).toBeGreaterThan(0);
     // The day so far: a search (1 credit) and 15 lookups of up to 3. A cap that leaves room for 15 more.
