@@ -168,7 +168,7 @@ test('the contact view of a reveal with no answer offers Reveal again at its pri
   }, ada.social_url);
 
   const panel = await openExtensionPage('sidepanel.html');
-  await expect(panel.getByTestId('cut-off')).toContainText('It has not been charged so far');
+  await expect(panel.getByTestId('cut-off')).toContainText('is not charged so far');
   const again = panel.getByRole('button', { name: 'Reveal again · up to 3 credits' });
   await expect(again).toBeEnabled();
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
