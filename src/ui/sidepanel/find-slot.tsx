@@ -7,32 +7,17 @@ import type { FunctionComponent } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { type FindIntent, findIntent, findShown } from '../../find/intent';
 import type { PagePeopleIntent } from '../../store/panel';
-import { type PanelFocus, panelFocus } from '../../store/panel';
 import type { SearchSession } from '../../store/search';
-import { stored } from '../use-stored';
 import type { FindPanel } from './model';
+import { useIntentAndFocus } from './use-intent';
 
 /** The find to show, or null: newer than a context-menu focus or "Back to search", the page's people, other searches. */
 export function useFindIntent(
   session: Signal<SearchSession | null>,
   pagePeople: PagePeopleIntent | null,
 ): FindIntent | null {
-  const sources = useMemo(
-    () => ({
-      intent: stored<FindIntent | null>(null, findIntent.get, findIntent.watch),
-      focus: stored<PanelFocus | null>(null, panelFocus.get, panelFocus.watch),
-    }),
-    [],
-  );
-  useEffect(
-    () => () => {
-      sources.intent.stop();
-      sources.focus.stop();
-    },
-    [sources],
-  );
-  const intent = sources.intent.value.value;
-  return findShown(intent, [sources.focus.value.value?.at, pagePeople?.at], session.value) ? intent : null;
+  const { intent, focusAt } = useIntentAndFocus<FindIntent>(findIntent);
+  return findShown(intent, [focusAt, pagePeople?.at], session.value) ? intent : null;
 }
 
 type View = FunctionComponent<{ m: FindPanel; intent: FindIntent }>;
