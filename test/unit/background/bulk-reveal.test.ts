@@ -32,6 +32,52 @@ const rows = (contacts: StubContact[]): BulkCandidate[] =>
   contacts.map((c) => ({ target: { socialUrl: c.socialUrl, candidateId: c.id }, name: c.name }));
 
 /**
+ * A job a stopped worker left: email asked of every contact, the first `running` of them taken ("running"), the
+ * rest queued, owned by a worker that is gone.
+ */
+function cutOffJob(id: string, contacts: StubContact[], running: number, createdAt: string): BulkJob {
+  return {
+    v: 1,
+    id,
+    selection: ['email'],
+    quote: {
+      contacts: contacts.length,
+      held: 0,
+      toAsk: contacts.length,
+      maxByItem: { email: 3 * contacts.length, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
+      max: 3 * contacts.length,
+    },
+    stopWhenOut: false,
+    status: 'running',
+    owner: 'a-worker-that-was-stopped',
+    createdAt,
+    balanceBefore: 100,
+    items: contacts.map((c, i) => ({
+      key: c.socialUrl,
+      target: { socialUrl: c.socialUrl, candidateId: c.id },
+      name: c.name,
+      state: i < running ? 'running' : 'queued',
+      ...(i < running ? { asked: ['email' as const] } : {}),
+    })),
+  };
+}
+
+/** The ledger's entry of a bulk lookup sent and not answered (up to 3 credits). */
+const sentEntry = (c: StubContact, ref: string, at: string) =>
+  appendEntry({
+    kind: 'charge',
+    id: `sent-${c.id}`,
+    at,
+    action: 'bulk-reveal',
+    items: [],
+    credits: 0,
+    maxCredits: 3,
+    state: 'uncertain',
+    ref,
+    subject: c.socialUrl,
+  });
+
+/**
  * The stub service behind a fetch that answers after `delayMs`, counts lookups in flight, and can answer the next
  * lookups with a scripted response instead (429, timeout…).
  */
@@ -384,47 +430,11 @@ describe('bulk reveal', () => {
     const contacts = people(5);
     const s = service(contacts);
     const now = new Date().toISOString();
-    const cutOff: BulkJob = {
-      v: 1,
-      id: 'job-1',
-      selection: ['email'],
-      quote: {
-        contacts: 5,
-        held: 0,
-        toAsk: 5,
-        maxByItem: { email: 15, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
-        max: 15,
-      },
-      stopWhenOut: false,
-      status: 'running',
-      owner: 'a-worker-that-was-stopped',
-      createdAt: now,
-      balanceBefore: 100,
-      items: contacts.map((c, i) => ({
-        key: c.socialUrl,
-        target: { socialUrl: c.socialUrl, candidateId: c.id },
-        name: c.name,
-        state: i < 2 ? 'running' : 'queued',
-        ...(i < 2 ? { asked: ['email' as const] } : {}),
-      })),
-    };
+    const cutOff = cutOffJob('job-1', contacts, 2, now);
     await bulkJobs.setCurrent(cutOff);
     // The ledger holds contacts 1 and 3 as sent: the job was last written with contact 3 still queued, but its
     // lookup had gone out. Contact 2 was taken ("running") but never written ahead: it never left.
-    for (const c of [contacts[0]!, contacts[2]!]) {
-      await appendEntry({
-        kind: 'charge',
-        id: `sent-${c.id}`,
-        at: now,
-        action: 'bulk-reveal',
-        items: [],
-        credits: 0,
-        maxCredits: 3,
-        state: 'uncertain',
-        ref: 'job-1',
-        subject: c.socialUrl,
-      });
-    }
+    for (const c of [contacts[0]!, contacts[2]!]) await sentEntry(c, 'job-1', now);
     await resumeBulkJob();
     await bulkRunEnded();
     const ended = (await bulkJobs.current())!;
@@ -465,44 +475,8 @@ describe('bulk reveal', () => {
       ...record(contacts[1]!, '2025-01-01T00:00:00.000Z'),
       email: { found: false, at: '2025-01-01T00:00:00.000Z' },
     });
-    await bulkJobs.setCurrent({
-      v: 1,
-      id: 'job-2',
-      selection: ['email'],
-      quote: {
-        contacts: 3,
-        held: 0,
-        toAsk: 3,
-        maxByItem: { email: 9, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
-        max: 9,
-      },
-      stopWhenOut: false,
-      status: 'running',
-      owner: 'a-worker-that-was-stopped',
-      createdAt: sentAt,
-      balanceBefore: 100,
-      items: contacts.map((c, i) => ({
-        key: c.socialUrl,
-        target: { socialUrl: c.socialUrl, candidateId: c.id },
-        name: c.name,
-        state: i < 2 ? 'running' : 'queued',
-        ...(i < 2 ? { asked: ['email' as const] } : {}),
-      })),
-    });
-    for (const c of [contacts[0]!, contacts[1]!]) {
-      await appendEntry({
-        kind: 'charge',
-        id: `sent-${c.id}`,
-        at: sentAt,
-        action: 'bulk-reveal',
-        items: [],
-        credits: 0,
-        maxCredits: 3,
-        state: 'uncertain',
-        ref: 'job-2',
-        subject: c.socialUrl,
-      });
-    }
+    await bulkJobs.setCurrent(cutOffJob('job-2', contacts, 2, sentAt));
+    for (const c of [contacts[0]!, contacts[1]!]) await sentEntry(c, 'job-2', sentAt);
     await resumeBulkJob();
     await bulkRunEnded();
     const ended = (await bulkJobs.current())!;
