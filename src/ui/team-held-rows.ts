@@ -8,10 +8,11 @@ import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { formatCredits } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
+import { type ContactRecord, itemsToAsk } from '../store/vault-record';
 import { call } from './rpc';
-import { heldByItem, type TeamHeldItems } from './team-held';
+import { heldByItem, maxCostWithTeam, type TeamHeldItems } from './team-held';
 import { ITEM_LABEL } from './words/items';
-import { REVEAL_TEAM_FREE } from './words/team-held';
+import { REVEAL_TEAM_ASKED, REVEAL_TEAM_FREE, teamHeldRowNote, teamMissingRowNote } from './words/team-held';
 
 /** The gateway takes at most this many people per question (`HELD_MAX_PEOPLE`, kept out of the panel's bundle). */
 const PER_QUESTION = 100;
@@ -68,14 +69,41 @@ export function useTeamHeld(targets: readonly TeamTarget[]): void {
   }, [signature]);
 }
 
-/** A row's reveal button: "Reveal · up to 6 credits", or free when the team holds all it would ask. */
-export const revealLabel = (most: number) =>
-  most === 0 ? REVEAL_TEAM_FREE : `Reveal · up to ${formatCredits(most)}`;
+/** A list row's reveal: the items to ask, the most they can cost, its button and what to say about the team. */
+export interface RowOffer {
+  /** The items of the selection the extension's vault does not hold yet. */
+  items: Retrievable[];
+  /** The most asking for them can cost, with what the team holds or knows missing at 0. */
+  most: number;
+  /** The reveal button's words ("Reveal · up to 6 credits", or free when the team answers everything). */
+  label: string;
+  /** Beside the row: the items the team holds and those it knows missing, free; null when none. */
+  teamNote: string | null;
+}
 
-/** The items of `toAsk` the team holds, named for a row ("Personal email, Mobile phone"); empty when none. */
-export function teamHeldNames(toAsk: readonly Retrievable[], team: TeamHeldItems): string {
-  return toAsk
-    .filter((item) => team[item]?.found)
-    .map((item) => ITEM_LABEL[item])
-    .join(', ');
+/**
+ * The one pricing rule of the side panel's list rows (search results, a LinkedIn page's people, a find's people):
+ * the items of `selection` not held in `record`, priced with what the team holds.
+ */
+export function rowOffer(
+  record: ContactRecord | null,
+  selection: readonly Retrievable[],
+  team: TeamHeldItems,
+): RowOffer {
+  const items = itemsToAsk(record, selection);
+  const most = maxCostWithTeam(items, team);
+  const held = items.filter((item) => team[item]?.found === true);
+  const missing = items.filter((item) => team[item]?.found === false);
+  const names = (list: Retrievable[]) => list.map((item) => ITEM_LABEL[item]).join(', ');
+  const notes = [
+    ...(held.length > 0 ? [teamHeldRowNote(names(held))] : []),
+    ...(missing.length > 0 ? [teamMissingRowNote(names(missing))] : []),
+  ];
+  const label =
+    most > 0
+      ? `Reveal · up to ${formatCredits(most)}`
+      : held.length > 0
+        ? REVEAL_TEAM_FREE
+        : REVEAL_TEAM_ASKED;
+  return { items, most, label, teamNote: notes.length > 0 ? notes.join('; ') : null };
 }

@@ -5,20 +5,14 @@
  * user chose the person.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import { formatCredits } from '../../api/pricing';
 import { gitHubProfile } from '../../find/github';
 import type { FindIntent } from '../../find/intent';
-import type { Match } from '../../find/match';
-import type { StoredProfile } from '../../store/search';
-import { itemsToAsk } from '../../store/vault-record';
-import { ContactCard } from '../contact-card';
-import { useCutOffCheck } from '../cut-off-check';
-import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
-import { JobOutcome } from '../job-outcome';
-import { RevealOptions } from '../reveal-options';
-import { FIND_WORDS, MATCH_WORDS } from '../words/find';
+import { useTeamHeld } from '../team-held-rows';
+import { FIND_WORDS } from '../words/find';
 import { createFindModel, type FindModel } from './find-model';
+import { FoundPerson } from './find-person';
 import type { FindPanel } from './model';
 import { openOptions } from './open-options';
 import { rowTarget } from './vault-model';
@@ -145,134 +139,13 @@ function FindForm({ f, intent }: { f: FindModel; intent: FindIntent }) {
   );
 }
 
-/** The id of a chosen person's reveal block (focused when the person is chosen, and after the reveal). */
-const revealId = (profile: StoredProfile) => `find-reveal-${profile.id}`;
-
-/** The chosen person: the reveal options priced against the vault, Reveal, and what the vault holds. */
-function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) {
-  const record = m.vault.recordFor(profile);
-  const items = itemsToAsk(record, m.selection.value);
-  const most = maxCostOfItems(items);
-  const busy = m.reveals.isRevealing(profile.id, rowTarget(profile));
-  const error = m.reveals.errors.value[profile.id];
-  const cut = m.reveals.cutOffFor(rowTarget(profile));
-  const checkProblem = useCutOffCheck(cut);
-  const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
-  const remaining = m.account.balance.value?.remaining;
-  const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
-  const charge = m.reveals.chargeFor(rowTarget(profile));
-  const label = busy
-    ? 'Revealing…'
-    : items.length === 0
-      ? m.selection.value.length === 0
-        ? 'Choose items'
-        : 'Revealed'
-      : `${askedAgain ? 'Reveal again' : 'Reveal'} · up to ${formatCredits(most)}`;
-  return (
-    <div class="find-reveal" id={revealId(profile)} tabIndex={-1}>
-      <RevealOptions
-        legend={`Reveal ${profile.name}`}
-        selection={m.selection.value}
-        onChange={m.chooseSelection}
-        record={record}
-      />
-      <p class="cost" data-testid="find-reveal-cost">
-        {items.length > 0 ? (
-          <>
-            Costs at most {formatCredits(most)}
-            <span class="muted"> · charged only if found</span>
-          </>
-        ) : (
-          'Costs nothing'
-        )}
-      </p>
-      <button
-        type="button"
-        class="primary"
-        disabled={busy || items.length === 0 || tooLow || (askedAgain && !cut.check && !checkProblem)}
-        onClick={async () => {
-          await m.reveals.revealRow(profile, askedAgain);
-          // The button disables itself once everything is held: focus moves to what was revealed.
-          requestAnimationFrame(() => document.getElementById(revealId(profile))?.focus());
-        }}
-      >
-        {label}
-      </button>
-      {tooLow && <p class="muted">Your balance ({formatCredits(remaining)}) is below its cost.</p>}
-      {cut ? (
-        <CutOffNote job={cut} problem={checkProblem} />
-      ) : (
-        error && <ErrorView error={error} onOpenOptions={openOptions} />
-      )}
-      {record && <ContactCard record={record} level={4} />}
-      {charge && !cut && <JobOutcome job={charge} />}
-    </div>
-  );
-}
-
-/** One person found, with why they matched; chosen, their reveal. */
-function FoundPerson({
-  m,
-  f,
-  profile,
-  match,
-}: {
-  m: FindPanel;
-  f: FindModel;
-  profile: StoredProfile;
-  match: Match;
-}) {
-  const chosen = f.chosen.value === profile.id;
-  const url = profile.social_url && /^https?:\/\//i.test(profile.social_url) ? profile.social_url : null;
-  return (
-    <li class="person find-person" data-testid="find-result" data-match={match.strength}>
-      <h3 class="find-name">
-        {url ? (
-          <a href={url} target="_blank" rel="noopener noreferrer">
-            {profile.name}
-          </a>
-        ) : (
-          profile.name
-        )}
-      </h3>
-      <span class="muted">
-        {[profile.current_title, profile.current_employer].filter(Boolean).join(' · ')}
-      </span>
-      {profile.location && <span class="muted">{profile.location}</span>}
-      <p class={`match ${match.strength}`} data-testid="match-reason">
-        <strong>{MATCH_WORDS.badge[match.strength]}:</strong> {match.reason}
-      </p>
-      {chosen ? (
-        <>
-          {f.picked.value === profile.id && (
-            <button type="button" class="link" onClick={() => (f.picked.value = null)}>
-              {FIND_WORDS.other}
-            </button>
-          )}
-          <RevealChosen m={m} profile={profile} />
-        </>
-      ) : (
-        <button
-          type="button"
-          aria-label={`${FIND_WORDS.choose}: ${profile.name}`}
-          onClick={() => {
-            f.picked.value = profile.id;
-            // The button gives way to the reveal: keyboard focus goes there rather than to the page's start.
-            requestAnimationFrame(() => document.getElementById(revealId(profile))?.focus());
-          }}
-        >
-          {FIND_WORDS.choose}
-        </button>
-      )}
-    </li>
-  );
-}
-
 /** The find's own search: under way, failed, cut off, or its people. */
 function FindResults({ m, f }: { m: FindPanel; f: FindModel }) {
   const s = f.own.value;
-  if (!s) return null;
   const page = f.page.value;
+  // On a team gateway: what the team holds of the people found, asked free, so their reveals are priced right.
+  useTeamHeld(page?.profiles.map(rowTarget) ?? []);
+  if (!s) return null;
   const matches = f.matches.value;
   return (
     // A named region rather than a heading: each person found is a heading of its own, under the find's.

@@ -3,13 +3,10 @@ import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { PersonOnPage } from '../../protocol/shapes';
 import type { StoredProfile } from '../../store/search';
-import { itemsToAsk } from '../../store/vault-record';
 import { ErrorView } from '../error-view';
 import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
-import { maxCostWithTeam } from '../team-held';
-import { revealLabel, teamHeldFor, teamHeldNames, useTeamHeld } from '../team-held-rows';
-import { teamHeldRowNote } from '../words/team-held';
+import { rowOffer, teamHeldFor, useTeamHeld } from '../team-held-rows';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
 import { HeldContact, RowCharge } from './held-contact';
@@ -80,9 +77,11 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
       </li>
     );
   }
-  const items = itemsToAsk(person.record, m.selection.value);
-  const team = teamHeldFor({ socialUrl: url });
-  const teamNames = teamHeldNames(items, team);
+  const {
+    items,
+    label: revealWords,
+    teamNote,
+  } = rowOffer(person.record, m.selection.value, teamHeldFor({ socialUrl: url }));
   const bulkItem = bulk.itemFor({ socialUrl: url, candidateId: null });
   const inBulk = bulkItem !== null && !SETTLED.has(bulkItem.state);
   const [key, candidate] = personCandidate({ ...person, socialUrl: url });
@@ -93,7 +92,7 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
     : busy
       ? 'Revealing…'
       : items.length > 0
-        ? revealLabel(maxCostWithTeam(items, team))
+        ? revealWords
         : m.selection.value.length === 0
           ? 'Choose items'
           : 'Revealed';
@@ -119,7 +118,7 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
           </a>
         </span>
         {line && <span class="role">{line}</span>}
-        {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
+        {teamNote && <span class="vault-status">{teamNote}</span>}
         {(inBulk || !record) && (
           <span class="vault-status" data-testid="row-status">
             {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record)}

@@ -4,15 +4,13 @@ import type { Retrievable } from '../../api/schema-parts';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { StoredProfile } from '../../store/search';
-import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import type { ContactRecord } from '../../store/vault-record';
 import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
-import { maxCostWithTeam } from '../team-held';
-import { revealLabel, teamHeldFor, teamHeldNames, useTeamHeld } from '../team-held-rows';
+import { rowOffer, teamHeldFor, useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
-import { teamHeldRowNote } from '../words/team-held';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { HeldContact, RowCharge } from './held-contact';
 import { ListBar } from './list-bar';
@@ -100,15 +98,17 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
 function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const target = rowTarget(profile);
   const record = m.vault.recordFor(profile);
-  const items = itemsToAsk(record, m.selection.value);
+  // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
+  const {
+    items,
+    most,
+    label: revealWords,
+    teamNote,
+  } = rowOffer(record, m.selection.value, teamHeldFor(target));
   const busy = m.reveals.isRevealing(profile.id, target);
   const error = m.reveals.errors.value[profile.id];
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
-  // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
-  const team = teamHeldFor(target);
-  const most = maxCostWithTeam(items, team);
-  const teamNames = teamHeldNames(items, team);
   const remaining = m.account.balance.value?.remaining;
   const bulkItem = m.bulk.itemFor(target);
   const inBulk = bulkItem !== null && (bulkItem.state === 'queued' || bulkItem.state === 'running');
@@ -121,7 +121,7 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
       : tooLow
         ? `Balance too low · ${formatCredits(most)}`
         : items.length > 0
-          ? revealLabel(most)
+          ? revealWords
           : m.selection.value.length === 0
             ? 'Choose items'
             : 'Revealed';
@@ -166,7 +166,7 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
             {bulkState}
           </span>
         )}
-        {teamNames && <span class="vault-status">{teamHeldRowNote(teamNames)}</span>}
+        {teamNote && <span class="vault-status">{teamNote}</span>}
       </div>
       {settled ? (
         <span class="visually-hidden">Revealed</span>

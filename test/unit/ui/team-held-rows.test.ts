@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BulkCandidate, planBulk } from '../../../src/bulk/quote';
 import type { ContactRecord } from '../../../src/store/vault-record';
 import { heldByItem } from '../../../src/ui/team-held';
-import { revealLabel, teamHeldNames } from '../../../src/ui/team-held-rows';
+import { rowOffer } from '../../../src/ui/team-held-rows';
 
 const at = '2026-11-24T14:03:00.000Z';
 const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
@@ -57,16 +57,60 @@ describe('side panel rows and the bulk quote with what the team holds', () => {
     expect(plan.quote).toMatchObject({ held: 1, toAsk: 1, max: 3 });
   });
 
-  it('says "held by your team, free" on a row’s button and names the items', () => {
-    expect(revealLabel(0)).toBe('Reveal · held by your team, free');
-    expect(revealLabel(6)).toBe('Reveal · up to 6 credits');
-    expect(teamHeldNames(['email', 'phone'], teamHolds('email'))).toBe('Personal email');
-    // An item the team asked for and the service did not have is free but is not "held".
-    const missing = heldByItem({
+  it('prices a row with what the team holds, and says what is free and why', () => {
+    const missingPhone = heldByItem({
       socialUrl: null,
       candidateId: null,
-      items: [{ item: 'phone', found: false, revealedBy: 'Alice Smith', revealedAt: at }],
+      items: [
+        { item: 'email', found: true, revealedBy: 'Alice Smith', revealedAt: at },
+        { item: 'phone', found: false, revealedBy: 'Alice Smith', revealedAt: at },
+      ],
     });
-    expect(teamHeldNames(['phone'], missing)).toBe('');
+    // Nothing held by the team: full price, nothing said.
+    expect(rowOffer(null, ['email', 'phone'], {})).toEqual({
+      items: ['email', 'phone'],
+      most: 9,
+      label: 'Reveal · up to 9 credits',
+      teamNote: null,
+    });
+    // The team holds the email: the phone alone is priced, and the row says which item is free.
+    expect(rowOffer(null, ['email', 'phone'], teamHolds('email'))).toMatchObject({
+      most: 6,
+      label: 'Reveal · up to 6 credits',
+      teamNote: 'Personal email: held by your team, free',
+    });
+    // Everything asked held or known missing by the team: free, and the missing item is not called "held".
+    expect(rowOffer(null, ['email', 'phone'], missingPhone)).toMatchObject({
+      most: 0,
+      label: 'Reveal · held by your team, free',
+      teamNote: 'Personal email: held by your team, free; Mobile phone: not found by your team, free',
+    });
+    // Only items the team asked for and the service did not have: free, but nothing is "held".
+    expect(rowOffer(null, ['phone'], missingPhone)).toMatchObject({
+      most: 0,
+      label: 'Reveal · free, your team already asked',
+      teamNote: 'Mobile phone: not found by your team, free',
+    });
+  });
+
+  it('asks only for what the extension does not hold, whatever the team holds', () => {
+    const held: ContactRecord = {
+      v: 1,
+      key: url('ada'),
+      socialUrl: url('ada'),
+      candidateId: null,
+      name: null,
+      currentTitle: null,
+      currentEmployer: null,
+      updatedAt: at,
+      email: { found: true, value: 'ada@example.org', at },
+    };
+    expect(rowOffer(held, ['email', 'phone'], teamHolds('email'))).toEqual({
+      items: ['phone'],
+      most: 6,
+      label: 'Reveal · up to 6 credits',
+      teamNote: null,
+    });
+    expect(rowOffer(held, ['email'], {})).toMatchObject({ items: [], most: 0 });
   });
 });
