@@ -2,9 +2,12 @@ import { resolve } from 'node:path';
 import {
   type BrowserContext,
   test as base,
+  type CDPSession,
+  type ConsoleMessage,
   chromium,
   expect,
   type Page,
+  type WebError,
   type Worker,
 } from '@playwright/test';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
@@ -119,35 +122,188 @@ interface Fixtures {
   openExtensionPage: (path: string) => Promise<Page>;
 }
 
-export const test = base.extend<Fixtures>({
+/**
+ * One Chromium per Playwright worker, shared by its journeys: starting a browser with the extension costs seconds,
+ * and most journeys need no more than a freshly installed extension. Between journeys the extension is put back to
+ * that state (`resetExtension`); a journey that fails ends its worker, so the next one starts on a new browser.
+ */
+interface SharedBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  /** Whether a journey has used the browser since it started (then the next one resets it first). */
+  used: boolean;
+}
+
+/** The page each shared browser's extension opened by itself on install. */
+const firstRunUrls = new WeakMap<BrowserContext, string>();
+
+interface WorkerFixtures {
+  sharedBrowser: SharedBrowser;
+}
+
+/**
+ * Puts the shared browser's extension back to a fresh install's state: no pages, no stored data in any area, no
+ * alarms, no granted permissions, a new service worker (nothing kept in its memory). The worker clears its own
+ * storage first so that its listeners see the change; then it is stopped, whatever those listeners wrote is cleared
+ * from outside (the DevTools protocol's `Extensions.clearStorageItems`), and a new worker starts on empty storage,
+ * as a first start finds it. Chrome keeps the context menus, which the extension creates on install, across this.
+ */
+async function resetExtension({ context, extensionId }: SharedBrowser): Promise<void> {
+  // A page to hold the DevTools session, opened before the others close so that the browser keeps a window. It
+  // shows one of the extension's own files: Chrome answers `Extensions.*` storage commands only to the
+  // extension's own pages (the manifest runs no code of the extension's).
+  const blank = await context.newPage();
+  await blank.goto(`chrome-extension://${extensionId}/manifest.json`);
+  for (const page of context.pages()) if (page !== blank) await page.close();
+  await context.clearPermissions();
+  await context.clearCookies();
+  const cdp = await context.newCDPSession(blank);
+  const before = context.serviceWorkers().at(-1);
+  const status = await serviceWorkerStatus(cdp);
+  if (before && status.runningStatus === 'running') {
+    await Promise.race([
+      before
+        .evaluate(async () => {
+          const { chrome } = globalThis as unknown as ResetGlobals;
+          // Chrome keeps a window's side panel open while the window lives: closed as a user would close it.
+          for (const { id } of await chrome.windows.getAll()) {
+            await chrome.sidePanel.close({ windowId: id }).catch(() => undefined);
+          }
+          await chrome.alarms?.clearAll();
+          await Promise.all([chrome.storage.session.clear(), chrome.storage.sync.clear()]);
+          await chrome.storage.local.clear();
+        })
+        .catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
+  }
+  await stopWorker(cdp, status.versionId);
+  for (const storageArea of ['session', 'sync', 'local']) {
+    await cdp.send(
+      'Extensions.clearStorageItems' as 'Runtime.enable',
+      { id: extensionId, storageArea } as never,
+    );
+  }
+  // Clearing what is already empty wakes nobody: start the worker as a browser start does.
+  await cdp.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
+  await expect
+    .poll(async () => (await serviceWorkerStatus(cdp)).runningStatus, { timeout: 20_000 })
+    .toBe('running');
+  // A panel left open while the worker was stopped (closed now; none is open in the usual case).
+  const worker = context.serviceWorkers().at(-1) as Worker;
+  await expect
+    .poll(
+      () =>
+        worker.evaluate(async () => {
+          const { chrome } = globalThis as unknown as ResetGlobals & WorkerGlobals;
+          for (const { id } of await chrome.windows.getAll()) {
+            await chrome.sidePanel.close({ windowId: id }).catch(() => undefined);
+          }
+          return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length;
+        }),
+      { message: 'no side panel open after the reset' },
+    )
+    .toBe(0);
+  await cdp.detach();
+  await blank.close();
+}
+
+/** The part of the worker's `chrome` the reset uses. */
+interface ResetGlobals {
+  chrome: {
+    windows: { getAll(): Promise<Array<{ id: number }>> };
+    sidePanel: { close(options: { windowId: number }): Promise<void> };
+    alarms?: { clearAll(): Promise<boolean> };
+    storage: Record<'local' | 'session' | 'sync', { clear(): Promise<void> }>;
+  };
+}
+
+/** The extension's service worker as the DevTools protocol reports it (`ServiceWorker.workerVersionUpdated`). */
+async function serviceWorkerStatus(cdp: CDPSession): Promise<{ versionId: string; runningStatus: string }> {
+  const found = new Promise<{ versionId: string; runningStatus: string }>((resolve) => {
+    const listener = ({
+      versions,
+    }: {
+      versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }>;
+    }) => {
+      const ours = versions.find((v) => v.scriptURL.startsWith('chrome-extension://'));
+      if (!ours) return;
+      cdp.off('ServiceWorker.workerVersionUpdated', listener);
+      resolve(ours);
+    };
+    cdp.on('ServiceWorker.workerVersionUpdated', listener);
+  });
+  await cdp.send('ServiceWorker.disable');
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** Stops the extension's service worker and waits until it has stopped. */
+async function stopWorker(cdp: CDPSession, versionId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { runningStatus } = await serviceWorkerStatus(cdp);
+        if (runningStatus === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId });
+        return runningStatus;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('stopped');
+}
+
+/** Waits for the options page the extension opens on install, closes it, and returns its URL. */
+async function closeFirstRunPage(context: BrowserContext): Promise<string> {
+  // After the worker is up; generous, since a loaded machine can be slow to run onInstalled.
+  const isOptions = (p: Page) => p.url().endsWith('/options.html');
+  let page: Page | undefined;
+  await expect.poll(() => (page = context.pages().find(isOptions)), { timeout: 20_000 }).toBeTruthy();
+  await page!.waitForLoadState();
+  const url = page!.url();
+  await page!.close();
+  return url;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sharedBrowser: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      const context = await launchWithExtension('');
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      firstRunUrls.set(context, await closeFirstRunPage(context));
+      await use({ context, extensionId: new URL(worker.url()).host, used: false });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
   pageErrors: async ({}, use) => {
     await use([]);
   },
-  context: async ({ pageErrors }, use) => {
-    const context = await launchWithExtension('');
-    context.on('weberror', (error) => pageErrors.push(`page error: ${error.error().message}`));
-    context.on('console', (message) => {
+  context: async ({ pageErrors, sharedBrowser }, use) => {
+    if (sharedBrowser.used) await resetExtension(sharedBrowser);
+    sharedBrowser.used = true;
+    const { context } = sharedBrowser;
+    const onError = (error: WebError) => pageErrors.push(`page error: ${error.error().message}`);
+    const onConsole = (message: ConsoleMessage) => {
       if (message.type() === 'error') pageErrors.push(`console error: ${message.text()}`);
-    });
+    };
+    context.on('weberror', onError);
+    context.on('console', onConsole);
     // LinkedIn is never reached: every LinkedIn URL is answered from fixtures unless a test routes it otherwise.
     await context.route('https://*.linkedin.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: linkedinPage() }),
     );
     await use(context);
-    await context.close();
+    context.off('weberror', onError);
+    context.off('console', onConsole);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
   },
   firstRunUrl: [
     async ({ context, background: _worker }, use) => {
-      // The extension opens its options page on install; wait for it so it cannot interrupt a test's navigation.
-      // (After the worker is up; generous, since a loaded machine can be slow to run onInstalled.)
-      const isOptions = (p: Page) => p.url().endsWith('/options.html');
-      let page: Page | undefined;
-      await expect.poll(() => (page = context.pages().find(isOptions)), { timeout: 20_000 }).toBeTruthy();
-      await page!.waitForLoadState();
-      const url = page!.url();
-      await page!.close();
-      await use(url);
+      // The extension opens its options page on install; closed here so it cannot interrupt a test's navigation
+      // (the shared browser's was closed when it started).
+      await use(firstRunUrls.get(context) ?? (await closeFirstRunPage(context)));
     },
     { auto: true },
   ],
