@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * Journeys that `npm test` runs in its node lane once that lane's own stages are done (typecheck, unit, gateway,
+ * Firefox), while the browsers lane runs the rest: the two lanes then end at about the same time on two cores.
+ * `npx playwright test` runs both projects, one after the other.
+ */
+const NODE_LANE = /(detection|popup-hero|find-github|team-gateway)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
@@ -14,4 +21,9 @@ export default defineConfig({
   expect: { timeout: 5_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { trace: 'retain-on-failure' },
+  projects: [
+    // Separate output folders: the two projects may run at the same time, and each run clears its own.
+    { name: 'chromium', testIgnore: NODE_LANE, outputDir: 'test-results/chromium' },
+    { name: 'chromium-node-lane', testMatch: NODE_LANE, outputDir: 'test-results/node-lane' },
+  ],
 });

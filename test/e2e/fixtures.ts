@@ -130,6 +130,14 @@ interface Fixtures {
 interface SharedBrowser {
   context: BrowserContext;
   extensionId: string;
+  /**
+   * The tab a fresh browser opens with, kept open between journeys (so the browser keeps a window) on one of the
+   * extension's own files: Chrome answers the DevTools protocol's `Extensions.*` storage commands only over the
+   * extension's own pages (the manifest runs none of its code).
+   */
+  holder: Page;
+  /** The DevTools session over `holder`. */
+  cdp: CDPSession;
   /** Whether a journey has used the browser since it started (then the next one resets it first). */
   used: boolean;
 }
@@ -141,71 +149,48 @@ interface WorkerFixtures {
   sharedBrowser: SharedBrowser;
 }
 
+/** Polls quickly: each step of a reset takes tens of milliseconds. */
+const QUICK = { timeout: 20_000, intervals: [25, 50, 100] };
+
 /**
- * Puts the shared browser's extension back to a fresh install's state: no pages, no stored data in any area, no
- * alarms, no granted permissions, a new service worker (nothing kept in its memory). The worker clears its own
- * storage first so that its listeners see the change; then it is stopped, whatever those listeners wrote is cleared
- * from outside (the DevTools protocol's `Extensions.clearStorageItems`), and a new worker starts on empty storage,
- * as a first start finds it. Chrome keeps the context menus, which the extension creates on install, across this.
+ * Puts the shared browser's extension back to a fresh install's state: no pages but the first, no stored data in
+ * any area, no alarms, no side panel, no granted permissions or cookies, a new service worker (nothing kept in its
+ * memory). The worker clears its own storage first so that its listeners see the change; then it is stopped,
+ * whatever those listeners wrote is cleared from outside (`Extensions.clearStorageItems`), and a new worker starts
+ * on empty storage, as a first start finds it. Chrome keeps the context menus, which the extension creates on
+ * install, across this.
  */
-async function resetExtension({ context, extensionId }: SharedBrowser): Promise<void> {
-  // A page to hold the DevTools session, opened before the others close so that the browser keeps a window. It
-  // shows one of the extension's own files: Chrome answers `Extensions.*` storage commands only to the
-  // extension's own pages (the manifest runs no code of the extension's).
-  const blank = await context.newPage();
-  await blank.goto(`chrome-extension://${extensionId}/manifest.json`);
-  for (const page of context.pages()) if (page !== blank) await page.close();
-  await context.clearPermissions();
-  await context.clearCookies();
-  const cdp = await context.newCDPSession(blank);
+async function resetExtension({ context, extensionId, holder, cdp }: SharedBrowser): Promise<void> {
+  await Promise.all([
+    ...context.pages().map((page) => (page === holder ? null : page.close())),
+    context.clearPermissions(),
+    context.clearCookies(),
+  ]);
   const before = context.serviceWorkers().at(-1);
   const status = await serviceWorkerStatus(cdp);
+  // Side panels still open (counted after closing them); unknown while the worker is stopped.
+  let panels: number | null = null;
   if (before && status.runningStatus === 'running') {
-    await Promise.race([
-      before
-        .evaluate(async () => {
-          const { chrome } = globalThis as unknown as ResetGlobals;
-          // Chrome keeps a window's side panel open while the window lives: closed as a user would close it.
-          for (const { id } of await chrome.windows.getAll()) {
-            await chrome.sidePanel.close({ windowId: id }).catch(() => undefined);
-          }
-          await chrome.alarms?.clearAll();
-          await Promise.all([chrome.storage.session.clear(), chrome.storage.sync.clear()]);
-          await chrome.storage.local.clear();
-        })
-        .catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    panels = await Promise.race([
+      before.evaluate(clearFromWorker).catch(() => null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
     ]);
   }
   await stopWorker(cdp, status.versionId);
-  for (const storageArea of ['session', 'sync', 'local']) {
-    await cdp.send(
-      'Extensions.clearStorageItems' as 'Runtime.enable',
-      { id: extensionId, storageArea } as never,
-    );
-  }
+  await Promise.all(
+    ['session', 'sync', 'local'].map((storageArea) =>
+      cdp.send('Extensions.clearStorageItems' as 'Runtime.enable', { id: extensionId, storageArea } as never),
+    ),
+  );
   // Clearing what is already empty wakes nobody: start the worker as a browser start does.
   await cdp.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
-  await expect
-    .poll(async () => (await serviceWorkerStatus(cdp)).runningStatus, { timeout: 20_000 })
-    .toBe('running');
-  // A panel left open while the worker was stopped (closed now; none is open in the usual case).
+  await expect.poll(async () => (await serviceWorkerStatus(cdp)).runningStatus, QUICK).toBe('running');
+  if (panels === 0) return;
+  // A panel left open while the worker was stopped, or one that would not close: asked of the new worker.
   const worker = context.serviceWorkers().at(-1) as Worker;
   await expect
-    .poll(
-      () =>
-        worker.evaluate(async () => {
-          const { chrome } = globalThis as unknown as ResetGlobals & WorkerGlobals;
-          for (const { id } of await chrome.windows.getAll()) {
-            await chrome.sidePanel.close({ windowId: id }).catch(() => undefined);
-          }
-          return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length;
-        }),
-      { message: 'no side panel open after the reset' },
-    )
+    .poll(() => worker.evaluate(closeSidePanels), { ...QUICK, message: 'no side panel open after the reset' })
     .toBe(0);
-  await cdp.detach();
-  await blank.close();
 }
 
 /** The part of the worker's `chrome` the reset uses. */
@@ -213,9 +198,34 @@ interface ResetGlobals {
   chrome: {
     windows: { getAll(): Promise<Array<{ id: number }>> };
     sidePanel: { close(options: { windowId: number }): Promise<void> };
+    runtime: { getContexts(filter: { contextTypes: string[] }): Promise<unknown[]> };
     alarms?: { clearAll(): Promise<boolean> };
     storage: Record<'local' | 'session' | 'sync', { clear(): Promise<void> }>;
   };
+}
+
+/**
+ * Closes every window's side panel, as a user would (Chrome keeps it open while the window lives), and returns
+ * how many are still open. Evaluated inside the worker: nothing outside the function is in scope there.
+ */
+async function closeSidePanels(): Promise<number> {
+  const { chrome } = globalThis as unknown as ResetGlobals;
+  for (const { id } of await chrome.windows.getAll()) {
+    await chrome.sidePanel.close({ windowId: id }).catch(() => undefined);
+  }
+  return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length;
+}
+
+/** Inside the worker: closes the side panels, clears alarms and every storage area; returns the panels left. */
+async function clearFromWorker(): Promise<number> {
+  const { chrome } = globalThis as unknown as ResetGlobals;
+  for (const { id } of await chrome.windows.getAll()) {
+    await chrome.sidePanel.close({ windowId: id }).catch(() => undefined);
+  }
+  await chrome.alarms?.clearAll();
+  await Promise.all([chrome.storage.session.clear(), chrome.storage.sync.clear()]);
+  await chrome.storage.local.clear();
+  return (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL'] })).length;
 }
 
 /** The extension's service worker as the DevTools protocol reports it (`ServiceWorker.workerVersionUpdated`). */
@@ -241,14 +251,11 @@ async function serviceWorkerStatus(cdp: CDPSession): Promise<{ versionId: string
 /** Stops the extension's service worker and waits until it has stopped. */
 async function stopWorker(cdp: CDPSession, versionId: string): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        const { runningStatus } = await serviceWorkerStatus(cdp);
-        if (runningStatus === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId });
-        return runningStatus;
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => {
+      const { runningStatus } = await serviceWorkerStatus(cdp);
+      if (runningStatus === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId });
+      return runningStatus;
+    }, QUICK)
     .toBe('stopped');
 }
 
@@ -270,8 +277,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({}, use) => {
       const context = await launchWithExtension('');
       const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      const extensionId = new URL(worker.url()).host;
       firstRunUrls.set(context, await closeFirstRunPage(context));
-      await use({ context, extensionId: new URL(worker.url()).host, used: false });
+      const holder = context.pages()[0] ?? (await context.newPage());
+      await holder.goto(`chrome-extension://${extensionId}/manifest.json`);
+      const cdp = await context.newCDPSession(holder);
+      await use({ context, extensionId, holder, cdp, used: false });
       await context.close();
     },
     { scope: 'worker' },
