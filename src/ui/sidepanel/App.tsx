@@ -18,6 +18,9 @@ import { SavedList } from './saved-list';
 import { SearchArea } from './search-form';
 import type { TabModel } from './tab-model';
 
+/** The panel stays open all day: a balance older than this says when it was true. */
+const BALANCE_MAX_AGE_MS = 10 * 60_000;
+
 const BulkJobView = lazy(() => import('./bulk-job-view').then((v) => v.BulkJobView));
 const BulkHistory = lazy(() => import('./bulk-job-view').then((v) => v.BulkHistory));
 const ReceiptNext = lazy(() => import('./receipt-next').then((v) => v.ReceiptNext));
@@ -129,7 +132,7 @@ export function App() {
     <main class="sidepanel" ref={main}>
       <header>
         <h1>Candidate Lens</h1>
-        <Balance account={m.account.balance} />
+        <Balance account={m.account.balance} maxAgeMs={BALANCE_MAX_AGE_MS} />
         <button
           type="button"
           class="small icon-button"
