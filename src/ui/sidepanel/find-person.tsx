@@ -11,11 +11,11 @@ import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
-import { rowOffer, teamHeldFor } from '../team-held-rows';
 import { FIND_WORDS, MATCH_WORDS } from '../words/find';
 import type { FindModel } from './find-model';
 import type { FindPanel } from './model';
 import { openOptions } from './open-options';
+import { profileOffer } from './row-offer';
 import { rowTarget } from './vault-model';
 
 /** The id of a chosen person's reveal block (focused when the person is chosen, and after the reveal). */
@@ -23,14 +23,7 @@ export const revealId = (profile: StoredProfile) => `find-reveal-${profile.id}`;
 
 /** The chosen person: the reveal options priced against the vault, Reveal, and what the vault holds. */
 function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) {
-  const record = m.vault.recordFor(profile);
-  // On a team gateway, items the team holds are free (asked when the people found were shown).
-  const {
-    items,
-    most,
-    label: revealWords,
-    teamNote,
-  } = rowOffer(record, m.selection.value, teamHeldFor(rowTarget(profile)));
+  const { record, items, most, label: revealWords, teamNote } = profileOffer(m, profile);
   const busy = m.reveals.isRevealing(profile.id, rowTarget(profile));
   const error = m.reveals.errors.value[profile.id];
   const cut = m.reveals.cutOffFor(rowTarget(profile));

@@ -9,7 +9,7 @@ import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
-import { rowOffer, teamHeldFor, useTeamHeld } from '../team-held-rows';
+import { useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { HeldContact, RowCharge } from './held-contact';
@@ -17,6 +17,7 @@ import { ListBar } from './list-bar';
 import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
+import { profileOffer } from './row-offer';
 import { ExportButton, SaveSearch } from './saved-list';
 import type { SavedModel } from './saved-model';
 import { rowTarget } from './vault-model';
@@ -97,14 +98,7 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
  */
 function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const target = rowTarget(profile);
-  const record = m.vault.recordFor(profile);
-  // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
-  const {
-    items,
-    most,
-    label: revealWords,
-    teamNote,
-  } = rowOffer(record, m.selection.value, teamHeldFor(target));
+  const { record, items, most, label: revealWords, teamNote } = profileOffer(m, profile);
   const busy = m.reveals.isRevealing(profile.id, target);
   const error = m.reveals.errors.value[profile.id];
   const url = webUrl(profile.social_url);

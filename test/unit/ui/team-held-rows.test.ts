@@ -10,6 +10,18 @@ const person = (slug: string): BulkCandidate => ({
   target: { socialUrl: url(slug), candidateId: null },
   name: slug,
 });
+/** Ada's email, held in the extension's own vault. */
+const adaEmailHeld: ContactRecord = {
+  v: 1,
+  key: url('ada'),
+  socialUrl: url('ada'),
+  candidateId: null,
+  name: null,
+  currentTitle: null,
+  currentEmployer: null,
+  updatedAt: at,
+  email: { found: true, value: 'ada@example.org', at },
+};
 const teamHolds = (...items: ('email' | 'phone')[]) =>
   heldByItem({
     socialUrl: null,
@@ -39,19 +51,8 @@ describe('side panel rows and the bulk quote with what the team holds', () => {
   });
 
   it('leaves the quote as it was without a team', () => {
-    const vaultHeld: ContactRecord = {
-      v: 1,
-      key: url('ada'),
-      socialUrl: url('ada'),
-      candidateId: null,
-      name: null,
-      currentTitle: null,
-      currentEmployer: null,
-      updatedAt: at,
-      email: { found: true, value: 'ada@example.org', at },
-    };
     const plan = planBulk([person('ada'), person('grace')], ['email'], (p) =>
-      p.target.socialUrl === url('ada') ? vaultHeld : null,
+      p.target.socialUrl === url('ada') ? adaEmailHeld : null,
     );
     expect(plan.teamFree).toBe(0);
     expect(plan.quote).toMatchObject({ held: 1, toAsk: 1, max: 3 });
@@ -94,23 +95,12 @@ describe('side panel rows and the bulk quote with what the team holds', () => {
   });
 
   it('asks only for what the extension does not hold, whatever the team holds', () => {
-    const held: ContactRecord = {
-      v: 1,
-      key: url('ada'),
-      socialUrl: url('ada'),
-      candidateId: null,
-      name: null,
-      currentTitle: null,
-      currentEmployer: null,
-      updatedAt: at,
-      email: { found: true, value: 'ada@example.org', at },
-    };
-    expect(rowOffer(held, ['email', 'phone'], teamHolds('email'))).toEqual({
+    expect(rowOffer(adaEmailHeld, ['email', 'phone'], teamHolds('email'))).toEqual({
       items: ['phone'],
       most: 6,
       label: 'Reveal · up to 6 credits',
       teamNote: null,
     });
-    expect(rowOffer(held, ['email'], {})).toMatchObject({ items: [], most: 0 });
+    expect(rowOffer(adaEmailHeld, ['email'], {})).toMatchObject({ items: [], most: 0 });
   });
 });
