@@ -362,25 +362,48 @@ export const MIGRATIONS: readonly Migration[] = [
       end
       $fn$;
 
+      -- The functions a lookup calls on every request are PL/pgSQL, whose statements each connection plans once and
+      -- keeps; a SQL function's body is planned again at every call.
+
+      -- A person and everything the team holds of them, as one JSON value (as in migration 2).
+      create or replace function gateway_person(p_id integer) returns json language plpgsql stable as $fn$
+      begin
+        return (select json_build_object(
+          'id', p.id, 'social_url', p.social_url, 'candidate_id', p.candidate_id, 'name', p.name,
+          'current_title', p.current_title, 'current_employer', p.current_employer, 'not_found_at', p.not_found_at,
+          'items', coalesce((
+            select json_agg(json_build_object(
+              'item', h.item, 'found', h.found, 'value', h.value, 'by', m.name, 'at', h.at))
+            from held_items h join members m on m.id = h.member_id
+            where h.person_id = p.id
+          ), '[]'::json))
+        from people p where p.id = p_id);
+      end
+      $fn$;
+
       -- The items of p_items (a JSON array) the vault does not answer for a person now, in the order asked.
       create function gateway_missing(p_person integer, p_items jsonb, p_not_found_ttl_ms integer) returns jsonb
-      language sql stable as $fn$
-        select coalesce(jsonb_agg(a.item order by a.n), '[]'::jsonb)
-        from jsonb_array_elements_text(p_items) with ordinality as a(item, n)
-        where not exists (
-          select 1 from held_items h where h.person_id = p_person and h.item = a.item
-            and (h.found or h.at > now() - p_not_found_ttl_ms * interval '1 millisecond'))
+      language plpgsql stable as $fn$
+      begin
+        return (select coalesce(jsonb_agg(a.item order by a.n), '[]'::jsonb)
+          from jsonb_array_elements_text(p_items) with ordinality as a(item, n)
+          where not exists (
+            select 1 from held_items h where h.person_id = p_person and h.item = a.item
+              and (h.found or h.at > now() - p_not_found_ttl_ms * interval '1 millisecond')));
+      end
       $fn$;
 
       -- The team's latest known balance (the last account call or the last paid answer, whichever is newer).
-      create function gateway_known_balance() returns integer language sql stable as $fn$
-        select case when l.settled_at > coalesce(t.balance_at, '-infinity') then l.remaining
-          else t.credits_remaining end
-        from team t
-        left join lateral (
-          select remaining, settled_at from ledger where remaining is not null order by id desc limit 1
-        ) l on true
-        where t.id = 1
+      create function gateway_known_balance() returns integer language plpgsql stable as $fn$
+      begin
+        return (select case when l.settled_at > coalesce(t.balance_at, '-infinity') then l.remaining
+            else t.credits_remaining end
+          from team t
+          left join lateral (
+            select remaining, settled_at from ledger where remaining is not null order by id desc limit 1
+          ) l on true
+          where t.id = 1);
+      end
       $fn$;
 
       -- The member's row is now locked "for no key update": it still makes reservations for one member take turns
