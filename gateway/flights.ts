@@ -10,9 +10,11 @@
  * taken over once it expires. A failed flight stays readable until the next claim, so its waiters (woken at once)
  * answer with its error instead of calling again (a call that timed out may have been charged).
  */
+import { ITEM_PRICE } from '../src/api/pricing';
 import type { Retrievable } from '../src/api/schema';
 import type { Database, Sql } from './db/database';
-import { type Person, type PersonRow, toPerson } from './vault';
+import type { CapRefusal } from './spend';
+import { type Person, type PersonKey, type PersonRow, toPerson } from './vault';
 
 export const FLIGHT_CHANNEL = 'gateway_flights';
 
@@ -23,37 +25,100 @@ export interface FlightError {
   headers?: Record<string, string>;
 }
 
-/** The flight claimed (with the person as read after the claim), or the one already under way. */
-export type Claim = { won: true; flightId: string; person: Person | null } | { won: false; flightId: string };
+/** Credits per item, as `gateway_begin_lookup` reads them (one string, made once). */
+const PRICES = JSON.stringify(ITEM_PRICE);
+
+/** How a lookup begins (see {@link beginLookup}). */
+export type Begun =
+  | { state: 'held'; person: Person; balance: number | null }
+  | { state: 'wait'; personId: number; flightId: string }
+  | { state: 'refused'; refusal: CapRefusal }
+  | { state: 'revoked' }
+  | {
+      state: 'flight';
+      personId: number;
+      flightId: string;
+      /** When the flight began, by the database's clock: an erasure after it keeps its answer out of the vault. */
+      startedAt: string;
+      /** The pending ledger row, at the missing items' most. */
+      entryId: number;
+      missing: Retrievable[];
+    };
+
+interface BegunRow {
+  state: Begun['state'];
+  person?: PersonRow;
+  balance?: number | null;
+  person_id?: number;
+  flight_id?: string;
+  started_at?: string;
+  entry_id?: number;
+  missing?: Retrievable[];
+  refusal?: { period: 'day' | 'month'; cap: number; spent: number; required: number; resets_at: string };
+}
+
+/** A foreign key or unique violation: a person row erased or made by another request meanwhile. */
+const RACED = new Set(['23503', '23505']);
 
 /**
- * Takes the flight of `personId` for `items`, or names the flight already under way: one round trip (the
- * `gateway_claim_flight` function of migration 2). A won claim comes with the person read after it, so items
- * another flight stored between the caller's read and this claim are seen.
+ * Begins a lookup of `asked` for a member, in one round trip (`gateway_begin_lookup`, migration 3): finds the
+ * person (made when new, with the other identifier when a search linked it), and answers `held` when the vault
+ * answers every item asked; otherwise claims the person's flight (`wait` when another request has it), reads the
+ * person again under it, and reserves the missing items' most under the member's caps (`refused`, `revoked`), all in
+ * one transaction, so a flight is never claimed without its reservation nor a reservation made without its flight.
  */
-export async function claimFlight(
+export async function beginLookup(
   db: Sql,
-  personId: number,
+  key: PersonKey,
   memberId: number,
-  items: readonly Retrievable[],
-  ttlMs: number,
-): Promise<Claim> {
-  // A new flight, or the takeover of one that ended (its waiters have read its error) or expired (its instance
-  // died); a flight under way keeps its row.
-  const rows = await db.query<{
-    claim: { won: boolean; flight_id: string | null; person?: PersonRow | null };
-  }>('select gateway_claim_flight($1, $2, $3, $4) as claim', [
-    personId,
-    memberId,
-    JSON.stringify(items),
-    ttlMs,
-  ]);
-  const claim = rows[0]!.claim;
-  if (claim.won) {
-    return { won: true, flightId: claim.flight_id!, person: claim.person ? toPerson(claim.person) : null };
+  asked: readonly Retrievable[],
+  settings: { flightTtlMs: number; notFoundTtlMs: number },
+  subject: string,
+): Promise<Begun> {
+  for (let attempt = 0; ; attempt++) {
+    let row: BegunRow;
+    try {
+      const rows = await db.query<{ begun: BegunRow }>(
+        'select gateway_begin_lookup($1, $2, $3, $4, $5, $6, $7, $8) as begun',
+        [
+          key.socialUrl ?? null,
+          key.candidateId ?? null,
+          memberId,
+          JSON.stringify(asked),
+          PRICES,
+          settings.flightTtlMs,
+          Math.min(settings.notFoundTtlMs, 2 ** 31 - 1),
+          subject,
+        ],
+      );
+      row = rows[0]!.begun;
+    } catch (error) {
+      // The person was erased (or made by another request) between this statement's read and its write: read again.
+      if (attempt < 3 && RACED.has(String((error as { code?: unknown }).code))) continue;
+      throw error;
+    }
+    switch (row.state) {
+      case 'held':
+        return { state: 'held', person: toPerson(row.person!), balance: row.balance ?? null };
+      case 'wait':
+        return { state: 'wait', personId: row.person_id!, flightId: row.flight_id ?? '' };
+      case 'revoked':
+        return { state: 'revoked' };
+      case 'refused': {
+        const { resets_at, ...refusal } = row.refusal!;
+        return { state: 'refused', refusal: { ...refusal, resetsAt: new Date(resets_at) } };
+      }
+      case 'flight':
+        return {
+          state: 'flight',
+          personId: row.person_id!,
+          flightId: row.flight_id!,
+          startedAt: row.started_at!,
+          entryId: row.entry_id!,
+          missing: row.missing!,
+        };
+    }
   }
-  // Gone meanwhile: report a flight that has ended, so the caller plans again.
-  return { won: false, flightId: claim.flight_id ?? '' };
 }
 
 /** Ends a flight whose upstream call failed, keeping its error for its waiters. */
@@ -70,15 +135,6 @@ export async function failFlight(
      )
      select pg_notify($4, $1::text)`,
     [personId, flightId, JSON.stringify(error), FLIGHT_CHANNEL],
-  );
-}
-
-/** Ends a flight that stored nothing (nothing was missing after all, or a cap refused it) and wakes its waiters. */
-export async function dropFlight(db: Sql, personId: number, flightId: string): Promise<void> {
-  await db.query(
-    `with dropped as (delete from flights where person_id = $1 and flight_id = $2)
-     select pg_notify($3, $1::text)`,
-    [personId, flightId, FLIGHT_CHANNEL],
   );
 }
 

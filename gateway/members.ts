@@ -10,6 +10,9 @@ import type { Sql } from './db/database';
 /** Every member key starts so, which tells it apart from a service key at a glance. */
 export const MEMBER_KEY_PREFIX = 'clm_';
 
+/** Notified (on commit) when a member is revoked or their caps change: every instance forgets the keys it read. */
+export const MEMBERS_CHANNEL = 'gateway_members';
+
 export interface Member {
   id: number;
   name: string;
@@ -110,10 +113,14 @@ export async function listMembers(db: Sql): Promise<Member[]> {
 
 /** Revokes the active member of this name; null when there is none. */
 export async function revokeMember(db: Sql, name: string): Promise<Member | null> {
+  // One statement: the change, and every instance told (on commit) to forget the keys it read.
   const rows = await db.query<MemberRow>(
-    `update members set revoked_at = now() where lower(name) = lower($1) and revoked_at is null
-     returning ${COLUMNS}`,
-    [name],
+    `with revoked as (
+       update members set revoked_at = now() where lower(name) = lower($1) and revoked_at is null
+       returning ${COLUMNS}
+     )
+     select revoked.*, pg_notify($2, '') from revoked`,
+    [name, MEMBERS_CHANNEL],
   );
   return rows[0] ? toMember(rows[0]) : null;
 }
@@ -125,17 +132,21 @@ export async function setCaps(
   caps: { dailyCap?: number | null; monthlyCap?: number | null },
 ): Promise<Member | null> {
   const rows = await db.query<MemberRow>(
-    `update members set
-       daily_cap = case when $2 then $3::integer else daily_cap end,
-       monthly_cap = case when $4 then $5::integer else monthly_cap end
-     where lower(name) = lower($1) and revoked_at is null
-     returning ${COLUMNS}`,
+    `with changed as (
+       update members set
+         daily_cap = case when $2 then $3::integer else daily_cap end,
+         monthly_cap = case when $4 then $5::integer else monthly_cap end
+       where lower(name) = lower($1) and revoked_at is null
+       returning ${COLUMNS}
+     )
+     select changed.*, pg_notify($6, '') from changed`,
     [
       name,
       caps.dailyCap !== undefined,
       caps.dailyCap ?? null,
       caps.monthlyCap !== undefined,
       caps.monthlyCap ?? null,
+      MEMBERS_CHANNEL,
     ],
   );
   return rows[0] ? toMember(rows[0]) : null;
@@ -151,22 +162,42 @@ export async function authenticate(db: Sql, key: string): Promise<Member | null>
   return rows[0] ? toMember(rows[0]) : null;
 }
 
+/** {@link authenticate} with a short memory, and a way to forget it at once. */
+export interface CachedAuthenticator {
+  (db: Sql, key: string): Promise<Member | null>;
+  /** Forgets every key read (a member was revoked or their caps changed, on any instance). */
+  forget(): void;
+}
+
 /**
- * {@link authenticate} with a short memory: a key's member is read again after `ttlMs`, so a revocation holds on
- * every instance within that time (well under the second promised). Paid calls re-read the member under its row
- * lock anyway (`spend.reserve`), so a revoked key can at most read a free answer for those few hundred
- * milliseconds. Only this instance's own shortcut: nothing another instance needs.
+ * {@link authenticate} with a short memory: a key's member is read again after `ttlMs`, and at once after a
+ * notification on {@link MEMBERS_CHANNEL} (which revoking a member or changing caps sends, from any process), so a
+ * revocation holds on every instance at once, and within `ttlMs` (under the second promised) even if a
+ * notification were lost. Paid calls re-read the member under its row lock anyway (`gateway_reserve`), so a revoked
+ * key could at most read a free answer in that time. Only this instance's own shortcut: nothing another instance
+ * needs.
  */
-export function cachedAuthenticator(ttlMs = 300, maxEntries = 10_000) {
+export function cachedAuthenticator(ttlMs = 900, maxEntries = 10_000): CachedAuthenticator {
   const cache = new Map<string, { member: Member | null; until: number }>();
-  return async (db: Sql, key: string): Promise<Member | null> => {
+  // Bumped by forget(): a read that began before it is not kept.
+  let generation = 0;
+  const read = async (db: Sql, key: string): Promise<Member | null> => {
     const hash = hashKey(key);
     const now = Date.now();
     const hit = cache.get(hash);
     if (hit && hit.until > now) return hit.member;
+    const began = generation;
     const member = await authenticate(db, key);
-    if (cache.size >= maxEntries) cache.clear();
-    cache.set(hash, { member, until: now + ttlMs });
+    if (began === generation) {
+      if (cache.size >= maxEntries) cache.clear();
+      cache.set(hash, { member, until: now + ttlMs });
+    }
     return member;
   };
+  return Object.assign(read, {
+    forget() {
+      generation++;
+      cache.clear();
+    },
+  });
 }

@@ -112,21 +112,6 @@ export async function findPerson(db: Sql, key: PersonKey): Promise<Person | null
   return rows[0] ? toPerson(rows[0]) : null;
 }
 
-/**
- * The person a key names, made (holding nothing) when the team never asked about them. A person the team knows
- * (every team-held answer) is one plain read; a new one, one more round trip (the `gateway_find_or_add_person`
- * function of migration 2, which adds the row unless another request just did).
- */
-export async function findOrAddPerson(db: Sql, key: PersonKey): Promise<Person> {
-  const found = await findPerson(db, key);
-  if (found) return found;
-  const rows = await db.query<{ person: PersonRow }>('select gateway_find_or_add_person($1, $2) as person', [
-    key.socialUrl ?? null,
-    key.candidateId ?? null,
-  ]);
-  return toPerson(rows[0]!.person);
-}
-
 /** Several people at once (the free "what does the team hold" question), in the order asked; null where unknown. */
 export async function findPeople(db: Sql, keys: readonly PersonKey[]): Promise<(Person | null)[]> {
   const urls = keys.flatMap((key) => (key.socialUrl !== undefined ? [key.socialUrl] : []));
@@ -200,8 +185,10 @@ export function answerToKeep(asked: readonly Retrievable[], contact: ContactResu
 }
 
 /**
- * Erases a person from the team vault: their row and every item held, and their profile URL or id from the ledger
- * (the ledger keeps what was charged, to whom, when). Returns the number of items that were held.
+ * Erases a person from the team vault: their row and every item held, the search links naming them, and their
+ * profile URL or id from the ledger (the ledger keeps what was charged, to whom, when). It also leaves a tombstone
+ * (a SHA-256 of each identifier, for a day): a lookup of them under way now keeps nothing of its answer when it ends
+ * (`gateway_finish_lookup`, migration 3). Returns the number of items that were held.
  */
 export async function erasePerson(
   db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> },
@@ -210,19 +197,70 @@ export async function erasePerson(
   return db.transaction(async (tx) => {
     const where = WHERE_KEY(key);
     const rows = await tx.query<{ id: number; social_url: string | null; candidate_id: string | null }>(
-      `select id, social_url, candidate_id from people where ${where.sql}`,
+      `select id, social_url, candidate_id from people where ${where.sql} for update`,
       [where.value],
     );
     const person = rows[0];
-    if (!person) return { erased: false, items: 0 };
-    const count = await tx.query<{ n: number }>(
-      'select count(*)::int as n from held_items where person_id = $1 and found',
-      [person.id],
+    const keys = [
+      ...new Set(
+        [key.socialUrl, key.candidateId, person?.social_url, person?.candidate_id].filter(
+          (v): v is string => typeof v === 'string',
+        ),
+      ),
+    ];
+    let items = 0;
+    if (person) {
+      const count = await tx.query<{ n: number }>(
+        'select count(*)::int as n from held_items where person_id = $1 and found',
+        [person.id],
+      );
+      items = count[0]?.n ?? 0;
+      await tx.query('delete from people where id = $1', [person.id]);
+    }
+    await tx.query('update ledger set subject = null where subject = any($1::text[])', [keys]);
+    await tx.query(
+      'delete from search_links where social_url = any($1::text[]) or candidate_id = any($1::text[])',
+      [keys],
     );
-    await tx.query('delete from people where id = $1', [person.id]);
-    await tx.query('update ledger set subject = null where subject = any($1::text[])', [
-      [person.social_url, person.candidate_id].filter((v): v is string => v !== null),
-    ]);
-    return { erased: true, items: count[0]?.n ?? 0 };
+    // Stamped after the person's row was locked and deleted: any flight claimed on it began before this time.
+    await tx.query(
+      `with pruned as (delete from erasures where erased_at < now() - interval '1 day')
+       insert into erasures (key_hash, erased_at) select gateway_key_hash(k), clock_timestamp() from unnest($1::text[]) k`,
+      [keys],
+    );
+    return { erased: person !== undefined, items };
   });
+}
+
+/**
+ * Keeps the profile URL and candidate id pairs of a search answer (`search_links`, 7 days), so a lookup by either
+ * names one person before any lookup linked them. One statement; older links are dropped by it too.
+ */
+export async function keepSearchLinks(
+  db: Sql,
+  profiles: readonly { id?: unknown; social_url?: unknown }[],
+): Promise<void> {
+  const urls: string[] = [];
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (const profile of profiles) {
+    if (typeof profile.social_url !== 'string') continue;
+    if (typeof profile.id !== 'string' && typeof profile.id !== 'number') continue;
+    const id = String(profile.id).trim();
+    const url = profileUrl(profile.social_url) ?? profile.social_url.trim();
+    if (id === '' || url === '' || seen.has(url)) continue;
+    seen.add(url);
+    urls.push(url);
+    ids.push(id);
+  }
+  if (urls.length === 0) return;
+  await db.query(
+    `with pruned as (
+       delete from search_links where seen_at < now() - interval '7 days' and social_url <> all($1::text[])
+     )
+     insert into search_links (social_url, candidate_id)
+       select * from unnest($1::text[], $2::text[])
+     on conflict (social_url) do update set candidate_id = excluded.candidate_id, seen_at = now()`,
+    [urls, ids],
+  );
 }

@@ -43,25 +43,50 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** CPU time of the PostgreSQL server processes of a cluster (the postmaster's children): its backends' work. */
-function postgresCpuMs(port: number): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (
-        cmdline.startsWith('postgres:') ||
-        cmdline.includes(`-p ${port}`) ||
-        cmdline.includes(`-p\u0000${port}`)
-      ) {
-        total += cpuMs(Number(entry));
-      }
-    } catch {
-      // gone meanwhile
-    }
+/** The parent pid of a process, from /proc (Linux); 0 when unknown. */
+function parentPid(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return 0;
   }
+}
+
+/**
+ * CPU time of one PostgreSQL cluster: its postmaster (the process started with `-p PORT`) and the postmaster's
+ * children (its backends), and no other cluster's (the machine may run several).
+ */
+function postgresCpuMs(port: number): number {
+  const pids = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
+  const postmaster = pids.find((pid) => {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return cmdline.includes(`-p ${port}`) || cmdline.includes(`-p\u0000${port}`);
+    } catch {
+      return false;
+    }
+  });
+  if (postmaster === undefined) return 0;
+  let total = cpuMs(postmaster);
+  for (const pid of pids) if (parentPid(pid) === postmaster) total += cpuMs(pid);
   return total;
+}
+
+/** Transactions committed in a database so far (each statement outside a transaction is one): its round trips. */
+async function commits(url: string): Promise<number> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    // Statistics reach the shared view when a backend is idle, at most a second late.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const rows =
+      await sql`select xact_commit::int as n from pg_stat_database where datname = current_database()`;
+    return Number(rows[0]!.n);
+  } finally {
+    await sql.end();
+  }
 }
 const load = () =>
   `load ${loadavg()
@@ -159,10 +184,22 @@ export async function benchGateway(): Promise<void> {
       try {
         const url = one.gateways[0]!.url;
         const pid = one.gateways[0]!.child.pid!;
-        const cpu = () => cpuMs(pid) + (label === 'PostgreSQL' && cluster ? postgresCpuMs(cluster.port) : 0);
+        const dbCpu = () => (label === 'PostgreSQL' && cluster ? postgresCpuMs(cluster.port) : 0);
+        const cpu = () => cpuMs(pid) + dbCpu();
+        const commitsBefore = 'url' in target ? await commits(target.url) : 0;
         const cpuBefore = cpu();
+        const gatewayBefore = cpuMs(pid);
         const through = await lookupRounds(url, one.keys, fresh(CONCURRENT * ROUNDS));
         const cpuLookups = cpu() - cpuBefore;
+        const gatewayLookups = cpuMs(pid) - gatewayBefore;
+        if ('url' in target) {
+          // Less one for the reading itself.
+          const trips = (await commits(target.url)) - commitsBefore - 1;
+          console.log(
+            `gateway     database round trips per lookup sent upstream (${label}, transactions committed): ` +
+              `${(trips / (CONCURRENT * ROUNDS)).toFixed(1)}`,
+          );
+        }
         const p50 = quantile(through, 0.5);
         const p99 = quantile(through, 0.99);
         console.log(
@@ -182,7 +219,7 @@ export async function benchGateway(): Promise<void> {
         const calls = CONCURRENT * ROUNDS;
         console.log(
           `gateway     CPU per request (${label}: the gateway process${label === 'PostgreSQL' ? ' and the PostgreSQL server' : ''}, ` +
-            `whatever the load): a lookup sent upstream ${ms(cpuLookups / calls)}, a team-held answer ${ms(cpuHeld / calls)} ` +
+            `whatever the load): a lookup sent upstream ${ms(cpuLookups / calls)} (the gateway alone ${ms(gatewayLookups / calls)}), a team-held answer ${ms(cpuHeld / calls)} ` +
             `(${load()})`,
         );
       } finally {

@@ -19,11 +19,11 @@ import {
   searchRequestProblem,
 } from '../../src/api/schema';
 import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../../src/api/team-schema';
-import { cachedAuthenticator, type Member, readMember } from '../members';
+import { type Member, readMember } from '../members';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
-import { findPeople, personKeyOf } from '../vault';
+import { findPeople, keepSearchLinks, personKeyOf } from '../vault';
 import { MESSAGES } from '../words';
 import { limitBody } from './body-limit';
 import { capAnswer } from './caps-answer';
@@ -53,7 +53,7 @@ function issues(error: z.core.$ZodError): string {
 export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   const app = new Hono<Env>();
   const { db, log, scrub, settings } = ctx;
-  const authenticate = cachedAuthenticator(settings.authCacheMs);
+  const { authenticate } = ctx;
 
   /** Writes an answer: JSON, scrubbed of the service key, with the credits noted for the log line. */
   const send = (c: Context<Env>, answer: Answer) => {
@@ -168,12 +168,17 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
       });
     }
     const used = response.credits.used ?? 0;
-    await settle(db, reservation.entryId, {
-      status: used > 0 ? 'charged' : 'not_charged',
-      credits: used,
-      items: used > 0 ? { search: used } : {},
-      remaining: response.credits.remaining,
-    });
+    // The search's URL and id pairs, so a lookup by either names one person (one flight), before the members' next
+    // click; with the settlement, at once.
+    await Promise.all([
+      keepSearchLinks(db, response.data.profiles),
+      settle(db, reservation.entryId, {
+        status: used > 0 ? 'charged' : 'not_charged',
+        credits: used,
+        items: used > 0 ? { search: used } : {},
+        remaining: response.credits.remaining,
+      }),
+    ]);
     return send(c, { status: 200, body: response, credits: used });
   });
 

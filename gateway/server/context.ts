@@ -3,6 +3,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { Database } from '../db/database';
 import type { FlightWaiters } from '../flights';
 import type { Logger } from '../log';
+import type { CachedAuthenticator } from '../members';
 
 export interface GatewaySettings {
   /** How long a flight may run before another instance takes it over (its instance is presumed dead). */
@@ -11,7 +12,10 @@ export interface GatewaySettings {
   notFoundTtlMs: number;
   /** The largest request body accepted, in bytes; a larger one is answered 413. */
   maxBodyBytes: number;
-  /** How long this instance trusts its last reading of a member key (a revocation holds within this time). */
+  /**
+   * How long this instance trusts its last reading of a member key when no notification says it changed (a
+   * revocation is notified, and holds within this time even if the notification were lost).
+   */
   authCacheMs: number;
 }
 
@@ -20,13 +24,15 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   notFoundTtlMs: 7 * 24 * 3600_000,
   // A search body may be 64 KB (LIMITS.searchBodyMaxBytes); nothing the gateway takes needs more than twice that.
   maxBodyBytes: 128 * 1024,
-  authCacheMs: 300,
+  authCacheMs: 900,
 };
 
 export interface GatewayContext {
   db: Database;
   upstream: ApiClient;
   waiters: FlightWaiters;
+  /** The member a key names, remembered briefly and forgotten when any member changes. */
+  authenticate: CachedAuthenticator;
   settings: GatewaySettings;
   log: Logger;
   /** Removes the service key from a text. */

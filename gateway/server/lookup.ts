@@ -2,16 +2,15 @@
  * `POST /v1/lookup` through the team: items the team holds are answered from the vault at no charge; the others are
  * asked of the service once for the whole team (single flight), under the member's caps, and kept in the vault.
  */
-import { ITEM_PRICE, ITEM_REVEAL, maxCostOfItems } from '../../src/api/pricing';
+import { ITEM_PRICE, ITEM_REVEAL } from '../../src/api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse, Retrievable } from '../../src/api/schema';
-import { awaitFlight, claimFlight, dropFlight, failFlight } from '../flights';
+import { awaitFlight, type Begun, beginLookup, failFlight } from '../flights';
 import type { Member } from '../members';
-import { reserve, settle } from '../spend';
+import { settle } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
 import {
   answerToKeep,
-  findOrAddPerson,
   type HeldItem,
   type Person,
   type PersonRow,
@@ -24,21 +23,15 @@ import { freeAnswerNote, knownNotFoundNote, MESSAGES, teamHeldNote } from '../wo
 import { capAnswer } from './caps-answer';
 import type { Answer, GatewayContext } from './context';
 
-/** Whether a held item answers a lookup now: a value, or a "none" that is recent enough. */
-function answers(held: HeldItem | undefined, notFoundTtlMs: number, now: number): held is HeldItem {
-  if (!held) return false;
-  return held.found || now - held.at.getTime() < notFoundTtlMs;
-}
-
 /** The lookup answer in the service's shape, built from the vault (plus what the service just charged, if it did). */
-async function vaultAnswer(
-  ctx: GatewayContext,
+function vaultAnswer(
   body: LookupRequest,
   person: Person,
   asked: readonly Retrievable[],
   fetched: ReadonlySet<Retrievable>,
-  upstream?: { used: number; remaining: number; note: string | undefined },
-): Promise<Answer> {
+  remaining: number,
+  upstream?: { used: number; note: string | undefined },
+): Answer {
   const identifier = (body.candidate_id ?? body.social_url) as string;
   const profile: Record<string, unknown> = {
     id: person.candidateId ?? identifier,
@@ -57,7 +50,6 @@ async function vaultAnswer(
     }
     if (!fetched.has(item)) fromTeam.push(held);
   }
-  const remaining = upstream?.remaining ?? (await knownBalance(ctx));
   const note = upstream
     ? [upstream.note, teamHeldNote(fromTeam)].filter((part) => part && part.trim() !== '').join(' ')
     : freeAnswerNote(fromTeam);
@@ -134,79 +126,61 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
   const { db, settings } = ctx;
   const key = personKeyOf(body);
   const asked = requestedItems(body);
-  const subject = key.socialUrl ?? key.candidateId;
+  const subject = (key.socialUrl ?? key.candidateId) as string;
   const deadline = Date.now() + settings.flightTtlMs + 5_000;
 
   for (;;) {
-    const person = await findOrAddPerson(db, key);
-    const now = Date.now();
-    if (person.notFoundAt && now - person.notFoundAt.getTime() < settings.notFoundTtlMs) {
-      return notFoundAnswer(body, person.notFoundAt, await knownBalance(ctx));
+    const begun = await beginLookup(db, key, member.id, asked, settings, subject);
+    switch (begun.state) {
+      case 'held': {
+        const { person } = begun;
+        const balance = begun.balance ?? (await knownBalance(ctx));
+        if (person.notFoundAt && Date.now() - person.notFoundAt.getTime() < settings.notFoundTtlMs) {
+          return notFoundAnswer(body, person.notFoundAt, balance);
+        }
+        return vaultAnswer(body, person, asked, new Set(), balance);
+      }
+      case 'revoked':
+        return { status: 401, body: { success: false, message: MESSAGES.invalidKey } };
+      case 'refused':
+        return capAnswer(ctx, 'lookup', begun.refusal);
+      case 'wait': {
+        const outcome = await awaitFlight(db, ctx.waiters, begun.personId, begun.flightId, deadline);
+        if (!outcome.ended) return { status: 504, body: { success: false, message: MESSAGES.flightTimeout } };
+        if ('error' in outcome) return { ...outcome.error, credits: 0 };
+        continue;
+      }
+      case 'flight':
+        return flight(ctx, member, body, key, begun, asked);
     }
-    const missing = asked.filter((item) => !answers(person.items.get(item), settings.notFoundTtlMs, now));
-    if (missing.length === 0) return vaultAnswer(ctx, body, person, asked, new Set());
-
-    const claim = await claimFlight(db, person.id, member.id, missing, settings.flightTtlMs);
-    if (!claim.won) {
-      const outcome = await awaitFlight(db, ctx.waiters, person.id, claim.flightId, deadline);
-      if (!outcome.ended) return { status: 504, body: { success: false, message: MESSAGES.flightTimeout } };
-      if ('error' in outcome) return { ...outcome.error, credits: 0 };
-      continue;
-    }
-    return flight(ctx, member, body, key, person.id, claim.flightId, claim.person, asked, subject);
   }
 }
 
 /**
- * The winner of a person's flight: reserves under the caps, asks the service for what is missing, keeps it. Four
- * database round trips in all for a paid lookup: find the person, claim (and read again), reserve, keep the answer
- * (with the ledger settled, the flight ended and its waiters woken, in one transaction).
+ * The winner of a person's flight, its reservation made: asks the service for what is missing and keeps it. With
+ * {@link beginLookup}, two database round trips in all for a paid lookup: begin (find, claim, reserve), and finish
+ * (keep the answer, settle the ledger, end the flight and wake its waiters, in one transaction).
  */
 async function flight(
   ctx: GatewayContext,
   member: Member,
   body: LookupRequest,
   key: ReturnType<typeof personKeyOf>,
-  personId: number,
-  flightId: string,
-  person: Person | null,
+  begun: Extract<Begun, { state: 'flight' }>,
   asked: readonly Retrievable[],
-  subject: string,
 ): Promise<Answer> {
-  const { db, settings } = ctx;
+  const { db } = ctx;
+  const { personId, flightId, missing, entryId } = begun;
   let ended = false;
-  const release = async (error?: Answer) => {
+  const fail = async (error: Answer) => {
     ended = true;
-    if (error) {
-      await failFlight(db, personId, flightId, {
-        status: error.status,
-        body: error.body as Record<string, unknown>,
-        ...(error.headers ? { headers: error.headers } : {}),
-      });
-    } else {
-      await dropFlight(db, personId, flightId);
-    }
+    await failFlight(db, personId, flightId, {
+      status: error.status,
+      body: error.body as Record<string, unknown>,
+      ...(error.headers ? { headers: error.headers } : {}),
+    });
   };
   try {
-    // Another flight may have stored these items between our read and our claim: `person` was read after it.
-    const now = Date.now();
-    const missing = person
-      ? asked.filter((item) => !answers(person.items.get(item), settings.notFoundTtlMs, now))
-      : [...asked];
-    if (person && missing.length === 0) {
-      await release();
-      return vaultAnswer(ctx, body, person, asked, new Set());
-    }
-
-    const maxCredits = maxCostOfItems(missing);
-    const reservation = await reserve(db, member, 'lookup', maxCredits, subject);
-    if (!reservation.ok) {
-      await release();
-      if ('revoked' in reservation)
-        return { status: 401, body: { success: false, message: MESSAGES.invalidKey } };
-      return capAnswer(ctx, 'lookup', reservation.refusal);
-    }
-
     const request: LookupRequest =
       key.socialUrl !== undefined ? { social_url: key.socialUrl } : { candidate_id: key.candidateId };
     for (const item of missing) request[ITEM_REVEAL[item]] = true;
@@ -216,7 +190,7 @@ async function flight(
       response = await ctx.upstream.lookup(request);
     } catch (error) {
       const failure = upstreamFailure(error, 'lookup');
-      await settle(db, reservation.entryId, {
+      await settle(db, entryId, {
         status: failure.outcomeUnknown ? 'unknown' : 'not_charged',
         credits: failure.outcomeUnknown ? null : 0,
       });
@@ -226,7 +200,7 @@ async function flight(
         ...(failure.headers ? { headers: failure.headers } : {}),
         credits: 0,
       };
-      await release(answer);
+      await fail(answer);
       return answer;
     }
 
@@ -238,7 +212,7 @@ async function flight(
         if (missing.includes(item)) charged[item] = ITEM_PRICE[item];
     }
     const rows = await db.query<{ person: PersonRow | null }>(
-      `select gateway_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as person`,
+      `select gateway_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) as person`,
       [
         personId,
         key.socialUrl ?? null,
@@ -246,34 +220,34 @@ async function flight(
         member.id,
         flightId,
         contact ? JSON.stringify(answerToKeep(missing, contact)) : null,
-        reservation.entryId,
+        entryId,
         used > 0 ? 'charged' : 'not_charged',
         used,
         JSON.stringify(charged),
         response.credits.billing_note ?? null,
         response.credits.remaining,
+        begun.startedAt,
       ],
     );
     ended = true;
 
-    if (!contact?.success) {
-      // The service's own answer (a 404 inside a 200), with the identifier as the member sent it.
+    const kept = rows[0]?.person;
+    if (!contact?.success || !kept) {
+      // The service's own answer, with the identifier as the member sent it: a 404 inside a 200, or an answer the
+      // vault did not keep because the person was erased while it was under way (the member has what they paid for;
+      // the team keeps nothing of it).
       const identifier = (body.candidate_id ?? body.social_url) as string;
       const contacts = contact ? [{ ...contact, lookup_identifier: identifier }] : [];
       return { status: 200, body: { ...response, data: { ...response.data, contacts } }, credits: used };
     }
-    const kept = rows[0]?.person;
-    if (!kept) throw new Error('the person stored a moment ago is gone');
-    const stored = toPerson(kept);
-    return vaultAnswer(ctx, body, stored, asked, new Set(missing), {
+    return vaultAnswer(body, toPerson(kept), asked, new Set(missing), response.credits.remaining, {
       used,
-      remaining: response.credits.remaining,
       note: response.credits.billing_note,
     });
   } finally {
     if (!ended) {
       // An unexpected fault: end the flight so its waiters are not left waiting for the expiry.
-      await release({ status: 500, body: { success: false, message: MESSAGES.internal } }).catch(() => {});
+      await fail({ status: 500, body: { success: false, message: MESSAGES.internal } }).catch(() => {});
     }
   }
 }

@@ -9,6 +9,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { Database } from '../db/database';
 import { FlightWaiters } from '../flights';
 import { createLogger, type LogSink } from '../log';
+import { cachedAuthenticator, MEMBERS_CHANNEL } from '../members';
 import { makeScrub } from '../upstream';
 import { createGatewayApp } from './app';
 import { DEFAULT_SETTINGS, type GatewayContext, type GatewaySettings } from './context';
@@ -37,11 +38,15 @@ export async function gatewayContext(options: GatewayOptions): Promise<GatewayCo
   const scrub = makeScrub(options.serviceKey);
   const waiters = new FlightWaiters();
   await waiters.start(options.db);
+  const settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const authenticate = cachedAuthenticator(settings.authCacheMs);
+  await options.db.listen(MEMBERS_CHANNEL, () => authenticate.forget());
   return {
     db: options.db,
     upstream: options.upstream,
     waiters,
-    settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    authenticate,
+    settings,
     log: createLogger(scrub, options.logSink),
     scrub,
   };

@@ -25,12 +25,14 @@ describe('migrations', () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
     expect(tables.map((t) => t.table_name)).toEqual([
+      'erasures',
       'flights',
       'held_items',
       'ledger',
       'members',
       'people',
       'schema_migrations',
+      'search_links',
       'team',
     ]);
     await expect(
@@ -79,6 +81,42 @@ describe('migrations', () => {
       'select max(version)::int as version from schema_migrations',
     );
     expect(versions[0]!.version).toBe(SCHEMA_VERSION + 1);
+  });
+});
+
+describe('migration 3 (a lookup begun in one statement) on a database in use', () => {
+  it('keeps people, items, flights and the ledger, and the migrated functions work on them', async () => {
+    const db = await pgliteDatabase();
+    try {
+      // A new database brought to version 2 only, holding a person, an item and a flight under way.
+      await db.exec('drop schema public cascade; create schema public;');
+      expect(await migrate(db, MIGRATIONS.slice(0, 2))).toEqual([1, 2]);
+      await db.exec(`
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Alice Smith', 'h', 'hint', 8);
+        insert into people (social_url, candidate_id) values ('https://www.linkedin.com/in/a', 'cand-a');
+        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
+        insert into people (social_url) values ('https://www.linkedin.com/in/b');
+        insert into flights (person_id, member_id, items, expires_at) values (2, 1, '["email"]', now() + interval '1 minute');
+        insert into ledger (member_id, action, subject, max_credits, status) values (1, 'lookup', 'https://www.linkedin.com/in/b', 3, 'pending');
+      `);
+      expect(await migrate(db)).toEqual([3]);
+      const begin = (url: string) =>
+        db.query<{ begun: { state: string; refusal?: { spent: number } } }>(
+          `select gateway_begin_lookup($1, null, 1, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
+          [url],
+        );
+      // Held: answered from the vault; under way: wait; new: a flight, its 3 credits reserved beside the pending 3;
+      // one more would pass the cap of 8 (6 counted + 3).
+      expect((await begin('https://www.linkedin.com/in/a'))[0]!.begun.state).toBe('held');
+      expect((await begin('https://www.linkedin.com/in/b'))[0]!.begun.state).toBe('wait');
+      expect((await begin('https://www.linkedin.com/in/c'))[0]!.begun.state).toBe('flight');
+      const refused = (await begin('https://www.linkedin.com/in/d'))[0]!.begun;
+      expect(refused).toMatchObject({ state: 'refused', refusal: { spent: 6 } });
+      const flights = await db.query<{ n: number }>('select count(*)::int as n from flights');
+      expect(flights[0]!.n).toBe(2);
+    } finally {
+      await db.dispose();
+    }
   });
 });
 
