@@ -30,6 +30,8 @@ export const KEYS = {
   vaultAsides: 'local:vault-asides',
   /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
   ledgerMeta: 'local:ledger:meta',
+  /** The numbers of the store migrations that have run to their end (`src/store/migrations/run.ts`). */
+  storeMigrations: 'local:store-migrations',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
 } as const satisfies Record<string, AreaKey>;

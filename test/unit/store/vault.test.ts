@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '../../../src/store/settings';
 import { findContacts, vault } from '../../../src/store/vault';
 import { itemsToAsk } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
+import { contactRecord as contact, profileOf as url } from '../../support/vault-records';
 
 describe('the vault', () => {
   beforeEach(() => {
@@ -116,21 +117,6 @@ describe('the vault', () => {
     expect(await vault.find({ candidateId: '5' })).toMatchObject({ name: 'ada' });
   });
 });
-
-const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
-function contact(slug: string, candidateId: string) {
-  return {
-    v: 1 as const,
-    key: url(slug),
-    socialUrl: url(slug),
-    candidateId,
-    name: slug,
-    currentTitle: null,
-    currentEmployer: null,
-    email: { found: true as const, value: `${slug}@example.org`, at: '2026-01-01T00:00:00.000Z' },
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
 
 describe('clearing the vault', () => {
   beforeEach(() => {
