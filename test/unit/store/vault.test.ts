@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../../src/store/settings';
-import { findContacts, vault } from '../../../src/store/vault';
+import { findContacts, vault, watchVaultKeys } from '../../../src/store/vault';
 import { itemsToAsk } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
 import { contactRecord as contact, profileOf as url } from '../../support/vault-records';
@@ -115,6 +115,23 @@ describe('the vault', () => {
     await vault.put(contact('ada', '5'));
     await vault.remove(['id:5']);
     expect(await vault.find({ candidateId: '5' })).toMatchObject({ name: 'ada' });
+  });
+});
+
+describe('the vault tells which records changed', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('by their vault keys, written or removed, without reading them; other keys and areas are not its', async () => {
+    const seen = vi.fn();
+    const stop = watchVaultKeys(seen);
+    await vault.put(contact('ada', '1'));
+    await browser.storage.local.set({ settings: {}, 'contacts-index:1': '' });
+    await browser.storage.session.set({ 'contact:x': 1 });
+    await vault.remove([url('ada')]);
+    expect(seen.mock.calls).toEqual([[[url('ada')]], [[url('ada')]]]);
+    stop();
+    await vault.put(contact('grace', '2'));
+    expect(seen).toHaveBeenCalledTimes(2);
   });
 });
 
