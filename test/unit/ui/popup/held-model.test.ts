@@ -2,24 +2,15 @@ import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { RevealJob } from '../../../../src/store/jobs';
 import { vault } from '../../../../src/store/vault';
 import { createHeldModel, heldInWords } from '../../../../src/ui/popup/held-model';
 import { ADA, record } from '../sidepanel/fixtures';
+import { revealJob } from './fixtures';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/rpc', () => ({ call }));
 
-const done: RevealJob = {
-  id: 'j1',
-  kind: 'reveal',
-  vaultKey: ADA,
-  target: { socialUrl: ADA, candidateId: null },
-  requested: ['email'],
-  held: [],
-  status: 'done',
-  startedAt: '2026-11-20T10:00:00.000Z',
-};
+const done = revealJob();
 
 describe('what the popup says is held', () => {
   it('nothing, an unreadable record, a profile the service does not know', () => {

@@ -5,17 +5,9 @@ import type { CapRoom } from '../../../../src/ledger/caps';
 import type { RevealJob } from '../../../../src/store/jobs';
 import { createReasonsModel } from '../../../../src/ui/popup/reasons-model';
 import { ADA } from '../sidepanel/fixtures';
+import { revealJob } from './fixtures';
 
-const cutOffJob: RevealJob = {
-  id: 'j1',
-  kind: 'reveal',
-  vaultKey: ADA,
-  target: { socialUrl: ADA, candidateId: null },
-  requested: ['email'],
-  held: [],
-  status: 'interrupted',
-  startedAt: '2026-11-20T10:00:00.000Z',
-};
+const cutOffJob = revealJob({ status: 'interrupted' });
 
 /** Reasons for a ready popup (a profile, a key, 100 credits, no cap), with `over` what a test changes. */
 function reasonsFor(
