@@ -100,7 +100,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The store's item helper, its table of keys and its numbered migrations run in order at start: 44.0 KB.
   // Together (the store layer, the export packs, the team pricing) the shared chunks Rollup cuts for the pages grew
   // more than each did alone: a chunk one page needs now carries modules another page needs: 45.2 KB measured.
-  { name: 'background', entry: 'background.js', budget: 45.5 * KB },
+  // The store migrations' record of having run (each runs once; one cut off halfway runs again), and storage calls
+  // moved into the store's own modules (the export packs, the ledger's writes, the key's custody): 45.6 KB.
+  { name: 'background', entry: 'background.js', budget: 45.9 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -7,9 +7,9 @@ import { type ApiClient, type ClientOptions, createClient } from '../api/client'
 import { ApiError } from '../api/errors';
 import { refuse, refuseNotSetUp } from '../protocol/result';
 import { type AccountSnapshot, account, keyHint } from '../store/account';
+import { getApiKey, maskKey, removeApiKey, setApiKey } from '../store/api-key';
 import { settings } from '../store/settings';
 import { teamMembership } from '../store/team-membership';
-import { getApiKey, maskKey, removeApiKey, setApiKey } from './key-store';
 import { recordAccountBalance } from './ledger';
 import { recordMembership, refreshMembership } from './team';
 

@@ -7,9 +7,9 @@
 import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
 import { refuse, refuseNow } from '../protocol/result';
+import { getApiKey } from '../store/api-key';
 import { settings } from '../store/settings';
 import { type TeamMembership, teamMembership } from '../store/team-membership';
-import { getApiKey } from './key-store';
 
 /** Both endpoints are free and small: a gateway that takes longer is treated as not answering. */
 const TEAM_TIMEOUT_MS = 8_000;

@@ -7,9 +7,9 @@
  * lookups are sent, and answer, within milliseconds of each other): each still resolves only once it is stored, in
  * the order asked for, and a day is read and written once per write rather than once per entry.
  */
-import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
-import { dayKey, type LedgerMeta, META_KEY, metaFrom, readDay, readLedgerDays } from '../store/ledger';
+import { type LedgerMeta, readLedgerDays } from '../store/ledger';
+import { readForWrite, writeLedger } from '../store/ledger-write';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
@@ -66,9 +66,9 @@ async function write(batch: readonly Change[]): Promise<void> {
   const wanted = [
     ...new Set(batch.map((change) => (change.kind === 'append' ? dayOf(change.entry.at) : change.day))),
   ];
-  const stored = await browser.storage.local.get([META_KEY, ...wanted.map(dayKey)]);
-  let meta = await metaFrom(stored[META_KEY]);
-  const days = new Map(wanted.map((day) => [day, readDay(stored[dayKey(day)], day)]));
+  const stored = await readForWrite(wanted);
+  let meta = stored.meta;
+  const days = stored.days;
   const changedDays = new Set<string>();
   /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
   const read = async (wanted: readonly string[]) => {
@@ -112,7 +112,5 @@ async function write(batch: readonly Change[]): Promise<void> {
       meta.open = [...meta.open, openCallOf(entry, day)];
     }
   }
-  const writes: Record<string, unknown> = { [META_KEY]: meta };
-  for (const day of changedDays) writes[dayKey(day)] = days.get(day);
-  await browser.storage.local.set(writes);
+  await writeLedger(meta, new Map([...changedDays].map((day) => [day, days.get(day)!])));
 }

@@ -1,8 +1,8 @@
 /**
  * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, the
  * vault, jobs, the ledger); on Chrome it is restricted to trusted contexts at startup. `session` holds what means
- * nothing after a restart (tab ids). The API key is not here at all: it lives in the background's IndexedDB
- * (`src/background/key-store.ts`), out of reach of content scripts on both browsers.
+ * nothing after a restart (tab ids). The API key is in neither: it lives in IndexedDB of the extension's origin
+ * (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers.
  *
  * Keys are written `area:name`, as WXT's storage takes them; `browser.storage.<area>` takes the name alone.
  */
@@ -30,6 +30,8 @@ export const KEYS = {
   vaultAsides: 'local:vault-asides',
   /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
   ledgerMeta: 'local:ledger:meta',
+  /** The numbers of the store migrations that have run to their end (`src/store/migrations/run.ts`). */
+  storeMigrations: 'local:store-migrations',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
 } as const satisfies Record<string, AreaKey>;
@@ -82,6 +84,15 @@ export const PREFIXES = {
   ledgerDay: family('local', 'ledger:day:'),
   /** The contacts library's compact index: its shards, first page and bookkeeping. */
   contactsIndex: family('local', 'contacts-index:'),
+  /** The export packs, by number, and the mark that all are built (`built`): see `src/vault/packs.ts`. */
+  contactsPack: family('local', 'contacts-pack:'),
+} as const;
+
+/** Where the API key is kept: a database of the extension's own origin, not `storage` (see `api-key.ts`). */
+export const SECRETS = {
+  database: 'candidate-lens-secrets',
+  objectStore: 'secrets',
+  apiKey: 'apiKey',
 } as const;
 
 /** The name of a key in its area (`local:settings` -> `settings`). */

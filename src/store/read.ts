@@ -1,7 +1,9 @@
 /**
  * Every stored value is read through zod, and one that no longer reads is set aside rather than lost. Apart from
  * `item.ts` so that a reader of families of keys (the ledger's days, the vault's records) does not load WXT's
- * storage items.
+ * storage items. The set-aside copy is written with a plain storage call rather than through an item: it goes under
+ * the name of whatever key held the value (`unreadable:<name>`, for any item or any key of a family), and must be
+ * written once, before anything else may write over the original.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';

@@ -232,3 +232,18 @@ export async function findContacts(targets: readonly VaultTarget[]): Promise<Arr
       (t.candidateId ? at(contactName(keyOf(t.candidateId))) : null),
   );
 }
+
+/**
+ * Calls back with the vault keys of the records written or removed in one storage change, without reading them:
+ * for a reader holding a few records (the side panel), which reads again only those it holds ({@link vault.watchChanges} reads
+ * every record a bulk reveal writes). Outside {@link vault} so the pages that do not watch do not load it.
+ */
+export function watchVaultKeys(cb: (keys: string[]) => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (area !== PREFIXES.contact.area) return;
+    const keys = Object.keys(changes).flatMap((name) => PREFIXES.contact.idOf(name) ?? []);
+    if (keys.length > 0) cb(keys);
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

@@ -8,21 +8,11 @@
  * between steps so a page's storage reads never wait behind more than one step. A pack already built is kept (a
  * build cut off by a stopped worker goes on where it stopped); the mark is set when every pack is built.
  */
-import { browser } from 'wxt/browser';
 import { serial } from '../background/contacts-index-writer';
-import { readShard, SHARDS, shardKey } from '../contacts-index';
+import { contactsIndex, SHARDS } from '../contacts-index';
 import { vault } from '../store/vault';
-import {
-  PACKS_BUILT_KEY,
-  PACKS_VERSION,
-  type Pack,
-  packEntry,
-  packKey,
-  packOf,
-  packsOfShard,
-  readPack,
-  writePack,
-} from './packs';
+import { markPacksBuilt, packsBuilt, readPacks, writePacks } from '../store/vault-packs';
+import { PACKS_VERSION, type Pack, packEntry, packOf, packsOfShard, readPack, writePack } from './packs';
 
 /** The pause before each step. */
 const PAUSE_MS = 25;
@@ -31,16 +21,14 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 /** Builds the packs of one index shard that are not built yet; returns how many it built. */
 async function buildShard(shard: number): Promise<number> {
   const numbers = packsOfShard(shard);
-  const stored = await browser.storage.local.get([shardKey(shard), ...numbers.map(packKey)]);
+  const stored = await readPacks(numbers);
   const todo = new Map<number, Pack>(
-    numbers.filter((n) => readPack(stored[packKey(n)]) === null).map((n) => [n, new Map()]),
+    numbers.filter((n) => readPack(stored.get(n)) === null).map((n) => [n, new Map()]),
   );
   if (todo.size === 0) return 0;
-  const keys = [...readShard(stored[shardKey(shard)]).keys()].filter((key) => todo.has(packOf(key)));
+  const keys = [...(await contactsIndex.datesIn(shard)).keys()].filter((key) => todo.has(packOf(key)));
   for (const record of await vault.getMany(keys)) todo.get(packOf(record.key))?.set(...packEntry(record));
-  await browser.storage.local.set(
-    Object.fromEntries([...todo].map(([n, pack]) => [packKey(n), writePack(pack)])),
-  );
+  await writePacks(new Map([...todo].map(([n, pack]) => [n, writePack(pack)])));
   return todo.size;
 }
 
@@ -49,11 +37,11 @@ async function buildShard(shard: number): Promise<number> {
  * the background runs this after its own start-up work). Returns false when the packs were already built.
  */
 export async function buildPacks(wait: () => Promise<unknown> = pause): Promise<boolean> {
-  if ((await browser.storage.local.get(PACKS_BUILT_KEY))[PACKS_BUILT_KEY] === PACKS_VERSION) return false;
+  if ((await packsBuilt()) === PACKS_VERSION) return false;
   for (let shard = 0; shard < SHARDS; shard++) {
     await wait();
     await serial(() => buildShard(shard));
   }
-  await browser.storage.local.set({ [PACKS_BUILT_KEY]: PACKS_VERSION });
+  await markPacksBuilt(PACKS_VERSION);
   return true;
 }

@@ -13,19 +13,19 @@
  * entry` (JSON never holds a raw tab or line break, so lines and fields split safely); the entry is what an export
  * writes of the contact, in a short array (see {@link packEntry}).
  */
-import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { NpiData } from '../api/schema-parts';
 import { hashOf, SHARDS } from '../contacts-index';
+import { PREFIXES } from '../store/keys';
+import { readPacks } from '../store/vault-packs';
 import type { ContactRecord } from '../store/vault-record';
 
 /** How many packs: four to each index shard, so one reveal rewrites a 256th of them. */
 export const PACKS = SHARDS * 4;
-const PREFIX = 'contacts-pack:';
-/** Storage key of pack `n`. */
-export const packKey = (n: number) => `${PREFIX}${n}`;
+/** Storage key of pack `n` (the background's index writer writes packs beside the index, in one storage call). */
+export const packKey = (n: number) => PREFIXES.contactsPack.name(n);
 /** Storage key of the mark that every pack has been built from the vault (its value is the packs' version). */
-export const PACKS_BUILT_KEY = `${PREFIX}built`;
+export const PACKS_BUILT_KEY = PREFIXES.contactsPack.name('built');
 /** The version line every pack starts with. */
 const VERSION = 'v1';
 /** The version {@link PACKS_BUILT_KEY} holds once every pack is built. */
@@ -171,9 +171,9 @@ export async function packedRecords(
   const found = new Map<string, string>();
   for (let at = 0; at < numbers.length; at += PACKS_PER_READ) {
     const some = numbers.slice(at, at + PACKS_PER_READ);
-    const stored = await browser.storage.local.get(some.map(packKey));
+    const stored = await readPacks(some);
     for (const n of some) {
-      const pack = readPack(stored[packKey(n)]);
+      const pack = readPack(stored.get(n));
       if (!pack) continue;
       for (const key of wanted.get(n)!) {
         const record = pack.get(packEntryKey(key));

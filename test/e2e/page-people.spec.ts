@@ -1,15 +1,27 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { openPopupOnTab, openTab, type ServedPage } from '../support/popup-on-tab';
 import { revealByUrl } from '../support/reveal-by-url';
 import { expectAccessible } from './axe';
 import { test as base, expect, sidePanelsShown } from './fixtures';
-import { linkedinFixture, serve } from './linkedin-pages';
+import { linkedinFixture } from './linkedin-pages';
 import { expectPlainWords } from './plain-words';
 
 const ADA = DEMO_PROFILES.full;
 const GRACE = DEMO_PROFILES.nurse;
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
 const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';
+
+/** A people search fixture page, served on every people search URL. */
+const searchPage = (file: string): ServedPage => ({
+  pattern: 'https://www.linkedin.com/search/results/people/**',
+  html: linkedinFixture(file),
+});
+/** A Sales Navigator lead fixture page, served on every lead URL. */
+const leadPage = (file: string): ServedPage => ({
+  pattern: 'https://www.linkedin.com/sales/lead/**',
+  html: linkedinFixture(file),
+});
 
 /**
  * Connects, reveals Ada (so the vault holds one person of the page), and opens the people-search fixture page;
@@ -20,14 +32,12 @@ const test = base.extend<{ openPeopleSearch: () => Promise<{ search: Page; tabId
     await use(async () => {
       await connect();
       await revealAda(openExtensionPage);
-      await serve(
-        context,
-        'https://www.linkedin.com/search/results/people/**',
-        linkedinFixture('people-search.html'),
+      const { tab: search, tabId } = await openTab(
+        { context, tabIdOf },
+        SEARCH,
+        searchPage('people-search.html'),
       );
-      const search = await context.newPage();
-      await search.goto(SEARCH);
-      return { search, tabId: await tabIdOf(search) };
+      return { search, tabId };
     });
   },
 });
@@ -104,10 +114,11 @@ test('a Sales Navigator lead without its public URL on the page: told how to get
   sim,
 }) => {
   await connect();
-  await serve(context, 'https://www.linkedin.com/sales/lead/**', linkedinFixture('sales-lead.html'));
-  const lead = await context.newPage();
-  await lead.goto(LEAD);
-  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(lead)}`);
+  const { popup } = await openPopupOnTab(
+    { context, openExtensionPage, tabIdOf },
+    LEAD,
+    leadPage('sales-lead.html'),
+  );
 
   await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   await expect(popup.getByTestId('needs-public-url')).toContainText('Needs the public profile URL');
@@ -129,14 +140,11 @@ test('a Sales Navigator lead whose page shows the public URL is revealed like a 
   sim,
 }) => {
   await connect();
-  await serve(
-    context,
-    'https://www.linkedin.com/sales/lead/**',
-    linkedinFixture('sales-lead-menu-open.html'),
+  const { popup } = await openPopupOnTab(
+    { context, openExtensionPage, tabIdOf },
+    LEAD,
+    leadPage('sales-lead-menu-open.html'),
   );
-  const lead = await context.newPage();
-  await lead.goto(LEAD);
-  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(lead)}`);
 
   await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   await expect(popup.getByText(ADA.social_url)).toBeVisible();
@@ -187,16 +195,11 @@ test("today's people search: role and data-view-name cards with hashed classes, 
   tabIdOf,
 }) => {
   await connect();
-  await serve(
-    context,
-    'https://www.linkedin.com/search/results/people/**',
-    linkedinFixture('people-search-today.html'),
+  const { popup } = await openPopupOnTab(
+    { context, openExtensionPage, tabIdOf },
+    SEARCH,
+    searchPage('people-search-today.html'),
   );
-  const search = await context.newPage();
-  await search.goto(SEARCH);
-  const tabId = await tabIdOf(search);
-
-  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
   await expect(popup.getByTestId('page-people-count')).toHaveText('5 people · 0 revealed');
   await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
 
@@ -225,16 +228,11 @@ test('a people search LinkedIn changed: said in words, with a page report of the
   test.slow(); // Two screens, each checked with axe in both colour schemes.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await connect();
-  await serve(
-    context,
-    'https://www.linkedin.com/search/results/people/**',
-    linkedinFixture('people-search-unreadable.html'),
+  const { popup, tab: search } = await openPopupOnTab(
+    { context, openExtensionPage, tabIdOf },
+    SEARCH,
+    searchPage('people-search-unreadable.html'),
   );
-  const search = await context.newPage();
-  await search.goto(SEARCH);
-  const tabId = await tabIdOf(search);
-
-  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
   const notice = popup.getByTestId('page-not-read');
   await expect(notice).toContainText(
     'Candidate Lens could not read the people on this page. LinkedIn may have changed it.',
@@ -286,14 +284,10 @@ test('a profile whose name cannot be read: said so, with its report, and still r
   sim,
 }) => {
   await connect();
-  await serve(
-    context,
-    `${ADA.social_url}**`,
-    '<!doctype html><html lang="en"><head><title>LinkedIn</title><link rel="icon" href="data:,"></head><body><main><section class="_a1"><div class="_b2"><span class="_c3">Ada Lovelace</span></div></section></main></body></html>',
-  );
-  const profile = await context.newPage();
-  await profile.goto(ADA.social_url);
-  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(profile)}`);
+  const { popup } = await openPopupOnTab({ context, openExtensionPage, tabIdOf }, ADA.social_url, {
+    pattern: `${ADA.social_url}**`,
+    html: '<!doctype html><html lang="en"><head><title>LinkedIn</title><link rel="icon" href="data:,"></head><body><main><section class="_a1"><div class="_b2"><span class="_c3">Ada Lovelace</span></div></section></main></body></html>',
+  });
   await expect(popup.getByTestId('page-not-read')).toContainText(
     'Candidate Lens could not read the name on this profile.',
   );
@@ -314,10 +308,10 @@ test('a profile section page: the name from the sticky header, not the site head
 }) => {
   await connect();
   const url = 'https://www.linkedin.com/in/kwame-mensah-demo/details/experience/';
-  await serve(context, `${url}**`, linkedinFixture('profile-details-today.html'));
-  const details = await context.newPage();
-  await details.goto(url);
-  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(details)}`);
+  const { popup } = await openPopupOnTab({ context, openExtensionPage, tabIdOf }, url, {
+    pattern: `${url}**`,
+    html: linkedinFixture('profile-details-today.html'),
+  });
   await expect(popup.getByRole('heading', { name: 'Kwame Mensah' })).toBeVisible();
   await expect(popup.getByText('Enterprise Account Executive at Tessellate Pay')).toBeVisible();
   await expect(popup.getByTestId('page-not-read')).toHaveCount(0);

@@ -3,36 +3,14 @@
  * left to reveal is one priced button per item, the balance is asked again on opening, refusals come with their
  * control, and a LinkedIn list page is revealed in bulk from the popup.
  */
-import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { expectAccessible } from './axe';
+import { openPopupFor, openPopupOnTab, openTab, type PopupOnTabFixtures } from '../support/popup-on-tab';
 import { expect, test } from './fixtures';
-import { linkedinFixture, serve } from './linkedin-pages';
-import { expectPlainWords } from './plain-words';
+import { linkedinFixture } from './linkedin-pages';
+import { expectFitsAccessible } from './popup-checks';
 
 const ADA = DEMO_PROFILES.full;
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
-
-/** Within Chrome's 600 px at 320 and 400 px wide (height printed for the record), no axe violation, plain words. */
-async function expectFitsAccessible(page: Page, state: string) {
-  for (const width of [320, 400]) {
-    await page.setViewportSize({ width, height: 600 });
-    const size = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      scrollHeight: document.documentElement.scrollHeight,
-      height: Math.ceil(document.body.getBoundingClientRect().height),
-    }));
-    console.log(`popup height: ${size.height} px at ${width} px wide, ${state}`);
-    expect(size.scrollWidth, `no horizontal scroll at ${width} px, ${state}`).toBeLessThanOrEqual(
-      size.clientWidth,
-    );
-    expect(size.scrollHeight, `${state} within 600 px at ${width} px`).toBeLessThanOrEqual(600);
-  }
-  await page.setViewportSize({ width: 320, height: 600 });
-  await expectAccessible(page, state);
-  await expectPlainWords(page, state);
-}
 
 /** Counts the user's clicks: the toolbar button (opening the popup on a tab), and every click on a page. */
 function clickCounter() {
@@ -51,12 +29,9 @@ function clickCounter() {
   };
 }
 
-/** Ada's profile in a tab; the popup "opened from the toolbar" on it (the toolbar click is counted by the caller). */
-async function adaTab(context: BrowserContext, tabIdOf: (page: Page) => Promise<number>) {
-  const tab = await context.newPage();
-  await tab.goto(`${ADA.social_url}/`);
-  return tabIdOf(tab);
-}
+/** The popup on a tab showing Ada's profile, as the toolbar button opens it there. */
+const popupOnAda = async (fixtures: PopupOnTabFixtures) =>
+  (await openPopupOnTab(fixtures, `${ADA.social_url}/`)).popup;
 
 test('from landing on a new profile to its email on the clipboard: 3 clicks (toolbar, Reveal, copy); 2 once held', async ({
   connect,
@@ -66,11 +41,11 @@ test('from landing on a new profile to its email on the clipboard: 3 clicks (too
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await connect();
-  const tabId = await adaTab(context, tabIdOf);
+  const { tabId } = await openTab({ context, tabIdOf }, `${ADA.social_url}/`);
   const clicks = clickCounter();
 
   // 1: the toolbar button opens the popup on the tab. Focus is on Reveal, the screen's primary action.
-  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  const popup = await openPopupFor(openExtensionPage, tabId);
   clicks.toolbar();
   const reveal = popup.getByRole('button', { name: 'Reveal', exact: true });
   await expect(reveal).toBeFocused();
@@ -113,7 +88,7 @@ test('from the keyboard: the popup opens on Reveal, Enter reveals, Enter copies'
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await connect();
-  const popup = await openExtensionPage(`popup.html?tabId=${await adaTab(context, tabIdOf)}`);
+  const popup = await popupOnAda({ context, openExtensionPage, tabIdOf });
   await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeFocused();
   await popup.keyboard.press('Enter');
   await expect(popup.getByRole('button', { name: 'Copy email' })).toBeFocused();
@@ -130,7 +105,7 @@ test('after a reveal, what is left is one priced button per item, not the form a
   tabIdOf,
 }) => {
   await connect();
-  const popup = await openExtensionPage(`popup.html?tabId=${await adaTab(context, tabIdOf)}`);
+  const popup = await popupOnAda({ context, openExtensionPage, tabIdOf });
   await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
   await expect(popup.getByTestId('charged')).toHaveText(/^Charged 3 · Balance 9,997 · /);
   // The form is gone: no ticked "revealed" boxes, no "Costs nothing" beside a disabled Reveal.
@@ -167,7 +142,7 @@ test('a stale balance never enables Reveal: asked again on opening, refused befo
 }) => {
   await connect(); // stores the balance: 10,000
   await sim.admin('keys', { key: 'demo-key', remaining: 2 }); // spent elsewhere since
-  const popup = await openExtensionPage(`popup.html?tabId=${await adaTab(context, tabIdOf)}`);
+  const popup = await popupOnAda({ context, openExtensionPage, tabIdOf });
   const reveal = popup.getByRole('button', { name: 'Reveal', exact: true });
   await expect(popup.getByTestId('balance')).toHaveText('Balance: 2 credits');
   await expect(reveal).toBeDisabled();
@@ -183,7 +158,7 @@ test('a stale balance never enables Reveal: asked again on opening, refused befo
 
   // The balance cannot be asked: the figure says when it was true, and still guards Reveal.
   await sim.admin('faults', { fail500: 5, path: '/v1/account' });
-  const offline = await openExtensionPage(`popup.html?tabId=${await adaTab(context, tabIdOf)}`);
+  const offline = await popupOnAda({ context, openExtensionPage, tabIdOf });
   await expect(offline.getByTestId('balance')).toHaveText(/^Balance: 500 credits as of \d\d:\d\d$/);
   await expect(offline.getByRole('button', { name: 'Reveal', exact: true })).toBeEnabled();
 });
@@ -196,7 +171,7 @@ test('the service having trouble: Retry sends the same reveal again, priced as b
   tabIdOf,
 }) => {
   await connect();
-  const popup = await openExtensionPage(`popup.html?tabId=${await adaTab(context, tabIdOf)}`);
+  const popup = await popupOnAda({ context, openExtensionPage, tabIdOf });
   await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toBeEnabled();
   await sim.admin('faults', { fail500: 10, path: '/v1/lookup' });
   await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
@@ -221,7 +196,7 @@ test('a cap in the way: "Open the cap setting" opens Options at the cap field, f
   await options.getByLabel('Daily cap (credits)').fill('2');
   await options.getByRole('button', { name: 'Save spending settings' }).click();
   await expect(options.getByText('Spending settings saved.')).toBeVisible();
-  const popup = await openExtensionPage(`popup.html?tabId=${await adaTab(context, tabIdOf)}`);
+  const popup = await popupOnAda({ context, openExtensionPage, tabIdOf });
   const reveal = popup.getByRole('button', { name: 'Reveal', exact: true });
   await expect(reveal).toHaveAccessibleDescription(/^Your daily spending cap leaves 2 credits today/);
   await expectFitsAccessible(popup, 'a cap in the way');
@@ -246,14 +221,10 @@ test('a people search: the popup lists its people with their status and reveals 
   await first.getByRole('button', { name: 'Reveal', exact: true }).click();
   await expect(first.getByTestId('charged')).toContainText('Charged 3 ·');
   await first.close();
-  await serve(
-    context,
-    'https://www.linkedin.com/search/results/people/**',
-    linkedinFixture('people-search.html'),
-  );
-  const search = await context.newPage();
-  await search.goto(SEARCH);
-  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(search)}`);
+  const { popup } = await openPopupOnTab({ context, openExtensionPage, tabIdOf }, SEARCH, {
+    pattern: 'https://www.linkedin.com/search/results/people/**',
+    html: linkedinFixture('people-search.html'),
+  });
 
   const list = popup.getByRole('list', { name: 'LinkedIn people search' });
   await expect(popup.getByTestId('page-people-count')).toHaveText('5 people · 1 revealed');

@@ -1,46 +1,14 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { openPopupOnTab } from '../support/popup-on-tab';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
+import { expectFits, expectFitsAccessible } from './popup-checks';
 
 const NURSE = DEMO_PROFILES.nurse;
 const ADA = DEMO_PROFILES.full;
 const ALL_ITEMS = ['Personal email', 'Mobile phone', 'Detailed profile', 'Healthcare data'] as const;
-
-/** The page's scroll size against its viewport. */
-const measure = (page: Page) =>
-  page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-    scrollHeight: document.documentElement.scrollHeight,
-  }));
-
-async function expectFits(page: Page, width: number, state = 'the popup') {
-  await page.setViewportSize({ width, height: 600 });
-  const size = await measure(page);
-  // The content's own height, which Chrome sizes the popup to (printed for the record of each state).
-  const height = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-  console.log(`popup height: ${height} px at ${width} px wide, ${state}`);
-  expect(size.scrollWidth, `no horizontal scroll at ${width} px`).toBeLessThanOrEqual(size.clientWidth);
-  expect(
-    size.scrollHeight,
-    `${state} within Chrome's 600 px popup height at ${width} px`,
-  ).toBeLessThanOrEqual(600);
-}
-
-/** A state of the popup: within 600 px at 320 and 400 px wide, no axe violation light or dark, plain words. */
-async function expectFitsAccessible(page: Page, state: string) {
-  if (process.env.SHOTS) {
-    await page.setViewportSize({ width: 320, height: 600 });
-    const name = state.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    await page.screenshot({ path: `${process.env.SHOTS}/popup-${name}-320.png`, fullPage: true });
-  }
-  for (const width of [320, 400]) await expectFits(page, width, state);
-  await page.setViewportSize({ width: 320, height: 600 });
-  await expectAccessible(page, state);
-  await expectPlainWords(page, state);
-}
 
 /** Ada's LinkedIn profile in a tab, then the popup for that tab (it shows her headline and URL). */
 async function openOnAdaTab(
@@ -48,9 +16,7 @@ async function openOnAdaTab(
   tabIdOf: (page: Page) => Promise<number>,
   openExtensionPage: (path: string) => Promise<Page>,
 ) {
-  const tab = await context.newPage();
-  await tab.goto(`${ADA.social_url}/`);
-  const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(tab)}`);
+  const { popup } = await openPopupOnTab({ context, openExtensionPage, tabIdOf }, `${ADA.social_url}/`);
   await expect(popup.getByRole('heading', { name: ADA.name })).toBeVisible();
   await popup.setViewportSize({ width: 320, height: 600 });
   return popup;

@@ -1,16 +1,22 @@
 /**
  * The store's numbered migrations, run in order at the background's start, before anything resumes (a resumed
  * bulk reveal reads the ledger's shape). Each one reads the stored shape of the version before and writes the same
- * facts in the next; nothing a user has is reset. Each is idempotent (it looks for its before-shape first, and
- * finds none once done), so they run at every start rather than keep a version of their own.
+ * facts in the next; nothing a user has is reset.
  *
- * Migrations of one item's value alone are that item's (`migrations` of `defineStored`, run by WXT); these are
- * the ones that read or write several keys.
+ * Each records having run (`store-migrations`: the numbers that ran to their end), so it runs once. The number is
+ * written only after the migration's last write: a worker the browser stops mid-migration leaves it unrecorded,
+ * and the next start runs it again from whatever half of it was written. So each is written to be re-run from any
+ * point: it looks for its before-shape first, and what it already wrote is found and not written twice.
+ *
+ * Migrations of one item's value alone are that item's (`migrations` of `defineStored`, run by WXT, which keeps
+ * the item's version beside it); these are the ones that read or write several keys.
  */
 import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
 import { appendEntry } from '../../ledger/append';
 import { bulkJobs } from '../bulk-jobs';
-import { LEGACY_KEYS, nameOf } from '../keys';
+import { defineStored } from '../item';
+import { KEYS, LEGACY_KEYS, nameOf } from '../keys';
 import { META_KEY, readMeta } from '../ledger';
 import { moveVaultIdIndex } from './1-vault-id-keys';
 import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
@@ -20,8 +26,9 @@ const IN_FLIGHT_V1 = nameOf(LEGACY_KEYS.bulkInFlight);
 /**
  * Migration 2's storage side: version 1's bookkeeping is rewritten in version 2's shape, and a bulk reveal's own
  * list of lookups sent (`bulk-in-flight`, version 1) becomes uncertain entries on the ledger, where version 2
- * keeps every paid call written ahead. Once the list is gone and the bookkeeping is version 2, it reads two keys
- * and writes nothing.
+ * keeps every paid call written ahead. The list is removed last, so a run cut off before then finds it again: the
+ * entries it had appended are open calls by then (nothing settles them before the migrations end), and are not
+ * appended twice. Once the list is gone and the bookkeeping is version 2, it reads two keys and writes nothing.
  */
 export async function migrateLedger(): Promise<void> {
   const stored = await browser.storage.local.get([META_KEY, IN_FLIGHT_V1]);
@@ -31,7 +38,13 @@ export async function migrateLedger(): Promise<void> {
   if (stored[IN_FLIGHT_V1] === undefined) return;
   const job = await bulkJobs.current();
   const at = job?.finishedAt ?? new Date().toISOString();
-  for (const entry of inFlightEntries(stored[IN_FLIGHT_V1], job, at)) await appendEntry(entry);
+  // Version 1 kept these lookups off the ledger: an open call of the job for the same contact is one this
+  // migration appended before it was cut off.
+  const { open } = await readMeta();
+  const appended = new Set(open.map((call) => `${call.ref}\n${call.subject}`));
+  for (const entry of inFlightEntries(stored[IN_FLIGHT_V1], job, at)) {
+    if (!appended.has(`${entry.ref}\n${entry.subject}`)) await appendEntry(entry);
+  }
   await browser.storage.local.remove(IN_FLIGHT_V1);
 }
 
@@ -41,9 +54,34 @@ export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<voi
   [2, migrateLedger],
 ];
 
-/** Runs every store migration in order; one that fails is reported and the next still runs. */
-export async function runStoreMigrations(report: (error: unknown) => void): Promise<void> {
-  for (const [number, migrate] of STORE_MIGRATIONS) {
-    await migrate().catch((error) => report(new Error(`Store migration ${number} failed`, { cause: error })));
+/** The numbers of the migrations that ran to their end, in the order they did. */
+const doneItem = defineStored({
+  key: KEYS.storeMigrations,
+  schema: z.array(z.int()),
+  fallback: [],
+  label: 'store migrations run',
+  version: 1,
+});
+
+/** The numbers of the store migrations that have run to their end. */
+export const migrationsDone = (): Promise<number[]> => doneItem.get();
+
+/**
+ * Runs each store migration not recorded as run, in order, and records each as it ends. One that fails is
+ * reported, left unrecorded (the next start runs it again), and the next still runs.
+ */
+export async function runStoreMigrations(
+  report: (error: unknown) => void,
+  migrations: ReadonlyArray<readonly [number, () => Promise<void>]> = STORE_MIGRATIONS,
+): Promise<void> {
+  const done = new Set(await doneItem.get());
+  for (const [number, migrate] of migrations) {
+    if (done.has(number)) continue;
+    try {
+      await migrate();
+      await doneItem.update((list) => (list.includes(number) ? undefined : [...list, number]));
+    } catch (error) {
+      report(new Error(`Store migration ${number} failed`, { cause: error }));
+    }
   }
 }

@@ -4,10 +4,9 @@
  * again as they land (a bulk reveal writes one at a time).
  */
 import { computed, signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
 import { profileUrl } from '../../sites/linkedin/url';
 import type { StoredProfile } from '../../store/search';
-import { vault } from '../../store/vault';
+import { vault, watchVaultKeys } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
 
 /** How a contact is asked for: its profile URL when known, its candidate id when it came from a search. */
@@ -15,9 +14,6 @@ export interface Target {
   socialUrl: string | null;
   candidateId: string | null;
 }
-
-/** The vault's storage keys start with this (the vault itself owns the prefix: see storage). */
-const CONTACT_PREFIX = 'contact:';
 
 /**
  * Each stored row's canonical profile URL, worked out once: every row asks for it on every render (its vault
@@ -72,23 +68,17 @@ export function createVaultModel() {
     for (const record of fresh) next.set(record.key, record);
     records.value = next;
   };
-  const onStorage = (changed: Record<string, unknown>, area: string) => {
-    if (area !== 'local') return;
-    const keys = Object.keys(changed)
-      .filter((k) => k.startsWith(CONTACT_PREFIX))
-      .map((k) => k.slice(CONTACT_PREFIX.length));
-    if (keys.length === 0) return;
+  const stop = watchVaultKeys((keys) => {
     changes++;
     void refresh(keys);
-  };
-  browser.storage.onChanged.addListener(onStorage);
+  });
 
   return {
     records,
     recordForTarget,
     recordFor,
     want,
-    stop: () => browser.storage.onChanged.removeListener(onStorage),
+    stop,
   };
 }
 

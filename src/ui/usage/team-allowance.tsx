@@ -4,14 +4,11 @@
  * reveal and on saving the connection). Nothing is shown against the service itself.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { KEYS, nameOf } from '../../store/keys';
+import { KEYS } from '../../store/keys';
+import { peek, watchPeek } from '../../store/peek';
 import type { TeamMembership } from '../../store/team-membership';
 import { stored } from '../use-stored';
 import { allowanceInWords, asOf, memberAndTeam, resetsInWords, TEAM_USAGE_NOTE } from '../words/team';
-
-/** The stored membership's key in `storage.local` (its item: `src/store/team-membership.ts`). */
-const KEY = nameOf(KEYS.teamMembership);
 
 /**
  * The stored value when it is a membership, else null. Checked field by field rather than with its schema, which
@@ -35,15 +32,10 @@ export function TeamAllowance() {
     () =>
       stored<TeamMembership | null>(
         null,
-        async () => asMembership((await browser.storage.local.get(KEY))[KEY]),
-        (cb) => {
-          // Read directly rather than through the storage helpers, which this page does not otherwise load.
-          const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-            if (area === 'local' && KEY in changes) cb(asMembership(changes[KEY]?.newValue));
-          };
-          browser.storage.onChanged.addListener(onChanged);
-          return () => browser.storage.onChanged.removeListener(onChanged);
-        },
+        // Checked by hand rather than through its item (`src/store/team-membership.ts`), which this page does not
+        // otherwise load.
+        async () => asMembership(await peek(KEYS.teamMembership)),
+        (cb) => watchPeek(KEYS.teamMembership, (value) => cb(asMembership(value))),
       ),
     [],
   );

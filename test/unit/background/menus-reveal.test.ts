@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setApiKey } from '../../../src/background/key-store';
 import { MENU, onMenuClicked, revealTitle } from '../../../src/background/menus';
+import { setApiKey } from '../../../src/store/api-key';
 import { jobs } from '../../../src/store/jobs';
 import { panelFocus } from '../../../src/store/panel';
 import { settings } from '../../../src/store/settings';

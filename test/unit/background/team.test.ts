@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetKey, refreshAccount, saveConnection } from '../../../src/background/connection';
-import { setApiKey } from '../../../src/background/key-store';
 import { refreshMembership, teamHeld } from '../../../src/background/team';
+import { setApiKey } from '../../../src/store/api-key';
 import { teamMembership } from '../../../src/store/team-membership';
 
 const ME = {

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../../src/store/settings';
-import { findContacts, vault } from '../../../src/store/vault';
+import { findContacts, vault, watchVaultKeys } from '../../../src/store/vault';
 import { itemsToAsk } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
+import { contactRecord as contact, profileOf as url } from '../../support/vault-records';
 
 describe('the vault', () => {
   beforeEach(() => {
@@ -117,20 +118,22 @@ describe('the vault', () => {
   });
 });
 
-const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
-function contact(slug: string, candidateId: string) {
-  return {
-    v: 1 as const,
-    key: url(slug),
-    socialUrl: url(slug),
-    candidateId,
-    name: slug,
-    currentTitle: null,
-    currentEmployer: null,
-    email: { found: true as const, value: `${slug}@example.org`, at: '2026-01-01T00:00:00.000Z' },
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+describe('the vault tells which records changed', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('by their vault keys, written or removed, without reading them; other keys and areas are not its', async () => {
+    const seen = vi.fn();
+    const stop = watchVaultKeys(seen);
+    await vault.put(contact('ada', '1'));
+    await browser.storage.local.set({ settings: {}, 'contacts-index:1': '' });
+    await browser.storage.session.set({ 'contact:x': 1 });
+    await vault.remove([url('ada')]);
+    expect(seen.mock.calls).toEqual([[[url('ada')]], [[url('ada')]]]);
+    stop();
+    await vault.put(contact('grace', '2'));
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+});
 
 describe('clearing the vault', () => {
   beforeEach(() => {

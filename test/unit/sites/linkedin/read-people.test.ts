@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import * as memberIdProfile from '@/src/sites/linkedin/member-id-profile';
 import type { PageReader } from '@/src/sites/linkedin/page-kind';
@@ -12,25 +9,61 @@ import * as recruiterList from '@/src/sites/linkedin/recruiter-list';
 import * as recruiterProfile from '@/src/sites/linkedin/recruiter-profile';
 import * as salesLead from '@/src/sites/linkedin/sales-lead';
 import * as salesPeople from '@/src/sites/linkedin/sales-people';
+import {
+  linkedinFixture as fixture,
+  IN,
+  htmlDocument as page,
+  pagePerson as person,
+} from '../../../support/linkedin-documents';
 
-/** A fixture page as a document (linkedom's types are its own; the DOM's shape is the same). */
-function fixture(name: string): Document {
-  return page(readFileSync(resolve(import.meta.dirname, '../../../fixtures/linkedin', name), 'utf8'));
-}
-
-function page(html: string): Document {
-  return parseHTML(html).document as unknown as Document;
-}
-
-const IN = 'https://www.linkedin.com/in/';
-const person = (fields: Partial<PagePerson>): PagePerson => ({
-  name: null,
-  headline: null,
-  location: null,
-  publicUrl: null,
-  pageUrl: null,
-  ...fields,
+/** Grace Okafor as her search card and her profile by member id show her. */
+const GRACE = person({
+  name: 'Grace Okafor',
+  headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
+  location: 'Boston, Massachusetts, United States',
+  publicUrl: `${IN}grace-okafor-rn-demo`,
 });
+/** Kwame Mensah as his public profile pages show him (no location in their headers). */
+const KWAME_PROFILE = person({
+  name: 'Kwame Mensah',
+  headline: 'Enterprise Account Executive at Tessellate Pay',
+  publicUrl: `${IN}kwame-mensah-demo`,
+});
+
+/** Ada Lovelace as her Sales Navigator lead page shows her. */
+const ADA_LEAD = person({
+  name: 'Ada Lovelace',
+  headline: 'Principal Software Engineer at Analytical Engines | compilers, developer tools',
+  location: 'London, England, United Kingdom',
+});
+
+/** The people search for "nurse", as its pages of both markup generations list it. */
+const NURSE_SEARCH = [
+  person({
+    name: 'Ada Lovelace',
+    headline: 'Principal Software Engineer at Analytical Engines',
+    location: 'London, England, United Kingdom',
+    publicUrl: `${IN}ada-lovelace-demo`,
+  }),
+  person({
+    name: 'José Álvarez',
+    headline: 'Senior Product Manager at Tessellate Pay | payments, growth, experimentation',
+    location: 'Madrid, Community of Madrid, Spain',
+    publicUrl: `${IN}jos%C3%A9-%C3%A1lvarez-demo`,
+  }),
+  person({
+    name: 'Kwame Mensah',
+    headline: 'Enterprise Account Executive at Tessellate Pay',
+    location: 'Accra, Greater Accra Region, Ghana',
+    pageUrl: `${IN}ACoAAAF3kwame0Mensah`,
+  }),
+  person({
+    name: 'LinkedIn Member',
+    headline: 'Registered Nurse',
+    location: 'Boston, Massachusetts, United States',
+  }),
+  GRACE,
+];
 
 interface Case {
   file: string;
@@ -48,37 +81,7 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
       {
         file: 'people-search.html',
         url: 'https://www.linkedin.com/search/results/people/?keywords=nurse',
-        people: [
-          person({
-            name: 'Ada Lovelace',
-            headline: 'Principal Software Engineer at Analytical Engines',
-            location: 'London, England, United Kingdom',
-            publicUrl: `${IN}ada-lovelace-demo`,
-          }),
-          person({
-            name: 'José Álvarez',
-            headline: 'Senior Product Manager at Tessellate Pay | payments, growth, experimentation',
-            location: 'Madrid, Community of Madrid, Spain',
-            publicUrl: `${IN}jos%C3%A9-%C3%A1lvarez-demo`,
-          }),
-          person({
-            name: 'Kwame Mensah',
-            headline: 'Enterprise Account Executive at Tessellate Pay',
-            location: 'Accra, Greater Accra Region, Ghana',
-            pageUrl: `${IN}ACoAAAF3kwame0Mensah`,
-          }),
-          person({
-            name: 'LinkedIn Member',
-            headline: 'Registered Nurse',
-            location: 'Boston, Massachusetts, United States',
-          }),
-          person({
-            name: 'Grace Okafor',
-            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
-            location: 'Boston, Massachusetts, United States',
-            publicUrl: `${IN}grace-okafor-rn-demo`,
-          }),
-        ],
+        people: NURSE_SEARCH,
       },
       {
         // Today's markup: role/data-view-name cards, hashed classes, a promoted slot among the results, a mutual
@@ -86,37 +89,7 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         // below the fold not rendered yet.
         file: 'people-search-today.html',
         url: 'https://www.linkedin.com/search/results/people/?keywords=nurse&origin=GLOBAL_SEARCH_HEADER',
-        people: [
-          person({
-            name: 'Ada Lovelace',
-            headline: 'Principal Software Engineer at Analytical Engines',
-            location: 'London, England, United Kingdom',
-            publicUrl: `${IN}ada-lovelace-demo`,
-          }),
-          person({
-            name: 'José Álvarez',
-            headline: 'Senior Product Manager at Tessellate Pay | payments, growth, experimentation',
-            location: 'Madrid, Community of Madrid, Spain',
-            publicUrl: `${IN}jos%C3%A9-%C3%A1lvarez-demo`,
-          }),
-          person({
-            name: 'Kwame Mensah',
-            headline: 'Enterprise Account Executive at Tessellate Pay',
-            location: 'Accra, Greater Accra Region, Ghana',
-            pageUrl: `${IN}ACoAAAF3kwame0Mensah`,
-          }),
-          person({
-            name: 'LinkedIn Member',
-            headline: 'Registered Nurse',
-            location: 'Boston, Massachusetts, United States',
-          }),
-          person({
-            name: 'Grace Okafor',
-            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
-            location: 'Boston, Massachusetts, United States',
-            publicUrl: `${IN}grace-okafor-rn-demo`,
-          }),
-        ],
+        people: NURSE_SEARCH,
       },
       {
         // Obfuscated classes, and results below the fold not rendered yet: read what is there, nothing more.
@@ -159,37 +132,18 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
       {
         file: 'sales-lead.html',
         url: 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c',
-        people: [
-          person({
-            name: 'Ada Lovelace',
-            headline: 'Principal Software Engineer at Analytical Engines | compilers, developer tools',
-            location: 'London, England, United Kingdom',
-          }),
-        ],
+        people: [ADA_LEAD],
       },
       {
         file: 'sales-lead-menu-open.html',
         url: 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c',
-        people: [
-          person({
-            name: 'Ada Lovelace',
-            headline: 'Principal Software Engineer at Analytical Engines | compilers, developer tools',
-            location: 'London, England, United Kingdom',
-            publicUrl: `${IN}ada-lovelace-demo`,
-          }),
-        ],
+        // The lead's menu, open, shows the public profile URL.
+        people: [{ ...ADA_LEAD, publicUrl: `${IN}ada-lovelace-demo` }],
       },
       {
         file: 'sales-lead-obfuscated.html',
         url: 'https://www.linkedin.com/sales/lead/ACwAAAAdb2Okafor,NAME_SEARCH,cD3e',
-        people: [
-          person({
-            name: 'Grace Okafor',
-            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
-            location: 'Boston, Massachusetts, United States',
-            publicUrl: `${IN}grace-okafor-rn-demo`,
-          }),
-        ],
+        people: [GRACE],
       },
     ],
   },
@@ -260,14 +214,7 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
       {
         file: 'recruiter-profile.html',
         url: 'https://www.linkedin.com/talent/profile/AEMAAAKwame0Mensah?project=1234567',
-        people: [
-          person({
-            name: 'Kwame Mensah',
-            headline: 'Enterprise Account Executive at Tessellate Pay',
-            location: 'Accra, Greater Accra Region, Ghana',
-            publicUrl: `${IN}kwame-mensah-demo`,
-          }),
-        ],
+        people: [{ ...KWAME_PROFILE, location: 'Accra, Greater Accra Region, Ghana' }],
       },
       {
         file: 'recruiter-profile-no-public-link.html',
@@ -328,28 +275,14 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
       {
         file: 'member-id-profile.html',
         url: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
-        people: [
-          person({
-            name: 'Kwame Mensah',
-            headline: 'Enterprise Account Executive at Tessellate Pay',
-            location: 'Accra, Greater Accra Region, Ghana',
-            publicUrl: `${IN}kwame-mensah-demo`,
-          }),
-        ],
+        people: [{ ...KWAME_PROFILE, location: 'Accra, Greater Accra Region, Ghana' }],
       },
       {
         // Today's profile by member id: "People you may know" inside main and "People also viewed" beside it
         // link other members' public URLs, which are not this member's.
         file: 'profile-today.html',
         url: 'https://www.linkedin.com/in/ACoAAAF5grace0Okafor',
-        people: [
-          person({
-            name: 'Grace Okafor',
-            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
-            location: 'Boston, Massachusetts, United States',
-            publicUrl: `${IN}grace-okafor-rn-demo`,
-          }),
-        ],
+        people: [GRACE],
       },
       {
         file: 'member-id-profile-loading.html',
@@ -380,24 +313,12 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         // A section page has no h1 of its own (the site header's hidden one is not the name): the sticky header.
         file: 'profile-details-today.html',
         url: 'https://www.linkedin.com/in/kwame-mensah-demo/details/experience/',
-        people: [
-          person({
-            name: 'Kwame Mensah',
-            headline: 'Enterprise Account Executive at Tessellate Pay',
-            publicUrl: `${IN}kwame-mensah-demo`,
-          }),
-        ],
+        people: [KWAME_PROFILE],
       },
       {
         file: 'member-id-profile.html',
         url: 'https://www.linkedin.com/in/Kwame-Mensah-Demo/details/experience/',
-        people: [
-          person({
-            name: 'Kwame Mensah',
-            headline: 'Enterprise Account Executive at Tessellate Pay',
-            publicUrl: `${IN}kwame-mensah-demo`,
-          }),
-        ],
+        people: [KWAME_PROFILE],
       },
     ],
   },

@@ -1,14 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { readPage } from '@/src/sites/linkedin/read-request';
 import { pathShape, structureReport } from '@/src/sites/linkedin/structure-report';
 
-function fixture(name: string): Document {
-  const html = readFileSync(resolve(import.meta.dirname, '../../../fixtures/linkedin', name), 'utf8');
-  return parseHTML(html).document as unknown as Document;
-}
+import { linkedinFixture as fixture } from '../../../support/linkedin-documents';
 
 const SEARCH =
   'https://www.linkedin.com/search/results/people/?keywords=nurse%20boston&geoUrn=%5B%22102380872%22%5D';

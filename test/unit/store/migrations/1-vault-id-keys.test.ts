@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { moveVaultIdIndex } from '../../../../src/store/migrations/1-vault-id-keys';
 import { vault } from '../../../../src/store/vault';
+import { contactRecord as contact, profileOf as url } from '../../../support/vault-records';
 
 describe('store migration 1: the vault id index, from one object to a key per id', () => {
   beforeEach(() => {
@@ -39,17 +40,3 @@ describe('store migration 1: the vault id index, from one object to a key per id
     });
   });
 });
-
-const url = (slug: string) => `https://www.linkedin.com/in/${slug}`;
-function contact(slug: string, candidateId: string) {
-  return {
-    v: 1 as const,
-    key: url(slug),
-    socialUrl: url(slug),
-    candidateId,
-    name: slug,
-    currentTitle: null,
-    currentEmployer: null,
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}

@@ -1,21 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { jobs, type RevealJob } from '../../../../src/store/jobs';
+import { jobs } from '../../../../src/store/jobs';
 import { workerBeat } from '../../../../src/store/worker-beat';
 import { createPopupModel } from '../../../../src/ui/popup/model';
+import { revealJob } from './fixtures';
 
 const URL = 'https://www.linkedin.com/in/grace-hopper';
-const JOB: RevealJob = {
-  id: 'j1',
-  kind: 'reveal',
-  vaultKey: URL,
-  target: { socialUrl: URL, candidateId: null },
-  requested: ['phone'],
-  held: [],
-  status: 'running',
-  worker: 'w1',
-  startedAt: new Date().toISOString(),
-};
+const JOB = revealJob(
+  { requested: ['phone'], status: 'running', worker: 'w1', startedAt: new Date().toISOString() },
+  URL,
+);
 
 describe('the popup shows a job running only while its worker beats', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -1,12 +1,12 @@
 /**
  * Custody of the API key: IndexedDB of the extension's own origin. Content scripts run in the page's origin, so
  * they cannot open this database on Chrome or on Firefox (unlike `storage.local`, which Firefox exposes to content
- * scripts and which has no `setAccessLevel` there). Only the background imports this module.
+ * scripts and which has no `setAccessLevel` there). Only the background imports this module (its API client is the
+ * key's one reader). Its names are in `keys.ts` with every other stored name.
  */
+import { SECRETS } from './keys';
 
-const DB_NAME = 'candidate-lens-secrets';
-const STORE = 'secrets';
-const KEY = 'apiKey';
+const { database: DB_NAME, objectStore: STORE, apiKey: KEY } = SECRETS;
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

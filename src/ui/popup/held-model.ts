@@ -1,0 +1,161 @@
+/**
+ * What is held of the popup's profile: the vault's record (or word that it could not be read), what the team holds
+ * when the connection is a team gateway, and the latest reveal of it as it is (a "running" one whose worker
+ * stopped beating is shown cut off, and its charge is checked). Each is followed for the profile shown and
+ * replaced when it changes.
+ */
+import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { lostItsWorker } from '../../domain/worker';
+import type { Read } from '../../store/item';
+import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
+import { vault } from '../../store/vault';
+import type { ContactRecord } from '../../store/vault-record';
+import { workerBeat } from '../../store/worker-beat';
+import { followCutOffCheck } from '../cut-off-check';
+import { ITEMS } from '../items';
+import { call } from '../rpc';
+import { heldByItem, type TeamHeldItems } from '../team-held';
+import { stored } from '../use-stored';
+import { ageInWords } from '../words/age';
+
+/**
+ * What the vault holds for the profile, in words: right after this popup's reveal (`revealedHere`), what that
+ * reveal did; otherwise how long ago it was revealed. Items not found are said once, in the contact card, not here.
+ */
+export function heldInWords(
+  read: Read<ContactRecord>,
+  latest: RevealJob | null,
+  revealedHere: boolean,
+): string {
+  if (read.state === 'unreadable') {
+    return 'The stored contact for this profile could not be read. It was kept aside, not deleted.';
+  }
+  const held = read.state === 'ok' ? read.value : null;
+  if (!held) return 'Not revealed yet';
+  if (held.unknownAt) return 'The service does not know this profile';
+  if (revealedHere && latest?.status === 'done') {
+    return latest.requested.some((item) => held[item]?.found)
+      ? 'Revealed just now'
+      : 'Looked up just now: nothing found';
+  }
+  const age = ageInWords(held.updatedAt);
+  if (!ITEMS.some((item) => held[item]?.found === true)) return `Looked up ${age}: nothing found`;
+  return `Revealed ${age}`;
+}
+
+export function createHeldModel(socialUrl: ReadonlySignal<string | null>) {
+  /** The vault's answer for the profile: a record, none, or one that could not be read. */
+  const vaultRead = signal<Read<ContactRecord>>({ state: 'missing' });
+  /** The vault has answered for the current profile (until then, "not revealed" is not known yet). */
+  const vaultLoaded = signal(false);
+  const record = computed(() => (vaultRead.value.state === 'ok' ? vaultRead.value.value : null));
+  const unreadable = computed(() => vaultRead.value.state === 'unreadable');
+  /** What the team holds of the profile, as the gateway said when it was shown (empty otherwise). */
+  const teamHeld = signal<TeamHeldItems>({});
+  /** The latest job as stored: "running" there may belong to a worker that was stopped since. */
+  const storedJob = signal<RevealJob | null>(null);
+  const beat = stored(null, workerBeat.get, workerBeat.watch);
+  /** The clock a "running" job's heartbeat is judged by; ticks only while one is shown running. */
+  const now = signal(Date.now());
+  /** The latest job as it is: a running one whose worker stopped beating is shown interrupted. */
+  const job = computed(() => {
+    const latest = storedJob.value;
+    // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
+    if (
+      !latest ||
+      !lostItsWorker(
+        latest.status,
+        latest.worker,
+        beat.loaded.value ? beat.value.value : undefined,
+        now.value,
+      )
+    )
+      return latest;
+    return { ...latest, status: 'interrupted' as const };
+  });
+  /** The latest reveal, when it was cut off: its charge is checked, and asking again is a separate choice. */
+  const cutOff = computed(() => (outcomeUnknown(job.value) ? job.value : null));
+  const checkProblem = signal<string | null>(null);
+  /** Set once this popup's own reveal answers: the status then speaks of that reveal, not of data held before. */
+  const revealedHere = signal(false);
+  /** When the vault's record was last changed: "revealed 3 months ago". */
+  const revealedAt = computed(() => record.value?.updatedAt ?? null);
+  const status = computed(() => heldInWords(vaultRead.value, job.value, revealedHere.value));
+
+  /** While a job is shown running, re-judge its worker's heartbeat every second. */
+  effect(() => {
+    if (storedJob.value?.status !== 'running') return;
+    const timer = setInterval(() => {
+      now.value = Date.now();
+    }, 1000);
+    return () => clearInterval(timer);
+  });
+
+  /** A cut-off reveal's charge is checked when shown (once), and again while "not charged so far". */
+  let checking: string | null = null;
+  effect(() => {
+    const interrupted = cutOff.value;
+    if (!interrupted || (!interrupted.check && checking === interrupted.id)) return;
+    checking = interrupted.id;
+    return followCutOffCheck(interrupted, (problem) => {
+      checkProblem.value = problem;
+    });
+  });
+
+  /** Watchers of the current profile's record and jobs, replaced when the profile changes. */
+  let unwatch: Array<() => void> = [];
+  /** Follows the vault record and latest job of the current profile. */
+  effect(() => {
+    const url = socialUrl.value;
+    for (const stop of unwatch) stop();
+    unwatch = [];
+    vaultRead.value = { state: 'missing' };
+    vaultLoaded.value = false;
+    storedJob.value = null;
+    revealedHere.value = false;
+    if (!url) return;
+    const refresh = async () => {
+      const [r, j] = await Promise.all([vault.lookup({ socialUrl: url }), jobs.latestFor(url)]);
+      if (socialUrl.peek() !== url) return;
+      batch(() => {
+        vaultRead.value = r;
+        vaultLoaded.value = true;
+        storedJob.value = j;
+      });
+    };
+    void refresh();
+    unwatch.push(
+      vault.watch(url, () => void refresh()),
+      jobs.watch(() => void refresh()),
+    );
+  });
+
+  /**
+   * Which items the team holds of the profile shown, when the connection is a team gateway (free; the background
+   * answers "none" without a request otherwise, so the popup need not know which it is).
+   */
+  effect(() => {
+    const url = socialUrl.value;
+    teamHeld.value = {};
+    if (!url) return;
+    void call('teamHeld', { people: [{ socialUrl: url }] }).then((result) => {
+      // Without an answer the full prices stay: never a lower price than the gateway confirmed.
+      if (result.ok && socialUrl.peek() === url) teamHeld.value = heldByItem(result.value[0]);
+    });
+  });
+
+  return {
+    vaultLoaded,
+    record,
+    unreadable,
+    teamHeld,
+    job,
+    cutOff,
+    checkProblem,
+    revealedHere,
+    revealedAt,
+    status,
+  };
+}
+
+export type HeldModel = ReturnType<typeof createHeldModel>;

@@ -1,0 +1,36 @@
+/**
+ * What the popup offers for its profile and what each offer may cost: the selection's items still to ask (held
+ * ones, and known-missing ones, are free), the items not found before (asked again only through their own priced
+ * button), and each item never asked (its own "Add" button). Items the team holds are asked of the gateway but
+ * cost nothing.
+ */
+import { computed, type ReadonlySignal } from '@preact/signals';
+import type { Retrievable } from '../../api/schema-parts';
+import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { ITEMS } from '../items';
+import { maxCostWithTeam, type TeamHeldItems } from '../team-held';
+
+export interface OfferDeps {
+  record: ReadonlySignal<ContactRecord | null>;
+  teamHeld: ReadonlySignal<TeamHeldItems>;
+  selection: ReadonlySignal<Retrievable[]>;
+}
+
+export function createOfferModel({ record, teamHeld, selection }: OfferDeps) {
+  /** Selected items the service would be asked for. */
+  const toAsk = computed(() => itemsToAsk(record.value, selection.value));
+  /** The most the selection can cost. */
+  const maxCost = computed(() => maxCostWithTeam(toAsk.value, teamHeld.value));
+  /** Items looked up before and not found: asked again only through their own priced button. */
+  const knownMissing = computed(() => ITEMS.filter((item) => record.value?.[item]?.found === false));
+  const askAgainCost = computed(() => maxCostWithTeam(knownMissing.value, teamHeld.value));
+  /** Every item is held or known not to exist: nothing is left for the reveal form to ask. */
+  const allDecided = computed(() => ITEMS.every((item) => record.value?.[item] !== undefined));
+  /** Items never asked for this profile: after a reveal, each is its own priced button ("Add phone · 6 credits"). */
+  const toAdd = computed(() => ITEMS.filter((item) => record.value && record.value[item] === undefined));
+  /** The most one "Add <item>" button can cost. */
+  const addCost = (item: Retrievable) => maxCostWithTeam([item], teamHeld.value);
+  return { toAsk, maxCost, knownMissing, askAgainCost, allDecided, toAdd, addCost };
+}
+
+export type OfferModel = ReturnType<typeof createOfferModel>;

@@ -1,0 +1,78 @@
+import { signal } from '@preact/signals';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { vault } from '../../../../src/store/vault';
+import { createHeldModel, heldInWords } from '../../../../src/ui/popup/held-model';
+import { ADA, record } from '../sidepanel/fixtures';
+import { revealJob } from './fixtures';
+
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../../src/ui/rpc', () => ({ call }));
+
+const done = revealJob();
+
+describe('what the popup says is held', () => {
+  it('nothing, an unreadable record, a profile the service does not know', () => {
+    expect(heldInWords({ state: 'missing' }, null, false)).toBe('Not revealed yet');
+    expect(heldInWords({ state: 'unreadable' }, null, false)).toMatch(/could not be read. It was kept aside/);
+    const unknown = { ...record(ADA), unknownAt: '2026-11-20T10:00:00.000Z' };
+    expect(heldInWords({ state: 'ok', value: unknown }, null, false)).toBe(
+      'The service does not know this profile',
+    );
+  });
+
+  it("right after this popup's reveal, what it did; otherwise how long ago", () => {
+    const held = record(ADA, { email: 'ada@example.org' });
+    expect(heldInWords({ state: 'ok', value: held }, done, true)).toBe('Revealed just now');
+    const none = record(ADA, { missing: ['email'] });
+    expect(heldInWords({ state: 'ok', value: none }, done, true)).toBe('Looked up just now: nothing found');
+    expect(heldInWords({ state: 'ok', value: held }, done, false)).toMatch(/^Revealed .+ ago$/);
+    expect(heldInWords({ state: 'ok', value: none }, null, false)).toMatch(
+      /^Looked up .+ ago: nothing found$/,
+    );
+  });
+});
+
+describe("following what is held of the popup's profile", () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    call.mockReset();
+    call.mockResolvedValue({ ok: true, value: [{ items: [] }] });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('reads the vault record of the profile shown, follows its changes, and starts again for another', async () => {
+    await vault.put(record(ADA, { email: 'ada@example.org' }));
+    const url = signal<string | null>(ADA);
+    const held = createHeldModel(url);
+    await vi.waitFor(() => expect(held.record.value?.email).toMatchObject({ value: 'ada@example.org' }));
+    expect(held.revealedAt.value).toBe('2026-11-20T10:00:00.000Z');
+    await vault.put(record(ADA, { email: 'ada@example.org', phone: '+1 555' }));
+    await vi.waitFor(() => expect(held.record.value?.phone).toMatchObject({ value: '+1 555' }));
+    url.value = 'https://www.linkedin.com/in/nobody';
+    expect(held.record.value).toBeNull();
+    await vi.waitFor(() => expect(held.status.value).toBe('Not revealed yet'));
+  });
+
+  it('a stored record that no longer reads is said so, not shown as never revealed', async () => {
+    await browser.storage.local.set({ [`contact:${ADA}`]: { v: 99 } });
+    const held = createHeldModel(signal(ADA));
+    await vi.waitFor(() => expect(held.unreadable.value).toBe(true));
+    expect(held.record.value).toBeNull();
+  });
+
+  it('asks what the team holds of the profile, and keeps full prices without an answer', async () => {
+    call.mockResolvedValueOnce({
+      ok: true,
+      value: [{ items: [{ item: 'email', found: true, revealedBy: 'Sam', revealedAt: '' }] }],
+    });
+    const url = signal<string | null>(ADA);
+    const held = createHeldModel(url);
+    await vi.waitFor(() => expect(Object.keys(held.teamHeld.value)).toEqual(['email']));
+    expect(call).toHaveBeenCalledWith('teamHeld', { people: [{ socialUrl: ADA }] });
+    call.mockResolvedValueOnce({ ok: false, error: { kind: 'network', message: 'gone' } });
+    url.value = 'https://www.linkedin.com/in/grace';
+    expect(held.teamHeld.value).toEqual({});
+  });
+});

@@ -1,0 +1,58 @@
+import { signal } from '@preact/signals';
+import { describe, expect, it } from 'vitest';
+import type { Retrievable } from '../../../../src/api/schema-parts';
+import type { ContactRecord } from '../../../../src/store/vault-record';
+import { createOfferModel } from '../../../../src/ui/popup/offer-model';
+import type { TeamHeldItems } from '../../../../src/ui/team-held';
+import { ADA, record } from '../sidepanel/fixtures';
+
+function offerFor(held: ContactRecord | null, selection: Retrievable[], team: TeamHeldItems = {}) {
+  return createOfferModel({ record: signal(held), teamHeld: signal(team), selection: signal(selection) });
+}
+
+const teamHas = (item: Retrievable) => ({ [item]: { item, found: true, revealedBy: 'Sam', revealedAt: '' } });
+
+describe("the popup's offer", () => {
+  it('nothing held: every ticked item is asked, at its price; nothing is offered on its own yet', () => {
+    const offer = offerFor(null, ['email', 'phone']);
+    expect(offer.toAsk.value).toEqual(['email', 'phone']);
+    expect(offer.maxCost.value).toBe(9);
+    expect(offer.toAdd.value).toEqual([]);
+    expect(offer.knownMissing.value).toEqual([]);
+    expect(offer.allDecided.value).toBe(false);
+  });
+
+  it('held items and items known missing are not asked; the ones never asked are each their own offer', () => {
+    const offer = offerFor(record(ADA, { email: 'ada@example.org', missing: ['phone'] }), ['email', 'phone']);
+    expect(offer.toAsk.value).toEqual([]);
+    expect(offer.maxCost.value).toBe(0);
+    expect(offer.knownMissing.value).toEqual(['phone']);
+    expect(offer.askAgainCost.value).toBe(6);
+    expect(offer.toAdd.value).toEqual(['detailed_profile', 'healthcare_profile']);
+    expect(offer.addCost('detailed_profile')).toBe(1);
+  });
+
+  it('every item held or known missing: nothing is left to decide', () => {
+    const held = record(ADA, { email: 'ada@example.org', phone: '+1 555', missing: [] });
+    const all = {
+      ...held,
+      detailed_profile: { found: false as const, at: '' },
+      healthcare_profile: { found: false as const, at: '' },
+    };
+    expect(offerFor(all, ['email']).allDecided.value).toBe(true);
+    expect(offerFor(held, ['email']).allDecided.value).toBe(false);
+  });
+
+  it('items the team holds cost nothing, in the selection, asking again and an Add button alike', () => {
+    const offer = offerFor(record(ADA, { missing: ['phone'] }), ['email'], {
+      ...teamHas('email'),
+      ...teamHas('phone'),
+      ...teamHas('detailed_profile'),
+    });
+    expect(offer.toAsk.value).toEqual(['email']);
+    expect(offer.maxCost.value).toBe(0);
+    expect(offer.askAgainCost.value).toBe(0);
+    expect(offer.addCost('detailed_profile')).toBe(0);
+    expect(offer.addCost('healthcare_profile')).toBe(1);
+  });
+});

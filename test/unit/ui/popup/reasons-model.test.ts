@@ -1,0 +1,109 @@
+import { signal } from '@preact/signals';
+import { describe, expect, it } from 'vitest';
+import type { Retrievable } from '../../../../src/api/schema-parts';
+import type { CapRoom } from '../../../../src/ledger/caps';
+import type { RevealJob } from '../../../../src/store/jobs';
+import { createReasonsModel } from '../../../../src/ui/popup/reasons-model';
+import { ADA } from '../sidepanel/fixtures';
+import { revealJob } from './fixtures';
+
+const cutOffJob = revealJob({ status: 'interrupted' });
+
+/** Reasons for a ready popup (a profile, a key, 100 credits, no cap), with `over` what a test changes. */
+function reasonsFor(
+  over: {
+    socialUrl?: string | null;
+    selection?: Retrievable[];
+    toAsk?: Retrievable[];
+    maxCost?: number;
+    job?: RevealJob | null;
+    checkProblem?: string | null;
+    unreadable?: boolean;
+    busy?: boolean;
+    hasKey?: boolean;
+    checking?: boolean;
+    remaining?: number;
+    room?: CapRoom | null;
+  } = {},
+) {
+  const job = signal(over.job ?? null);
+  return createReasonsModel({
+    socialUrl: signal(over.socialUrl === undefined ? ADA : over.socialUrl),
+    selection: signal(over.selection ?? ['email']),
+    offer: {
+      toAsk: signal(over.toAsk ?? ['email']),
+      maxCost: signal(over.maxCost ?? 3),
+      askAgainCost: signal(6),
+      addCost: (item) => (item === 'phone' ? 6 : 1),
+    },
+    job,
+    cutOff: signal(job.value?.status === 'interrupted' ? job.value : null),
+    checkProblem: signal(over.checkProblem ?? null),
+    unreadable: signal(over.unreadable ?? false),
+    busy: signal(over.busy ?? false),
+    hasKey: signal(over.hasKey ?? true),
+    checkingBalance: signal(over.checking ?? false),
+    remaining: signal(over.remaining ?? 100),
+    capRoom: signal(over.room ?? null),
+  });
+}
+
+describe("why the popup's paid buttons cannot be clicked", () => {
+  it('a ready popup: nothing stands in the way', () => {
+    const reasons = reasonsFor();
+    expect(reasons.disabledReason.value).toBeNull();
+    expect(reasons.retryReason.value).toBeNull();
+    expect(reasons.askAgainProblem.value).toBeNull();
+    expect(reasons.addProblem('phone')).toBeNull();
+    expect(reasons.capBlocked.value).toBe(false);
+    expect(reasons.unreadableWarning.value).toBeNull();
+  });
+
+  it('says first what blocks any paid call, then what the popup lacks, in that order', () => {
+    expect(reasonsFor({ busy: true, socialUrl: null }).disabledReason.value).toBe('A reveal is in progress.');
+    expect(reasonsFor({ job: { ...cutOffJob, status: 'running' } }).disabledReason.value).toBe(
+      'A reveal is in progress.',
+    );
+    expect(reasonsFor({ hasKey: false, socialUrl: null }).disabledReason.value).toBe('No API key yet.');
+    expect(reasonsFor({ socialUrl: null }).disabledReason.value).toBe(
+      'Open a LinkedIn profile or paste a profile URL.',
+    );
+    expect(reasonsFor({ selection: [] }).disabledReason.value).toBe('Choose at least one item to reveal.');
+    expect(reasonsFor({ toAsk: [] }).disabledReason.value).toBe('Everything ticked is revealed already.');
+    expect(reasonsFor({ checking: true }).disabledReason.value).toBe('Checking your balance…');
+    expect(reasonsFor({ remaining: 2 }).disabledReason.value).toMatch(
+      /^Not enough credits: this may cost up to 3/,
+    );
+  });
+
+  it('a spending cap below the most the selection can cost blocks Reveal and says so', () => {
+    const reasons = reasonsFor({ room: { left: 2, cap: 'daily' } });
+    expect(reasons.capBlocked.value).toBe(true);
+    expect(reasons.disabledReason.value).toMatch(/daily spending cap leaves 2/);
+    // An Add button within the room is still open.
+    expect(reasons.addProblem('detailed_profile')).toBeNull();
+    expect(reasons.addProblem('phone')).toMatch(/daily spending cap/);
+  });
+
+  it('a cut-off reveal: Reveal points to its note; Reveal again waits for its charge to be checked', () => {
+    const reasons = reasonsFor({ job: cutOffJob });
+    expect(reasons.disabledReason.value).toBe(
+      'The last reveal was cut off: reveal again from the note above.',
+    );
+    expect(reasons.retryReason.value).toBe('Checking your balance first…');
+    expect(
+      reasonsFor({ job: { ...cutOffJob, check: { remaining: 97, charged: 3, final: true, at: '' } } })
+        .retryReason.value,
+    ).toBeNull();
+    expect(reasonsFor({ job: cutOffJob, checkProblem: 'Could not check' }).retryReason.value).toBeNull();
+    // Items the cut-off reveal did not ask are not held back by it.
+    expect(reasonsFor({ job: cutOffJob, toAsk: ['phone'] }).disabledReason.value).toBeNull();
+  });
+
+  it('an unreadable stored contact: revealing again is allowed, with the warning that it may charge again', () => {
+    expect(reasonsFor({ unreadable: true }).unreadableWarning.value).toMatch(
+      /may charge for items you already paid/,
+    );
+    expect(reasonsFor({ unreadable: true, toAsk: [] }).unreadableWarning.value).toBeNull();
+  });
+});
