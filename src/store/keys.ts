@@ -30,6 +30,10 @@ export const KEYS = {
   vaultAsides: 'local:vault-asides',
   /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
   ledgerMeta: 'local:ledger:meta',
+  /** The contacts library's index: its first page, its shards' oldest changes, and the "built" mark. */
+  contactsIndexFirst: 'local:contacts-index:first',
+  contactsIndexOldest: 'local:contacts-index:oldest',
+  contactsIndexBuilt: 'local:contacts-index:built',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
 } as const satisfies Record<string, AreaKey>;

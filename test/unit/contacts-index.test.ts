@@ -11,7 +11,10 @@ import {
   FIRST_KEY,
   FIRST_PAGE,
   newestFirst,
+  OLDEST_KEY,
   SHARDS,
+  shardKey,
+  shardNumber,
   shardOf,
 } from '../../src/contacts-index';
 import { settings } from '../../src/store/settings';
@@ -278,5 +281,20 @@ describe('the library index', () => {
     expect(await contactsIndex.first()).not.toBeNull();
     await browser.storage.local.remove(BUILT_KEY);
     expect(await contactsIndex.first()).toBeNull();
+  });
+});
+
+describe('the index keys', () => {
+  it('names each shard under the index prefix and reads its number back; nothing else is a shard', () => {
+    expect(shardKey(0)).toBe('contacts-index:0');
+    for (const n of [0, 7, SHARDS - 1]) expect(shardNumber(shardKey(n))).toBe(n);
+    for (const key of [FIRST_KEY, OLDEST_KEY, BUILT_KEY, `contacts-index:${SHARDS}`, 'contacts-index:1x'])
+      expect(shardNumber(key), key).toBeNull();
+    expect(shardNumber('contact:https://www.linkedin.com/in/ada')).toBeNull();
+    expect([FIRST_KEY, OLDEST_KEY, BUILT_KEY]).toEqual([
+      'contacts-index:first',
+      'contacts-index:oldest',
+      'contacts-index:built',
+    ]);
   });
 });
