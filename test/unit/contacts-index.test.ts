@@ -181,6 +181,31 @@ describe('the library index', () => {
     expect(await storedIndex()).not.toContain('erased');
   });
 
+  it('in a burst it yields to other writes: after a slow write the next waits a few times as long, and takes every change made meanwhile', async () => {
+    await contactsIndexWriter.change([changedAt('warm', 1)]);
+    // Storage as slow as Chrome's at a large vault: every write takes 40 ms.
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    const writes: Array<[number, number]> = [];
+    const slow = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (values) => {
+      const started = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await set(values);
+      writes.push([started, Date.now()]);
+    });
+    await contactsIndexWriter.change([changedAt('a', 2)]);
+    const burst = Array.from({ length: 5 }, (_, i) =>
+      contactsIndexWriter.change([changedAt(`b${i}`, 3 + i)]),
+    );
+    await Promise.all(burst);
+    slow.mockRestore();
+    expect(writes).toHaveLength(2);
+    const [first, second] = writes as [[number, number], [number, number]];
+    // It waited about 4 x the first write's time (40+ ms) after it ended.
+    expect(second[0] - first[1]).toBeGreaterThanOrEqual(4 * (first[1] - first[0]) - 5);
+    const rows = await expectFirstPageOfIndex();
+    expect(rows.map((s) => s.name).slice(0, 6)).toEqual(['b4', 'b3', 'b2', 'b1', 'b0', 'a']);
+  });
+
   it('fills the first page again from the shards when removals leave it short', async () => {
     await contactsIndexWriter.change(Array.from({ length: 400 }, (_, i) => changedAt(`c${i}`, i)));
     const top = (await contactsIndex.first())!.rows.map((s) => s.key);
