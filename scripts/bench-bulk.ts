@@ -38,10 +38,13 @@ const PROFILE_STORAGE = `(() => {
     const original = chrome.storage.local[op].bind(chrome.storage.local);
     chrome.storage.local[op] = (...args) => {
       const started = performance.now();
-      const keys = op === 'set' ? Object.keys(args[0]) : [].concat(args[0] ?? '(all)');
+      const asked = args[0];
+      // A key, a list of keys, an object of keys (set, or get with defaults), or nothing (everything).
+      const keys = typeof asked === 'string' ? [asked] : Array.isArray(asked) ? asked : asked ? Object.keys(asked) : ['(all)'];
       const what = op + ' ' + [...new Set(keys.map(kind))].sort().join('+');
       const done = original(...args);
-      done.then(() => globalThis.__storageCalls.push([what, performance.now() - started]), () => undefined);
+      // A call with a callback returns nothing to follow.
+      done?.then?.(() => globalThis.__storageCalls.push([what, performance.now() - started]), () => undefined);
       return done;
     };
   }
