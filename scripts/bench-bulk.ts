@@ -153,19 +153,7 @@ export async function benchBulkReveal(): Promise<void> {
     };
     const jobMs = Date.parse(job.finishedAt) - Date.parse(job.createdAt);
     const storage = (await worker.evaluate(STORAGE_PROFILE)) as Array<[string, [number, number]]>;
-    await panel.getByRole('button', { name: 'Dismiss' }).click();
-
-    // One at a time: each row's Reveal, waiting for its result before the next click.
-    await showSession(panel, sessionOf('bench-single', people.slice(CONTACTS)));
-    const singleStart = performance.now();
-    for (let i = 0; i < SEQUENTIAL_SAMPLE; i++) {
-      const row = panel.locator('.result-card').nth(i);
-      await row.getByRole('button', { name: /^Reveal · up to/ }).click();
-      await row.getByRole('button', { name: /^Revealed/ }).waitFor();
-    }
-    const singleMs = ((performance.now() - singleStart) / SEQUENTIAL_SAMPLE) * CONTACTS;
-
-    const lookups = sim.state.requests.list('/v1/lookup').length;
+    // Printed before the one-at-a-time part, which takes the longest.
     const limitMs = Math.ceil(CONTACTS / PARALLEL) * LATENCY_MS;
     console.log(
       `bulk        ${CONTACTS} contacts at ${LATENCY_MS} ms latency (Chromium, HTTP/2, ${vaultSize.toLocaleString('en-US')} contacts in the vault before): job ${jobMs} ms, click to receipt ${Math.round(bulkMs)} ms; limit ceil(${CONTACTS}/${PARALLEL}) x ${LATENCY_MS} ms = ${limitMs} ms -> ${(jobMs / limitMs).toFixed(2)}x the limit (goal <= 1.15x); machine load ${loadavg()[0]!.toFixed(1)} (the figure grows with it)`,
@@ -174,6 +162,23 @@ export async function benchBulkReveal(): Promise<void> {
     console.log(
       `bulk        the worker's storage calls during the job: ${calls} (${(calls / CONTACTS).toFixed(2)} a contact); by kind, count and summed ms: ${storage.map(([what, [count, total]]) => `${what} ${count} / ${Math.round(total)} ms`).join('; ')}`,
     );
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
+
+    // One at a time: each row's Reveal, waiting for its result before the next click.
+    await showSession(panel, sessionOf('bench-single', people.slice(CONTACTS)));
+    const singleStart = performance.now();
+    for (let i = 0; i < SEQUENTIAL_SAMPLE; i++) {
+      const row = panel.locator('.result-card').nth(i);
+      await row.getByRole('button', { name: /^Reveal · up to/ }).click();
+      // Once everything asked is held the row shows the contact, its button gone (a hidden "Revealed" says so).
+      await row
+        .getByRole('button', { name: /^Revealed/ })
+        .or(row.getByText('Revealed', { exact: true }))
+        .waitFor({ state: 'attached' });
+    }
+    const singleMs = ((performance.now() - singleStart) / SEQUENTIAL_SAMPLE) * CONTACTS;
+
+    const lookups = sim.state.requests.list('/v1/lookup').length;
     console.log(
       `bulk        one at a time: ${Math.round(singleMs)} ms for ${CONTACTS} (measured on ${SEQUENTIAL_SAMPLE}, scaled) -> bulk is ${(singleMs / jobMs).toFixed(1)}x faster; ${lookups} lookups sent for ${CONTACTS + SEQUENTIAL_SAMPLE} contacts`,
     );
