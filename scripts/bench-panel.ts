@@ -6,7 +6,9 @@
  * the worker running and with it stopped first.
  *
  * The goal is flat: the panel reads the records of the rows it shows, never the whole vault. Ratios against 1,000
- * contacts are printed.
+ * contacts are printed. Beside them, what one small `storage.local.set` costs in the worker at each size: in Chrome
+ * it grows with the number of keys stored (a contact is two keys: its record and its id), whatever they hold, and
+ * the live search's path makes several such writes before the panel hears of its answer.
  */
 import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
@@ -108,6 +110,20 @@ async function liveSearch(context: BrowserContext, base: string, cold: boolean):
   return { storedMs, tookMs };
 }
 
+/** One small `storage.local.set` from the worker, p50 of 15 (what every write on the search's path pays). */
+async function smallWriteMs(worker: Worker): Promise<number> {
+  return (await worker.evaluate(`(async () => {
+    const samples = [];
+    for (let i = 0; i < 15; i++) {
+      const started = performance.now();
+      await chrome.storage.local.set({ 'bench-small-write': i });
+      samples.push(performance.now() - started);
+    }
+    await chrome.storage.local.remove('bench-small-write');
+    return samples.sort((a, b) => a - b)[7];
+  })()`)) as number;
+}
+
 /** Runs the side panel section of the bench. */
 export async function benchPanel(): Promise<void> {
   const { context, worker, base } = await launchBench();
@@ -122,6 +138,7 @@ export async function benchPanel(): Promise<void> {
     const warmStored: number[] = [];
     const coldStored: number[] = [];
     const loads: string[] = [];
+    const writes: number[] = [];
     let grown = 0;
     for (const size of SIZES) {
       // The worker stopped by the last size's cold searches is woken to index what lands.
@@ -140,6 +157,7 @@ export async function benchPanel(): Promise<void> {
       warmStored.push(p50(warmRuns.slice(1).map((r) => r.storedMs)));
       coldStored.push(p50(coldRuns.map((r) => r.storedMs)));
       loads.push(load());
+      writes.push(await smallWriteMs(await runningWorker(context, base)));
       // The stored search again, for the next size's open.
       await (await runningWorker(context, base)).evaluate(`chrome.storage.local.set({ search: ${SESSION} })`);
     }
@@ -151,6 +169,11 @@ export async function benchPanel(): Promise<void> {
     for (const [i, size] of SIZES.entries()) {
       console.log(
         `side panel  Search clicked to 100 rows with their vault status, ${size.toLocaleString('en-US').padStart(6)} contacts: worker running p50 ${ms(warm[i]!)} (${(warm[i]! / warm[0]!).toFixed(2)}x of 1,000; answer stored at ${ms(warmStored[i]!)}), worker stopped first p50 ${ms(cold[i]!)} (${(cold[i]! / cold[0]!).toFixed(2)}x of 1,000; answer stored at ${ms(coldStored[i]!)}; ${loads[i]})`,
+      );
+    }
+    for (const [i, size] of SIZES.entries()) {
+      console.log(
+        `storage     one small write from the worker, ${size.toLocaleString('en-US').padStart(6)} contacts (${(size * 2).toLocaleString('en-US')} keys): p50 ${ms(writes[i]!)} (${(writes[i]! / writes[0]!).toFixed(2)}x of 1,000; ${loads[i]})`,
       );
     }
   } finally {

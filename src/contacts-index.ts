@@ -10,10 +10,15 @@
  * export. This module reads and encodes; the background is the only writer (`src/background/contacts-index-writer.ts`)
  * and keeps both in step with the vault; `built` says a full build has run, so a vault from before the index is
  * indexed once, at startup.
+ *
+ * Its key names come from `src/store/keys.ts`. It reads and writes `browser.storage` itself rather than through the
+ * store's item helper: a change writes the shards it touched, the first page and the oldest changes in ONE storage
+ * call (so no reader ever sees a first page out of step with its shards, and each call costs a storage write whose
+ * price in Chrome grows with the number of stored keys), which one item per key cannot do.
  */
 import { browser } from 'wxt/browser';
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
-import { PREFIXES } from './store/keys';
+import { KEYS, nameOf, PREFIXES } from './store/keys';
 import type { ContactRecord } from './store/vault-record';
 
 /** How many stored strings the lines are spread over. */
@@ -22,16 +27,16 @@ export const SHARDS = 64;
 export const FIRST_PAGE = 200;
 const PREFIX = PREFIXES.contactsIndex.prefix;
 /** Storage key of shard `n`. */
-export const shardKey = (n: number) => `${PREFIX}${n}`;
+export const shardKey = (n: number) => PREFIXES.contactsIndex.name(n);
 /** Storage key of the first page. */
-export const FIRST_KEY = `${PREFIX}first`;
+export const FIRST_KEY = nameOf(KEYS.contactsIndexFirst);
 /** Storage key of the "a full build has run" mark. */
-export const BUILT_KEY = `${PREFIX}built`;
+export const BUILT_KEY = nameOf(KEYS.contactsIndexBuilt);
 /**
  * Storage key of each shard's oldest change (version 1): what retention reads at a worker's start instead of the
  * vault, so it opens only the shards that hold a contact past the retention period, and none on most starts.
  */
-export const OLDEST_KEY = `${PREFIX}oldest`;
+export const OLDEST_KEY = nameOf(KEYS.contactsIndexOldest);
 
 /**
  * A shard is one string, a line per contact: `key TAB name TAB title TAB employer TAB held TAB missing TAB
@@ -144,8 +149,8 @@ export const summariesOf = (value: unknown): ContactSummary[] =>
 
 /** Shard `n` for its storage key, or null for any other key of the index. */
 export function shardNumber(key: string): number | null {
-  const n = /^contacts-index:(\d+)$/.exec(key)?.[1];
-  return n === undefined || Number(n) >= SHARDS ? null : Number(n);
+  const n = PREFIXES.contactsIndex.idOf(key);
+  return n === null || !/^\d+$/.test(n) || Number(n) >= SHARDS ? null : Number(n);
 }
 
 /** A shard as stored: a line per contact. */

@@ -5,6 +5,12 @@
  * gone from the first page in the same write, and a contact that was never on it cannot appear there out of order.
  * Each shard's oldest change (what retention reads instead of the vault) is written in the same write, worked out
  * whole from the shards written, like their counts.
+ *
+ * In a burst of changes (a bulk reveal stores its answers round after round) the index yields to the writes that
+ * hold up lookups: after a write that took t ms, the next starts no sooner than {@link YIELD} x t ms later, and the
+ * changes made meanwhile join it. Chrome's storage runs one write at a time, and each costs more the more keys are
+ * stored (~100 ms at 50,000 contacts, ~1 ms at 1,000), so at a large vault the index would otherwise take a write
+ * per round from the ledger's "sent" records queued behind it; at a small one the pause is a few milliseconds.
  */
 import { browser } from 'wxt/browser';
 import {
@@ -104,6 +110,12 @@ function advance(
   return rows.length < Math.min(totalsOf(after).total, REFILL_BELOW) ? null : toShard(rows);
 }
 
+/** After a write that took t ms, the next one waits until YIELD x t ms have passed (at most {@link LONGEST_YIELD_MS}). */
+const YIELD = 4;
+const LONGEST_YIELD_MS = 2_000;
+/** When the next change may be written (ms since the epoch). */
+let calmAt = 0;
+
 /** Changes not written yet: each key in one of the two, as its last change left it. */
 interface Batch {
   put: Map<string, Line>;
@@ -119,10 +131,20 @@ let waiting: Batch | null = null;
 function change(lines: readonly Line[], removed: readonly string[]): Promise<void> {
   if (!waiting) {
     const batch: Batch = { put: new Map(), removed: new Set(), written: Promise.resolve() };
-    batch.written = serial(() => {
-      if (waiting === batch) waiting = null;
-      return write([...batch.put.values()], [...batch.removed]);
-    });
+    const pause = calmAt - Date.now();
+    const calm = pause > 0 ? new Promise((resolve) => setTimeout(resolve, pause)) : Promise.resolve();
+    batch.written = calm.then(() =>
+      serial(async () => {
+        if (waiting === batch) waiting = null;
+        const started = Date.now();
+        try {
+          await write([...batch.put.values()], [...batch.removed]);
+        } finally {
+          const took = Date.now() - started;
+          calmAt = Date.now() + Math.min(LONGEST_YIELD_MS, YIELD * took);
+        }
+      }),
+    );
     waiting = batch;
   }
   for (const key of removed) {

@@ -20,7 +20,7 @@ import { panelFocus } from '../store/panel';
 import { type Selection, settings } from '../store/settings';
 import { vaultKeyFor } from '../store/vault-record';
 import { reveal } from './reveal';
-import { searchSelection, selectionProblem } from './search';
+import { searchSelection, selectionProblem } from './search-selection';
 import { refreshBadges } from './tabs';
 
 export const MENU = {

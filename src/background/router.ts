@@ -32,16 +32,9 @@ import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { readTabPeople } from './page-people';
 import { checkCutOffReveal, reveal } from './reveal';
-import {
-  backToEarlierSearch,
-  deleteSavedSearch,
-  goToPage,
-  renameSavedSearch,
-  runSavedSearch,
-  saveCurrentSearch,
-  searchSelection,
-  startSearch,
-} from './search';
+import { deleteSavedSearch, renameSavedSearch, runSavedSearch, saveCurrentSearch } from './saved-searches';
+import { backToEarlierSearch, goToPage, startSearch } from './search';
+import { searchSelection } from './search-selection';
 import { onProfileSeen, refreshBadges } from './tabs';
 import { refreshMembership, teamHeld } from './team';
 

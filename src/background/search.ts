@@ -4,14 +4,7 @@ import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem }
 import type { StartSearchInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
 import { freezeRequest, pageRequest } from '../search/paging';
-import { serialized } from '../store/lock';
-import {
-  currentSearch,
-  type SavedSearch,
-  type SearchPage,
-  type SearchSession,
-  savedSearches,
-} from '../store/search';
+import { currentSearch, type SearchPage, type SearchSession } from '../store/search';
 import { connectedClient, recordBalance } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
 import { assertWithinCaps, paidSearch } from './ledger';
@@ -134,6 +127,15 @@ function doneOf(running: SearchSession, start: number, response: SearchResponse)
   return done;
 }
 
+/**
+ * Runs `task` as a search step once the step under way (if any) has finished, rather than refusing it: for free
+ * steps that write the current search back (saving it), which a click the moment results appear must not lose.
+ */
+export async function afterCurrentStep<T>(task: () => Promise<T>): Promise<T> {
+  while (active) await active.catch(() => undefined);
+  return exclusive(task);
+}
+
 /** Starts a new search (page 1), replacing the current one. Bad input is refused before anything is stored. */
 export function startSearch(input: SearchStart): Promise<SearchSession> {
   const { start: _ignored, ...request } = input.request;
@@ -218,82 +220,6 @@ async function showPage(start: number): Promise<SearchSession> {
   return fetchPage(session, session.frozen as SearchRequest, start);
 }
 
-const NAME_MAX = 80;
-
-function checkName(name: string, others: SavedSearch[]): string {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (!trimmed) throw refuse('Give the search a name.');
-  if (trimmed.length > NAME_MAX) throw refuse(`A search name can be at most ${NAME_MAX} characters.`);
-  if (others.some((s) => s.name.toLowerCase() === trimmed.toLowerCase())) {
-    throw refuse(`A saved search is already called "${trimmed}".`);
-  }
-  return trimmed;
-}
-
-/**
- * Saves the current search under a name, with its frozen criteria (a saved JD search re-runs at 1 credit).
- *
- * It waits for a search step still finishing (the page is on screen while its balance is being recorded) instead of
- * being refused: saving is free, and a click on "Save search" the moment results appear must save. It then runs
- * exclusive, as it writes the current search back, which must not race a page being stored.
- */
-export async function saveCurrentSearch(name: string): Promise<SavedSearch> {
-  while (active) await active.catch(() => undefined);
-  return exclusive(() => saveSession(name));
-}
-
-async function saveSession(name: string): Promise<SavedSearch> {
-  const session = await currentSearch.get();
-  if (!session?.frozen)
-    throw refuseNow('Run the search first: a search is saved with what the service understood.');
-  const frozen = session.frozen;
-  const saved = await serialized('saved-searches', async () => {
-    const all = await savedSearches.all();
-    const entry: SavedSearch = {
-      id: crypto.randomUUID(),
-      name: checkName(name, all),
-      mode: session.mode,
-      request: { ...frozen, ...(session.pageSize ? { page_size: session.pageSize } : {}) },
-      createdAt: new Date().toISOString(),
-    };
-    await savedSearches.set([...all, entry]);
-    return entry;
-  });
-  await currentSearch.set({ ...session, savedSearchId: saved.id });
-  return saved;
-}
-
-export function renameSavedSearch(id: string, name: string): Promise<SavedSearch> {
-  return serialized('saved-searches', async () => {
-    const all = await savedSearches.all();
-    const target = all.find((s) => s.id === id);
-    if (!target) throw refuseNow('That saved search no longer exists.');
-    const renamed = {
-      ...target,
-      name: checkName(
-        name,
-        all.filter((s) => s.id !== id),
-      ),
-    };
-    await savedSearches.set(all.map((s) => (s.id === id ? renamed : s)));
-    return renamed;
-  });
-}
-
-export function deleteSavedSearch(id: string): Promise<void> {
-  return serialized('saved-searches', async () => {
-    const all = await savedSearches.all();
-    await savedSearches.set(all.filter((s) => s.id !== id));
-  });
-}
-
-/** Runs a saved search's first page. */
-export async function runSavedSearch(id: string): Promise<SearchSession> {
-  const saved = (await savedSearches.all()).find((s) => s.id === id);
-  if (!saved) throw refuseNow('That saved search no longer exists.');
-  return startSearch({ mode: saved.mode, request: saved.request as SearchRequest, savedSearchId: saved.id });
-}
-
 /** A page being fetched by a worker that is gone ({@link orphaned}). */
 const orphanedFetch = (session: SearchSession, since?: Date): boolean =>
   orphaned(session.worker, session.pendingAt ?? session.startedAt, since);
@@ -312,43 +238,4 @@ export async function markInterruptedSearch(since?: Date): Promise<void> {
     delete interrupted.worker;
     await currentSearch.set(interrupted);
   }
-}
-
-/** Why a selected text cannot be searched as is, or null when it can. */
-export function selectionProblem(mode: 'free_text' | 'jd', text: string): string | null {
-  const length = text.trim().length;
-  if (length === 0) return 'The selection is empty.';
-  if (mode === 'jd' && length > LIMITS.jdMax) {
-    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again.`;
-  }
-  if (mode === 'free_text' && length > LIMITS.freeTextMax) {
-    return `The selection is ${length.toLocaleString('en-US')} characters; a free-text search can be at most ${LIMITS.freeTextMax}.`;
-  }
-  return null;
-}
-
-/** The first `max` characters of a text, cut at a word boundary when one is near. */
-export function trimToLimit(text: string, max: number): string {
-  const clean = text.trim().replace(/\s+/g, ' ');
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return (space > max * 0.8 ? cut.slice(0, space) : cut).trim();
-}
-
-/** Searches a selected text: as a job description, or as free text (trimmed only when the user said so). */
-export async function searchSelection(input: {
-  mode: 'free_text' | 'jd';
-  text: string;
-  trim?: boolean | undefined;
-}): Promise<SearchSession> {
-  let text = input.text.trim().replace(/\s+/g, ' ');
-  if (input.mode === 'free_text' && input.trim) text = trimToLimit(text, LIMITS.freeTextMax);
-  const problem = selectionProblem(input.mode, text);
-  if (problem) throw refuse(problem);
-  return startSearch(
-    input.mode === 'jd'
-      ? { mode: 'jd', request: { jd_search: text } }
-      : { mode: 'free_text', request: { free_text_search: text } },
-  );
 }

@@ -128,6 +128,19 @@ export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembersh
   return recordMembership(baseUrl, apiKey, true, fetchImpl);
 }
 
+/** The membership read under way, shared by the calls that ask for it meanwhile. */
+let reading: Promise<TeamMembership | null> | null = null;
+/**
+ * The membership, from one storage read shared by every call that asks while it is under way: a bulk reveal's
+ * fifteen lookups that get ready together make one read, not fifteen queued behind the run's writes.
+ */
+function membershipNow(): Promise<TeamMembership | null> {
+  reading ??= teamMembership.get().finally(() => {
+    reading = null;
+  });
+  return reading;
+}
+
 /**
  * Which items the team holds for these people (`POST /v1/team/held`, free), in the order asked. Empty when the
  * connection is not a team gateway: nothing is asked then.
@@ -143,7 +156,7 @@ export async function teamHeld(
     (t): Array<{ social_url: string } | { candidate_id: string }> =>
       t.socialUrl ? [{ social_url: t.socialUrl }] : t.candidateId ? [{ candidate_id: t.candidateId }] : [],
   );
-  if (people.length === 0 || !(await teamMembership.get())) return [];
+  if (people.length === 0 || !(await membershipNow())) return [];
   const apiKey = await getApiKey();
   if (!apiKey) return [];
   const { baseUrl } = await settings.get();

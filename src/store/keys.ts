@@ -32,6 +32,10 @@ export const KEYS = {
   ledgerMeta: 'local:ledger:meta',
   /** The numbers of the store migrations that have run to their end (`src/store/migrations/run.ts`). */
   storeMigrations: 'local:store-migrations',
+  /** The contacts library's index: its first page, its shards' oldest changes, and the "built" mark. */
+  contactsIndexFirst: 'local:contacts-index:first',
+  contactsIndexOldest: 'local:contacts-index:oldest',
+  contactsIndexBuilt: 'local:contacts-index:built',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
 } as const satisfies Record<string, AreaKey>;

@@ -11,7 +11,10 @@ import {
   FIRST_KEY,
   FIRST_PAGE,
   newestFirst,
+  OLDEST_KEY,
   SHARDS,
+  shardKey,
+  shardNumber,
   shardOf,
 } from '../../src/contacts-index';
 import { settings } from '../../src/store/settings';
@@ -178,6 +181,31 @@ describe('the library index', () => {
     expect(await storedIndex()).not.toContain('erased');
   });
 
+  it('in a burst it yields to other writes: after a slow write the next waits a few times as long, and takes every change made meanwhile', async () => {
+    await contactsIndexWriter.change([changedAt('warm', 1)]);
+    // Storage as slow as Chrome's at a large vault: every write takes 40 ms.
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    const writes: Array<[number, number]> = [];
+    const slow = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (values) => {
+      const started = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await set(values);
+      writes.push([started, Date.now()]);
+    });
+    await contactsIndexWriter.change([changedAt('a', 2)]);
+    const burst = Array.from({ length: 5 }, (_, i) =>
+      contactsIndexWriter.change([changedAt(`b${i}`, 3 + i)]),
+    );
+    await Promise.all(burst);
+    slow.mockRestore();
+    expect(writes).toHaveLength(2);
+    const [first, second] = writes as [[number, number], [number, number]];
+    // It waited about 4 x the first write's time (40+ ms) after it ended.
+    expect(second[0] - first[1]).toBeGreaterThanOrEqual(4 * (first[1] - first[0]) - 5);
+    const rows = await expectFirstPageOfIndex();
+    expect(rows.map((s) => s.name).slice(0, 6)).toEqual(['b4', 'b3', 'b2', 'b1', 'b0', 'a']);
+  });
+
   it('fills the first page again from the shards when removals leave it short', async () => {
     await contactsIndexWriter.change(Array.from({ length: 400 }, (_, i) => changedAt(`c${i}`, i)));
     const top = (await contactsIndex.first())!.rows.map((s) => s.key);
@@ -278,5 +306,20 @@ describe('the library index', () => {
     expect(await contactsIndex.first()).not.toBeNull();
     await browser.storage.local.remove(BUILT_KEY);
     expect(await contactsIndex.first()).toBeNull();
+  });
+});
+
+describe('the index keys', () => {
+  it('names each shard under the index prefix and reads its number back; nothing else is a shard', () => {
+    expect(shardKey(0)).toBe('contacts-index:0');
+    for (const n of [0, 7, SHARDS - 1]) expect(shardNumber(shardKey(n))).toBe(n);
+    for (const key of [FIRST_KEY, OLDEST_KEY, BUILT_KEY, `contacts-index:${SHARDS}`, 'contacts-index:1x'])
+      expect(shardNumber(key), key).toBeNull();
+    expect(shardNumber('contact:https://www.linkedin.com/in/ada')).toBeNull();
+    expect([FIRST_KEY, OLDEST_KEY, BUILT_KEY]).toEqual([
+      'contacts-index:first',
+      'contacts-index:oldest',
+      'contacts-index:built',
+    ]);
   });
 });

@@ -14,9 +14,6 @@
  *   charged" and resumes the queue.
  */
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { maxCostOfItems } from '../../api/pricing';
-import type { LookupResponse } from '../../api/schema';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
@@ -28,14 +25,13 @@ import { bulkJobs } from '../../store/bulk-jobs';
 import { chargesOf, readMeta } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
-import type { ContactRecord } from '../../store/vault-record';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
-import { CapReached, NotRecorded } from '../ledger';
-import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
-import { createPool, NotSent, type Pool, type RunEnding, type Send, type TaskOutcome } from './pool';
+import { answerKept, lookupOne, type RunShared } from './bulk-contact';
+import { createRunStore } from './bulk-run-store';
+import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
 
 /** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
 const FIRST_WAIT_MS = 1_000;
@@ -248,23 +244,6 @@ export async function resumeBulkJob(): Promise<void> {
   else await showBulkBadge(settled);
 }
 
-/**
- * The outcome of a contact whose lookup was sent at `sentAt`, when the vault kept its answer (an item asked, or the
- * service's "unknown", stored at or after that time); null when no answer was kept.
- */
-function answerKept(item: BulkItem, record: ContactRecord | null, sentAt: string): BulkItem | null {
-  if (!record) return null;
-  const { problem: _problem, ...rest } = item;
-  if (record.unknownAt !== undefined && record.unknownAt >= sentAt) return { ...rest, state: 'not-found' };
-  const answered = (item.asked ?? []).filter((name) => {
-    const held = record[name];
-    return held !== undefined && held.at >= sentAt;
-  });
-  if (answered.length === 0) return null;
-  const retrieved = answered.filter((name) => record[name]?.found);
-  return { ...rest, state: retrieved.length > 0 ? 'revealed' : 'nothing-found', retrieved };
-}
-
 let run: Promise<void> | null = null;
 
 function runInBackground(job: BulkJob, client?: ApiClient): void {
@@ -283,71 +262,6 @@ function runInBackground(job: BulkJob, client?: ApiClient): void {
 export function bulkRunEnded(): Promise<void> {
   return run ?? Promise.resolve();
 }
-
-/**
- * Coalesces writes: a write asked for while one is under way is done once, after it, with the latest state. The
- * returned promise never rejects (a failed write is reported; the next one carries the same state).
- */
-function coalesced(write: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-  const launch = () => {
-    const current = write()
-      .catch((error: unknown) => console.warn('Could not store the bulk reveal', error))
-      .finally(() => {
-        if (running === current) running = null;
-      });
-    running = current;
-    return current;
-  };
-  return () => {
-    if (next) return next;
-    if (!running) return launch();
-    next = running.then(() => {
-      next = null;
-      return launch();
-    });
-    return next;
-  };
-}
-
-/** How often the whole job is written while it runs (progress for the panel and the badge). */
-const PROGRESS_EVERY_MS = 250;
-
-/**
- * What a run writes, and when: the whole job, a few times a second and at every pause, stop and end. What went out
- * is on the ledger, written ahead of each request (lookups that get ready together share one write), so a restart
- * knows exactly what may have been charged. The vault, not the job, is what protects against paying twice: a
- * contact the job shows as queued after a restart is looked up against the vault again, and asks for nothing it
- * already holds.
- */
-function createRunStore(job: BulkJob) {
-  const writeJob = coalesced(async () => {
-    await bulkJobs.setCurrent(job);
-    void showBulkBadge(job).catch(() => undefined);
-  });
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  return {
-    /** The contact's outcome is in memory (and its paid data in the vault); the job catches up shortly. */
-    answered(): void {
-      this.progress();
-    },
-    /** Writes the job soon (throttled). */
-    progress(): void {
-      timer ??= setTimeout(() => {
-        timer = null;
-        void writeJob();
-      }, PROGRESS_EVERY_MS);
-    },
-    /** Writes the job now (pause, wait, end). */
-    now(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      return writeJob();
-    },
-  };
-}
-type RunStore = ReturnType<typeof createRunStore>;
 
 /** Runs the job with `given` (the start's client), or a client for the saved connection (resume, restart). */
 async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
@@ -402,116 +316,6 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   } finally {
     if (active === run) active = null;
   }
-}
-
-/** What the lookups of one run share. */
-interface RunShared {
-  job: BulkJob;
-  store: RunStore;
-  client: ApiClient;
-  /** The balance the latest answer reported (null: none yet). */
-  remaining: number | null;
-}
-
-/** One contact: asks for what the vault lacks, writes the result to the vault, then the contact's state. */
-async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise<TaskOutcome> {
-  const { job, store, client } = shared;
-  // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
-  return serialised(item.key, async () => {
-    const hints = { name: item.name, currentTitle: item.title, currentEmployer: item.employer };
-    const plan = await planLookup(item.target, job.selection, hints);
-    if (plan.unreadable) {
-      // Paid data that merely cannot be read is not bought again without the user's word.
-      return settle(item, store, 'failed', {
-        problem:
-          'The stored contact could not be read (it was kept aside), so it was not bought again. Reveal it on its own to replace it.',
-      });
-    }
-    if (plan.asked.length === 0) return settle(item, store, 'held', {});
-    item.asked = plan.asked;
-    /**
-     * Once a connection is free: the contact is under way, and durably on record as sent before it is. A lookup
-     * the latest balance cannot pay for is not sent: the service would refuse it, and the job stops as it does then.
-     * The balance an answer reports is known before its connection is free for the next contact.
-     */
-    const sendNow = (request: () => Promise<LookupResponse>) =>
-      send(async () => {
-        if (shared.remaining !== null && shared.remaining < maxCostOfItems(plan.asked)) {
-          throw new ApiError({
-            kind: 'insufficient-credits',
-            operation: 'lookup',
-            message: 'The balance ran out.',
-          });
-        }
-        item.state = 'running';
-        // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
-        const response = await request();
-        shared.remaining = response.credits.remaining;
-        return response;
-      });
-    try {
-      const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
-      const outcome = await lookupContact(client, call, plan, sendNow);
-      switch (outcome.kind) {
-        case 'no-result':
-          return settle(item, store, 'may-have-charged', {
-            problem: 'The service answered without a result for this contact; it may have been charged.',
-          });
-        case 'refused':
-          return settle(item, store, 'failed', {
-            problem: `The service could not look up this contact: ${outcome.error}`,
-          });
-        case 'answered': {
-          // Paid data first: the lookup wrote the vault before the job says what was found.
-          const { retrieved } = outcome;
-          const state = !outcome.known ? 'not-found' : retrieved.length > 0 ? 'revealed' : 'nothing-found';
-          return settle(item, store, state, { retrieved, charged: outcome.response.credits.used });
-        }
-      }
-    } catch (error) {
-      return failed(item, store, error);
-    }
-  });
-}
-
-/** Records a contact's outcome; the next contact can start at once (see {@link createRunStore}). */
-function settle(
-  item: BulkItem,
-  store: RunStore,
-  state: BulkItem['state'],
-  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem'>>,
-): TaskOutcome {
-  Object.assign(item, { state }, extra);
-  store.answered();
-  return { kind: 'done' };
-}
-
-/** What a failed lookup means for the contact and for the job. */
-function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
-  const e = error instanceof ApiError ? error : null;
-  const requeue = (outcome: TaskOutcome): TaskOutcome => {
-    // Refused with nothing charged: back in the queue, as it was.
-    item.state = 'queued';
-    delete item.asked;
-    store.answered();
-    return outcome;
-  };
-  // Halted while it waited for a connection: nothing was sent.
-  if (error instanceof NotSent) return requeue({ kind: 'done' });
-  if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
-  if (error instanceof CapReached || error instanceof NotRecorded) {
-    return requeue({ kind: 'stop', reason: error.message });
-  }
-  if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
-  if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
-  if (e?.outcomeUnknown) {
-    return settle(item, store, 'may-have-charged', {
-      problem: 'No answer came back for this lookup, so it may have been charged. It was not sent again.',
-    });
-  }
-  return settle(item, store, 'failed', {
-    problem: e?.message ?? 'The lookup failed on an unexpected error. Nothing was charged for it.',
-  });
 }
 
 /** Ends a run: paused jobs wait for the user; anything else gets the balance (free) and a receipt. */

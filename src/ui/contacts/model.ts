@@ -8,6 +8,10 @@
  * every contact (its count reads as unknown, never as a count of the first page), and export stays off. Once every
  * summary is read, a change (a reveal, a bulk reveal, a deletion) is applied from the shards it rewrote, as storage
  * reports them: the index is never read again whole for it.
+ *
+ * Reading every contact does not redo what the first page already holds: while it leads every contact (checked in
+ * one pass, `leadsAll`), the default order's first rows are the first page's, and every contact is sorted only when
+ * a query, a sort or "Show more" past the first page needs it, or once the page is idle.
  */
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
@@ -17,15 +21,17 @@ import {
   FIRST_KEY,
   FIRST_PAGE,
   OLDEST_KEY,
+  readFirstPage,
   shardNumber,
   summariesOf,
+  summaryOf,
   type Totals,
 } from '../../contacts-index';
 import { vault } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
-import { counts, DEFAULT_QUERY, type LibraryQuery, listsAll, prepare, query } from './query';
+import { counts, DEFAULT_QUERY, type LibraryQuery, leadsAll, listsAll, prepare, query } from './query';
 
 /** Rows rendered at first and added by each "Show more" (the first page holds two such pages). */
 export const PAGE = FIRST_PAGE / 2;
@@ -43,6 +49,9 @@ export function createLibraryModel() {
   /** An export under way: contacts read so far, of how many (null when none is). */
   const exporting = signal<{ done: number; total: number } | null>(null);
 
+  /** The first page's rows while they lead every contact read (see {@link leadsAll}); null otherwise. */
+  const lead = signal<ContactSummary[] | null>(null);
+
   /** Every contact is read: search, filters, sorts and export work on all of them. */
   const ready = computed(() => all.value !== null);
   /** Something to list: the first page or everything. */
@@ -53,12 +62,14 @@ export function createLibraryModel() {
   const totals = computed(() => (all.value ? counts(all.value) : (first.value?.totals ?? counts([]))));
   /** How many match; before every contact is read, known only for the default query (all of them). */
   const matchCount = computed(() => {
-    if (matches.value) return matches.value.length;
-    return first.value && listsAll(q.value) ? totals.value.total : null;
+    // Listing every contact: the count is the total, with no query run (and no sort).
+    if (listsAll(q.value)) return ready.value || first.value ? totals.value.total : null;
+    return matches.value?.length ?? null;
   });
   const visible = computed(() => {
-    const list = matches.value ?? (listsAll(q.value) ? first.value?.rows : null) ?? [];
-    return list.slice(0, shown.value);
+    const top = listsAll(q.value) ? (ready.value ? lead.value : first.value?.rows) : null;
+    if (top && (shown.value <= top.length || !ready.value)) return top.slice(0, shown.value);
+    return (matches.value ?? []).slice(0, shown.value);
   });
 
   /** Every shard's summaries once read whole (null before, or when the first page held every contact). */
@@ -69,6 +80,7 @@ export function createLibraryModel() {
     // A first page holding every contact is the whole index.
     if (page && page.rows.length === page.totals.total) {
       shards = null;
+      lead.value = null;
       all.value = page.rows;
       return;
     }
@@ -78,8 +90,22 @@ export function createLibraryModel() {
     // start), "Loading…" stays, and the build's write loads again: the vault's full records are never read here.
     if (page || (await contactsIndex.built())) {
       shards = await contactsIndex.shards();
-      all.value = shards.flat();
+      show(shards.flat(), page?.rows ?? null);
     }
+  }
+
+  /** Every contact, with the first page's rows when they lead them (a change may have come between the reads). */
+  function show(every: ContactSummary[], top: ContactSummary[] | null) {
+    lead.value = top && leadsAll(top, every) ? top : null;
+    all.value = every;
+    warmLater();
+  }
+
+  let warming: ReturnType<typeof setTimeout> | undefined;
+  /** Sorts every contact once the page is idle, so the first query, sort or "Show more" does not wait for it. */
+  function warmLater() {
+    clearTimeout(warming);
+    warming = setTimeout(() => void matches.value, 0);
   }
 
   /** One load at a time; a change during one loads once more after it (a bulk reveal writes many). */
@@ -110,14 +136,17 @@ export function createLibraryModel() {
   function apply(changed: ReadonlyMap<string, unknown>): boolean {
     if (!shards || running) return false;
     const next = [...shards];
+    let top: ContactSummary[] | null = null;
     for (const [key, value] of changed) {
       const n = shardNumber(key);
       if (n !== null) next[n] = summariesOf(value);
-      // The first page and the oldest changes are what the shards already say; anything else (a rebuild) loads.
-      else if (key !== FIRST_KEY && key !== OLDEST_KEY) return false;
+      // The first page, written with the shards, is their top rows; anything else (a rebuild) loads.
+      else if (key === FIRST_KEY)
+        top = [...(readFirstPage(value)?.rows ?? [])].map(([k, row]) => summaryOf(k, row));
+      else if (key !== OLDEST_KEY) return false;
     }
     shards = next;
-    all.value = next.flat();
+    show(next.flat(), top);
     return true;
   }
 

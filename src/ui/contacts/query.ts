@@ -84,6 +84,35 @@ export function query(prepared: Prepared, q: LibraryQuery, now = Date.now()): Co
   return out;
 }
 
+/**
+ * True when `top` (the index's first page, in the default order) is exactly the first `top.length` of `all` in that
+ * order: the same contacts, as `all` has them, and none of `all` ranking above its last row. One pass, no sort, so
+ * the library lists its default order from the first page instead of sorting every contact to show its top rows.
+ */
+export function leadsAll(top: readonly ContactSummary[], all: readonly ContactSummary[]): boolean {
+  const last = top.at(-1);
+  if (!last) return all.length === 0;
+  const byKey = new Map(top.map((summary) => [summary.key, summary]));
+  let found = 0;
+  for (const summary of all) {
+    const same = byKey.get(summary.key);
+    if (same) {
+      if (!sameSummary(same, summary)) return false;
+      found++;
+    } else if (newestFirst(summary, last) < 0) return false;
+  }
+  return found === top.length;
+}
+
+const sameSummary = (a: ContactSummary, b: ContactSummary) =>
+  a.updated === b.updated &&
+  a.name === b.name &&
+  a.title === b.title &&
+  a.employer === b.employer &&
+  a.unknown === b.unknown &&
+  a.held.join() === b.held.join() &&
+  a.missing.join() === b.missing.join();
+
 /** How many contacts there are, and how many hold each item. */
 export function counts(all: readonly ContactSummary[]): Totals {
   const held = Object.fromEntries(RETRIEVABLE.map((item) => [item, 0])) as Record<Retrievable, number>;

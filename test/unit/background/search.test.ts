@@ -2,16 +2,18 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import {
-  backToEarlierSearch,
   deleteSavedSearch,
-  goToPage,
-  markInterruptedSearch,
   renameSavedSearch,
   runSavedSearch,
   saveCurrentSearch,
-  searchSelection,
+} from '../../../src/background/saved-searches';
+import {
+  backToEarlierSearch,
+  goToPage,
+  markInterruptedSearch,
   startSearch,
 } from '../../../src/background/search';
+import { searchSelection } from '../../../src/background/search-selection';
 import { account } from '../../../src/store/account';
 import { META_KEY } from '../../../src/store/ledger';
 import { currentSearch, savedSearches } from '../../../src/store/search';

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetKey, refreshAccount, saveConnection } from '../../../src/background/connection';
 import { refreshMembership, teamHeld } from '../../../src/background/team';
@@ -177,6 +178,22 @@ describe('items the team holds', () => {
     const server = stubServer('service');
     expect(await teamHeld([{ socialUrl: ADA }])).toEqual([]);
     expect(server.requests).toEqual([]);
+  });
+
+  it('lookups that ask together share one read of the membership', async () => {
+    stubServer('service');
+    const reads = vi.spyOn(browser.storage.local, 'get');
+    const answers = await Promise.all(Array.from({ length: 15 }, () => teamHeld([{ socialUrl: ADA }])));
+    expect(answers).toEqual(Array.from({ length: 15 }, () => []));
+    const ofMembership = reads.mock.calls.filter(([keys]) =>
+      JSON.stringify(keys).includes('team-membership'),
+    );
+    expect(ofMembership).toHaveLength(1);
+    // A later call reads it again: nothing is kept past the read.
+    await teamHeld([{ socialUrl: ADA }]);
+    expect(
+      reads.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('team-membership')),
+    ).toHaveLength(2);
   });
 
   it('asks the gateway for a member, and answers each item with who revealed it', async () => {

@@ -9,7 +9,8 @@ describe('stored keys', () => {
   });
 
   it('no single item falls under a family of keys it does not belong to', () => {
-    const families = Object.values(PREFIXES).filter((family) => family !== PREFIXES.ledger);
+    const beside: unknown[] = [PREFIXES.ledger, PREFIXES.contactsIndex];
+    const families = Object.values(PREFIXES).filter((family) => !beside.includes(family));
     for (const key of items) {
       const [area] = key.split(':');
       for (const family of families) {
@@ -19,6 +20,10 @@ describe('stored keys', () => {
     }
     // The ledger's bookkeeping sits beside its days, so one watch of `ledger:` sees every write.
     expect(PREFIXES.ledger.idOf(nameOf(KEYS.ledgerMeta))).toBe('meta');
+    // So do the library index's first page, oldest changes and built mark, beside its shards.
+    expect(PREFIXES.contactsIndex.idOf(nameOf(KEYS.contactsIndexFirst))).toBe('first');
+    expect(PREFIXES.contactsIndex.idOf(nameOf(KEYS.contactsIndexOldest))).toBe('oldest');
+    expect(PREFIXES.contactsIndex.idOf(nameOf(KEYS.contactsIndexBuilt))).toBe('built');
   });
 
   it('a family names its keys and reads their ids back', () => {

@@ -197,4 +197,27 @@ describe('the library opens in two steps', () => {
     await vi.waitFor(() => expect(m.totals.value.total).toBe(501));
     expect(names(m.visible.value)[0]).toBe('Person 1000');
   });
+
+  it('lists the default order from the first page while it leads every contact, and sorts when it does not', async () => {
+    const m = createLibraryModel();
+    await m.init();
+    expect(m.ready.value).toBe(true);
+    expect(names(m.visible.value)).toEqual(newest(PAGE, 500));
+    m.showMore();
+    expect(names(m.visible.value)).toEqual(newest(2 * PAGE, 500));
+    // Past the first page: every contact in order.
+    m.showMore();
+    expect(names(m.visible.value)).toEqual(newest(3 * PAGE, 500));
+    expect(m.matchCount.value).toBe(500);
+
+    // A first page out of step with the shards (a change landed between the two reads) is not listed.
+    const stale = (await browser.storage.local.get(FIRST_KEY))[FIRST_KEY];
+    await contactsIndexWriter.change([contact(1000)]);
+    await browser.storage.local.set({ [FIRST_KEY]: stale });
+    const again = createLibraryModel();
+    await again.init();
+    expect(again.ready.value).toBe(true);
+    expect(names(again.visible.value)).toEqual(['Person 1000', ...newest(PAGE - 1, 500)]);
+    expect(again.matchCount.value).toBe(501);
+  });
 });

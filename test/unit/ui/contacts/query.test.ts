@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactSummary } from '../../../../src/contacts-index';
-import { counts, DEFAULT_QUERY, prepare, query } from '../../../../src/ui/contacts/query';
+import { counts, DEFAULT_QUERY, leadsAll, prepare, query } from '../../../../src/ui/contacts/query';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
 const daysAgo = (n: number) => now - n * 86_400_000;
@@ -72,5 +72,35 @@ describe('library search, filters and sort', () => {
       total: 4,
       held: { email: 2, phone: 1, detailed_profile: 0, healthcare_profile: 1 },
     });
+  });
+});
+
+describe('the first page leading every contact', () => {
+  const every = Array.from({ length: 30 }, (_, i) =>
+    summary(`p${String(i).padStart(2, '0')}`, { updated: daysAgo(i) }),
+  );
+  const top = every.slice(0, 10).map((s) => ({ ...s }));
+
+  it('holds when the first page is the top of every contact in the default order', () => {
+    expect(leadsAll(top, [...every].reverse())).toBe(true);
+    expect(leadsAll([], [])).toBe(true);
+  });
+
+  it('fails when a contact outside it ranks above its last row, one of its rows is missing or changed', () => {
+    expect(leadsAll(top, [...every, summary('newer', { updated: daysAgo(0.5) })])).toBe(false);
+    expect(leadsAll(top, every.slice(1))).toBe(false);
+    expect(
+      leadsAll(
+        top,
+        every.map((s, i) => (i === 3 ? { ...s, held: ['email' as const] } : s)),
+      ),
+    ).toBe(false);
+    expect(
+      leadsAll(
+        top,
+        every.map((s, i) => (i === 4 ? { ...s, name: 'Renamed' } : s)),
+      ),
+    ).toBe(false);
+    expect(leadsAll([], every)).toBe(false);
   });
 });

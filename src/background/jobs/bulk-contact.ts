@@ -1,0 +1,141 @@
+/**
+ * One contact of a bulk reveal: its lookup (asking only for what the vault lacks, in the contact's turn, on the
+ * ledger before it leaves), and what its answer, its failure or a restart's look at the vault means for it.
+ */
+import type { ApiClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { maxCostOfItems } from '../../api/pricing';
+import type { LookupResponse } from '../../api/schema';
+import type { BulkItem, BulkJob } from '../../bulk/job';
+import type { ContactRecord } from '../../store/vault-record';
+import { CapReached, NotRecorded } from '../ledger';
+import { lookupContact, planLookup, serialised } from '../lookup-contact';
+import type { RunStore } from './bulk-run-store';
+import { NotSent, type Send, type TaskOutcome } from './pool';
+
+/** What the lookups of one run share. */
+export interface RunShared {
+  job: BulkJob;
+  store: RunStore;
+  client: ApiClient;
+  /** The balance the latest answer reported (null: none yet). */
+  remaining: number | null;
+}
+
+/** One contact: asks for what the vault lacks, writes the result to the vault, then the contact's state. */
+export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise<TaskOutcome> {
+  const { job, store, client } = shared;
+  // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
+  return serialised(item.key, async () => {
+    const hints = { name: item.name, currentTitle: item.title, currentEmployer: item.employer };
+    const plan = await planLookup(item.target, job.selection, hints);
+    if (plan.unreadable) {
+      // Paid data that merely cannot be read is not bought again without the user's word.
+      return settle(item, store, 'failed', {
+        problem:
+          'The stored contact could not be read (it was kept aside), so it was not bought again. Reveal it on its own to replace it.',
+      });
+    }
+    if (plan.asked.length === 0) return settle(item, store, 'held', {});
+    item.asked = plan.asked;
+    /**
+     * Once a connection is free: the contact is under way, and durably on record as sent before it is. A lookup
+     * the latest balance cannot pay for is not sent: the service would refuse it, and the job stops as it does then.
+     * The balance an answer reports is known before its connection is free for the next contact.
+     */
+    const sendNow = (request: () => Promise<LookupResponse>) =>
+      send(async () => {
+        if (shared.remaining !== null && shared.remaining < maxCostOfItems(plan.asked)) {
+          throw new ApiError({
+            kind: 'insufficient-credits',
+            operation: 'lookup',
+            message: 'The balance ran out.',
+          });
+        }
+        item.state = 'running';
+        // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
+        const response = await request();
+        shared.remaining = response.credits.remaining;
+        return response;
+      });
+    try {
+      const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
+      const outcome = await lookupContact(client, call, plan, sendNow);
+      switch (outcome.kind) {
+        case 'no-result':
+          return settle(item, store, 'may-have-charged', {
+            problem: 'The service answered without a result for this contact; it may have been charged.',
+          });
+        case 'refused':
+          return settle(item, store, 'failed', {
+            problem: `The service could not look up this contact: ${outcome.error}`,
+          });
+        case 'answered': {
+          // Paid data first: the lookup wrote the vault before the job says what was found.
+          const { retrieved } = outcome;
+          const state = !outcome.known ? 'not-found' : retrieved.length > 0 ? 'revealed' : 'nothing-found';
+          return settle(item, store, state, { retrieved, charged: outcome.response.credits.used });
+        }
+      }
+    } catch (error) {
+      return failed(item, store, error);
+    }
+  });
+}
+
+/** Records a contact's outcome; the next contact can start at once (see {@link createRunStore}). */
+function settle(
+  item: BulkItem,
+  store: RunStore,
+  state: BulkItem['state'],
+  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem'>>,
+): TaskOutcome {
+  Object.assign(item, { state }, extra);
+  store.answered();
+  return { kind: 'done' };
+}
+
+/** What a failed lookup means for the contact and for the job. */
+function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
+  const e = error instanceof ApiError ? error : null;
+  const requeue = (outcome: TaskOutcome): TaskOutcome => {
+    // Refused with nothing charged: back in the queue, as it was.
+    item.state = 'queued';
+    delete item.asked;
+    store.answered();
+    return outcome;
+  };
+  // Halted while it waited for a connection: nothing was sent.
+  if (error instanceof NotSent) return requeue({ kind: 'done' });
+  if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
+  if (error instanceof CapReached || error instanceof NotRecorded) {
+    return requeue({ kind: 'stop', reason: error.message });
+  }
+  if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
+  if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
+  if (e?.outcomeUnknown) {
+    return settle(item, store, 'may-have-charged', {
+      problem: 'No answer came back for this lookup, so it may have been charged. It was not sent again.',
+    });
+  }
+  return settle(item, store, 'failed', {
+    problem: e?.message ?? 'The lookup failed on an unexpected error. Nothing was charged for it.',
+  });
+}
+
+/**
+ * The outcome of a contact whose lookup was sent at `sentAt`, when the vault kept its answer (an item asked, or the
+ * service's "unknown", stored at or after that time); null when no answer was kept.
+ */
+export function answerKept(item: BulkItem, record: ContactRecord | null, sentAt: string): BulkItem | null {
+  if (!record) return null;
+  const { problem: _problem, ...rest } = item;
+  if (record.unknownAt !== undefined && record.unknownAt >= sentAt) return { ...rest, state: 'not-found' };
+  const answered = (item.asked ?? []).filter((name) => {
+    const held = record[name];
+    return held !== undefined && held.at >= sentAt;
+  });
+  if (answered.length === 0) return null;
+  const retrieved = answered.filter((name) => record[name]?.found);
+  return { ...rest, state: retrieved.length > 0 ? 'revealed' : 'nothing-found', retrieved };
+}

@@ -1,0 +1,72 @@
+/**
+ * What a bulk reveal's run writes of its job, and when: the whole job a few times a second (progress for the panel
+ * and the badge) and at once at every pause, wait and end, one write at a time.
+ */
+import type { BulkJob } from '../../bulk/job';
+import { bulkJobs } from '../../store/bulk-jobs';
+import { showBulkBadge } from './bulk-badge';
+
+/**
+ * Coalesces writes: a write asked for while one is under way is done once, after it, with the latest state. The
+ * returned promise never rejects (a failed write is reported; the next one carries the same state).
+ */
+function coalesced(write: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const launch = () => {
+    const current = write()
+      .catch((error: unknown) => console.warn('Could not store the bulk reveal', error))
+      .finally(() => {
+        if (running === current) running = null;
+      });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (next) return next;
+    if (!running) return launch();
+    next = running.then(() => {
+      next = null;
+      return launch();
+    });
+    return next;
+  };
+}
+
+/** How often the whole job is written while it runs (progress for the panel and the badge). */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * What a run writes, and when: the whole job, a few times a second and at every pause, stop and end. What went out
+ * is on the ledger, written ahead of each request (lookups that get ready together share one write), so a restart
+ * knows exactly what may have been charged. The vault, not the job, is what protects against paying twice: a
+ * contact the job shows as queued after a restart is looked up against the vault again, and asks for nothing it
+ * already holds.
+ */
+export function createRunStore(job: BulkJob) {
+  const writeJob = coalesced(async () => {
+    await bulkJobs.setCurrent(job);
+    void showBulkBadge(job).catch(() => undefined);
+  });
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    /** The contact's outcome is in memory (and its paid data in the vault); the job catches up shortly. */
+    answered(): void {
+      this.progress();
+    },
+    /** Writes the job soon (throttled). */
+    progress(): void {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void writeJob();
+      }, PROGRESS_EVERY_MS);
+    },
+    /** Writes the job now (pause, wait, end). */
+    now(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      return writeJob();
+    },
+  };
+}
+export type RunStore = ReturnType<typeof createRunStore>;
