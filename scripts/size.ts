@@ -44,7 +44,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // with the side panel's profile view (src/ui/reveal-price.ts), and the chunks the two pages share as they split
   // once the panel loads some views on demand (Vite's small runtime of dynamic imports among them): 42.1 KB.
   // The spending rule shared with the side panel's profile view (src/ui/reveal-price.ts): 47.8 KB.
-  { name: 'popup', entry: 'popup.html', budget: 48.25 * KB },
+  // Its model as four sub-models, each with its own tests (what profile, what is held, the offer, why a button waits):
+  // 48.5 KB.
+  { name: 'popup', entry: 'popup.html', budget: 48.75 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -73,7 +75,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The panel following the tab (the tab's person with its priced offers, the tab and profile sub-models), its keys,
   // compact rows with the list bar and the receipt's next steps; the views only some states need load when shown
   // (bulk progress, a page's people, the context-menu views, the keys dialog): 61.1 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 61.5 * KB },
+  // One pricing rule for every list row with what the team holds or knows missing, and the balance's age said
+  // while the panel stays open: 61.6 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 62 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB. The team
   // words it shares with the usage page's team allowance sit in a shared chunk; the shared refusals with their
@@ -89,7 +93,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The export packs' reader (the library's export reads packs, not records), and the shared chunks as they split with
   // the store layer: 36.6 KB. Rows showing the address and number themselves with copy buttons (the records of the rows on screen read in one
   // go), the link to the LinkedIn profile, ages in words and the shared refusals with their controls: 37.0 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 38 * KB },
+  // Every contact read at once lists the first page's order while the full sort waits, and the store's own reads of
+  // the export packs: 38.4 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 38.75 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   { name: 'usage', entry: 'usage.html', budget: 27 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
