@@ -4,7 +4,7 @@
  * and ledger), and the merge of the answer into the vault record, written before the caller learns of it.
  */
 import type { ApiClient } from '../api/client';
-import { ITEM_REVEAL } from '../api/pricing';
+import { ITEM_REVEAL, maxCostOfItems } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
@@ -113,7 +113,8 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
  * the merged record to the vault before the ledger entry is settled and before resolving: paid data is in storage
  * before any caller can report it. Call it inside the contact's turn ({@link serialised}), with `plan.asked` not
  * empty. `send` is how the request goes out once the caps let it: it gets the request, which writes the call's
- * ledger entry first (a bulk reveal waits for one of its connections before calling it). Errors of the call (rate
+ * ledger entry first (a bulk reveal waits for one of its connections before calling it), and the most the call can
+ * be charged, with what the team holds at 0. Errors of the call (rate
  * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
  * and the ledger throw them. On a team gateway, items the team already holds are free (the gateway's free answer,
  * asked first): they count 0 toward the user's caps, so a tight cap does not refuse what the team already paid for.
@@ -122,15 +123,18 @@ export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
   plan: Pick<LookupPlan, 'base' | 'asked'>,
-  send: (request: () => Promise<LookupResponse>) => Promise<LookupResponse> = (request) => request(),
+  send: (request: () => Promise<LookupResponse>, most: number) => Promise<LookupResponse> = (request) =>
+    request(),
 ): Promise<LookupOutcome> {
   const { base, asked } = plan;
   const body = lookupBody(base, asked);
   const free = await teamFreeItems({ socialUrl: base.socialUrl, candidateId: base.candidateId }, asked);
+  // The most this call can be charged: what the team holds is answered free.
+  const most = maxCostOfItems(asked.filter((item) => !free.includes(item)));
   const { kept } = await paidLookup(
     { ...call, subject: base.key },
     asked,
-    (ahead) => send(() => ahead().then(() => client.lookup(body))),
+    (ahead) => send(() => ahead().then(() => client.lookup(body)), most),
     (response) => keepAnswer(base, asked, response),
     free,
   );

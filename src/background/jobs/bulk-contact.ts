@@ -4,7 +4,6 @@
  */
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { maxCostOfItems } from '../../api/pricing';
 import type { LookupResponse } from '../../api/schema';
 import type { BulkItem, BulkJob } from '../../bulk/job';
 import type { ContactRecord } from '../../store/vault-record';
@@ -40,12 +39,13 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
     item.asked = plan.asked;
     /**
      * Once a connection is free: the contact is under way, and durably on record as sent before it is. A lookup
-     * the latest balance cannot pay for is not sent: the service would refuse it, and the job stops as it does then.
+     * the latest balance cannot pay for (what the team holds is free) is not sent: the service would refuse it, and
+     * the job stops as it does then.
      * The balance an answer reports is known before its connection is free for the next contact.
      */
-    const sendNow = (request: () => Promise<LookupResponse>) =>
+    const sendNow = (request: () => Promise<LookupResponse>, most: number) =>
       send(async () => {
-        if (shared.remaining !== null && shared.remaining < maxCostOfItems(plan.asked)) {
+        if (shared.remaining !== null && shared.remaining < most) {
           throw new ApiError({
             kind: 'insufficient-credits',
             operation: 'lookup',

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/api/client';
+import type { LookupResponse } from '../../../src/api/schema';
 import { CapReached } from '../../../src/background/ledger';
 import { lookupContact, planLookup } from '../../../src/background/lookup-contact';
 import { teamFreeItems, teamHeldOf } from '../../../src/background/team';
@@ -130,6 +131,29 @@ describe('a reveal through a team gateway, under the user’s own caps', () => {
     const outcome = await lookupContact(client(), call, plan);
     expect(outcome).toMatchObject({ kind: 'answered' });
     expect(await charges()).toMatchObject([{ state: 'charged', credits: 6, maxCredits: 6 }]);
+  });
+
+  it('tells its sender the most it can be charged, with what the team holds at 0', async () => {
+    await teamMembership.set(MEMBER);
+    await settings.set({ ...(await settings.get()), dailyCapCredits: 1000 });
+    const gateway = stubGateway();
+    const told: number[] = [];
+    const send = (request: () => Promise<LookupResponse>, most: number) => {
+      told.push(most);
+      return request();
+    };
+    // Planned before any answer is kept, as three separate reveals of Grace would be.
+    const emailOnly = await planLookup(target, ['email'], {});
+    const both = await planLookup(target, ['email', 'phone'], {});
+    // Only the email, which the team holds: a bulk reveal with 0 credits left may still send it.
+    await lookupContact(client(), call, emailOnly, send);
+    // Email and phone: the phone alone is charged.
+    await lookupContact(client(), call, both, send);
+    expect(told).toEqual([0, 6]);
+    gateway.state.heldFails = true;
+    // The gateway does not say: the full price.
+    await lookupContact(client(), call, both, send);
+    expect(told).toEqual([0, 6, 9]);
   });
 
   it('still refuses, sending nothing, what the team does not hold', async () => {
