@@ -97,7 +97,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // the export packs: 38.4 KB.
   { name: 'contacts', entry: 'contacts.html', budget: 38.75 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
-  { name: 'usage', entry: 'usage.html', budget: 27 * KB },
+  // A team member's page asks the gateway again for today's figures when it opens (the extension's messaging,
+  // ~1 KB): 27.6 KB.
+  { name: 'usage', entry: 'usage.html', budget: 27.75 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
   // providers, GitHub profile URL) and their refusals, checked again before any find is sent, the find menus and
   // the find's stored intent.

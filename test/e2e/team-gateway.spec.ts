@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { type Database, openDatabase } from '../../gateway/db/database';
 import { migrate } from '../../gateway/db/migrations';
-import { addMember } from '../../gateway/members';
+import { addMember, setCaps } from '../../gateway/members';
 import { type RunningGateway, startGateway } from '../../gateway/server/serve';
 import { setTeamName } from '../../gateway/team';
 import { createUpstream } from '../../gateway/upstream';
@@ -229,11 +229,13 @@ test.describe('a team gateway, two members', () => {
     await expect(row.getByRole('link', { name: /@/ })).toBeVisible();
     expect(sim.state.requests.list('/v1/lookup')).toHaveLength(lookups);
 
-    // The usage page: Bob's own allowance and spend, as the gateway says.
+    // The usage page: Bob's own allowance and spend, as the gateway says when the page opens (the admin has just
+    // raised his monthly allowance; nothing Bob did told the extension).
+    await setCaps(db, 'Bob Lee', { monthlyCap: 2500 });
     const usage = await bob.open('usage.html');
     const allowance = usage.getByTestId('team-allowance');
     await expect(allowance).toContainText('Bob Lee · Acme Recruiting');
-    await expect(allowance).toContainText('2,000 credits a month');
+    await expect(allowance).toContainText('2,500 credits a month');
     await expect(allowance).toContainText('No daily allowance');
     await expectAccessible(usage, 'usage page of a team member');
     expect(bob.errors).toEqual([]);

@@ -4,6 +4,7 @@
  * reveal and on saving the connection). Nothing is shown against the service itself.
  */
 import { useEffect, useMemo } from 'preact/hooks';
+import { sendMessage } from '../../protocol/messages';
 import { KEYS } from '../../store/keys';
 import { peek, watchPeek } from '../../store/peek';
 import type { TeamMembership } from '../../store/team-membership';
@@ -40,6 +41,12 @@ export function TeamAllowance() {
     [],
   );
   useEffect(() => team.stop, [team]);
+  const member = team.value.value !== null;
+  // Opened, the page asks the gateway again (free) for today's figures: a teammate's spend or an admin's new caps
+  // may have moved them since the last reveal. The stored membership updates, and with it the section.
+  useEffect(() => {
+    if (member) sendMessage('refreshAccount').catch(() => undefined);
+  }, [member]);
   const m = team.value.value;
   if (!m) return null;
   return (
