@@ -53,10 +53,19 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
           });
         }
         item.state = 'running';
-        // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
-        const response = await request();
-        shared.remaining = response.credits.remaining;
-        return response;
+        try {
+          // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
+          const response = await request();
+          shared.remaining = response.credits.remaining;
+          return response;
+        } catch (error) {
+          // Refused for too few credits: known before this connection is free, so no paid lookup waiting for it
+          // goes out meanwhile (the job stops once this contact's outcome is stored).
+          if (error instanceof ApiError && error.kind === 'insufficient-credits') {
+            shared.remaining = error.creditsInfo?.available ?? 0;
+          }
+          throw error;
+        }
       });
     try {
       const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };

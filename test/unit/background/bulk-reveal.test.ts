@@ -264,6 +264,25 @@ describe('bulk reveal', () => {
     for (const item of revealed) expect((await vault.get(item.key))?.email).toMatchObject({ found: true });
   });
 
+  it('a refusal for too few credits, before any answer told the balance, sends nothing more', async () => {
+    const contacts = people(16);
+    // Every lookup is refused: the first refusal frees a connection for the sixteenth contact, which is not sent.
+    const s = service(contacts, 0);
+    // Storage as slow as a loaded browser's: the refused contact's outcome is stored well after its connection is
+    // free, so the balance the refusal told must hold the next contact back by itself.
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return set(items);
+    });
+    const { ended } = await start(rows(contacts), ['email'], true);
+    expect(s.lookups).toHaveLength(15);
+    expect(s.sentAfterRefusal()).toBeLessThanOrEqual(14);
+    expect(ended.status).toBe('stopped');
+    expect(ended.stopReason).toBe('The balance ran out.');
+    expect(ended.items.filter((item) => item.state === 'queued')).toHaveLength(16);
+  });
+
   it('a lookup the latest balance cannot pay for is not sent: the job stops as the service would have it', async () => {
     const contacts = people(16);
     // The first answer takes 9 of 12 credits; the sixteenth contact, ready for the connection it frees, could
