@@ -85,6 +85,7 @@ test('a single page has no paging controls', async ({ openSearchPanel, backgroun
     ).chrome.storage.local;
     await store.set({
       search: {
+        v: 1,
         id: 'one-page',
         mode: 'filters',
         first: request,
