@@ -163,7 +163,6 @@ function earlierOf(current: SearchSession | null): SearchSession['earlier'] {
 async function runFirstPage(input: SearchStart, request: SearchRequest): Promise<SearchSession> {
   const earlier = earlierOf(await currentSearch.get());
   const session: SearchSession = {
-    v: 1,
     id: input.id ?? crypto.randomUUID(),
     mode: input.mode,
     first: request,

@@ -84,7 +84,6 @@ export const BulkQuote = z.object({
 export type BulkQuote = z.infer<typeof BulkQuote>;
 
 export const BulkJob = z.object({
-  v: z.literal(1),
   id: z.string(),
   selection: Selection,
   quote: BulkQuote,

@@ -4,6 +4,7 @@ import { BulkJob } from '../bulk/job';
 import { defineStored } from './item';
 import { KEYS, nameOf } from './keys';
 import { serialized } from './lock';
+import { bulkHistoryToV2, bulkJobToV2 } from './migrations/3-item-records-unversioned';
 
 const HISTORY_KEPT = 20;
 const CURRENT = nameOf(KEYS.bulkJob);
@@ -13,14 +14,18 @@ const currentItem = defineStored({
   schema: z.nullable(BulkJob),
   fallback: null,
   label: 'bulk reveal',
-  version: 1,
+  // 2: the job carries no version of its own.
+  version: 2,
+  migrations: { 2: bulkJobToV2 },
 });
 const historyItem = defineStored({
   key: KEYS.bulkHistory,
   schema: z.array(BulkJob),
   fallback: [],
   label: 'bulk reveal history',
-  version: 1,
+  // 2: the jobs carry no version of their own.
+  version: 2,
+  migrations: { 2: bulkHistoryToV2 },
 });
 
 export const bulkJobs = {

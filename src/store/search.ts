@@ -7,6 +7,7 @@ import { ApiErrorJSON } from '../api/errors';
 import { keyedRecord } from '../api/schema-parts';
 import { defineStored } from './item';
 import { KEYS } from './keys';
+import { searchToV2 } from './migrations/3-item-records-unversioned';
 
 /** A search body as stored (already checked against the contract by the client when it was sent). */
 const StoredRequest = z.looseObject({
@@ -44,7 +45,6 @@ export const SEARCH_MODES = ['filters', 'free_text', 'jd'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 
 const searchSessionShape = {
-  v: z.literal(1),
   id: z.string(),
   mode: z.enum(SEARCH_MODES),
   /** The body of page 1, as sent. */
@@ -87,7 +87,9 @@ const searchItem = defineStored({
   schema: z.nullable(SearchSession),
   fallback: null,
   label: 'search',
-  version: 1,
+  // 2: the search (and the one it replaced) carries no version of its own.
+  version: 2,
+  migrations: { 2: searchToV2 },
 });
 
 export const currentSearch = {

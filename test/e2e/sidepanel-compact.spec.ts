@@ -85,7 +85,6 @@ test('a single page has no paging controls', async ({ openSearchPanel, backgroun
     ).chrome.storage.local;
     await store.set({
       search: {
-        v: 1,
         id: 'one-page',
         mode: 'filters',
         first: request,

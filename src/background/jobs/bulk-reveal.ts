@@ -113,7 +113,6 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   }
   const now = new Date().toISOString();
   const job: BulkJob = {
-    v: 1,
     id: crypto.randomUUID(),
     selection: input.selection,
     quote,

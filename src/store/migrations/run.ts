@@ -48,7 +48,10 @@ export async function migrateLedger(): Promise<void> {
   await browser.storage.local.remove(IN_FLIGHT_V1);
 }
 
-/** Every store migration, by number. */
+/**
+ * Every store migration, by number. Number 3 (`3-item-records-unversioned.ts`) is items' own steps, run by WXT with
+ * each item, not here: the next store migration is 4.
+ */
 export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
   [1, moveVaultIdIndex],
   [2, migrateLedger],

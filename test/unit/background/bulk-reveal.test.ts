@@ -37,7 +37,6 @@ const rows = (contacts: StubContact[]): BulkCandidate[] =>
  */
 function cutOffJob(id: string, contacts: StubContact[], running: number, createdAt: string): BulkJob {
   return {
-    v: 1,
     id,
     selection: ['email'],
     quote: {

@@ -5,7 +5,6 @@ import { markInterruptedSearch } from '../../../src/background/search';
 import { currentSearch, type SearchSession } from '../../../src/store/search';
 
 const running = (worker?: string): SearchSession => ({
-  v: 1,
   id: 's1',
   mode: 'filters',
   first: { search_criteria: { current_title: ['Nurse'] } },

@@ -1,6 +1,7 @@
 /**
- * What version 1 of the store kept, exactly as it wrote it: the ledger's days and bookkeeping, and a bulk reveal cut
- * off by a stopped worker (with its own list of lookups sent). The migrations' tests start from these.
+ * What version 1 of the store kept, exactly as it wrote it: the ledger's days and bookkeeping, a bulk reveal cut
+ * off by a stopped worker (with its own list of lookups sent), and a search with the one it replaced. The
+ * migrations' tests start from these.
  */
 import type { BulkJob } from '../../../../src/bulk/job';
 
@@ -56,7 +57,7 @@ export const person = (i: number) => ({
 });
 
 /** Version 1's bulk reveal cut off by a stopped worker: contact 0 sent (in its own "sent" list), 1 and 2 queued. */
-export function v1BulkJob(): BulkJob {
+export function v1BulkJob(): BulkJob & { v: 1 } {
   return {
     v: 1,
     id: 'job-1',
@@ -80,5 +81,61 @@ export function v1BulkJob(): BulkJob {
       state: i === 0 ? 'running' : 'queued',
       ...(i === 0 ? { asked: ['email' as const] } : {}),
     })),
+  };
+}
+
+/**
+ * Version 1's current search, as it stored it: a page-1 search still running with, in `earlier`, the finished
+ * search it replaced (its paid page kept). Each carried its own `v: 1`.
+ */
+export function v1Search() {
+  const request = { search_criteria: { current_title: ['Registered Nurse'] }, page_size: 10 };
+  const profile = (i: number) => ({
+    id: `p${i}`,
+    name: `Person ${i}`,
+    current_title: 'Registered Nurse',
+    current_employer: 'General Hospital',
+    location: 'Leeds',
+    social_url: person(i).socialUrl,
+  });
+  const earlier = {
+    v: 1,
+    id: 'search-before',
+    mode: 'free_text',
+    first: { free_text_search: 'nurse in leeds', page_size: 10 },
+    frozen: { ...request, include_similar_titles: false },
+    understood: { parsed: { current_title: ['Registered Nurse'] }, similarTitles: ['Staff Nurse'] },
+    pageSize: 10,
+    pages: [
+      {
+        start: 1,
+        profiles: [profile(0), profile(1)],
+        total: 2,
+        hasNext: false,
+        nextStart: null,
+        charged: 1,
+        at: at(3),
+      },
+    ],
+    currentStart: 1,
+    status: 'done',
+    startedAt: at(3),
+  };
+  return {
+    v: 1,
+    id: 'search-now',
+    mode: 'filters',
+    first: request,
+    frozen: null,
+    understood: {},
+    pageSize: 10,
+    pages: [],
+    currentStart: 1,
+    status: 'running',
+    worker: 'a-worker-that-was-stopped',
+    pendingStart: 1,
+    pendingAt: at(1),
+    startedAt: at(1),
+    earlier,
   };
 }

@@ -59,7 +59,6 @@ export function session(
   }));
   const request = { search_criteria: { current_title: ['Nurse'] }, page_size: 2 };
   return {
-    v: 1,
     id: 's1',
     mode: 'filters',
     first: request,
