@@ -42,7 +42,10 @@ export function launchWithExtension(userDataDir: string): Promise<BrowserContext
  * (`ServiceWorker.stopWorker`), and waits until it has stopped: nothing in it runs after. (Playwright's `Worker`
  * for it is not closed by this; the next event or message starts a new worker.)
  */
-export async function stopServiceWorker(context: BrowserContext): Promise<void> {
+export async function stopServiceWorker(
+  context: BrowserContext,
+  { keepTab = false }: { keepTab?: boolean } = {},
+): Promise<void> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
@@ -64,7 +67,9 @@ export async function stopServiceWorker(context: BrowserContext): Promise<void> 
     )
     .toBe('stopped');
   await cdp.detach();
-  await page.close();
+  // Closing the tab is an event the extension listens for, so it starts a new worker: `keepTab` leaves it open for
+  // a journey that must end the browser before anything can wake the extension again.
+  if (!keepTab) await page.close();
 }
 
 /**

@@ -2,7 +2,7 @@
  * A browser on a profile of its own, closed and opened again on the same profile: what a recruiter's browser
  * restart is. Shared by the journeys that cut paid work off by closing the browser.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
@@ -15,6 +15,26 @@ export interface ProfileBrowser {
   worker(): Promise<Worker>;
   /** Opens an extension page (`popup.html`, `sidepanel.html`, …) in a new tab. */
   open(path: string): Promise<Page>;
+  /**
+   * Ends the browser's process at once, as a crash or a power cut would: nothing more runs in it. (A closed tab, or
+   * even the browser's own orderly close, is an event that can start the extension's worker once more.)
+   */
+  kill(): Promise<void>;
+}
+
+/** The browser's processes on `profileDir`, by their command line (Linux's /proc, as on the machines tests run on). */
+function processesOf(profileDir: string): number[] {
+  const flag = `--user-data-dir=${profileDir}`;
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(flag);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
 }
 
 /** Launches Chromium with the extension on `profileDir` (the same directory again is the same profile). */
@@ -33,7 +53,11 @@ export async function launchProfile(profileDir: string): Promise<ProfileBrowser>
     }
     return page;
   };
-  return { context, extensionId, worker, open };
+  const kill = async () => {
+    for (const pid of processesOf(profileDir)) process.kill(pid, 'SIGKILL');
+    await context.close().catch(() => undefined);
+  };
+  return { context, extensionId, worker, open, kill };
 }
 
 /** The first run on a new profile: the options page the extension opens on install, saved with `key`. */

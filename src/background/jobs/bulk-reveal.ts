@@ -22,7 +22,7 @@ import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account } from '../../store/account';
 import { bulkJobs } from '../../store/bulk-jobs';
-import { chargesOf, readMeta } from '../../store/ledger';
+import { chargesOf } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
 import { connectedClient, refreshAccount } from '../connection';
@@ -198,11 +198,12 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
   if (!job || !isActive(job) || !orphaned(job.owner)) return;
-  // What went out is what the ledger holds as sent and unanswered for this job: written before each request, with
-  // the time it left.
+  // What went out is what the ledger holds for this job: each lookup's entry is written before its request, with
+  // the time it left. Every entry counts, not only the open ones: a balance read since the stop (a page asking for
+  // the account as the browser starts) may already have settled the cut-off calls, and they still went out.
   const sentAt = new Map<string, string>();
-  for (const call of (await readMeta()).open) {
-    if (call.ref !== job.id || call.subject === undefined) continue;
+  for (const call of await chargesOf(job.id, job.createdAt)) {
+    if (call.subject === undefined) continue;
     const earlier = sentAt.get(call.subject);
     if (earlier === undefined || call.at < earlier) sentAt.set(call.subject, call.at);
   }

@@ -507,6 +507,43 @@ describe('bulk reveal', () => {
     expect(ended.spend).toMatchObject({ charged: 3, uncertain: 2, uncertainMax: 6 });
   });
 
+  it('after a restart, contacts whose cut-off calls a balance already settled are not sent again', async () => {
+    const contacts = people(3);
+    const s = service(contacts);
+    const sentAt = new Date(Date.now() - 60_000).toISOString();
+    await bulkJobs.setCurrent(cutOffJob('job-3', contacts, 2, sentAt));
+    // Both lookups left; a balance read as the browser started settled them (3 credits, then none) before the job
+    // was taken up again, so neither is among the open calls any more.
+    for (const [c, credits] of [
+      [contacts[0]!, 3],
+      [contacts[1]!, 0],
+    ] as const) {
+      await appendEntry({
+        kind: 'charge',
+        id: `sent-${c.id}`,
+        at: sentAt,
+        action: 'bulk-reveal',
+        items: [],
+        credits,
+        maxCredits: 3,
+        state: credits > 0 ? 'confirmed' : 'not-charged',
+        ref: 'job-3',
+        subject: c.socialUrl,
+      });
+    }
+    expect((await readMeta()).open).toEqual([]);
+    await resumeBulkJob();
+    await bulkRunEnded();
+    const ended = (await bulkJobs.current())!;
+    expect(ended.items.map((item) => item.state)).toEqual([
+      'may-have-charged',
+      'may-have-charged',
+      'revealed',
+    ]);
+    expect(s.lookups.map((body) => body.social_url)).toEqual([contacts[2]!.socialUrl]);
+    expect(ended.spend).toMatchObject({ charged: 6, uncertain: 0 });
+  });
+
   it('a paused job stays paused after a restart', async () => {
     service(people(1));
     const job = (await startBulkReveal({
