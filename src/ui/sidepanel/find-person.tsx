@@ -22,6 +22,7 @@ export const revealId = (profile: StoredProfile) => `find-reveal-${profile.id}`;
 
 /** The chosen person: the reveal options priced against the vault, Reveal, and what the vault holds. */
 function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) {
+  const reveal = useProfileReveal(m, profile);
   const {
     record,
     teamNote,
@@ -35,15 +36,10 @@ function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) 
     again,
     waiting,
     charge,
-  } = useProfileReveal(m, profile);
+  } = reveal;
   const { items, most } = offer;
   // A balance too low is said beside the button, with the balance: the button keeps its price.
-  const label = revealWords({
-    offer,
-    chosen: m.selection.value.length > 0,
-    revealing,
-    again,
-  });
+  const label = revealWords({ ...reveal, tooLow: false });
   return (
     <div class="find-reveal" id={revealId(profile)} tabIndex={-1}>
       <RevealOptions

@@ -98,8 +98,8 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
  */
 function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const target = rowTarget(profile);
-  const { record, teamNote, offer, revealing, error, tooLow, cut, checkProblem, again, waiting, charge } =
-    useProfileReveal(m, profile);
+  const reveal = useProfileReveal(m, profile);
+  const { record, teamNote, error, cut, checkProblem, charge } = reveal;
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
   const bulkItem = m.bulk.itemFor(target);
@@ -137,17 +137,11 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
         {teamNote && <span class="vault-status">{teamNote}</span>}
       </div>
       <RowRevealButton
+        {...reveal}
         name={profile.name}
-        record={record}
-        offer={offer}
-        chosen={m.selection.value.length > 0}
-        revealing={revealing}
         inBulk={inBulk}
-        tooLow={tooLow}
-        again={again}
-        waiting={waiting}
         onReveal={async () => {
-          await m.reveals.revealRow(profile, again);
+          await m.reveals.revealRow(profile, reveal.again);
           // The button goes once everything is held: move focus to what was revealed.
           requestAnimationFrame(() => contactCell.current?.focus());
         }}

@@ -40,6 +40,8 @@ export function useProfileReveal(
     record,
     teamNote,
     offer,
+    /** At least one item is chosen in the panel's reveal options. */
+    chosen: m.selection.value.length > 0,
     /** A reveal of the person is under way (asked here or elsewhere). */
     revealing: m.reveals.isRevealing(profile.id, target),
     error: m.reveals.errors.value[profile.id],

@@ -46,13 +46,13 @@ export interface RowRevealProps extends RevealState {
  * Nothing left to ask and nothing under way: the row shows the contact, and the button gives way to a "Revealed"
  * only screen readers hear, rather than a disabled button.
  */
-export function RowRevealButton({ name, record, waiting, onReveal, ...state }: RowRevealProps) {
-  const { offer, chosen, revealing, inBulk, tooLow } = state;
+export function RowRevealButton(props: RowRevealProps) {
+  const { name, record, waiting, onReveal, offer, chosen, revealing, inBulk, tooLow } = props;
   const nothingToAsk = offer.items.length === 0;
   if (nothingToAsk && chosen && !revealing && !inBulk && record !== null) {
     return <span class="visually-hidden">Revealed</span>;
   }
-  const words = revealWords(state);
+  const words = revealWords(props);
   return (
     <button
       type="button"
