@@ -20,6 +20,7 @@ import { useProfileReveal } from './row-offer';
 import { RowRevealButton } from './row-reveal';
 import { ExportButton, SaveSearch } from './saved-list';
 import type { SavedModel } from './saved-model';
+import { SearchProblem } from './search-problem';
 import { rowTarget } from './vault-model';
 
 const SHORT: Readonly<Record<Retrievable, string>> = {
@@ -227,13 +228,7 @@ export function Results({
           {loadingMore ? 'Loading the next page…' : 'Searching…'}
         </p>
       )}
-      {s.status === 'failed' && s.error && <ErrorView error={s.error} onOpenOptions={openOptions} />}
-      {s.status === 'interrupted' && (
-        <div class="error" role="alert">
-          <strong>The extension stopped during this search</strong>
-          <p>The service may have charged for it. Check your balance before searching again.</p>
-        </div>
-      )}
+      <SearchProblem session={s} />
       {page && (
         <>
           <p class="result-line">

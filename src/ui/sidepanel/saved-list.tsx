@@ -42,22 +42,20 @@ export function ExportButton({
  * Keyboard focus goes to the field when it appears.
  */
 function NameForm({
-  formClass,
   label,
   name,
   save,
-  small = false,
+  inBar = false,
   saveDisabled = false,
   onSave,
   onCancel,
 }: {
-  formClass: string;
   label: string;
   name: Signal<string>;
   /** The submit button's words. */
   save: string;
-  /** Small buttons, as in the list's bar. */
-  small?: boolean;
+  /** In the list's bar, with its small buttons. */
+  inBar?: boolean;
   saveDisabled?: boolean;
   onSave: () => Promise<void>;
   onCancel: () => void;
@@ -66,10 +64,10 @@ function NameForm({
   useEffect(() => {
     input.current?.focus();
   }, []);
-  const size = small ? 'small' : undefined;
+  const size = inBar ? 'small' : undefined;
   return (
     <form
-      class={formClass}
+      class={inBar ? 'row save-search' : 'row'}
       onSubmit={(event) => {
         event.preventDefault();
         void onSave();
@@ -102,11 +100,10 @@ export function SaveSearch({ saved, canSave }: { saved: SavedModel; canSave: boo
     <>
       {open.value ? (
         <NameForm
-          formClass="row save-search"
           label="Search name"
           name={name}
           save="Save search"
-          small
+          inBar
           saveDisabled={!canSave || name.value.trim() === ''}
           onSave={async () => {
             if (await saved.save(name.value)) {
@@ -146,7 +143,6 @@ function SavedItem({ m, saved, running }: { m: SavedModel; saved: SavedSearch; r
     return (
       <li>
         <NameForm
-          formClass="row"
           label={`New name for ${saved.name}`}
           name={name}
           save="Save name"
