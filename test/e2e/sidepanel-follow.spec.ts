@@ -2,13 +2,13 @@
  * The side panel beside a LinkedIn tab: it shows the person of the profile the tab shows, follows LinkedIn's
  * in-page navigation, and gets an email onto the clipboard in two clicks (Reveal, Copy) or two keys, one click
  * for a contact already held. The panel is opened as a page for the tab (`?tabId=`), as Chrome's panel would be
- * beside it (`panelBesideProfile`).
+ * beside it (`besideProfile`).
  */
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { expectAccessible } from './axe';
-import { expect, linkedinPage, test, type WorkerGlobals } from './fixtures';
-import { checkState, panelBesideProfile } from './panel-checks';
+import { expect, linkedinPage, type WorkerGlobals } from './fixtures';
+import { checkState, test } from './panel-checks';
 
 const ADA = DEMO_PROFILES.full;
 const JOSE = DEMO_PROFILES.emailOnly;
@@ -32,17 +32,10 @@ async function countInput(panel: Page): Promise<() => Promise<{ clicks: number; 
 }
 
 test('beside a profile the panel shows that person, and follows LinkedIn in-page navigation to the next one', async ({
-  connect,
-  context,
-  openExtensionPage,
-  tabIdOf,
+  besideProfile,
   background,
 }) => {
-  const { linkedin, panel, tabId } = await panelBesideProfile(
-    { connect, context, openExtensionPage, tabIdOf },
-    ADA,
-    inPlacePage(ADA.name),
-  );
+  const { linkedin, panel, tabId } = await besideProfile(ADA, inPlacePage(ADA.name));
   await expect(panel.getByRole('button', { name: 'Reveal email · up to 3 credits' })).toBeFocused();
   await expect(panel.getByRole('button', { name: 'Add phone · 6 credits' })).toBeEnabled();
   await checkState(panel, 'side panel beside a profile');
@@ -88,14 +81,12 @@ test('beside a profile the panel shows that person, and follows LinkedIn in-page
 });
 
 test('from a new profile to its email on the clipboard: two clicks (Reveal, Copy), one for a contact held', async ({
-  connect,
+  besideProfile,
   context,
-  openExtensionPage,
-  tabIdOf,
   sim,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { panel } = await panelBesideProfile({ connect, context, openExtensionPage, tabIdOf }, ADA);
+  const { panel } = await besideProfile(ADA);
   const input = await countInput(panel);
   const before = await sim.balance();
 
@@ -119,18 +110,12 @@ test('from a new profile to its email on the clipboard: two clicks (Reveal, Copy
 });
 
 test('keys: r reveals, e copies the email (two keys); ? lists the keys in a dialog that Escape closes', async ({
-  connect,
+  besideProfile,
   context,
-  openExtensionPage,
-  tabIdOf,
   sim,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { panel } = await panelBesideProfile(
-    { connect, context, openExtensionPage, tabIdOf },
-    JOSE,
-    linkedinPage(JOSE.name),
-  );
+  const { panel } = await besideProfile(JOSE, linkedinPage(JOSE.name));
   const input = await countInput(panel);
   const before = await sim.balance();
 
