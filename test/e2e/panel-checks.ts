@@ -1,9 +1,10 @@
 /**
  * What every state of the side panel must pass: axe in light and dark, no API name on screen, and nothing wider
- * than the panel; and the search most panel tests start from.
+ * than the panel; the search most panel tests start from; and the journeys' opening beside a profile tab.
  */
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { test as base, expect } from './fixtures';
 import { expectPlainWords } from './plain-words';
 
 /** Every check a side panel state must pass: axe in light and dark, and no API name on screen. */
@@ -33,3 +34,36 @@ export async function searchNurses(panel: Page, pageSize: '10' | '25' | '50' | '
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.locator('.result-card')).toHaveCount(Number(pageSize));
 }
+
+/** A LinkedIn tab and the side panel opened beside it. */
+export interface PanelBeside {
+  linkedin: Page;
+  panel: Page;
+  tabId: number;
+}
+
+/**
+ * The journeys' `test` with `besideProfile(profile, body?)`: connects, opens a LinkedIn tab on `profile` (answered
+ * with `body` when given, as LinkedIn would show it) and the side panel for that tab, as Chrome's panel would be
+ * beside it (`?tabId=`); resolves once the panel shows the person.
+ */
+export const test = base.extend<{
+  besideProfile: (profile: { name: string; social_url: string }, body?: string) => Promise<PanelBeside>;
+}>({
+  besideProfile: async ({ connect, context, openExtensionPage, tabIdOf }, use) => {
+    await use(async (profile, body) => {
+      await connect();
+      if (body !== undefined) {
+        await context.route('https://www.linkedin.com/**', (route) =>
+          route.fulfill({ contentType: 'text/html; charset=utf-8', body }),
+        );
+      }
+      const linkedin = await context.newPage();
+      await linkedin.goto(profile.social_url);
+      const tabId = await tabIdOf(linkedin);
+      const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+      await expect(panel.getByTestId('profile-name')).toHaveText(profile.name);
+      return { linkedin, panel, tabId };
+    });
+  },
+});

@@ -2,13 +2,13 @@
  * The side panel beside a LinkedIn tab: it shows the person of the profile the tab shows, follows LinkedIn's
  * in-page navigation, and gets an email onto the clipboard in two clicks (Reveal, Copy) or two keys, one click
  * for a contact already held. The panel is opened as a page for the tab (`?tabId=`), as Chrome's panel would be
- * beside it.
+ * beside it (`besideProfile`).
  */
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { expectAccessible } from './axe';
-import { expect, linkedinPage, test, type WorkerGlobals } from './fixtures';
-import { checkState } from './panel-checks';
+import { expect, linkedinPage, type WorkerGlobals } from './fixtures';
+import { checkState, test } from './panel-checks';
 
 const ADA = DEMO_PROFILES.full;
 const JOSE = DEMO_PROFILES.emailOnly;
@@ -32,21 +32,10 @@ async function countInput(panel: Page): Promise<() => Promise<{ clicks: number; 
 }
 
 test('beside a profile the panel shows that person, and follows LinkedIn in-page navigation to the next one', async ({
-  connect,
-  context,
-  openExtensionPage,
-  tabIdOf,
+  besideProfile,
   background,
 }) => {
-  await connect();
-  await context.route('https://www.linkedin.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: inPlacePage(ADA.name) }),
-  );
-  const linkedin = await context.newPage();
-  await linkedin.goto(ADA.social_url);
-  const tabId = await tabIdOf(linkedin);
-  const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
-  await expect(panel.getByTestId('profile-name')).toHaveText(ADA.name);
+  const { linkedin, panel, tabId } = await besideProfile(ADA, inPlacePage(ADA.name));
   await expect(panel.getByRole('button', { name: 'Reveal email · up to 3 credits' })).toBeFocused();
   await expect(panel.getByRole('button', { name: 'Add phone · 6 credits' })).toBeEnabled();
   await checkState(panel, 'side panel beside a profile');
@@ -92,18 +81,12 @@ test('beside a profile the panel shows that person, and follows LinkedIn in-page
 });
 
 test('from a new profile to its email on the clipboard: two clicks (Reveal, Copy), one for a contact held', async ({
-  connect,
+  besideProfile,
   context,
-  openExtensionPage,
-  tabIdOf,
   sim,
 }) => {
-  await connect();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const linkedin = await context.newPage();
-  await linkedin.goto(ADA.social_url);
-  const panel = await openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(linkedin)}`);
-  await expect(panel.getByTestId('profile-name')).toHaveText(ADA.name);
+  const { panel } = await besideProfile(ADA);
   const input = await countInput(panel);
   const before = await sim.balance();
 
@@ -127,21 +110,12 @@ test('from a new profile to its email on the clipboard: two clicks (Reveal, Copy
 });
 
 test('keys: r reveals, e copies the email (two keys); ? lists the keys in a dialog that Escape closes', async ({
-  connect,
+  besideProfile,
   context,
-  openExtensionPage,
-  tabIdOf,
   sim,
 }) => {
-  await connect();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await context.route('https://www.linkedin.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: linkedinPage(JOSE.name) }),
-  );
-  const linkedin = await context.newPage();
-  await linkedin.goto(JOSE.social_url);
-  const panel = await openExtensionPage(`sidepanel.html?tabId=${await tabIdOf(linkedin)}`);
-  await expect(panel.getByTestId('profile-name')).toHaveText(JOSE.name);
+  const { panel } = await besideProfile(JOSE, linkedinPage(JOSE.name));
   const input = await countInput(panel);
   const before = await sim.balance();
 

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type Database, openDatabase } from '../../gateway/db/database';
 import { migrate } from '../../gateway/db/migrations';
 import { addMember, type Caps } from '../../gateway/members';
@@ -138,6 +138,42 @@ export async function startTeam(
       await sim.close();
     },
   };
+}
+
+/** A team as the tests of a file or a `describe` block find it: set once they start (see `useTeam`). */
+export interface TeamInUse<D extends Database> {
+  db: D;
+  team: Team;
+  /** The keys of the two default members, Alice Smith and Bob Lee. */
+  alice: string;
+  bob: string;
+}
+
+/**
+ * A database from `open` and a team on it with the two default members, started before the tests of the calling
+ * file or `describe` block and closed after them; the simulator's request log is cleared before each test, so each
+ * counts only its own requests. Nothing starts when `open` gives null (PostgreSQL not installed: those tests skip).
+ */
+export function useTeam<D extends Database & { dispose(): Promise<void> }>(
+  open: () => Promise<D | null>,
+): TeamInUse<D> {
+  const used = {} as TeamInUse<D>;
+  beforeAll(async () => {
+    const db = await open();
+    if (!db) return;
+    used.db = db;
+    used.team = await startTeam(db);
+    used.alice = used.team.keys['Alice Smith']!;
+    used.bob = used.team.keys['Bob Lee']!;
+  });
+  afterAll(async () => {
+    await used.team?.close();
+    await used.db?.dispose();
+  });
+  beforeEach(() => {
+    used.team?.sim.state.requests.clear();
+  });
+  return used;
 }
 
 /** Profile URLs of the simulator's demo candidates. */

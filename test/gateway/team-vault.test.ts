@@ -3,29 +3,12 @@
  * answered free, the billing note, canonical URLs and ids, people and items the service does not have, single
  * flight within an instance, erasure.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LookupResponse } from '../../src/api/schema';
 import { TeamHeldResponse } from '../../src/api/team-schema';
-import { ADA, GRACE, JOSE, KWAME, pgliteDatabase, startTeam, type Team, UNKNOWN } from './harness';
+import { ADA, GRACE, JOSE, KWAME, pgliteDatabase, UNKNOWN, useTeam } from './harness';
 
-let db: Awaited<ReturnType<typeof pgliteDatabase>>;
-let team: Team;
-let alice: string;
-let bob: string;
-
-beforeAll(async () => {
-  db = await pgliteDatabase();
-  team = await startTeam(db);
-  alice = team.keys['Alice Smith']!;
-  bob = team.keys['Bob Lee']!;
-});
-afterAll(async () => {
-  await team?.close();
-  await db?.dispose();
-});
-beforeEach(() => {
-  team.sim.state.requests.clear();
-});
+const t = useTeam(pgliteDatabase);
 
 const contactOf = (body: unknown) => {
   const parsed = LookupResponse.parse(body);
@@ -34,14 +17,14 @@ const contactOf = (body: unknown) => {
 
 describe('a teammate pays only for what the team does not hold', () => {
   it('asks upstream only for the items nobody holds, and names who revealed the rest', async () => {
-    const first = await team.post('/v1/lookup', alice, {
+    const first = await t.team.post('/v1/lookup', t.alice, {
       social_url: 'https://linkedin.com/in/ada-lovelace-demo/',
       reveal_personal_email: true,
     });
     expect(first.status).toBe(200);
     expect(contactOf(first.body).credits.used).toBe(3);
 
-    const second = await team.post('/v1/lookup', bob, {
+    const second = await t.team.post('/v1/lookup', t.bob, {
       social_url: 'https://www.linkedin.com/in/ada-lovelace-demo',
       reveal_personal_email: true,
       reveal_detailed_person_enrichment: true,
@@ -60,13 +43,13 @@ describe('a teammate pays only for what the team does not hold', () => {
     ]);
     expect(contact.lookup_identifier).toBe('https://www.linkedin.com/in/ada-lovelace-demo');
 
-    const upstream = team.upstreamLookups();
+    const upstream = t.team.upstreamLookups();
     expect(upstream).toHaveLength(2);
     expect(upstream[1]!.body).toEqual({ social_url: ADA, reveal_detailed_person_enrichment: true });
   });
 
   it('answers a lookup of held items from the vault, with nothing sent upstream and 0 charged', async () => {
-    const again = await team.post('/v1/lookup', bob, {
+    const again = await t.team.post('/v1/lookup', t.bob, {
       social_url: 'uk.linkedin.com/in/Ada-Lovelace-Demo?trk=x',
       reveal_personal_email: true,
     });
@@ -77,29 +60,29 @@ describe('a teammate pays only for what the team does not hold', () => {
       /^No credits charged\. Already held by your team, no charge: email \(revealed by Alice Smith/,
     );
     expect(contact.success && contact.profile.personal_email).toBe('ada.lovelace@example.com');
-    expect(team.upstreamLookups()).toHaveLength(0);
+    expect(t.team.upstreamLookups()).toHaveLength(0);
   });
 
   it('links the candidate id to the profile URL: a lookup by id finds what a lookup by URL revealed', async () => {
-    const byId = await team.post('/v1/lookup', alice, {
+    const byId = await t.team.post('/v1/lookup', t.alice, {
       candidate_id: 'demo-ada-lovelace',
       reveal_personal_email: true,
     });
     expect(contactOf(byId.body).credits.used).toBe(0);
     expect(contactOf(byId.body).contact.lookup_type).toBe('id');
-    expect(team.upstreamLookups()).toHaveLength(0);
+    expect(t.team.upstreamLookups()).toHaveLength(0);
   });
 
   it('merges a person first looked up by id with the same person looked up by URL', async () => {
-    const byId = await team.post('/v1/lookup', alice, {
+    const byId = await t.team.post('/v1/lookup', t.alice, {
       candidate_id: 'demo-jose-alvarez',
       reveal_personal_email: true,
     });
     expect(contactOf(byId.body).credits.used).toBe(3);
     // The URL is not yet known to be Jose's: the service is asked (for the phone too), and its answer names the id.
-    const byUrl = await team.post('/v1/lookup', bob, { social_url: JOSE, reveal_phone: true });
+    const byUrl = await t.team.post('/v1/lookup', t.bob, { social_url: JOSE, reveal_phone: true });
     expect(byUrl.status).toBe(200);
-    const both = await team.post('/v1/lookup', bob, {
+    const both = await t.team.post('/v1/lookup', t.bob, {
       social_url: JOSE,
       reveal_personal_email: true,
       reveal_phone: true,
@@ -108,22 +91,28 @@ describe('a teammate pays only for what the team does not hold', () => {
     expect(credits.used).toBe(0);
     expect(credits.billing_note).toMatch(/email \(revealed by Alice Smith/);
     expect(credits.billing_note).toMatch(/phone \(asked by Bob Lee/);
-    expect(team.upstreamLookups()).toHaveLength(2);
+    expect(t.team.upstreamLookups()).toHaveLength(2);
   });
 
   it('remembers an item the service does not have, and does not ask again for a while', async () => {
-    const first = await team.post('/v1/lookup', alice, { social_url: KWAME, reveal_personal_email: true });
+    const first = await t.team.post('/v1/lookup', t.alice, {
+      social_url: KWAME,
+      reveal_personal_email: true,
+    });
     expect(contactOf(first.body).credits.used).toBe(0);
     const { contact } = contactOf(first.body);
     expect(contact.success && contact.contact_data_retrieved).toEqual([]);
-    const second = await team.post('/v1/lookup', bob, { social_url: KWAME, reveal_personal_email: true });
+    const second = await t.team.post('/v1/lookup', t.bob, { social_url: KWAME, reveal_personal_email: true });
     expect(contactOf(second.body).credits.billing_note).toMatch(/The service had none, known to your team/);
-    expect(team.upstreamLookups()).toHaveLength(1);
+    expect(t.team.upstreamLookups()).toHaveLength(1);
   });
 
   it('remembers a person the service does not know', async () => {
-    const first = await team.post('/v1/lookup', alice, { social_url: UNKNOWN, reveal_personal_email: true });
-    const second = await team.post('/v1/lookup', bob, { social_url: UNKNOWN, reveal_phone: true });
+    const first = await t.team.post('/v1/lookup', t.alice, {
+      social_url: UNKNOWN,
+      reveal_personal_email: true,
+    });
+    const second = await t.team.post('/v1/lookup', t.bob, { social_url: UNKNOWN, reveal_phone: true });
     for (const answer of [first, second]) {
       const { contact, credits } = contactOf(answer.body);
       expect(contact.success).toBe(false);
@@ -133,15 +122,15 @@ describe('a teammate pays only for what the team does not hold', () => {
     expect(contactOf(second.body).credits.billing_note).toMatch(
       /did not find this candidate when your team asked/,
     );
-    expect(team.upstreamLookups()).toHaveLength(1);
+    expect(t.team.upstreamLookups()).toHaveLength(1);
   });
 
   it('sends one upstream lookup for 12 concurrent requests of one person from two members', async () => {
-    team.sim.state.faults.setLatency(150, null);
+    t.team.sim.state.faults.setLatency(150, null);
     try {
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          team.post('/v1/lookup', i % 2 ? alice : bob, {
+          t.team.post('/v1/lookup', i % 2 ? t.alice : t.bob, {
             social_url: i % 3 ? GRACE : `${GRACE}/`,
             reveal_personal_email: true,
             reveal_healthcare_enrichment: true,
@@ -153,17 +142,17 @@ describe('a teammate pays only for what the team does not hold', () => {
         const { contact } = contactOf(answer.body);
         expect(contact.success && contact.profile.npi_data?.npi_number).toBeTruthy();
       }
-      expect(team.upstreamLookups()).toHaveLength(1);
+      expect(t.team.upstreamLookups()).toHaveLength(1);
       expect(answers.reduce((sum, a) => sum + contactOf(a.body).credits.used, 0)).toBe(4);
     } finally {
-      team.sim.state.faults.setLatency(0, null);
+      t.team.sim.state.faults.setLatency(0, null);
     }
   });
 });
 
 describe('what the extension asks first, free', () => {
   it('says which items the team holds for a list of people, in the order asked', async () => {
-    const answer = await team.post('/v1/team/held', bob, {
+    const answer = await t.team.post('/v1/team/held', t.bob, {
       people: [
         { social_url: 'linkedin.com/in/ADA-LOVELACE-DEMO' },
         { candidate_id: 'demo-jose-alvarez' },
@@ -179,22 +168,24 @@ describe('what the extension asks first, free', () => {
     ]);
     expect(held.people[1]!.items.map((i) => i.item).sort()).toEqual(['email', 'phone']);
     expect(held.people[2]!.items).toEqual([]);
-    expect(team.sim.state.requests.list()).toHaveLength(0);
+    expect(t.team.sim.state.requests.list()).toHaveLength(0);
   });
 
   it('refuses a malformed question with a clear message', async () => {
-    const both = await team.post('/v1/team/held', bob, { people: [{ social_url: ADA, candidate_id: 'x' }] });
+    const both = await t.team.post('/v1/team/held', t.bob, {
+      people: [{ social_url: ADA, candidate_id: 'x' }],
+    });
     expect(both.status).toBe(400);
     expect(both.body.message).toMatch(/exactly one of social_url or candidate_id/);
-    const tooMany = await team.post('/v1/team/held', bob, {
+    const tooMany = await t.team.post('/v1/team/held', t.bob, {
       people: Array.from({ length: 101 }, (_, i) => ({ candidate_id: String(i) })),
     });
     expect(tooMany.status).toBe(400);
-    expect((await team.post('/v1/team/held', bob, { people: [] })).status).toBe(400);
+    expect((await t.team.post('/v1/team/held', t.bob, { people: [] })).status).toBe(400);
   });
 
   it('tells a member who they are, the team, their caps and spend, and the balance', async () => {
-    const me = await team.get('/v1/team/me', alice);
+    const me = await t.team.get('/v1/team/me', t.alice);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       success: true,
@@ -204,7 +195,7 @@ describe('what the extension asks first, free', () => {
     });
     expect(me.body.spent.today).toBeGreaterThanOrEqual(6);
     expect(me.body.balance.credits_remaining).toBe(
-      team.sim.state.key('svc-team-secret-4f9c2e71b8a3d605')!.remaining,
+      t.team.sim.state.key('svc-team-secret-4f9c2e71b8a3d605')!.remaining,
     );
   });
 });
@@ -213,19 +204,19 @@ describe('erasure', () => {
   it('erases a person: nothing held any more, the ledger no longer names them, a new lookup is paid', async () => {
     const { erasePerson, personKeyOf } = await import('../../gateway/vault');
     const result = await erasePerson(
-      db,
+      t.db,
       personKeyOf({ social_url: 'https://linkedin.com/in/ada-lovelace-demo/' }),
     );
     expect(result).toEqual({ erased: true, items: 2 });
-    const held = await team.post('/v1/team/held', bob, {
+    const held = await t.team.post('/v1/team/held', t.bob, {
       people: [{ social_url: ADA }, { candidate_id: 'demo-ada-lovelace' }],
     });
     expect(held.body.people.map((p: { items: unknown[] }) => p.items)).toEqual([[], []]);
-    const named = await db.query<{ n: number }>(
+    const named = await t.db.query<{ n: number }>(
       "select count(*)::int as n from ledger where subject like '%ada-lovelace%'",
     );
     expect(named[0]!.n).toBe(0);
-    const again = await team.post('/v1/lookup', bob, { social_url: ADA, reveal_personal_email: true });
+    const again = await t.team.post('/v1/lookup', t.bob, { social_url: ADA, reveal_personal_email: true });
     expect(contactOf(again.body).credits.used).toBe(3);
   });
 });

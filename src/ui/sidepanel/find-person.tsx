@@ -6,7 +6,6 @@ import { formatCredits } from '../../api/pricing';
 import type { Match } from '../../find/match';
 import type { StoredProfile } from '../../store/search';
 import { ContactCard } from '../contact-card';
-import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
@@ -15,32 +14,32 @@ import { FIND_WORDS, MATCH_WORDS } from '../words/find';
 import type { FindModel } from './find-model';
 import type { FindPanel } from './model';
 import { openOptions } from './open-options';
-import { profileOffer } from './row-offer';
-import { rowTarget } from './vault-model';
+import { useProfileReveal } from './row-offer';
+import { revealWords } from './row-reveal';
 
 /** The id of a chosen person's reveal block (focused when the person is chosen, and after the reveal). */
 export const revealId = (profile: StoredProfile) => `find-reveal-${profile.id}`;
 
 /** The chosen person: the reveal options priced against the vault, Reveal, and what the vault holds. */
 function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) {
-  const { record, items, most, label: revealWords, teamNote } = profileOffer(m, profile);
-  const busy = m.reveals.isRevealing(profile.id, rowTarget(profile));
-  const error = m.reveals.errors.value[profile.id];
-  const cut = m.reveals.cutOffFor(rowTarget(profile));
-  const checkProblem = useCutOffCheck(cut);
-  const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
-  const remaining = m.account.balance.value?.remaining;
-  const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
-  const charge = m.reveals.chargeFor(rowTarget(profile));
-  const label = busy
-    ? 'Revealing…'
-    : items.length === 0
-      ? m.selection.value.length === 0
-        ? 'Choose items'
-        : 'Revealed'
-      : askedAgain
-        ? `Reveal again · up to ${formatCredits(most)}`
-        : revealWords;
+  const reveal = useProfileReveal(m, profile);
+  const {
+    record,
+    teamNote,
+    offer,
+    revealing,
+    error,
+    remaining,
+    tooLow,
+    cut,
+    checkProblem,
+    again,
+    waiting,
+    charge,
+  } = reveal;
+  const { items, most } = offer;
+  // A balance too low is said beside the button, with the balance: the button keeps its price.
+  const label = revealWords({ ...reveal, tooLow: false });
   return (
     <div class="find-reveal" id={revealId(profile)} tabIndex={-1}>
       <RevealOptions
@@ -63,16 +62,18 @@ function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) 
       <button
         type="button"
         class="primary"
-        disabled={busy || items.length === 0 || tooLow || (askedAgain && !cut.check && !checkProblem)}
+        disabled={revealing || items.length === 0 || tooLow || waiting}
         onClick={async () => {
-          await m.reveals.revealRow(profile, askedAgain);
+          await m.reveals.revealRow(profile, again);
           // The button disables itself once everything is held: focus moves to what was revealed.
           requestAnimationFrame(() => document.getElementById(revealId(profile))?.focus());
         }}
       >
         {label}
       </button>
-      {tooLow && <p class="muted">Your balance ({formatCredits(remaining)}) is below its cost.</p>}
+      {tooLow && remaining !== undefined && (
+        <p class="muted">Your balance ({formatCredits(remaining)}) is below its cost.</p>
+      )}
       {cut ? (
         <CutOffNote job={cut} problem={checkProblem} />
       ) : (

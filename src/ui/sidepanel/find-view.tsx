@@ -15,6 +15,7 @@ import { createFindModel, type FindModel } from './find-model';
 import { FoundPerson } from './find-person';
 import type { FindPanel } from './model';
 import { openOptions } from './open-options';
+import { SearchProblem } from './search-problem';
 import { rowTarget } from './vault-model';
 
 /** A text field of the find form, with its problem said beside it. */
@@ -155,13 +156,7 @@ function FindResults({ m, f }: { m: FindPanel; f: FindModel }) {
           {FIND_WORDS.searching}
         </p>
       )}
-      {s.status === 'failed' && s.error && <ErrorView error={s.error} onOpenOptions={openOptions} />}
-      {s.status === 'interrupted' && (
-        <div class="error" role="alert">
-          <strong>The extension stopped during this search</strong>
-          <p>The service may have charged for it. Check your balance before searching again.</p>
-        </div>
-      )}
+      <SearchProblem session={s} />
       {page && (
         <>
           <p data-testid="find-charged" role="status">

@@ -15,6 +15,7 @@ import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
+import { RowRevealButton } from './row-reveal';
 
 /** Where an unresolved person can be opened, in words. */
 function openLabel(pageUrl: string): string {
@@ -77,31 +78,15 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
       </li>
     );
   }
-  const {
-    items,
-    label: revealWords,
-    teamNote,
-  } = rowOffer(person.record, m.selection.value, teamHeldFor({ socialUrl: url }));
+  const { teamNote, ...offer } = rowOffer(person.record, m.selection.value, teamHeldFor({ socialUrl: url }));
   const bulkItem = bulk.itemFor({ socialUrl: url, candidateId: null });
   const inBulk = bulkItem !== null && !SETTLED.has(bulkItem.state);
   const [key, candidate] = personCandidate({ ...person, socialUrl: url });
-  const busy = m.revealing.value.has(url) || inBulk;
   const error = m.revealErrors.value[url];
-  const label = inBulk
-    ? 'In bulk reveal'
-    : busy
-      ? 'Revealing…'
-      : items.length > 0
-        ? revealWords
-        : m.selection.value.length === 0
-          ? 'Choose items'
-          : 'Revealed';
   // What this panel's own reveal of the person cost, as the background stored it.
   const charge = panel.reveals.chargeFor({ socialUrl: url, candidateId: null });
   const line = [person.headline, person.location].filter(Boolean).join(' · ');
   const record = person.record;
-  // Nothing left to ask and nothing under way: the row shows the contact, not a disabled "Revealed".
-  const settled = items.length === 0 && m.selection.value.length > 0 && !busy && record !== null;
   return (
     <li class="result-card person" data-row tabIndex={-1} aria-label={name}>
       <input
@@ -125,20 +110,15 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
           </span>
         )}
       </div>
-      {settled ? (
-        <span class="visually-hidden">Revealed</span>
-      ) : (
-        <button
-          type="button"
-          class="small reveal"
-          data-key="reveal"
-          disabled={busy || items.length === 0}
-          aria-label={`${label}: ${name}`}
-          onClick={() => void m.reveal(person)}
-        >
-          {label}
-        </button>
-      )}
+      <RowRevealButton
+        name={name}
+        record={record}
+        offer={offer}
+        chosen={m.selection.value.length > 0}
+        revealing={m.revealing.value.has(url)}
+        inBulk={inBulk}
+        onReveal={() => m.reveal(person)}
+      />
       {(record || error || charge) && (
         <div class="contact-row">
           {error && <ErrorView error={error} onOpenOptions={openOptions} />}

@@ -5,7 +5,6 @@ import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
-import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
@@ -17,9 +16,11 @@ import { ListBar } from './list-bar';
 import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
-import { profileOffer } from './row-offer';
+import { useProfileReveal } from './row-offer';
+import { RowRevealButton } from './row-reveal';
 import { ExportButton, SaveSearch } from './saved-list';
 import type { SavedModel } from './saved-model';
+import { SearchProblem } from './search-problem';
 import { rowTarget } from './vault-model';
 
 const SHORT: Readonly<Record<Retrievable, string>> = {
@@ -98,43 +99,17 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
  */
 function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const target = rowTarget(profile);
-  const { record, items, most, label: revealWords, teamNote } = profileOffer(m, profile);
-  const busy = m.reveals.isRevealing(profile.id, target);
-  const error = m.reveals.errors.value[profile.id];
+  const reveal = useProfileReveal(m, profile);
+  const { record, teamNote, error, cut, checkProblem, charge } = reveal;
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
-  const remaining = m.account.balance.value?.remaining;
   const bulkItem = m.bulk.itemFor(target);
-  const inBulk = bulkItem !== null && (bulkItem.state === 'queued' || bulkItem.state === 'running');
-  // Known too low: say so before the click (the service would refuse with nothing charged).
-  const tooLow = items.length > 0 && remaining !== undefined && remaining < most;
-  const label = busy
-    ? 'Revealing…'
-    : inBulk
-      ? 'In bulk reveal'
-      : tooLow
-        ? `Balance too low · ${formatCredits(most)}`
-        : items.length > 0
-          ? revealWords
-          : m.selection.value.length === 0
-            ? 'Choose items'
-            : 'Revealed';
-  // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
-  const cut = m.reveals.cutOffFor(target);
-  const askedAgain = cut !== null && items.some((item) => cut.requested.includes(item));
-  const checkProblem = useCutOffCheck(cut);
-  const waitingForCheck = askedAgain && !cut.check && !checkProblem;
-  const shownLabel =
-    askedAgain && !busy && !inBulk && !tooLow ? `Reveal again · up to ${formatCredits(most)}` : label;
+  const inBulk = bulkItem !== null && !SETTLED.has(bulkItem.state);
   const [key, candidate] = rowCandidate(profile);
-  const bulkState = bulkItem && !SETTLED.has(bulkItem.state) ? ITEM_STATE_LABEL[bulkItem.state] : null;
-  // What this panel's own reveal of the row cost, as the background stored it.
-  const charge = m.reveals.chargeFor(target);
+  const bulkState = inBulk ? ITEM_STATE_LABEL[bulkItem.state] : null;
   const role = [profile.current_title, profile.current_employer].filter(Boolean).join(' · ');
   // Once the contact is in the row, the place gives way to it (the row stays one glance tall; Export keeps it).
   const line = record ? role : [role, profile.location].filter(Boolean).join(' · ');
-  // Nothing left to ask and nothing under way: the row shows the contact, not a disabled "Revealed".
-  const settled = items.length === 0 && m.selection.value.length > 0 && !busy && !inBulk && record !== null;
   return (
     <li class="result-card" data-testid="result-row" data-row tabIndex={-1} aria-label={profile.name}>
       <input
@@ -162,24 +137,16 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
         )}
         {teamNote && <span class="vault-status">{teamNote}</span>}
       </div>
-      {settled ? (
-        <span class="visually-hidden">Revealed</span>
-      ) : (
-        <button
-          type="button"
-          class="small reveal"
-          data-key="reveal"
-          disabled={busy || inBulk || items.length === 0 || tooLow || waitingForCheck}
-          aria-label={`${shownLabel}: ${profile.name}`}
-          onClick={async () => {
-            await m.reveals.revealRow(profile, askedAgain);
-            // The button goes once everything is held: move focus to what was revealed.
-            requestAnimationFrame(() => contactCell.current?.focus());
-          }}
-        >
-          {shownLabel}
-        </button>
-      )}
+      <RowRevealButton
+        {...reveal}
+        name={profile.name}
+        inBulk={inBulk}
+        onReveal={async () => {
+          await m.reveals.revealRow(profile, reveal.again);
+          // The button goes once everything is held: move focus to what was revealed.
+          requestAnimationFrame(() => contactCell.current?.focus());
+        }}
+      />
       {(record || error || cut) && (
         <div class="contact-row" ref={contactCell} tabIndex={-1}>
           {cut ? (
@@ -261,13 +228,7 @@ export function Results({
           {loadingMore ? 'Loading the next page…' : 'Searching…'}
         </p>
       )}
-      {s.status === 'failed' && s.error && <ErrorView error={s.error} onOpenOptions={openOptions} />}
-      {s.status === 'interrupted' && (
-        <div class="error" role="alert">
-          <strong>The extension stopped during this search</strong>
-          <p>The service may have charged for it. Check your balance before searching again.</p>
-        </div>
-      )}
+      <SearchProblem session={s} />
       {page && (
         <>
           <p class="result-line">

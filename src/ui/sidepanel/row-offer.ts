@@ -1,9 +1,11 @@
 /**
- * A person of a side panel list (search results, a find's people) as its row prices them: what the vault holds of
- * them, and the reveal of the chosen items priced with what the team holds (`rowOffer`).
+ * A person of a side panel list (search results, a find's people) as its reveal sees them: what the vault holds of
+ * them, the reveal of the chosen items priced with what the team holds (`rowOffer`), and where their reveal stands.
  */
+import type { RevealJob } from '../../store/jobs';
 import type { StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
+import { useCutOffCheck } from '../cut-off-check';
 import { type RowOffer, rowOffer, teamHeldFor } from '../team-held-rows';
 import type { RowsModel } from './model';
 import { rowTarget } from './vault-model';
@@ -16,4 +18,45 @@ export function profileOffer(
   const record = m.vault.recordFor(profile);
   // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
   return { record, ...rowOffer(record, m.selection.value, teamHeldFor(rowTarget(profile))) };
+}
+
+/**
+ * The person's reveal as their Reveal button reads it (a component's hook: it follows a cut-off reveal's charge
+ * check while the button is shown): the offer, whether a reveal is under way, the balance, the last reveal if it
+ * got no answer, and what this panel's own reveal charged.
+ */
+export function useProfileReveal(
+  m: Pick<RowsModel, 'vault' | 'selection' | 'reveals' | 'account'>,
+  profile: StoredProfile,
+) {
+  const target = rowTarget(profile);
+  const { record, teamNote, ...offer } = profileOffer(m, profile);
+  const remaining = m.account.balance.value?.remaining;
+  // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
+  const cut: RevealJob | null = m.reveals.cutOffFor(target);
+  const checkProblem = useCutOffCheck(cut);
+  const again = cut !== null && offer.items.some((item) => cut.requested.includes(item));
+  return {
+    record,
+    teamNote,
+    offer,
+    /** At least one item is chosen in the panel's reveal options. */
+    chosen: m.selection.value.length > 0,
+    /** A reveal of the person is under way (asked here or elsewhere). */
+    revealing: m.reveals.isRevealing(profile.id, target),
+    error: m.reveals.errors.value[profile.id],
+    /** The balance, when known. */
+    remaining,
+    /** Known too low: said before the click (the service would refuse with nothing charged). */
+    tooLow: offer.items.length > 0 && remaining !== undefined && remaining < offer.most,
+    cut,
+    /** Why the cut-off reveal's charge could not be checked; null when it could, or is being checked. */
+    checkProblem,
+    /** This reveal asks again some of the items the cut-off one asked. */
+    again,
+    /** Asking again waits for the cut-off reveal's charge to be checked. */
+    waiting: again && !cut.check && !checkProblem,
+    /** What this panel's own reveal of the person charged, as the background stored it. */
+    charge: m.reveals.chargeFor(target),
+  };
 }

@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SavedSearch } from '../../store/search';
@@ -37,41 +37,82 @@ export function ExportButton({
   );
 }
 
+/**
+ * A name typed in place, with its own Save and Cancel: a search saved under it, or a saved search renamed to it.
+ * Keyboard focus goes to the field when it appears.
+ */
+function NameForm({
+  label,
+  name,
+  save,
+  inBar = false,
+  saveDisabled = false,
+  onSave,
+  onCancel,
+}: {
+  label: string;
+  name: Signal<string>;
+  /** The submit button's words. */
+  save: string;
+  /** In the list's bar, with its small buttons. */
+  inBar?: boolean;
+  saveDisabled?: boolean;
+  onSave: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  const size = inBar ? 'small' : undefined;
+  return (
+    <form
+      class={inBar ? 'row save-search' : 'row'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave();
+      }}
+    >
+      <label class="field inline">
+        {label}
+        <input
+          ref={input}
+          value={name.value}
+          maxLength={80}
+          onInput={(e) => (name.value = e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit" class={size} disabled={saveDisabled}>
+        {save}
+      </button>
+      <button type="button" class={size} onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
 /** "Save search": a button that opens its name field in place, then saves the search shown under that name. */
 export function SaveSearch({ saved, canSave }: { saved: SavedModel; canSave: boolean }) {
   const open = useSignal(false);
   const name = useSignal('');
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (open.value) input.current?.focus();
-  }, [open.value]);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    if (await saved.save(name.value)) {
-      name.value = '';
-      open.value = false;
-    }
-  };
   return (
     <>
       {open.value ? (
-        <form class="row save-search" onSubmit={submit}>
-          <label class="field inline">
-            Search name
-            <input
-              ref={input}
-              value={name.value}
-              maxLength={80}
-              onInput={(e) => (name.value = e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit" class="small" disabled={!canSave || name.value.trim() === ''}>
-            Save search
-          </button>
-          <button type="button" class="small" onClick={() => (open.value = false)}>
-            Cancel
-          </button>
-        </form>
+        <NameForm
+          label="Search name"
+          name={name}
+          save="Save search"
+          inBar
+          saveDisabled={!canSave || name.value.trim() === ''}
+          onSave={async () => {
+            if (await saved.save(name.value)) {
+              name.value = '';
+              open.value = false;
+            }
+          }}
+          onCancel={() => (open.value = false)}
+        />
       ) : (
         <button type="button" class="small" disabled={!canSave} onClick={() => (open.value = true)}>
           Save search…
@@ -90,38 +131,26 @@ export function SaveSearch({ saved, canSave }: { saved: SavedModel; canSave: boo
 function SavedItem({ m, saved, running }: { m: SavedModel; saved: SavedSearch; running: boolean }) {
   const editing = useSignal(false);
   const name = useSignal(saved.name);
-  // Keyboard focus follows the swap between the row and its rename form, instead of falling to the page.
-  const input = useRef<HTMLInputElement>(null);
+  // Back from the rename form, keyboard focus returns to Rename instead of falling to the page.
   const renameButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   useEffect(() => {
-    if (editing.value) input.current?.focus();
-    else if (wasEditing.current) renameButton.current?.focus();
+    if (!editing.value && wasEditing.current) renameButton.current?.focus();
     wasEditing.current = editing.value;
   }, [editing.value]);
   const busy = m.busy.value || running;
-  const rename = async (event: Event) => {
-    event.preventDefault();
-    if (await m.rename(saved.id, name.value)) editing.value = false;
-  };
   if (editing.value) {
     return (
       <li>
-        <form class="row" onSubmit={rename}>
-          <label class="field inline">
-            New name for {saved.name}
-            <input
-              ref={input}
-              value={name.value}
-              maxLength={80}
-              onInput={(e) => (name.value = e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit">Save name</button>
-          <button type="button" onClick={() => (editing.value = false)}>
-            Cancel
-          </button>
-        </form>
+        <NameForm
+          label={`New name for ${saved.name}`}
+          name={name}
+          save="Save name"
+          onSave={async () => {
+            if (await m.rename(saved.id, name.value)) editing.value = false;
+          }}
+          onCancel={() => (editing.value = false)}
+        />
       </li>
     );
   }
