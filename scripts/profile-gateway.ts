@@ -56,15 +56,16 @@ function summarise(file: string, from: number, to: number, calls: number): void 
     node.hitCount = (spent.get(node.id) ?? 0) / 1000 / calls;
     if (node.callFrame.functionName !== '(idle)') busy += node.hitCount;
   }
-  console.log(`${file}: the gateway's CPU in the window, ${busy.toFixed(2)} ms per paid lookup`);
-  const total = calls > 0 ? 100 : 0;
+  // A thread that did nothing in the window (the TypeScript loader's worker).
+  if (busy === 0) return;
+  console.log(`${file}: the gateway's CPU in the window, ${busy.toFixed(2)} ms per paid lookup (sampled)`);
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   for (const node of profile.nodes) {
     if (node.callFrame.functionName === '(idle)') continue;
     const where = node.callFrame.url
       .replace(/^.*node_modules\//, 'node_modules/')
-      .replace(/^file:\/\/.*?\/wt-[^/]+\//, '');
+      .replace(`file://${ROOT}/`, '');
     const name = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + node.hitCount);
     const module =
@@ -80,10 +81,11 @@ function summarise(file: string, from: number, to: number, calls: number): void 
       .map(([name, ms]) => `  ${ms.toFixed(3).padStart(6)} ms  ${name}`)
       .join('\n');
   console.log(
-    `CPU profile ${file}: ${total} samples\nBy module (self):\n${top(byFile, 25)}\nBy function (self):\n${top(byFunction, 40)}`,
+    `By module (self, ms per paid lookup):\n${top(byFile, 25)}\nBy function (self):\n${top(byFunction, 40)}`,
   );
 }
 
+const ROOT = resolve(import.meta.dirname, '..');
 const out = resolve(process.argv[2] ?? 'gateway-profile');
 let window = { from: 0, to: 0, calls: 1 };
 mkdirSync(out, { recursive: true });
