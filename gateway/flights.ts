@@ -31,7 +31,13 @@ const PRICES = JSON.stringify(ITEM_PRICE);
 /** How a lookup begins (see {@link beginLookup}). */
 export type Begun =
   | { state: 'held'; person: Person; balance: number | null }
-  | { state: 'wait'; personId: number; flightId: string }
+  | {
+      state: 'wait';
+      personId: number;
+      flightId: string;
+      /** When this request asked, by the database's clock (migration 4): before any erasure it then waits through. */
+      startedAt: string;
+    }
   | { state: 'refused'; refusal: CapRefusal }
   | { state: 'revoked' }
   | {
@@ -101,7 +107,12 @@ export async function beginLookup(
       case 'held':
         return { state: 'held', person: toPerson(row.person!), balance: row.balance ?? null };
       case 'wait':
-        return { state: 'wait', personId: row.person_id!, flightId: row.flight_id ?? '' };
+        return {
+          state: 'wait',
+          personId: row.person_id!,
+          flightId: row.flight_id ?? '',
+          startedAt: row.started_at!,
+        };
       case 'revoked':
         return { state: 'revoked' };
       case 'refused': {

@@ -76,17 +76,7 @@ export interface PersonRow {
   items: { item: Retrievable; found: boolean; value: unknown; by: string; at: string }[];
 }
 
-/** A person's row with everything held of them, in one query (the answer to a held lookup is this one read). */
-const PERSON_SELECT = `
-  select p.id, p.social_url, p.candidate_id, p.name, p.current_title, p.current_employer, p.not_found_at,
-    coalesce((
-      select json_agg(json_build_object('item', h.item, 'found', h.found, 'value', h.value, 'by', m.name, 'at', h.at))
-      from held_items h join members m on m.id = h.member_id
-      where h.person_id = p.id
-    ), '[]'::json) as items
-  from people p`;
-
-/** A person as read from the database (a row, or the JSON of `gateway_person`). */
+/** A person as read from the database (the JSON of `gateway_person`). */
 export function toPerson(row: PersonRow): Person {
   return {
     id: row.id,
@@ -105,30 +95,52 @@ export function toPerson(row: PersonRow): Person {
   };
 }
 
-/** The person a key names, with everything held of them; null when the team never asked about them. */
-export async function findPerson(db: Sql, key: PersonKey): Promise<Person | null> {
-  const where = WHERE_KEY(key);
-  const rows = await db.query<PersonRow>(`${PERSON_SELECT} where p.${where.sql}`, [where.value]);
-  return rows[0] ? toPerson(rows[0]) : null;
-}
-
-/** Several people at once (the free "what does the team hold" question), in the order asked; null where unknown. */
+/**
+ * Several people at once (the free "what does the team hold" question), in the order asked; null where unknown.
+ * A person is found as a lookup would find them (`gateway_resolve_person`, migration 3): by the identifier asked, or
+ * by the other one a search named with it (`search_links`), so a member asking by candidate id learns what a
+ * teammate revealed by profile URL. Two rows the link names are read as one (the URL's winning item by item), as a
+ * lookup would merge them, unless each already names someone else (then the identifier asked decides). One round
+ * trip, reading only.
+ */
 export async function findPeople(db: Sql, keys: readonly PersonKey[]): Promise<(Person | null)[]> {
-  const urls = keys.flatMap((key) => (key.socialUrl !== undefined ? [key.socialUrl] : []));
-  const ids = keys.flatMap((key) => (key.candidateId !== undefined ? [key.candidateId] : []));
-  const rows = await db.query<PersonRow>(
-    `${PERSON_SELECT} where p.social_url = any($1::text[]) or p.candidate_id = any($2::text[])`,
-    [urls, ids],
+  const rows = await db.query<{ n: number; by_url: PersonRow | null; by_id: PersonRow | null }>(
+    `with asked as (
+       select a.n::int as n, a.q ->> 'u' as url, a.q ->> 'c' as cid
+       from jsonb_array_elements($1::text::jsonb) with ordinality as a(q, n)
+     ), linked as (
+       select n,
+         coalesce(url, (select l.social_url from search_links l where l.candidate_id = asked.cid
+           order by l.seen_at desc limit 1)) as url,
+         coalesce(cid, (select l.candidate_id from search_links l where l.social_url = asked.url)) as cid
+       from asked
+     ), found as (
+       select n, (select id from people where social_url = linked.url) as url_id,
+         (select id from people where candidate_id = linked.cid) as cid_id
+       from linked
+     )
+     select n, gateway_person(url_id) as by_url,
+       case when cid_id is distinct from url_id then gateway_person(cid_id) end as by_id
+     from found order by n`,
+    [JSON.stringify(keys.map((key) => ({ u: key.socialUrl ?? null, c: key.candidateId ?? null })))],
   );
-  const people = rows.map(toPerson);
-  return keys.map(
-    (key) =>
-      people.find((person) =>
-        key.socialUrl !== undefined
-          ? person.socialUrl === key.socialUrl
-          : person.candidateId === key.candidateId,
-      ) ?? null,
-  );
+  return keys.map((key, i) => {
+    const row = rows[i];
+    const byUrl = row?.by_url ? toPerson(row.by_url) : null;
+    const byId = row?.by_id ? toPerson(row.by_id) : null;
+    if (!byUrl || !byId) return byUrl ?? byId;
+    // Each row names someone else too: the link is not enough to make them one person.
+    if (byId.socialUrl !== null || byUrl.candidateId !== null)
+      return key.socialUrl !== undefined ? byUrl : byId;
+    return {
+      ...byUrl,
+      candidateId: byId.candidateId,
+      name: byUrl.name ?? byId.name,
+      currentTitle: byUrl.currentTitle ?? byId.currentTitle,
+      currentEmployer: byUrl.currentEmployer ?? byId.currentEmployer,
+      items: new Map([...byId.items, ...byUrl.items]),
+    };
+  });
 }
 
 /** The stored value of an item, from the service's lookup profile. */

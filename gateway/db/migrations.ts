@@ -576,6 +576,143 @@ export const MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 4,
+    name: 'a waiter knows when it asked',
+    // A request that waits for a teammate's flight and then flies itself (the person was erased meanwhile, so the
+    // vault had nothing to answer it with) keeps nothing of its answer: the member asked before the erasure. For
+    // that it needs the time it first asked, by the database's clock, which "wait" now answers too; and finishing
+    // such a flight also removes the empty row its own start made for the person. Finishing hashes the identifiers
+    // only when someone was erased since (a cost on every paid lookup before). Otherwise as in migration 3.
+    sql: `
+      create or replace function gateway_begin_lookup(
+        p_social_url text, p_candidate_id text, p_member integer, p_items text, p_prices text, p_ttl_ms integer,
+        p_not_found_ttl_ms integer, p_subject text
+      ) returns json language plpgsql as $fn$
+      declare
+        v_person integer;
+        v_items jsonb := p_items::jsonb;
+        v_missing jsonb;
+        v_flight uuid;
+        v_started timestamptz;
+        v_max integer;
+        v_reserved json;
+        v_not_found interval := p_not_found_ttl_ms * interval '1 millisecond';
+      begin
+        v_person := gateway_resolve_person(p_social_url, p_candidate_id);
+        v_missing := gateway_missing(v_person, v_items, p_not_found_ttl_ms);
+        if jsonb_array_length(v_missing) = 0
+          or exists (select 1 from people where id = v_person and not_found_at > now() - v_not_found) then
+          return json_build_object('state', 'held', 'person', gateway_person(v_person),
+            'balance', gateway_known_balance());
+        end if;
+        v_started := clock_timestamp();
+        insert into flights (person_id, member_id, items, started_at, expires_at)
+        values (v_person, p_member, v_missing, v_started, now() + p_ttl_ms * interval '1 millisecond')
+        on conflict (person_id) do update
+          set flight_id = gen_random_uuid(), member_id = excluded.member_id, items = excluded.items,
+            started_at = excluded.started_at, expires_at = excluded.expires_at, ended_at = null, error = null
+          where flights.expires_at < now() or flights.ended_at is not null
+        returning flight_id into v_flight;
+        if v_flight is null then
+          update flights set waited = true where person_id = v_person returning flight_id into v_flight;
+          return json_build_object('state', 'wait', 'person_id', v_person, 'flight_id', v_flight,
+            'started_at', v_started);
+        end if;
+        -- A fresh snapshot (this statement began after the claim): what a flight that just ended stored.
+        v_missing := gateway_missing(v_person, v_items, p_not_found_ttl_ms);
+        if jsonb_array_length(v_missing) = 0
+          or exists (select 1 from people where id = v_person and not_found_at > now() - v_not_found) then
+          -- Claimed in this transaction, so nobody waits for it.
+          delete from flights where person_id = v_person and flight_id = v_flight;
+          return json_build_object('state', 'held', 'person', gateway_person(v_person),
+            'balance', gateway_known_balance());
+        end if;
+        select coalesce(sum((p_prices::jsonb ->> m)::integer), 0)::int into v_max
+          from jsonb_array_elements_text(v_missing) as m;
+        v_reserved := gateway_reserve(p_member, 'lookup', v_max, p_subject);
+        if v_reserved ->> 'entry_id' is null then
+          delete from flights where person_id = v_person and flight_id = v_flight;
+          return json_build_object('state', case when v_reserved ->> 'revoked' is null then 'refused' else 'revoked' end,
+            'refusal', v_reserved -> 'refusal');
+        end if;
+        return json_build_object('state', 'flight', 'person_id', v_person, 'flight_id', v_flight,
+          'started_at', v_started, 'entry_id', (v_reserved ->> 'entry_id')::integer, 'missing', v_missing);
+      end
+      $fn$;
+
+      -- Keeps the service's answer to a flight's lookup, settles its ledger row, ends the flight and wakes its waiters
+      -- (on commit), in one transaction; answers the person as now held. p_answer is null when the service's answer
+      -- named no contact; else {success, status_code, candidate_id, name, current_title, current_employer,
+      -- items: [{item, found, value}]}. A value found is never replaced by "not found"; a row made earlier for the same
+      -- candidate id is merged into this one. When the person was erased after the member asked (p_started), nothing
+      -- of the answer is kept, the ledger row loses its subject, and the answer is null.
+      create or replace function gateway_finish_lookup(
+        p_person integer, p_social_url text, p_candidate_key text, p_member integer, p_flight uuid, p_answer text,
+        p_entry integer, p_status text, p_credits integer, p_charged text, p_note text, p_remaining integer,
+        p_started timestamptz
+      ) returns json language plpgsql as $fn$
+      declare
+        v_id integer := p_person;
+        v_answer jsonb := p_answer::jsonb;
+        v_candidate text := nullif(btrim(v_answer ->> 'candidate_id'), '');
+        v_other integer;
+        v_erased boolean;
+        v_waited boolean;
+      begin
+        -- Hashing the identifiers costs three SQL function calls, each planned afresh: only when someone was erased
+        -- since the member asked (the table holds a day of erasures, most often none).
+        v_erased := exists (select 1 from erasures where erased_at >= p_started)
+          and exists (select 1 from erasures
+            where key_hash in (gateway_key_hash(p_social_url), gateway_key_hash(p_candidate_key),
+              gateway_key_hash(v_candidate))
+              and erased_at >= p_started);
+        if v_answer is not null and not v_erased then
+          perform 1 from people where id = v_id;
+          if not found then
+            -- Merged into another row since the lookup started: find it again by what was asked.
+            v_id := gateway_resolve_person(p_social_url, p_candidate_key);
+          end if;
+          if (v_answer ->> 'success')::boolean then
+            if v_candidate is not null then
+              select id into v_other from people where candidate_id = v_candidate and id <> v_id;
+              if v_other is not null then
+                perform gateway_merge_people(v_id, v_other);
+              end if;
+            end if;
+            update people set candidate_id = coalesce(v_candidate, candidate_id), name = v_answer ->> 'name',
+                current_title = v_answer ->> 'current_title', current_employer = v_answer ->> 'current_employer',
+                not_found_at = null
+              where id = v_id;
+            insert into held_items (person_id, item, found, value, member_id)
+              select v_id, r.item, r.found, r.value, p_member
+              from jsonb_to_recordset(v_answer -> 'items') as r(item text, found boolean, value jsonb)
+              on conflict (person_id, item) do update
+                set found = excluded.found, value = excluded.value, member_id = excluded.member_id, at = now()
+                where not held_items.found;
+          elsif (v_answer ->> 'status_code')::integer = 404 then
+            update people set not_found_at = now() where id = v_id;
+          end if;
+        end if;
+        update ledger set status = p_status, credits = p_credits, items = p_charged::jsonb, billing_note = p_note,
+            remaining = p_remaining, settled_at = now(),
+            subject = case when v_erased then null else subject end
+          where id = p_entry;
+        delete from flights where flight_id = p_flight returning waited into v_waited;
+        if v_waited then
+          perform pg_notify('gateway_flights', p_person::text);
+        end if;
+        if v_erased then
+          -- A row this request's own start made after the erasure (it waited through it), holding nothing: gone too.
+          delete from people p where p.id = p_person and p.not_found_at is null
+            and not exists (select 1 from held_items h where h.person_id = p.id);
+          return null;
+        end if;
+        return gateway_person(v_id);
+      end
+      $fn$;
+    `,
+  },
 ];
 
 /** The newest schema version this gateway knows. */

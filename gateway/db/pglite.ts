@@ -60,6 +60,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   });
   const db = new PGlite(join(folder, 'pgdata'));
   await db.waitReady;
+  // Generic plans from the first call, as on PostgreSQL (gateway/db/postgres.ts says why).
+  await db.exec('set plan_cache_mode = force_generic_plan');
   const run = (client: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
       const result = await client.query<Row>(text, params as unknown[]);

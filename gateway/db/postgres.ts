@@ -15,6 +15,10 @@ export async function openPostgres(url: string): Promise<Database> {
     // The gateway's own notices ("relation already exists, skipping") are not news to an admin.
     onnotice: () => {},
     connect_timeout: 10,
+    // Generic plans from the first call: the gateway's statements (and those of its PL/pgSQL functions) are key
+    // lookups whose best plan does not depend on the values, and a custom plan is planned again at each of a
+    // connection's first five calls of every statement, a CPU cost on each of the pool's connections.
+    connection: { plan_cache_mode: 'force_generic_plan' },
   });
   // Fail now, with the place named, rather than at the first request.
   try {

@@ -128,9 +128,13 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
   const asked = requestedItems(body);
   const subject = (key.socialUrl ?? key.candidateId) as string;
   const deadline = Date.now() + settings.flightTtlMs + 5_000;
+  // When the member asked, by the database's clock: a flight this request takes after waiting for a teammate's
+  // keeps nothing of its answer if the person was erased since (the member asked before the erasure).
+  let askedAt: string | undefined;
 
   for (;;) {
     const begun = await beginLookup(db, key, member.id, asked, settings, subject);
+    if (begun.state === 'wait' || begun.state === 'flight') askedAt ??= begun.startedAt;
     switch (begun.state) {
       case 'held': {
         const { person } = begun;
@@ -151,7 +155,7 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
         continue;
       }
       case 'flight':
-        return flight(ctx, member, body, key, begun, asked);
+        return flight(ctx, member, body, key, { ...begun, startedAt: askedAt ?? begun.startedAt }, asked);
     }
   }
 }
@@ -234,8 +238,8 @@ async function flight(
     const kept = rows[0]?.person;
     if (!contact?.success || !kept) {
       // The service's own answer, with the identifier as the member sent it: a 404 inside a 200, or an answer the
-      // vault did not keep because the person was erased while it was under way (the member has what they paid for;
-      // the team keeps nothing of it).
+      // vault did not keep because the person was erased after the member asked (while it was under way, or while
+      // this request waited for a teammate's lookup): the member has what they paid for, the team keeps nothing.
       const identifier = (body.candidate_id ?? body.social_url) as string;
       const contacts = contact ? [{ ...contact, lookup_identifier: identifier }] : [];
       return { status: 200, body: { ...response, data: { ...response.data, contacts } }, credits: used };

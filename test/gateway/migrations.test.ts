@@ -99,7 +99,7 @@ describe('migration 3 (a lookup begun in one statement) on a database in use', (
         insert into flights (person_id, member_id, items, expires_at) values (2, 1, '["email"]', now() + interval '1 minute');
         insert into ledger (member_id, action, subject, max_credits, status) values (1, 'lookup', 'https://www.linkedin.com/in/b', 3, 'pending');
       `);
-      expect(await migrate(db)).toEqual([3]);
+      expect(await migrate(db, MIGRATIONS.slice(0, 3))).toEqual([3]);
       const begin = (url: string) =>
         db.query<{ begun: { state: string; refusal?: { spent: number } } }>(
           `select gateway_begin_lookup($1, null, 1, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
@@ -114,6 +114,65 @@ describe('migration 3 (a lookup begun in one statement) on a database in use', (
       expect(refused).toMatchObject({ state: 'refused', refusal: { spent: 6 } });
       const flights = await db.query<{ n: number }>('select count(*)::int as n from flights');
       expect(flights[0]!.n).toBe(2);
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
+describe('migration 4 (a waiter knows when it asked) on a database in use', () => {
+  it('keeps a flight under way, answers its waiters when they asked, and a flight finished after an erasure keeps nothing', async () => {
+    const db = await pgliteDatabase();
+    try {
+      await db.exec('drop schema public cascade; create schema public;');
+      expect(await migrate(db, MIGRATIONS.slice(0, 3))).toEqual([1, 2, 3]);
+      // Version 3, with a flight under way on b (begun by Alice).
+      await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint'), ('Bob Lee', 'h2', 'hint');
+        insert into people (social_url) values ('https://www.linkedin.com/in/b');
+        insert into flights (person_id, member_id, items, expires_at) values (1, 1, '["email"]', now() + interval '1 minute');
+        insert into ledger (member_id, action, subject, max_credits, status) values (1, 'lookup', 'https://www.linkedin.com/in/b', 3, 'pending');
+      `);
+      expect(await migrate(db)).toEqual([4]);
+      const begin = (url: string, member: number) =>
+        db.query<{ begun: { state: string; started_at?: string; flight_id?: string; entry_id?: number } }>(
+          `select gateway_begin_lookup($1, null, $2, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
+          [url, member],
+        );
+      // Bob waits for Alice's flight, and is told when he asked.
+      const [before] = await db.query<{ now: Date }>('select clock_timestamp() as now');
+      const waiting = (await begin('https://www.linkedin.com/in/b', 2))[0]!.begun;
+      expect(waiting.state).toBe('wait');
+      expect(new Date(waiting.started_at!).getTime()).toBeGreaterThanOrEqual(before!.now.getTime());
+
+      // b is erased; Bob then flies himself (on a row his start makes anew), finishing with the time he asked.
+      await db.exec(`
+        delete from people where social_url = 'https://www.linkedin.com/in/b';
+        insert into erasures (key_hash, erased_at) values (gateway_key_hash('https://www.linkedin.com/in/b'), clock_timestamp());
+      `);
+      const flight = (await begin('https://www.linkedin.com/in/b', 2))[0]!.begun;
+      expect(flight.state).toBe('flight');
+      const answer = JSON.stringify({
+        success: true,
+        candidate_id: 'cand-b',
+        name: 'B',
+        current_title: '',
+        current_employer: '',
+        items: [{ item: 'email', found: true, value: 'b@example.com' }],
+      });
+      const [finished] = await db.query<{ person: unknown }>(
+        `select gateway_finish_lookup(p.id, $1, null, 2, $2, $3, $4, 'charged', 3, '{"email": 3}', null, 90, $5) as person
+         from people p where p.social_url = $1`,
+        ['https://www.linkedin.com/in/b', flight.flight_id, answer, flight.entry_id, waiting.started_at],
+      );
+      expect(finished!.person).toBeNull();
+      const left = await db.query<{ n: number }>('select count(*)::int as n from people');
+      expect(left[0]!.n).toBe(0);
+      const ledger = await db.query<{ status: string; subject: string | null }>(
+        'select status, subject from ledger where id = $1',
+        [flight.entry_id],
+      );
+      expect(ledger).toEqual([{ status: 'charged', subject: null }]);
     } finally {
       await db.dispose();
     }

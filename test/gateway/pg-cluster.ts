@@ -48,8 +48,11 @@ export interface PgCluster {
   stop(): void;
 }
 
-/** Starts a cluster in a new temporary folder (~2 s). */
-export async function startCluster(bin: string): Promise<PgCluster> {
+/**
+ * Starts a cluster in a new temporary folder (~2 s). `settings` are extra server settings (`-c name=value`), e.g.
+ * `shared_preload_libraries: 'pg_stat_statements'` for a profile.
+ */
+export async function startCluster(bin: string, settings: Record<string, string> = {}): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-pg-'));
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
@@ -69,7 +72,10 @@ export async function startCluster(bin: string): Promise<PgCluster> {
     '-D',
     join(dir, 'data'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200` +
+      Object.entries(settings)
+        .map(([name, value]) => ` -c ${name}=${value}`)
+        .join(''),
     '-l',
     join(dir, 'log'),
     '-w',

@@ -14,12 +14,16 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `gateway serve --port 0` with `env` and waits for its start line. */
+/**
+ * Starts `gateway serve --port 0` with `env` and waits for its start line. `nodeArgs` go to node itself (e.g.
+ * `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
 export async function spawnGateway(
   env: Record<string, string>,
   timeoutMs = 180_000,
+  nodeArgs: readonly string[] = [],
 ): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', MAIN, 'serve', '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
