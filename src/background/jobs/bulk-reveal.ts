@@ -17,6 +17,7 @@ import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { holdLedger } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
@@ -310,7 +311,8 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
     run.pool = pool;
     if (run.halt === 'pause') pool.pause();
     if (run.halt === 'cancel') pool.cancel();
-    const ending = await pool.run();
+    // Held while the lookups run: each write-ahead is then one storage call, not a read and a write.
+    const ending = await holdLedger(() => pool.run());
     delete job.waitUntil;
     await finish(job, ending);
   } finally {
