@@ -29,41 +29,6 @@ type Change =
 const commit = groupCommit<Change>((batch) => write(batch));
 
 /**
- * What the last write stored (the bookkeeping and the days it read or wrote), kept while a hold is open so the
- * next write need not read them back: see {@link holdLedger}.
- */
-let kept: { meta: LedgerMeta; days: Map<string, LedgerEntry[]> } | null = null;
-/** Holds open now. */
-let holds = 0;
-
-/**
- * Runs `task` with the ledger held: while any hold is open, each write starts from what the previous write stored,
- * kept in memory, instead of reading it back from storage first (days it has not seen are still read). A paid
- * call's write-ahead is then one storage call, not two: in Chrome every storage call waits for the ones before it,
- * and a bulk reveal's lookups wait for their write-ahead before they leave. Sound because this module is the
- * ledger's one writer (the store's migrations, the only other, run before any paid call of a worker). A write that
- * fails drops what was kept (the next write reads storage again), and so does the end of the last hold.
- */
-export async function holdLedger<T>(task: () => Promise<T>): Promise<T> {
-  holds++;
-  try {
-    return await task();
-  } finally {
-    holds--;
-    if (holds === 0) kept = null;
-  }
-}
-
-/** The bookkeeping and `wanted` days for a write: from what the last write stored while held, else from storage. */
-async function readState(wanted: readonly string[]) {
-  if (holds === 0 || kept === null) return readForWrite(wanted);
-  const days = new Map(kept.days);
-  const missing = wanted.filter((day) => !days.has(day));
-  for (const [day, entries] of await readLedgerDays(missing)) days.set(day, entries);
-  return { meta: structuredClone(kept.meta), days };
-}
-
-/**
  * Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`; a balance with
  * `settle` is also the one later settlements count from). Resolves once the entry is stored.
  */
@@ -101,7 +66,7 @@ async function write(batch: readonly Change[]): Promise<void> {
   const wanted = [
     ...new Set(batch.map((change) => (change.kind === 'append' ? dayOf(change.entry.at) : change.day))),
   ];
-  const stored = await readState(wanted);
+  const stored = await readForWrite(wanted);
   let meta = stored.meta;
   const days = stored.days;
   const changedDays = new Set<string>();
@@ -147,8 +112,5 @@ async function write(batch: readonly Change[]): Promise<void> {
       meta.open = [...meta.open, openCallOf(entry, day)];
     }
   }
-  kept = null;
   await writeLedger(meta, new Map([...changedDays].map((day) => [day, days.get(day)!])));
-  // Stored whole: the next write while held starts from it (a failed write left `kept` empty).
-  if (holds > 0) kept = { meta: structuredClone(meta), days };
 }

@@ -17,7 +17,6 @@ import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
-import { holdLedger } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
@@ -311,8 +310,7 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
     run.pool = pool;
     if (run.halt === 'pause') pool.pause();
     if (run.halt === 'cancel') pool.cancel();
-    // Held while the lookups run: each write-ahead is then one storage call, not a read and a write.
-    const ending = await holdLedger(() => pool.run());
+    const ending = await pool.run();
     delete job.waitUntil;
     await finish(job, ending);
   } finally {
