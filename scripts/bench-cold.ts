@@ -5,6 +5,7 @@
  * storage reads after a start (a read queued behind the worker's start-up work shows here).
  */
 import type { BrowserContext, CDPSession, Worker } from 'playwright-core';
+import { bounded } from './bench-wait';
 
 const until = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
   const end = Date.now() + ms;
@@ -73,7 +74,7 @@ export async function workerHeapMb(context: BrowserContext): Promise<number> {
       sessionId,
       message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
     });
-    const { usedSize } = await answer;
+    const { usedSize } = await bounded("the worker's heap usage", answer, 10_000);
     await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     return usedSize / 1024 / 1024;
   } finally {

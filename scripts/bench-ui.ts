@@ -1,7 +1,7 @@
 /**
  * `npm run bench`, the recruiter's screens over a large vault, in Chromium with the built extension:
  *
- * - popup open to interactive (the page requested to the profile's revealed email on screen, Reveal ready) with
+ * - popup open to interactive (the page requested to the profile's revealed email on screen, its priced "Add" buttons ready) with
  *   1,000, 10,000 and 50,000 contacts in the vault, with the worker running and with it stopped first (as Chrome
  *   stops it after ~30 s idle); after such a start, the worker's heap at 2.5 s and how long a page's small storage
  *   reads stay slow (`bench-cold.ts`);
@@ -25,19 +25,27 @@ import {
   storageAfterStart,
   workerHeapMb,
 } from './bench-cold';
+import { benchSizes, stagesInPage } from './bench-wait';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
-const SIZES = [1_000, 10_000, 50_000] as const;
-const TAB = 424_242;
+const SIZES = benchSizes();
+/** The size ratios are taken against, as printed. */
+const FIRST = SIZES[0]!.toLocaleString('en-US');
 const SUBJECT = 'https://www.linkedin.com/in/bench-subject';
+/** The subject's LinkedIn profile, served locally on LinkedIn's URL: the popup reads the tab it is opened for. */
+const SUBJECT_PAGE = `<!doctype html><html><head><title>LinkedIn</title><link rel="icon" href="data:,"></head>
+<body><main><section><h1>Bench Subject</h1><div class="text-body-medium">Engineer</div></section></main></body></html>`;
 
 const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 /** The machine's load now (1-minute average): every figure here grows with it. */
 export const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
-const ratio = (values: readonly number[], i: number) => `${(values[i]! / values[0]!).toFixed(2)}x of 1,000`;
+const ratio = (values: readonly number[], i: number) =>
+  `${(values[i]! / values[0]!).toFixed(2)}x of ${FIRST}`;
 const COLD_RUNS = 5;
+/** What the library showed, for a stage not met: its rows, its loading line and its count. */
+const LIBRARY_SEEN = `'rows ' + document.querySelectorAll('.library-row').length + ', loading "' + (document.querySelector('[data-testid=library-loading]')?.textContent ?? '(none)') + '", count "' + (document.querySelector('[data-testid=match-count]')?.textContent ?? '(none)') + '", text: ' + (document.body?.innerText ?? '').slice(0, 200)`;
 
 /**
  * Adds contacts `from`..`to` to the vault, as reveals write them, and waits for the background to index them.
@@ -75,7 +83,7 @@ export async function grow(worker: Worker, from: number, to: number): Promise<vo
     if (indexed >= to) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`the index did not reach ${to} contacts`);
+  throw new Error(`the index did not reach ${to} contacts within 5 minutes`);
 }
 
 /**
@@ -89,23 +97,16 @@ async function openToStages(
   stages: readonly string[],
 ): Promise<number[]> {
   const page = await context.newPage();
-  await page.goto(url, { waitUntil: 'commit' });
-  const times = (await page.evaluate(`new Promise((done) => {
-    const stages = [${stages.map((stage) => `() => (${stage})`).join(', ')}];
-    const times = [];
-    (function check() {
-      while (times.length < stages.length && stages[times.length]()) times.push(performance.now());
-      if (times.length === stages.length) done(times); else requestAnimationFrame(check);
-    })();
-  })`)) as number[];
-  await page.close();
-  return times;
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    const { times } = (await page.evaluate(stagesInPage(stages, { seen: LIBRARY_SEEN }))) as {
+      times: number[];
+    };
+    return times;
+  } finally {
+    await page.close();
+  }
 }
-
-/** A stage met in the page (a JS expression), timed in the page's own clock from its request. */
-const stageTime = (ready: string) => `new Promise((done) => {
-  (function check() { if (${ready}) done(performance.now()); else requestAnimationFrame(check); })();
-})`;
 
 /** One open of a page with the worker stopped first: to `ready`, the worker's heap at 2.5 s, storage after. */
 interface ColdOpen {
@@ -123,7 +124,9 @@ async function coldOpen(context: BrowserContext, url: string, ready: string): Pr
   const page = await context.newPage();
   const requested = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
-  const readyMs = (await page.evaluate(stageTime(ready))) as number;
+  const {
+    times: [readyMs],
+  } = (await page.evaluate(stagesInPage([ready]))) as { times: [number] };
   const storage = storageAfterStart(page, 6_000);
   await new Promise((r) => setTimeout(r, Math.max(0, requested + 2_500 - Date.now())));
   const heapMb = await workerHeapMb(context);
@@ -138,23 +141,31 @@ async function coldOpen(context: BrowserContext, url: string, ready: string): Pr
  */
 async function exportTime(context: BrowserContext, url: string, ready: string): Promise<[number, number]> {
   const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(ready, undefined, { timeout: 120_000 });
-  const [took, frame] = (await page.evaluate(`new Promise((done) => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Export CSV');
-    const started = performance.now();
-    let last = started, longest = 0;
-    button.click();
-    (function check() {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-      if (document.body.textContent.includes('Exported ')) done([now - started, longest]);
-      else requestAnimationFrame(check);
-    })();
-  })`)) as [number, number];
-  await page.close();
-  return [took, frame];
+  try {
+    await page.goto(url);
+    await page.evaluate(stagesInPage([ready], { seen: LIBRARY_SEEN }));
+    // The longest gap between frames while the export runs: a frozen page shows there.
+    const { started, times } = (await page.evaluate(
+      stagesInPage(
+        [
+          `(() => { const now = performance.now(); window.longestFrame = Math.max(window.longestFrame, now - window.lastFrame); window.lastFrame = now; return document.body.textContent.includes('Exported '); })()`,
+        ],
+        {
+          seen: LIBRARY_SEEN,
+          start: `
+            const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Export CSV');
+            if (!button) throw new Error('no "Export CSV" button');
+            if (button.disabled) throw new Error('"Export CSV" is disabled');
+            window.longestFrame = 0; window.lastFrame = performance.now();
+            button.click();`,
+        },
+      ),
+    )) as { started: number; times: [number] };
+    const frame = (await page.evaluate('window.longestFrame')) as number;
+    return [times[0] - started, frame];
+  } finally {
+    await page.close();
+  }
 }
 
 /** Time from the request of a page to `ready` (a JS expression) holding, in the page's own clock. */
@@ -162,17 +173,28 @@ export const openToReady = async (context: BrowserContext, url: string, ready: s
   (await openToStages(context, url, [ready]))[0]!;
 
 async function searchTime(page: Page, text: string): Promise<number> {
-  return (await page.evaluate(`new Promise((done) => {
-    const input = document.querySelector('input[type=search]');
-    const count = document.querySelector('[data-testid=match-count]');
-    const before = count.textContent;
-    const started = performance.now();
-    input.value = ${JSON.stringify(text)};
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    (function check() {
-      if (count.textContent !== before) done(performance.now() - started); else requestAnimationFrame(check);
-    })();
-  })`)) as number;
+  // From the list of every contact ("All contacts"), so any narrowing query changes the count, whatever it matches
+  // (two queries in a row that both match nothing would show the same count, and no change would be seen).
+  const all = `document.querySelector('[data-testid=match-count]').textContent === 'All contacts'`;
+  await page.evaluate(
+    stagesInPage([all], {
+      seen: LIBRARY_SEEN,
+      start: `
+        const input = document.querySelector('input[type=search]');
+        input.value = '';
+        input.dispatchEvent(new Event('input', { bubbles: true }));`,
+    }),
+  );
+  const { started, times } = (await page.evaluate(
+    stagesInPage([`!(${all})`], {
+      seen: LIBRARY_SEEN,
+      start: `
+        const input = document.querySelector('input[type=search]');
+        input.value = ${JSON.stringify(text)};
+        input.dispatchEvent(new Event('input', { bubbles: true }));`,
+    }),
+  )) as { started: number; times: [number] };
+  return times[0] - started;
 }
 
 /**
@@ -196,7 +218,18 @@ export async function launchBench(): Promise<{ context: BrowserContext; worker: 
 export async function benchUi(): Promise<void> {
   const { context, worker, base } = await launchBench();
   try {
-    // The popup's subject: a detected profile (tab TAB) whose email the vault holds.
+    // The popup's subject: a LinkedIn profile open in a tab (the popup reads that tab's page, and says so when the
+    // tab is gone), whose email the vault holds.
+    await context.route('https://www.linkedin.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: SUBJECT_PAGE }),
+    );
+    const subjectTab = await context.newPage();
+    await subjectTab.goto(SUBJECT);
+    const TAB = (await worker.evaluate(`(async () => {
+      const tabs = await chrome.tabs.query({});
+      return tabs.find((t) => (t.url || '').startsWith('${SUBJECT}'))?.id ?? null;
+    })()`)) as number | null;
+    if (TAB === null) throw new Error(`no tab found for ${SUBJECT}`);
     await worker.evaluate(`(async () => {
       const at = new Date().toISOString();
       await chrome.storage.session.set({ 'tab:${TAB}': { socialUrl: '${SUBJECT}', nameHint: 'Bench Subject', seenAt: at } });
@@ -205,7 +238,8 @@ export async function benchUi(): Promise<void> {
         email: { found: true, value: 'subject@example.org', at }, updatedAt: at } });
     })()`);
 
-    const popupReady = `document.querySelector('[data-item="email"] a') && document.querySelector('button.primary')`;
+    // A contact already revealed shows its email as the hero and what is left to reveal as priced "Add" buttons.
+    const popupReady = `document.querySelector('[data-item="email"] a') && [...document.querySelectorAll('button')].some((b) => b.textContent.startsWith('Add '))`;
     const listed = `document.querySelectorAll('.library-row').length >= 100`;
     const everyContact = `${listed} && document.querySelector('[data-testid=library-loading]')?.textContent === ''`;
     const popup: number[] = [];
@@ -271,13 +305,13 @@ export async function benchUi(): Promise<void> {
 
     for (const [i, size] of SIZES.entries()) {
       console.log(
-        `library     open to the first rows, ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(library[i]!)} (${(library[i]! / library[0]!).toFixed(2)}x of 1,000; ${loads[i]})`,
+        `library     open to the first rows, ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(library[i]!)} (${(library[i]! / library[0]!).toFixed(2)}x of ${FIRST}; ${loads[i]})`,
       );
     }
 
     for (const [i, size] of SIZES.entries()) {
       console.log(
-        `library     open to every contact read,  ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(libraryReady[i]!)} (${(libraryReady[i]! / libraryReady[0]!).toFixed(2)}x of 1,000; ${loads[i]})`,
+        `library     open to every contact read,  ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(libraryReady[i]!)} (${(libraryReady[i]! / libraryReady[0]!).toFixed(2)}x of ${FIRST}; ${loads[i]})`,
       );
     }
     const exportMs = exports.map(([t]) => t);
@@ -290,13 +324,13 @@ export async function benchUi(): Promise<void> {
     const page = await context.newPage();
     await page.goto(`${base}/contacts.html`);
     // Searches are timed over every contact, not against the first page's wait.
-    await page.waitForFunction(everyContact);
+    await page.evaluate(stagesInPage([everyContact], { seen: LIBRARY_SEEN }));
     const queries = ['person 4999', 'nurse arbor', 'müller', 'analytical engines 12', 'x'];
     const searches: number[] = [];
     for (let round = 0; round < 4; round++)
       for (const q of queries) searches.push(await searchTime(page, `${q} ${round}`.trim()));
     console.log(
-      `library     search typed to matches on screen, 50,000 contacts: p50 ${ms(p50(searches))}, max ${ms(Math.max(...searches))} (${searches.length} searches; ${load()})`,
+      `library     search typed to matches on screen, ${SIZES.at(-1)!.toLocaleString('en-US')} contacts: p50 ${ms(p50(searches))}, max ${ms(Math.max(...searches))} (${searches.length} searches; ${load()})`,
     );
   } finally {
     await context.close();
