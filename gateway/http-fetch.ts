@@ -65,11 +65,11 @@ function decode(body: Buffer, encoding: string | undefined, maxBytes: number): B
 /** A `fetch` over keep-alive connections, for the client's calls to one service. */
 export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  // LIFO: the most recently used connection is the least likely to have been closed by the server meanwhile.
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }),
-    'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }),
-  };
+  // A paid call sent on a connection the server is closing may have been charged and is not retried, so idle
+  // connections are dropped first: after 4 s (as undici's fetch does), or a second before the server's own
+  // `Keep-Alive: timeout=N` (Node's agent reads it). LIFO: the most recently used connection is the likeliest open.
+  const agentOptions = { keepAlive: true, scheduling: 'lifo' as const, timeout: 4_000 };
+  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
   const fetchImpl = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {

@@ -124,6 +124,21 @@ describe('the gateway upstream fetch, through the project client', () => {
     expect(new Set(seen.map((one) => one.socket)).size).toBe(1);
   });
 
+  it('drops a connection idle for 4 s rather than send a paid call on one the server may be closing', async () => {
+    const { url, seen, server } = await serverWith((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ success: false, message: 'no such person' }));
+    });
+    // A server announcing 10 s: the agent's own 4 s is what ends the connection.
+    server.keepAliveTimeout = 10_000;
+    const upstream = upstreamTo(url);
+    await failureOf(upstream.lookup(LOOKUP));
+    await failureOf(upstream.lookup(LOOKUP));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await failureOf(upstream.lookup(LOOKUP));
+    expect(seen.map((one) => one.socket)).toEqual([0, 0, 1]);
+  });
+
   it('times out an answer that never comes, and one whose body stalls, as an outcome unknown', async () => {
     const silent = await serverWith(() => {});
     const started = Date.now();
