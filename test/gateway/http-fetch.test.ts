@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch, UpstreamFetchError } from '../../gateway/http-fetch';
 import { createUpstream, upstreamFailure } from '../../gateway/upstream';
+import { selfSignedCertificate } from '../../scripts/self-signed';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { ApiError } from '../../src/api/errors';
 
@@ -233,6 +234,22 @@ describe('the gateway upstream fetch, through the project client', () => {
     expect(limited.kind).toBe('rate-limited');
     expect(limited.retryAfterMs).toBe(60_000);
     expect(limiting.seen).toHaveLength(1);
+  });
+
+  it('checks the certificate of an HTTPS service: one nobody trusts gets no request, so no key', async () => {
+    const untrusted = await startSimulator({
+      keys: { [KEY]: { remaining: 10, purchased: 10, active: true } },
+      tls: selfSignedCertificate(),
+    });
+    try {
+      expect(untrusted.url.startsWith('https:')).toBe(true);
+      const refused = await failureOf(upstreamTo(untrusted.url).lookup(LOOKUP));
+      expect(refused.kind).toBe('network');
+      expect(refused.outcomeUnknown).toBe(true);
+      expect(untrusted.state.requests.list('/v1/lookup')).toHaveLength(0);
+    } finally {
+      await untrusted.close();
+    }
   });
 
   it('honours an abort before the request and while waiting for the answer', async () => {
