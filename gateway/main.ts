@@ -53,6 +53,7 @@ async function serveCommand(args: string[]): Promise<void> {
     await gateway.close();
     await admin?.close();
     await db.close();
+    upstream.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

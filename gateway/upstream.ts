@@ -7,25 +7,39 @@
 import { type ApiClient, createClient } from '../src/api/client';
 import { ApiError } from '../src/api/errors';
 import type { FlightError } from './flights';
+import { createHttpFetch } from './http-fetch';
 import { MESSAGES } from './words';
 
 export interface UpstreamOptions {
   /** The service's origin, without `/v1` (as the extension takes it). */
   baseUrl: string;
   apiKey: string;
-  /** Each request's time limit (default 15 s). */
+  /** Each request's time limit, the answer's body included (default 15 s). */
   timeoutMs?: number;
+  /** The largest answer body read from the service, in bytes (default 8 MiB); a larger one fails the call. */
+  maxResponseBytes?: number;
 }
 
-/** A client for the service, retrying only where nothing can have been charged, with short waits. */
-export function createUpstream(options: UpstreamOptions): ApiClient {
-  return createClient({
+/** The service client, and a way to close the connections it keeps open for reuse. */
+export type Upstream = ApiClient & { close(): void };
+
+/**
+ * A client for the service, retrying only where nothing can have been charged, with short waits. It sends through
+ * {@link createHttpFetch} (keep-alive `node:http`) rather than the global fetch, for a fraction of the CPU.
+ */
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const http = createHttpFetch(
+    options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {},
+  );
+  const client = createClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
+    fetch: http.fetch,
     timeoutMs: options.timeoutMs ?? 15_000,
     // A member is waiting: a 429 asking for more than 5 s, or a third 500, is answered rather than waited out.
     retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 2_000, maxRetryAfterMs: 5_000 },
   });
+  return { ...client, close: () => http.close() };
 }
 
 /** Removes `secret` from any text (a response body, a log line, an error). */

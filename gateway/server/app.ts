@@ -25,13 +25,13 @@ import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
 import { findPeople, keepSearchLinks, personKeyOf } from '../vault';
 import { MESSAGES } from '../words';
-import { limitBody } from './body-limit';
+import { type BodyVariables, limitBody } from './body-limit';
 import { capAnswer } from './caps-answer';
 import type { Answer, GatewayContext } from './context';
 import { teamLookup } from './lookup';
 
 interface Env {
-  Variables: { member: Member | null; credits: number };
+  Variables: { member: Member | null; credits: number } & BodyVariables;
 }
 
 const english = { error: en().localeError };
@@ -93,8 +93,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   const v1 = new Hono<Env>();
   v1.use(
     '*',
-    limitBody(settings.maxBodyBytes, async (c) =>
-      send(c, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
+    limitBody(settings.maxBodyBytes, (c) =>
+      send(c as Context<Env>, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
     ),
   );
   v1.use('*', async (c, next) => {
@@ -106,12 +106,13 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   });
 
   /** The body as JSON, or the 400 a service gives for it (wrong Content-Type, empty, not JSON, not an object). */
-  async function jsonBody(c: { req: { header(name: string): string | undefined; text(): Promise<string> } }) {
+  function jsonBody(c: Context<Env>) {
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') {
       return failure(400, `Content-Type must be application/json (got ${type ? `"${type}"` : 'none'}).`);
     }
-    const text = await c.req.text();
+    // Read once by the body limit.
+    const text = c.get('body');
     if (text.trim() === '') return failure(400, 'Request body is empty; a JSON object is required.');
     let value: unknown;
     try {
@@ -128,7 +129,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     typeof value === 'object' && value !== null && 'status' in value;
 
   v1.post('/lookup', async (c) => {
-    const json = await jsonBody(c);
+    const json = jsonBody(c);
     if (isFailure(json)) return send(c, json);
     const parsed = LookupRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid lookup request: ${issues(parsed.error)}`));
@@ -138,7 +139,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   });
 
   v1.post('/search', async (c) => {
-    const json = await jsonBody(c);
+    const json = jsonBody(c);
     if (isFailure(json)) return send(c, json);
     const parsed = SearchRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid search request: ${issues(parsed.error)}`));
@@ -228,7 +229,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   });
 
   v1.post('/team/held', async (c) => {
-    const json = await jsonBody(c);
+    const json = jsonBody(c);
     if (isFailure(json)) return send(c, json);
     const parsed = TeamHeldRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
