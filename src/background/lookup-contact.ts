@@ -9,7 +9,6 @@ import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema
 import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
 import { type KeyedLock, keyedLock } from '../store/lock';
-import type { Read } from '../store/read';
 import type { Selection } from '../store/settings';
 import { putContacts, vault } from '../store/vault';
 import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
@@ -47,22 +46,17 @@ export interface LookupPlan {
   base: ContactRecord;
 }
 
-/** How a plan reads what the vault holds for a contact (a bulk reveal shares one read among contacts). */
-export type VaultLookup = (target: ContactTarget) => Promise<Read<ContactRecord>>;
-
 /**
  * Plans a lookup: what the vault holds for `target` and which items of `selection` it lacks (items known missing
- * are asked again only with `retryNotFound`). `lookup` reads the vault; it must read storage as it is once asked
- * (never an earlier read's answer), or an item paid for just before would be asked again.
+ * are asked again only with `retryNotFound`).
  */
 export async function planLookup(
   target: ContactTarget,
   selection: readonly Retrievable[],
   hints: ContactHints,
   retryNotFound = false,
-  lookup: VaultLookup = vault.lookup,
 ): Promise<LookupPlan> {
-  const read = await lookup(target);
+  const read = await vault.lookup(target);
   const existing = read.state === 'ok' ? read.value : null;
   return {
     unreadable: read.state === 'unreadable',

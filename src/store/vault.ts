@@ -66,20 +66,6 @@ async function readTargets(targets: readonly VaultTarget[]) {
   return { stored: { ...first, ...second } as Record<string, unknown>, keyOf };
 }
 
-/** What `stored` (a {@link readTargets} read) holds for `target`: by URL first, then by candidate id. */
-function lookupIn(
-  stored: Record<string, unknown>,
-  keyOf: (candidateId: string) => string,
-  target: VaultTarget,
-): Read<ContactRecord> {
-  const read = (key?: string | null) =>
-    inspectContact(key ? stored[contactName(key)] : null, contactName(String(key)));
-  const byUrl = read(target.socialUrl);
-  if (byUrl.state === 'ok' || !target.candidateId) return byUrl;
-  const byId = read(keyOf(target.candidateId));
-  return byId.state === 'missing' ? byUrl : byId;
-}
-
 /** What storing one record writes: the record, and its candidate id's key pointing at it. */
 function recordWrites(record: ContactRecord): Record<string, unknown> {
   const checked = ContactRecord.parse(record);
@@ -113,7 +99,12 @@ export const vault = {
   async lookup(target: VaultTarget): Promise<Read<ContactRecord>> {
     // One storage read when the URL's record is there or the id points at it, two otherwise.
     const { stored, keyOf } = await readTargets([target]);
-    return lookupIn(stored, keyOf, target);
+    const read = (key?: string | null) =>
+      inspectContact(key ? stored[contactName(key)] : null, contactName(String(key)));
+    const byUrl = read(target.socialUrl);
+    if (byUrl.state === 'ok' || !target.candidateId) return byUrl;
+    const byId = read(keyOf(target.candidateId));
+    return byId.state === 'missing' ? byUrl : byId;
   },
   async put(record: ContactRecord): Promise<void> {
     await browser.storage.local.set(recordWrites(record));
@@ -240,17 +231,6 @@ export async function findContacts(targets: readonly VaultTarget[]): Promise<Arr
       (t.socialUrl ? at(contactName(t.socialUrl)) : null) ??
       (t.candidateId ? at(contactName(keyOf(t.candidateId))) : null),
   );
-}
-
-/**
- * {@link vault.lookup} for each of many targets (the contacts of a bulk reveal that get ready together), in the same
- * one or two storage reads as {@link findContacts}, in order; each says, as `lookup` does, when its record is there
- * but cannot be read. Outside {@link vault} so the pages, which never need it, do not load it.
- */
-export async function lookupContacts(targets: readonly VaultTarget[]): Promise<Array<Read<ContactRecord>>> {
-  if (targets.length === 0) return [];
-  const { stored, keyOf } = await readTargets(targets);
-  return targets.map((target) => lookupIn(stored, keyOf, target));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { LookupResponse } from '../../api/schema';
 import type { BulkItem, BulkJob } from '../../bulk/job';
 import type { ContactRecord } from '../../store/vault-record';
 import { CapReached, NotRecorded } from '../ledger';
-import { lookupContact, planLookup, serialised, type VaultLookup } from '../lookup-contact';
+import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import type { RunStore } from './bulk-run-store';
 import { NotSent, type Send, type TaskOutcome } from './pool';
 
@@ -19,18 +19,15 @@ export interface RunShared {
   client: ApiClient;
   /** The balance the latest answer reported (null: none yet). */
   remaining: number | null;
-  /** Reads what the vault holds for a contact, in one storage read with the others that get ready with it. */
-  lookup: VaultLookup;
 }
 
 /** One contact: asks for what the vault lacks, writes the result to the vault, then the contact's state. */
 export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): Promise<TaskOutcome> {
   const { job, store, client } = shared;
-  // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too). The vault
-  // is read inside it, so what a reveal that took the turn before stored is seen.
+  // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
   return serialised(item.key, async () => {
     const hints = { name: item.name, currentTitle: item.title, currentEmployer: item.employer };
-    const plan = await planLookup(item.target, job.selection, hints, false, shared.lookup);
+    const plan = await planLookup(item.target, job.selection, hints);
     if (plan.unreadable) {
       // Paid data that merely cannot be read is not bought again without the user's word.
       return settle(item, store, 'failed', {

@@ -31,7 +31,6 @@ import { teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
 import { answerKept, lookupOne, type RunShared } from './bulk-contact';
 import { createRunStore } from './bulk-run-store';
-import { bulkVaultReader } from './bulk-vault-reads';
 import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
 
 /** A 429 without Retry-After: wait this long, doubling while the service keeps refusing. */
@@ -281,7 +280,7 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
       await finish(job, { kind: 'stopped', reason: (error as Error).message });
       return;
     }
-    const shared: RunShared = { job, store, client, remaining: null, lookup: bulkVaultReader() };
+    const shared: RunShared = { job, store, client, remaining: null };
     let waits = 0;
     /** Contacts a task has taken: still "queued" in the job until their request goes out. */
     const taken = new Set<BulkItem>();

@@ -378,28 +378,6 @@ describe('bulk reveal', () => {
     }
   });
 
-  it('contacts that get ready together read the vault in one storage read, not one read each', async () => {
-    const contacts = people(60);
-    const s = service(contacts);
-    const get = browser.storage.local.get.bind(browser.storage.local) as (keys: unknown) => Promise<unknown>;
-    /** Storage reads that asked for a contact's record. */
-    let vaultReads = 0;
-    const spy = vi.spyOn(browser.storage.local, 'get').mockImplementation(((keys: unknown) => {
-      const asked = typeof keys === 'string' ? [keys] : Array.isArray(keys) ? keys : [];
-      if (asked.some((key: string) => key.startsWith('contact:'))) vaultReads++;
-      return get(keys);
-    }) as typeof browser.storage.local.get);
-    try {
-      const { ended } = await start(rows(contacts), ['email']);
-      expect(s.lookups).toHaveLength(60);
-      expect(ended.items.every((item) => item.state === 'revealed')).toBe(true);
-      // The quote's read, then one read per group of contacts getting ready: far fewer than one per contact.
-      expect(vaultReads).toBeLessThanOrEqual(20);
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
   it('when the ledger cannot be written, no lookup is sent and the job stops with the rest queued', async () => {
     const contacts = people(20);
     const s = service(contacts);
