@@ -13,7 +13,9 @@
  * `BENCH_BULK_VAULT=50000` the vault holds that many contacts first (a storage write in Chrome costs more the more
  * keys are stored). With `BENCH_BULK_BUILT=1` it runs the bench build already in `.output/chrome-mv3-bench`
  * (`WXT_API_BASE_URL=https://127.0.0.1 npx wxt build --mode bench`) rather than building it again; with
- * `BENCH_BULK_ONE_AT_A_TIME=0` it leaves out the one-at-a-time comparison.
+ * `BENCH_BULK_ONE_AT_A_TIME=0` it leaves out the one-at-a-time comparison. It prints a lookup place's turn (how long
+ * from one lookup reaching the service to the next one on its place), and with `BENCH_BULK_TRACE=1` Chrome's CPU
+ * profile of the job, by thread and function.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -102,6 +104,97 @@ async function showSession(panel: Page, session: object) {
   await panel.locator('.result-card').first().waitFor();
 }
 
+/**
+ * Starts Chrome's tracing with V8's sampling profiler (a trace covers every process of the browser, whatever page
+ * asks for it); `stop` ends it and sums each thread's samples by function: the busiest threads, and in each the
+ * functions with the most self time.
+ */
+async function startCpuTrace(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['disabled-by-default-v8.cpu_profiler', '__metadata'] },
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop(): Promise<string> {
+      const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+      await cdp.send('Tracing.end');
+      await complete;
+      return summariseCpu(events);
+    },
+  };
+}
+
+/** The parts of a trace event the CPU summary reads: thread names, and V8's profile chunks. */
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      cpuProfile?: {
+        nodes?: Array<{ id: number; callFrame?: { functionName?: string; url?: string } }>;
+        samples?: number[];
+      };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+function summariseCpu(events: TraceEvent[]): string {
+  const threadNames = new Map<string, string>();
+  for (const e of events) {
+    if (e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, String(e.args?.name));
+  }
+  // Per profile (one per thread): nodes by id, then each sample's time delta charged to its node's function.
+  const profiles = new Map<
+    string,
+    { thread: string; nodes: Map<number, string>; self: Map<string, number> }
+  >();
+  for (const e of events) {
+    if (e.name !== 'Profile' && e.name !== 'ProfileChunk') continue;
+    const key = `${e.pid}:${e.id}`;
+    const profile = profiles.get(key) ?? {
+      thread: threadNames.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`,
+      nodes: new Map(),
+      self: new Map(),
+    };
+    profiles.set(key, profile);
+    const data = e.args?.data ?? {};
+    for (const node of data.cpuProfile?.nodes ?? []) {
+      const frame = node.callFrame ?? {};
+      const file = String(frame.url ?? '')
+        .split('/')
+        .pop();
+      profile.nodes.set(node.id, `${frame.functionName || '(anonymous)'}${file ? ` ${file}` : ''}`);
+    }
+    const samples: number[] = data.cpuProfile?.samples ?? [];
+    const deltas: number[] = data.timeDeltas ?? [];
+    samples.forEach((id, i) => {
+      const name = profile.nodes.get(id) ?? String(id);
+      profile.self.set(name, (profile.self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+    });
+  }
+  const threads = [...profiles.values()]
+    .map((p) => {
+      const busy = [...p.self.entries()].filter(([name]) => name !== '(idle)' && name !== '(program)');
+      const total = busy.reduce((sum, [, ms]) => sum + ms, 0);
+      return { thread: p.thread, total, top: busy.sort((a, b) => b[1] - a[1]).slice(0, 8) };
+    })
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 4);
+  return threads
+    .map(
+      (t) =>
+        `[${t.thread}: ${Math.round(t.total)} ms] ${t.top.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`,
+    )
+    .join(' | ');
+}
+
 export async function benchBulkReveal(): Promise<void> {
   const root = resolve(import.meta.dirname, '..');
   const extension = resolve(root, '.output/chrome-mv3-bench');
@@ -148,10 +241,14 @@ export async function benchBulkReveal(): Promise<void> {
     await panel.getByRole('button', { name: `Select all ${CONTACTS} loaded` }).click();
     const confirm = panel.getByRole('button', { name: new RegExp(`^Reveal ${CONTACTS} contacts`) });
     await worker.evaluate(PROFILE_STORAGE);
+    // BENCH_BULK_TRACE=1: a CPU profile of every process of the browser during the job (worker, panel, storage).
+    const tracing = process.env.BENCH_BULK_TRACE === '1' ? await startCpuTrace(panel) : null;
+    const lookupsBefore = sim.state.requests.list('/v1/lookup').length;
     const bulkStart = performance.now();
     await confirm.click();
     await panel.getByRole('heading', { name: 'Bulk reveal finished' }).waitFor({ timeout: 120_000 });
     const bulkMs = performance.now() - bulkStart;
+    const cpu = tracing ? await tracing.stop() : null;
     const job = (await panel.evaluate(`chrome.storage.local.get('bulk-job').then((r) => r['bulk-job'])`)) as {
       createdAt: string;
       finishedAt: string;
@@ -168,6 +265,20 @@ export async function benchBulkReveal(): Promise<void> {
     console.log(
       `bulk        the worker's storage calls during the job: ${calls} (${(calls / CONTACTS).toFixed(2)} a contact); by kind, count and summed ms: ${storage.map(([what, [count, total]]) => `${what} ${count} / ${Math.round(total)} ms`).join('; ')}`,
     );
+    // A lookup slot's turn: from one lookup's arrival at the service to the arrival of the one that took its place
+    // (15 places, so the lookup 15 later), the service's 200 ms latency included. What is over 200 ms is the
+    // extension's own time between an answer and the next request on that place.
+    const arrivals = sim.state.requests
+      .list('/v1/lookup')
+      .slice(lookupsBefore)
+      .map((entry) => Date.parse(entry.at))
+      .sort((a, b) => a - b);
+    const turns = arrivals.slice(PARALLEL).map((at, i) => at - arrivals[i]!);
+    const pct = (q: number) => [...turns].sort((a, b) => a - b)[Math.floor(q * (turns.length - 1))] ?? 0;
+    console.log(
+      `bulk        a lookup place's turn (arrival to the next arrival on that place, ${LATENCY_MS} ms of it the service's latency): p50 ${pct(0.5)} ms, p90 ${pct(0.9)} ms, max ${pct(1)} ms`,
+    );
+    if (cpu) console.log(`bulk        CPU during the job, by thread and function (self time): ${cpu}`);
     await panel.getByRole('button', { name: 'Dismiss' }).click();
     // BENCH_BULK_ONE_AT_A_TIME=0 leaves out the slow comparison (runs of the bulk figure alone, one after another).
     if (process.env.BENCH_BULK_ONE_AT_A_TIME === '0') return;
