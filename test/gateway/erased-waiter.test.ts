@@ -4,58 +4,30 @@
  * of their own, charged to them once and under their caps, and the team keeps nothing of it either (they asked
  * before the erasure).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../gateway/db/database';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { erasePerson, personKeyOf } from '../../gateway/vault';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, GRACE, JOSE, pgliteDatabase, postgresDatabase, startTeam, type Team } from './harness';
-
-const hasPostgres = inject('pgUrl') !== null;
-
-type TestDatabase = Database & { dispose(): Promise<void> };
-
-const kinds: Array<[string, () => Promise<TestDatabase | null>, boolean]> = [
-  ['PGlite', pgliteDatabase, false],
-  ['PostgreSQL', postgresDatabase, !hasPostgres],
-];
+import { ADA, DATABASES, GRACE, JOSE, useTeam } from './harness';
 
 const contactOf = (body: unknown) => LookupResponse.parse(body).data.contacts[0]!;
 
-describe.each(kinds)('a lookup waiting through an erasure, on %s', (_kind, open, skip) => {
-  let db: TestDatabase;
-  let team: Team;
-  let alice: string;
-  let bob: string;
-  let carol: string;
-
-  beforeAll(async () => {
-    if (skip) return;
-    db = (await open())!;
-    team = await startTeam(db, {
-      'Alice Smith': { dailyCap: null, monthlyCap: null },
-      'Bob Lee': { dailyCap: null, monthlyCap: null },
-      // Room for one email (3 credits), not two.
-      'Carol Diaz': { dailyCap: 5, monthlyCap: null },
-    });
-    alice = team.keys['Alice Smith']!;
-    bob = team.keys['Bob Lee']!;
-    carol = team.keys['Carol Diaz']!;
-  });
-  afterAll(async () => {
-    await team?.close();
-    await db?.dispose();
+describe.each(DATABASES)('a lookup waiting through an erasure, on %s', (_kind, open, skip) => {
+  const t = useTeam(open, {
+    'Alice Smith': { dailyCap: null, monthlyCap: null },
+    'Bob Lee': { dailyCap: null, monthlyCap: null },
+    // Room for one email (3 credits), not two.
+    'Carol Diaz': { dailyCap: 5, monthlyCap: null },
   });
   beforeEach(() => {
     if (skip) return;
-    team.sim.state.requests.clear();
     // Long enough that the waiter surely meets the lookup under way, even on a loaded machine.
-    team.sim.state.faults.setLatency(1_500, '/v1/lookup');
+    t.team.sim.state.faults.setLatency(1_500, '/v1/lookup');
   });
 
   /** Resolves once a lookup is under way (`waited`: and someone waits for it). */
   async function underWay(waited = false): Promise<void> {
     for (let i = 0; i < 1_000; i++) {
-      const rows = await db.query<{ n: number }>(
+      const rows = await t.db.query<{ n: number }>(
         `select count(*)::int as n from flights where ended_at is null${waited ? ' and waited' : ''}`,
       );
       if (rows[0]!.n > 0) return;
@@ -66,7 +38,7 @@ describe.each(kinds)('a lookup waiting through an erasure, on %s', (_kind, open,
 
   /** Ledger rows of lookups, per member name: credits charged and whether the row still names someone. */
   async function lookupsCharged(): Promise<{ name: string; credits: number; named: boolean }[]> {
-    return db.query(
+    return t.db.query(
       `select m.name, l.credits, l.subject is not null as named from ledger l join members m on m.id = l.member_id
        where l.action = 'lookup' order by m.name, l.id`,
     );
@@ -75,12 +47,12 @@ describe.each(kinds)('a lookup waiting through an erasure, on %s', (_kind, open,
   it.skipIf(skip)(
     'gives the waiting member a lookup of their own, charged once, and keeps nothing of it',
     async () => {
-      const first = team.post('/v1/lookup', alice, { social_url: JOSE, reveal_personal_email: true });
+      const first = t.team.post('/v1/lookup', t.alice, { social_url: JOSE, reveal_personal_email: true });
       await underWay();
       // Bob clicks while Alice's lookup is under way: he waits for it rather than paying for a second.
-      const second = team.post('/v1/lookup', bob, { social_url: JOSE, reveal_personal_email: true });
+      const second = t.team.post('/v1/lookup', t.bob, { social_url: JOSE, reveal_personal_email: true });
       await underWay(true);
-      expect((await erasePerson(db, personKeyOf({ social_url: JOSE }))).erased).toBe(true);
+      expect((await erasePerson(t.db, personKeyOf({ social_url: JOSE }))).erased).toBe(true);
       const [one, two] = await Promise.all([first, second]);
 
       // Both have the email they asked for; each paid once for their own click.
@@ -90,41 +62,42 @@ describe.each(kinds)('a lookup waiting through an erasure, on %s', (_kind, open,
         const contact = contactOf(answer.body);
         expect(contact.success && contact.profile.personal_email).toMatch(/@/);
       }
-      expect(team.upstreamLookups()).toHaveLength(2);
+      expect(t.team.upstreamLookups()).toHaveLength(2);
       expect(await lookupsCharged()).toEqual([
         { name: 'Alice Smith', credits: 3, named: false },
         { name: 'Bob Lee', credits: 3, named: false },
       ]);
       // The team keeps nothing of the person: no row, nothing held.
-      const rows = await db.query<{ n: number }>(
+      const rows = await t.db.query<{ n: number }>(
         "select count(*)::int as n from people where social_url = $1 or candidate_id like 'demo-jose%'",
         [JOSE],
       );
       expect(rows[0]!.n).toBe(0);
-      const held = await team.post('/v1/team/held', alice, { people: [{ social_url: JOSE }] });
+      const held = await t.team.post('/v1/team/held', t.alice, { people: [{ social_url: JOSE }] });
       expect(held.body.people[0].items).toEqual([]);
     },
   );
 
   it.skipIf(skip)('holds the waiting member to their cap', async () => {
+    const carol = t.team.keys['Carol Diaz']!;
     // Carol has used 3 of her 5 credits today: an email more would pass her cap.
-    const spent = await team.post('/v1/lookup', carol, { social_url: ADA, reveal_personal_email: true });
+    const spent = await t.team.post('/v1/lookup', carol, { social_url: ADA, reveal_personal_email: true });
     expect(spent.body.credits.used).toBe(3);
-    team.sim.state.requests.clear();
+    t.team.sim.state.requests.clear();
 
-    const first = team.post('/v1/lookup', alice, { social_url: GRACE, reveal_personal_email: true });
+    const first = t.team.post('/v1/lookup', t.alice, { social_url: GRACE, reveal_personal_email: true });
     // Carol could not lead this lookup (it would pass her cap): she waits for Alice's.
     await underWay();
-    const waiting = team.post('/v1/lookup', carol, { social_url: GRACE, reveal_personal_email: true });
+    const waiting = t.team.post('/v1/lookup', carol, { social_url: GRACE, reveal_personal_email: true });
     await underWay(true);
-    await erasePerson(db, personKeyOf({ social_url: GRACE }));
+    await erasePerson(t.db, personKeyOf({ social_url: GRACE }));
     const [one, two] = await Promise.all([first, waiting]);
 
     expect(one.body.credits.used).toBe(3);
     // Carol's own lookup would pass her cap: refused before it leaves, nothing charged.
     expect(two.status).toBe(403);
     expect(two.body.cap).toMatchObject({ period: 'day', credits: 5 });
-    expect(team.upstreamLookups()).toHaveLength(1);
+    expect(t.team.upstreamLookups()).toHaveLength(1);
     expect((await lookupsCharged()).filter((row) => row.name === 'Carol Diaz')).toEqual([
       { name: 'Carol Diaz', credits: 3, named: true },
     ]);

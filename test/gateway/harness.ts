@@ -140,6 +140,18 @@ export async function startTeam(
   };
 }
 
+/** A database a test opens, and removes after. */
+export type TestDatabase = Database & { dispose(): Promise<void> };
+
+/**
+ * The two databases a team's behaviour is checked on, for `describe.each`: PGlite always, and the throwaway
+ * PostgreSQL server when the run started one (`skip` is true without it).
+ */
+export const DATABASES: Array<[name: string, open: () => Promise<TestDatabase | null>, skip: boolean]> = [
+  ['PGlite', pgliteDatabase, false],
+  ['PostgreSQL', postgresDatabase, inject('pgUrl') === null],
+];
+
 /** A team as the tests of a file or a `describe` block find it: set once they start (see `useTeam`). */
 export interface TeamInUse<D extends Database> {
   db: D;
@@ -150,19 +162,20 @@ export interface TeamInUse<D extends Database> {
 }
 
 /**
- * A database from `open` and a team on it with the two default members, started before the tests of the calling
+ * A database from `open` and a team on it (the two default members, or `members`), started before the tests of the calling
  * file or `describe` block and closed after them; the simulator's request log is cleared before each test, so each
  * counts only its own requests. Nothing starts when `open` gives null (PostgreSQL not installed: those tests skip).
  */
 export function useTeam<D extends Database & { dispose(): Promise<void> }>(
   open: () => Promise<D | null>,
+  members?: Parameters<typeof startTeam>[1],
 ): TeamInUse<D> {
   const used = {} as TeamInUse<D>;
   beforeAll(async () => {
     const db = await open();
     if (!db) return;
     used.db = db;
-    used.team = await startTeam(db);
+    used.team = await startTeam(db, members);
     used.alice = used.team.keys['Alice Smith']!;
     used.bob = used.team.keys['Bob Lee']!;
   });

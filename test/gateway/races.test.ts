@@ -3,24 +3,14 @@
  * id for the same person at the same moment (one upstream lookup once a search named both), and an erasure while a
  * lookup of that person is under way (the answer reaches the member who paid, and the vault keeps nothing of it).
  */
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../gateway/db/database';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { erasePerson, personKeyOf } from '../../gateway/vault';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, GRACE, JOSE, pgliteDatabase, postgresDatabase, useTeam } from './harness';
-
-const hasPostgres = inject('pgUrl') !== null;
-
-type TestDatabase = Database & { dispose(): Promise<void> };
-
-const kinds: Array<[string, () => Promise<TestDatabase | null>, boolean]> = [
-  ['PGlite', pgliteDatabase, false],
-  ['PostgreSQL', postgresDatabase, !hasPostgres],
-];
+import { ADA, DATABASES, GRACE, JOSE, useTeam } from './harness';
 
 const contactOf = (body: unknown) => LookupResponse.parse(body).data.contacts[0]!;
 
-describe.each(kinds)('races on %s', (_kind, open, skip) => {
+describe.each(DATABASES)('races on %s', (_kind, open, skip) => {
   const t = useTeam(open);
   beforeEach(() => {
     if (skip) return;
