@@ -16,7 +16,7 @@ import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { spendingNow } from '../store/ledger';
-import { serialized } from '../store/lock';
+import { serialized, sharedRead } from '../store/lock';
 import { type Settings, settings } from '../store/settings';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
@@ -62,18 +62,8 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
   return `This may cost up to ${formatCredits(max)}, which would pass your ${room.cap} cap: ${(limit - room.left).toLocaleString('en-US')} of ${formatCredits(limit)} are spent or under way ${period}. To go ahead, raise the cap in Options (Spending caps).`;
 }
 
-/** The settings read under way, shared by the calls that ask for them meanwhile. */
-let reading: Promise<Settings> | null = null;
-/**
- * The settings, from one read shared by every call that asks while it is under way: a bulk reveal's fifteen calls
- * that get ready together make one storage read, not fifteen (each storage call waits behind the others).
- */
-function settingsNow(): Promise<Settings> {
-  reading ??= settings.get().finally(() => {
-    reading = null;
-  });
-  return reading;
-}
+/** The settings, from one read shared by the calls that ask while it is under way (see {@link sharedRead}). */
+const settingsNow = sharedRead(() => settings.get());
 
 /**
  * Runs a paid call (ledger entry `id`) that may cost up to `max` credits if no cap would be passed; refuses with

@@ -8,6 +8,7 @@ import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
 import { refuse, refuseNow } from '../protocol/result';
 import { getApiKey } from '../store/api-key';
+import { sharedRead } from '../store/lock';
 import { settings } from '../store/settings';
 import { type TeamMembership, teamMembership } from '../store/team-membership';
 
@@ -128,18 +129,8 @@ export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembersh
   return recordMembership(baseUrl, apiKey, true, fetchImpl);
 }
 
-/** The membership read under way, shared by the calls that ask for it meanwhile. */
-let reading: Promise<TeamMembership | null> | null = null;
-/**
- * The membership, from one storage read shared by every call that asks while it is under way: a bulk reveal's
- * fifteen lookups that get ready together make one read, not fifteen queued behind the run's writes.
- */
-function membershipNow(): Promise<TeamMembership | null> {
-  reading ??= teamMembership.get().finally(() => {
-    reading = null;
-  });
-  return reading;
-}
+/** The membership, from one read shared by the calls that ask while it is under way (see {@link sharedRead}). */
+const membershipNow = sharedRead(() => teamMembership.get());
 
 /**
  * Which items the team holds for these people (`POST /v1/team/held`, free), in the order asked. Empty when the

@@ -29,3 +29,18 @@ export function keyedLock(): KeyedLock {
  * contacts updating the same list from the same snapshot) would otherwise lose one update.
  */
 export const serialized: KeyedLock = keyedLock();
+
+/**
+ * A read shared by every call that asks while it is under way: a bulk reveal's fifteen lookups that get ready
+ * together make one storage read, not fifteen queued behind the run's writes. A call after it has settled reads
+ * again, so nothing older than the call is ever answered.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let reading: Promise<T> | null = null;
+  return () => {
+    reading ??= read().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyedLock } from '../../../src/store/lock';
+import { keyedLock, sharedRead } from '../../../src/store/lock';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -32,5 +32,36 @@ describe('the keyed lock', () => {
   it('any string is a key, `__proto__` included', async () => {
     const lock = keyedLock();
     await expect(lock('__proto__', async () => 1)).resolves.toBe(1);
+  });
+});
+
+describe('a read shared while it is under way', () => {
+  it('calls that ask while it runs share it; a call after it has settled reads again', async () => {
+    let reads = 0;
+    let answer!: (value: number) => void;
+    const read = sharedRead(() => {
+      reads++;
+      return new Promise<number>((resolve) => (answer = resolve));
+    });
+    const together = [read(), read(), read()];
+    expect(reads).toBe(1);
+    answer(7);
+    expect(await Promise.all(together)).toEqual([7, 7, 7]);
+    const later = read();
+    expect(reads).toBe(2);
+    answer(8);
+    expect(await later).toBe(8);
+  });
+
+  it('a failed read fails its sharers, and the next call reads again', async () => {
+    let reads = 0;
+    const read = sharedRead(async () => {
+      reads++;
+      if (reads === 1) throw new Error('storage went away');
+      return 'ok';
+    });
+    await expect(Promise.all([read(), read()])).rejects.toThrow('storage went away');
+    expect(await read()).toBe('ok');
+    expect(reads).toBe(2);
   });
 });
