@@ -62,6 +62,19 @@ function decode(body: Buffer, encoding: string | undefined, maxBytes: number): B
   throw new UpstreamFetchError('The service answered in an encoding the gateway cannot read.');
 }
 
+/** `answer` as a standard `Response` with `body` (null: none). */
+function answerOf(answer: http.IncomingMessage, body: Buffer | null): Response {
+  const status = answer.statusCode ?? 0;
+  const raw = answer.rawHeaders;
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+  return new Response(body === null || NULL_BODY.has(status) ? null : (body as Uint8Array<ArrayBuffer>), {
+    status,
+    statusText: answer.statusMessage ?? '',
+    headers: pairs,
+  });
+}
+
 /** A `fetch` over keep-alive connections, for the client's calls to one service. */
 export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -109,15 +122,19 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         if (response) resolve(response);
         else reject(error);
       };
-      const fail = (message: string, code?: string) => {
+      /**
+       * An answer whose status says the call failed (400..599), once its head has come: a body cut short after it
+       * still means "refused, not charged", as the global fetch, which answers at the head, let the client see.
+       */
+      let refusal: http.IncomingMessage | null = null;
+      const endWith = (error: unknown) => {
         // Destroying the request also ends its socket: a half-read answer never returns to the pool.
         request.destroy();
-        finish(new UpstreamFetchError(message, code));
+        if (refusal) finish(null, answerOf(refusal, null));
+        else finish(error);
       };
-      const onAbort = () => {
-        request.destroy();
-        finish(abortReason(signal!));
-      };
+      const fail = (message: string, code?: string) => endWith(new UpstreamFetchError(message, code));
+      const onAbort = () => endWith(abortReason(signal!));
 
       const request = (url.protocol === 'https:' ? https : http).request(url, {
         method: init.method ?? 'GET',
@@ -129,6 +146,8 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         fail('Could not reach the service, or the connection dropped.', error.code),
       );
       request.on('response', (answer) => {
+        const status = answer.statusCode ?? 0;
+        if (status >= 400 && status <= 599) refusal = answer;
         const announced = Number(answer.headers['content-length']);
         if (announced > maxBytes) {
           fail(`The service's answer is larger than ${maxBytes} bytes.`);
@@ -150,22 +169,11 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         answer.on('end', () => {
           if (settled) return;
           try {
-            const status = answer.statusCode ?? 0;
-            const raw = answer.rawHeaders;
-            const pairs: [string, string][] = [];
-            for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
             const bytes = decode(Buffer.concat(chunks, size), answer.headers['content-encoding'], maxBytes);
-            finish(
-              null,
-              new Response(NULL_BODY.has(status) ? null : (bytes as Uint8Array<ArrayBuffer>), {
-                status,
-                statusText: answer.statusMessage ?? '',
-                headers: pairs,
-              }),
-            );
+            finish(null, answerOf(answer, bytes));
           } catch (error) {
             // A status outside 200..599, a header a Response refuses, or a body that does not decompress.
-            finish(
+            endWith(
               error instanceof UpstreamFetchError
                 ? error
                 : new UpstreamFetchError('The service answered with something that is not an HTTP answer.'),

@@ -158,6 +158,21 @@ describe('the gateway upstream fetch, through the project client', () => {
     expect(stalled.seen).toHaveLength(1);
   });
 
+  it('an error answer cut short, or stalled past the time limit, is still a refusal: not charged', async () => {
+    for (const cut of [true, false]) {
+      const broken = await serverWith((_request, response) => {
+        response.writeHead(500, { 'content-type': 'application/json', 'content-length': '200' });
+        response.write('{"success": false, "message": "Internal');
+        // The connection drops halfway through the body, or the rest never comes.
+        if (cut) setTimeout(() => response.socket?.destroy(), 20);
+      });
+      const error = await failureOf(upstreamTo(broken.url, { timeoutMs: 500 }).lookup(LOOKUP));
+      // Said as the service's refusal (a 500, which the client may ask again), not as a call with no answer.
+      expect(error.outcomeUnknown).toBeFalsy();
+      expect(['timeout', 'network']).not.toContain(error.kind);
+    }
+  });
+
   it('fails a non-JSON success as malformed, and an oversized answer with or without its length', async () => {
     const html = await serverWith((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
