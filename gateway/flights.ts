@@ -139,12 +139,13 @@ export async function failFlight(
   flightId: string,
   error: FlightError,
 ): Promise<void> {
-  // One statement: the error kept, and the waiters woken (on commit).
+  // One statement: the error kept, and the waiters woken (on commit) when there are any, as a lookup's end does.
   await db.query(
     `with ended as (
        update flights set ended_at = now(), error = $3::text::jsonb where person_id = $1 and flight_id = $2
+       returning waited
      )
-     select pg_notify($4, $1::text)`,
+     select pg_notify($4, $1::text) from ended where waited`,
     [personId, flightId, JSON.stringify(error), FLIGHT_CHANNEL],
   );
 }

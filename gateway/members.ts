@@ -177,7 +177,7 @@ export interface CachedAuthenticator {
  * key could at most read a free answer in that time. Only this instance's own shortcut: nothing another instance
  * needs.
  */
-export function cachedAuthenticator(ttlMs = 900, maxEntries = 10_000): CachedAuthenticator {
+export function cachedAuthenticator(ttlMs: number, maxEntries = 10_000): CachedAuthenticator {
   const cache = new Map<string, { member: Member | null; until: number }>();
   // Bumped by forget(): a read that began before it is not kept.
   let generation = 0;

@@ -37,6 +37,8 @@ export interface GatewayContext {
   log: Logger;
   /** Removes the service key from a text. */
   scrub: (text: string) => string;
+  /** Stops following the database: the flights' waiters and the members' changes. */
+  stop(): Promise<void>;
 }
 
 /** A route's answer before it is written: status, JSON body, extra headers, and the credits charged. */

@@ -40,7 +40,7 @@ export async function gatewayContext(options: GatewayOptions): Promise<GatewayCo
   await waiters.start(options.db);
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const authenticate = cachedAuthenticator(settings.authCacheMs);
-  await options.db.listen(MEMBERS_CHANNEL, () => authenticate.forget());
+  const unlisten = await options.db.listen(MEMBERS_CHANNEL, () => authenticate.forget());
   return {
     db: options.db,
     upstream: options.upstream,
@@ -49,6 +49,10 @@ export async function gatewayContext(options: GatewayOptions): Promise<GatewayCo
     settings,
     log: createLogger(scrub, options.logSink),
     scrub,
+    async stop() {
+      await waiters.stop();
+      await unlisten();
+    },
   };
 }
 
@@ -74,7 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await context.waiters.stop();
+        await context.stop();
       })();
       return closing;
     },

@@ -92,13 +92,14 @@ export async function startTeam(
     keys: { [SERVICE_KEY]: { remaining: credits, purchased: credits, active: true } },
   });
   const logs: string[] = [];
+  const upstream = createUpstream({
+    baseUrl: sim.url,
+    apiKey: SERVICE_KEY,
+    ...(options.upstreamTimeoutMs ? { timeoutMs: options.upstreamTimeoutMs } : {}),
+  });
   const gateway = await startGateway({
     db,
-    upstream: createUpstream({
-      baseUrl: sim.url,
-      apiKey: SERVICE_KEY,
-      ...(options.upstreamTimeoutMs ? { timeoutMs: options.upstreamTimeoutMs } : {}),
-    }),
+    upstream,
     serviceKey: SERVICE_KEY,
     logSink: (line) => logs.push(line),
     ...(options.settings ? { settings: options.settings } : {}),
@@ -135,6 +136,7 @@ export async function startTeam(
         .map((entry) => ({ body: entry.body, charged: entry.charged, status: entry.status })),
     async close() {
       await gateway.close();
+      upstream.close();
       await sim.close();
     },
   };
