@@ -1,6 +1,6 @@
 /**
- * The gateway's log: one line per request (time, method, path, member, status, milliseconds, credits charged) and
- * a few lines of its own. Every line passes through the scrub that removes the service key, whatever it says.
+ * The gateway's log: one line per request (time, method, path, member, status, milliseconds in all and of them in the
+ * database and waiting for the service, credits charged) and a few lines of its own. Every line passes through the scrub that removes the service key, whatever it says.
  */
 export type LogSink = (line: string) => void;
 
@@ -11,6 +11,10 @@ export interface Logger {
     member: string | null;
     status: number;
     ms: number;
+    /** Of `ms`, the database's round trips. */
+    db: number;
+    /** Of `ms`, the service's own answers. */
+    service: number;
     credits: number;
   }): void;
   info(message: string): void;
@@ -24,10 +28,11 @@ export function createLogger(
 ): Logger {
   const write = (line: string) => sink(scrub(line));
   return {
-    request({ method, path, member, status, ms, credits }) {
+    request({ method, path, member, status, ms, db, service, credits }) {
       const who = member === null ? '-' : JSON.stringify(member);
       write(
-        `${new Date().toISOString()} ${method} ${path} member=${who} status=${status} ms=${Math.round(ms)} credits=${credits}`,
+        `${new Date().toISOString()} ${method} ${path} member=${who} status=${status} ms=${Math.round(ms)} ` +
+          `db=${Math.round(db)} service=${Math.round(service)} credits=${credits}`,
       );
     },
     info(message) {

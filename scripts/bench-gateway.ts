@@ -3,7 +3,9 @@
  * upstream latency, with gateway processes as deployed (`gateway/main.ts serve`):
  *
  * - lookups at 15 concurrent, direct to the simulator and through the gateway (PostgreSQL, and PGlite): p50 and p99
- *   per request, and the gateway's overhead against the 200 ms upstream latency;
+ *   per request, and the gateway's overhead against the 200 ms upstream latency; where a lookup's time went (the
+ *   gateway's `Server-Timing`: database, service, and the rest: HTTP in and out and the gateway's own work); the CPU
+ *   a lookup costs once connections are warm; and the overhead of one lookup at a time (no queueing: the floor);
  * - a team-held answer's p50 against the same upstream latency;
  * - single flight: 50 concurrent requests for one person through 2 instances: upstream lookups (goal 1);
  * - throughput of team-held answers from 2 instances with 10 members (requests/s), on this machine's cores.
@@ -93,7 +95,14 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ')}`;
 
-async function timed(url: string, key: string, path: string, body?: unknown): Promise<number> {
+/** One request's time as the caller saw it, and its parts as the gateway's `Server-Timing` told them (ms). */
+interface Sample {
+  ms: number;
+  db: number;
+  service: number;
+}
+
+async function request(url: string, key: string, path: string, body?: unknown): Promise<Sample> {
   const started = performance.now();
   const response = await fetch(`${url}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -102,26 +111,48 @@ async function timed(url: string, key: string, path: string, body?: unknown): Pr
   });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  const timing = response.headers.get('server-timing') ?? '';
+  const part = (name: string) => Number(new RegExp(`(?:^|, )${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? 0);
+  return { ms, db: part('db'), service: part('service') };
 }
+const timed = async (url: string, key: string, path: string, body?: unknown) =>
+  (await request(url, key, path, body)).ms;
 
-/** Per-request latencies of `ROUNDS` rounds of `CONCURRENT` lookups, each of a person taken from `people`. */
-async function lookupRounds(url: string, keys: string[], people: string[]): Promise<number[]> {
-  const samples: number[] = [];
+/**
+ * `ROUNDS` rounds of `concurrent` lookups, each of a person taken from `people`; the first round warms connections
+ * and the JIT and is left out (`warm` is called after it, e.g. to start counting CPU).
+ */
+async function lookupRounds(
+  url: string,
+  keys: string[],
+  people: string[],
+  concurrent = CONCURRENT,
+  warm: () => Promise<void> | void = () => {},
+): Promise<Sample[]> {
+  const samples: Sample[] = [];
   let next = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const times = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) =>
-        timed(url, keys[i % keys.length]!, '/v1/lookup', {
+      Array.from({ length: concurrent }, (_, i) =>
+        request(url, keys[i % keys.length]!, '/v1/lookup', {
           social_url: people[next++ % people.length],
           reveal_personal_email: true,
         }),
       ),
     );
-    if (round > 0) samples.push(...times); // the first round warms connections and the JIT
+    if (round === 0) await warm();
+    else samples.push(...times);
   }
   return samples;
 }
+
+/** The `q` quantile of one part of the samples. */
+const part = (samples: readonly Sample[], name: keyof Sample, q = 0.5) =>
+  quantile(
+    samples.map((s) => s[name]),
+    q,
+  );
 
 interface Team {
   gateways: GatewayProcess[];
@@ -170,10 +201,12 @@ export async function benchGateway(): Promise<void> {
   try {
     // Direct to the simulator: the service's own latency through the same HTTP stack.
     const direct = await lookupRounds(sim.url, [SERVICE_KEY], fresh(CONCURRENT * ROUNDS));
-    const directP50 = quantile(direct, 0.5);
-    const directP99 = quantile(direct, 0.99);
+    const directP50 = part(direct, 'ms');
+    const directP99 = part(direct, 'ms', 0.99);
+    const directAlone = part(await lookupRounds(sim.url, [SERVICE_KEY], fresh(ROUNDS), 1), 'ms');
     console.log(
-      `gateway     lookups at ${CONCURRENT} concurrent, direct to the simulator: p50 ${ms(directP50)}, p99 ${ms(directP99)}`,
+      `gateway     lookups at ${CONCURRENT} concurrent, direct to the simulator: p50 ${ms(directP50)}, p99 ${ms(directP99)}; ` +
+        `one at a time: p50 ${ms(directAlone)}`,
     );
 
     const targets: Array<[string, { url: string } | { dataDir: string }]> = [];
@@ -186,41 +219,63 @@ export async function benchGateway(): Promise<void> {
         const pid = one.gateways[0]!.child.pid!;
         const dbCpu = () => (label === 'PostgreSQL' && cluster ? postgresCpuMs(cluster.port) : 0);
         const cpu = () => cpuMs(pid) + dbCpu();
-        const commitsBefore = 'url' in target ? await commits(target.url) : 0;
-        const cpuBefore = cpu();
-        const gatewayBefore = cpuMs(pid);
-        const through = await lookupRounds(url, one.keys, fresh(CONCURRENT * ROUNDS));
+        // Counted from the end of the first round: its connections' start-up is not a lookup's cost.
+        let commitsBefore = 0;
+        let cpuBefore = 0;
+        let gatewayBefore = 0;
+        const through = await lookupRounds(
+          url,
+          one.keys,
+          fresh(CONCURRENT * ROUNDS),
+          CONCURRENT,
+          async () => {
+            commitsBefore = 'url' in target ? await commits(target.url) : 0;
+            cpuBefore = cpu();
+            gatewayBefore = cpuMs(pid);
+          },
+        );
         const cpuLookups = cpu() - cpuBefore;
         const gatewayLookups = cpuMs(pid) - gatewayBefore;
+        const calls = through.length;
         if ('url' in target) {
           // Less one for the reading itself.
           const trips = (await commits(target.url)) - commitsBefore - 1;
           console.log(
             `gateway     database round trips per lookup sent upstream (${label}, transactions committed): ` +
-              `${(trips / (CONCURRENT * ROUNDS)).toFixed(1)}`,
+              `${(trips / calls).toFixed(1)}`,
           );
         }
-        const p50 = quantile(through, 0.5);
-        const p99 = quantile(through, 0.99);
+        const p50 = part(through, 'ms');
+        const p99 = part(through, 'ms', 0.99);
         console.log(
           `gateway     lookups at ${CONCURRENT} concurrent through the gateway (${label}): p50 ${ms(p50)} ` +
             `(overhead ${ms(p50 - directP50)}, ${(((p50 - directP50) / LATENCY_MS) * 100).toFixed(1)}% of ${LATENCY_MS} ms; goal under 10%), ` +
             `p99 ${ms(p99)} (overhead ${ms(p99 - directP99)})`,
         );
+        const own = through.map((s) => ({ ...s, ms: s.ms - s.db - s.service }));
+        console.log(
+          `gateway     … where it went (p50 of each part, ${label}): the service ${ms(part(through, 'service'))}, ` +
+            `the database ${ms(part(through, 'db'))}, the rest (HTTP in and out, checks, the answer) ${ms(part(own, 'ms'))}`,
+        );
         // The same people again: every item is now held by the team.
         const heldBefore = cpu();
         const held = await lookupRounds(url, one.keys, people.slice(offset - CONCURRENT * ROUNDS, offset));
         const cpuHeld = cpu() - heldBefore;
-        const heldP50 = quantile(held, 0.5);
+        const heldP50 = part(held, 'ms');
         console.log(
           `gateway     team-held answer at ${CONCURRENT} concurrent (${label}): p50 ${ms(heldP50)} = ` +
-            `${((heldP50 / LATENCY_MS) * 100).toFixed(1)}% of the ${LATENCY_MS} ms upstream latency, p99 ${ms(quantile(held, 0.99))}`,
+            `${((heldP50 / LATENCY_MS) * 100).toFixed(1)}% of the ${LATENCY_MS} ms upstream latency, p99 ${ms(part(held, 'ms', 0.99))}`,
         );
-        const calls = CONCURRENT * ROUNDS;
         console.log(
           `gateway     CPU per request (${label}: the gateway process${label === 'PostgreSQL' ? ' and the PostgreSQL server' : ''}, ` +
-            `whatever the load): a lookup sent upstream ${ms(cpuLookups / calls)} (the gateway alone ${ms(gatewayLookups / calls)}), a team-held answer ${ms(cpuHeld / calls)} ` +
-            `(${load()})`,
+            `connections warm, whatever the load): a lookup sent upstream ${ms(cpuLookups / calls)} (the gateway alone ${ms(gatewayLookups / calls)}), ` +
+            `a team-held answer ${ms(cpuHeld / (CONCURRENT * ROUNDS))} (${load()})`,
+        );
+        // One at a time: nothing queues for the cores, so this is what the gateway itself adds to a lookup.
+        const alone = await lookupRounds(url, one.keys, fresh(ROUNDS), 1);
+        console.log(
+          `gateway     one lookup at a time through the gateway (${label}): p50 ${ms(part(alone, 'ms'))} ` +
+            `(overhead ${ms(part(alone, 'ms') - directAlone)}; the database ${ms(part(alone, 'db'))})`,
         );
       } finally {
         await one.close();

@@ -29,9 +29,10 @@ import { type BodyVariables, limitBody } from './body-limit';
 import { capAnswer } from './caps-answer';
 import type { Answer, GatewayContext } from './context';
 import { teamLookup } from './lookup';
+import { Timing } from './timing';
 
 interface Env {
-  Variables: { member: Member | null; credits: number } & BodyVariables;
+  Variables: { member: Member | null; credits: number; timing: Timing } & BodyVariables;
 }
 
 const english = { error: en().localeError };
@@ -55,20 +56,27 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   const { db, log, scrub, settings } = ctx;
   const { authenticate } = ctx;
 
-  /** Writes an answer: JSON, scrubbed of the service key, with the credits noted for the log line. */
+  /**
+   * Writes an answer: JSON, scrubbed of the service key, with the credits noted for the log line and where its time
+   * went in `Server-Timing`.
+   */
   const send = (c: Context<Env>, answer: Answer) => {
     c.set('credits', answer.credits ?? 0);
+    const timing = c.get('timing').header();
     return c.body(scrub(JSON.stringify(answer.body)), answer.status as ContentfulStatusCode, {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
+      ...(timing ? { 'Server-Timing': timing } : {}),
       ...answer.headers,
     });
   };
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const timing = new Timing();
     c.set('member', null);
     c.set('credits', 0);
+    c.set('timing', timing);
     await next();
     log.request({
       method: c.req.method,
@@ -76,6 +84,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
       member: c.get('member')?.name ?? null,
       status: c.res.status,
       ms: performance.now() - started,
+      db: timing.of('db'),
+      service: timing.of('service'),
       credits: c.get('credits'),
     });
   });
@@ -135,7 +145,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     if (!parsed.success) return send(c, failure(400, `Invalid lookup request: ${issues(parsed.error)}`));
     const problem = lookupRequestProblem(parsed.data);
     if (problem) return send(c, failure(400, problem));
-    return send(c, await teamLookup(ctx, c.get('member')!, parsed.data));
+    return send(c, await teamLookup(ctx, c.get('member')!, parsed.data, c.get('timing')));
   });
 
   v1.post('/search', async (c) => {
@@ -146,22 +156,25 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     const problem = searchRequestProblem(parsed.data);
     if (problem) return send(c, failure(400, problem));
     const member = c.get('member')!;
+    const timing = c.get('timing');
     const body = parsed.data;
     const action = body.jd_search !== undefined ? 'jd_search' : 'search';
-    const reservation = await reserve(db, member, action, searchCost(body), null);
+    const reservation = await timing.time('db', () => reserve(db, member, action, searchCost(body), null));
     if (!reservation.ok) {
       if ('revoked' in reservation) return send(c, failure(401, MESSAGES.invalidKey));
-      return send(c, await capAnswer(ctx, 'search', reservation.refusal));
+      return send(c, await timing.time('db', () => capAnswer(ctx, 'search', reservation.refusal)));
     }
     let response: SearchResponse;
     try {
-      response = await ctx.upstream.search(body);
+      response = await timing.time('service', () => ctx.upstream.search(body));
     } catch (error) {
       const failed = upstreamFailure(error, 'search');
-      await settle(db, reservation.entryId, {
-        status: failed.outcomeUnknown ? 'unknown' : 'not_charged',
-        credits: failed.outcomeUnknown ? null : 0,
-      });
+      await timing.time('db', () =>
+        settle(db, reservation.entryId, {
+          status: failed.outcomeUnknown ? 'unknown' : 'not_charged',
+          credits: failed.outcomeUnknown ? null : 0,
+        }),
+      );
       return send(c, {
         status: failed.status,
         body: failed.body,
@@ -171,22 +184,25 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     const used = response.credits.used ?? 0;
     // The search's URL and id pairs, so a lookup by either names one person (one flight), before the members' next
     // click; with the settlement, at once.
-    await Promise.all([
-      keepSearchLinks(db, response.data.profiles),
-      settle(db, reservation.entryId, {
-        status: used > 0 ? 'charged' : 'not_charged',
-        credits: used,
-        items: used > 0 ? { search: used } : {},
-        remaining: response.credits.remaining,
-      }),
-    ]);
+    await timing.time('db', () =>
+      Promise.all([
+        keepSearchLinks(db, response.data.profiles),
+        settle(db, reservation.entryId, {
+          status: used > 0 ? 'charged' : 'not_charged',
+          credits: used,
+          items: used > 0 ? { search: used } : {},
+          remaining: response.credits.remaining,
+        }),
+      ]),
+    );
     return send(c, { status: 200, body: response, credits: used });
   });
 
   v1.get('/account', async (c) => {
+    const timing = c.get('timing');
     try {
-      const account = await ctx.upstream.account();
-      await recordBalance(db, account.credits_remaining, account.credits_purchased);
+      const account = await timing.time('service', () => ctx.upstream.account());
+      await timing.time('db', () => recordBalance(db, account.credits_remaining, account.credits_purchased));
       return send(c, { status: 200, body: account });
     } catch (error) {
       const failed = upstreamFailure(error, 'balance check');
@@ -199,16 +215,17 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   });
 
   v1.get('/team/me', async (c) => {
+    const timing = c.get('timing');
     // Read afresh (not from the short key cache): the caps may have changed a moment ago.
-    const member = (await readMember(db, c.get('member')!.id)) ?? c.get('member')!;
+    const member = (await timing.time('db', () => readMember(db, c.get('member')!.id))) ?? c.get('member')!;
     // The balance from the service (free), or the last one known when it cannot be reached.
     try {
-      const account = await ctx.upstream.account();
-      await recordBalance(db, account.credits_remaining, account.credits_purchased);
+      const account = await timing.time('service', () => ctx.upstream.account());
+      await timing.time('db', () => recordBalance(db, account.credits_remaining, account.credits_purchased));
     } catch (error) {
       log.error('balance check for /v1/team/me failed', error);
     }
-    const [team, spent] = await Promise.all([readTeam(db), spentBy(db, member.id)]);
+    const [team, spent] = await timing.time('db', () => Promise.all([readTeam(db), spentBy(db, member.id)]));
     const body: TeamMeResponse = {
       success: true,
       member: { name: member.name },
@@ -234,7 +251,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     const parsed = TeamHeldRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
     const asked = parsed.data.people;
-    const people = await findPeople(db, asked.map(personKeyOf));
+    const people = await c.get('timing').time('db', () => findPeople(db, asked.map(personKeyOf)));
     const now = Date.now();
     const body: TeamHeldResponse = {
       success: true,

@@ -22,6 +22,7 @@ import {
 import { freeAnswerNote, knownNotFoundNote, MESSAGES, teamHeldNote } from '../words';
 import { capAnswer } from './caps-answer';
 import type { Answer, GatewayContext } from './context';
+import type { Timing } from './timing';
 
 /** The lookup answer in the service's shape, built from the vault (plus what the service just charged, if it did). */
 function vaultAnswer(
@@ -81,12 +82,14 @@ function vaultAnswer(
 }
 
 /** The team's last known balance (a free account call when it never was known). */
-async function knownBalance(ctx: GatewayContext): Promise<number> {
-  const team = await readTeam(ctx.db);
+async function knownBalance(ctx: GatewayContext, timing: Timing): Promise<number> {
+  const team = await timing.time('db', () => readTeam(ctx.db));
   if (team.creditsRemaining !== null) return team.creditsRemaining;
   try {
-    const account = await ctx.upstream.account();
-    await recordBalance(ctx.db, account.credits_remaining, account.credits_purchased);
+    const account = await timing.time('service', () => ctx.upstream.account());
+    await timing.time('db', () =>
+      recordBalance(ctx.db, account.credits_remaining, account.credits_purchased),
+    );
     return account.credits_remaining;
   } catch {
     return 0;
@@ -121,8 +124,13 @@ function notFoundAnswer(body: LookupRequest, at: Date, remaining: number): Answe
   };
 }
 
-/** Answers a valid lookup body for `member`. */
-export async function teamLookup(ctx: GatewayContext, member: Member, body: LookupRequest): Promise<Answer> {
+/** Answers a valid lookup body for `member`, its database, service and waiting times added to `timing`. */
+export async function teamLookup(
+  ctx: GatewayContext,
+  member: Member,
+  body: LookupRequest,
+  timing: Timing,
+): Promise<Answer> {
   const { db, settings } = ctx;
   const key = personKeyOf(body);
   const asked = requestedItems(body);
@@ -133,12 +141,12 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
   let askedAt: string | undefined;
 
   for (;;) {
-    const begun = await beginLookup(db, key, member.id, asked, settings, subject);
+    const begun = await timing.time('db', () => beginLookup(db, key, member.id, asked, settings, subject));
     if (begun.state === 'wait' || begun.state === 'flight') askedAt ??= begun.startedAt;
     switch (begun.state) {
       case 'held': {
         const { person } = begun;
-        const balance = begun.balance ?? (await knownBalance(ctx));
+        const balance = begun.balance ?? (await knownBalance(ctx, timing));
         if (person.notFoundAt && Date.now() - person.notFoundAt.getTime() < settings.notFoundTtlMs) {
           return notFoundAnswer(body, person.notFoundAt, balance);
         }
@@ -147,15 +155,25 @@ export async function teamLookup(ctx: GatewayContext, member: Member, body: Look
       case 'revoked':
         return { status: 401, body: { success: false, message: MESSAGES.invalidKey } };
       case 'refused':
-        return capAnswer(ctx, 'lookup', begun.refusal);
+        return timing.time('db', () => capAnswer(ctx, 'lookup', begun.refusal));
       case 'wait': {
-        const outcome = await awaitFlight(db, ctx.waiters, begun.personId, begun.flightId, deadline);
+        const outcome = await timing.time('wait', () =>
+          awaitFlight(db, ctx.waiters, begun.personId, begun.flightId, deadline),
+        );
         if (!outcome.ended) return { status: 504, body: { success: false, message: MESSAGES.flightTimeout } };
         if ('error' in outcome) return { ...outcome.error, credits: 0 };
         continue;
       }
       case 'flight':
-        return flight(ctx, member, body, key, { ...begun, startedAt: askedAt ?? begun.startedAt }, asked);
+        return flight(
+          ctx,
+          member,
+          body,
+          key,
+          { ...begun, startedAt: askedAt ?? begun.startedAt },
+          asked,
+          timing,
+        );
     }
   }
 }
@@ -172,17 +190,20 @@ async function flight(
   key: ReturnType<typeof personKeyOf>,
   begun: Extract<Begun, { state: 'flight' }>,
   asked: readonly Retrievable[],
+  timing: Timing,
 ): Promise<Answer> {
   const { db } = ctx;
   const { personId, flightId, missing, entryId } = begun;
   let ended = false;
   const fail = async (error: Answer) => {
     ended = true;
-    await failFlight(db, personId, flightId, {
-      status: error.status,
-      body: error.body as Record<string, unknown>,
-      ...(error.headers ? { headers: error.headers } : {}),
-    });
+    await timing.time('db', () =>
+      failFlight(db, personId, flightId, {
+        status: error.status,
+        body: error.body as Record<string, unknown>,
+        ...(error.headers ? { headers: error.headers } : {}),
+      }),
+    );
   };
   try {
     const request: LookupRequest =
@@ -191,13 +212,15 @@ async function flight(
 
     let response: LookupResponse;
     try {
-      response = await ctx.upstream.lookup(request);
+      response = await timing.time('service', () => ctx.upstream.lookup(request));
     } catch (error) {
       const failure = upstreamFailure(error, 'lookup');
-      await settle(db, entryId, {
-        status: failure.outcomeUnknown ? 'unknown' : 'not_charged',
-        credits: failure.outcomeUnknown ? null : 0,
-      });
+      await timing.time('db', () =>
+        settle(db, entryId, {
+          status: failure.outcomeUnknown ? 'unknown' : 'not_charged',
+          credits: failure.outcomeUnknown ? null : 0,
+        }),
+      );
       const answer: Answer = {
         status: failure.status,
         body: failure.body,
@@ -215,23 +238,25 @@ async function flight(
       for (const item of contact.contact_data_retrieved)
         if (missing.includes(item)) charged[item] = ITEM_PRICE[item];
     }
-    const rows = await db.query<{ person: PersonRow | null }>(
-      `select gateway_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) as person`,
-      [
-        personId,
-        key.socialUrl ?? null,
-        key.candidateId ?? null,
-        member.id,
-        flightId,
-        contact ? JSON.stringify(answerToKeep(missing, contact)) : null,
-        entryId,
-        used > 0 ? 'charged' : 'not_charged',
-        used,
-        JSON.stringify(charged),
-        response.credits.billing_note ?? null,
-        response.credits.remaining,
-        begun.startedAt,
-      ],
+    const rows = await timing.time('db', () =>
+      db.query<{ person: PersonRow | null }>(
+        `select gateway_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) as person`,
+        [
+          personId,
+          key.socialUrl ?? null,
+          key.candidateId ?? null,
+          member.id,
+          flightId,
+          contact ? JSON.stringify(answerToKeep(missing, contact)) : null,
+          entryId,
+          used > 0 ? 'charged' : 'not_charged',
+          used,
+          JSON.stringify(charged),
+          response.credits.billing_note ?? null,
+          response.credits.remaining,
+          begun.startedAt,
+        ],
+      ),
     );
     ended = true;
 

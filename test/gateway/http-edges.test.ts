@@ -232,8 +232,8 @@ describe('failures of the service', () => {
   });
 });
 
-describe('the log', () => {
-  it('writes one line per request with method, path, member, status, time and credits', async () => {
+describe('the log and Server-Timing', () => {
+  it('writes one line per request with method, path, member, status, time (in all, database, service) and credits', async () => {
     team.logs.length = 0;
     await raw('/v1/lookup', {
       headers: json(alice),
@@ -241,8 +241,46 @@ describe('the log', () => {
     });
     await raw('/v1/account', { method: 'GET', headers: { 'x-api-key': 'clm_wrong' } });
     expect(team.logs).toHaveLength(2);
-    expect(team.logs[0]).toMatch(/ POST \/v1\/lookup member="Alice Smith" status=200 ms=\d+ credits=6$/);
-    expect(team.logs[1]).toMatch(/ GET \/v1\/account member=- status=401 ms=\d+ credits=0$/);
+    expect(team.logs[0]).toMatch(
+      / POST \/v1\/lookup member="Alice Smith" status=200 ms=\d+ db=\d+ service=\d+ credits=6$/,
+    );
+    expect(team.logs[1]).toMatch(/ GET \/v1\/account member=- status=401 ms=\d+ db=0 service=0 credits=0$/);
     for (const line of team.logs) expect(line).not.toMatch(/clm_/);
+  });
+
+  it('says in Server-Timing how long a lookup waited for the database and for the service', async () => {
+    // The service answers after 300 ms: its part is at least that, and the database's part is the rest's share.
+    team.sim.state.faults.setLatency(300, '/v1/lookup');
+    const paid = await fetch(`${team.gateway.url}/v1/lookup`, {
+      method: 'POST',
+      headers: json(alice),
+      body: JSON.stringify({ candidate_id: 'demo-siobhan-kelly', reveal_personal_email: true }),
+    });
+    seen.push(await paid.text());
+    expect(paid.status).toBe(200);
+    const parts = Object.fromEntries(
+      (paid.headers.get('server-timing') ?? '').split(', ').map((part) => {
+        const [name, dur] = part.split(';dur=');
+        return [name, Number(dur)];
+      }),
+    );
+    expect(Object.keys(parts)).toEqual(['db', 'service']);
+    expect(parts.service).toBeGreaterThanOrEqual(300);
+    expect(parts.db).toBeGreaterThan(0);
+    expect(parts.db).toBeLessThan(parts.service);
+
+    // Asked again: the team holds it, so the database answered alone.
+    const held = await fetch(`${team.gateway.url}/v1/lookup`, {
+      method: 'POST',
+      headers: json(alice),
+      body: JSON.stringify({ candidate_id: 'demo-siobhan-kelly', reveal_personal_email: true }),
+    });
+    seen.push(await held.text());
+    expect(held.headers.get('server-timing')).toMatch(/^db;dur=\d+\.\d$/);
+
+    // Refused before any part: no header.
+    const refused = await fetch(`${team.gateway.url}/v1/account`, { headers: { 'x-api-key': 'clm_wrong' } });
+    seen.push(await refused.text());
+    expect(refused.headers.get('server-timing')).toBeNull();
   });
 });

@@ -196,6 +196,8 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
     const requestLines = [...one.lines, ...two.lines].filter((line) => / POST \/v1\/lookup /.test(line));
     expect(requestLines.length).toBeGreaterThanOrEqual(50);
     for (const line of requestLines)
-      expect(line).toMatch(/member="(Alice Smith|Bob Lee|Dana Cruz)" status=\d{3} ms=\d+ credits=\d+$/);
+      expect(line).toMatch(
+        /member="(Alice Smith|Bob Lee|Dana Cruz)" status=\d{3} ms=\d+ db=\d+ service=\d+ credits=\d+$/,
+      );
   });
 });
