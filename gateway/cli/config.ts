@@ -10,7 +10,10 @@ import type { DatabaseTarget } from '../db/database';
 /** The PGlite folder used when neither `DATABASE_URL` nor `GATEWAY_DATA_DIR` is set. */
 export const DEFAULT_DATA_DIR = '.gateway-data';
 
-/** Where the data lives, from `DATABASE_URL` (a PostgreSQL server) or `GATEWAY_DATA_DIR` (a PGlite folder). */
+/**
+ * Where the data lives, from `DATABASE_URL` (a PostgreSQL server, with `DATABASE_POOL_SIZE` connections from this
+ * instance when set) or `GATEWAY_DATA_DIR` (a PGlite folder).
+ */
 export function databaseTarget(env: NodeJS.ProcessEnv): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (url) {
@@ -19,7 +22,12 @@ export function databaseTarget(env: NodeJS.ProcessEnv): DatabaseTarget {
         'DATABASE_URL must be a postgres:// URL, e.g. postgres://gateway@db.example.com:5432/gateway.',
       );
     }
-    return { url };
+    const pool = env.DATABASE_POOL_SIZE?.trim();
+    if (!pool) return { url };
+    if (!/^\d+$/.test(pool) || Number(pool) < 1 || Number(pool) > 100) {
+      throw new Error(`DATABASE_POOL_SIZE takes a number of connections from 1 to 100; got "${pool}".`);
+    }
+    return { url, poolSize: Number(pool) };
   }
   return { dataDir: resolve(env.GATEWAY_DATA_DIR?.trim() || DEFAULT_DATA_DIR) };
 }

@@ -34,14 +34,17 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
-/** How to reach the database: a `postgres://` URL, or a PGlite data folder. */
-export type DatabaseTarget = { url: string } | { dataDir: string };
+/**
+ * How to reach the database: a `postgres://` URL (and how many connections this instance opens, the default when
+ * not said), or a PGlite data folder.
+ */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string };
 
 /** Opens the database named by `target` (without migrating it; see `migrate`). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const { openPostgres } = await import('./postgres');
-    return openPostgres(target.url);
+    return openPostgres(target.url, target.poolSize);
   }
   const { openPglite } = await import('./pglite');
   return openPglite(target.dataDir);

@@ -130,6 +130,16 @@ describe('configuration from the environment', () => {
     expect(() => databaseTarget({ DATABASE_URL: 'mysql://db/team' })).toThrow(/must be a postgres:\/\/ URL/);
   });
 
+  it('takes the number of connections from DATABASE_POOL_SIZE, and refuses one that is not a count', () => {
+    const url = 'postgres://u:p@db:5432/team';
+    expect(databaseTarget({ DATABASE_URL: url, DATABASE_POOL_SIZE: ' 8 ' })).toEqual({ url, poolSize: 8 });
+    expect(databaseTarget({ DATABASE_URL: url, DATABASE_POOL_SIZE: '' })).toEqual({ url });
+    for (const wrong of ['0', '-2', '2.5', 'many', '101'])
+      expect(() => databaseTarget({ DATABASE_URL: url, DATABASE_POOL_SIZE: wrong })).toThrow(
+        `DATABASE_POOL_SIZE takes a number of connections from 1 to 100; got "${wrong}".`,
+      );
+  });
+
   it('takes the service from SERVICE_BASE_URL and the key from SERVICE_API_KEY or a file', () => {
     expect(
       serviceConfig({ SERVICE_BASE_URL: 'https://api.example.com/v1/', SERVICE_API_KEY: ' k ' }),

@@ -68,7 +68,7 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
     const env = { DATABASE_URL: url, SERVICE_BASE_URL: sim.url };
     [one, two] = await Promise.all([
       spawnGateway({ ...env, SERVICE_API_KEY: SERVICE_KEY }),
-      spawnGateway({ ...env, SERVICE_API_KEY_FILE: keyFile }),
+      spawnGateway({ ...env, SERVICE_API_KEY_FILE: keyFile, DATABASE_POOL_SIZE: '2' }),
     ]);
   });
 
@@ -80,10 +80,13 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
 
   it('says at start where its data lives, without a password', () => {
     const port = new URL(inject('pgUrl')!).port;
-    for (const gateway of [one, two]) {
+    for (const [gateway, connections] of [
+      [one, '4 connections'],
+      [two, '2 connections'],
+    ] as const) {
       expect(gateway.lines[0]).toMatch(
         new RegExp(
-          `Data: PostgreSQL at 127\\.0\\.0\\.1:${port}/gw_\\w+, schema version ${SCHEMA_VERSION}\\.`,
+          `Data: PostgreSQL at 127\\.0\\.0\\.1:${port}/gw_\\w+ \\(${connections}\\), schema version ${SCHEMA_VERSION}\\.`,
         ),
       );
     }
@@ -111,6 +114,19 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
         expect(contact.success && contact.profile.phone_number).toBeTruthy();
       }
       expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
+      // Each instance kept to its pool (plus the connection that listens), however many requests came at once.
+      const held = await db.query<{ name: string; n: number }>(
+        `select application_name as name, count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name like 'Candidate Lens gateway pid %'
+          group by application_name`,
+      );
+      const connections = Object.fromEntries(held.map((row) => [row.name, row.n]));
+      const of = (gateway: GatewayProcess) =>
+        connections[`Candidate Lens gateway pid ${gateway.child.pid}`] ?? 0;
+      expect(of(one)).toBeGreaterThanOrEqual(2);
+      expect(of(one)).toBeLessThanOrEqual(5);
+      expect(of(two)).toBeGreaterThanOrEqual(2);
+      expect(of(two)).toBeLessThanOrEqual(3);
       const charged = results.map((r) => r.body.credits.used as number).filter((used) => used > 0);
       expect(charged).toEqual([10]);
       const ledger = await db.query<{ n: number; credits: number }>(
