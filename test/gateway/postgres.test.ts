@@ -169,6 +169,41 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
     }
   });
 
+  it('takes a change of caps on both instances at once: the next lookup on either is counted against it', async () => {
+    const dana = keys['Dana Cruz']!;
+    const me = async (gateway: GatewayProcess) => {
+      const response = await fetch(`${gateway.url}/v1/team/me`, { headers: { 'x-api-key': dana } });
+      return (await response.json()) as { caps: { daily: number }; spent: { today: number } };
+    };
+    const setDailyCap = async (credits: number) => {
+      const command = ['member', 'caps', 'Dana Cruz', '--daily-cap', String(credits)];
+      expect((await runGatewayCommand(command, { DATABASE_URL: url })).code).toBe(0);
+    };
+    const [first, second] = sim.state.dataset.profiles
+      .filter((p) => p.personal_email !== null && p.social_url)
+      .slice(80, 82)
+      .map((p) => p.social_url as string);
+    const ask = (gateway: GatewayProcess, social_url: string) =>
+      post(gateway, dana, '/v1/lookup', { social_url, reveal_personal_email: true });
+
+    // No room left today: both instances refuse her a paid lookup.
+    const spent = (await me(one)).spent.today;
+    await setDailyCap(spent);
+    expect((await ask(one, first!)).status).toBe(403);
+    expect((await ask(two, first!)).status).toBe(403);
+    // Raised: at once, with no wait, on either instance (each reads the caps where it reserves, in the database).
+    await setDailyCap(spent + 40);
+    expect([(await me(one)).caps.daily, (await me(two)).caps.daily]).toEqual([spent + 40, spent + 40]);
+    const paid = await ask(two, first!);
+    expect(paid.status).toBe(200);
+    expect(paid.body.credits.used).toBeGreaterThan(0);
+    // Lowered again: refused on the other instance at once.
+    await setDailyCap(spent);
+    const refused = await ask(one, second!);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(new RegExp(`your daily allowance of ${spent} credits`));
+  });
+
   it('refuses a revoked key on both instances within a second of the command', async () => {
     const bob = keys['Bob Lee']!;
     expect(await get(one, bob, '/v1/team/me')).toBe(200);

@@ -219,4 +219,29 @@ describe('erasure', () => {
     const again = await t.team.post('/v1/lookup', t.bob, { social_url: ADA, reveal_personal_email: true });
     expect(contactOf(again.body).credits.used).toBe(3);
   });
+
+  it("keeps an erasure's marker for a day: a later erasure drops the markers older than that, and only those", async () => {
+    const { erasePerson, personKeyOf } = await import('../../gateway/vault');
+    const markers = async (url: string) => {
+      const rows = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from erasures where key_hash = gateway_key_hash($1)',
+        [url],
+      );
+      return rows[0]!.n;
+    };
+    const age = (url: string, hours: number) =>
+      t.db.query(
+        `update erasures set erased_at = now() - $2 * interval '1 hour' where key_hash = gateway_key_hash($1)`,
+        [url, hours],
+      );
+    expect(await markers(ADA)).toBe(1);
+    // 23 hours old: still kept when someone else is erased.
+    await age(ADA, 23);
+    await erasePerson(t.db, personKeyOf({ social_url: JOSE }));
+    expect([await markers(ADA), await markers(JOSE)]).toEqual([1, 1]);
+    // 25 hours old: dropped by the next erasure; the younger one stays.
+    await age(ADA, 25);
+    await erasePerson(t.db, personKeyOf({ social_url: KWAME }));
+    expect([await markers(ADA), await markers(JOSE), await markers(KWAME)]).toEqual([0, 1, 1]);
+  });
 });
