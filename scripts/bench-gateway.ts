@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../gateway/db/database';
+import { type Database, openDatabase } from '../gateway/db/database';
 import { migrate } from '../gateway/db/migrations';
 import { addMember } from '../gateway/members';
 import { type RunningSimulator, startSimulator } from '../sim/server';
@@ -154,31 +154,38 @@ const part = (samples: readonly Sample[], name: keyof Sample, q = 0.5) =>
     q,
   );
 
-interface Team {
+export interface Team {
   gateways: GatewayProcess[];
   keys: string[];
   close(): Promise<void>;
 }
 
-/** `instances` gateway processes on one database, with `members` members. */
-async function team(
+/**
+ * `instances` gateway processes on one database, with `members` members, calling `sim` with `serviceKey`;
+ * `prepare` runs on the database once it is migrated, and `nodeArgs` go to each process's node (e.g. `--cpu-prof`).
+ */
+export async function team(
   target: { url: string } | { dataDir: string },
   sim: RunningSimulator,
   instances: number,
   members: number,
+  options: { serviceKey?: string; prepare?: (db: Database) => Promise<void>; nodeArgs?: string[] } = {},
 ): Promise<Team> {
   const db = await openDatabase(target);
   await migrate(db);
+  await options.prepare?.(db);
   const keys: string[] = [];
   for (let i = 0; i < members; i++)
     keys.push((await addMember(db, `Member ${i + 1}`, { dailyCap: null, monthlyCap: null })).key);
   await db.close();
   const env = {
     SERVICE_BASE_URL: sim.url,
-    SERVICE_API_KEY: SERVICE_KEY,
+    SERVICE_API_KEY: options.serviceKey ?? SERVICE_KEY,
     ...('url' in target ? { DATABASE_URL: target.url } : { GATEWAY_DATA_DIR: target.dataDir }),
   };
-  const gateways = await Promise.all(Array.from({ length: instances }, () => spawnGateway(env)));
+  const gateways = await Promise.all(
+    Array.from({ length: instances }, () => spawnGateway(env, 180_000, options.nodeArgs)),
+  );
   return { gateways, keys, close: async () => void (await Promise.all(gateways.map((g) => g.stop()))) };
 }
 

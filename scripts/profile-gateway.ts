@@ -8,12 +8,9 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
-import { openDatabase } from '../gateway/db/database';
-import { migrate } from '../gateway/db/migrations';
-import { addMember } from '../gateway/members';
 import { startSimulator } from '../sim/server';
 import { findPostgresBin, HOW_TO_GET_POSTGRES, startCluster } from '../test/gateway/pg-cluster';
-import { spawnGateway } from '../test/gateway/processes';
+import { team } from './bench-gateway';
 
 const SERVICE_KEY = 'profile-service-key-7c2e9d41';
 const CONCURRENT = 15;
@@ -102,18 +99,13 @@ const sim = await startSimulator({
 sim.state.faults.setLatency(200, '/v1/lookup');
 try {
   const url = await cluster.createDatabase('profile');
-  const db = await openDatabase({ url });
-  await migrate(db);
-  await db.query('create extension pg_stat_statements');
-  const keys: string[] = [];
-  for (let i = 0; i < 10; i++)
-    keys.push((await addMember(db, `Member ${i + 1}`, { dailyCap: null, monthlyCap: null })).key);
-  await db.close();
-  const gateway = await spawnGateway(
-    { SERVICE_BASE_URL: sim.url, SERVICE_API_KEY: SERVICE_KEY, DATABASE_URL: url },
-    180_000,
-    ['--cpu-prof', `--cpu-prof-dir=${out}`],
-  );
+  const one = await team({ url }, sim, 1, 10, {
+    serviceKey: SERVICE_KEY,
+    prepare: (db) => db.exec('create extension pg_stat_statements'),
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${out}`],
+  });
+  const gateway = one.gateways[0]!;
+  const { keys } = one;
   try {
     const people = sim.state.dataset.profiles.filter((p) => p.social_url).map((p) => p.social_url as string);
     const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -164,7 +156,7 @@ try {
       );
     await admin.end();
   } finally {
-    await gateway.stop();
+    await one.close();
   }
   for (const file of readdirSync(out).filter((f) => f.endsWith('.cpuprofile')))
     summarise(join(out, file), window.from, window.to, window.calls);
