@@ -147,6 +147,42 @@ async function lookupRounds(
   return samples;
 }
 
+/**
+ * {@link lookupRounds} through the gateway and direct to the simulator in turns (round by round, each going first
+ * every other round), so both see the same machine: the overhead is their difference under the same load, not the
+ * load's drift between two runs.
+ */
+async function pairedRounds(
+  gateway: { url: string; keys: string[]; people: string[] },
+  direct: { url: string; key: string; people: string[] },
+  concurrent = CONCURRENT,
+  warm: () => Promise<void> | void = () => {},
+): Promise<{ through: Sample[]; direct: Sample[] }> {
+  const through: Sample[] = [];
+  const straight: Sample[] = [];
+  const round = (url: string, keys: string[], people: string[], n: number) =>
+    Promise.all(
+      Array.from({ length: concurrent }, (_, i) =>
+        request(url, keys[i % keys.length]!, '/v1/lookup', {
+          social_url: people[(n * concurrent + i) % people.length],
+          reveal_personal_email: true,
+        }),
+      ),
+    );
+  for (let n = 0; n < ROUNDS; n++) {
+    const viaGateway = () => round(gateway.url, gateway.keys, gateway.people, n);
+    const viaDirect = () => round(direct.url, [direct.key], direct.people, n);
+    const [a, b] = n % 2 ? [await viaDirect(), await viaGateway()] : [await viaGateway(), await viaDirect()];
+    const [g, d] = n % 2 ? [b, a] : [a, b];
+    if (n === 0) await warm();
+    else {
+      through.push(...g);
+      straight.push(...d);
+    }
+  }
+  return { through, direct: straight };
+}
+
 /** The `q` quantile of one part of the samples. */
 const part = (samples: readonly Sample[], name: keyof Sample, q = 0.5) =>
   quantile(
@@ -206,16 +242,6 @@ export async function benchGateway(): Promise<void> {
   const bin = findPostgresBin();
   const cluster = bin ? await startCluster(bin) : null;
   try {
-    // Direct to the simulator: the service's own latency through the same HTTP stack.
-    const direct = await lookupRounds(sim.url, [SERVICE_KEY], fresh(CONCURRENT * ROUNDS));
-    const directP50 = part(direct, 'ms');
-    const directP99 = part(direct, 'ms', 0.99);
-    const directAlone = part(await lookupRounds(sim.url, [SERVICE_KEY], fresh(ROUNDS), 1), 'ms');
-    console.log(
-      `gateway     lookups at ${CONCURRENT} concurrent, direct to the simulator: p50 ${ms(directP50)}, p99 ${ms(directP99)}; ` +
-        `one at a time: p50 ${ms(directAlone)}`,
-    );
-
     const targets: Array<[string, { url: string } | { dataDir: string }]> = [];
     if (cluster) targets.push(['PostgreSQL', { url: await cluster.createDatabase('bench_lookups') }]);
     targets.push(['PGlite', { dataDir: join(scratch, 'pglite') }]);
@@ -230,10 +256,11 @@ export async function benchGateway(): Promise<void> {
         let commitsBefore = 0;
         let cpuBefore = 0;
         let gatewayBefore = 0;
-        const through = await lookupRounds(
-          url,
-          one.keys,
-          fresh(CONCURRENT * ROUNDS),
+        // Fresh people each round, through the gateway and direct alike.
+        const asked = fresh(CONCURRENT * ROUNDS);
+        const paired = await pairedRounds(
+          { url, keys: one.keys, people: asked },
+          { url: sim.url, key: SERVICE_KEY, people: fresh(CONCURRENT * ROUNDS) },
           CONCURRENT,
           async () => {
             commitsBefore = 'url' in target ? await commits(target.url) : 0;
@@ -241,9 +268,12 @@ export async function benchGateway(): Promise<void> {
             gatewayBefore = cpuMs(pid);
           },
         );
+        const { through } = paired;
         const cpuLookups = cpu() - cpuBefore;
         const gatewayLookups = cpuMs(pid) - gatewayBefore;
         const calls = through.length;
+        const directP50 = part(paired.direct, 'ms');
+        const directP99 = part(paired.direct, 'ms', 0.99);
         if ('url' in target) {
           // Less one for the reading itself.
           const trips = (await commits(target.url)) - commitsBefore - 1;
@@ -255,7 +285,8 @@ export async function benchGateway(): Promise<void> {
         const p50 = part(through, 'ms');
         const p99 = part(through, 'ms', 0.99);
         console.log(
-          `gateway     lookups at ${CONCURRENT} concurrent through the gateway (${label}): p50 ${ms(p50)} ` +
+          `gateway     lookups at ${CONCURRENT} concurrent through the gateway (${label}), in turns with direct to the simulator ` +
+            `(p50 ${ms(directP50)}, p99 ${ms(directP99)}): p50 ${ms(p50)} ` +
             `(overhead ${ms(p50 - directP50)}, ${(((p50 - directP50) / LATENCY_MS) * 100).toFixed(1)}% of ${LATENCY_MS} ms; goal under 10%), ` +
             `p99 ${ms(p99)} (overhead ${ms(p99 - directP99)})`,
         );
@@ -266,7 +297,7 @@ export async function benchGateway(): Promise<void> {
         );
         // The same people again: every item is now held by the team.
         const heldBefore = cpu();
-        const held = await lookupRounds(url, one.keys, people.slice(offset - CONCURRENT * ROUNDS, offset));
+        const held = await lookupRounds(url, one.keys, asked);
         const cpuHeld = cpu() - heldBefore;
         const heldP50 = part(held, 'ms');
         console.log(
@@ -279,10 +310,14 @@ export async function benchGateway(): Promise<void> {
             `a team-held answer ${ms(cpuHeld / (CONCURRENT * ROUNDS))} (${load()})`,
         );
         // One at a time: nothing queues for the cores, so this is what the gateway itself adds to a lookup.
-        const alone = await lookupRounds(url, one.keys, fresh(ROUNDS), 1);
+        const alone = await pairedRounds(
+          { url, keys: one.keys, people: fresh(ROUNDS) },
+          { url: sim.url, key: SERVICE_KEY, people: fresh(ROUNDS) },
+          1,
+        );
         console.log(
-          `gateway     one lookup at a time through the gateway (${label}): p50 ${ms(part(alone, 'ms'))} ` +
-            `(overhead ${ms(part(alone, 'ms') - directAlone)}; the database ${ms(part(alone, 'db'))})`,
+          `gateway     one lookup at a time through the gateway (${label}), in turns with direct: p50 ${ms(part(alone.through, 'ms'))} ` +
+            `(overhead ${ms(part(alone.through, 'ms') - part(alone.direct, 'ms'))}; the database ${ms(part(alone.through, 'db'))})`,
         );
       } finally {
         await one.close();
