@@ -8,8 +8,8 @@
  * the order asked for, and a day is read and written once per write rather than once per entry.
  */
 import { groupCommit } from '../group-commit';
-import { type LedgerMeta, readLedgerDays } from '../store/ledger';
-import { readForWrite, writeLedger } from '../store/ledger-write';
+import { type LedgerMeta, partKey, type readLedgerDays } from '../store/ledger';
+import { openDraft } from '../store/ledger-write';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
@@ -60,57 +60,63 @@ function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
   return { ...meta, open, anchor: open.length > 0 ? meta.anchor : null };
 }
 
-/** Applies the changes in order to the stored days and bookkeeping, and stores what changed in one write. */
+/**
+ * The bookkeeping the last write stored (null before the first): which parts the next write will need is guessed
+ * from it, so they are read with the bookkeeping in one call. Only a guess: the write works from what it reads.
+ */
+let lastStored: LedgerMeta | null = null;
+
+/** The parts `batch` is likely to change, by the bookkeeping last stored: each day's last, each settled call's. */
+function guessParts(batch: readonly Change[]): string[] {
+  const parts = lastStored?.parts ?? {};
+  const keys = batch.map((change) => {
+    if (change.kind === 'append') {
+      const day = dayOf(change.entry.at);
+      return partKey(day, (parts[day] ?? 1) - 1);
+    }
+    const call = lastStored?.open.find((open) => open.id === change.id);
+    return partKey(change.day, call?.part ?? (parts[change.day] ?? 1) - 1);
+  });
+  return [...new Set(keys)];
+}
+
+/** Applies the changes in order to the stored parts and bookkeeping, and stores what changed in one write. */
 async function write(batch: readonly Change[]): Promise<void> {
-  // The bookkeeping and the days changed, in one storage read: each read on this path delays a request.
-  const wanted = [
-    ...new Set(batch.map((change) => (change.kind === 'append' ? dayOf(change.entry.at) : change.day))),
-  ];
-  const stored = await readForWrite(wanted);
-  let meta = stored.meta;
-  const days = stored.days;
-  const changedDays = new Set<string>();
+  // The bookkeeping and the parts likely changed, in one storage read: each read on this path delays a request.
+  const draft = await openDraft(guessParts(batch));
   /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
-  const read = async (wanted: readonly string[]) => {
-    const missing = wanted.filter((day) => !days.has(day));
-    for (const [day, entries] of await readLedgerDays(missing)) days.set(day, entries);
-    return new Map(wanted.map((day) => [day, days.get(day)!]));
-  };
-  /** Replaces (or, with null, removes) one entry of a day. */
-  const put = (day: string, id: string, next: ChargeEntry | null) => {
-    days.set(
-      day,
-      days.get(day)!.flatMap((e) => (e.id !== id ? [e] : next ? [next] : [])),
-    );
-    changedDays.add(day);
-  };
+  const read = async (wanted: readonly string[]) =>
+    new Map(await Promise.all(wanted.map(async (day) => [day, await draft.day(day)] as const)));
   for (const change of batch) {
     if (change.kind === 'resolve') {
-      const entry = days.get(change.day)?.find((e) => e.id === change.id);
+      const part = draft.meta.open.find((call) => call.id === change.id)?.part;
+      const entry = await draft.find(change.day, change.id, part);
       if (entry?.kind !== 'charge') continue;
       const next = change.change(entry);
-      put(change.day, change.id, next);
-      if (next?.state !== 'uncertain') meta = close(meta, new Set([change.id]));
+      draft.put(change.id, next);
+      if (next?.state !== 'uncertain') draft.meta = close(draft.meta, new Set([change.id]));
       continue;
     }
     const { entry, settle } = change;
     const day = dayOf(entry.at);
     if (entry.kind === 'balance' && settle) {
-      if (meta.open.length > 0) {
-        const settled = await settle(meta, read);
-        meta = settled.meta;
-        await read([...new Set(settled.changed.map((changed) => dayOf(changed.at)))]);
-        for (const changed of settled.changed) put(dayOf(changed.at), changed.id, changed);
+      if (draft.meta.open.length > 0) {
+        const settled = await settle(draft.meta, read);
+        draft.meta = settled.meta;
+        for (const changed of settled.changed) {
+          if (await draft.find(dayOf(changed.at), changed.id)) draft.put(changed.id, changed);
+        }
       }
-      meta.lastBalance = entry;
+      draft.meta.lastBalance = entry;
     }
-    days.set(day, [...days.get(day)!, entry]);
-    changedDays.add(day);
+    const part = await draft.append(day, entry);
+    const meta = draft.meta;
     if (!meta.days.includes(day)) meta.days = [...meta.days, day].sort();
     if (entry.kind === 'charge' && entry.state === 'uncertain') {
       if (meta.open.length === 0) meta.anchor = meta.lastBalance;
-      meta.open = [...meta.open, openCallOf(entry, day)];
+      meta.open = [...meta.open, openCallOf(entry, day, part)];
     }
   }
-  await writeLedger(meta, new Map([...changedDays].map((day) => [day, days.get(day)!])));
+  await draft.store();
+  lastStored = draft.meta;
 }

@@ -17,9 +17,10 @@ import { appendEntry } from '../../ledger/append';
 import { bulkJobs } from '../bulk-jobs';
 import { defineStored } from '../item';
 import { KEYS, LEGACY_KEYS, nameOf } from '../keys';
-import { META_KEY, readMeta } from '../ledger';
+import { LedgerMeta, META_KEY, readLedgerDays, readMeta } from '../ledger';
 import { moveVaultIdIndex } from './1-vault-id-keys';
 import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
+import { metaToV3 } from './4-ledger-day-parts';
 
 const IN_FLIGHT_V1 = nameOf(LEGACY_KEYS.bulkInFlight);
 
@@ -49,12 +50,25 @@ export async function migrateLedger(): Promise<void> {
 }
 
 /**
+ * Migration 4's storage side: the bookkeeping of version 2 (or 1) is written in version 3's shape, with one part to
+ * each day (a version 2 day is version 3's first part, under the same key: no entry moves). Bookkeeping already of
+ * version 3, or none, is left alone, so a second run writes nothing.
+ */
+export async function migrateLedgerParts(): Promise<void> {
+  const raw = (await browser.storage.local.get(META_KEY))[META_KEY];
+  if (raw === undefined || z.safeParse(LedgerMeta, raw).success) return;
+  const upgraded = await metaToV3(raw, readLedgerDays);
+  if (upgraded) await browser.storage.local.set({ [META_KEY]: upgraded });
+}
+
+/**
  * Every store migration, by number. Number 3 (`3-item-records-unversioned.ts`) is items' own steps, run by WXT with
- * each item, not here: the next store migration is 4.
+ * each item, not here: the next store migration is 5.
  */
 export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
   [1, moveVaultIdIndex],
   [2, migrateLedger],
+  [4, migrateLedgerParts],
 ];
 
 /** The numbers of the migrations that ran to their end, in the order they did. */

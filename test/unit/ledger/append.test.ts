@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendEntry, type Settle } from '../../../src/ledger/append';
+import { appendEntry, resolveEntry, type Settle } from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { readLedgerDays, readMeta } from '../../../src/store/ledger';
 
@@ -77,5 +77,25 @@ describe('appending to the ledger', () => {
     expect(entries.map((e) => e.id)).toEqual(['b0', 'u1', 'c2', 'b1']);
     expect(entries[1]).toMatchObject({ state: 'confirmed', credits: 3 });
     expect(await readMeta()).toMatchObject({ open: [], lastBalance: { id: 'b1' } });
+  });
+});
+
+describe('appending to a busy day', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('writes a part of a few entries, not the whole day, however many entries the day holds', async () => {
+    for (let n = 0; n < 8; n++) {
+      await Promise.all(Array.from({ length: 25 }, (_, i) => appendEntry(charge(`c${n}-${i}`))));
+    }
+    const set = vi.spyOn(browser.storage.local, 'set');
+    await appendEntry(charge('last', { state: 'uncertain', credits: 0, items: [] }));
+    await resolveEntry('last', AT, (entry) => ({ ...entry, state: 'charged', credits: 3 }));
+    const written = set.mock.calls.map(([values]) => JSON.stringify(values).length);
+    // Each write is the bookkeeping and one part: a few KB, where the day is over 30 KB.
+    expect(Math.max(...written)).toBeLessThan(12_000);
+    const all = await day();
+    expect(all).toHaveLength(201);
+    expect(JSON.stringify(all).length).toBeGreaterThan(30_000);
+    expect(all.at(-1)).toMatchObject({ id: 'last', state: 'charged' });
   });
 });
