@@ -174,15 +174,25 @@ export async function chargesOf(ref: string, since: string): Promise<ChargeEntry
     .filter((e): e is ChargeEntry => e.kind === 'charge' && e.ref === ref);
 }
 
-/** Calls back when any entry is written (the popup's and side panel's warnings, the usage page). */
-export function watchLedger(cb: () => void): () => void {
+/**
+ * Calls back when entries are written (the popup's and side panel's warnings, the usage page), at most once per
+ * `everyMs`: a bulk reveal writes the ledger several times a second, and each call back reads the month again.
+ */
+export function watchLedger(cb: () => void, everyMs = 300): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const listener = (changes: Record<string, unknown>, area: string) => {
     if (
       area === PREFIXES.ledger.area &&
       Object.keys(changes).some((key) => PREFIXES.ledger.idOf(key) !== null)
     )
-      cb();
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        cb();
+      }, everyMs);
   };
   browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return () => {
+    clearTimeout(timer);
+    browser.storage.onChanged.removeListener(listener);
+  };
 }
