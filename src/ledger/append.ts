@@ -7,9 +7,12 @@
  * lookups are sent, and answer, within milliseconds of each other): each still resolves only once it is stored, in
  * the order asked for, and a day is read and written once per write rather than once per entry.
  */
+
+import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
+import { PREFIXES } from '../store/keys';
 import { type LedgerMeta, partKey, type readLedgerDays } from '../store/ledger';
-import { openDraft } from '../store/ledger-write';
+import { type LedgerSnapshot, openDraft } from '../store/ledger-write';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
@@ -66,6 +69,59 @@ function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
  */
 let lastStored: LedgerMeta | null = null;
 
+/**
+ * While a bulk reveal runs ({@link keepLedgerWarm}), what the last write stored: the next write starts from it
+ * rather than reading it back, so a lookup's write-ahead waits on one storage call, not two. Dropped the moment
+ * storage reports a change of the ledger this writer did not make (or one it cannot match), and when a write fails.
+ */
+let kept: LedgerSnapshot | null = null;
+let warm = 0;
+/** More writes than this not reported back: storage is not reporting, so nothing kept can be trusted. */
+const UNREPORTED_MOST = 20;
+/** The ledger keys of each write of this writer whose change has not been reported back yet, oldest first. */
+const unreported: string[] = [];
+
+/** Counts {@link forget}s: a write under way when one happens does not keep what it stored. */
+let forgotten = 0;
+
+function forget(): void {
+  forgotten++;
+  kept = null;
+  unreported.length = 0;
+}
+
+/** Storage reports changes in the order they were made: each of ours comes back as written, anything else is news. */
+function onStorageChange(changes: Record<string, unknown>, area: string): void {
+  if (area !== PREFIXES.ledger.area) return;
+  const keys = ledgerKeysOf(Object.keys(changes));
+  if (!keys) return;
+  if (unreported[0] === keys) unreported.shift();
+  else forget();
+}
+
+const ledgerKeysOf = (keys: readonly string[]) =>
+  keys
+    .filter((key) => PREFIXES.ledger.idOf(key) !== null)
+    .sort()
+    .join('\n');
+
+/**
+ * Lets the ledger's writes start from what this writer last stored instead of reading it back, until the returned
+ * function is called: a bulk reveal's run, whose write-aheads are on the path of every lookup. Outside such a run
+ * every write reads what storage holds.
+ */
+export function keepLedgerWarm(): () => void {
+  if (warm++ === 0) browser.storage.onChanged.addListener(onStorageChange);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--warm > 0) return;
+    browser.storage.onChanged.removeListener(onStorageChange);
+    forget();
+  };
+}
+
 /** The parts `batch` is likely to change, by the bookkeeping last stored: each day's last, each settled call's. */
 function guessParts(batch: readonly Change[]): string[] {
   const parts = lastStored?.parts ?? {};
@@ -82,8 +138,9 @@ function guessParts(batch: readonly Change[]): string[] {
 
 /** Applies the changes in order to the stored parts and bookkeeping, and stores what changed in one write. */
 async function write(batch: readonly Change[]): Promise<void> {
-  // The bookkeeping and the parts likely changed, in one storage read: each read on this path delays a request.
-  const draft = await openDraft(guessParts(batch));
+  // The bookkeeping and the parts likely changed, in one storage read (none while warm): each read on this path
+  // delays a request.
+  const draft = await openDraft(guessParts(batch), kept);
   /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
   const read = async (wanted: readonly string[]) =>
     new Map(await Promise.all(wanted.map(async (day) => [day, await draft.day(day)] as const)));
@@ -117,6 +174,17 @@ async function write(batch: readonly Change[]): Promise<void> {
       meta.open = [...meta.open, openCallOf(entry, day, part)];
     }
   }
-  await draft.store();
+  const since = forgotten;
+  // Said before the write: its change may be reported before the write's own call returns.
+  if (warm > 0) unreported.push(ledgerKeysOf(draft.keys()));
+  // Changes that are not being reported (no one listening any more) leave nothing to check a kept copy against.
+  if (unreported.length > UNREPORTED_MOST) forget();
+  try {
+    await draft.store();
+  } catch (error) {
+    forget();
+    throw error;
+  }
   lastStored = draft.meta;
+  if (warm > 0 && forgotten === since) kept = draft.snapshot();
 }

@@ -24,23 +24,41 @@ export interface LedgerDraft {
   find(day: string, id: string, part?: number): Promise<LedgerEntry | undefined>;
   /** Replaces the entry `id` where it stands (null: takes it off); it must have been found or read first. */
   put(id: string, next: LedgerEntry | null): void;
+  /** The keys {@link LedgerDraft.store} writes: the bookkeeping's and the parts changed. */
+  keys(): string[];
   /** Stores the bookkeeping and the parts changed, in one storage write. */
   store(): Promise<void>;
+  /** What the next write may start from instead of reading: the bookkeeping, and each day's last part. */
+  snapshot(): LedgerSnapshot;
+}
+
+/** The ledger as a write left it, for the next write to start from (see {@link openDraft}). */
+export interface LedgerSnapshot {
+  meta: LedgerMeta;
+  /** Parts by key: each day's last, and those holding an open call. Never changed in place. */
+  parts: ReadonlyMap<string, LedgerEntry[]>;
 }
 
 /**
  * Reads the bookkeeping, with the parts in `guess` in the same storage call (the keys a write expects to need, from
  * the bookkeeping it last saw: usually all it needs, so a paid call's write-ahead waits on one read and one write).
- * A part it needs and did not guess is read when asked for.
+ * A part it needs and did not guess is read when asked for. With `from` (what the previous write stored, known to
+ * be what storage holds) nothing is read for the bookkeeping and the parts it has: the write waits on one storage
+ * call.
  */
-export async function openDraft(guess: readonly string[] = []): Promise<LedgerDraft> {
-  const asked = [META_KEY, ...guess];
-  const stored = await browser.storage.local.get(asked);
-  let meta = await metaFrom(stored[META_KEY]);
-  /** Parts read so far, by key. */
-  const parts = new Map<string, LedgerEntry[]>();
+export async function openDraft(
+  guess: readonly string[] = [],
+  from: LedgerSnapshot | null = null,
+): Promise<LedgerDraft> {
+  const guessed = from ? [] : guess;
+  const stored = from ? {} : await browser.storage.local.get([META_KEY, ...guessed]);
+  // Changed by reassigning its fields, never its lists in place: a snapshot's bookkeeping is only copied.
+  let meta = from ? { ...from.meta } : await metaFrom(stored[META_KEY]);
+  /** Parts read so far, by key (replaced, never changed in place: a snapshot shares them). */
+  const parts = new Map<string, LedgerEntry[]>(from?.parts);
   /** Where each entry read is: its part's key. */
   const where = new Map<string, string>();
+  for (const [key, entries] of parts) for (const entry of entries) where.set(entry.id, key);
   const changed = new Set<string>();
 
   const take = (key: string, day: string, value: unknown) => {
@@ -50,7 +68,7 @@ export async function openDraft(guess: readonly string[] = []): Promise<LedgerDr
   };
   /** Reads the parts of `day` in `keys` not read yet (a guessed key counts as read: the first call asked it). */
   const load = async (day: string, keys: readonly string[]) => {
-    const fromFirst = keys.filter((key) => !parts.has(key) && guess.includes(key));
+    const fromFirst = keys.filter((key) => !parts.has(key) && guessed.includes(key));
     for (const key of fromFirst) take(key, day, stored[key]);
     const missing = keys.filter((key) => !parts.has(key));
     if (missing.length === 0) return;
@@ -80,7 +98,7 @@ export async function openDraft(guess: readonly string[] = []): Promise<LedgerDr
         parts.set(partKey(day, n), []);
       }
       const key = partKey(day, n);
-      parts.get(key)!.push(entry);
+      parts.set(key, [...parts.get(key)!, entry]);
       where.set(entry.id, key);
       changed.add(key);
       return n;
@@ -105,6 +123,14 @@ export async function openDraft(guess: readonly string[] = []): Promise<LedgerDr
       const writes: Record<string, unknown> = { [META_KEY]: meta };
       for (const key of changed) writes[key] = parts.get(key);
       await browser.storage.local.set(writes);
+    },
+    keys: () => [META_KEY, ...changed],
+    snapshot() {
+      const keep = new Set([
+        ...meta.days.map((day) => partKey(day, count(day) - 1)),
+        ...meta.open.map((call) => partKey(call.day, call.part ?? 0)),
+      ]);
+      return { meta: { ...meta }, parts: new Map([...parts].filter(([key]) => keep.has(key))) };
     },
   };
   return draft;

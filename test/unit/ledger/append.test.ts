@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendEntry, resolveEntry, type Settle } from '../../../src/ledger/append';
+import { appendEntry, keepLedgerWarm, resolveEntry, type Settle } from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { readLedgerDays, readMeta } from '../../../src/store/ledger';
 
@@ -97,5 +97,56 @@ describe('appending to a busy day', () => {
     expect(all).toHaveLength(201);
     expect(JSON.stringify(all).length).toBeGreaterThan(30_000);
     expect(all.at(-1)).toMatchObject({ id: 'last', state: 'charged' });
+  });
+});
+
+describe('appending while a bulk reveal keeps the ledger warm', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a write starts from what the last one stored: one storage call, no read', async () => {
+    const cool = keepLedgerWarm();
+    try {
+      await appendEntry(charge('a'));
+      const get = vi.spyOn(browser.storage.local, 'get');
+      const set = vi.spyOn(browser.storage.local, 'set');
+      await appendEntry(charge('b', { state: 'uncertain', credits: 0, items: [] }));
+      await resolveEntry('b', AT, (entry) => ({ ...entry, state: 'charged', credits: 3 }));
+      expect(get).not.toHaveBeenCalled();
+      expect(set).toHaveBeenCalledTimes(2);
+      expect((await day()).map((e) => [e.id, e.kind === 'charge' && e.state])).toEqual([
+        ['a', 'charged'],
+        ['b', 'charged'],
+      ]);
+      expect((await readMeta()).open).toEqual([]);
+    } finally {
+      cool();
+    }
+  });
+
+  it('a change it did not make is noticed: the next write reads storage again and keeps that change', async () => {
+    const cool = keepLedgerWarm();
+    try {
+      await appendEntry(charge('a'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Written by someone else (a page, a migration) since.
+      const key = `ledger:day:${dayOf(AT)}`;
+      const stored = (await browser.storage.local.get(key))[key] as LedgerEntry[];
+      await browser.storage.local.set({ [key]: [...stored, charge('x')] });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const get = vi.spyOn(browser.storage.local, 'get');
+      await appendEntry(charge('b'));
+      expect(get).toHaveBeenCalled();
+      expect((await day()).map((e) => e.id)).toEqual(['a', 'x', 'b']);
+    } finally {
+      cool();
+    }
+  });
+
+  it('once the run ends, every write reads storage again', async () => {
+    keepLedgerWarm()();
+    await appendEntry(charge('a'));
+    const get = vi.spyOn(browser.storage.local, 'get');
+    await appendEntry(charge('b'));
+    expect(get).toHaveBeenCalled();
   });
 });
