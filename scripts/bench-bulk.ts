@@ -35,10 +35,10 @@ const PARALLEL = 15;
 /** One at a time is measured on this many contacts and scaled to {@link CONTACTS}. */
 const SEQUENTIAL_SAMPLE = 20;
 
-/** What a storage call touched, by the first key's family (a contact's URL and a ledger day are left out). */
+/** What a storage call touched, by the first key's family (a contact's URL, a ledger day and a part's number are left out). */
 const PROFILE_STORAGE = `(() => {
   globalThis.__storageCalls = [];
-  const kind = (key) => key.replace(/^(contact|vault-id|ledger:day|contacts-index|contacts-pack)[:-].*$/, '$1');
+  const kind = (key) => key.replace(/^(contact|vault-id|ledger:day|contacts-index|contacts-pack|bulk-job-items)[:-].*$/, '$1');
   for (const op of ['get', 'set', 'remove']) {
     const original = chrome.storage.local[op].bind(chrome.storage.local);
     chrome.storage.local[op] = (...args) => {

@@ -23,6 +23,7 @@ import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
 import { metaToV3 } from './4-ledger-day-parts';
 
 const IN_FLIGHT_V1 = nameOf(LEGACY_KEYS.bulkInFlight);
+const CURRENT_JOB = nameOf(KEYS.bulkJob);
 
 /**
  * Migration 2's storage side: version 1's bookkeeping is rewritten in version 2's shape, and a bulk reveal's own
@@ -62,13 +63,27 @@ export async function migrateLedgerParts(): Promise<void> {
 }
 
 /**
+ * Migration 5: the current bulk reveal stored whole (its contacts in `items`, rewritten whole on each progress
+ * write) is written as the job and its contacts' parts (`src/store/bulk-jobs.ts`), in one storage call; a job
+ * already in parts, or none, is left alone, so a second run writes nothing. An unreadable job is left as it is for
+ * its readers to set aside.
+ */
+export async function migrateBulkJobParts(): Promise<void> {
+  const raw = (await browser.storage.local.get(CURRENT_JOB))[CURRENT_JOB] as { items?: unknown } | undefined;
+  if (!Array.isArray(raw?.items)) return;
+  const job = await bulkJobs.current();
+  if (job) await bulkJobs.setCurrent(job);
+}
+
+/**
  * Every store migration, by number. Number 3 (`3-item-records-unversioned.ts`) is items' own steps, run by WXT with
- * each item, not here: the next store migration is 5.
+ * each item, not here: the next store migration is 6.
  */
 export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
   [1, moveVaultIdIndex],
   [2, migrateLedger],
   [4, migrateLedgerParts],
+  [5, migrateBulkJobParts],
 ];
 
 /** The numbers of the migrations that ran to their end, in the order they did. */
