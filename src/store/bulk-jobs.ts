@@ -6,24 +6,23 @@
  * `bulk-job-items:<n>`. A run writes its progress several times a second: each write stores the job and only the
  * parts whose contacts changed since this worker's previous write, a few KB rather than the whole job (45 KB for
  * 150 contacts, 300 KB for 1,000), in one storage call, so a reader never sees the job and its contacts apart. A
- * job stored whole (its contacts in `items`, before migration 5) still reads.
+ * job stored whole (its contacts in `items`, before migration 5) still reads. The reads are here, for every page;
+ * the background's writes are in `bulk-jobs-write.ts`.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { BulkJob } from '../bulk/job';
 import { defineStored } from './item';
 import { KEYS, nameOf, PREFIXES } from './keys';
-import { serialized } from './lock';
 import { bulkHistoryToV2, bulkJobToV2 } from './migrations/3-item-records-unversioned';
 import { inspector } from './read';
 
-const HISTORY_KEPT = 20;
-const CURRENT = nameOf(KEYS.bulkJob);
+export const CURRENT = nameOf(KEYS.bulkJob);
 /** The most contacts a part of the current job holds. */
 export const ITEMS_PART = 25;
 
 /** The job as stored under `bulk-job` (checked whole, with its contacts, by {@link inspect}). */
-const currentItem = defineStored<unknown>({
+export const currentItem = defineStored<unknown>({
   key: KEYS.bulkJob,
   schema: z.unknown(),
   fallback: null,
@@ -33,7 +32,7 @@ const currentItem = defineStored<unknown>({
   migrations: { 2: bulkJobToV2 },
 });
 const inspect = inspector(BulkJob, 'bulk reveal');
-const historyItem = defineStored({
+export const historyItem = defineStored({
   key: KEYS.bulkHistory,
   schema: z.array(BulkJob),
   fallback: [],
@@ -44,7 +43,7 @@ const historyItem = defineStored({
 });
 
 /** The keys of the parts a stored job's contacts take (none for a job stored whole). */
-function partKeys(stored: unknown): string[] {
+export function partKeys(stored: unknown): string[] {
   const parts = (stored as { itemParts?: unknown } | null)?.itemParts;
   return typeof parts === 'number'
     ? Array.from({ length: parts }, (_, n) => PREFIXES.bulkJobItems.name(n))
@@ -62,55 +61,6 @@ function assemble(stored: unknown, parts: Readonly<Record<string, unknown>>): Bu
   }
   const read = inspect(job, CURRENT);
   return read.state === 'ok' ? read.value : null;
-}
-
-/** What a writer last stored of the current job: its id, each part's contacts as written, and the parts stored. */
-interface Written {
-  id: string;
-  parts: string[];
-}
-
-/**
- * Writes `job` as the current one: the job, and the parts of its contacts that are not as `last` says they were
- * stored (all of them without `last`, or for another job), in one storage call; parts a longer job left are removed
- * after. Resolves with what it stored.
- */
-async function writeCurrent(job: BulkJob | null, last: Written | null): Promise<Written | null> {
-  // Parts stored now: known from the last write, or read.
-  const stored = last ? last.parts.length : partKeys(await currentItem.get()).length;
-  if (job === null) {
-    await browser.storage.local.remove([CURRENT, ...partKeys({ itemParts: stored })]);
-    return null;
-  }
-  const { items, ...rest } = z.parse(BulkJob, job);
-  const parts: string[] = [];
-  for (let start = 0; start < items.length; start += ITEMS_PART) {
-    parts.push(JSON.stringify(items.slice(start, start + ITEMS_PART)));
-  }
-  const before = last?.id === job.id ? last.parts : [];
-  const writes: Record<string, unknown> = { [CURRENT]: { ...rest, itemParts: parts.length } };
-  parts.forEach((part, n) => {
-    if (before[n] !== part) writes[PREFIXES.bulkJobItems.name(n)] = JSON.parse(part);
-  });
-  await browser.storage.local.set(writes);
-  const left = partKeys({ itemParts: stored }).slice(parts.length);
-  if (left.length > 0) await browser.storage.local.remove(left);
-  return { id: job.id, parts };
-}
-
-/**
- * A writer of the current job for a run, its one writer while it runs: its first write stores the job whole, each
- * later one the job and only the parts whose contacts changed since. A write that fails leaves the next storing
- * every part again.
- */
-function runWriter(): (job: BulkJob) => Promise<void> {
-  let last: Written | null = null;
-  return (job) =>
-    serialized(CURRENT, async () => {
-      const before = last;
-      last = null;
-      last = await writeCurrent(job, before);
-    });
 }
 
 /** The current job, read whole: the job, then its contacts' parts. */
@@ -149,20 +99,10 @@ function watchCurrent(cb: (job: BulkJob | null) => void): () => void {
   return () => browser.storage.onChanged.removeListener(listener);
 }
 
+/** What the pages read of bulk reveals; the background writes through `bulk-jobs-write.ts`. */
 export const bulkJobs = {
   current: readCurrent,
-  /** Writes the current job (validated) whole, in turn with any other write of it. */
-  setCurrent: (job: BulkJob | null): Promise<void> =>
-    serialized(CURRENT, async () => void (await writeCurrent(job, null))),
-  runWriter,
   watchCurrent,
   history: (): Promise<BulkJob[]> => historyItem.get(),
-  /** Files a finished job's receipt, newest first, keeping {@link HISTORY_KEPT}. */
-  async file(job: BulkJob): Promise<void> {
-    const checked = BulkJob.parse(job);
-    await historyItem.update((all) =>
-      [checked, ...all.filter((j) => j.id !== checked.id)].slice(0, HISTORY_KEPT),
-    );
-  },
   watchHistory: (cb: (jobs: BulkJob[]) => void) => historyItem.watch(cb),
 };

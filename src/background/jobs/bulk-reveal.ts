@@ -22,7 +22,7 @@ import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account } from '../../store/account';
-import { bulkJobs } from '../../store/bulk-jobs';
+import { bulkJobs } from '../../store/bulk-jobs-write';
 import { chargesOf } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';

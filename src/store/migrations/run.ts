@@ -14,7 +14,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { appendEntry } from '../../ledger/append';
-import { bulkJobs } from '../bulk-jobs';
+import { bulkJobs } from '../bulk-jobs-write';
 import { defineStored } from '../item';
 import { KEYS, LEGACY_KEYS, nameOf } from '../keys';
 import { LedgerMeta, META_KEY, readLedgerDays, readMeta } from '../ledger';

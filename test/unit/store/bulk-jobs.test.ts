@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkItem, BulkJob } from '../../../src/bulk/job';
-import { bulkJobs, ITEMS_PART } from '../../../src/store/bulk-jobs';
+import { ITEMS_PART } from '../../../src/store/bulk-jobs';
+import { bulkJobs } from '../../../src/store/bulk-jobs-write';
 import { migrateBulkJobParts } from '../../../src/store/migrations/run';
 
 const item = (i: number): BulkItem => ({

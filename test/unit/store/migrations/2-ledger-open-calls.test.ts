@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkRunEnded, resumeBulkJob } from '../../../../src/background/jobs/bulk-reveal';
-import { bulkJobs } from '../../../../src/store/bulk-jobs';
+import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
 import { readLedgerDays, readMeta, spendingNow } from '../../../../src/store/ledger';
 import { migrateLedger } from '../../../../src/store/migrations/run';
 import { freshConnection, stubService } from '../../background/service-stub';

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkJobs } from '../../../../src/store/bulk-jobs';
+import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
 import { readLedgerDays, readMeta } from '../../../../src/store/ledger';
 import { migrationsDone, runStoreMigrations, STORE_MIGRATIONS } from '../../../../src/store/migrations/run';
 import { vault } from '../../../../src/store/vault';
