@@ -279,10 +279,6 @@ export async function benchBulkReveal(): Promise<void> {
     console.log(
       `bulk        a lookup place's turn (arrival to the next arrival on that place, ${LATENCY_MS} ms of it the service's latency): p50 ${pct(0.5)} ms, p90 ${pct(0.9)} ms, max ${pct(1)} ms`,
     );
-    const ahead = (await worker.evaluate('globalThis.__ahead ?? []')) as number[];
-    const q = (x: number) =>
-      Math.round([...ahead].sort((a, b) => a - b)[Math.floor(x * (ahead.length - 1))] ?? 0);
-    console.log(`bulk        write-ahead ms: p50 ${q(0.5)} p90 ${q(0.9)} max ${q(1)}`);
     if (cpu) console.log(`bulk        CPU during the job, by thread and function (self time): ${cpu}`);
     await panel.getByRole('button', { name: 'Dismiss' }).click();
     // BENCH_BULK_ONE_AT_A_TIME=0 leaves out the slow comparison (runs of the bulk figure alone, one after another).
