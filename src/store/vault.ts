@@ -66,11 +66,13 @@ async function readTargets(targets: readonly VaultTarget[]) {
   return { stored: { ...first, ...second } as Record<string, unknown>, keyOf };
 }
 
+/** What {@link readTargets} brings. */
+type TargetsRead = Awaited<ReturnType<typeof readTargets>>;
 /** The lookups asked for in this turn of the event loop, read together at its end. */
-let together: { targets: VaultTarget[]; read: Promise<Awaited<ReturnType<typeof readTargets>>> } | null = null;
+let together: { targets: VaultTarget[]; read: Promise<TargetsRead> } | null = null;
 
 /** {@link readTargets} of `target` with every other asked for in the same turn: one storage read for all. */
-function readTogether(target: VaultTarget): ReturnType<typeof readTargets> {
+function readTogether(target: VaultTarget): Promise<TargetsRead> {
   if (!together) {
     const batch: VaultTarget[] = [];
     // Read once the turn's synchronous work is done: each lookup was asked inside its own contact's turn, so the
