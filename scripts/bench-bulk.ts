@@ -35,10 +35,10 @@ const PARALLEL = 15;
 /** One at a time is measured on this many contacts and scaled to {@link CONTACTS}. */
 const SEQUENTIAL_SAMPLE = 20;
 
-/** What a storage call touched, by the first key's family (a contact's URL and a ledger day are left out). */
+/** What a storage call touched, by the first key's family (a contact's URL, a ledger day and a part's number are left out). */
 const PROFILE_STORAGE = `(() => {
   globalThis.__storageCalls = [];
-  const kind = (key) => key.replace(/^(contact|vault-id|ledger:day|contacts-index|contacts-pack)[:-].*$/, '$1');
+  const kind = (key) => key.replace(/^(contact|vault-id|ledger:day|contacts-index|contacts-pack|bulk-job-items)[:-].*$/, '$1');
   for (const op of ['get', 'set', 'remove']) {
     const original = chrome.storage.local[op].bind(chrome.storage.local);
     chrome.storage.local[op] = (...args) => {
@@ -48,8 +48,9 @@ const PROFILE_STORAGE = `(() => {
       const keys = typeof asked === 'string' ? [asked] : Array.isArray(asked) ? asked : asked ? Object.keys(asked) : ['(all)'];
       const what = op + ' ' + [...new Set(keys.map(kind))].sort().join('+');
       const done = original(...args);
+      const sent = op === 'set' ? JSON.stringify(asked).length : 0;
       // A call with a callback returns nothing to follow.
-      done?.then?.(() => globalThis.__storageCalls.push([what, performance.now() - started]), () => undefined);
+      done?.then?.((got) => globalThis.__storageCalls.push([what, performance.now() - started, sent + (got ? JSON.stringify(got).length : 0)]), () => undefined);
       return done;
     };
   }
@@ -58,9 +59,9 @@ const PROFILE_STORAGE = `(() => {
 /** The storage calls recorded since {@link PROFILE_STORAGE}, by kind: count and summed ms, most time first. */
 const STORAGE_PROFILE = `(() => {
   const by = new Map();
-  for (const [what, ms] of globalThis.__storageCalls) {
-    const entry = by.get(what) ?? [0, 0];
-    by.set(what, [entry[0] + 1, entry[1] + ms]);
+  for (const [what, ms, bytes] of globalThis.__storageCalls) {
+    const entry = by.get(what) ?? [0, 0, 0];
+    by.set(what, [entry[0] + 1, entry[1] + ms, entry[2] + bytes]);
   }
   return [...by].sort((a, b) => b[1][1] - a[1][1]);
 })()`;
@@ -255,7 +256,7 @@ export async function benchBulkReveal(): Promise<void> {
       items: unknown[];
     };
     const jobMs = Date.parse(job.finishedAt) - Date.parse(job.createdAt);
-    const storage = (await worker.evaluate(STORAGE_PROFILE)) as Array<[string, [number, number]]>;
+    const storage = (await worker.evaluate(STORAGE_PROFILE)) as Array<[string, [number, number, number]]>;
     // Printed before the one-at-a-time part, which takes the longest.
     const limitMs = Math.ceil(CONTACTS / PARALLEL) * LATENCY_MS;
     console.log(
@@ -263,7 +264,7 @@ export async function benchBulkReveal(): Promise<void> {
     );
     const calls = storage.reduce((n, [, [count]]) => n + count, 0);
     console.log(
-      `bulk        the worker's storage calls during the job: ${calls} (${(calls / CONTACTS).toFixed(2)} a contact); by kind, count and summed ms: ${storage.map(([what, [count, total]]) => `${what} ${count} / ${Math.round(total)} ms`).join('; ')}`,
+      `bulk        the worker's storage calls during the job: ${calls} (${(calls / CONTACTS).toFixed(2)} a contact); by kind, count, summed ms and KB moved: ${storage.map(([what, [count, total, bytes]]) => `${what} ${count} / ${Math.round(total)} ms / ${Math.round(bytes / 1000)} KB`).join('; ')}`,
     );
     // A lookup slot's turn: from one lookup's arrival at the service to the arrival of the one that took its place
     // (15 places, so the lookup 15 later), the service's 200 ms latency included. What is over 200 ms is the

@@ -46,7 +46,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The spending rule shared with the side panel's profile view (src/ui/reveal-price.ts): 47.8 KB.
   // Its model as four sub-models, each with its own tests (what profile, what is held, the offer, why a button waits):
   // 48.5 KB.
-  { name: 'popup', entry: 'popup.html', budget: 48.75 * KB },
+  // The ledger's reader of days kept in parts (the parts each day has, read with the bookkeeping; earlier stored
+  // shapes upgraded on read) and a watcher called back at most every 300 ms: 49.0 KB.
+  { name: 'popup', entry: 'popup.html', budget: 49.1 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -77,7 +79,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // (bulk progress, a page's people, the context-menu views, the keys dialog): 61.1 KB.
   // One pricing rule for every list row with what the team holds or knows missing, and the balance's age said
   // while the panel stays open: 61.6 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 62 * KB },
+  // A bulk reveal's job read from its parts and watched part by part (a progress write stores only the contacts that
+  // changed, a few KB rather than the whole job), the ledger's days read from their parts, and the vault's lookups
+  // asked together read together: 62.7 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 62.75 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB. The team
   // words it shares with the usage page's team allowance sit in a shared chunk; the shared refusals with their
@@ -99,7 +104,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   // A team member's page asks the gateway again for today's figures when it opens (the extension's messaging,
   // ~1 KB): 27.6 KB.
-  { name: 'usage', entry: 'usage.html', budget: 27.75 * KB },
+  // The ledger's days read from their parts (an append writes a part of a few KB, not the whole day): 27.9 KB.
+  { name: 'usage', entry: 'usage.html', budget: 28 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
   // providers, GitHub profile URL) and their refusals, checked again before any find is sent, the find menus and
   // the find's stored intent.
@@ -110,7 +116,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // more than each did alone: a chunk one page needs now carries modules another page needs: 45.2 KB measured.
   // The store migrations' record of having run (each runs once; one cut off halfway runs again), and storage calls
   // moved into the store's own modules (the export packs, the ledger's writes, the key's custody): 45.6 KB.
-  { name: 'background', entry: 'background.js', budget: 45.9 * KB },
+  // A bulk reveal's storage made to keep up with its lookups: the ledger's days in parts with a writer that starts
+  // from what it last stored during a run, the job apart from its contacts' parts with a writer of what changed,
+  // and their two store migrations, and the vault's lookups asked together read together: 47.4 KB.
+  { name: 'background', entry: 'background.js', budget: 47.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

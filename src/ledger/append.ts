@@ -7,9 +7,12 @@
  * lookups are sent, and answer, within milliseconds of each other): each still resolves only once it is stored, in
  * the order asked for, and a day is read and written once per write rather than once per entry.
  */
+
+import { browser } from 'wxt/browser';
 import { groupCommit } from '../group-commit';
-import { type LedgerMeta, readLedgerDays } from '../store/ledger';
-import { readForWrite, writeLedger } from '../store/ledger-write';
+import { PREFIXES } from '../store/keys';
+import { type LedgerMeta, partKey, type readLedgerDays } from '../store/ledger';
+import { type LedgerSnapshot, openDraft } from '../store/ledger-write';
 import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
 
 /** What a settle step decides: entries to write back, and the new bookkeeping. */
@@ -60,57 +63,128 @@ function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
   return { ...meta, open, anchor: open.length > 0 ? meta.anchor : null };
 }
 
-/** Applies the changes in order to the stored days and bookkeeping, and stores what changed in one write. */
+/**
+ * The bookkeeping the last write stored (null before the first): which parts the next write will need is guessed
+ * from it, so they are read with the bookkeeping in one call. Only a guess: the write works from what it reads.
+ */
+let lastStored: LedgerMeta | null = null;
+
+/**
+ * While a bulk reveal runs ({@link keepLedgerWarm}), what the last write stored: the next write starts from it
+ * rather than reading it back, so a lookup's write-ahead waits on one storage call, not two. Dropped the moment
+ * storage reports a change of the ledger this writer did not make (or one it cannot match), and when a write fails.
+ */
+let kept: LedgerSnapshot | null = null;
+let warm = 0;
+/** More writes than this not reported back: storage is not reporting, so nothing kept can be trusted. */
+const UNREPORTED_MOST = 20;
+/** The ledger keys of each write of this writer whose change has not been reported back yet, oldest first. */
+const unreported: string[] = [];
+
+/** Counts {@link forget}s: a write under way when one happens does not keep what it stored. */
+let forgotten = 0;
+
+function forget(): void {
+  forgotten++;
+  kept = null;
+  unreported.length = 0;
+}
+
+/** Storage reports changes in the order they were made: each of ours comes back as written, anything else is news. */
+function onStorageChange(changes: Record<string, unknown>, area: string): void {
+  if (area !== PREFIXES.ledger.area) return;
+  const keys = ledgerKeysOf(Object.keys(changes));
+  if (!keys) return;
+  if (unreported[0] === keys) unreported.shift();
+  else forget();
+}
+
+const ledgerKeysOf = (keys: readonly string[]) =>
+  keys
+    .filter((key) => PREFIXES.ledger.idOf(key) !== null)
+    .sort()
+    .join('\n');
+
+/**
+ * Lets the ledger's writes start from what this writer last stored instead of reading it back, until the returned
+ * function is called: a bulk reveal's run, whose write-aheads are on the path of every lookup. Outside such a run
+ * every write reads what storage holds.
+ */
+export function keepLedgerWarm(): () => void {
+  if (warm++ === 0) browser.storage.onChanged.addListener(onStorageChange);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--warm > 0) return;
+    browser.storage.onChanged.removeListener(onStorageChange);
+    forget();
+  };
+}
+
+/** The parts `batch` is likely to change, by the bookkeeping last stored: each day's last, each settled call's. */
+function guessParts(batch: readonly Change[]): string[] {
+  const parts = lastStored?.parts ?? {};
+  const keys = batch.map((change) => {
+    if (change.kind === 'append') {
+      const day = dayOf(change.entry.at);
+      return partKey(day, (parts[day] ?? 1) - 1);
+    }
+    const call = lastStored?.open.find((open) => open.id === change.id);
+    return partKey(change.day, call?.part ?? (parts[change.day] ?? 1) - 1);
+  });
+  return [...new Set(keys)];
+}
+
+/** Applies the changes in order to the stored parts and bookkeeping, and stores what changed in one write. */
 async function write(batch: readonly Change[]): Promise<void> {
-  // The bookkeeping and the days changed, in one storage read: each read on this path delays a request.
-  const wanted = [
-    ...new Set(batch.map((change) => (change.kind === 'append' ? dayOf(change.entry.at) : change.day))),
-  ];
-  const stored = await readForWrite(wanted);
-  let meta = stored.meta;
-  const days = stored.days;
-  const changedDays = new Set<string>();
+  // The bookkeeping and the parts likely changed, in one storage read (none while warm): each read on this path
+  // delays a request.
+  const draft = await openDraft(guessParts(batch), kept);
   /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
-  const read = async (wanted: readonly string[]) => {
-    const missing = wanted.filter((day) => !days.has(day));
-    for (const [day, entries] of await readLedgerDays(missing)) days.set(day, entries);
-    return new Map(wanted.map((day) => [day, days.get(day)!]));
-  };
-  /** Replaces (or, with null, removes) one entry of a day. */
-  const put = (day: string, id: string, next: ChargeEntry | null) => {
-    days.set(
-      day,
-      days.get(day)!.flatMap((e) => (e.id !== id ? [e] : next ? [next] : [])),
-    );
-    changedDays.add(day);
-  };
+  const read = async (wanted: readonly string[]) =>
+    new Map(await Promise.all(wanted.map(async (day) => [day, await draft.day(day)] as const)));
   for (const change of batch) {
     if (change.kind === 'resolve') {
-      const entry = days.get(change.day)?.find((e) => e.id === change.id);
+      const part = draft.meta.open.find((call) => call.id === change.id)?.part;
+      const entry = await draft.find(change.day, change.id, part);
       if (entry?.kind !== 'charge') continue;
       const next = change.change(entry);
-      put(change.day, change.id, next);
-      if (next?.state !== 'uncertain') meta = close(meta, new Set([change.id]));
+      draft.put(change.id, next);
+      if (next?.state !== 'uncertain') draft.meta = close(draft.meta, new Set([change.id]));
       continue;
     }
     const { entry, settle } = change;
     const day = dayOf(entry.at);
     if (entry.kind === 'balance' && settle) {
-      if (meta.open.length > 0) {
-        const settled = await settle(meta, read);
-        meta = settled.meta;
-        await read([...new Set(settled.changed.map((changed) => dayOf(changed.at)))]);
-        for (const changed of settled.changed) put(dayOf(changed.at), changed.id, changed);
+      if (draft.meta.open.length > 0) {
+        const settled = await settle(draft.meta, read);
+        draft.meta = settled.meta;
+        for (const changed of settled.changed) {
+          if (await draft.find(dayOf(changed.at), changed.id)) draft.put(changed.id, changed);
+        }
       }
-      meta.lastBalance = entry;
+      draft.meta.lastBalance = entry;
     }
-    days.set(day, [...days.get(day)!, entry]);
-    changedDays.add(day);
+    const part = await draft.append(day, entry);
+    const meta = draft.meta;
     if (!meta.days.includes(day)) meta.days = [...meta.days, day].sort();
     if (entry.kind === 'charge' && entry.state === 'uncertain') {
       if (meta.open.length === 0) meta.anchor = meta.lastBalance;
-      meta.open = [...meta.open, openCallOf(entry, day)];
+      meta.open = [...meta.open, openCallOf(entry, day, part)];
     }
   }
-  await writeLedger(meta, new Map([...changedDays].map((day) => [day, days.get(day)!])));
+  const since = forgotten;
+  // Said before the write: its change may be reported before the write's own call returns.
+  if (warm > 0) unreported.push(ledgerKeysOf(draft.keys()));
+  // Changes that are not being reported (no one listening any more) leave nothing to check a kept copy against.
+  if (unreported.length > UNREPORTED_MOST) forget();
+  try {
+    await draft.store();
+  } catch (error) {
+    forget();
+    throw error;
+  }
+  lastStored = draft.meta;
+  if (warm > 0 && forgotten === since) kept = draft.snapshot();
 }

@@ -66,12 +66,15 @@ export const OpenCall = z.object({
   subject: z.optional(z.string()),
   /** The most it can cost. */
   max: z.int().check(z.gte(0)),
+  /** The part of its day its entry is in (version 3 of the ledger; none said: any part of the day). */
+  part: z.optional(z.int().check(z.gte(0))),
 });
 export type OpenCall = z.infer<typeof OpenCall>;
 
-/** The open call an uncertain entry is in the bookkeeping. */
-export function openCallOf(entry: ChargeEntry, day: string): OpenCall {
+/** The open call an uncertain entry is in the bookkeeping (its entry in part `part` of its day, when known). */
+export function openCallOf(entry: ChargeEntry, day: string, part?: number): OpenCall {
   return {
+    ...(part !== undefined ? { part } : {}),
     day,
     id: entry.id,
     at: entry.at,

@@ -86,6 +86,8 @@ export const PREFIXES = {
   ledger: family('local', 'ledger:'),
   /** A local day's ledger entries (`YYYY-MM-DD`). */
   ledgerDay: family('local', 'ledger:day:'),
+  /** The current bulk reveal's contacts, in parts by number (the job itself is {@link KEYS.bulkJob}). */
+  bulkJobItems: family('local', 'bulk-job-items:'),
   /** The contacts library's compact index: its shards, first page and bookkeeping. */
   contactsIndex: family('local', 'contacts-index:'),
   /** The export packs, by number, and the mark that all are built (`built`): see `src/vault/packs.ts`. */

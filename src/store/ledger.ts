@@ -1,9 +1,10 @@
 /**
- * The ledger in storage: one key per local day (`ledger:day:YYYY-MM-DD`, the entries in the order they were
- * written), and one small key of bookkeeping (the days that have entries, the last balance, the uncertain charges
- * not yet settled and the balance they are settled against). An append reads and writes one day, so it stays as
- * fast with years of history as with none; the usage view reads 30 keys in one call. Reads are here, each its own
- * export (a page loads only what it uses); the background's append is in `src/ledger/append.ts`.
+ * The ledger in storage: each local day's entries in parts of at most {@link PART_SIZE} (`ledger:day:YYYY-MM-DD`,
+ * then `…:1`, `…:2`, in the order they were written), and one small key of bookkeeping (the days that have entries
+ * and how many parts each has, the last balance, the uncertain charges not yet settled and the balance they are
+ * settled against). An append writes one part of a few entries, not the whole day, so a busy day's writes stay as
+ * small as its first; the usage view reads 30 days in two calls. Reads are here, each its own export (a page loads
+ * only what it uses); the background's append is in `src/ledger/append.ts`.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -18,18 +19,27 @@ import {
   spent,
 } from '../ledger/entry';
 import { KEYS, nameOf, PREFIXES } from './keys';
-import { upgradeMeta } from './migrations/2-ledger-open-calls';
+import { metaToV3 } from './migrations/4-ledger-day-parts';
 import { setAside } from './read';
 
-/** The storage key of a day's entries. */
+/** The storage key of a day's first part (all of a day written before parts, version 2). */
 export const dayKey = (day: string) => PREFIXES.ledgerDay.name(day);
+/** The storage key of a day's part `n` (0 is {@link dayKey}). */
+export const partKey = (day: string, n: number) => (n > 0 ? `${dayKey(day)}:${n}` : dayKey(day));
 export const META_KEY = nameOf(KEYS.ledgerMeta);
+/**
+ * The most entries a part holds: a bulk reveal's write-aheads and answers (fifteen of each, together) touch one or
+ * two parts of a few KB, where the whole day was tens of KB.
+ */
+export const PART_SIZE = 25;
 
-/** The bookkeeping as it is stored now (version 2: open calls carry what they are; see `migrate.ts`). */
+/** The bookkeeping as it is stored now (version 3: days kept in parts; see `migrations/4-ledger-day-parts.ts`). */
 export const LedgerMeta = z.object({
-  v: z.literal(2),
+  v: z.literal(3),
   /** Days with entries, oldest first. */
   days: z.array(z.string()),
+  /** How many parts a day has, for days with more than one. */
+  parts: z.catchall(z.object({}), z.int().check(z.gte(1))),
   /** The last balance that settles against: one taken with no call of this worker in flight. */
   lastBalance: z.nullable(BalanceEntry),
   /** The last balance before the first uncertain charge still open (null when none is open). */
@@ -39,7 +49,14 @@ export const LedgerMeta = z.object({
 });
 export type LedgerMeta = z.infer<typeof LedgerMeta>;
 
-export const EMPTY_META: LedgerMeta = { v: 2, days: [], lastBalance: null, anchor: null, open: [] };
+export const EMPTY_META: LedgerMeta = {
+  v: 3,
+  days: [],
+  parts: {},
+  lastBalance: null,
+  anchor: null,
+  open: [],
+};
 
 /**
  * The bookkeeping key, upgraded when it is stored in an earlier version (the upgrade is written back by the next
@@ -49,11 +66,12 @@ export async function readMeta(): Promise<LedgerMeta> {
   return metaFrom((await browser.storage.local.get(META_KEY))[META_KEY]);
 }
 
-/** {@link readMeta} of a value already read (a writer reads it with the days it changes, in one storage call). */
+/** {@link readMeta} of a value already read (a writer reads it with the parts it changes, in one storage call). */
 export async function metaFrom(raw: unknown): Promise<LedgerMeta> {
   const parsed = z.safeParse(LedgerMeta, raw);
   if (parsed.success) return parsed.data;
-  const upgraded = await upgradeMeta(raw, readLedgerDays);
+  // Versions 1 and 2 kept each day whole: one part each.
+  const upgraded = await metaToV3(raw, (days) => readParts(days, {}));
   if (upgraded) return upgraded;
   if (raw !== undefined) {
     const problem = z.prettifyError(parsed.error);
@@ -64,11 +82,21 @@ export async function metaFrom(raw: unknown): Promise<LedgerMeta> {
   return structuredClone(EMPTY_META);
 }
 
+/** The parts each day has, as the stored bookkeeping says (none said: one). Lenient: it only chooses keys to read. */
+export function partsOf(raw: unknown): Record<string, number> {
+  const parts = (raw as { parts?: unknown } | undefined)?.parts;
+  return parts && typeof parts === 'object' ? (parts as Record<string, number>) : {};
+}
+
+/** The keys of every part of `day`. */
+export const partKeys = (day: string, parts: Record<string, number>) =>
+  Array.from({ length: Math.max(1, Number(parts[day]) || 1) }, (_, n) => partKey(day, n));
+
 /**
  * A day's entries; an entry that no longer reads is skipped with a warning rather than hiding the whole day, and
  * the day as stored is set aside (once), since the next append rewrites the day without it.
  */
-export function readDay(value: unknown, day: string): LedgerEntry[] {
+export function readDay(value: unknown, day: string, key = dayKey(day)): LedgerEntry[] {
   if (value === undefined) return [];
   const entries: LedgerEntry[] = [];
   const problems: string[] = [];
@@ -83,15 +111,38 @@ export function readDay(value: unknown, day: string): LedgerEntry[] {
       `A ledger day (${day}) has entries that are not readable; they were skipped and set aside`,
       problems,
     );
-    setAside(dayKey(day), value, problems.join('\n')).catch(() => undefined);
+    setAside(key, value, problems.join('\n')).catch(() => undefined);
   }
   return entries;
 }
 
-/** The entries of each day asked for, in one read (a day without entries maps to an empty list). */
+/**
+ * The entries of each day asked for (a day without entries maps to an empty list): the bookkeeping and the days'
+ * first parts in one read, their other parts in a second when there are any.
+ */
 export async function readLedgerDays(days: readonly string[]): Promise<Map<string, LedgerEntry[]>> {
-  const stored = days.length ? await browser.storage.local.get(days.map(dayKey)) : {};
-  return new Map(days.map((day) => [day, readDay(stored[dayKey(day)], day)]));
+  if (days.length === 0) return new Map();
+  const asked = [META_KEY, ...days.map(dayKey)];
+  const first = await browser.storage.local.get(asked);
+  return readParts(days, partsOf(first[META_KEY]), first, new Set(asked));
+}
+
+/**
+ * The entries of `days` with `parts` parts each: what `stored` holds of the keys `asked` already, the rest read now
+ * (parts never share an entry, so a part read a moment later cannot show one twice).
+ */
+async function readParts(
+  days: readonly string[],
+  parts: Record<string, number>,
+  stored: Record<string, unknown> = {},
+  asked: ReadonlySet<string> = new Set(),
+): Promise<Map<string, LedgerEntry[]>> {
+  const keys = days.flatMap((day) => partKeys(day, parts));
+  const missing = keys.filter((key) => !asked.has(key));
+  const read = missing.length ? { ...stored, ...(await browser.storage.local.get(missing)) } : stored;
+  return new Map(
+    days.map((day) => [day, partKeys(day, parts).flatMap((key) => readDay(read[key], day, key))]),
+  );
 }
 
 /**
@@ -123,15 +174,25 @@ export async function chargesOf(ref: string, since: string): Promise<ChargeEntry
     .filter((e): e is ChargeEntry => e.kind === 'charge' && e.ref === ref);
 }
 
-/** Calls back when any entry is written (the popup's and side panel's warnings, the usage page). */
-export function watchLedger(cb: () => void): () => void {
+/**
+ * Calls back when entries are written (the popup's and side panel's warnings, the usage page), at most once per
+ * `everyMs`: a bulk reveal writes the ledger several times a second, and each call back reads the month again.
+ */
+export function watchLedger(cb: () => void, everyMs = 300): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const listener = (changes: Record<string, unknown>, area: string) => {
     if (
       area === PREFIXES.ledger.area &&
       Object.keys(changes).some((key) => PREFIXES.ledger.idOf(key) !== null)
     )
-      cb();
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        cb();
+      }, everyMs);
   };
   browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return () => {
+    clearTimeout(timer);
+    browser.storage.onChanged.removeListener(listener);
+  };
 }

@@ -66,6 +66,27 @@ async function readTargets(targets: readonly VaultTarget[]) {
   return { stored: { ...first, ...second } as Record<string, unknown>, keyOf };
 }
 
+/** What {@link readTargets} brings. */
+type TargetsRead = Awaited<ReturnType<typeof readTargets>>;
+/** The lookups asked for in this turn of the event loop, read together at its end. */
+let together: { targets: VaultTarget[]; read: Promise<TargetsRead> } | null = null;
+
+/** {@link readTargets} of `target` with every other asked for in the same turn: one storage read for all. */
+function readTogether(target: VaultTarget): Promise<TargetsRead> {
+  if (!together) {
+    const batch: VaultTarget[] = [];
+    // Read once the turn's synchronous work is done: each lookup was asked inside its own contact's turn, so the
+    // read is still after every one of them.
+    const read = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      together = null;
+      return readTargets(batch);
+    });
+    together = { targets: batch, read };
+  }
+  together.targets.push(target);
+  return together.read;
+}
+
 /** What storing one record writes: the record, and its candidate id's key pointing at it. */
 function recordWrites(record: ContactRecord): Record<string, unknown> {
   const checked = ContactRecord.parse(record);
@@ -97,8 +118,9 @@ export const vault = {
    * nothing were held (the user may have paid for it).
    */
   async lookup(target: VaultTarget): Promise<Read<ContactRecord>> {
-    // One storage read when the URL's record is there or the id points at it, two otherwise.
-    const { stored, keyOf } = await readTargets([target]);
+    // One storage read when the URL's record is there or the id points at it, two otherwise; shared by the lookups
+    // asked for in the same turn of the event loop (a bulk reveal's contacts get ready fifteen at a time).
+    const { stored, keyOf } = await readTogether(target);
     const read = (key?: string | null) =>
       inspectContact(key ? stored[contactName(key)] : null, contactName(String(key)));
     const byUrl = read(target.socialUrl);

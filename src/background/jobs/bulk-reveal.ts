@@ -17,11 +17,12 @@ import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { keepLedgerWarm } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account } from '../../store/account';
-import { bulkJobs } from '../../store/bulk-jobs';
+import { bulkJobs } from '../../store/bulk-jobs-write';
 import { chargesOf } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
@@ -269,6 +270,8 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   const store = createRunStore(job);
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
+  // Its lookups' write-aheads are on the path of every request: the ledger's writes skip reading back their own.
+  const cool = keepLedgerWarm();
   try {
     // Every caller has just stored the job as it starts: the first progress write (and the badge) follows shortly.
     store.progress();
@@ -314,6 +317,7 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
     delete job.waitUntil;
     await finish(job, ending);
   } finally {
+    cool();
     if (active === run) active = null;
   }
 }

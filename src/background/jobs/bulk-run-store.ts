@@ -1,9 +1,9 @@
 /**
- * What a bulk reveal's run writes of its job, and when: the whole job a few times a second (progress for the panel
- * and the badge) and at once at every pause, wait and end, one write at a time.
+ * What a bulk reveal's run writes of its job, and when: the job and the contacts that changed a few times a second
+ * (progress for the panel and the badge) and at once at every pause, wait and end, one write at a time.
  */
 import type { BulkJob } from '../../bulk/job';
-import { bulkJobs } from '../../store/bulk-jobs';
+import { bulkJobs } from '../../store/bulk-jobs-write';
 import { showBulkBadge } from './bulk-badge';
 
 /**
@@ -33,19 +33,21 @@ function coalesced(write: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** How often the whole job is written while it runs (progress for the panel and the badge). */
+/** How often the job is written while it runs (progress for the panel and the badge). */
 const PROGRESS_EVERY_MS = 250;
 
 /**
- * What a run writes, and when: the whole job, a few times a second and at every pause, stop and end. What went out
- * is on the ledger, written ahead of each request (lookups that get ready together share one write), so a restart
- * knows exactly what may have been charged. The vault, not the job, is what protects against paying twice: a
+ * What a run writes, and when: the job, a few times a second and at every pause, stop and end (its first write
+ * whole, then the parts of its contacts that changed). What went out is on the ledger, written ahead of each
+ * request (lookups that get ready together share one write), so a restart knows exactly what may have been charged. The vault, not the job, is what protects against paying twice: a
  * contact the job shows as queued after a restart is looked up against the vault again, and asks for nothing it
  * already holds.
  */
 export function createRunStore(job: BulkJob) {
+  // Each progress write stores the job and the parts of its contacts that changed since the run's last.
+  const write = bulkJobs.runWriter();
   const writeJob = coalesced(async () => {
-    await bulkJobs.setCurrent(job);
+    await write(job);
     void showBulkBadge(job).catch(() => undefined);
   });
   let timer: ReturnType<typeof setTimeout> | null = null;

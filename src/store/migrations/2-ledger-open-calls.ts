@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import { maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { BalanceEntry, type ChargeEntry, type LedgerEntry, openCallOf } from '../../ledger/entry';
-import type { LedgerMeta } from '../ledger';
+import type { LedgerMetaV2 } from './4-ledger-day-parts';
 
 /** The bookkeeping as version 1 stored it. */
 export const LedgerMetaV1 = z.object({
@@ -31,7 +31,7 @@ export const LedgerMetaV1 = z.object({
 export async function upgradeMeta(
   raw: unknown,
   read: (days: readonly string[]) => Promise<Map<string, LedgerEntry[]>>,
-): Promise<LedgerMeta | null> {
+): Promise<LedgerMetaV2 | null> {
   const v1 = z.safeParse(LedgerMetaV1, raw);
   if (!v1.success) return null;
   const { days, lastBalance, anchor, open } = v1.data;

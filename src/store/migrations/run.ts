@@ -14,14 +14,16 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { appendEntry } from '../../ledger/append';
-import { bulkJobs } from '../bulk-jobs';
+import { bulkJobs } from '../bulk-jobs-write';
 import { defineStored } from '../item';
 import { KEYS, LEGACY_KEYS, nameOf } from '../keys';
-import { META_KEY, readMeta } from '../ledger';
+import { LedgerMeta, META_KEY, readLedgerDays, readMeta } from '../ledger';
 import { moveVaultIdIndex } from './1-vault-id-keys';
 import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
+import { metaToV3 } from './4-ledger-day-parts';
 
 const IN_FLIGHT_V1 = nameOf(LEGACY_KEYS.bulkInFlight);
+const CURRENT_JOB = nameOf(KEYS.bulkJob);
 
 /**
  * Migration 2's storage side: version 1's bookkeeping is rewritten in version 2's shape, and a bulk reveal's own
@@ -49,12 +51,39 @@ export async function migrateLedger(): Promise<void> {
 }
 
 /**
+ * Migration 4's storage side: the bookkeeping of version 2 (or 1) is written in version 3's shape, with one part to
+ * each day (a version 2 day is version 3's first part, under the same key: no entry moves). Bookkeeping already of
+ * version 3, or none, is left alone, so a second run writes nothing.
+ */
+export async function migrateLedgerParts(): Promise<void> {
+  const raw = (await browser.storage.local.get(META_KEY))[META_KEY];
+  if (raw === undefined || z.safeParse(LedgerMeta, raw).success) return;
+  const upgraded = await metaToV3(raw, readLedgerDays);
+  if (upgraded) await browser.storage.local.set({ [META_KEY]: upgraded });
+}
+
+/**
+ * Migration 5: the current bulk reveal stored whole (its contacts in `items`, rewritten whole on each progress
+ * write) is written as the job and its contacts' parts (`src/store/bulk-jobs.ts`), in one storage call; a job
+ * already in parts, or none, is left alone, so a second run writes nothing. An unreadable job is left as it is for
+ * its readers to set aside.
+ */
+export async function migrateBulkJobParts(): Promise<void> {
+  const raw = (await browser.storage.local.get(CURRENT_JOB))[CURRENT_JOB] as { items?: unknown } | undefined;
+  if (!Array.isArray(raw?.items)) return;
+  const job = await bulkJobs.current();
+  if (job) await bulkJobs.setCurrent(job);
+}
+
+/**
  * Every store migration, by number. Number 3 (`3-item-records-unversioned.ts`) is items' own steps, run by WXT with
- * each item, not here: the next store migration is 4.
+ * each item, not here: the next store migration is 6.
  */
 export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
   [1, moveVaultIdIndex],
   [2, migrateLedger],
+  [4, migrateLedgerParts],
+  [5, migrateBulkJobParts],
 ];
 
 /** The numbers of the migrations that ran to their end, in the order they did. */

@@ -14,7 +14,7 @@ import type { BulkJob } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
 import { appendEntry } from '../../../src/ledger/append';
 import { account } from '../../../src/store/account';
-import { bulkJobs } from '../../../src/store/bulk-jobs';
+import { bulkJobs } from '../../../src/store/bulk-jobs-write';
 import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
 import { vault } from '../../../src/store/vault';
 import { freshConnection, type StubContact, stubService } from './service-stub';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendEntry, type Settle } from '../../../src/ledger/append';
+import { appendEntry, keepLedgerWarm, resolveEntry, type Settle } from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { readLedgerDays, readMeta } from '../../../src/store/ledger';
 
@@ -77,5 +77,76 @@ describe('appending to the ledger', () => {
     expect(entries.map((e) => e.id)).toEqual(['b0', 'u1', 'c2', 'b1']);
     expect(entries[1]).toMatchObject({ state: 'confirmed', credits: 3 });
     expect(await readMeta()).toMatchObject({ open: [], lastBalance: { id: 'b1' } });
+  });
+});
+
+describe('appending to a busy day', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('writes a part of a few entries, not the whole day, however many entries the day holds', async () => {
+    for (let n = 0; n < 8; n++) {
+      await Promise.all(Array.from({ length: 25 }, (_, i) => appendEntry(charge(`c${n}-${i}`))));
+    }
+    const set = vi.spyOn(browser.storage.local, 'set');
+    await appendEntry(charge('last', { state: 'uncertain', credits: 0, items: [] }));
+    await resolveEntry('last', AT, (entry) => ({ ...entry, state: 'charged', credits: 3 }));
+    const written = set.mock.calls.map(([values]) => JSON.stringify(values).length);
+    // Each write is the bookkeeping and one part: a few KB, where the day is over 30 KB.
+    expect(Math.max(...written)).toBeLessThan(12_000);
+    const all = await day();
+    expect(all).toHaveLength(201);
+    expect(JSON.stringify(all).length).toBeGreaterThan(30_000);
+    expect(all.at(-1)).toMatchObject({ id: 'last', state: 'charged' });
+  });
+});
+
+describe('appending while a bulk reveal keeps the ledger warm', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a write starts from what the last one stored: one storage call, no read', async () => {
+    const cool = keepLedgerWarm();
+    try {
+      await appendEntry(charge('a'));
+      const get = vi.spyOn(browser.storage.local, 'get');
+      const set = vi.spyOn(browser.storage.local, 'set');
+      await appendEntry(charge('b', { state: 'uncertain', credits: 0, items: [] }));
+      await resolveEntry('b', AT, (entry) => ({ ...entry, state: 'charged', credits: 3 }));
+      expect(get).not.toHaveBeenCalled();
+      expect(set).toHaveBeenCalledTimes(2);
+      expect((await day()).map((e) => [e.id, e.kind === 'charge' && e.state])).toEqual([
+        ['a', 'charged'],
+        ['b', 'charged'],
+      ]);
+      expect((await readMeta()).open).toEqual([]);
+    } finally {
+      cool();
+    }
+  });
+
+  it('a change it did not make is noticed: the next write reads storage again and keeps that change', async () => {
+    const cool = keepLedgerWarm();
+    try {
+      await appendEntry(charge('a'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Written by someone else (a page, a migration) since.
+      const key = `ledger:day:${dayOf(AT)}`;
+      const stored = (await browser.storage.local.get(key))[key] as LedgerEntry[];
+      await browser.storage.local.set({ [key]: [...stored, charge('x')] });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const get = vi.spyOn(browser.storage.local, 'get');
+      await appendEntry(charge('b'));
+      expect(get).toHaveBeenCalled();
+      expect((await day()).map((e) => e.id)).toEqual(['a', 'x', 'b']);
+    } finally {
+      cool();
+    }
+  });
+
+  it('once the run ends, every write reads storage again', async () => {
+    keepLedgerWarm()();
+    await appendEntry(charge('a'));
+    const get = vi.spyOn(browser.storage.local, 'get');
+    await appendEntry(charge('b'));
+    expect(get).toHaveBeenCalled();
   });
 });

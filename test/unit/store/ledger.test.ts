@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { EMPTY_META, readLedgerDays, readMeta } from '../../../src/store/ledger';
+import { EMPTY_META, readLedgerDays, readMeta, watchLedger } from '../../../src/store/ledger';
 
 const aside = async (name: string) =>
   (await browser.storage.local.get(`unreadable:${name}`))[`unreadable:${name}`];
@@ -35,5 +35,23 @@ describe('the ledger in storage', () => {
   it('days with nothing stored read as empty, with nothing set aside', async () => {
     expect((await readLedgerDays(['2026-01-03'])).get('2026-01-03')).toEqual([]);
     expect(await browser.storage.local.get(null)).toEqual({});
+  });
+});
+
+describe('watching the ledger', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('calls back once for the writes of a short while, not once per write, and not after it stops', async () => {
+    const cb = vi.fn();
+    const stop = watchLedger(cb, 40);
+    for (let n = 0; n < 5; n++) await browser.storage.local.set({ [`ledger:day:2026-01-0${n + 1}`]: [] });
+    await browser.storage.local.set({ settings: {} });
+    await vi.waitFor(() => expect(cb).toHaveBeenCalledOnce());
+    await browser.storage.local.set({ 'ledger:meta': {} });
+    await vi.waitFor(() => expect(cb).toHaveBeenCalledTimes(2));
+    await browser.storage.local.set({ 'ledger:meta': { v: 3 } });
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(cb).toHaveBeenCalledTimes(2);
   });
 });

@@ -87,6 +87,33 @@ describe('the vault', () => {
     get.mockRestore();
   });
 
+  it('lookups asked together share one storage read, each answered as it would be alone', async () => {
+    await vault.put(contact('ada', '1'));
+    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const found = await Promise.all([
+      vault.lookup({ socialUrl: url('ada'), candidateId: '1' }),
+      vault.lookup({ socialUrl: url('x-new-url'), candidateId: '3' }),
+      vault.lookup({ socialUrl: url('nobody'), candidateId: '99' }),
+      vault.lookup({ socialUrl: url('broken'), candidateId: null }),
+    ]);
+    // One read for the four, and the set-aside's own look for an earlier copy of the unreadable record.
+    expect(
+      get.mock.calls.filter(([keys]) => Array.isArray(keys) && keys.some((k) => k.startsWith('contact:'))),
+    ).toHaveLength(1);
+    expect(found.map((read) => (read.state === 'ok' ? read.value.name : read.state))).toEqual([
+      'ada',
+      'x',
+      'missing',
+      'unreadable',
+    ]);
+    // A lookup asked after the read went out is read on its own, after it: it sees what was written since.
+    await vault.put(contact('late', '5'));
+    expect(await vault.find({ socialUrl: url('late'), candidateId: '5' })).toMatchObject({ name: 'late' });
+    get.mockRestore();
+  });
+
   it('findContacts answers each target with the record find would, in the same two reads', async () => {
     await vault.put(contact('ada', '1'));
     await vault.put(contact('grace', '2'));

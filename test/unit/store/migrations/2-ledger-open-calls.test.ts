@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkRunEnded, resumeBulkJob } from '../../../../src/background/jobs/bulk-reveal';
-import { bulkJobs } from '../../../../src/store/bulk-jobs';
+import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
 import { readLedgerDays, readMeta, spendingNow } from '../../../../src/store/ledger';
 import { migrateLedger } from '../../../../src/store/migrations/run';
 import { freshConnection, stubService } from '../../background/service-stub';
@@ -21,7 +21,8 @@ describe('ledger version 1 -> 2', () => {
     await migrateLedger();
     const stored = (await browser.storage.local.get('ledger:meta'))['ledger:meta'];
     expect(stored).toMatchObject({
-      v: 2,
+      v: 3, // written in the version read today (a day is one part)
+      parts: {},
       days: [day(TODAY)],
       anchor: { id: 'b0' },
       open: [{ day: day(TODAY), id: 'u1', at: at(10), ref: 'reveal-2', max: 9 }],
@@ -37,14 +38,14 @@ describe('ledger version 1 -> 2', () => {
 
   it('reads version 1 bookkeeping before the upgrade is written (a page open during the update)', async () => {
     await browser.storage.local.set(v1Ledger());
-    expect(await readMeta()).toMatchObject({ v: 2, open: [{ id: 'u1', max: 9 }] });
+    expect(await readMeta()).toMatchObject({ v: 3, open: [{ id: 'u1', max: 9 }] });
   });
 
   it('drops an open call whose entry is gone, and an anchor with nothing open', async () => {
     const ledger = v1Ledger();
     const key = `ledger:day:${day(TODAY)}`;
     await browser.storage.local.set({ ...ledger, [key]: (ledger[key] as unknown[]).slice(0, 2) });
-    expect(await readMeta()).toMatchObject({ v: 2, open: [], anchor: null, lastBalance: { id: 'b0' } });
+    expect(await readMeta()).toMatchObject({ v: 3, open: [], anchor: null, lastBalance: { id: 'b0' } });
   });
 
   it("a cut-off bulk reveal's own sent list becomes its calls on the ledger: never sent again, counted, resumed", async () => {
