@@ -119,7 +119,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // A bulk reveal's storage made to keep up with its lookups: the ledger's days in parts with a writer that starts
   // from what it last stored during a run, the job apart from its contacts' parts with a writer of what changed,
   // and their two store migrations, and the vault's lookups asked together read together: 47.4 KB.
-  { name: 'background', entry: 'background.js', budget: 47.5 * KB },
+  // The caps and the team membership read once for a bulk run and kept until they change (not once per group of
+  // lookups): 47.5 KB.
+  { name: 'background', entry: 'background.js', budget: 47.75 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

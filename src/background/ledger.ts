@@ -16,7 +16,7 @@ import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { spendingNow } from '../store/ledger';
-import { serialized, sharedRead } from '../store/lock';
+import { heldRead, serialized } from '../store/lock';
 import { type Settings, settings } from '../store/settings';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
@@ -62,8 +62,14 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
   return `This may cost up to ${formatCredits(max)}, which would pass your ${room.cap} cap: ${(limit - room.left).toLocaleString('en-US')} of ${formatCredits(limit)} are spent or under way ${period}. To go ahead, raise the cap in Options (Spending caps).`;
 }
 
-/** The settings, from one read shared by the calls that ask while it is under way (see {@link sharedRead}). */
-const settingsNow = sharedRead(() => settings.get());
+/**
+ * The settings, from one read shared by the calls that ask while it is under way, and kept while a bulk reveal
+ * holds it until they change (see {@link heldRead}).
+ */
+export const settingsNow = heldRead(
+  () => settings.get(),
+  (onChange) => settings.watch(onChange),
+);
 
 /**
  * Runs a paid call (ledger entry `id`) that may cost up to `max` credits if no cap would be passed; refuses with
@@ -73,7 +79,7 @@ const settingsNow = sharedRead(() => settings.get());
 async function withinCaps<T>(id: string, max: number, task: () => Promise<T>): Promise<T> {
   // The caps are read before the turn: with none set (the usual case) the turn reads nothing, so calls started
   // together (a bulk reveal's fifteen) do not queue behind each other's reads. The spending is read in the turn.
-  const caps = await settingsNow();
+  const caps = await settingsNow.get();
   await serialized('ledger-caps', async () => {
     const problem = await capProblem(max, caps);
     if (problem) throw new CapReached(problem);

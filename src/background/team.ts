@@ -8,7 +8,7 @@ import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
 import { refuse, refuseNow } from '../protocol/result';
 import { getApiKey } from '../store/api-key';
-import { sharedRead } from '../store/lock';
+import { heldRead } from '../store/lock';
 import { settings } from '../store/settings';
 import { type TeamMembership, teamMembership } from '../store/team-membership';
 
@@ -129,8 +129,14 @@ export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembersh
   return recordMembership(baseUrl, apiKey, true, fetchImpl);
 }
 
-/** The membership, from one read shared by the calls that ask while it is under way (see {@link sharedRead}). */
-const membershipNow = sharedRead(() => teamMembership.get());
+/**
+ * The membership, from one read shared by the calls that ask while it is under way, and kept while a bulk reveal
+ * holds it until it changes (see {@link heldRead}).
+ */
+export const membershipNow = heldRead(
+  () => teamMembership.get(),
+  (onChange) => teamMembership.watch(onChange),
+);
 
 /**
  * Which items the team holds for these people (`POST /v1/team/held`, free), in the order asked. Empty when the
@@ -147,7 +153,7 @@ export async function teamHeld(
     (t): Array<{ social_url: string } | { candidate_id: string }> =>
       t.socialUrl ? [{ social_url: t.socialUrl }] : t.candidateId ? [{ candidate_id: t.candidateId }] : [],
   );
-  if (people.length === 0 || !(await membershipNow())) return [];
+  if (people.length === 0 || !(await membershipNow.get())) return [];
   const apiKey = await getApiKey();
   if (!apiKey) return [];
   const { baseUrl } = await settings.get();

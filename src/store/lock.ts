@@ -44,3 +44,65 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     return reading;
   };
 }
+
+/** A read shared while under way ({@link sharedRead}) that can also be kept while held: see {@link heldRead}. */
+export interface HeldRead<T> {
+  /** The value: kept from the last read while held and unchanged since, else read (shared while under way). */
+  get(): Promise<T>;
+  /** Keeps what is read until the returned function is called (holds nest). */
+  hold(): () => void;
+}
+
+/**
+ * {@link sharedRead}, and while held (a bulk reveal's run) the value last read is answered again until `watch`
+ * reports a change of it: a run's groups of lookups each ask the settings and the team membership, and each read
+ * waits in the browser's storage queue behind the run's writes. A change is seen when storage reports it, the moment
+ * after it is written, as every page sees it; a read that began before a change was reported is answered but not
+ * kept. Outside a hold every call reads.
+ */
+export function heldRead<T>(
+  read: () => Promise<T>,
+  watch: (onChange: () => void) => () => void,
+): HeldRead<T> {
+  let reading: Promise<{ value: T; changes: number }> | null = null;
+  let changes = 0;
+  let holds = 0;
+  let kept: { value: T } | null = null;
+  let unwatch: (() => void) | null = null;
+  const readNow = () => {
+    reading ??= (async () => {
+      const before = changes;
+      try {
+        return { value: await read(), changes: before };
+      } finally {
+        reading = null;
+      }
+    })();
+    return reading;
+  };
+  return {
+    async get() {
+      if (holds > 0 && kept) return kept.value;
+      const got = await readNow();
+      if (holds > 0 && got.changes === changes) kept = { value: got.value };
+      return got.value;
+    },
+    hold() {
+      if (holds++ === 0) {
+        unwatch = watch(() => {
+          changes++;
+          kept = null;
+        });
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--holds > 0) return;
+        unwatch?.();
+        unwatch = null;
+        kept = null;
+      };
+    },
+  };
+}

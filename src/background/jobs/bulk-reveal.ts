@@ -28,7 +28,8 @@ import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
-import { teamHeldOf } from '../team';
+import { settingsNow } from '../ledger';
+import { membershipNow, teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
 import { answerKept, lookupOne, type RunShared } from './bulk-contact';
 import { createRunStore } from './bulk-run-store';
@@ -270,8 +271,9 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   const store = createRunStore(job);
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
-  // Its lookups' write-aheads are on the path of every request: the ledger's writes skip reading back their own.
-  const cool = keepLedgerWarm();
+  // Its lookups' write-aheads are on the path of every request: the ledger's writes skip reading back their own,
+  // and the caps and the team membership are read once and kept until they change.
+  const cool = [keepLedgerWarm(), settingsNow.hold(), membershipNow.hold()];
   try {
     // Every caller has just stored the job as it starts: the first progress write (and the badge) follows shortly.
     store.progress();
@@ -317,7 +319,7 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
     delete job.waitUntil;
     await finish(job, ending);
   } finally {
-    cool();
+    for (const release of cool) release();
     if (active === run) active = null;
   }
 }

@@ -16,6 +16,7 @@ import { appendEntry } from '../../../src/ledger/append';
 import { account } from '../../../src/store/account';
 import { bulkJobs } from '../../../src/store/bulk-jobs-write';
 import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
+import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
@@ -169,6 +170,37 @@ describe('bulk reveal', () => {
     expect((await bulkJobs.history())[0]?.id).toBe(ended.id);
     // Every paid result is in the vault.
     expect((await vault.get(contacts[1]!.socialUrl))?.email).toMatchObject({ found: true });
+  });
+
+  it('reads the caps once for the whole job, and a cap set while it runs stops it before the next lookup', async () => {
+    const contacts = people(150);
+    const s = service(contacts, 10_000, 20);
+    await account.set({ remaining: 10_000, purchased: null, checkedAt: new Date().toISOString() });
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const settingsReads = () =>
+      get.mock.calls.filter(([keys]) => (Array.isArray(keys) ? keys : [keys]).includes('settings')).length;
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 1e6,
+    });
+    const before = settingsReads();
+    // Once 100 lookups went out, the user sets a daily cap of what is already under way or spent.
+    while (s.lookups.length < 100) await new Promise((resolve) => setTimeout(resolve, 1));
+    const sentWhenCapped = s.lookups.length;
+    const current = await settings.get();
+    await settings.set({ ...current, dailyCapCredits: 3 * sentWhenCapped });
+    await bulkRunEnded();
+    const ended = (await bulkJobs.current())!;
+    // At most the lookups already past their cap check when the cap was set (a place each) went out after it.
+    expect(s.lookups.length).toBeLessThanOrEqual(sentWhenCapped + 15);
+    expect(s.lookups.length).toBeLessThan(contacts.length);
+    expect(ended.status).toBe('stopped');
+    expect(ended.items.filter((item) => item.state === 'queued').length).toBeGreaterThan(0);
+    // Read once for the run and once after the change was reported (and by the connection and the cap's own
+    // write): not once per group of lookups (17 reads in this job when every group read them).
+    expect(settingsReads() - before).toBeLessThanOrEqual(4);
   });
 
   it('merges rows that are the same person and pays for them once', async () => {
