@@ -106,6 +106,26 @@ test('a people search: the popup counts the people, the side panel lists them wi
   await expect(panel.getByRole('tab', { name: 'Filters' })).toBeVisible();
 });
 
+test('people on a search page with a balance known too low: each row says so before any click, nothing is sent', async ({
+  openPeopleSearch,
+  openExtensionPage,
+  sim,
+}) => {
+  // Ada's reveal (3 credits) leaves 2: less than Grace's email would cost.
+  await sim.admin('keys', { key: 'demo-key', remaining: 5 });
+  const { tabId } = await openPeopleSearch();
+  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+  const panel = await openExtensionPage('sidepanel.html');
+  const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
+  await expect(people).toHaveCount(5);
+  const grace = panel.getByRole('button', { name: 'Balance too low · 3 credits: Grace Okafor' });
+  await expect(grace).toBeDisabled();
+  const lookups = await sim.requests('/v1/lookup');
+  expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url]);
+  await expectAccessible(panel);
+});
+
 test('a Sales Navigator lead without its public URL on the page: told how to get it, nothing is sent', async ({
   context,
   connect,

@@ -15,6 +15,7 @@ import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
+import { balanceTooLow } from './row-offer';
 import { RowRevealButton } from './row-reveal';
 
 /** Where an unresolved person can be opened, in words. */
@@ -117,6 +118,7 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
         chosen={m.selection.value.length > 0}
         revealing={m.revealing.value.has(url)}
         inBulk={inBulk}
+        tooLow={balanceTooLow(offer, panel.account.balance.value?.remaining)}
         onReveal={() => m.reveal(person)}
       />
       {(record || error || charge) && (

@@ -10,6 +10,12 @@ import { type RowOffer, rowOffer, teamHeldFor } from '../team-held-rows';
 import type { RowsModel } from './model';
 import { rowTarget } from './vault-model';
 
+/** The balance is known to be too low for the reveal: said before the click (the service would refuse it, nothing charged). */
+export const balanceTooLow = (
+  offer: { items: readonly unknown[]; most: number },
+  remaining: number | undefined,
+) => offer.items.length > 0 && remaining !== undefined && remaining < offer.most;
+
 /** The person's record in the vault (null: nothing held) and their reveal's offer. */
 export function profileOffer(
   m: Pick<RowsModel, 'vault' | 'selection'>,
@@ -47,8 +53,7 @@ export function useProfileReveal(
     error: m.reveals.errors.value[profile.id],
     /** The balance, when known. */
     remaining,
-    /** Known too low: said before the click (the service would refuse with nothing charged). */
-    tooLow: offer.items.length > 0 && remaining !== undefined && remaining < offer.most,
+    tooLow: balanceTooLow(offer, remaining),
     cut,
     /** Why the cut-off reveal's charge could not be checked; null when it could, or is being checked. */
     checkProblem,
