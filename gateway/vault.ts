@@ -97,8 +97,8 @@ export function toPerson(row: PersonRow): Person {
 
 /**
  * Several people at once (the free "what does the team hold" question), in the order asked; null where unknown.
- * A person is found as a lookup would find them (`gateway_resolve_person`, migration 3): by the identifier asked, or
- * by the other one a search named with it (`search_links`), so a member asking by candidate id learns what a
+ * A person is found as a lookup finds them (`gateway_find_person`, migration 5, which `gateway_resolve_person` reads
+ * with): by the identifier asked, or by the other one a search named with it (`search_links`), so a member asking by candidate id learns what a
  * teammate revealed by profile URL. Two rows the link names are read as one (the URL's winning item by item), as a
  * lookup would merge them, unless each already names someone else (then the identifier asked decides). One round
  * trip, reading only.
@@ -108,16 +108,9 @@ export async function findPeople(db: Sql, keys: readonly PersonKey[]): Promise<(
     `with asked as (
        select a.n::int as n, a.q ->> 'u' as url, a.q ->> 'c' as cid
        from jsonb_array_elements($1::text::jsonb) with ordinality as a(q, n)
-     ), linked as (
-       select n,
-         coalesce(url, (select l.social_url from search_links l where l.candidate_id = asked.cid
-           order by l.seen_at desc limit 1)) as url,
-         coalesce(cid, (select l.candidate_id from search_links l where l.social_url = asked.url)) as cid
-       from asked
      ), found as (
-       select n, (select id from people where social_url = linked.url) as url_id,
-         (select id from people where candidate_id = linked.cid) as cid_id
-       from linked
+       select asked.n, f.by_url as url_id, f.by_id as cid_id
+       from asked cross join lateral gateway_find_person(asked.url, asked.cid) f
      )
      select n, gateway_person(url_id) as by_url,
        case when cid_id is distinct from url_id then gateway_person(cid_id) end as by_id

@@ -713,6 +713,82 @@ export const MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 5,
+    name: 'one way to find who an identifier names',
+    // Which rows a profile URL or a candidate id names (with the other identifier a search linked to it) was read
+    // twice: by a lookup (`gateway_resolve_person`, which then merges or makes rows) and by the free "what does the
+    // team hold" question (`findPeople`, reading only). Both now read it here, so a price of 0 before the click and
+    // the lookup after it cannot disagree on who was asked for. Otherwise as in migration 3.
+    sql: `
+      create function gateway_find_person(
+        p_social_url text, p_candidate_id text,
+        out social_url text, out candidate_id text, out by_url integer, out by_id integer
+      ) language plpgsql stable as $fn$
+      begin
+        social_url := p_social_url;
+        candidate_id := p_candidate_id;
+        if social_url is null then
+          select l.social_url into social_url from search_links l where l.candidate_id = p_candidate_id
+            order by l.seen_at desc limit 1;
+        elsif candidate_id is null then
+          select l.candidate_id into candidate_id from search_links l where l.social_url = p_social_url;
+        end if;
+        if social_url is not null then
+          select p.id into by_url from people p where p.social_url = gateway_find_person.social_url;
+        end if;
+        if candidate_id is not null then
+          select p.id into by_id from people p where p.candidate_id = gateway_find_person.candidate_id;
+        end if;
+      end
+      $fn$;
+
+      create or replace function gateway_resolve_person(p_social_url text, p_candidate_id text) returns integer
+      language plpgsql as $fn$
+      declare
+        v_url text;
+        v_cid text;
+        v_by_url integer;
+        v_by_id integer;
+      begin
+        select f.social_url, f.candidate_id, f.by_url, f.by_id into v_url, v_cid, v_by_url, v_by_id
+          from gateway_find_person(p_social_url, p_candidate_id) f;
+        if v_by_url is not null and v_by_id is not null and v_by_url <> v_by_id then
+          if exists (select 1 from flights where person_id = v_by_id and ended_at is null and expires_at > now())
+          then
+            return v_by_id;
+          end if;
+          if exists (select 1 from people where id = v_by_id and social_url is not null)
+            or exists (select 1 from people where id = v_by_url and candidate_id is not null) then
+            -- Each row already names someone else too: not this link's to merge.
+            return case when p_social_url is not null then v_by_url else v_by_id end;
+          end if;
+          perform gateway_merge_people(v_by_url, v_by_id);
+          update people set candidate_id = v_cid where id = v_by_url and candidate_id is null;
+          return v_by_url;
+        end if;
+        if v_by_url is not null then
+          if v_cid is not null then
+            update people set candidate_id = v_cid where id = v_by_url and candidate_id is null;
+          end if;
+          return v_by_url;
+        end if;
+        if v_by_id is not null then
+          if v_url is not null then
+            update people set social_url = v_url where id = v_by_id and social_url is null;
+          end if;
+          return v_by_id;
+        end if;
+        insert into people (social_url, candidate_id) values (v_url, v_cid) on conflict do nothing returning id into v_by_url;
+        if v_by_url is null then
+          select id into v_by_url from people where social_url = v_url or candidate_id = v_cid
+            order by social_url = v_url desc nulls last limit 1;
+        end if;
+        return v_by_url;
+      end
+      $fn$;
+    `,
+  },
 ];
 
 /** The newest schema version this gateway knows. */

@@ -123,7 +123,7 @@ test('people on a search page with a balance known too low: each row says so bef
   await expect(grace).toBeDisabled();
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url]);
-  await expectAccessible(panel);
+  await expectAccessible(panel, 'side panel, people on a page with a balance too low');
 });
 
 test('a Sales Navigator lead without its public URL on the page: told how to get it, nothing is sent', async ({
