@@ -13,8 +13,8 @@ import { describeUrl } from './describe-url';
  */
 export const DEFAULT_POOL_SIZE = 4;
 
-/** The name each connection of this process gives the server (`application_name`). */
-export const applicationName = () => `Candidate Lens gateway pid ${process.pid}`;
+/** The name each connection of the gateway process `pid` gives the server (`application_name`). */
+export const applicationName = (pid: number = process.pid) => `Candidate Lens gateway pid ${pid}`;
 
 export async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
   const sql = postgres(url, {

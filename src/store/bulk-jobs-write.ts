@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { BulkJob } from '../bulk/job';
-import { CURRENT, currentItem, historyItem, ITEMS_PART, partKeys, bulkJobs as reads } from './bulk-jobs';
+import { CURRENT, currentItem, historyItem, ITEMS_PART, itemPartKeys, bulkJobs as reads } from './bulk-jobs';
 import { PREFIXES } from './keys';
 import { serialized } from './lock';
 
@@ -25,9 +25,9 @@ interface Written {
  */
 async function writeCurrent(job: BulkJob | null, last: Written | null): Promise<Written | null> {
   // Parts stored now: known from the last write, or read.
-  const stored = last ? last.parts.length : partKeys(await currentItem.get()).length;
+  const stored = last ? last.parts.length : itemPartKeys(await currentItem.get()).length;
   if (job === null) {
-    await browser.storage.local.remove([CURRENT, ...partKeys({ itemParts: stored })]);
+    await browser.storage.local.remove([CURRENT, ...itemPartKeys({ itemParts: stored })]);
     return null;
   }
   const { items, ...rest } = z.parse(BulkJob, job);
@@ -41,7 +41,7 @@ async function writeCurrent(job: BulkJob | null, last: Written | null): Promise<
     if (before[n] !== part) writes[PREFIXES.bulkJobItems.name(n)] = JSON.parse(part);
   });
   await browser.storage.local.set(writes);
-  const left = partKeys({ itemParts: stored }).slice(parts.length);
+  const left = itemPartKeys({ itemParts: stored }).slice(parts.length);
   if (left.length > 0) await browser.storage.local.remove(left);
   return { id: job.id, parts };
 }

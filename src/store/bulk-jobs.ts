@@ -43,7 +43,7 @@ export const historyItem = defineStored({
 });
 
 /** The keys of the parts a stored job's contacts take (none for a job stored whole). */
-export function partKeys(stored: unknown): string[] {
+export function itemPartKeys(stored: unknown): string[] {
   const parts = (stored as { itemParts?: unknown } | null)?.itemParts;
   return typeof parts === 'number'
     ? Array.from({ length: parts }, (_, n) => PREFIXES.bulkJobItems.name(n))
@@ -53,7 +53,7 @@ export function partKeys(stored: unknown): string[] {
 /** The job with its contacts, from the stored job and its parts (by key); checked, or set aside when unreadable. */
 function assemble(stored: unknown, parts: Readonly<Record<string, unknown>>): BulkJob | null {
   if (stored === null || stored === undefined) return null;
-  const keys = partKeys(stored);
+  const keys = itemPartKeys(stored);
   let job = stored;
   if (keys.length > 0 || (stored as { itemParts?: unknown }).itemParts !== undefined) {
     const { itemParts: _parts, ...rest } = stored as Record<string, unknown>;
@@ -66,7 +66,7 @@ function assemble(stored: unknown, parts: Readonly<Record<string, unknown>>): Bu
 /** The current job, read whole: the job, then its contacts' parts. */
 async function readCurrent(): Promise<BulkJob | null> {
   const stored = await currentItem.get();
-  const keys = partKeys(stored);
+  const keys = itemPartKeys(stored);
   return assemble(stored, keys.length > 0 ? await browser.storage.local.get(keys) : {});
 }
 
@@ -87,7 +87,7 @@ function watchCurrent(cb: (job: BulkJob | null) => void): () => void {
     const mine = ++latest;
     for (const key of keys) known[key] = changes[key]!.newValue;
     const stored = known[CURRENT];
-    const missing = partKeys(stored).filter((key) => !(key in known));
+    const missing = itemPartKeys(stored).filter((key) => !(key in known));
     if (missing.length > 0) {
       const read = await browser.storage.local.get(missing);
       // A value a later change brought is newer than this read's.

@@ -64,22 +64,15 @@ export function heldRead<T>(
   read: () => Promise<T>,
   watch: (onChange: () => void) => () => void,
 ): HeldRead<T> {
-  let reading: Promise<{ value: T; changes: number }> | null = null;
   let changes = 0;
   let holds = 0;
   let kept: { value: T } | null = null;
   let unwatch: (() => void) | null = null;
-  const readNow = () => {
-    reading ??= (async () => {
-      const before = changes;
-      try {
-        return { value: await read(), changes: before };
-      } finally {
-        reading = null;
-      }
-    })();
-    return reading;
-  };
+  // Each read says how many changes had been reported when it began: one that began before a change is not kept.
+  const readNow = sharedRead(async () => {
+    const before = changes;
+    return { value: await read(), changes: before };
+  });
   return {
     async get() {
       if (holds > 0 && kept) return kept.value;

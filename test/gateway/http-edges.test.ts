@@ -278,6 +278,24 @@ describe('the log and Server-Timing', () => {
     seen.push(await held.text());
     expect(held.headers.get('server-timing')).toMatch(/^db;dur=\d+\.\d$/);
 
+    // Two members asking at once for one person: one asks the service, the other waits for that lookup and says so.
+    const both = await Promise.all(
+      [alice, team.keys['Bob Lee']!].map(async (key) => {
+        const answer = await fetch(`${team.gateway.url}/v1/lookup`, {
+          method: 'POST',
+          headers: json(key),
+          body: JSON.stringify({ candidate_id: 'demo-zoe-muller', reveal_personal_email: true }),
+        });
+        seen.push(await answer.text());
+        return answer.headers.get('server-timing') ?? '';
+      }),
+    );
+    expect(both.filter((timing) => /(^|, )service;dur=/.test(timing))).toHaveLength(1);
+    const waited = both.filter((timing) => /(^|, )wait;dur=/.test(timing));
+    expect(waited).toHaveLength(1);
+    expect(waited[0]).not.toMatch(/service;dur=/);
+    expect(Number(/wait;dur=([\d.]+)/.exec(waited[0]!)![1])).toBeGreaterThan(100);
+
     // Refused before any part: no header.
     const refused = await fetch(`${team.gateway.url}/v1/account`, { headers: { 'x-api-key': 'clm_wrong' } });
     seen.push(await refused.text());

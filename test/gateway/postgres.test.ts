@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../gateway/db/database';
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../gateway/db/migrations';
+import { applicationName } from '../../gateway/db/postgres';
 import { addMember, hashKey } from '../../gateway/members';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { LookupResponse } from '../../src/api/schema';
@@ -117,12 +118,11 @@ describe.skipIf(!hasPostgres)('two gateway processes on one PostgreSQL', () => {
       // Each instance kept to its pool (plus the connection that listens), however many requests came at once.
       const held = await db.query<{ name: string; n: number }>(
         `select application_name as name, count(*)::int as n from pg_stat_activity
-          where datname = current_database() and application_name like 'Candidate Lens gateway pid %'
+          where datname = current_database()
           group by application_name`,
       );
       const connections = Object.fromEntries(held.map((row) => [row.name, row.n]));
-      const of = (gateway: GatewayProcess) =>
-        connections[`Candidate Lens gateway pid ${gateway.child.pid}`] ?? 0;
+      const of = (gateway: GatewayProcess) => connections[applicationName(gateway.child.pid!)] ?? 0;
       expect(of(one)).toBeGreaterThanOrEqual(2);
       expect(of(one)).toBeLessThanOrEqual(5);
       expect(of(two)).toBeGreaterThanOrEqual(2);
