@@ -13,7 +13,7 @@
 import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
 import { runningWorker, stopWorker } from './bench-cold';
-import { grow, launchBench, load, openToReady } from './bench-ui';
+import { grow, launchBench, load, openToReady, PUT_RECORDS } from './bench-ui';
 import { benchSizes, stagesInPage } from './bench-wait';
 
 const SIZES = benchSizes();
@@ -62,15 +62,16 @@ async function prepareLiveSearch(context: BrowserContext, worker: Worker, base: 
   await panel.getByRole('button', { name: /^Search · / }).click();
   await panel.locator('.result-card').nth(99).waitFor();
   await worker.evaluate(`(async () => {
+    ${PUT_RECORDS}
     const { search } = await chrome.storage.local.get('search');
     const at = new Date().toISOString();
-    const held = {};
+    const held = [];
     for (const p of search.pages[0].profiles.slice(0, ${HELD})) {
-      held['contact:' + p.social_url] = { v: 1, key: p.social_url, socialUrl: p.social_url, candidateId: p.id,
+      held.push({ v: 1, key: p.social_url, socialUrl: p.social_url, candidateId: p.id,
         name: p.name, currentTitle: p.current_title, currentEmployer: p.current_employer,
-        email: { found: true, value: 'held-' + p.id + '@example.org', at }, updatedAt: at };
+        email: { found: true, value: 'held-' + p.id + '@example.org', at }, updatedAt: at });
     }
-    await chrome.storage.local.set(held);
+    await putRecords(held);
   })()`);
   await panel.close();
 }

@@ -17,6 +17,8 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { hashOf } from '../src/hash';
+import { VAULT_BUCKETS } from '../src/store/keys';
 import { findChromium } from '../test/e2e/chromium-path';
 import {
   runningWorker,
@@ -48,29 +50,49 @@ const COLD_RUNS = 5;
 const LIBRARY_SEEN = `'rows ' + document.querySelectorAll('.library-row').length + ', loading "' + (document.querySelector('[data-testid=library-loading]')?.textContent ?? '(none)') + '", count "' + (document.querySelector('[data-testid=match-count]')?.textContent ?? '(none)') + '", text: ' + (document.body?.innerText ?? '').slice(0, 200)`;
 
 /**
+ * A worker-side `putRecords(records)` that stores vault records as the background's writer does: merged into their
+ * buckets (`src/store/vault-buckets.ts`: the same hash and count), with their candidate ids, in one storage call.
+ * Evaluated as text beside a bench's own seeding code.
+ */
+export const PUT_RECORDS = `
+  const hashOf = ${hashOf.toString()};
+  const bucketOf = (key) => 'vault-bucket:' + (hashOf(key) % ${VAULT_BUCKETS});
+  async function putRecords(records) {
+    const names = [...new Set(records.flatMap((r) => [bucketOf(r.key), ...(r.candidateId ? [bucketOf('id:' + r.candidateId)] : [])]))];
+    const stored = await chrome.storage.local.get(names);
+    const buckets = Object.fromEntries(names.map((n) => [n, stored[n] ?? { v: 1, records: {}, ids: {} }]));
+    for (const r of records) {
+      buckets[bucketOf(r.key)].records[r.key] = r;
+      if (r.candidateId) buckets[bucketOf('id:' + r.candidateId)].ids[r.candidateId] = r.key;
+    }
+    await chrome.storage.local.set(buckets);
+  }`;
+
+/**
  * Adds contacts `from`..`to` to the vault, as reveals write them, and waits for the background to index them.
  * (Strings, not functions, are evaluated: tsx would wrap named helpers in a `__name` call the page does not have.)
  */
 export async function grow(worker: Worker, from: number, to: number): Promise<void> {
   await worker.evaluate(`(async () => {
+    ${PUT_RECORDS}
     const titles = ['Registered Nurse', 'Software Engineer', 'Product Manager', 'Data Analyst', 'Recruiter'];
     const employers = ['Arbor Health', 'Tessellate Pay', 'Brightpath', 'Analytical Engines', 'Northwind'];
     const detailed = { skills: ['Triage', 'ICU', 'Patient care'], experience: [{ title: 'Nurse', company: 'Arbor' }],
       education: [{ school: 'Northeastern University', degree: 'BSN' }], job_history: [] };
     for (let start = ${from}; start < ${to}; start += 5000) {
-      const batch = {};
+      const batch = [];
       for (let i = start; i < Math.min(${to}, start + 5000); i++) {
         const key = 'https://www.linkedin.com/in/bench-' + i;
         // Within the default retention period (365 days): the vault keeps the size it is measured at.
         const at = new Date(Date.now() - (i % 300) * 86400000).toISOString();
-        batch['contact:' + key] = { v: 1, key, socialUrl: key, candidateId: String(1000000 + i),
+        batch.push({ v: 1, key, socialUrl: key, candidateId: String(1000000 + i),
           name: 'Person ' + i + ' Müller', currentTitle: titles[i % 5], currentEmployer: employers[(i >> 3) % 5],
           email: { found: true, value: 'person' + i + '@example.org', at },
           ...(i % 2 ? { phone: { found: true, value: '+1 555 01' + (i % 100), at } } : { phone: { found: false, at } }),
           ...(i % 3 === 0 ? { detailed_profile: { found: true, value: detailed, at } } : {}),
-          updatedAt: at };
+          updatedAt: at });
       }
-      await chrome.storage.local.set(batch);
+      await putRecords(batch);
     }
   })()`);
   // The background indexes what lands; wait until the index holds them all.
@@ -231,11 +253,12 @@ export async function benchUi(): Promise<void> {
     })()`)) as number | null;
     if (TAB === null) throw new Error(`no tab found for ${SUBJECT}`);
     await worker.evaluate(`(async () => {
+      ${PUT_RECORDS}
       const at = new Date().toISOString();
       await chrome.storage.session.set({ 'tab:${TAB}': { socialUrl: '${SUBJECT}', nameHint: 'Bench Subject', seenAt: at } });
-      await chrome.storage.local.set({ 'contact:${SUBJECT}': { v: 1, key: '${SUBJECT}', socialUrl: '${SUBJECT}',
+      await putRecords([{ v: 1, key: '${SUBJECT}', socialUrl: '${SUBJECT}',
         candidateId: null, name: 'Bench Subject', currentTitle: null, currentEmployer: null,
-        email: { found: true, value: 'subject@example.org', at }, updatedAt: at } });
+        email: { found: true, value: 'subject@example.org', at }, updatedAt: at }]);
     })()`);
 
     // A contact already revealed shows its email as the hero and what is left to reveal as priced "Add" buttons.

@@ -18,6 +18,7 @@
  */
 import { browser } from 'wxt/browser';
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
+import { hashOf } from './hash';
 import { KEYS, nameOf, PREFIXES } from './store/keys';
 import type { ContactRecord } from './store/vault-record';
 
@@ -70,15 +71,7 @@ export interface Totals {
   held: Record<Retrievable, number>;
 }
 
-/** FNV-1a: a stable, cheap spread of keys (unsigned 32 bits). */
-export function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+export { hashOf };
 
 /** The shard a key's line is in. */
 export const shardOf = (key: string): number => hashOf(key) % SHARDS;

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { runStoreMigrations } from '../store/migrations/run';
+import { LATER_MIGRATIONS, runStoreMigrations } from '../store/migrations/run';
 import { settings } from '../store/settings';
 import { tabProfiles } from '../store/tabs';
 import { keepContactsIndexed } from './contacts-indexer';
@@ -53,6 +53,13 @@ export function startBackground(): void {
   // The stored shapes first: a resumed bulk reveal reads what went out from the ledger.
   const migrated = runStoreMigrations((error) => console.warn('Could not migrate stored data', error));
   chore('resume the bulk reveal', migrated.then(resumeBulkJob));
+  // Long moves last, a start's own reads first: their readers read both shapes meanwhile.
+  chore(
+    'move stored data',
+    migrated.then(() =>
+      runStoreMigrations((error) => console.warn('Could not migrate stored data', error), LATER_MIGRATIONS),
+    ),
+  );
   const indexed = keepContactsIndexed((error) =>
     console.warn('Could not index the revealed contacts', error),
   );

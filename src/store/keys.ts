@@ -30,6 +30,8 @@ export const KEYS = {
   vaultAsides: 'local:vault-asides',
   /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
   ledgerMeta: 'local:ledger:meta',
+  /** The vault keys and ids the vault's move to buckets (store migration 6) is moving in its current step. */
+  vaultMoving: 'local:vault-moving',
   /** The numbers of the store migrations that have run to their end (`src/store/migrations/run.ts`). */
   storeMigrations: 'local:store-migrations',
   /** The contacts library's index: its first page, its shards' oldest changes, and the "built" mark. */
@@ -70,11 +72,22 @@ function family<A extends Area>(area: A, prefix: string): KeyFamily<A> {
   };
 }
 
+/** How many buckets the vault's keys are spread over: fixed, so a key's bucket never moves (why: `vault-buckets.ts`). */
+export const VAULT_BUCKETS = 2048;
+
 /** Every key prefix. */
 export const PREFIXES = {
-  /** A vault record, by vault key (canonical social_url, or `id:<candidate id>`). */
+  /**
+   * The vault: its records by vault key (canonical social_url, or `id:<candidate id>`) and its ids (candidate id ->
+   * vault key), in a fixed number of buckets by a hash of the key (`src/store/vault-buckets.ts`).
+   */
+  vaultBucket: family('local', 'vault-bucket:'),
+  /**
+   * Version 1 of the vault: one key per record, by vault key. Read beside the buckets until store migration 6 has
+   * moved them; the name of a record's set-aside copy (`unreadable:contact:<vault key>`) is still made from it.
+   */
   contact: family('local', 'contact:'),
-  /** Candidate id -> vault key, one small string per id. */
+  /** Version 1 of the vault's ids: candidate id -> vault key, one key per id, read like {@link PREFIXES.contact}. */
   vaultId: family('local', 'vault-id:'),
   /** A value that no longer read, copied aside under its own key's name. */
   unreadable: family('local', 'unreadable:'),

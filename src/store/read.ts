@@ -64,3 +64,18 @@ export function inspector<T>(schema: z.ZodMiniType<T>, label: string, options: I
     return { state: 'unreadable' };
   };
 }
+
+/**
+ * Every key in local storage: the names alone where the browser can (Chrome 130, Firefox 143), else read with every
+ * value. For the rare sweeps that must find keys by prefix (a register's first listing, a migration), never a
+ * reader's path.
+ */
+export async function storedKeys(): Promise<string[]> {
+  const local = browser.storage.local as { getKeys?: () => Promise<string[]> };
+  try {
+    if (typeof local.getKeys === 'function') return await local.getKeys();
+  } catch {
+    // Declared but not there (an older browser, a test double): read the values.
+  }
+  return Object.keys(await browser.storage.local.get(null));
+}

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { defineStored } from './item';
 import { KEYS, nameOf, PREFIXES } from './keys';
 import { serialized } from './lock';
+import { storedKeys } from './read';
 
 const AsideRegister = z.object({ keys: z.array(z.string()) });
 type AsideRegister = z.infer<typeof AsideRegister>;
@@ -36,17 +37,6 @@ export async function registerAside(slot: string): Promise<void> {
     });
     if (listed) return;
   }
-}
-
-/** Every key in local storage: the keys alone where the browser can (Chrome 130, Firefox 143), else every value. */
-async function storedKeys(): Promise<string[]> {
-  const local = browser.storage.local as { getKeys?: () => Promise<string[]> };
-  try {
-    if (typeof local.getKeys === 'function') return await local.getKeys();
-  } catch {
-    // Declared but not there (an older browser, a test double): read the values.
-  }
-  return Object.keys(await browser.storage.local.get(null));
 }
 
 /** The register, listing the copies already stored when there is none yet: the one read of every key, done once. */

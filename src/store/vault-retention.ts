@@ -2,9 +2,7 @@
  * The vault's retention: removing expired contacts and old set-aside copies. The background's alone (apart from
  * the vault, so the pages, which never purge, do not load it).
  */
-import { browser } from 'wxt/browser';
-import { PREFIXES } from './keys';
-import { readContact, vault } from './vault';
+import { readMany, vault } from './vault';
 import { purgeSetAsidesBefore } from './vault-asides';
 import type { ContactRecord } from './vault-record';
 
@@ -28,13 +26,11 @@ export const vaultRetention = {
    */
   async purgeOlderThan(cutoff: Date, keys: readonly string[]): Promise<PurgeResult> {
     if (keys.length === 0) return { removed: [], kept: [], missing: [] };
-    const stored = await browser.storage.local.get(keys.map((key) => PREFIXES.contact.name(key)));
     const result: PurgeResult = { removed: [], kept: [], missing: [] };
-    for (const key of new Set(keys)) {
-      const record = readContact(stored[PREFIXES.contact.name(key)], PREFIXES.contact.name(key));
-      if (!record) result.missing.push(key);
-      else if (new Date(record.updatedAt) < cutoff) result.removed.push(key);
-      else result.kept.push(record);
+    for (const [key, read] of await readMany([...new Set(keys)])) {
+      if (read.state !== 'ok') result.missing.push(key);
+      else if (new Date(read.value.updatedAt) < cutoff) result.removed.push(key);
+      else result.kept.push(read.value);
     }
     await vault.remove(result.removed);
     return result;

@@ -20,3 +20,27 @@ export function contactRecord(slug: string, candidateId: string) {
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
 }
+
+/** The vault keys of every record stored, in either layout (buckets, or version 1's key per record), sorted. */
+export async function storedVaultKeys(): Promise<string[]> {
+  const { browser } = await import('wxt/browser');
+  const keys = new Set<string>();
+  for (const [name, value] of Object.entries(await browser.storage.local.get(null))) {
+    if (name.startsWith('contact:')) keys.add(name.slice('contact:'.length));
+    if (name.startsWith('vault-bucket:'))
+      for (const key of Object.keys((value as { records: object }).records)) keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+/** The candidate ids the vault names a record for, in either layout, sorted. */
+export async function storedVaultIds(): Promise<string[]> {
+  const { browser } = await import('wxt/browser');
+  const ids = new Set<string>();
+  for (const [name, value] of Object.entries(await browser.storage.local.get(null))) {
+    if (name.startsWith('vault-id:')) ids.add(name.slice('vault-id:'.length));
+    if (name.startsWith('vault-bucket:'))
+      for (const id of Object.keys((value as { ids: object }).ids)) ids.add(id);
+  }
+  return [...ids].sort();
+}

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { reveal } from '../../../src/background/reveal';
 import { startSearch } from '../../../src/background/search';
 import { jobs } from '../../../src/store/jobs';
 import { currentSearch } from '../../../src/store/search';
 import { vault } from '../../../src/store/vault';
+import { storedVaultIds } from '../../support/vault-records';
 import { freshConnection, stubService } from './service-stub';
 
 /** Names every plain object inherits: as keys of a plain `{}` they read as functions or its prototype. */
@@ -50,10 +50,10 @@ describe('any string is a safe key: candidate ids and profile slugs named like O
       const byId = await reveal({ target: { candidateId: '__proto__' }, selection: ['email'] });
       expect(byId.record).toMatchObject({ key: urlOf(slug), email: { value: 's@x.org' } });
       expect(service.requests).toHaveLength(1);
-      // The id is kept as part of a storage key of its own, never as an object's property.
-      expect(await browser.storage.local.get('vault-id:__proto__')).toEqual({
-        'vault-id:__proto__': urlOf(slug),
-      });
+      // The id is kept as data of its bucket (an own entry), never as the prototype of anything.
+      expect(await storedVaultIds()).toEqual(['__proto__']);
+      expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },
   );
 

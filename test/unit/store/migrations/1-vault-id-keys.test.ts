@@ -16,7 +16,11 @@ describe('store migration 1: the vault id index, from one object to a key per id
       'contact:https://www.linkedin.com/in/ada': contact('ada', '1'),
       'vault-index': { byId: { '1': url('ada') } },
     });
-    await vault.put(contact('grace', '2'));
+    // Written as version 1 of the vault wrote a record: its own key, and its id's.
+    await browser.storage.local.set({
+      [`contact:${url('grace')}`]: contact('grace', '2'),
+      'vault-id:2': url('grace'),
+    });
     expect(await vault.find({ candidateId: '1' })).toMatchObject({ name: 'ada' });
     expect(await vault.findMany([{ candidateId: '1' }])).toMatchObject([{ name: 'ada' }]);
     await moveVaultIdIndex();
