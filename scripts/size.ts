@@ -48,7 +48,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 48.5 KB.
   // The ledger's reader of days kept in parts (the parts each day has, read with the bookkeeping; earlier stored
   // shapes upgraded on read) and a watcher called back at most every 300 ms: 49.0 KB.
-  { name: 'popup', entry: 'popup.html', budget: 49.1 * KB },
+  // The vault read from its buckets and from version 1's keys beside them while store migration 6 moves them (the
+  // view of a read, the reader of a bucket's changes): 49.4 KB.
+  { name: 'popup', entry: 'popup.html', budget: 49.5 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
@@ -82,7 +84,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // A bulk reveal's job read from its parts and watched part by part (a progress write stores only the contacts that
   // changed, a few KB rather than the whole job), the ledger's days read from their parts, and the vault's lookups
   // asked together read together: 62.7 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 62.75 * KB },
+  // The vault read from its buckets and version 1's keys beside them (as the popup): 63.0 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 63.25 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB. The team
   // words it shares with the usage page's team allowance sit in a shared chunk; the shared refusals with their
@@ -100,7 +103,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // go), the link to the LinkedIn profile, ages in words and the shared refusals with their controls: 37.0 KB.
   // Every contact read at once lists the first page's order while the full sort waits, and the store's own reads of
   // the export packs: 38.4 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 38.75 * KB },
+  // The vault read from its buckets and version 1's keys beside them (as the popup): 38.8 KB.
+  { name: 'contacts', entry: 'contacts.html', budget: 39 * KB },
   // The usage page: the ledger's reader, the chart, the totals and the CSV export. Measured: 25.1 KB.
   // A team member's page asks the gateway again for today's figures when it opens (the extension's messaging,
   // ~1 KB): 27.6 KB.
@@ -121,7 +125,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // and their two store migrations, and the vault's lookups asked together read together: 47.4 KB.
   // The caps and the team membership read once for a bulk run and kept until they change (not once per group of
   // lookups): 47.5 KB.
-  { name: 'background', entry: 'background.js', budget: 47.75 * KB },
+  // The vault kept in 2,048 buckets (its writer under one lock, the view read in both layouts) and store migration 6
+  // moving version 1's keys in steps after the start: 48.7 KB.
+  { name: 'background', entry: 'background.js', budget: 49 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -10,8 +10,9 @@ import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
 import { type KeyedLock, keyedLock } from '../store/lock';
 import type { Selection } from '../store/settings';
-import { putContacts, vault } from '../store/vault';
+import { vault } from '../store/vault';
 import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
+import { vaultWrite } from '../store/vault-write';
 import { type PaidCall, paidLookup } from './ledger';
 import { teamFreeItems } from './team';
 
@@ -104,7 +105,7 @@ export type LookupOutcome =
     };
 
 /** Answers that come together (a bulk reveal's) are stored in one write. */
-const storeRecords = groupCommit((records: ContactRecord[]) => putContacts(records));
+const storeRecords = groupCommit((records: ContactRecord[]) => vaultWrite.putMany(records));
 /** Checked on its own first: a record that does not validate fails its own lookup, not the others of its write. */
 const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(record));
 

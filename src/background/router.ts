@@ -26,7 +26,7 @@ import {
   TeamHeldInput,
 } from '../protocol/schemas';
 import { isLinkedInHost } from '../sites/linkedin/url';
-import { vault } from '../store/vault';
+import { vaultWrite } from '../store/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
@@ -151,12 +151,12 @@ export function registerMessageHandlers(): void {
   expose('teamHeld', TeamHeldInput, ({ people }) => teamHeld(people));
   expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }) => {
-    await vault.remove(keys);
+    await vaultWrite.remove(keys);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return { removed: keys.length };
   });
   expose('clearVault', NoInput, async () => {
-    const removed = await vault.clear();
+    const removed = await vaultWrite.clear();
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return { removed };
   });

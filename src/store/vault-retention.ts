@@ -5,6 +5,7 @@
 import { readMany, vault } from './vault';
 import { purgeSetAsidesBefore } from './vault-asides';
 import type { ContactRecord } from './vault-record';
+import { vaultWrite } from './vault-write';
 
 /** What a retention pass over some contacts found: removed, still within the period, or not there to read. */
 export interface PurgeResult {
@@ -32,7 +33,7 @@ export const vaultRetention = {
       else if (new Date(read.value.updatedAt) < cutoff) result.removed.push(key);
       else result.kept.push(read.value);
     }
-    await vault.remove(result.removed);
+    await vaultWrite.remove(result.removed);
     return result;
   },
   /** Removes the set-aside copies of unreadable contacts made before `cutoff`; returns how many. */

@@ -192,3 +192,21 @@ export async function moveToBuckets(names: readonly string[]): Promise<number> {
     return present.length;
   });
 }
+
+/**
+ * The vault's writes, for the background (outside `vault` in `vault.ts`, so the pages, which never write, do not
+ * load them).
+ */
+export const vaultWrite = {
+  /** Stores a record. */
+  put: (record: ContactRecord): Promise<void> => writeRecords([record]),
+  /**
+   * Several records in one storage call (a bulk reveal's answers that come together): one change for every reader
+   * of storage, rather than one each.
+   */
+  putMany: writeRecords,
+  /** Removes these contacts and the ids that name them. */
+  remove: removeRecords,
+  /** Removes every contact and every copy of one; returns how many contacts were removed. */
+  clear: clearRecords,
+};

@@ -17,7 +17,6 @@ import {
   vaultView,
 } from './vault-buckets';
 import { ContactRecord, type VaultTarget } from './vault-record';
-import { clearRecords, removeRecords, writeRecords } from './vault-write';
 
 export { inspectLegacyIndex, LEGACY_INDEX, LegacyIdIndex, readContact } from './vault-buckets';
 
@@ -101,8 +100,6 @@ export const vault = {
     // asked for in the same turn of the event loop (a bulk reveal's contacts get ready fifteen at a time).
     return targetIn(await readTogether(target), target);
   },
-  /** Stores a record (the background's alone). */
-  put: (record: ContactRecord): Promise<void> => writeRecords([record]),
   /**
    * The records of many targets (a page of search results, the people on a LinkedIn page) in two storage reads,
    * whatever the vault holds. Records that cannot be read are left out, as {@link vault.find} does.
@@ -134,13 +131,6 @@ export const vault = {
       .map(([key, value]) => inspectRecord(value, key))
       .flatMap((read) => (read.state === 'ok' ? [read.value] : []));
   },
-  /** Removes these contacts and the ids that name them (the background's alone). */
-  remove: (keys: string[]): Promise<void> => removeRecords(keys),
-  /**
-   * Removes every contact: readable records, ones that no longer read, and their set-aside copies (contact data
-   * must not outlive "Clear revealed contacts"). Returns how many contacts were removed.
-   */
-  clear: (): Promise<number> => clearRecords(),
   /** Full records for these keys (the library opens or exports them); unknown keys are left out. */
   async getMany(keys: readonly string[]): Promise<ContactRecord[]> {
     return (await readMany(keys)).flatMap(([, read]) => (read.state === 'ok' ? [read.value] : []));
@@ -180,12 +170,6 @@ export async function readMany(keys: readonly string[]): Promise<Array<[string, 
   const view = await readView(namesOfKeys(keys));
   return keys.map((key) => [key, view.read(key)]);
 }
-
-/**
- * Several records in one storage call (a bulk reveal's answers that come together): one change for every reader
- * of storage, rather than one each. Outside {@link vault} so the pages, which never write, do not load it.
- */
-export const putContacts = (records: readonly ContactRecord[]): Promise<void> => writeRecords(records);
 
 /**
  * {@link vault.find} for each of many targets (a bulk reveal's quote), in the same two storage reads as

@@ -18,8 +18,8 @@ import {
   shardOf,
 } from '../../src/contacts-index';
 import { settings } from '../../src/store/settings';
-import { vault } from '../../src/store/vault';
 import type { ContactRecord } from '../../src/store/vault-record';
+import { vaultWrite } from '../../src/store/vault-write';
 import { counts } from '../../src/ui/contacts/query';
 
 const at = '2026-11-01T10:00:00.000Z';
@@ -230,27 +230,27 @@ describe('the library index', () => {
   it('follows the vault: a put, a removal, a retention purge and "clear" reach the index and its first page', async () => {
     fakeBrowser.reset();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await vault.put(contact('before-the-index'));
+    await vaultWrite.put(contact('before-the-index'));
     const report = vi.fn();
     keepContactsIndexed(report);
     await vi.waitFor(async () => expect(await contactsIndex.built()).toBe(true));
     expect((await contactsIndex.all()).map((s) => s.name)).toEqual(['before-the-index']);
     expect((await contactsIndex.first())?.rows.map((s) => s.name)).toEqual(['before-the-index']);
 
-    await vault.put(contact('ada', { unknownAt: at, email: undefined, phone: undefined }));
+    await vaultWrite.put(contact('ada', { unknownAt: at, email: undefined, phone: undefined }));
     await vi.waitFor(async () => expect(await contactsIndex.all()).toHaveLength(2));
     expect((await contactsIndex.all()).find((s) => s.name === 'ada')).toMatchObject({
       held: [],
       unknown: true,
     });
 
-    await vault.remove([keyOf('before-the-index')]);
+    await vaultWrite.remove([keyOf('before-the-index')]);
     await vi.waitFor(async () => expect((await contactsIndex.all()).map((s) => s.name)).toEqual(['ada']));
     expect((await contactsIndex.first())?.rows.map((s) => s.name)).toEqual(['ada']);
     expect(await storedIndex()).not.toContain('before-the-index');
 
     await settings.set({ ...(await settings.get()), retentionDays: 30 });
-    await vault.put(changedAt('fresh', 35 * 24 * 60));
+    await vaultWrite.put(changedAt('fresh', 35 * 24 * 60));
     await vi.waitFor(async () => expect((await contactsIndex.first())?.totals.total).toBe(2));
     expect(await purgeExpired(Date.parse(at) + 40 * 86_400_000)).toBe(1);
     await vi.waitFor(async () =>
@@ -259,7 +259,7 @@ describe('the library index', () => {
     expect(await storedIndex()).not.toContain('/in/ada');
     await expectFirstPageOfIndex();
 
-    await vault.clear();
+    await vaultWrite.clear();
     await vi.waitFor(async () => expect(await contactsIndex.all()).toEqual([]));
     expect(await contactsIndex.first()).toEqual({ rows: [], totals: counts([]) });
     expect(await storedIndex()).not.toContain('fresh');

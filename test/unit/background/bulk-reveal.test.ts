@@ -18,6 +18,7 @@ import { bulkJobs } from '../../../src/store/bulk-jobs-write';
 import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
+import { vaultWrite } from '../../../src/store/vault-write';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const people = (n: number, from = 0): StubContact[] =>
@@ -520,8 +521,8 @@ describe('bulk reveal', () => {
     });
     // Contact 1's answer reached the vault after its lookup left; contact 2's email was looked for on another day,
     // before its lookup left, so that lookup's answer was not kept.
-    await vault.put(record(contacts[0]!, new Date().toISOString()));
-    await vault.put({
+    await vaultWrite.put(record(contacts[0]!, new Date().toISOString()));
+    await vaultWrite.put({
       ...record(contacts[1]!, '2025-01-01T00:00:00.000Z'),
       email: { found: false, at: '2025-01-01T00:00:00.000Z' },
     });

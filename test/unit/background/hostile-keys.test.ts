@@ -5,6 +5,7 @@ import { startSearch } from '../../../src/background/search';
 import { jobs } from '../../../src/store/jobs';
 import { currentSearch } from '../../../src/store/search';
 import { vault } from '../../../src/store/vault';
+import { vaultWrite } from '../../../src/store/vault-write';
 import { storedVaultIds } from '../../support/vault-records';
 import { freshConnection, stubService } from './service-stub';
 
@@ -63,7 +64,7 @@ describe('any string is a safe key: candidate ids and profile slugs named like O
     );
     for (const id of HOSTILE) await reveal({ target: { candidateId: id }, selection: ['email'] });
     await reveal({ target: { socialUrl: urlOf('person-0') }, selection: ['email'] });
-    await vault.remove([`id:${HOSTILE[1]}`]);
+    await vaultWrite.remove([`id:${HOSTILE[1]}`]);
     for (const [i, id] of HOSTILE.entries()) {
       const found = await vault.find({ candidateId: id });
       if (i === 1) expect(found).toBeNull();

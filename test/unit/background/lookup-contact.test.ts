@@ -8,6 +8,7 @@ import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { readLedgerDays } from '../../../src/store/ledger';
 import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
+import { vaultWrite } from '../../../src/store/vault-write';
 import { GRACE, stubService } from './service-stub';
 
 const target = { socialUrl: GRACE.socialUrl, candidateId: GRACE.id };
@@ -50,7 +51,7 @@ describe('planning a lookup', () => {
   });
 
   it('for a held contact: only the items it lacks, merged into the record held', async () => {
-    await vault.put(held({ phone: { found: false, at: '2026-01-01T00:00:00.000Z' } }));
+    await vaultWrite.put(held({ phone: { found: false, at: '2026-01-01T00:00:00.000Z' } }));
     const plan = await planLookup(target, ['email', 'phone', 'detailed_profile'], {});
     expect(plan.asked).toEqual(['detailed_profile']);
     expect(plan.base).toEqual(plan.existing);
@@ -59,7 +60,7 @@ describe('planning a lookup', () => {
   });
 
   it('finds a contact held under its URL from its id alone', async () => {
-    await vault.put(held());
+    await vaultWrite.put(held());
     const plan = await planLookup({ socialUrl: null, candidateId: GRACE.id }, ['email'], {});
     expect(plan.asked).toEqual([]);
     expect(plan.base.key).toBe(GRACE.socialUrl);
@@ -112,7 +113,7 @@ describe('a paid lookup', () => {
 
   it('keeps what was held and adds only what was asked', async () => {
     stubService([GRACE], 50);
-    await vault.put(held());
+    await vaultWrite.put(held());
     const plan = await planLookup(target, ['email', 'phone'], {});
     const outcome = await lookupContact(client(), call, plan);
     expect(outcome.kind).toBe('answered');

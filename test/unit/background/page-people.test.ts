@@ -6,8 +6,8 @@ import { normaliseTarget } from '@/src/background/reveal';
 import type { PagePerson } from '@/src/sites/linkedin/read-people';
 import { READ_PAGE } from '@/src/sites/linkedin/read-request';
 import { tabProfiles } from '../../../src/store/tabs';
-import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
+import { vaultWrite } from '../../../src/store/vault-write';
 
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
 const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';
@@ -61,8 +61,10 @@ afterEach(() => fakeBrowser.reset());
 
 describe('readTabPeople', () => {
   it('lists the people of a search page with what the vault holds, resolved or not', async () => {
-    await vault.put(held(ADA, { found: true, value: 'ada@example.com', at: '2026-11-01T10:00:00.000Z' }));
-    await vault.put(held(GRACE, { found: false, at: '2026-11-01T10:00:00.000Z' }));
+    await vaultWrite.put(
+      held(ADA, { found: true, value: 'ada@example.com', at: '2026-11-01T10:00:00.000Z' }),
+    );
+    await vaultWrite.put(held(GRACE, { found: false, at: '2026-11-01T10:00:00.000Z' }));
     const tabId = await tabOn(SEARCH);
     const send = tabAnswers(
       answer(SEARCH, [

@@ -6,9 +6,10 @@ import { keepContactsIndexed } from '../../../src/background/contacts-indexer';
 import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
 import { contactsIndex, OLDEST_KEY, SHARDS, shardKey, shardOf } from '../../../src/contacts-index';
 import { settings } from '../../../src/store/settings';
-import { putContacts, vault } from '../../../src/store/vault';
+import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
+import { vaultWrite } from '../../../src/store/vault-write';
 import { storedVaultIds, storedVaultKeys } from '../../support/vault-records';
 
 const DAY = 86_400_000;
@@ -75,7 +76,7 @@ describe('retention of revealed contacts', () => {
   });
 
   it('removes exactly the expired contacts, their ids and their old set-aside copies, and nothing else', async () => {
-    await putContacts([
+    await vaultWrite.putMany([
       contact('old', daysAgo(60), '1'),
       contact('recent', daysAgo(10), '2'),
       { ...contact('x', daysAgo(45), '3'), key: 'id:3', socialUrl: null },
@@ -106,7 +107,9 @@ describe('retention of revealed contacts', () => {
   });
 
   it('a start reads a few small values and no contact when nothing has expired, whatever the vault holds', async () => {
-    await putContacts(Array.from({ length: 600 }, (_, i) => contact(`c${i}`, daysAgo(i % 29), String(i))));
+    await vaultWrite.putMany(
+      Array.from({ length: 600 }, (_, i) => contact(`c${i}`, daysAgo(i % 29), String(i))),
+    );
     await indexed(600);
     // The first pass after an upgrade lists the set-aside copies already stored, once.
     expect(await purgeExpired(NOW)).toBe(0);
@@ -135,7 +138,7 @@ describe('retention of revealed contacts', () => {
   });
 
   it('waits a few seconds after the start before its first pass', async () => {
-    await putContacts([contact('old', daysAgo(60))]);
+    await vaultWrite.putMany([contact('old', daysAgo(60))]);
     await indexed(1);
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'], now: NOW });
     const pass = keepRetention(report, Promise.resolve());
@@ -153,7 +156,7 @@ describe('retention of revealed contacts', () => {
     const kept = Array.from({ length: 300 }, (_, i) => `kept-${i}`).filter(
       (slug) => shardOf(url(slug)) !== shard,
     );
-    await putContacts([
+    await vaultWrite.putMany([
       ...expired.map((slug) => contact(slug, daysAgo(90))),
       ...kept.map((slug) => contact(slug, daysAgo(1))),
     ]);
@@ -179,7 +182,7 @@ describe('retention of revealed contacts', () => {
   it('trusts the record over the index: a contact changed since is kept, a line with no record is dropped', async () => {
     await contactsIndexWriter.change([contact('changed', daysAgo(90)), contact('ghost', daysAgo(90))]);
     await browser.storage.local.set({ 'contacts-index:built': true });
-    await vault.put(contact('changed', daysAgo(2)));
+    await vaultWrite.put(contact('changed', daysAgo(2)));
 
     expect(await purgeExpired(NOW)).toBe(0);
     expect(await storedVaultKeys()).toEqual([url('changed')]);
@@ -189,7 +192,7 @@ describe('retention of revealed contacts', () => {
   });
 
   it('an index from before the oldest dates gets them from its shards at start, and retention works from them', async () => {
-    await putContacts([contact('old', daysAgo(60)), contact('new', daysAgo(1))]);
+    await vaultWrite.putMany([contact('old', daysAgo(60)), contact('new', daysAgo(1))]);
     await indexed(2);
     const oldest = await contactsIndex.oldest();
     await browser.storage.local.remove(OLDEST_KEY);
@@ -242,7 +245,7 @@ describe('retention of revealed contacts', () => {
     expect((await browser.storage.local.get('vault-asides'))['vault-asides']).toEqual({
       keys: [`unreadable:contact:${url('x')}`],
     });
-    await vault.clear();
+    await vaultWrite.clear();
     expect(await keysOf('unreadable:')).toEqual([]);
     expect((await browser.storage.local.get('vault-asides'))['vault-asides']).toEqual({ keys: [] });
   });

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '../../../src/store/settings';
 import { findContacts, vault, watchVaultKeys } from '../../../src/store/vault';
 import { itemsToAsk } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
+import { vaultWrite } from '../../../src/store/vault-write';
 import { contactRecord as contact, profileOf as url } from '../../support/vault-records';
 
 describe('the vault', () => {
@@ -34,7 +35,7 @@ describe('the vault', () => {
       email: { found: true as const, value: 'g@example.org', at: '2026-01-01T00:00:00.000Z' },
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
-    await vault.put(record);
+    await vaultWrite.put(record);
     expect(await vault.find({ candidateId: '77' })).toEqual(record);
     expect(await vault.find({ socialUrl: record.socialUrl })).toEqual(record);
     expect(await vaultRetention.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'), [record.key])).toEqual({
@@ -53,10 +54,10 @@ describe('the vault', () => {
   });
 
   it('findMany reads the records of many targets by URL and by id, in two reads whatever the vault holds', async () => {
-    await vault.put(contact('ada', '1'));
-    await vault.put(contact('grace', '2'));
-    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
-    await vault.put(contact('unrelated', '4'));
+    await vaultWrite.put(contact('ada', '1'));
+    await vaultWrite.put(contact('grace', '2'));
+    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await vaultWrite.put(contact('unrelated', '4'));
     const get = vi.spyOn(browser.storage.local, 'get');
     const found = await vault.findMany([
       { socialUrl: url('ada'), candidateId: null },
@@ -70,8 +71,8 @@ describe('the vault', () => {
   });
 
   it('a lookup reads storage once, twice only when an id points at a record under another URL', async () => {
-    await vault.put(contact('ada', '1'));
-    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await vaultWrite.put(contact('ada', '1'));
+    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
     const get = vi.spyOn(browser.storage.local, 'get');
     expect(await vault.find({ socialUrl: url('ada'), candidateId: '1' })).toMatchObject({ name: 'ada' });
     expect(get).toHaveBeenCalledTimes(1);
@@ -88,8 +89,8 @@ describe('the vault', () => {
   });
 
   it('lookups asked together share one storage read, each answered as it would be alone', async () => {
-    await vault.put(contact('ada', '1'));
-    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await vaultWrite.put(contact('ada', '1'));
+    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
     await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
     const get = vi.spyOn(browser.storage.local, 'get');
     const found = await Promise.all([
@@ -109,15 +110,15 @@ describe('the vault', () => {
       'unreadable',
     ]);
     // A lookup asked after the read went out is read on its own, after it: it sees what was written since.
-    await vault.put(contact('late', '5'));
+    await vaultWrite.put(contact('late', '5'));
     expect(await vault.find({ socialUrl: url('late'), candidateId: '5' })).toMatchObject({ name: 'late' });
     get.mockRestore();
   });
 
   it('findContacts answers each target with the record find would, in the same two reads', async () => {
-    await vault.put(contact('ada', '1'));
-    await vault.put(contact('grace', '2'));
-    await vault.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    await vaultWrite.put(contact('ada', '1'));
+    await vaultWrite.put(contact('grace', '2'));
+    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
     await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
     const targets = [
       { socialUrl: url('ada'), candidateId: null },
@@ -138,9 +139,9 @@ describe('the vault', () => {
   });
 
   it('removing a contact keeps an id that now points at another record of the same person', async () => {
-    await vault.put({ ...contact('x', '5'), key: 'id:5', socialUrl: null });
-    await vault.put(contact('ada', '5'));
-    await vault.remove(['id:5']);
+    await vaultWrite.put({ ...contact('x', '5'), key: 'id:5', socialUrl: null });
+    await vaultWrite.put(contact('ada', '5'));
+    await vaultWrite.remove(['id:5']);
     expect(await vault.find({ candidateId: '5' })).toMatchObject({ name: 'ada' });
   });
 });
@@ -151,13 +152,13 @@ describe('the vault tells which records changed', () => {
   it('by their vault keys, written or removed, without reading them; other keys and areas are not its', async () => {
     const seen = vi.fn();
     const stop = watchVaultKeys(seen);
-    await vault.put(contact('ada', '1'));
+    await vaultWrite.put(contact('ada', '1'));
     await browser.storage.local.set({ settings: {}, 'contacts-index:1': '' });
     await browser.storage.session.set({ 'contact:x': 1 });
-    await vault.remove([url('ada')]);
+    await vaultWrite.remove([url('ada')]);
     expect(seen.mock.calls).toEqual([[[url('ada')]], [[url('ada')]]]);
     stop();
-    await vault.put(contact('grace', '2'));
+    await vaultWrite.put(contact('grace', '2'));
     expect(seen).toHaveBeenCalledTimes(2);
   });
 });
@@ -189,8 +190,8 @@ describe('clearing the vault', () => {
         {},
       );
     });
-    await vault.put(contact('ada', '1'));
-    expect(await vault.clear()).toBe(3);
+    await vaultWrite.put(contact('ada', '1'));
+    expect(await vaultWrite.clear()).toBe(3);
     const left = Object.keys(await browser.storage.local.get(null));
     expect(left.filter((key) => key.includes('contact:') || key.startsWith('vault-id:'))).toEqual([]);
     expect(left).toContain('settings');

@@ -3,8 +3,9 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { contactsIndexWriter } from '../../../src/background/contacts-index-writer';
 import { BUILT_KEY } from '../../../src/contacts-index';
-import { putContacts, vault } from '../../../src/store/vault';
+import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
+import { vaultWrite } from '../../../src/store/vault-write';
 import { exportCsv, exportVCards } from '../../../src/ui/contacts/export';
 import { toVCards } from '../../../src/ui/vcard';
 import {
@@ -75,7 +76,7 @@ describe('export packs', () => {
   });
 
   it('hold what an export needs of each contact, kept in step with the vault by the index writer', async () => {
-    await putContacts(records);
+    await vaultWrite.putMany(records);
     await contactsIndexWriter.rebuild(() => vault.all());
     expect((await browser.storage.local.get(PACKS_BUILT_KEY))[PACKS_BUILT_KEY]).toBe(1);
     expect(await packed()).toEqual(new Map(records.map((r) => [r.key, exported(r)])));
@@ -116,7 +117,7 @@ describe('export packs', () => {
   });
 
   it('let an export read no record, and write the same files as one read of every record would', async () => {
-    await putContacts(records);
+    await vaultWrite.putMany(records);
     await contactsIndexWriter.rebuild(() => vault.all());
     const getMany = vi.spyOn(vault, 'getMany');
     const get = vi.spyOn(browser.storage.local, 'get');
@@ -139,12 +140,12 @@ describe('export packs', () => {
   });
 
   it('a contact no pack holds, or whose pack does not read, is read from the vault', async () => {
-    await putContacts(records);
+    await vaultWrite.putMany(records);
     await contactsIndexWriter.rebuild(() => vault.all());
     const lost = packOf(records[4]!.key);
     await browser.storage.local.set({ [packKey(lost)]: 'v9\nsomething newer' });
     const extra = contact(2000);
-    await putContacts([extra]);
+    await vaultWrite.putMany([extra]);
     const getMany = vi.spyOn(vault, 'getMany');
     expect(await exportCsv([...keys, extra.key])).toBe(records.length + 1);
     expect(downloads[0]!.text).toBe(oneShotCsv([...records, extra]));
@@ -158,7 +159,7 @@ describe('export packs', () => {
   describe('migration 1: built once for a vault stored before them', () => {
     /** A vault and index as stored before packs existed. */
     async function storedBeforePacks() {
-      await putContacts(records);
+      await vaultWrite.putMany(records);
       await contactsIndexWriter.rebuild(() => vault.all());
       await browser.storage.local.remove([
         PACKS_BUILT_KEY,
@@ -199,7 +200,7 @@ describe('export packs', () => {
       const built = buildPacks(async () => {
         // A reveal lands halfway through the build.
         if (++steps === 32) {
-          await putContacts([contact(3000)]);
+          await vaultWrite.putMany([contact(3000)]);
           await contactsIndexWriter.change([contact(3000)]);
         }
       });

@@ -5,6 +5,7 @@ import { VAULT_BUCKETS as BUCKETS } from '../../../../src/store/keys';
 import { moveVaultToBuckets } from '../../../../src/store/migrations/6-vault-buckets';
 import { LATER_MIGRATIONS, migrationsDone, runStoreMigrations } from '../../../../src/store/migrations/run';
 import { findContacts, vault, watchVaultKeys } from '../../../../src/store/vault';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import {
   contactRecord as contact,
   storedVaultIds,
@@ -106,7 +107,7 @@ describe('store migration 6: the vault into buckets', () => {
       ...contact('p1', '1'),
       phone: { found: true as const, value: '+1 555 0101', at: '2026-02-01T00:00:00.000Z' },
     };
-    await vault.put(revealed);
+    await vaultWrite.put(revealed);
     await moveVaultToBuckets(1, 0);
     expect(await vault.find({ socialUrl: url('p1') })).toEqual(revealed);
     expect(await vault.find({ candidateId: '1' })).toEqual(revealed);
@@ -129,7 +130,7 @@ describe('store migration 6: the vault into buckets', () => {
       'vault-id:77': url('late'),
     });
     heard.length = 0;
-    await vault.remove([url('late')]);
+    await vaultWrite.remove([url('late')]);
     await vi.waitFor(() => expect(heard.flat()).toContain(url('late')));
     expect(await vault.find({ candidateId: '77' })).toBeNull();
     expect(await versionOneKeys()).toEqual([]);

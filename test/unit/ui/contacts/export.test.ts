@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { putContacts, vault } from '../../../../src/store/vault';
+import { vault } from '../../../../src/store/vault';
 import type { ContactRecord } from '../../../../src/store/vault-record';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
 import { toVCards } from '../../../../src/ui/vcard';
 import { oneShotCsv } from './one-shot-csv';
@@ -30,7 +31,7 @@ describe('library export', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
     downloads.length = 0;
-    await putContacts(records);
+    await vaultWrite.putMany(records);
   });
 
   it('reads the records a chunk at a time, says how far it has got, and writes the same file as one read would', async () => {
@@ -51,7 +52,7 @@ describe('library export', () => {
   });
 
   it('leaves out a contact deleted meanwhile, and writes vCards the same way', async () => {
-    await vault.remove([records[3]!.key]);
+    await vaultWrite.remove([records[3]!.key]);
     const keys = records.map((r) => r.key);
     const kept = records.filter((_, i) => i !== 3);
     expect(await exportCsv(keys)).toBe(kept.length);

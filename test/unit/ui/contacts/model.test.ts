@@ -11,6 +11,7 @@ import {
 } from '../../../../src/contacts-index';
 import { vault } from '../../../../src/store/vault';
 import type { ContactRecord } from '../../../../src/store/vault-record';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import { createLibraryModel, PAGE } from '../../../../src/ui/contacts/model';
 
 const at = Date.parse('2026-11-01T10:00:00.000Z');
@@ -131,7 +132,7 @@ describe('the library opens in two steps', () => {
 
   it('before the index is first built, it says it is loading and lists the contacts once built', async () => {
     fakeBrowser.reset();
-    await vault.put(contact(1));
+    await vaultWrite.put(contact(1));
     const fullRecords = vi.spyOn(vault, 'all');
     const m = createLibraryModel();
     await m.init();

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { vault } from '../../../../src/store/vault';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import { createHeldModel, heldInWords } from '../../../../src/ui/popup/held-model';
 import { ADA, record } from '../sidepanel/fixtures';
 import { revealJob } from './fixtures';
@@ -43,12 +43,12 @@ describe("following what is held of the popup's profile", () => {
   });
 
   it('reads the vault record of the profile shown, follows its changes, and starts again for another', async () => {
-    await vault.put(record(ADA, { email: 'ada@example.org' }));
+    await vaultWrite.put(record(ADA, { email: 'ada@example.org' }));
     const url = signal<string | null>(ADA);
     const held = createHeldModel(url);
     await vi.waitFor(() => expect(held.record.value?.email).toMatchObject({ value: 'ada@example.org' }));
     expect(held.revealedAt.value).toBe('2026-11-20T10:00:00.000Z');
-    await vault.put(record(ADA, { email: 'ada@example.org', phone: '+1 555' }));
+    await vaultWrite.put(record(ADA, { email: 'ada@example.org', phone: '+1 555' }));
     await vi.waitFor(() => expect(held.record.value?.phone).toMatchObject({ value: '+1 555' }));
     url.value = 'https://www.linkedin.com/in/nobody';
     expect(held.record.value).toBeNull();

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Retrievable } from '../../../../src/api/schema-parts';
 import type { CapRoom } from '../../../../src/ledger/caps';
 import type { TabProfile } from '../../../../src/store/tabs';
-import { vault } from '../../../../src/store/vault';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import { createAccountModel } from '../../../../src/ui/sidepanel/account-model';
 import { createProfileModel } from '../../../../src/ui/sidepanel/profile-model';
 import { createRevealsModel } from '../../../../src/ui/sidepanel/reveals-model';
@@ -66,7 +66,7 @@ describe('the profile sub-model', () => {
 
   it('reads what the vault holds first: a held email is not offered again, a phone known missing is not offered', async () => {
     await connected();
-    await vault.put(record(ADA, { email: 'ada@example.com', missing: ['phone'] }));
+    await vaultWrite.put(record(ADA, { email: 'ada@example.com', missing: ['phone'] }));
     const { p } = profileOf({ selection: ['email', 'phone'] });
     await vi.waitFor(() => expect(p.record.value?.email).toMatchObject({ value: 'ada@example.com' }));
     expect(p.offer.value.toAsk).toEqual([]);
@@ -127,7 +127,7 @@ describe('the profile sub-model', () => {
     await connected();
     const { p, subject } = profileOf();
     const next = 'https://www.linkedin.com/in/jose-alvarez-demo';
-    await vault.put(record(next, { email: 'jose@example.com' }));
+    await vaultWrite.put(record(next, { email: 'jose@example.com' }));
     subject.value = { tabId: 7, profile: { socialUrl: next, seenAt: new Date().toISOString() }, url: next };
     await vi.waitFor(() => expect(p.record.value?.socialUrl).toBe(next));
     expect(p.offer.value.toAsk).toEqual([]);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Retrievable } from '../../../../src/api/schema-parts';
 import { jobs, type RevealJob } from '../../../../src/store/jobs';
-import { vault } from '../../../../src/store/vault';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import { workerBeat } from '../../../../src/store/worker-beat';
 import { createRevealsModel } from '../../../../src/ui/sidepanel/reveals-model';
 import { createVaultModel } from '../../../../src/ui/sidepanel/vault-model';
@@ -52,7 +52,7 @@ describe('the reveals sub-model', () => {
   });
 
   it('asks only for what the vault lacks, with the row as hints, and says what its own reveal charged', async () => {
-    await vault.put({ ...record(URL, { email: 'g@example.com' }), candidateId: 'c1' });
+    await vaultWrite.put({ ...record(URL, { email: 'g@example.com' }), candidateId: 'c1' });
     const { vaultModel, reveals } = build();
     await vaultModel.want([{ socialUrl: URL, candidateId: 'c1' }]);
     call.mockResolvedValueOnce({ ok: true, value: { job: job({ requested: ['phone'] }) } });

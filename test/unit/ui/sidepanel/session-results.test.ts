@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { currentSearch } from '../../../../src/store/search';
-import { vault } from '../../../../src/store/vault';
+import { vaultWrite } from '../../../../src/store/vault-write';
 import { workerBeat } from '../../../../src/store/worker-beat';
 import { createActivity } from '../../../../src/ui/sidepanel/activity';
 import { createResultsModel } from '../../../../src/ui/sidepanel/results-model';
@@ -62,7 +62,7 @@ describe('the search session and its results', () => {
   });
 
   it("reads each page's rows from the vault once, and follows a row revealed since", async () => {
-    await vault.put({
+    await vaultWrite.put({
       ...record('https://www.linkedin.com/in/person-0-0', { email: 'a@example.com' }),
       candidateId: 'c0-0',
     });
@@ -74,7 +74,7 @@ describe('the search session and its results', () => {
       expect(vaultModel.recordFor(first!)?.email).toMatchObject({ value: 'a@example.com' }),
     );
     expect(vaultModel.recordFor(second!)).toBeNull();
-    await vault.put(record('https://www.linkedin.com/in/person-0-1', { email: 'b@example.com' }));
+    await vaultWrite.put(record('https://www.linkedin.com/in/person-0-1', { email: 'b@example.com' }));
     await vi.waitFor(() =>
       expect(vaultModel.recordFor(second!)?.email).toMatchObject({ value: 'b@example.com' }),
     );
