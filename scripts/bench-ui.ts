@@ -56,14 +56,15 @@ const LIBRARY_SEEN = `'rows ' + document.querySelectorAll('.library-row').length
  */
 export const PUT_RECORDS = `
   const hashOf = ${hashOf.toString()};
-  const bucketOf = (key) => 'vault-bucket:' + (hashOf(key) % ${VAULT_BUCKETS});
+  const bucketOf = (key) => 'vault-bucket:' + (hashOf(key) % ${VAULT_BUCKETS.records});
+  const idBucketOf = (id) => 'vault-ids:' + (hashOf(id) % ${VAULT_BUCKETS.ids});
   async function putRecords(records) {
-    const names = [...new Set(records.flatMap((r) => [bucketOf(r.key), ...(r.candidateId ? [bucketOf('id:' + r.candidateId)] : [])]))];
+    const names = [...new Set(records.flatMap((r) => [bucketOf(r.key), ...(r.candidateId ? [idBucketOf(r.candidateId)] : [])]))];
     const stored = await chrome.storage.local.get(names);
     const buckets = Object.fromEntries(names.map((n) => [n, stored[n] ?? { v: 1, records: {}, ids: {} }]));
     for (const r of records) {
       buckets[bucketOf(r.key)].records[r.key] = r;
-      if (r.candidateId) buckets[bucketOf('id:' + r.candidateId)].ids[r.candidateId] = r.key;
+      if (r.candidateId) buckets[idBucketOf(r.candidateId)].ids[r.candidateId] = r.key;
     }
     await chrome.storage.local.set(buckets);
   }`;

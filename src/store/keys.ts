@@ -72,16 +72,21 @@ function family<A extends Area>(area: A, prefix: string): KeyFamily<A> {
   };
 }
 
-/** How many buckets the vault's keys are spread over: fixed, so a key's bucket never moves (why: `vault-buckets.ts`). */
-export const VAULT_BUCKETS = 2048;
+/**
+ * How many buckets the vault's records and its candidate ids are spread over: fixed, so a key's bucket never moves
+ * (why these counts: `vault-buckets.ts`).
+ */
+export const VAULT_BUCKETS = { records: 16_384, ids: 4_096 } as const;
 
 /** Every key prefix. */
 export const PREFIXES = {
   /**
-   * The vault: its records by vault key (canonical social_url, or `id:<candidate id>`) and its ids (candidate id ->
-   * vault key), in a fixed number of buckets by a hash of the key (`src/store/vault-buckets.ts`).
+   * The vault's records by vault key (canonical social_url, or `id:<candidate id>`), in a fixed number of buckets
+   * by a hash of the key (`src/store/vault-buckets.ts`).
    */
   vaultBucket: family('local', 'vault-bucket:'),
+  /** The vault's candidate ids (candidate id -> vault key), in buckets of their own by a hash of the id. */
+  vaultIds: family('local', 'vault-ids:'),
   /**
    * Version 1 of the vault: one key per record, by vault key. Read beside the buckets until store migration 6 has
    * moved them; the name of a record's set-aside copy (`unreadable:contact:<vault key>`) is still made from it.

@@ -1,14 +1,18 @@
 /**
- * The vault's layout (version 2): records and ids in a fixed number of buckets, `vault-bucket:<n>`, where n is a hash
- * of the vault key (of `id:<candidate id>` for an id). Why buckets: in Chrome every `storage.local.set`, however
- * small, costs time in proportion to the number of keys stored (one small write: ~1 ms at 2,000 keys, ~50 ms at
- * 100,000, whatever they hold), and one key per record made a 50,000-contact vault 100,000 keys, so every write
- * anywhere (a reveal's ledger entry, a search's page) paid for the vault's size. With buckets the key count is fixed
- * whatever the vault holds.
+ * The vault's layout (version 2): records in a fixed number of buckets, `vault-bucket:<n>` where n is a hash of the
+ * vault key, and candidate ids (which vault key an id names) in buckets of their own, `vault-ids:<n>` where n is a
+ * hash of the id. Why buckets: in Chrome every `storage.local.set`, however small, costs time that grows with the
+ * number of keys stored, whatever they hold, and one key per record and per id made a 50,000-contact vault 100,000
+ * keys, so every write anywhere (a reveal's ledger entry, a search's page) paid for the vault's size. With buckets
+ * the key count has a ceiling whatever the vault holds.
  *
- * Why {@link VAULT_BUCKETS} (in `keys.ts`, beside the key family) is 2,048 and not fewer: `storage.onChanged` hands every listening page the old and new value of
- * each key a write touched; at 2,048 buckets a bucket holds ~25 records at 50,000 contacts (~10-25 KB), so a bulk
- * reveal's round touches ~15 small buckets, not 15 large ones.
+ * Why {@link VAULT_BUCKETS} (in `keys.ts`) is 16,384 for records and 4,096 for ids: a read costs time by the bytes it
+ * brings, and a reader wants a few records (a page of 100 search results reads 100 record buckets and 100 id
+ * buckets). Measured in Chromium at 50,000 contacts, load ~4-5 (one small write / a read of 100 records and their
+ * ids): a key per record and id 106 ms / 6 ms; 2,048 shared buckets 1.6 / 512 ms; 8,192 and 1,024 for ids 2.5 /
+ * 108 ms; 16,384 and 1,024 9.7 / 56 ms; 16,384 and 4,096 6.3 / 28 ms. Ids are kept apart because an id entry is
+ * ~60 bytes and a record ~700: sharing buckets made every id read bring records. At 50,000 contacts a record bucket
+ * holds ~3 records and an id bucket ~12 ids.
  *
  * Version 1 (`contact:<vault key>`, `vault-id:<candidate id>`, and before that one `vault-index` object) is read
  * beside the buckets, a bucket's entry first, until store migration 6 has moved every key: every read asks for both
@@ -26,14 +30,15 @@ import { ContactRecord } from './vault-record';
 
 /** The bucket a vault key's record is kept in. */
 export const bucketName = (vaultKey: string): string =>
-  PREFIXES.vaultBucket.name(hashOf(vaultKey) % VAULT_BUCKETS);
-/** The bucket a candidate id's entry (which vault key it names) is kept in: the one `id:<candidate id>` is in. */
-export const idBucketName = (candidateId: string): string => bucketName(`id:${candidateId}`);
+  PREFIXES.vaultBucket.name(hashOf(vaultKey) % VAULT_BUCKETS.records);
+/** The bucket a candidate id's entry (which vault key it names) is kept in. */
+export const idBucketName = (candidateId: string): string =>
+  PREFIXES.vaultIds.name(hashOf(candidateId) % VAULT_BUCKETS.ids);
 
 /**
- * A bucket (version 1 of the bucket; the vault's layout version 2): records by vault key, each read through zod on
- * its own (one that does not read is set aside alone, and carried untouched by writes of its neighbours), and
- * candidate ids by id.
+ * A bucket (version 1 of the bucket; the vault's layout version 2), of either family: a record bucket keeps records
+ * by vault key (each read through zod on its own: one that does not read is set aside alone, and carried untouched
+ * by writes of its neighbours) and no ids; an id bucket keeps candidate ids by id and no records.
  */
 export const Bucket = z.object({
   v: z.literal(1),

@@ -1,5 +1,5 @@
 /**
- * The vault's writes, in its buckets (`vault-bucket:<n>`, see `vault-buckets.ts`). The background is the only
+ * The vault's writes, in its buckets (`vault-bucket:<n>` and `vault-ids:<n>`, see `vault-buckets.ts`). The background is the only
  * writer of the vault (pages read it), so one lock in the background orders every read-modify-write of buckets:
  * two writes of neighbours in one bucket never lose one another. Each write reads the buckets it touches and writes
  * them back in ONE storage call, so a reader sees a write whole.
@@ -131,7 +131,9 @@ export async function clearRecords(): Promise<number> {
     const contacts = new Set<string>();
     const names: string[] = [];
     for (const [name, value] of Object.entries(everything)) {
-      if (PREFIXES.vaultBucket.idOf(name) !== null) {
+      if (PREFIXES.vaultIds.idOf(name) !== null) {
+        names.push(name);
+      } else if (PREFIXES.vaultBucket.idOf(name) !== null) {
         names.push(name);
         for (const key of Object.keys((value as { records?: object } | null)?.records ?? {}))
           contacts.add(key);
@@ -142,6 +144,7 @@ export async function clearRecords(): Promise<number> {
         PREFIXES.unreadableContact.idOf(name) !== null ||
         PREFIXES.vaultId.idOf(name) !== null ||
         PREFIXES.unreadable.idOf(name)?.startsWith(PREFIXES.vaultBucket.prefix) ||
+        PREFIXES.unreadable.idOf(name)?.startsWith(PREFIXES.vaultIds.prefix) ||
         name === LEGACY_INDEX ||
         name === MOVING
       ) {

@@ -39,7 +39,7 @@ export async function storedVaultIds(): Promise<string[]> {
   const ids = new Set<string>();
   for (const [name, value] of Object.entries(await browser.storage.local.get(null))) {
     if (name.startsWith('vault-id:')) ids.add(name.slice('vault-id:'.length));
-    if (name.startsWith('vault-bucket:'))
+    if (name.startsWith('vault-ids:'))
       for (const id of Object.keys((value as { ids: object }).ids)) ids.add(id);
   }
   return [...ids].sort();

@@ -129,7 +129,11 @@ describe('retention of revealed contacts', () => {
     const keys = reads.flat() as string[];
     expect(
       keys.filter(
-        (key) => key.startsWith('contact:') || key.startsWith('vault-id:') || key.startsWith('vault-bucket:'),
+        (key) =>
+          key.startsWith('contact:') ||
+          key.startsWith('vault-id:') ||
+          key.startsWith('vault-bucket:') ||
+          key.startsWith('vault-ids:'),
       ),
     ).toEqual([]);
     expect(keys.filter((key) => /^contacts-index:\d+$/.test(key))).toEqual([]);
