@@ -109,7 +109,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // A team member's page asks the gateway again for today's figures when it opens (the extension's messaging,
   // ~1 KB): 27.6 KB.
   // The ledger's days read from their parts (an append writes a part of a few KB, not the whole day): 27.9 KB.
-  { name: 'usage', entry: 'usage.html', budget: 28 * KB },
+  // The shared chunks as Rollup cuts them once the pages read the vault's buckets: 28.0 KB.
+  { name: 'usage', entry: 'usage.html', budget: 28.25 * KB },
   // 38.5 KB; finding a person adds 2.9 KB (41.4 KB): its rules (email address, name, company domain with the public mail
   // providers, GitHub profile URL) and their refusals, checked again before any find is sent, the find menus and
   // the find's stored intent.
