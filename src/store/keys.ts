@@ -96,8 +96,6 @@ export const PREFIXES = {
   vaultId: family('local', 'vault-id:'),
   /** A value that no longer read, copied aside under its own key's name. */
   unreadable: family('local', 'unreadable:'),
-  /** A contact's set-aside copy (the register lists these). */
-  unreadableContact: family('local', 'unreadable:contact:'),
   /** The profile a tab shows, by tab id. */
   tab: family('session', 'tab:'),
   /** Everything of the ledger: its days and its bookkeeping. */

@@ -1,5 +1,5 @@
 /**
- * The register of contacts' set-aside copies (version 1): their storage keys, so retention removes the old ones by
+ * The register of contacts' set-aside copies (version 1; a record's, or a vault bucket's): their storage keys, so retention removes the old ones by
  * reading those alone, never every key in storage. None is stored until retention's first sweep lists the copies
  * already there (the upgrade from before the register, done once); from then on each copy adds its key when made.
  */
@@ -39,11 +39,25 @@ export async function registerAside(slot: string): Promise<void> {
   }
 }
 
+/**
+ * True for the set-aside copy of anything holding contact data: a record (`unreadable:contact:…`), or one of the
+ * vault's buckets of records or of ids (`unreadable:vault-bucket:…`, `unreadable:vault-ids:…`).
+ */
+export function isContactAside(name: string): boolean {
+  const of = PREFIXES.unreadable.idOf(name);
+  return (
+    of !== null &&
+    (PREFIXES.contact.idOf(of) !== null ||
+      PREFIXES.vaultBucket.idOf(of) !== null ||
+      PREFIXES.vaultIds.idOf(of) !== null)
+  );
+}
+
 /** The register, listing the copies already stored when there is none yet: the one read of every key, done once. */
 async function asideRegister(): Promise<AsideRegister> {
   const register = await asidesItem.get();
   if (register) return register;
-  const swept = { keys: (await storedKeys()).filter((key) => PREFIXES.unreadableContact.idOf(key) !== null) };
+  const swept = { keys: (await storedKeys()).filter(isContactAside) };
   await serialized(ASIDES, () => asidesItem.set(swept));
   return swept;
 }

@@ -67,7 +67,8 @@ export const readContact = (value: unknown, name: string): ContactRecord | null 
 export const inspectRecord = (value: unknown, key: string): Read<ContactRecord> =>
   inspectContact(value, contactName(key));
 
-const inspectBucket = inspector(Bucket, 'vault bucket');
+// A bucket's copy holds contact data: listed with the records' copies, so retention removes it in its time.
+const inspectBucket = inspector(Bucket, 'vault bucket', { afterSetAside: registerAside });
 
 /**
  * Where ids lived in version 1 of the id index, before they had keys of their own: one object, read until store

@@ -11,7 +11,7 @@
 import { browser } from 'wxt/browser';
 import { PREFIXES } from './keys';
 import { serialized } from './lock';
-import { emptyAsideRegister } from './vault-asides';
+import { emptyAsideRegister, isContactAside } from './vault-asides';
 import {
   type Bucket,
   bucketName,
@@ -141,10 +141,8 @@ export async function clearRecords(): Promise<number> {
         names.push(name);
         contacts.add(PREFIXES.contact.idOf(name)!);
       } else if (
-        PREFIXES.unreadableContact.idOf(name) !== null ||
+        isContactAside(name) ||
         PREFIXES.vaultId.idOf(name) !== null ||
-        PREFIXES.unreadable.idOf(name)?.startsWith(PREFIXES.vaultBucket.prefix) ||
-        PREFIXES.unreadable.idOf(name)?.startsWith(PREFIXES.vaultIds.prefix) ||
         name === LEGACY_INDEX ||
         name === MOVING
       ) {

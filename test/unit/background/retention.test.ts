@@ -7,6 +7,7 @@ import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src
 import { contactsIndex, OLDEST_KEY, SHARDS, shardKey, shardOf } from '../../../src/contacts-index';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
+import { bucketName } from '../../../src/store/vault-buckets';
 import type { ContactRecord } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
 import { vaultWrite } from '../../../src/store/vault-write';
@@ -243,11 +244,39 @@ describe('retention of revealed contacts', () => {
     expect((await browser.storage.local.get('vault-asides'))['vault-asides']).toEqual({ keys: [] });
   });
 
+  it("a vault bucket's set-aside copy holds contact data: listed, swept and removed like a record's", async () => {
+    await indexed(0);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // A bucket of another version's shape (its records could not be read one by one) and an old copy of one.
+    const bucket = bucketName(url('a'));
+    await browser.storage.local.set({
+      [bucket]: { v: 99, records: 'not records' },
+      'unreadable:vault-ids:7': aside(daysAgo(40)),
+    });
+    // The upgrade's one sweep lists the copy already there…
+    expect(await purgeExpired(NOW)).toBe(0);
+    expect(await keysOf('unreadable:vault-ids:')).toEqual([]);
+    // …and a bucket set aside when read is listed as it is made.
+    expect((await vault.read(url('a'))).state).toBe('unreadable');
+    await vi.waitFor(async () =>
+      expect((await browser.storage.local.get('vault-asides'))['vault-asides']).toEqual({
+        keys: [`unreadable:${bucket}`],
+      }),
+    );
+    expect(await purgeExpired(NOW)).toBe(0);
+    expect(await keysOf('unreadable:vault-bucket:')).toEqual([`unreadable:${bucket}`]);
+    expect(await purgeExpired(Date.now() + 31 * DAY)).toBe(0);
+    expect(await keysOf('unreadable:vault-bucket:')).toEqual([]);
+  });
+
   it('"Clear revealed contacts" empties the register with the copies', async () => {
-    await browser.storage.local.set({ [`unreadable:contact:${url('x')}`]: aside(daysAgo(1)) });
+    await browser.storage.local.set({
+      [`unreadable:contact:${url('x')}`]: aside(daysAgo(1)),
+      'unreadable:vault-bucket:3': aside(daysAgo(1)),
+    });
     await purgeExpired(NOW);
     expect((await browser.storage.local.get('vault-asides'))['vault-asides']).toEqual({
-      keys: [`unreadable:contact:${url('x')}`],
+      keys: [`unreadable:contact:${url('x')}`, 'unreadable:vault-bucket:3'],
     });
     await vaultWrite.clear();
     expect(await keysOf('unreadable:')).toEqual([]);
