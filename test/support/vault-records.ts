@@ -21,26 +21,20 @@ export function contactRecord(slug: string, candidateId: string) {
   };
 }
 
-/** The vault keys of every record stored, in either layout (buckets, or version 1's key per record), sorted. */
-export async function storedVaultKeys(): Promise<string[]> {
+/** The names of what is stored in either layout: version 1's keys (`legacy` prefix) and the buckets' `field` entries. */
+async function storedNames(legacy: string, buckets: string, field: 'records' | 'ids'): Promise<string[]> {
   const { browser } = await import('wxt/browser');
-  const keys = new Set<string>();
+  const names = new Set<string>();
   for (const [name, value] of Object.entries(await browser.storage.local.get(null))) {
-    if (name.startsWith('contact:')) keys.add(name.slice('contact:'.length));
-    if (name.startsWith('vault-bucket:'))
-      for (const key of Object.keys((value as { records: object }).records)) keys.add(key);
+    if (name.startsWith(legacy)) names.add(name.slice(legacy.length));
+    if (name.startsWith(buckets))
+      for (const key of Object.keys((value as Record<string, object>)[field] ?? {})) names.add(key);
   }
-  return [...keys].sort();
+  return [...names].sort();
 }
 
+/** The vault keys of every record stored, in either layout (buckets, or version 1's key per record), sorted. */
+export const storedVaultKeys = () => storedNames('contact:', 'vault-bucket:', 'records');
+
 /** The candidate ids the vault names a record for, in either layout, sorted. */
-export async function storedVaultIds(): Promise<string[]> {
-  const { browser } = await import('wxt/browser');
-  const ids = new Set<string>();
-  for (const [name, value] of Object.entries(await browser.storage.local.get(null))) {
-    if (name.startsWith('vault-id:')) ids.add(name.slice('vault-id:'.length));
-    if (name.startsWith('vault-ids:'))
-      for (const id of Object.keys((value as { ids: object }).ids)) ids.add(id);
-  }
-  return [...ids].sort();
-}
+export const storedVaultIds = () => storedNames('vault-id:', 'vault-ids:', 'ids');
