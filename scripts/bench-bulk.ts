@@ -38,7 +38,7 @@ const SEQUENTIAL_SAMPLE = 20;
 /** What a storage call touched, by the first key's family (a contact's URL, a ledger day and a part's number are left out). */
 const PROFILE_STORAGE = `(() => {
   globalThis.__storageCalls = [];
-  const kind = (key) => key.replace(/^(contact|vault-id|ledger:day|contacts-index|contacts-pack|bulk-job-items)[:-].*$/, '$1');
+  const kind = (key) => key.replace(/^(contact|vault-id|vault-bucket|vault-ids|ledger:day|contacts-index|contacts-pack|bulk-job-items)[:-].*$/, '$1');
   for (const op of ['get', 'set', 'remove']) {
     const original = chrome.storage.local[op].bind(chrome.storage.local);
     chrome.storage.local[op] = (...args) => {
