@@ -156,10 +156,10 @@ const recordsOf = (value: unknown): Record<string, unknown> => {
   return typeof records === 'object' && records !== null ? (records as Record<string, unknown>) : {};
 };
 
-/** True when two stored values are the same (values read back from storage are copies: compared as JSON). */
 /** The key the move to buckets names each step's keys under. */
 export const MOVING = nameOf(KEYS.vaultMoving);
 
+/** True when two stored values are the same (values read back from storage are copies: compared as JSON). */
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**

@@ -9,11 +9,13 @@
  * anew.
  */
 import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
 import { PREFIXES } from './keys';
 import { serialized } from './lock';
-import { emptyAsideRegister, isContactAside } from './vault-asides';
+import { setAside } from './read';
+import { emptyAsideRegister, isContactAside, registerAside } from './vault-asides';
 import {
-  type Bucket,
+  Bucket,
   bucketName,
   contactName,
   emptyBucket,
@@ -24,7 +26,6 @@ import {
   MOVING,
   namesOfIds,
   namesOfKeys,
-  readBucket,
 } from './vault-buckets';
 import { ContactRecord } from './vault-record';
 
@@ -33,15 +34,38 @@ const VAULT_LOCK = 'vault-buckets';
 
 const unique = <T>(list: Iterable<T>) => [...new Set(list)];
 
-/** The buckets `names` as stored, ready to change (one not stored, or unreadable and set aside, starts empty). */
+/**
+ * Copies a bucket that does not read aside before a write replaces it, and waits for the copy: its records (paid
+ * data) are kept for a migration or support to recover, never overwritten before the copy is stored. A bucket
+ * already copied once gets a copy of its own, named by the time. Listed in the register of contact copies, so
+ * retention removes it in its time.
+ */
+async function setBucketAside(name: string, value: unknown, problem: string): Promise<void> {
+  const copyName = (await setAside(name, value, problem)) ? name : `${name}@${new Date().toISOString()}`;
+  if (copyName !== name && !(await setAside(copyName, value, problem))) return;
+  await registerAside(PREFIXES.unreadable.name(copyName));
+}
+
+/** The buckets `names` as stored, ready to change (one not stored, or unreadable and copied aside, starts empty). */
 async function bucketsToEdit(names: readonly string[]): Promise<Map<string, Bucket>> {
   const stored = names.length > 0 ? await browser.storage.local.get([...names]) : {};
-  return new Map(
-    names.map((name) => {
-      const read = readBucket(stored[name], name);
-      return [name, read.state === 'ok' ? read.value : emptyBucket()];
-    }),
-  );
+  const buckets = new Map<string, Bucket>();
+  for (const name of names) {
+    const value = stored[name];
+    if (value === undefined || value === null) {
+      buckets.set(name, emptyBucket());
+      continue;
+    }
+    const parsed = z.safeParse(Bucket, value);
+    if (parsed.success) {
+      buckets.set(name, parsed.data);
+      continue;
+    }
+    console.warn(`Stored vault bucket ${name} is not readable and was set aside before it was written anew.`);
+    await setBucketAside(name, value, z.prettifyError(parsed.error));
+    buckets.set(name, emptyBucket());
+  }
+  return buckets;
 }
 
 const isEmpty = (bucket: Bucket) =>
@@ -92,8 +116,9 @@ export async function removeRecords(keys: readonly string[]): Promise<void> {
     const stored = await browser.storage.local.get(asked);
     const ids = unique(
       keys.flatMap((key) => {
-        const inBucket = readBucket(stored[bucketName(key)], bucketName(key));
-        const record = inBucket.state === 'ok' ? inBucket.value.records[key] : undefined;
+        // Read loosely: a record in a bucket that does not read still names its id.
+        const record = (stored[bucketName(key)] as { records?: Record<string, unknown> } | undefined)
+          ?.records?.[key];
         return [...idOf(record), ...idOf(stored[contactName(key)])];
       }),
     );

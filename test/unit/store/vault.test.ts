@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../../src/store/settings';
 import { findContacts, vault, watchVaultKeys } from '../../../src/store/vault';
+import { bucketName } from '../../../src/store/vault-buckets';
 import { itemsToAsk } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
 import { vaultWrite } from '../../../src/store/vault-write';
@@ -183,6 +184,13 @@ describe('clearing the vault', () => {
         updatedAt: '2026-01-01T00:00:00.000Z',
       },
       settings: DEFAULT_SETTINGS,
+      // A step of the move into buckets cut off, and a bucket that no longer read, copied aside.
+      'vault-moving': { keys: ['https://www.linkedin.com/in/z'], at: '2026-01-01T00:00:00.000Z' },
+      'unreadable:vault-bucket:5': {
+        value: { v: 99 },
+        problem: 'not a bucket',
+        at: '2026-01-01T00:00:00.000Z',
+      },
     });
     await vault.get('https://www.linkedin.com/in/x');
     await vi.waitFor(async () => {
@@ -192,9 +200,9 @@ describe('clearing the vault', () => {
     });
     await vaultWrite.put(contact('ada', '1'));
     expect(await vaultWrite.clear()).toBe(3);
-    const left = Object.keys(await browser.storage.local.get(null));
-    expect(left.filter((key) => key.includes('contact:') || key.startsWith('vault-id:'))).toEqual([]);
-    expect(left).toContain('settings');
+    // Nothing of the vault is left in either layout: only the settings and the (emptied) register of copies.
+    const left = Object.keys(await browser.storage.local.get(null)).sort();
+    expect(left.filter((key) => key !== 'settings' && !key.startsWith('vault-asides'))).toEqual([]);
   });
 });
 
@@ -223,5 +231,61 @@ describe('itemsToAsk: what a reveal must ask the service for', () => {
     ['a held item is never asked again', record, ['email'], true, []],
   ] as const)('%s', (_label, held, selection, retry, expected) => {
     expect(itemsToAsk(held, [...selection], retry)).toEqual(expected);
+  });
+});
+
+describe('records that share a bucket', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  /** `count` slugs whose records share one bucket. */
+  function neighbours(count: number): string[] {
+    const found: string[] = [];
+    const first = bucketName(url('n-0'));
+    for (let i = 0; found.length < count; i++) if (bucketName(url(`n-${i}`)) === first) found.push(`n-${i}`);
+    return found;
+  }
+
+  it('a write of one keeps the other, and watchers hear of the one written alone', async () => {
+    const [a, b] = neighbours(2) as [string, string];
+    await vaultWrite.put(contact(a, '1'));
+    const heard: string[][] = [];
+    const changed = vi.fn();
+    watchVaultKeys((keys) => heard.push(keys));
+    vault.watchChanges(changed);
+    await vaultWrite.put(contact(b, '2'));
+    await vi.waitFor(() => expect(heard).toEqual([[url(b)]]));
+    expect(changed).toHaveBeenCalledWith({ put: [contact(b, '2')], gone: [] });
+    expect((await vault.getMany([url(a), url(b)])).map((r) => r.name)).toEqual([a, b]);
+    await vaultWrite.remove([url(b)]);
+    expect((await vault.find({ candidateId: '1' }))?.name).toBe(a);
+    expect(await vault.find({ candidateId: '2' })).toBeNull();
+  });
+
+  it('a bucket that does not read is copied aside, whole, before a write replaces it; a second time too', async () => {
+    const [a, b, c] = neighbours(3) as [string, string, string];
+    const bucket = bucketName(url(a));
+    const later = { v: 2, entries: [contact(a, '1')] };
+    await browser.storage.local.set({ [bucket]: later, 'vault-asides': { keys: [] } });
+    expect((await vault.read(url(a))).state).toBe('unreadable');
+    await vaultWrite.put(contact(b, '2'));
+    // The copy was stored before the write (awaited), holding what the bucket held, and is listed for retention.
+    const copy = (await browser.storage.local.get(`unreadable:${bucket}`))[`unreadable:${bucket}`];
+    expect(copy).toMatchObject({ value: later });
+    expect((await vault.get(url(b)))?.name).toBe(b);
+    // The bucket made unreadable again is copied under a name of its own: the first copy is not overwritten.
+    const again = { v: 2, entries: [contact(c, '3')] };
+    await browser.storage.local.set({ [bucket]: again });
+    await vaultWrite.put(contact(c, '3'));
+    const copies = Object.entries(await browser.storage.local.get(null)).filter(([key]) =>
+      key.startsWith(`unreadable:${bucket}`),
+    );
+    expect(copies.map(([, value]) => (value as { value: unknown }).value)).toEqual(
+      expect.arrayContaining([later, again]),
+    );
+    const register = (await browser.storage.local.get('vault-asides'))['vault-asides'] as { keys: string[] };
+    expect(register.keys.sort()).toEqual(copies.map(([key]) => key).sort());
   });
 });

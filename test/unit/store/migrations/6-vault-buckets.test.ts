@@ -89,9 +89,13 @@ describe('store migration 6: the vault into buckets', () => {
     await expect(moveVaultToBuckets(7, 0)).rejects.toThrow('worker stopped');
     expect(await answers()).toEqual(before);
     remove.mockRestore();
-    // …and in the middle, a later step's write failing.
-    const set = vi.spyOn(browser.storage.local, 'set');
-    set.mockImplementationOnce(async () => undefined).mockRejectedValueOnce(new Error('worker stopped'));
+    // …and in the middle: the first step's write goes through, the next step's fails.
+    const realSet = browser.storage.local.set.bind(browser.storage.local);
+    let sets = 0;
+    const set = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
+      if (++sets === 2) throw new Error('worker stopped');
+      return realSet(items);
+    });
     await expect(moveVaultToBuckets(7, 0)).rejects.toThrow('worker stopped');
     set.mockRestore();
     expect(await answers()).toEqual(before);
