@@ -192,7 +192,7 @@ describe('migration 5 (one way to find who an identifier names) on a database in
         insert into search_links (social_url, candidate_id) values
           ('https://www.linkedin.com/in/ada', 'cand-ada'), ('https://www.linkedin.com/in/grace', 'cand-grace');
       `);
-      expect(await migrate(db)).toEqual([5]);
+      expect(await migrate(db, MIGRATIONS.slice(0, 5))).toEqual([5]);
       const find = (url: string | null, id: string | null) =>
         db.query<{
           social_url: string | null;
@@ -221,6 +221,56 @@ describe('migration 5 (one way to find who an identifier names) on a database in
       expect(resolved!.id).toBe(1);
       const ada = await db.query<{ candidate_id: string }>('select candidate_id from people where id = 1');
       expect(ada[0]!.candidate_id).toBe('cand-ada');
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
+describe('migration 6 (a lookup checks its member; no spend sum without a cap) on a database in use', () => {
+  it('refuses a revoked member whatever the vault holds, and still counts the spend under a cap', async () => {
+    const db = await pgliteDatabase();
+    try {
+      await db.exec('drop schema public cascade; create schema public;');
+      expect(await migrate(db, MIGRATIONS.slice(0, 5))).toEqual([1, 2, 3, 4, 5]);
+      // Version 5: Ada's email held; Bob revoked; Carol capped at 5 a day with 3 pending; Alice without caps.
+      await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
+        insert into members (name, key_hash, key_hint, revoked_at) values ('Bob Lee', 'h2', 'hint', now());
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 5);
+        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
+        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
+        insert into ledger (member_id, action, subject, max_credits, status) values (3, 'lookup', 'x', 3, 'pending');
+      `);
+      const begin = (url: string, member: number) =>
+        db.query<{ begun: { state: string; refusal?: { spent: number; cap: number } } }>(
+          `select gateway_begin_lookup($1, null, $2, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
+          [url, member],
+        );
+      // Before: a revoked member's lookup of a held person was answered from the vault.
+      expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('held');
+      expect(await migrate(db)).toEqual([6]);
+      expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('revoked');
+      expect((await begin('https://www.linkedin.com/in/new', 2))[0]!.begun.state).toBe('revoked');
+      expect((await begin('https://www.linkedin.com/in/ada', 1))[0]!.begun.state).toBe('held');
+      // Without caps: a flight, its pending row written. Under a cap: the pending 3 still counts (3 + 3 > 5).
+      expect((await begin('https://www.linkedin.com/in/b', 1))[0]!.begun.state).toBe('flight');
+      expect((await begin('https://www.linkedin.com/in/c', 3))[0]!.begun).toMatchObject({
+        state: 'refused',
+        refusal: { spent: 3, cap: 5 },
+      });
+      const pending = await db.query<{ member_id: number; max_credits: number }>(
+        "select member_id, max_credits from ledger where status = 'pending' order by id",
+      );
+      expect(pending).toEqual([
+        { member_id: 3, max_credits: 3 },
+        { member_id: 1, max_credits: 3 },
+      ]);
+      // A search's reservation for a revoked member is still refused.
+      const [reserved] = await db.query<{ r: { revoked?: boolean } }>(
+        "select gateway_reserve(2, 'search', 1, null) as r",
+      );
+      expect(reserved!.r).toEqual({ revoked: true });
     } finally {
       await db.dispose();
     }
