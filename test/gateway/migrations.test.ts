@@ -249,7 +249,7 @@ describe('migration 6 (a lookup checks its member; no spend sum without a cap) o
         );
       // Before: a revoked member's lookup of a held person was answered from the vault.
       expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('held');
-      expect(await migrate(db)).toEqual([6]);
+      expect(await migrate(db, MIGRATIONS.slice(0, 6))).toEqual([6]);
       expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('revoked');
       expect((await begin('https://www.linkedin.com/in/new', 2))[0]!.begun.state).toBe('revoked');
       expect((await begin('https://www.linkedin.com/in/ada', 1))[0]!.begun.state).toBe('held');
@@ -271,6 +271,73 @@ describe('migration 6 (a lookup checks its member; no spend sum without a cap) o
         "select gateway_reserve(2, 'search', 1, null) as r",
       );
       expect(reserved!.r).toEqual({ revoked: true });
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
+describe('migration 7 (a lookup of someone new begins without reading the vault) on a database in use', () => {
+  it('makes, claims and reserves for someone new at once, and treats anyone known as before', async () => {
+    const db = await pgliteDatabase();
+    try {
+      await db.exec('drop schema public cascade; create schema public;');
+      expect(await migrate(db, MIGRATIONS.slice(0, 6))).toEqual([1, 2, 3, 4, 5, 6]);
+      // Version 6: Ada's email held; a search linked a new person's URL to her candidate id; Carol capped at 2.
+      await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
+        insert into members (name, key_hash, key_hint, revoked_at) values ('Bob Lee', 'h2', 'hint', now());
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 2);
+        insert into members (name, key_hash, key_hint) values ('Dan Roe', 'h4', 'hint');
+        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
+        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
+        insert into search_links (social_url, candidate_id) values ('https://www.linkedin.com/in/new', 'cand-new');
+      `);
+      expect(await migrate(db)).toEqual([7]);
+      const begin = (url: string, member: number, items = '["email", "phone"]') =>
+        db
+          .query<{ begun: { state: string; missing?: string[]; entry_id?: number } }>(
+            `select gateway_begin_lookup($1, null, $2, $3, '{"email": 3, "phone": 6}', 60000, 604800000, $1) as begun`,
+            [url, member, items],
+          )
+          .then((rows) => rows[0]!.begun);
+      const people = () =>
+        db.query<{ n: number }>('select count(*)::int as n from people').then((r) => r[0]!.n);
+
+      // Someone new (named with her candidate id by a search): made with both identifiers, claimed, reserved.
+      const flight = await begin('https://www.linkedin.com/in/new', 1);
+      expect(flight).toMatchObject({ state: 'flight', missing: ['email', 'phone'] });
+      const made = await db.query<{ candidate_id: string; items: string[]; max_credits: number }>(
+        `select p.candidate_id, f.items, l.max_credits from people p join flights f on f.person_id = p.id
+         join ledger l on l.id = $1 where p.social_url = 'https://www.linkedin.com/in/new'`,
+        [flight.entry_id],
+      );
+      expect(made).toEqual([{ candidate_id: 'cand-new', items: ['email', 'phone'], max_credits: 9 }]);
+      // A teammate asking for her now waits for that flight; asking by her id finds the same person.
+      expect((await begin('https://www.linkedin.com/in/new', 4)).state).toBe('wait');
+      expect(
+        (
+          await db.query<{ begun: { state: string } }>(
+            `select gateway_begin_lookup(null, 'cand-new', 4, '["email"]', '{"email": 3}', 60000, 604800000, 'cand-new') as begun`,
+          )
+        )[0]!.begun.state,
+      ).toBe('wait');
+      // Someone known goes the way of migration 6: held, or a flight for the missing items only.
+      expect((await begin('https://www.linkedin.com/in/ada', 1, '["email"]')).state).toBe('held');
+      expect(await begin('https://www.linkedin.com/in/ada', 4)).toMatchObject({
+        state: 'flight',
+        missing: ['phone'],
+      });
+      // Refused by a cap: no flight is left behind for the new person. Revoked: nobody is made at all.
+      const before = await people();
+      expect((await begin('https://www.linkedin.com/in/capped', 3, '["email"]')).state).toBe('refused');
+      const left = await db.query<{ n: number }>(
+        "select count(*)::int as n from flights f join people p on p.id = f.person_id where p.social_url = 'https://www.linkedin.com/in/capped'",
+      );
+      expect(left[0]!.n).toBe(0);
+      expect(await people()).toBe(before + 1);
+      expect((await begin('https://www.linkedin.com/in/revoked', 2)).state).toBe('revoked');
+      expect(await people()).toBe(before + 1);
     } finally {
       await db.dispose();
     }
