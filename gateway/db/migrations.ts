@@ -1001,6 +1001,72 @@ export const MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 8,
+    name: 'reservations for a member without caps do not take turns',
+    // A reservation took the member's row lock for no key update, so a member's lookups beginning together took
+    // turns, each waiting for the one before it to commit, though without a cap there is nothing to count. Now a
+    // member without caps is locked "for share": reservations of theirs go side by side, while a change of caps or
+    // a revocation (an update of the row) still waits for those under way, and they for it; a member with a cap
+    // is locked and counted as before. A cap set between the first reading of the member and the lock answers a
+    // serialization failure (40001): the statement is rolled back whole and the gateway begins it again.
+    sql: `
+      create or replace function gateway_reserve(p_member integer, p_action text, p_max integer, p_subject text)
+      returns json language plpgsql as $fn$
+      declare
+        v_daily integer;
+        v_monthly integer;
+        v_today integer;
+        v_month integer;
+        v_day timestamptz;
+        v_month_start timestamptz;
+        v_id integer;
+      begin
+        select daily_cap, monthly_cap into v_daily, v_monthly from members
+          where id = p_member and revoked_at is null;
+        if found and v_daily is null and v_monthly is null then
+          select daily_cap, monthly_cap into v_daily, v_monthly from members
+            where id = p_member and revoked_at is null for share;
+          if not found then
+            return json_build_object('revoked', true);
+          end if;
+          if v_daily is not null or v_monthly is not null then
+            raise exception 'the member''s caps changed during a reservation' using errcode = '40001';
+          end if;
+          insert into ledger (member_id, action, subject, max_credits, status)
+            values (p_member, p_action, p_subject, p_max, 'pending') returning id into v_id;
+          return json_build_object('entry_id', v_id);
+        end if;
+        select daily_cap, monthly_cap into v_daily, v_monthly from members
+          where id = p_member and revoked_at is null for no key update;
+        if not found then
+          return json_build_object('revoked', true);
+        end if;
+        if v_daily is not null or v_monthly is not null then
+          v_day := date_trunc('day', now(), 'UTC');
+          v_month_start := date_trunc('month', now(), 'UTC');
+          select
+            coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end)
+              filter (where created_at >= v_day), 0)::int,
+            coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end), 0)::int
+            into v_today, v_month
+            from ledger where member_id = p_member and created_at >= v_month_start;
+          if v_daily is not null and v_today + p_max > v_daily then
+            return json_build_object('refusal', json_build_object('period', 'day', 'cap', v_daily, 'spent', v_today,
+              'required', p_max, 'resets_at', v_day + interval '1 day'));
+          end if;
+          if v_monthly is not null and v_month + p_max > v_monthly then
+            return json_build_object('refusal', json_build_object('period', 'month', 'cap', v_monthly,
+              'spent', v_month, 'required', p_max, 'resets_at', v_month_start + interval '1 month'));
+          end if;
+        end if;
+        insert into ledger (member_id, action, subject, max_credits, status)
+          values (p_member, p_action, p_subject, p_max, 'pending') returning id into v_id;
+        return json_build_object('entry_id', v_id);
+      end
+      $fn$;
+    `,
+  },
 ];
 
 /** The newest schema version this gateway knows. */

@@ -293,7 +293,7 @@ describe('migration 7 (a lookup of someone new begins without reading the vault)
         insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
         insert into search_links (social_url, candidate_id) values ('https://www.linkedin.com/in/new', 'cand-new');
       `);
-      expect(await migrate(db)).toEqual([7]);
+      expect(await migrate(db, MIGRATIONS.slice(0, 7))).toEqual([7]);
       const begin = (url: string, member: number, items = '["email", "phone"]') =>
         db
           .query<{ begun: { state: string; missing?: string[]; entry_id?: number } }>(
@@ -343,6 +343,72 @@ describe('migration 7 (a lookup of someone new begins without reading the vault)
     }
   });
 });
+
+describe.skipIf(inject('pgUrl') === null)(
+  'migration 8 (reservations without caps side by side) on PostgreSQL',
+  () => {
+    it('lets a member without caps reserve beside their reservation under way; a capped one takes turns', async () => {
+      const db = (await postgresDatabase())!;
+      try {
+        await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 100);
+      `);
+        const reserve = (member: number) =>
+          db.query<{ r: { entry_id?: number } }>("select gateway_reserve($1, 'lookup', 3, null) as r", [
+            member,
+          ]);
+        /** A reservation for `member` in a transaction held open until the returned release is called. */
+        const held = async (member: number) => {
+          let release: () => void = () => {};
+          const released = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          let reserved: () => void = () => {};
+          const reservedYet = new Promise<void>((resolve) => {
+            reserved = resolve;
+          });
+          const done = db.transaction(async (tx) => {
+            await tx.query("select gateway_reserve($1, 'lookup', 3, null)", [member]);
+            reserved();
+            await released;
+          });
+          await reservedYet;
+          return { release, done };
+        };
+        const settledWithin = (promise: Promise<unknown>, ms: number) =>
+          Promise.race([
+            promise.then(() => true),
+            new Promise((resolve) => setTimeout(() => resolve(false), ms)),
+          ]);
+
+        // Alice has no caps: a second reservation goes beside the first, still under way.
+        const alice = await held(1);
+        expect((await reserve(1))[0]!.r.entry_id).toBeGreaterThan(0);
+        // A change of her caps waits for the reservation under way, and the next one counts it.
+        const capped = db.query('update members set daily_cap = 7 where id = 1');
+        expect(await settledWithin(capped, 300)).toBe(false);
+        alice.release();
+        await Promise.all([alice.done, capped]);
+        expect((await reserve(1))[0]!.r).toMatchObject({ refusal: { spent: 6, cap: 7 } });
+
+        // Carol has a cap: a second reservation waits for the first to commit, then counts it.
+        const carol = await held(2);
+        const second = reserve(2);
+        expect(await settledWithin(second, 300)).toBe(false);
+        carol.release();
+        await carol.done;
+        expect((await second)[0]!.r.entry_id).toBeGreaterThan(0);
+        const pending = await db.query<{ n: number }>(
+          "select count(*)::int as n from ledger where member_id = 2 and status = 'pending'",
+        );
+        expect(pending[0]!.n).toBe(2);
+      } finally {
+        await db.dispose();
+      }
+    });
+  },
+);
 
 describe.skipIf(inject('pgUrl') === null)('migrations on PostgreSQL', () => {
   it('migrates a new database to the newest version', async () => {
