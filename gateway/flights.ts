@@ -63,8 +63,11 @@ interface BegunRow {
   refusal?: { period: 'day' | 'month'; cap: number; spent: number; required: number; resets_at: string };
 }
 
-/** A foreign key or unique violation: a person row erased or made by another request meanwhile. */
-const RACED = new Set(['23503', '23505']);
+/**
+ * A foreign key or unique violation (a person row erased or made by another request meanwhile), or a serialization
+ * failure (a cap set on the member while the reservation read them: `gateway_reserve`, migration 8).
+ */
+export const RACED = new Set(['23503', '23505', '40001']);
 
 /**
  * Begins a lookup of `asked` for a member, in one round trip (`gateway_begin_lookup`, migration 3): finds the

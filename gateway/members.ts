@@ -165,6 +165,12 @@ export async function authenticate(db: Sql, key: string): Promise<Member | null>
 /** {@link authenticate} with a short memory, and a way to forget it at once. */
 export interface CachedAuthenticator {
   (db: Sql, key: string): Promise<Member | null>;
+  /**
+   * The member this instance last read for `key` (active then), however long ago, until {@link forget}; with
+   * whether that reading is still within the memory's time. Only for a request whose own statement checks the
+   * member again (a lookup: `gateway_begin_lookup` answers "revoked"), so it needs no round trip for the key.
+   */
+  remembered(key: string): { member: Member; fresh: boolean } | null;
   /** Forgets every key read (a member was revoked or their caps changed, on any instance). */
   forget(): void;
 }
@@ -173,9 +179,9 @@ export interface CachedAuthenticator {
  * {@link authenticate} with a short memory: a key's member is read again after `ttlMs`, and at once after a
  * notification on {@link MEMBERS_CHANNEL} (which revoking a member or changing caps sends, from any process), so a
  * revocation holds on every instance at once, and within `ttlMs` (under the second promised) even if a
- * notification were lost. Paid calls re-read the member under its row lock anyway (`gateway_reserve`), so a revoked
- * key could at most read a free answer in that time. Only this instance's own shortcut: nothing another instance
- * needs.
+ * notification were lost. Paid calls re-read the member under its row lock anyway (`gateway_reserve`), and a lookup
+ * checks the member in its first statement (migration 6), so a revoked key could at most read a free answer of
+ * another endpoint in that time. Only this instance's own shortcut: nothing another instance needs.
  */
 export function cachedAuthenticator(ttlMs: number, maxEntries = 10_000): CachedAuthenticator {
   const cache = new Map<string, { member: Member | null; until: number }>();
@@ -195,6 +201,11 @@ export function cachedAuthenticator(ttlMs: number, maxEntries = 10_000): CachedA
     return member;
   };
   return Object.assign(read, {
+    remembered(key: string) {
+      if (!key.startsWith(MEMBER_KEY_PREFIX) || key.length > 200) return null;
+      const hit = cache.get(hashKey(key));
+      return hit?.member ? { member: hit.member, fresh: hit.until > Date.now() } : null;
+    },
     forget() {
       generation++;
       cache.clear();

@@ -80,14 +80,26 @@ export async function reserve(
   maxCredits: number,
   subject: string | null,
 ): Promise<Reservation> {
-  const rows = await db.query<{
-    reserved: {
-      entry_id?: number;
-      revoked?: true;
-      refusal?: { period: 'day' | 'month'; cap: number; spent: number; required: number; resets_at: string };
-    };
-  }>('select gateway_reserve($1, $2, $3, $4) as reserved', [member.id, action, maxCredits, subject]);
-  const reserved = rows[0]!.reserved;
+  type Reserved = {
+    entry_id?: number;
+    revoked?: true;
+    refusal?: { period: 'day' | 'month'; cap: number; spent: number; required: number; resets_at: string };
+  };
+  let reserved: Reserved;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const rows = await db.query<{ reserved: Reserved }>(
+        'select gateway_reserve($1, $2, $3, $4) as reserved',
+        [member.id, action, maxCredits, subject],
+      );
+      reserved = rows[0]!.reserved;
+      break;
+    } catch (error) {
+      // A cap set on the member while this reservation read them (migration 8): read them again.
+      if (attempt < 3 && String((error as { code?: unknown }).code) === '40001') continue;
+      throw error;
+    }
+  }
   if (reserved.entry_id !== undefined) return { ok: true, entryId: reserved.entry_id };
   if (reserved.refusal) {
     const { resets_at, ...refusal } = reserved.refusal;

@@ -789,6 +789,284 @@ export const MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 6,
+    name: 'a lookup checks the member in its first statement; no spend sum without a cap',
+    // A lookup's first statement now refuses a revoked member ({"state": "revoked"}) whatever the vault holds, so
+    // an instance that has read a key once checks it again in that statement rather than in a round trip of its
+    // own (`remembered` in gateway/members.ts). And a reservation for a member with neither cap writes its pending
+    // row without summing the month's ledger (a sum that grows with the member's lookups): there is no cap for it
+    // to pass. Otherwise as in migration 4 (begin) and migration 3 (reserve).
+    sql: `
+      create or replace function gateway_begin_lookup(
+        p_social_url text, p_candidate_id text, p_member integer, p_items text, p_prices text, p_ttl_ms integer,
+        p_not_found_ttl_ms integer, p_subject text
+      ) returns json language plpgsql as $fn$
+      declare
+        v_person integer;
+        v_items jsonb := p_items::jsonb;
+        v_missing jsonb;
+        v_flight uuid;
+        v_started timestamptz;
+        v_max integer;
+        v_reserved json;
+        v_not_found interval := p_not_found_ttl_ms * interval '1 millisecond';
+      begin
+        -- The member's key, checked in this statement: a lookup needs no round trip of its own for it.
+        perform 1 from members where id = p_member and revoked_at is null;
+        if not found then
+          return json_build_object('state', 'revoked');
+        end if;
+        v_person := gateway_resolve_person(p_social_url, p_candidate_id);
+        v_missing := gateway_missing(v_person, v_items, p_not_found_ttl_ms);
+        if jsonb_array_length(v_missing) = 0
+          or exists (select 1 from people where id = v_person and not_found_at > now() - v_not_found) then
+          return json_build_object('state', 'held', 'person', gateway_person(v_person),
+            'balance', gateway_known_balance());
+        end if;
+        v_started := clock_timestamp();
+        insert into flights (person_id, member_id, items, started_at, expires_at)
+        values (v_person, p_member, v_missing, v_started, now() + p_ttl_ms * interval '1 millisecond')
+        on conflict (person_id) do update
+          set flight_id = gen_random_uuid(), member_id = excluded.member_id, items = excluded.items,
+            started_at = excluded.started_at, expires_at = excluded.expires_at, ended_at = null, error = null
+          where flights.expires_at < now() or flights.ended_at is not null
+        returning flight_id into v_flight;
+        if v_flight is null then
+          update flights set waited = true where person_id = v_person returning flight_id into v_flight;
+          return json_build_object('state', 'wait', 'person_id', v_person, 'flight_id', v_flight,
+            'started_at', v_started);
+        end if;
+        -- A fresh snapshot (this statement began after the claim): what a flight that just ended stored.
+        v_missing := gateway_missing(v_person, v_items, p_not_found_ttl_ms);
+        if jsonb_array_length(v_missing) = 0
+          or exists (select 1 from people where id = v_person and not_found_at > now() - v_not_found) then
+          -- Claimed in this transaction, so nobody waits for it.
+          delete from flights where person_id = v_person and flight_id = v_flight;
+          return json_build_object('state', 'held', 'person', gateway_person(v_person),
+            'balance', gateway_known_balance());
+        end if;
+        select coalesce(sum((p_prices::jsonb ->> m)::integer), 0)::int into v_max
+          from jsonb_array_elements_text(v_missing) as m;
+        v_reserved := gateway_reserve(p_member, 'lookup', v_max, p_subject);
+        if v_reserved ->> 'entry_id' is null then
+          delete from flights where person_id = v_person and flight_id = v_flight;
+          return json_build_object('state', case when v_reserved ->> 'revoked' is null then 'refused' else 'revoked' end,
+            'refusal', v_reserved -> 'refusal');
+        end if;
+        return json_build_object('state', 'flight', 'person_id', v_person, 'flight_id', v_flight,
+          'started_at', v_started, 'entry_id', (v_reserved ->> 'entry_id')::integer, 'missing', v_missing);
+      end
+      $fn$;
+
+      create or replace function gateway_reserve(p_member integer, p_action text, p_max integer, p_subject text)
+      returns json language plpgsql as $fn$
+      declare
+        v_daily integer;
+        v_monthly integer;
+        v_today integer;
+        v_month integer;
+        v_day timestamptz;
+        v_month_start timestamptz;
+        v_id integer;
+      begin
+        select daily_cap, monthly_cap into v_daily, v_monthly from members
+          where id = p_member and revoked_at is null for no key update;
+        if not found then
+          return json_build_object('revoked', true);
+        end if;
+        if v_daily is not null or v_monthly is not null then
+          v_day := date_trunc('day', now(), 'UTC');
+          v_month_start := date_trunc('month', now(), 'UTC');
+          select
+            coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end)
+              filter (where created_at >= v_day), 0)::int,
+            coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end), 0)::int
+            into v_today, v_month
+            from ledger where member_id = p_member and created_at >= v_month_start;
+          if v_daily is not null and v_today + p_max > v_daily then
+            return json_build_object('refusal', json_build_object('period', 'day', 'cap', v_daily, 'spent', v_today,
+              'required', p_max, 'resets_at', v_day + interval '1 day'));
+          end if;
+          if v_monthly is not null and v_month + p_max > v_monthly then
+            return json_build_object('refusal', json_build_object('period', 'month', 'cap', v_monthly,
+              'spent', v_month, 'required', p_max, 'resets_at', v_month_start + interval '1 month'));
+          end if;
+        end if;
+        insert into ledger (member_id, action, subject, max_credits, status)
+          values (p_member, p_action, p_subject, p_max, 'pending') returning id into v_id;
+        return json_build_object('entry_id', v_id);
+      end
+      $fn$;
+    `,
+  },
+  {
+    version: 7,
+    name: 'a lookup of someone new begins without reading the vault',
+    // A paid lookup is most often of someone nobody on the team has asked about. Beginning one read the vault
+    // for them twice (before and after claiming the flight) and whether the service lately had no such person,
+    // though a person this statement has just made holds nothing and nobody else can see them yet: five of the
+    // statement's fourteen inner statements, each a cost on PostgreSQL and more on PGlite, whose PL/pgSQL calls
+    // into the server cross from one WASM module to another. Now such a person is made, claimed and reserved for
+    // at once; anyone already known goes the way of migration 6.
+    sql: `
+      create or replace function gateway_begin_lookup(
+        p_social_url text, p_candidate_id text, p_member integer, p_items text, p_prices text, p_ttl_ms integer,
+        p_not_found_ttl_ms integer, p_subject text
+      ) returns json language plpgsql as $fn$
+      declare
+        v_person integer;
+        v_items jsonb := p_items::jsonb;
+        v_missing jsonb;
+        v_flight uuid;
+        v_started timestamptz;
+        v_max integer;
+        v_reserved json;
+        v_not_found interval := p_not_found_ttl_ms * interval '1 millisecond';
+        v_url text;
+        v_cid text;
+        v_by_url integer;
+        v_by_id integer;
+      begin
+        -- The member's key, checked in this statement: a lookup needs no round trip of its own for it.
+        perform 1 from members where id = p_member and revoked_at is null;
+        if not found then
+          return json_build_object('state', 'revoked');
+        end if;
+        -- Someone nobody has asked about (the most common paid lookup): made here, so nothing is held of them and
+        -- nobody else can see them before this transaction commits: every item asked is missing, and the flight
+        -- is this request's, without reading the vault twice.
+        select f.social_url, f.candidate_id, f.by_url, f.by_id into v_url, v_cid, v_by_url, v_by_id
+          from gateway_find_person(p_social_url, p_candidate_id) f;
+        if v_by_url is null and v_by_id is null then
+          insert into people (social_url, candidate_id) values (v_url, v_cid) on conflict do nothing
+            returning id into v_person;
+          if v_person is not null then
+            v_started := clock_timestamp();
+            insert into flights (person_id, member_id, items, started_at, expires_at)
+              values (v_person, p_member, v_items, v_started, now() + p_ttl_ms * interval '1 millisecond')
+              returning flight_id into v_flight;
+            select coalesce(sum((p_prices::jsonb ->> m)::integer), 0)::int into v_max
+              from jsonb_array_elements_text(v_items) as m;
+            v_reserved := gateway_reserve(p_member, 'lookup', v_max, p_subject);
+            if v_reserved ->> 'entry_id' is null then
+              delete from flights where person_id = v_person and flight_id = v_flight;
+              return json_build_object('state', case when v_reserved ->> 'revoked' is null then 'refused' else 'revoked' end,
+                'refusal', v_reserved -> 'refusal');
+            end if;
+            return json_build_object('state', 'flight', 'person_id', v_person, 'flight_id', v_flight,
+              'started_at', v_started, 'entry_id', (v_reserved ->> 'entry_id')::integer, 'missing', v_items);
+          end if;
+        end if;
+        v_person := gateway_resolve_person(p_social_url, p_candidate_id);
+        v_missing := gateway_missing(v_person, v_items, p_not_found_ttl_ms);
+        if jsonb_array_length(v_missing) = 0
+          or exists (select 1 from people where id = v_person and not_found_at > now() - v_not_found) then
+          return json_build_object('state', 'held', 'person', gateway_person(v_person),
+            'balance', gateway_known_balance());
+        end if;
+        v_started := clock_timestamp();
+        insert into flights (person_id, member_id, items, started_at, expires_at)
+        values (v_person, p_member, v_missing, v_started, now() + p_ttl_ms * interval '1 millisecond')
+        on conflict (person_id) do update
+          set flight_id = gen_random_uuid(), member_id = excluded.member_id, items = excluded.items,
+            started_at = excluded.started_at, expires_at = excluded.expires_at, ended_at = null, error = null
+          where flights.expires_at < now() or flights.ended_at is not null
+        returning flight_id into v_flight;
+        if v_flight is null then
+          update flights set waited = true where person_id = v_person returning flight_id into v_flight;
+          return json_build_object('state', 'wait', 'person_id', v_person, 'flight_id', v_flight,
+            'started_at', v_started);
+        end if;
+        -- A fresh snapshot (this statement began after the claim): what a flight that just ended stored.
+        v_missing := gateway_missing(v_person, v_items, p_not_found_ttl_ms);
+        if jsonb_array_length(v_missing) = 0
+          or exists (select 1 from people where id = v_person and not_found_at > now() - v_not_found) then
+          -- Claimed in this transaction, so nobody waits for it.
+          delete from flights where person_id = v_person and flight_id = v_flight;
+          return json_build_object('state', 'held', 'person', gateway_person(v_person),
+            'balance', gateway_known_balance());
+        end if;
+        select coalesce(sum((p_prices::jsonb ->> m)::integer), 0)::int into v_max
+          from jsonb_array_elements_text(v_missing) as m;
+        v_reserved := gateway_reserve(p_member, 'lookup', v_max, p_subject);
+        if v_reserved ->> 'entry_id' is null then
+          delete from flights where person_id = v_person and flight_id = v_flight;
+          return json_build_object('state', case when v_reserved ->> 'revoked' is null then 'refused' else 'revoked' end,
+            'refusal', v_reserved -> 'refusal');
+        end if;
+        return json_build_object('state', 'flight', 'person_id', v_person, 'flight_id', v_flight,
+          'started_at', v_started, 'entry_id', (v_reserved ->> 'entry_id')::integer, 'missing', v_missing);
+      end
+      $fn$;
+    `,
+  },
+  {
+    version: 8,
+    name: 'reservations for a member without caps do not take turns',
+    // A reservation took the member's row lock for no key update, so a member's lookups beginning together took
+    // turns, each waiting for the one before it to commit, though without a cap there is nothing to count. Now a
+    // member without caps is locked "for share": reservations of theirs go side by side, while a change of caps or
+    // a revocation (an update of the row) still waits for those under way, and they for it; a member with a cap
+    // is locked and counted as before. A cap set between the first reading of the member and the lock answers a
+    // serialization failure (40001): the statement is rolled back whole and the gateway begins it again.
+    sql: `
+      create or replace function gateway_reserve(p_member integer, p_action text, p_max integer, p_subject text)
+      returns json language plpgsql as $fn$
+      declare
+        v_daily integer;
+        v_monthly integer;
+        v_today integer;
+        v_month integer;
+        v_day timestamptz;
+        v_month_start timestamptz;
+        v_id integer;
+      begin
+        select daily_cap, monthly_cap into v_daily, v_monthly from members
+          where id = p_member and revoked_at is null;
+        if found and v_daily is null and v_monthly is null then
+          select daily_cap, monthly_cap into v_daily, v_monthly from members
+            where id = p_member and revoked_at is null for share;
+          if not found then
+            return json_build_object('revoked', true);
+          end if;
+          if v_daily is not null or v_monthly is not null then
+            raise exception 'the member''s caps changed during a reservation' using errcode = '40001';
+          end if;
+          insert into ledger (member_id, action, subject, max_credits, status)
+            values (p_member, p_action, p_subject, p_max, 'pending') returning id into v_id;
+          return json_build_object('entry_id', v_id);
+        end if;
+        select daily_cap, monthly_cap into v_daily, v_monthly from members
+          where id = p_member and revoked_at is null for no key update;
+        if not found then
+          return json_build_object('revoked', true);
+        end if;
+        if v_daily is not null or v_monthly is not null then
+          v_day := date_trunc('day', now(), 'UTC');
+          v_month_start := date_trunc('month', now(), 'UTC');
+          select
+            coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end)
+              filter (where created_at >= v_day), 0)::int,
+            coalesce(sum(case when status in ('pending', 'unknown') then max_credits else coalesce(credits, 0) end), 0)::int
+            into v_today, v_month
+            from ledger where member_id = p_member and created_at >= v_month_start;
+          if v_daily is not null and v_today + p_max > v_daily then
+            return json_build_object('refusal', json_build_object('period', 'day', 'cap', v_daily, 'spent', v_today,
+              'required', p_max, 'resets_at', v_day + interval '1 day'));
+          end if;
+          if v_monthly is not null and v_month + p_max > v_monthly then
+            return json_build_object('refusal', json_build_object('period', 'month', 'cap', v_monthly,
+              'spent', v_month, 'required', p_max, 'resets_at', v_month_start + interval '1 month'));
+          end if;
+        end if;
+        insert into ledger (member_id, action, subject, max_credits, status)
+          values (p_member, p_action, p_subject, p_max, 'pending') returning id into v_id;
+        return json_build_object('entry_id', v_id);
+      end
+      $fn$;
+    `,
+  },
 ];
 
 /** The newest schema version this gateway knows. */

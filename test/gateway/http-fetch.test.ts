@@ -267,6 +267,38 @@ describe('the gateway upstream fetch, through the project client', () => {
     }
   });
 
+  it('answers a standard Response whose body reads once, as text, JSON, bytes or a stream', async () => {
+    const { fetch: upstreamFetch, close } = createHttpFetch();
+    upstreams.push({ close });
+    const answering = await serverWith((_request, response) => {
+      response.writeHead(201, { 'content-type': 'application/json', 'x-extra': 'yes' });
+      // A byte order mark first: the standard Response drops it when decoding, and so does this one.
+      response.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"café": "crème"}')]));
+    });
+    const read = async () => upstreamFetch(`${answering.url}/x`, { method: 'POST', body: '{}' });
+
+    const answer = await read();
+    expect([answer.status, answer.ok, answer.type, answer.headers.get('x-extra')]).toEqual([
+      201,
+      true,
+      'default',
+      'yes',
+    ]);
+    const copy = answer.clone();
+    expect(answer.bodyUsed).toBe(false);
+    expect(await answer.text()).toBe('{"café": "crème"}');
+    expect(answer.bodyUsed).toBe(true);
+    await expect(answer.text()).rejects.toThrow(TypeError);
+    expect(await copy.json()).toEqual({ café: 'crème' });
+
+    const bytes = new Uint8Array(await (await read()).arrayBuffer());
+    expect(Buffer.from(bytes).subarray(3).toString('utf8')).toBe('{"café": "crème"}');
+    const streamed = await read();
+    const text = await new Response(streamed.body).text();
+    expect(text).toBe('{"café": "crème"}');
+    expect(streamed.bodyUsed).toBe(true);
+  });
+
   it('honours an abort before the request and while waiting for the answer', async () => {
     const { fetch: upstreamFetch, close } = createHttpFetch();
     upstreams.push({ close });

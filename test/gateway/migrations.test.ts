@@ -192,7 +192,7 @@ describe('migration 5 (one way to find who an identifier names) on a database in
         insert into search_links (social_url, candidate_id) values
           ('https://www.linkedin.com/in/ada', 'cand-ada'), ('https://www.linkedin.com/in/grace', 'cand-grace');
       `);
-      expect(await migrate(db)).toEqual([5]);
+      expect(await migrate(db, MIGRATIONS.slice(0, 5))).toEqual([5]);
       const find = (url: string | null, id: string | null) =>
         db.query<{
           social_url: string | null;
@@ -226,6 +226,189 @@ describe('migration 5 (one way to find who an identifier names) on a database in
     }
   });
 });
+
+describe('migration 6 (a lookup checks its member; no spend sum without a cap) on a database in use', () => {
+  it('refuses a revoked member whatever the vault holds, and still counts the spend under a cap', async () => {
+    const db = await pgliteDatabase();
+    try {
+      await db.exec('drop schema public cascade; create schema public;');
+      expect(await migrate(db, MIGRATIONS.slice(0, 5))).toEqual([1, 2, 3, 4, 5]);
+      // Version 5: Ada's email held; Bob revoked; Carol capped at 5 a day with 3 pending; Alice without caps.
+      await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
+        insert into members (name, key_hash, key_hint, revoked_at) values ('Bob Lee', 'h2', 'hint', now());
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 5);
+        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
+        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
+        insert into ledger (member_id, action, subject, max_credits, status) values (3, 'lookup', 'x', 3, 'pending');
+      `);
+      const begin = (url: string, member: number) =>
+        db.query<{ begun: { state: string; refusal?: { spent: number; cap: number } } }>(
+          `select gateway_begin_lookup($1, null, $2, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
+          [url, member],
+        );
+      // Before: a revoked member's lookup of a held person was answered from the vault.
+      expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('held');
+      expect(await migrate(db, MIGRATIONS.slice(0, 6))).toEqual([6]);
+      expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('revoked');
+      expect((await begin('https://www.linkedin.com/in/new', 2))[0]!.begun.state).toBe('revoked');
+      expect((await begin('https://www.linkedin.com/in/ada', 1))[0]!.begun.state).toBe('held');
+      // Without caps: a flight, its pending row written. Under a cap: the pending 3 still counts (3 + 3 > 5).
+      expect((await begin('https://www.linkedin.com/in/b', 1))[0]!.begun.state).toBe('flight');
+      expect((await begin('https://www.linkedin.com/in/c', 3))[0]!.begun).toMatchObject({
+        state: 'refused',
+        refusal: { spent: 3, cap: 5 },
+      });
+      const pending = await db.query<{ member_id: number; max_credits: number }>(
+        "select member_id, max_credits from ledger where status = 'pending' order by id",
+      );
+      expect(pending).toEqual([
+        { member_id: 3, max_credits: 3 },
+        { member_id: 1, max_credits: 3 },
+      ]);
+      // A search's reservation for a revoked member is still refused.
+      const [reserved] = await db.query<{ r: { revoked?: boolean } }>(
+        "select gateway_reserve(2, 'search', 1, null) as r",
+      );
+      expect(reserved!.r).toEqual({ revoked: true });
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
+describe('migration 7 (a lookup of someone new begins without reading the vault) on a database in use', () => {
+  it('makes, claims and reserves for someone new at once, and treats anyone known as before', async () => {
+    const db = await pgliteDatabase();
+    try {
+      await db.exec('drop schema public cascade; create schema public;');
+      expect(await migrate(db, MIGRATIONS.slice(0, 6))).toEqual([1, 2, 3, 4, 5, 6]);
+      // Version 6: Ada's email held; a search linked a new person's URL to her candidate id; Carol capped at 2.
+      await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
+        insert into members (name, key_hash, key_hint, revoked_at) values ('Bob Lee', 'h2', 'hint', now());
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 2);
+        insert into members (name, key_hash, key_hint) values ('Dan Roe', 'h4', 'hint');
+        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
+        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
+        insert into search_links (social_url, candidate_id) values ('https://www.linkedin.com/in/new', 'cand-new');
+      `);
+      expect(await migrate(db, MIGRATIONS.slice(0, 7))).toEqual([7]);
+      const begin = (url: string, member: number, items = '["email", "phone"]') =>
+        db
+          .query<{ begun: { state: string; missing?: string[]; entry_id?: number } }>(
+            `select gateway_begin_lookup($1, null, $2, $3, '{"email": 3, "phone": 6}', 60000, 604800000, $1) as begun`,
+            [url, member, items],
+          )
+          .then((rows) => rows[0]!.begun);
+      const people = () =>
+        db.query<{ n: number }>('select count(*)::int as n from people').then((r) => r[0]!.n);
+
+      // Someone new (named with her candidate id by a search): made with both identifiers, claimed, reserved.
+      const flight = await begin('https://www.linkedin.com/in/new', 1);
+      expect(flight).toMatchObject({ state: 'flight', missing: ['email', 'phone'] });
+      const made = await db.query<{ candidate_id: string; items: string[]; max_credits: number }>(
+        `select p.candidate_id, f.items, l.max_credits from people p join flights f on f.person_id = p.id
+         join ledger l on l.id = $1 where p.social_url = 'https://www.linkedin.com/in/new'`,
+        [flight.entry_id],
+      );
+      expect(made).toEqual([{ candidate_id: 'cand-new', items: ['email', 'phone'], max_credits: 9 }]);
+      // A teammate asking for her now waits for that flight; asking by her id finds the same person.
+      expect((await begin('https://www.linkedin.com/in/new', 4)).state).toBe('wait');
+      expect(
+        (
+          await db.query<{ begun: { state: string } }>(
+            `select gateway_begin_lookup(null, 'cand-new', 4, '["email"]', '{"email": 3}', 60000, 604800000, 'cand-new') as begun`,
+          )
+        )[0]!.begun.state,
+      ).toBe('wait');
+      // Someone known goes the way of migration 6: held, or a flight for the missing items only.
+      expect((await begin('https://www.linkedin.com/in/ada', 1, '["email"]')).state).toBe('held');
+      expect(await begin('https://www.linkedin.com/in/ada', 4)).toMatchObject({
+        state: 'flight',
+        missing: ['phone'],
+      });
+      // Refused by a cap: no flight is left behind for the new person. Revoked: nobody is made at all.
+      const before = await people();
+      expect((await begin('https://www.linkedin.com/in/capped', 3, '["email"]')).state).toBe('refused');
+      const left = await db.query<{ n: number }>(
+        "select count(*)::int as n from flights f join people p on p.id = f.person_id where p.social_url = 'https://www.linkedin.com/in/capped'",
+      );
+      expect(left[0]!.n).toBe(0);
+      expect(await people()).toBe(before + 1);
+      expect((await begin('https://www.linkedin.com/in/revoked', 2)).state).toBe('revoked');
+      expect(await people()).toBe(before + 1);
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
+describe.skipIf(inject('pgUrl') === null)(
+  'migration 8 (reservations without caps side by side) on PostgreSQL',
+  () => {
+    it('lets a member without caps reserve beside their reservation under way; a capped one takes turns', async () => {
+      const db = (await postgresDatabase())!;
+      try {
+        await db.exec(`
+        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
+        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 100);
+      `);
+        const reserve = (member: number) =>
+          db.query<{ r: { entry_id?: number } }>("select gateway_reserve($1, 'lookup', 3, null) as r", [
+            member,
+          ]);
+        /** A reservation for `member` in a transaction held open until the returned release is called. */
+        const held = async (member: number) => {
+          let release: () => void = () => {};
+          const released = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          let reserved: () => void = () => {};
+          const reservedYet = new Promise<void>((resolve) => {
+            reserved = resolve;
+          });
+          const done = db.transaction(async (tx) => {
+            await tx.query("select gateway_reserve($1, 'lookup', 3, null)", [member]);
+            reserved();
+            await released;
+          });
+          await reservedYet;
+          return { release, done };
+        };
+        const settledWithin = (promise: Promise<unknown>, ms: number) =>
+          Promise.race([
+            promise.then(() => true),
+            new Promise((resolve) => setTimeout(() => resolve(false), ms)),
+          ]);
+
+        // Alice has no caps: a second reservation goes beside the first, still under way.
+        const alice = await held(1);
+        expect((await reserve(1))[0]!.r.entry_id).toBeGreaterThan(0);
+        // A change of her caps waits for the reservation under way, and the next one counts it.
+        const capped = db.query('update members set daily_cap = 7 where id = 1');
+        expect(await settledWithin(capped, 300)).toBe(false);
+        alice.release();
+        await Promise.all([alice.done, capped]);
+        expect((await reserve(1))[0]!.r).toMatchObject({ refusal: { spent: 6, cap: 7 } });
+
+        // Carol has a cap: a second reservation waits for the first to commit, then counts it.
+        const carol = await held(2);
+        const second = reserve(2);
+        expect(await settledWithin(second, 300)).toBe(false);
+        carol.release();
+        await carol.done;
+        expect((await second)[0]!.r.entry_id).toBeGreaterThan(0);
+        const pending = await db.query<{ n: number }>(
+          "select count(*)::int as n from ledger where member_id = 2 and status = 'pending'",
+        );
+        expect(pending[0]!.n).toBe(2);
+      } finally {
+        await db.dispose();
+      }
+    });
+  },
+);
 
 describe.skipIf(inject('pgUrl') === null)('migrations on PostgreSQL', () => {
   it('migrates a new database to the newest version', async () => {
