@@ -158,8 +158,11 @@ export const vault = {
   },
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {
-    return watchVaultKeys((keys) => {
-      if (keys.includes(key)) void vault.get(key).then(cb);
+    // From the change itself, not a read after it: a reveal's record is on screen by the time its answer is.
+    return vault.watchChanges(({ put, gone }) => {
+      const written = put.find((record) => record.key === key);
+      if (written) cb(written);
+      else if (gone.includes(key)) cb(null);
     });
   },
 };

@@ -69,7 +69,9 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
   const pagePerson = m.pagePerson.value?.socialUrl && !profile;
   const run = async (arg: RevealArg) => {
     await reveal(arg);
-    // The result takes the focus: the email's copy button when there is one, so Enter copies it.
+    // The result takes the focus once drawn (the answer's record is shown at once; Preact draws it after this
+    // turn): the email's copy button when there is one, so Enter copies it.
+    await new Promise((drawn) => setTimeout(drawn, 0));
     (document.querySelector<HTMLElement>('.hero[data-item="email"] button') ?? result.current)?.focus();
   };
 

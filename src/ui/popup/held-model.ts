@@ -6,6 +6,7 @@
  */
 import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { lostItsWorker } from '../../domain/worker';
+import type { RevealOutcome } from '../../protocol/shapes';
 import type { Read } from '../../store/item';
 import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
 import { vault } from '../../store/vault';
@@ -144,7 +145,21 @@ export function createHeldModel(socialUrl: ReadonlySignal<string | null>) {
     });
   });
 
+  /**
+   * This popup's reveal answered: its record and job are shown at once, not only once the storage changes they made
+   * are heard and read again (which a loaded machine can put after the answer).
+   */
+  function answered(outcome: RevealOutcome, url: string): void {
+    if (socialUrl.peek() !== url) return;
+    batch(() => {
+      if (outcome.record) vaultRead.value = { state: 'ok', value: outcome.record };
+      if (outcome.job) storedJob.value = outcome.job;
+      revealedHere.value = true;
+    });
+  }
+
   return {
+    answered,
     vaultLoaded,
     record,
     unreadable,

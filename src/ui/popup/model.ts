@@ -112,7 +112,7 @@ export function createPopupModel() {
       ...(hints ? { hints } : {}),
     });
     busy.value = false;
-    if (result.ok) held.revealedHere.value = true;
+    if (result.ok) held.answered(result.value, url);
     else error.value = result.error;
   }
 
