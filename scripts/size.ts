@@ -49,8 +49,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // The ledger's reader of days kept in parts (the parts each day has, read with the bookkeeping; earlier stored
   // shapes upgraded on read) and a watcher called back at most every 300 ms: 49.0 KB.
   // The vault read from its buckets and from version 1's keys beside them while store migration 6 moves them (the
-  // view of a read, the reader of a bucket's changes): 49.4 KB.
-  { name: 'popup', entry: 'popup.html', budget: 49.5 * KB },
+  // view of a read, the reader of a bucket's changes): 49.4 KB. A reveal's answer shown at once, with its record and
+  // job, rather than only once storage's change is heard and read again: 49.5 KB.
+  { name: 'popup', entry: 'popup.html', budget: 49.75 * KB },
   // The side panel and options have no budget in the issues; ours: the side panel carries the whole search UI
   // (three modes, results, saved searches, CSV) on top of the ~27 KB every page shares, and loads from disk.
   // Bulk reveal brought it to 42.4 KB; the people on a LinkedIn page, the shared result card and plain-word
