@@ -55,6 +55,21 @@ describe("following what is held of the popup's profile", () => {
     await vi.waitFor(() => expect(held.status.value).toBe('Not revealed yet'));
   });
 
+  it("this popup's reveal is shown from its answer at once, before storage reports the change", async () => {
+    const url = signal<string | null>(ADA);
+    const held = createHeldModel(url);
+    await vi.waitFor(() => expect(held.status.value).toBe('Not revealed yet'));
+    // Nothing stored yet (storage's change and the read after it may come later on a loaded machine).
+    held.answered({ record: record(ADA, { email: 'ada@example.org' }), job: done }, ADA);
+    expect(held.record.value?.email).toMatchObject({ value: 'ada@example.org' });
+    expect(held.revealedHere.value).toBe(true);
+    expect(held.status.value).toBe('Revealed just now');
+    // An answer for a profile no longer shown changes nothing.
+    url.value = 'https://www.linkedin.com/in/nobody';
+    held.answered({ record: record(ADA, { email: 'ada@example.org' }), job: done }, ADA);
+    expect(held.record.value).toBeNull();
+  });
+
   it('a stored record that no longer reads is said so, not shown as never revealed', async () => {
     await browser.storage.local.set({ [`contact:${ADA}`]: { v: 99 } });
     const held = createHeldModel(signal(ADA));
