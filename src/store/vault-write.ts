@@ -5,8 +5,8 @@
  * them back in ONE storage call, so a reader sees a write whole.
  *
  * A record in a bucket that does not read is carried untouched by its neighbours' writes (only its own contact's
- * write, or its removal, replaces it); a bucket that does not read at all was set aside by the read, and is written
- * anew.
+ * write, or its removal, replaces it); a bucket that does not read at all is copied aside, and the copy stored,
+ * before it is written anew.
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
@@ -48,7 +48,14 @@ async function setBucketAside(name: string, value: unknown, problem: string): Pr
 
 /** The buckets `names` as stored, ready to change (one not stored, or unreadable and copied aside, starts empty). */
 async function bucketsToEdit(names: readonly string[]): Promise<Map<string, Bucket>> {
-  const stored = names.length > 0 ? await browser.storage.local.get([...names]) : {};
+  return bucketsFrom(names, names.length > 0 ? await browser.storage.local.get([...names]) : {});
+}
+
+/** {@link bucketsToEdit} from `stored`, a storage read that asked for every one of `names`. */
+async function bucketsFrom(
+  names: readonly string[],
+  stored: Record<string, unknown>,
+): Promise<Map<string, Bucket>> {
   const buckets = new Map<string, Bucket>();
   for (const name of names) {
     const value = stored[name];
@@ -124,7 +131,11 @@ export async function removeRecords(keys: readonly string[]): Promise<void> {
     );
     const idNames = namesOfIds(ids).filter((name) => name !== LEGACY_INDEX);
     const pointing = idNames.length > 0 ? await browser.storage.local.get(idNames) : {};
-    const buckets = await bucketsToEdit(unique([...keys.map(bucketName), ...ids.map(idBucketName)]));
+    // The two reads asked for every bucket the removal changes (its records' and its ids'): none is read again.
+    const buckets = await bucketsFrom(unique([...keys.map(bucketName), ...ids.map(idBucketName)]), {
+      ...stored,
+      ...pointing,
+    });
     for (const key of keys) delete buckets.get(bucketName(key))!.records[key];
     for (const id of ids) {
       const bucket = buckets.get(idBucketName(id))!;

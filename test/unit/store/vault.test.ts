@@ -259,7 +259,15 @@ describe('records that share a bucket', () => {
     await vi.waitFor(() => expect(heard).toEqual([[url(b)]]));
     expect(changed).toHaveBeenCalledWith({ put: [contact(b, '2')], gone: [] });
     expect((await vault.getMany([url(a), url(b)])).map((r) => r.name)).toEqual([a, b]);
+    // A removal reads the buckets it changes once: its records' with the first read, its ids' with the second.
+    const get = vi.spyOn(browser.storage.local, 'get');
     await vaultWrite.remove([url(b)]);
+    const bucketReads = get.mock.calls.filter(
+      ([keys]) =>
+        Array.isArray(keys) && keys.some((k) => k.startsWith('vault-bucket:') || k.startsWith('vault-ids:')),
+    );
+    expect(bucketReads).toHaveLength(2);
+    get.mockRestore();
     expect((await vault.find({ candidateId: '1' }))?.name).toBe(a);
     expect(await vault.find({ candidateId: '2' })).toBeNull();
   });
