@@ -14,7 +14,8 @@ interface Pending<T> {
 /**
  * A writer of `T`s through `write` (one storage call for a batch, in the order asked for). Each call resolves once
  * the write that carried its item is stored, and rejects when that write failed (with every item of the batch).
- * With no write under way, an item is written at once.
+ * With no write under way, a write starts as soon as the code asking has run on (a microtask later), so what is
+ * asked for in one moment (a settle and the write-ahead it rides with) is stored by one write.
  */
 export function groupCommit<T>(write: (batch: T[]) => Promise<void>): (item: T) => Promise<void> {
   let waiting: Pending<T>[] = [];
@@ -38,6 +39,9 @@ export function groupCommit<T>(write: (batch: T[]) => Promise<void>): (item: T) 
   return (item) =>
     new Promise<void>((stored, failed) => {
       waiting.push({ item, stored, failed });
-      if (!writing) void drain();
+      if (!writing) {
+        writing = true;
+        queueMicrotask(() => void drain());
+      }
     });
 }

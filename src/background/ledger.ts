@@ -12,7 +12,7 @@ import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
+import { appendEntry, ledgerWarm, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
 import { spendingNow } from '../store/ledger';
@@ -182,7 +182,7 @@ async function paid<R, K>(
     }
     const kept = await keep(response);
     const { credits, items, remaining } = charged(response);
-    await settleWithAnswer(entry, (stored) => ({
+    const settled = settleWithAnswer(entry, (stored) => ({
       ...stored,
       items,
       credits,
@@ -190,6 +190,10 @@ async function paid<R, K>(
       remaining,
       settledAt: new Date().toISOString(),
     }));
+    // During a bulk reveal the settle rides with the next write-ahead (see `resolveEntry`): the contact is done once
+    // its answer is kept, and the run waits for the ledger before its receipt. Otherwise the caller is told once the
+    // ledger says what the call cost.
+    if (!ledgerWarm()) await settled;
     return { response, kept };
   });
 }

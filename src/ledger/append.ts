@@ -42,20 +42,59 @@ export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> 
   } catch (error) {
     return Promise.reject(error);
   }
+  // Settles held for a write-ahead ride with this entry, before it (a balance counts them).
+  void flushSettles();
   return commit({ kind: 'append', entry: checked, settle });
+}
+
+/**
+ * While a bulk reveal keeps the ledger warm, how long a settle waits for an append (the next lookup's write-ahead)
+ * to carry it before it is written on its own.
+ */
+const SETTLE_HOLD_MS = 250;
+/** Settles waiting to ride with the next append (see {@link resolveEntry}), in the order asked for. */
+const held: Array<() => Promise<void>> = [];
+let holdTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Sends the held settles to be written now (with whatever is asked for in the same moment); resolves once they are
+ * stored (or their write failed: each settle's own caller hears of that).
+ */
+export function flushSettles(): Promise<void> {
+  if (holdTimer) clearTimeout(holdTimer);
+  holdTimer = null;
+  const sent = held.splice(0).map((send) => send().catch(() => undefined));
+  return Promise.all(sent).then(() => undefined);
 }
 
 /**
  * Settles the charge `id` written at `at` with `change` (its answer came): stored in place, out of the open calls
  * once it is no longer uncertain. Resolves once stored; an entry no longer on the ledger is left alone.
+ *
+ * While a bulk reveal keeps the ledger warm, a settle is held for the next append (its next lookup's write-ahead,
+ * a moment later) and written by the same storage call, or on its own after {@link SETTLE_HOLD_MS}: a write-ahead
+ * then never queues behind a write of settles alone, and the run writes the ledger about half as often. Until it is
+ * stored the entry still says "sent, at most its maximum", which every count of spending takes as spent.
  */
 export function resolveEntry(
   id: string,
   at: string,
   change: (entry: ChargeEntry) => ChargeEntry | null,
 ): Promise<void> {
-  return commit({ kind: 'resolve', day: dayOf(at), id, change });
+  const resolve: Change = { kind: 'resolve', day: dayOf(at), id, change };
+  if (warm === 0) return commit(resolve);
+  return new Promise((stored, failed) => {
+    held.push(() => {
+      const written = commit(resolve);
+      written.then(stored, failed);
+      return written;
+    });
+    holdTimer ??= setTimeout(() => void flushSettles(), SETTLE_HOLD_MS);
+  });
 }
+
+/** Whether a bulk reveal keeps the ledger warm now (a settle is then held for a moment: see {@link resolveEntry}). */
+export const ledgerWarm = (): boolean => warm > 0;
 
 /** Takes `ids` out of the open calls, and the anchor with the last of them. */
 function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
@@ -117,6 +156,7 @@ export function keepLedgerWarm(): () => void {
     if (released) return;
     released = true;
     if (--warm > 0) return;
+    void flushSettles();
     browser.storage.onChanged.removeListener(onStorageChange);
     forget();
   };

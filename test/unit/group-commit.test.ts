@@ -21,12 +21,23 @@ function manualWrite() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('group commit', () => {
+  it('what is asked for in one moment goes in one write', async () => {
+    const w = manualWrite();
+    const put = groupCommit(w.write);
+    const all = [put('a'), put('b')];
+    await tick();
+    expect(w.batches).toEqual([['a', 'b']]);
+    w.finish(0);
+    await Promise.all(all);
+  });
+
   it('writes at once when idle, then everything asked for meanwhile in one write, each resolved once stored', async () => {
     const w = manualWrite();
     const put = groupCommit(w.write);
     const stored: string[] = [];
     const track = (item: string) => put(item).then(() => stored.push(item));
     const first = track('a');
+    await Promise.resolve();
     const rest = ['b', 'c', 'd'].map(track);
     await tick();
     expect(w.batches).toEqual([['a']]);
@@ -45,6 +56,7 @@ describe('group commit', () => {
     const w = manualWrite();
     const put = groupCommit(w.write);
     const first = put('a');
+    await Promise.resolve();
     const together = [put('b'), put('c')];
     w.finish(0);
     await first;

@@ -17,7 +17,7 @@ import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
-import { keepLedgerWarm } from '../../ledger/append';
+import { flushSettles, keepLedgerWarm } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
@@ -326,6 +326,8 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
 
 /** Ends a run: paused jobs wait for the user; anything else gets the balance (free) and a receipt. */
 async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
+  // Settles held for a write-ahead that will not come now: stored before the job says what it cost.
+  await flushSettles();
   // The run's own writer, when this job has one (it also drops a pending progress write that would come after).
   const write = () => (active?.job === job ? active.save() : bulkJobs.setCurrent(job));
   if (ending.kind === 'paused') {

@@ -17,7 +17,7 @@ import { appendEntry } from '../../ledger/append';
 import { bulkJobs } from '../bulk-jobs-write';
 import { defineStored } from '../item';
 import { KEYS, LEGACY_KEYS, nameOf } from '../keys';
-import { LedgerMeta, META_KEY, readLedgerDays, readMeta } from '../ledger';
+import { LedgerMeta, META_KEY, openCharges, readLedgerDays, readMeta } from '../ledger';
 import { moveVaultIdIndex } from './1-vault-id-keys';
 import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
 import { metaToV3 } from './4-ledger-day-parts';
@@ -43,8 +43,7 @@ export async function migrateLedger(): Promise<void> {
   const at = job?.finishedAt ?? new Date().toISOString();
   // Version 1 kept these lookups off the ledger: an open call of the job for the same contact is one this
   // migration appended before it was cut off.
-  const { open } = await readMeta();
-  const appended = new Set(open.map((call) => `${call.ref}\n${call.subject}`));
+  const appended = new Set((await openCharges()).map((call) => `${call.ref}\n${call.subject}`));
   for (const entry of inFlightEntries(stored[IN_FLIGHT_V1], job, at)) {
     if (!appended.has(`${entry.ref}\n${entry.subject}`)) await appendEntry(entry);
   }

@@ -13,6 +13,7 @@ import { reveal } from '../../../src/background/reveal';
 import type { BulkJob } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
 import { appendEntry } from '../../../src/ledger/append';
+import type { LedgerEntry } from '../../../src/ledger/entry';
 import { account } from '../../../src/store/account';
 import { bulkJobs } from '../../../src/store/bulk-jobs-write';
 import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
@@ -386,7 +387,11 @@ describe('bulk reveal', () => {
       const meta = (items as Record<string, unknown>)[META_KEY] as LedgerMeta | undefined;
       if (!meta) return;
       ledgerWrites++;
-      for (const call of meta.open) if (call.subject) stored.add(call.subject);
+      for (const [key, part] of Object.entries(items as Record<string, unknown>)) {
+        if (!key.startsWith('ledger:day:')) continue;
+        for (const entry of part as LedgerEntry[])
+          if (entry.kind === 'charge' && entry.subject) stored.add(entry.subject);
+      }
     });
     const unsent: string[] = [];
     const fetch = globalThis.fetch;

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendEntry, keepLedgerWarm, resolveEntry, type Settle } from '../../../src/ledger/append';
+import {
+  appendEntry,
+  flushSettles,
+  keepLedgerWarm,
+  resolveEntry,
+  type Settle,
+} from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { readLedgerDays, readMeta } from '../../../src/store/ledger';
 
@@ -148,5 +154,71 @@ describe('appending while a bulk reveal keeps the ledger warm', () => {
     const get = vi.spyOn(browser.storage.local, 'get');
     await appendEntry(charge('b'));
     expect(get).toHaveBeenCalled();
+  });
+});
+
+describe('a settle while a bulk reveal keeps the ledger warm', () => {
+  beforeEach(() => fakeBrowser.reset());
+  const uncertain = (id: string) => charge(id, { state: 'uncertain', credits: 0, items: [] });
+  const settled = (entry: ChargeEntry): ChargeEntry => ({ ...entry, state: 'charged', credits: 3 });
+  const stateOf = async (id: string) => {
+    const entry = (await day()).find((e) => e.id === id);
+    return entry?.kind === 'charge' ? entry.state : null;
+  };
+
+  it('rides with the next write-ahead: one storage call for both, the settle first', async () => {
+    const cool = keepLedgerWarm();
+    try {
+      await appendEntry(uncertain('a'));
+      const set = vi.spyOn(browser.storage.local, 'set');
+      const settling = resolveEntry('a', AT, settled);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Held: nothing written yet, and the entry still counts as sent at its most.
+      expect(set).not.toHaveBeenCalled();
+      expect(await stateOf('a')).toBe('uncertain');
+      await appendEntry(uncertain('b'));
+      await settling;
+      expect(set).toHaveBeenCalledOnce();
+      expect(await stateOf('a')).toBe('charged');
+      expect((await readMeta()).open.map((call) => call.id)).toEqual(['b']);
+    } finally {
+      cool();
+    }
+  });
+
+  it('is written on its own when no write-ahead comes within a moment', async () => {
+    const cool = keepLedgerWarm();
+    try {
+      await appendEntry(uncertain('a'));
+      const started = Date.now();
+      await resolveEntry('a', AT, settled);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+      expect(await stateOf('a')).toBe('charged');
+    } finally {
+      cool();
+    }
+  });
+
+  it('is written at once when asked (the run ends) and when the run lets the ledger cool', async () => {
+    const cool = keepLedgerWarm();
+    await appendEntry(uncertain('a'));
+    await appendEntry(uncertain('b'));
+    const first = resolveEntry('a', AT, settled);
+    await flushSettles();
+    expect(await stateOf('a')).toBe('charged');
+    await first;
+    const second = resolveEntry('b', AT, settled);
+    cool();
+    await second;
+    expect(await stateOf('b')).toBe('charged');
+    expect((await readMeta()).open).toEqual([]);
+  });
+
+  it('is written at once when no bulk reveal runs', async () => {
+    await appendEntry(uncertain('a'));
+    const started = Date.now();
+    await resolveEntry('a', AT, settled);
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(await stateOf('a')).toBe('charged');
   });
 });

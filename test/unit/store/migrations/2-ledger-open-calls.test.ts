@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkRunEnded, resumeBulkJob } from '../../../../src/background/jobs/bulk-reveal';
 import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
-import { readLedgerDays, readMeta, spendingNow } from '../../../../src/store/ledger';
+import { openCharges, readLedgerDays, readMeta, spendingNow } from '../../../../src/store/ledger';
 import { migrateLedger } from '../../../../src/store/migrations/run';
 import { freshConnection, stubService } from '../../background/service-stub';
 import { at, day, person, TODAY, v1BulkJob, v1Ledger } from './v1-fixtures';
@@ -25,8 +25,10 @@ describe('ledger version 1 -> 2', () => {
       parts: {},
       days: [day(TODAY)],
       anchor: { id: 'b0' },
-      open: [{ day: day(TODAY), id: 'u1', at: at(10), ref: 'reveal-2', max: 9 }],
+      // Where the entry is; the entry says the rest.
+      open: [{ day: day(TODAY), id: 'u1' }],
     });
+    expect(await openCharges()).toMatchObject([{ id: 'u1', at: at(10), ref: 'reveal-2', maxCredits: 9 }]);
     const entries = (await readLedgerDays([day(TODAY)])).get(day(TODAY))!;
     expect(entries.map((e) => e.id)).toEqual(['b0', 'r1', 'u1']);
     // Spending reads the same: 3 charged, 9 at most for the call not known.
@@ -38,7 +40,8 @@ describe('ledger version 1 -> 2', () => {
 
   it('reads version 1 bookkeeping before the upgrade is written (a page open during the update)', async () => {
     await browser.storage.local.set(v1Ledger());
-    expect(await readMeta()).toMatchObject({ v: 3, open: [{ id: 'u1', max: 9 }] });
+    expect(await readMeta()).toMatchObject({ v: 3, open: [{ id: 'u1' }] });
+    expect(await openCharges()).toMatchObject([{ id: 'u1', maxCredits: 9 }]);
   });
 
   it('drops an open call whose entry is gone, and an anchor with nothing open', async () => {
@@ -59,9 +62,8 @@ describe('ledger version 1 -> 2', () => {
 
     await migrateLedger();
     expect(await browser.storage.local.get('bulk-in-flight')).toEqual({});
-    const meta = await readMeta();
-    expect(meta.open.filter((call) => call.ref === 'job-1')).toMatchObject([
-      { subject: person(0).socialUrl, max: 3 },
+    expect((await openCharges()).filter((call) => call.ref === 'job-1')).toMatchObject([
+      { subject: person(0).socialUrl, maxCredits: 3 },
     ]);
     // Counted against the caps at its most, as any call not known.
     expect((await spendingNow()).today).toBe(3 + 9 + 3);

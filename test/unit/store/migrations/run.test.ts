@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
-import { readLedgerDays, readMeta } from '../../../../src/store/ledger';
+import { openCharges, readLedgerDays, readMeta } from '../../../../src/store/ledger';
 import { migrationsDone, runStoreMigrations, STORE_MIGRATIONS } from '../../../../src/store/migrations/run';
 import { vault } from '../../../../src/store/vault';
 import { profileOf } from '../../../support/vault-records';
@@ -110,7 +110,7 @@ describe('running the store migrations', () => {
     stop.mockRestore();
     expect(report).toHaveBeenCalledOnce();
     expect(await migrationsDone()).toEqual([1, 4, 5]);
-    const halfway = (await readMeta()).open.filter((call) => call.ref === 'job-1');
+    const halfway = (await openCharges()).filter((call) => call.ref === 'job-1');
     expect(halfway.map((call) => call.subject)).toEqual([sent[0]]);
     expect(await browser.storage.local.get('bulk-in-flight')).not.toEqual({});
 
@@ -118,7 +118,7 @@ describe('running the store migrations', () => {
     expect(report).toHaveBeenCalledOnce();
     expect(await migrationsDone()).toEqual([1, 4, 5, 2]);
     expect(await browser.storage.local.get('bulk-in-flight')).toEqual({});
-    const open = (await readMeta()).open.filter((call) => call.ref === 'job-1');
+    const open = (await openCharges()).filter((call) => call.ref === 'job-1');
     expect(open.map((call) => call.subject)).toEqual(sent);
     const onLedger = [...(await readLedgerDays((await readMeta()).days)).values()]
       .flat()
