@@ -86,7 +86,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // changed, a few KB rather than the whole job), the ledger's days read from their parts, and the vault's lookups
   // asked together read together: 62.7 KB.
   // The vault read from its buckets and version 1's keys beside them (as the popup): 63.0 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 63.25 * KB },
+  // Each row following its own record, bulk state and reveals through computeds (a bulk reveal re-rendered every row
+  // at each contact stored: ~1 s of the panel's script a 150-contact job, now ~0.4 s), and the changed contacts read
+  // one read at a time: 63.3 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 63.5 * KB },
   // 29.4 KB; spending caps, thresholds and their checks in plain words make 31.1 KB; saying who a team gateway's
   // member key belongs to, with the member's allowances (the stored membership and its schema), 32.5 KB. The team
   // words it shares with the usage page's team allowance sit in a shared chunk; the shared refusals with their
@@ -129,7 +132,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // lookups): 47.5 KB.
   // The vault kept in 2,048 buckets (its writer under one lock, the view read in both layouts) and store migration 6
   // moving version 1's keys in steps after the start: 48.7 KB.
-  { name: 'background', entry: 'background.js', budget: 49 * KB },
+  // A bulk run's settles held for the next write-ahead and flushed before its receipt, and the library index's
+  // writes paced a second apart while it runs: 49.0 KB.
+  { name: 'background', entry: 'background.js', budget: 49.25 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -113,6 +113,14 @@ function advance(
 /** After a write that took t ms, the next one waits until YIELD x t ms have passed (at most {@link LONGEST_YIELD_MS}). */
 const YIELD = 4;
 const LONGEST_YIELD_MS = 2_000;
+/**
+ * While a bulk reveal runs ({@link contactsIndexWriter.pace}), writes are at least this far apart: each stores the
+ * library's first page (~18 KB) and reads what it changes, and Chrome's storage takes one call at a time, the
+ * lookups' write-aheads among them. The library shows a running job's contacts a second late at most.
+ */
+const BULK_PAUSE_MS = 1_000;
+/** Bulk reveals under way that asked for {@link BULK_PAUSE_MS}. */
+let paced = 0;
 /** When the next change may be written (ms since the epoch). */
 let calmAt = 0;
 
@@ -141,7 +149,8 @@ function change(lines: readonly Line[], removed: readonly string[]): Promise<voi
           await write([...batch.put.values()], [...batch.removed]);
         } finally {
           const took = Date.now() - started;
-          calmAt = Date.now() + Math.min(LONGEST_YIELD_MS, YIELD * took);
+          const pause = Math.min(LONGEST_YIELD_MS, YIELD * took);
+          calmAt = Date.now() + (paced > 0 ? Math.max(BULK_PAUSE_MS, pause) : pause);
         }
       }),
     );
@@ -210,6 +219,20 @@ async function write(put: readonly Line[], removed: readonly string[]): Promise<
 }
 
 export const contactsIndexWriter = {
+  /**
+   * Spaces the index's writes at least {@link BULK_PAUSE_MS} apart until the returned function is called (a bulk
+   * reveal's run); the changes made meanwhile join the next write, and the last is written when the pause ends.
+   */
+  pace(): () => void {
+    paced++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // The pause after the run's last write is the usual one again.
+      if (--paced === 0) calmAt = 0;
+    };
+  },
   /** Records (new or changed) enter the index and removed keys leave it, its first page with it. */
   change: (records: readonly ContactRecord[], removed: readonly string[] = []) =>
     change(

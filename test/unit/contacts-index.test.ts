@@ -206,6 +206,36 @@ describe('the library index', () => {
     expect(rows.map((s) => s.name).slice(0, 6)).toEqual(['b4', 'b3', 'b2', 'b1', 'b0', 'a']);
   });
 
+  it('while a bulk reveal runs, its writes are a second apart, each taking every change made meanwhile', async () => {
+    await contactsIndexWriter.change([changedAt('warm', 1)]);
+    const release = contactsIndexWriter.pace();
+    const writes: number[] = [];
+    const set = browser.storage.local.set.bind(browser.storage.local);
+    const spy = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (values) => {
+      writes.push(Date.now());
+      await set(values);
+    });
+    try {
+      await contactsIndexWriter.change([changedAt('a', 2)]);
+      const next = [
+        contactsIndexWriter.change([changedAt('b', 3)]),
+        contactsIndexWriter.change([changedAt('c', 4)]),
+      ];
+      await Promise.all(next);
+      expect(writes).toHaveLength(2);
+      expect(writes[1]! - writes[0]!).toBeGreaterThanOrEqual(990);
+      expect((await expectFirstPageOfIndex()).map((s) => s.name).slice(0, 3)).toEqual(['c', 'b', 'a']);
+    } finally {
+      spy.mockRestore();
+      release();
+    }
+    // Once the run ends, a write waits only its usual few times its own length.
+    const started = Date.now();
+    await contactsIndexWriter.change([changedAt('d', 5)]);
+    await contactsIndexWriter.change([changedAt('e', 6)]);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
   it('fills the first page again from the shards when removals leave it short', async () => {
     await contactsIndexWriter.change(Array.from({ length: 400 }, (_, i) => changedAt(`c${i}`, i)));
     const top = (await contactsIndex.first())!.rows.map((s) => s.key);

@@ -1,3 +1,4 @@
+import { useComputed } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
@@ -103,10 +104,14 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const { record, teamNote, error, cut, checkProblem, charge } = reveal;
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
-  const bulkItem = m.bulk.itemFor(target);
-  const inBulk = bulkItem !== null && !SETTLED.has(bulkItem.state);
+  // Its state in a bulk reveal under way, as a word: each progress write of the job brings every contact anew, and
+  // only the rows whose state changed re-render.
+  const bulkState = useComputed(() => {
+    const item = m.bulk.itemFor(target);
+    return item !== null && !SETTLED.has(item.state) ? ITEM_STATE_LABEL[item.state] : null;
+  }).value;
+  const inBulk = bulkState !== null;
   const [key, candidate] = rowCandidate(profile);
-  const bulkState = inBulk ? ITEM_STATE_LABEL[bulkItem.state] : null;
   const role = [profile.current_title, profile.current_employer].filter(Boolean).join(' · ');
   // Once the contact is in the row, the place gives way to it (the row stays one glance tall; Export keeps it).
   const line = record ? role : [role, profile.location].filter(Boolean).join(' · ');

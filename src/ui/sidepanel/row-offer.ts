@@ -2,6 +2,7 @@
  * A person of a side panel list (search results, a find's people) as its reveal sees them: what the vault holds of
  * them, the reveal of the chosen items priced with what the team holds (`rowOffer`), and where their reveal stands.
  */
+import { useComputed } from '@preact/signals';
 import type { RevealJob } from '../../store/jobs';
 import type { StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
@@ -20,8 +21,8 @@ export const balanceTooLow = (
 export function profileOffer(
   m: Pick<RowsModel, 'vault' | 'selection'>,
   profile: StoredProfile,
+  record: ContactRecord | null = m.vault.recordFor(profile),
 ): RowOffer & { record: ContactRecord | null } {
-  const record = m.vault.recordFor(profile);
   // On a team gateway, items the team holds are free (asked for the whole list when it was shown).
   return { record, ...rowOffer(record, m.selection.value, teamHeldFor(rowTarget(profile))) };
 }
@@ -36,10 +37,16 @@ export function useProfileReveal(
   profile: StoredProfile,
 ) {
   const target = rowTarget(profile);
-  const { record, teamNote, ...offer } = profileOffer(m, profile);
+  // What reads the panel's whole vault (a reveal's job is found by the record's key) is read through computeds of
+  // this person's own: the component follows its record and its reveals, not the vault, so a bulk reveal storing
+  // its answers one after another re-renders only the rows whose record changed.
+  const held = useComputed(() => m.vault.recordFor(profile)).value;
+  const revealing = useComputed(() => m.reveals.isRevealing(profile.id, target)).value;
+  const charge = useComputed(() => m.reveals.chargeFor(target)).value;
+  const { record, teamNote, ...offer } = profileOffer(m, profile, held);
   const remaining = m.account.balance.value?.remaining;
   // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
-  const cut: RevealJob | null = m.reveals.cutOffFor(target);
+  const cut: RevealJob | null = useComputed(() => m.reveals.cutOffFor(target)).value;
   const checkProblem = useCutOffCheck(cut);
   const again = cut !== null && offer.items.some((item) => cut.requested.includes(item));
   return {
@@ -49,7 +56,7 @@ export function useProfileReveal(
     /** At least one item is chosen in the panel's reveal options. */
     chosen: m.selection.value.length > 0,
     /** A reveal of the person is under way (asked here or elsewhere). */
-    revealing: m.reveals.isRevealing(profile.id, target),
+    revealing,
     error: m.reveals.errors.value[profile.id],
     /** The balance, when known. */
     remaining,
@@ -62,6 +69,6 @@ export function useProfileReveal(
     /** Asking again waits for the cut-off reveal's charge to be checked. */
     waiting: again && !cut.check && !checkProblem,
     /** What this panel's own reveal of the person charged, as the background stored it. */
-    charge: m.reveals.chargeFor(target),
+    charge,
   };
 }

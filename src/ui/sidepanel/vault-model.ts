@@ -4,6 +4,7 @@
  * again as they land (a bulk reveal writes one at a time).
  */
 import { computed, signal } from '@preact/signals';
+import { groupCommit } from '../../group-commit';
 import { profileUrl } from '../../sites/linkedin/url';
 import type { StoredProfile } from '../../store/search';
 import { vault, watchVaultKeys } from '../../store/vault';
@@ -68,9 +69,11 @@ export function createVaultModel() {
     for (const record of fresh) next.set(record.key, record);
     records.value = next;
   };
+  /** One read at a time: the contacts a bulk reveal stores while one is out are read together by the next. */
+  const refreshSoon = groupCommit<string[]>((batches) => refresh([...new Set(batches.flat())]));
   const stop = watchVaultKeys((keys) => {
     changes++;
-    void refresh(keys);
+    refreshSoon(keys).catch((error: unknown) => console.warn('Could not read the changed contacts', error));
   });
 
   return {
