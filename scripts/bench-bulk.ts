@@ -27,6 +27,7 @@ import { profileSummary } from '../sim/routes/profile-views';
 import { startSimulator } from '../sim/server';
 import { findChromium } from '../test/e2e/chromium-path';
 import { grow } from './bench-ui';
+import { optionsPage } from './bench-wait';
 import { selfSignedCertificate } from './self-signed';
 
 const CONTACTS = 150;
@@ -221,8 +222,7 @@ export async function benchBulkReveal(): Promise<void> {
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const origin = `chrome-extension://${new URL(worker.url()).host}`;
-    const options = await context.newPage();
-    await options.goto(`${origin}/options.html`);
+    const options = await optionsPage(context, origin);
     await options.getByLabel('API base URL').fill(sim.url);
     await options.getByLabel('API key').fill('demo-key');
     await options.getByRole('button', { name: 'Save', exact: true }).click();

@@ -14,7 +14,7 @@ import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
 import { runningWorker, stopWorker } from './bench-cold';
 import { grow, launchBench, load, openToReady, PUT_RECORDS } from './bench-ui';
-import { benchSizes, stagesInPage } from './bench-wait';
+import { benchSizes, optionsPage, stagesInPage } from './bench-wait';
 
 const SIZES = benchSizes();
 /** The size ratios are taken against, as printed. */
@@ -51,8 +51,7 @@ const LIVE_READY = `document.querySelectorAll('.result-card').length >= 100 &&
 
 /** Connects the extension to a simulator, and puts the first {@link HELD} people of the live search in the vault. */
 async function prepareLiveSearch(context: BrowserContext, worker: Worker, base: string, simUrl: string) {
-  const options = await context.newPage();
-  await options.goto(`${base}/options.html`);
+  const options = await optionsPage(context, base);
   await options.getByLabel('API base URL').fill(simUrl);
   await options.getByLabel('API key').fill('demo-key');
   await options.getByRole('button', { name: 'Save', exact: true }).click();

@@ -3,7 +3,7 @@
  *
  * The current job is kept in two parts (store migration 5): the job without its contacts under `bulk-job`, which
  * says how many parts its contacts take (`itemParts`), and the contacts in parts of {@link ITEMS_PART} under
- * `bulk-job-items:<n>`. A run writes its progress several times a second: each write stores the job and only the
+ * `bulk-job-items:<n>`. A run writes its progress twice a second: each write stores the job and only the
  * parts whose contacts changed since this worker's previous write, a few KB rather than the whole job (45 KB for
  * 150 contacts, 300 KB for 1,000), in one storage call, so a reader never sees the job and its contacts apart. A
  * job stored whole (its contacts in `items`, before migration 5) still reads. The reads are here, for every page;

@@ -3,7 +3,7 @@
  *
  * - Quoted from the vault before the first request, and refused when the quote the user confirmed is out of date.
  * - Written to storage before its first request; a contact's lookup is recorded as sent (durably) before the
- *   request goes out, and the job's progress is written a few times a second.
+ *   request goes out, and the job's progress is written twice a second.
  * - Each lookup asks only for what the vault lacks at that moment, under the same per-contact turn as a single
  *   reveal (so the same person is never paid for twice, whichever asks first). Fifteen more contacts get ready so
  *   while the fifteen lookups are out, so a connection an answer frees is used at once.
