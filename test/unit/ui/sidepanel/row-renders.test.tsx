@@ -1,0 +1,74 @@
+/**
+ * A list row follows its own person: when the vault stores one contact (a bulk reveal stores its answers one after
+ * another), only that contact's row renders again, not the whole page of rows.
+ */
+import { signal } from '@preact/signals';
+import { parseHTML } from 'linkedom';
+import { render } from 'preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { StoredProfile } from '../../../../src/store/search';
+import { vaultWrite } from '../../../../src/store/vault-write';
+import type { RowsModel } from '../../../../src/ui/sidepanel/model';
+import { createRevealsModel } from '../../../../src/ui/sidepanel/reveals-model';
+import { useProfileReveal } from '../../../../src/ui/sidepanel/row-offer';
+import { createVaultModel, rowTarget } from '../../../../src/ui/sidepanel/vault-model';
+import { createWorkerClock } from '../../../../src/ui/sidepanel/worker-clock';
+import { record } from './fixtures';
+
+vi.mock('../../../../src/ui/rpc', () => ({ call: vi.fn() }));
+
+const people: StoredProfile[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `c${i}`,
+  name: `Person ${i}`,
+  current_title: 'Registered Nurse',
+  current_employer: 'Arbor Health',
+  location: 'Boston',
+  social_url: `https://www.linkedin.com/in/person-${i}`,
+}));
+
+describe('a list row', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('renders again when its own contact is stored, and no other row does', async () => {
+    const { document } = parseHTML('<!doctype html><html><body><ul id="rows"></ul></body></html>');
+    vi.stubGlobal('document', document);
+    const vault = createVaultModel();
+    const selection = signal<Array<'email' | 'phone'>>(['email']);
+    const m = {
+      vault,
+      selection,
+      reveals: createRevealsModel({ vault, selection, clock: createWorkerClock(() => true) }),
+      account: { balance: signal(null) },
+    } as unknown as RowsModel;
+    const renders = new Map<string, number>();
+    function Row({ profile }: { profile: StoredProfile }) {
+      renders.set(profile.id, (renders.get(profile.id) ?? 0) + 1);
+      const { record: held } = useProfileReveal(m, profile);
+      return <li>{held?.email?.found ? held.email.value : profile.name}</li>;
+    }
+    const list = document.getElementById('rows') as unknown as Element;
+    try {
+      render(
+        <>
+          {people.map((profile) => (
+            <Row key={profile.id} profile={profile} />
+          ))}
+        </>,
+        list,
+      );
+      await vault.want(people.map(rowTarget));
+      renders.clear();
+
+      const url = people[3]!.social_url!;
+      await vaultWrite.put({ ...record(url, { email: 'person3@example.org' }), candidateId: 'c3' });
+      await vi.waitFor(() => expect(list.textContent).toContain('person3@example.org'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([...renders]).toEqual([['c3', 1]]);
+    } finally {
+      render(null, list);
+      vault.stop();
+      vi.unstubAllGlobals();
+    }
+  });
+});
