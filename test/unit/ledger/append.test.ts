@@ -166,9 +166,18 @@ describe('a settle while a bulk reveal keeps the ledger warm', () => {
     return entry?.kind === 'charge' ? entry.state : null;
   };
 
-  it('rides with the next write-ahead: one storage call for both, the settle first', async () => {
+  /** Runs `body` while a bulk run keeps the ledger warm. */
+  const whileWarm = async (body: () => Promise<void>) => {
     const cool = keepLedgerWarm();
     try {
+      await body();
+    } finally {
+      cool();
+    }
+  };
+
+  it('rides with the next write-ahead: one storage call for both, the settle first', () =>
+    whileWarm(async () => {
       await appendEntry(uncertain('a'));
       const set = vi.spyOn(browser.storage.local, 'set');
       const settling = resolveEntry('a', AT, settled);
@@ -181,23 +190,16 @@ describe('a settle while a bulk reveal keeps the ledger warm', () => {
       expect(set).toHaveBeenCalledOnce();
       expect(await stateOf('a')).toBe('charged');
       expect((await readMeta()).open.map((call) => call.id)).toEqual(['b']);
-    } finally {
-      cool();
-    }
-  });
+    }));
 
-  it('is written on its own when no write-ahead comes within a moment', async () => {
-    const cool = keepLedgerWarm();
-    try {
+  it('is written on its own when no write-ahead comes within a moment', () =>
+    whileWarm(async () => {
       await appendEntry(uncertain('a'));
       const started = Date.now();
       await resolveEntry('a', AT, settled);
       expect(Date.now() - started).toBeGreaterThanOrEqual(200);
       expect(await stateOf('a')).toBe('charged');
-    } finally {
-      cool();
-    }
-  });
+    }));
 
   it('is written at once when asked (the run ends) and when the run lets the ledger cool', async () => {
     const cool = keepLedgerWarm();
