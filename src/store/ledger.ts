@@ -30,7 +30,7 @@ export const META_KEY = nameOf(KEYS.ledgerMeta);
 /**
  * The most entries a part holds: a bulk reveal's write-aheads and answers (fifteen of each, together) touch one to
  * three parts of about 3.5 KB each, where the whole day was tens of KB. Each write of Chrome's storage costs about
- * 0.7 ms a KB on these machines: parts of 25 made a 150-contact job write 780 KB of ledger, parts of 10 (with the
+ * 1 ms plus 0.6 ms a KB on these machines: parts of 25 made a 150-contact job write 780 KB of ledger, parts of 10 (with the
  * bookkeeping's open calls reduced to where their entries are) 360 KB. Parts written larger before stay as they are.
  */
 export const PART_SIZE = 10;
