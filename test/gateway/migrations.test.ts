@@ -84,13 +84,30 @@ describe('migrations', () => {
   });
 });
 
+/**
+ * Runs `body` on a new PGlite database brought to schema `version` only (the migrations up to it, each run once),
+ * then disposes of it: a database in use before a later migration.
+ */
+async function atVersion(
+  version: number,
+  body: (db: Awaited<ReturnType<typeof pgliteDatabase>>) => Promise<void>,
+): Promise<void> {
+  const db = await pgliteDatabase();
+  try {
+    await db.exec('drop schema public cascade; create schema public;');
+    expect(await migrate(db, MIGRATIONS.slice(0, version))).toEqual(
+      Array.from({ length: version }, (_, i) => i + 1),
+    );
+    await body(db);
+  } finally {
+    await db.dispose();
+  }
+}
+
 describe('migration 3 (a lookup begun in one statement) on a database in use', () => {
   it('keeps people, items, flights and the ledger, and the migrated functions work on them', async () => {
-    const db = await pgliteDatabase();
-    try {
+    await atVersion(2, async (db) => {
       // A new database brought to version 2 only, holding a person, an item and a flight under way.
-      await db.exec('drop schema public cascade; create schema public;');
-      expect(await migrate(db, MIGRATIONS.slice(0, 2))).toEqual([1, 2]);
       await db.exec(`
         insert into members (name, key_hash, key_hint, daily_cap) values ('Alice Smith', 'h', 'hint', 8);
         insert into people (social_url, candidate_id) values ('https://www.linkedin.com/in/a', 'cand-a');
@@ -114,18 +131,13 @@ describe('migration 3 (a lookup begun in one statement) on a database in use', (
       expect(refused).toMatchObject({ state: 'refused', refusal: { spent: 6 } });
       const flights = await db.query<{ n: number }>('select count(*)::int as n from flights');
       expect(flights[0]!.n).toBe(2);
-    } finally {
-      await db.dispose();
-    }
+    });
   });
 });
 
 describe('migration 4 (a waiter knows when it asked) on a database in use', () => {
   it('keeps a flight under way, answers its waiters when they asked, and a flight finished after an erasure keeps nothing', async () => {
-    const db = await pgliteDatabase();
-    try {
-      await db.exec('drop schema public cascade; create schema public;');
-      expect(await migrate(db, MIGRATIONS.slice(0, 3))).toEqual([1, 2, 3]);
+    await atVersion(3, async (db) => {
       // Version 3, with a flight under way on b (begun by Alice).
       await db.exec(`
         insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint'), ('Bob Lee', 'h2', 'hint');
@@ -173,18 +185,13 @@ describe('migration 4 (a waiter knows when it asked) on a database in use', () =
         [flight.entry_id],
       );
       expect(ledger).toEqual([{ status: 'charged', subject: null }]);
-    } finally {
-      await db.dispose();
-    }
+    });
   });
 });
 
 describe('migration 5 (one way to find who an identifier names) on a database in use', () => {
   it('finds rows a search linked as version 4 did, for the lookup and the free question alike', async () => {
-    const db = await pgliteDatabase();
-    try {
-      await db.exec('drop schema public cascade; create schema public;');
-      expect(await migrate(db, MIGRATIONS.slice(0, 4))).toEqual([1, 2, 3, 4]);
+    await atVersion(4, async (db) => {
       // Version 4: Ada held by URL, Grace by id, and a search that linked each to her other identifier.
       await db.exec(`
         insert into people (social_url) values ('https://www.linkedin.com/in/ada');
@@ -221,18 +228,13 @@ describe('migration 5 (one way to find who an identifier names) on a database in
       expect(resolved!.id).toBe(1);
       const ada = await db.query<{ candidate_id: string }>('select candidate_id from people where id = 1');
       expect(ada[0]!.candidate_id).toBe('cand-ada');
-    } finally {
-      await db.dispose();
-    }
+    });
   });
 });
 
 describe('migration 6 (a lookup checks its member; no spend sum without a cap) on a database in use', () => {
   it('refuses a revoked member whatever the vault holds, and still counts the spend under a cap', async () => {
-    const db = await pgliteDatabase();
-    try {
-      await db.exec('drop schema public cascade; create schema public;');
-      expect(await migrate(db, MIGRATIONS.slice(0, 5))).toEqual([1, 2, 3, 4, 5]);
+    await atVersion(5, async (db) => {
       // Version 5: Ada's email held; Bob revoked; Carol capped at 5 a day with 3 pending; Alice without caps.
       await db.exec(`
         insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
@@ -271,18 +273,13 @@ describe('migration 6 (a lookup checks its member; no spend sum without a cap) o
         "select gateway_reserve(2, 'search', 1, null) as r",
       );
       expect(reserved!.r).toEqual({ revoked: true });
-    } finally {
-      await db.dispose();
-    }
+    });
   });
 });
 
 describe('migration 7 (a lookup of someone new begins without reading the vault) on a database in use', () => {
   it('makes, claims and reserves for someone new at once, and treats anyone known as before', async () => {
-    const db = await pgliteDatabase();
-    try {
-      await db.exec('drop schema public cascade; create schema public;');
-      expect(await migrate(db, MIGRATIONS.slice(0, 6))).toEqual([1, 2, 3, 4, 5, 6]);
+    await atVersion(6, async (db) => {
       // Version 6: Ada's email held; a search linked a new person's URL to her candidate id; Carol capped at 2.
       await db.exec(`
         insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
@@ -338,9 +335,7 @@ describe('migration 7 (a lookup of someone new begins without reading the vault)
       expect(await people()).toBe(before + 1);
       expect((await begin('https://www.linkedin.com/in/revoked', 2)).state).toBe('revoked');
       expect(await people()).toBe(before + 1);
-    } finally {
-      await db.dispose();
-    }
+    });
   });
 });
 
