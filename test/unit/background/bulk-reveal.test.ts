@@ -174,6 +174,27 @@ describe('bulk reveal', () => {
     expect((await vault.get(contacts[1]!.socialUrl))?.email).toMatchObject({ found: true });
   });
 
+  it('the receipt counts every answer as charged even when the balance after cannot be read (the last settles are stored first)', async () => {
+    const contacts = people(20);
+    service(contacts);
+    await account.set({ remaining: 10_000, purchased: null, checkedAt: new Date().toISOString() });
+    // The service answers every lookup; the balance call after the job is refused at once (not retried).
+    const answering = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/v1/account')
+        ? Promise.resolve(
+            new Response(JSON.stringify({ success: false, message: 'Bad request' }), { status: 400 }),
+          )
+        : answering(input, init),
+    );
+    const { ended } = await start(rows(contacts), ['email']);
+    expect(ended.status).toBe('done');
+    expect(ended.balanceAfter).toBeNull();
+    // 20 emails at 3 credits, each settled on the ledger before the receipt read it.
+    expect(ended.spend).toMatchObject({ charged: 60, uncertain: 0 });
+    expect((await readMeta()).open).toEqual([]);
+  });
+
   it('reads the caps once for the whole job, and a cap set while it runs stops it before the next lookup', async () => {
     const contacts = people(150);
     const s = service(contacts, 10_000, 20);
