@@ -27,7 +27,7 @@ import { profileSummary } from '../sim/routes/profile-views';
 import { startSimulator } from '../sim/server';
 import { findChromium } from '../test/e2e/chromium-path';
 import { grow } from './bench-ui';
-import { optionsPage } from './bench-wait';
+import { optionsPage } from './options-page';
 import { selfSignedCertificate } from './self-signed';
 
 const CONTACTS = 150;

@@ -14,7 +14,8 @@ import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
 import { runningWorker, stopWorker } from './bench-cold';
 import { grow, launchBench, load, openToReady, PUT_RECORDS } from './bench-ui';
-import { benchSizes, optionsPage, stagesInPage } from './bench-wait';
+import { benchSizes, stagesInPage } from './bench-wait';
+import { optionsPage } from './options-page';
 
 const SIZES = benchSizes();
 /** The size ratios are taken against, as printed. */

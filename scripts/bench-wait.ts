@@ -1,4 +1,3 @@
-import type { BrowserContext, Page } from 'playwright-core';
 /**
  * Bounded waits for `npm run bench`: every wait ends, either met or with a message naming what was awaited and
  * what the page showed instead, so a bench that cannot reach a screen fails in seconds rather than hanging.
@@ -82,17 +81,4 @@ export function benchSizes(): number[] {
   if (sizes.some((n) => !Number.isInteger(n) || n < 1) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!))
     throw new Error(`BENCH_SIZES must list vault sizes in rising order, e.g. 1000,10000: got "${asked}".`);
   return sizes;
-}
-
-/**
- * The extension's options page: the one it opens by itself on install (within a few seconds of the browser's
- * start), else a new one. Opening a second while the first is still loading interrupts one navigation or the other.
- */
-export async function optionsPage(context: BrowserContext, origin: string): Promise<Page> {
-  const own = () => context.pages().find((page) => page.url() === `${origin}/options.html`);
-  for (let i = 0; !own() && i < 30; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  const page = own() ?? (await context.newPage());
-  if (page.url() !== `${origin}/options.html`) await page.goto(`${origin}/options.html`);
-  await page.waitForLoadState('load');
-  return page;
 }

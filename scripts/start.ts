@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RunningSimulator } from '../sim/server';
+import { optionsPage } from './options-page';
 import { parseStartArgs, START_HELP, type StartArgs } from './start-args';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -115,13 +116,7 @@ const extensionPage = (path: string) => `chrome-extension://${extensionId}/${pat
 
 /** The options page opens by itself on install; point it at the simulator with demo-key (or the gateway as Bob). */
 async function configure(): Promise<Page> {
-  let options = context.pages().find((p) => p.url().endsWith('/options.html'));
-  for (let i = 0; !options && i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    options = context.pages().find((p) => p.url().endsWith('/options.html'));
-  }
-  options ??= await context.newPage();
-  if (!options.url().endsWith('/options.html')) await options.goto(extensionPage('options.html'));
+  const options = await optionsPage(context, `chrome-extension://${extensionId}`);
   await options.getByLabel('API base URL').fill(connection.url);
   await options.getByLabel('API key').fill(connection.key);
   await options.getByRole('button', { name: 'Save', exact: true }).click();
