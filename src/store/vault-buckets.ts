@@ -101,6 +101,12 @@ export interface VaultView {
   read(key: string): Read<ContactRecord>;
   /** The vault key a candidate id names: its entry, else the id-only record's key `id:<candidate id>`. */
   keyOf(candidateId: string): string;
+  /**
+   * The vault key an entry names for a candidate id, in either layout; null when the id's bucket was read and no
+   * entry names it, so no record is kept under `id:<candidate id>` either (every writer stores a record's id entry
+   * in the same storage call as the record); undefined when its bucket could not be read, so nothing is known.
+   */
+  named(candidateId: string): string | null | undefined;
   /** Whether the read brought this storage key (a key it did not ask for must be read before it is answered). */
   has(name: string): boolean;
 }
@@ -123,21 +129,23 @@ export function vaultView(stored: Record<string, unknown>, asked: Iterable<strin
       }
       return inspectRecord(stored[contactName(key)], key);
     },
-    keyOf(candidateId) {
-      const inBucket = bucket(idBucketName(candidateId));
-      if (inBucket.state === 'ok' && Object.hasOwn(inBucket.value.ids, candidateId)) {
-        return inBucket.value.ids[candidateId]!;
-      }
-      const own = stored[idKey(candidateId)];
-      if (typeof own === 'string') return own;
-      legacy ??= stored[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(stored[LEGACY_INDEX]);
-      if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, candidateId)) {
-        return legacy.value.byId[candidateId]!;
-      }
-      return `id:${candidateId}`;
-    },
+    keyOf: (candidateId) => named(candidateId) ?? `id:${candidateId}`,
+    named,
     has: (name) => names.has(name),
   };
+  function named(candidateId: string): string | null | undefined {
+    const inBucket = bucket(idBucketName(candidateId));
+    if (inBucket.state === 'ok' && Object.hasOwn(inBucket.value.ids, candidateId)) {
+      return inBucket.value.ids[candidateId]!;
+    }
+    const own = stored[idKey(candidateId)];
+    if (typeof own === 'string') return own;
+    legacy ??= stored[LEGACY_INDEX] === undefined ? null : inspectLegacyIndex(stored[LEGACY_INDEX]);
+    if (legacy?.state === 'ok' && Object.hasOwn(legacy.value.byId, candidateId)) {
+      return legacy.value.byId[candidateId]!;
+    }
+    return inBucket.state === 'ok' ? null : undefined;
+  }
 }
 
 /** The records a vault change wrote and removed, by vault key, as {@link vaultChanges} reports them. */

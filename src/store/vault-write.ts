@@ -37,13 +37,14 @@ const unique = <T>(list: Iterable<T>) => [...new Set(list)];
 /**
  * Copies a bucket that does not read aside before a write replaces it, and waits for the copy: its records (paid
  * data) are kept for a migration or support to recover, never overwritten before the copy is stored. A bucket
- * already copied once gets a copy of its own, named by the time. Listed in the register of contact copies, so
- * retention removes it in its time.
+ * already copied once gets a copy of its own, named by the time and a random tag (two copies in one millisecond
+ * must not share a name: the second would not be made). Listed in the register of contact copies, so retention
+ * removes it in its time.
  */
 async function setBucketAside(name: string, value: unknown, problem: string): Promise<void> {
-  const copyName = (await setAside(name, value, problem)) ? name : `${name}@${new Date().toISOString()}`;
-  if (copyName !== name && !(await setAside(copyName, value, problem))) return;
-  await registerAside(PREFIXES.unreadable.name(copyName));
+  if (await setAside(name, value, problem)) return registerAside(PREFIXES.unreadable.name(name));
+  const copyName = `${name}@${new Date().toISOString()}~${crypto.randomUUID().slice(0, 8)}`;
+  if (await setAside(copyName, value, problem)) await registerAside(PREFIXES.unreadable.name(copyName));
 }
 
 /** The buckets `names` as stored, ready to change (one not stored, or unreadable and copied aside, starts empty). */

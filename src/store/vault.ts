@@ -28,16 +28,21 @@ async function readView(names: readonly string[]) {
 
 /**
  * What the vault holds for many targets, in one storage read, or two when an id names a record the first did not
- * bring: their records by URL, what their ids name (in both layouts), and the records an id-only contact is kept
- * under (`id:<candidate id>`, where an id points when nothing names it: a new contact needs no second read).
+ * bring: their records by URL, what their ids name (in both layouts), and the record a target with no URL would be
+ * kept under (`id:<candidate id>`). A target with a URL does not read its `id:` record's bucket unless its id's
+ * entry names it: an id no entry names has no record (`named` in `vault-buckets.ts`), and at 50,000 contacts a bucket
+ * holds ~3 records, so a page of 100 rows read ~175 KB of other people's records for nothing.
  */
 async function readTargets(targets: readonly VaultTarget[]) {
   const urls = targets.flatMap((t) => (t.socialUrl ? [t.socialUrl] : []));
   const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
-  const asked = [...namesOfKeys([...urls, ...ids.map((id) => `id:${id}`)]), ...namesOfIds(ids)];
+  const idOnly = targets.flatMap((t) => (!t.socialUrl && t.candidateId ? [`id:${t.candidateId}`] : []));
+  const asked = [...namesOfKeys([...urls, ...idOnly]), ...namesOfIds(ids)];
   const stored = await browser.storage.local.get(asked);
   const first = vaultView(stored, asked);
-  const more = namesOfKeys(ids.map((id) => first.keyOf(id))).filter((name) => !first.has(name));
+  const more = namesOfKeys(ids.flatMap((id) => (first.named(id) === null ? [] : [first.keyOf(id)]))).filter(
+    (name) => !first.has(name),
+  );
   if (more.length === 0) return first;
   return vaultView({ ...stored, ...(await browser.storage.local.get(more)) }, [...asked, ...more]);
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../../src/store/settings';
@@ -71,22 +71,59 @@ describe('the vault', () => {
     expect(await vault.findMany([])).toEqual([]);
   });
 
-  it('a lookup reads storage once, twice only when an id points at a record under another URL', async () => {
+  it('a lookup reads storage once, twice only when an id points at a record under another key', async () => {
     await vaultWrite.put(contact('ada', '1'));
     await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
     const get = vi.spyOn(browser.storage.local, 'get');
     expect(await vault.find({ socialUrl: url('ada'), candidateId: '1' })).toMatchObject({ name: 'ada' });
     expect(get).toHaveBeenCalledTimes(1);
-    // An id-only contact is read with the first read, and so is the absence of a new one.
-    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
+    // A contact with no URL is read with the first read, and so is the absence of a new one.
+    expect(await vault.find({ socialUrl: null, candidateId: '3' })).toMatchObject({ name: 'x' });
     expect(get).toHaveBeenCalledTimes(2);
     expect(await vault.find({ socialUrl: url('nobody'), candidateId: '99' })).toBeNull();
     expect(get).toHaveBeenCalledTimes(3);
+    // Seen with a URL, the id-only contact is found through what its id names.
+    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
+    expect(get).toHaveBeenCalledTimes(5);
     expect(await vault.find({ socialUrl: url('ada-new-url'), candidateId: '1' })).toMatchObject({
       name: 'ada',
     });
-    expect(get).toHaveBeenCalledTimes(5);
+    expect(get).toHaveBeenCalledTimes(7);
     get.mockRestore();
+  });
+
+  it("a page of rows with URLs reads their records and ids, not the buckets their ids' records would be in", async () => {
+    await vaultWrite.put(contact('ada', '1'));
+    const get = vi.spyOn(browser.storage.local, 'get');
+    const targets = Array.from({ length: 50 }, (_, i) => ({
+      socialUrl: url(`row-${i}`),
+      candidateId: `${100 + i}`,
+    }));
+    expect(await vault.findMany([...targets, { socialUrl: url('ada'), candidateId: '1' }])).toHaveLength(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    const asked = get.mock.calls[0]![0] as string[];
+    for (const { socialUrl, candidateId } of targets) {
+      expect(asked).toContain(bucketName(socialUrl));
+      // Unless one of the rows' URLs shares its bucket (at 50,000 contacts a bucket holds ~3 records).
+      if (bucketName(`id:${candidateId}`) !== bucketName(socialUrl))
+        expect(targets.some((t) => bucketName(t.socialUrl) === bucketName(`id:${candidateId}`))).toBe(
+          asked.includes(bucketName(`id:${candidateId}`)),
+        );
+    }
+    get.mockRestore();
+  });
+
+  it('an id whose bucket does not read is looked for under its id-only key all the same', async () => {
+    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    const [idBucket] = Object.keys(await browser.storage.local.get(null)).filter((k) =>
+      k.startsWith('vault-ids:'),
+    );
+    await browser.storage.local.set({ [idBucket!]: { v: 99 } });
+    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
+    // The bucket that does not read is kept aside (its copy is stored after the answer).
+    await vi.waitFor(async () =>
+      expect(Object.keys(await browser.storage.local.get(null))).toContain(`unreadable:${idBucket}`),
+    );
   });
 
   it('lookups asked together share one storage read, each answered as it would be alone', async () => {
@@ -100,10 +137,11 @@ describe('the vault', () => {
       vault.lookup({ socialUrl: url('nobody'), candidateId: '99' }),
       vault.lookup({ socialUrl: url('broken'), candidateId: null }),
     ]);
-    // One read for the four, and the set-aside's own look for an earlier copy of the unreadable record.
+    // One read for the four, a second for the id-only contact now seen with a URL (its id names its key), and the
+    // set-aside's own look for an earlier copy of the unreadable record.
     expect(
       get.mock.calls.filter(([keys]) => Array.isArray(keys) && keys.some((k) => k.startsWith('contact:'))),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     expect(found.map((read) => (read.state === 'ok' ? read.value.name : read.state))).toEqual([
       'ada',
       'x',
@@ -273,6 +311,12 @@ describe('records that share a bucket', () => {
   });
 
   it('a bucket that does not read is copied aside, whole, before a write replaces it; a second time too', async () => {
+    // Both copies in the same millisecond: the second still gets a name of its own.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const [a, b, c] = neighbours(3) as [string, string, string];
     const bucket = bucketName(url(a));
     const later = { v: 2, entries: [contact(a, '1')] };
