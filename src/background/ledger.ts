@@ -118,8 +118,12 @@ function writeAhead(entry: ChargeEntry): Promise<void> {
 }
 
 /** Settles an entry with its answer; a failure to write it must not lose the paid result itself. */
-function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => ChargeEntry | null) {
-  return resolveEntry(entry.id, entry.at, change).catch((error) =>
+function settleWithAnswer(
+  entry: ChargeEntry,
+  change: (entry: ChargeEntry) => ChargeEntry | null,
+  hold = false,
+) {
+  return resolveEntry(entry.id, entry.at, change, hold).catch((error) =>
     console.warn('Could not write the ledger', error),
   );
 }
@@ -141,7 +145,8 @@ interface Answered {
 /**
  * One paid call through the caps, written ahead on the ledger and settled by its answer. `keep` stores what the
  * answer brought (the vault) before the entry is settled: a worker stopped between the two leaves the call
- * uncertain, which the balance settles, rather than a charge whose data was never stored.
+ * uncertain, which the balance settles, rather than a charge whose data was never stored. With `settleLater` the
+ * settle is held a moment (`resolveEntry`) and the caller is not kept waiting for it.
  */
 async function paid<R, K>(
   call: PaidCall,
@@ -149,6 +154,7 @@ async function paid<R, K>(
   send: PaidSend<R>,
   charged: (response: R) => Answered,
   keep: (response: R) => Promise<K>,
+  settleLater = false,
 ): Promise<{ response: R; kept: K }> {
   const entry: ChargeEntry = {
     kind: 'charge',
@@ -182,18 +188,22 @@ async function paid<R, K>(
     }
     const kept = await keep(response);
     const { credits, items, remaining } = charged(response);
-    const settled = settleWithAnswer(entry, (stored) => ({
-      ...stored,
-      items,
-      credits,
-      state: 'charged',
-      remaining,
-      settledAt: new Date().toISOString(),
-    }));
+    const settled = settleWithAnswer(
+      entry,
+      (stored) => ({
+        ...stored,
+        items,
+        credits,
+        state: 'charged',
+        remaining,
+        settledAt: new Date().toISOString(),
+      }),
+      settleLater,
+    );
     // During a bulk reveal the settle rides with the next write-ahead (see `resolveEntry`): the contact is done once
-    // its answer is kept, and the run waits for the ledger before its receipt. Otherwise the caller is told once the
-    // ledger says what the call cost.
-    if (!ledgerWarm()) await settled;
+    // its answer is kept, and the run waits for the ledger before its receipt. A search page is done once stored
+    // (it says what it cost). Otherwise the caller is told once the ledger says what the call cost.
+    if (!ledgerWarm() && !settleLater) await settled;
     return { response, kept };
   });
 }
@@ -243,6 +253,7 @@ export async function paidSearch(
     (ahead) => ahead().then(send),
     (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
     keep,
+    true,
   );
   return response;
 }

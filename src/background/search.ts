@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { searchCost } from '../api/pricing';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
+import { flushSettles, SETTLE_HOLD_MS } from '../ledger/append';
 import type { StartSearchInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
 import { freezeRequest, pageRequest } from '../search/paging';
@@ -45,6 +46,17 @@ function toPage(start: number, response: SearchResponse): SearchPage {
     charged: response.credits.used ?? 0,
     at: new Date().toISOString(),
   };
+}
+
+/** The last page's balance, recorded a moment after the page (see {@link fetchPageNow}). */
+let balanceLater: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once the bookkeeping of the last page's answer is stored: its ledger settle (written now if still held)
+ * and its balance (recorded {@link SETTLE_HOLD_MS} after the page).
+ */
+export function searchBookkeeping(): Promise<void> {
+  return Promise.all([flushSettles(), balanceLater]).then(() => undefined);
 }
 
 /** Runs one page request for the session; records the outcome (page or error) in storage either way. */
@@ -94,9 +106,12 @@ async function fetchPageNow(
     await currentSearch.set(failed);
     throw error;
   }
-  // The balance comes after the page, and its failure cannot undo it.
-  await recordBalance(response.credits.remaining).catch((error) =>
-    console.warn('Could not record the balance', error),
+  // The balance comes after the page, and its failure cannot undo it. Like the ledger's settle (`paidSearch`), a
+  // moment after: the side panel reads the new rows' records from storage right then, and at 50,000 contacts these
+  // writes beside that read made the rows' status come ~100 ms later.
+  const remaining = response.credits.remaining;
+  balanceLater = new Promise<void>((recorded) => setTimeout(recorded, SETTLE_HOLD_MS)).then(() =>
+    recordBalance(remaining).catch((error) => console.warn('Could not record the balance', error)),
   );
   return done!;
 }

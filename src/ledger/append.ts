@@ -48,10 +48,10 @@ export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> 
 }
 
 /**
- * While a bulk reveal keeps the ledger warm, how long a settle waits for an append (the next lookup's write-ahead)
- * to carry it before it is written on its own.
+ * How long a held settle waits for an append (a bulk reveal's next write-ahead) to carry it before it is written on
+ * its own (see {@link resolveEntry}).
  */
-const SETTLE_HOLD_MS = 250;
+export const SETTLE_HOLD_MS = 250;
 /** Settles waiting to ride with the next append (see {@link resolveEntry}), in the order asked for. */
 const held: Array<() => Promise<void>> = [];
 let holdTimer: ReturnType<typeof setTimeout> | null = null;
@@ -71,18 +71,21 @@ export function flushSettles(): Promise<void> {
  * Settles the charge `id` written at `at` with `change` (its answer came): stored in place, out of the open calls
  * once it is no longer uncertain. Resolves once stored; an entry no longer on the ledger is left alone.
  *
- * While a bulk reveal keeps the ledger warm, a settle is held for the next append (its next lookup's write-ahead,
- * a moment later) and written by the same storage call, or on its own after {@link SETTLE_HOLD_MS}: a write-ahead
- * then never queues behind a write of settles alone, and the run writes the ledger about half as often. Until it is
- * stored the entry still says "sent, at most its maximum", which every count of spending takes as spent.
+ * A settle is held, and written by the next append's storage call or on its own after {@link SETTLE_HOLD_MS}, while
+ * a bulk reveal keeps the ledger warm (its next lookup's write-ahead comes a moment later: a write-ahead then never
+ * queues behind a write of settles alone, and the run writes the ledger about half as often), and when `hold` asks
+ * (a search page's answer, which the side panel is reading the vault for that moment: its rows with their status
+ * come first, the bookkeeping a moment after). Until it is stored the entry still says "sent, at most its
+ * maximum", which every count of spending takes as spent.
  */
 export function resolveEntry(
   id: string,
   at: string,
   change: (entry: ChargeEntry) => ChargeEntry | null,
+  hold = false,
 ): Promise<void> {
   const resolve: Change = { kind: 'resolve', day: dayOf(at), id, change };
-  if (warm === 0) return commit(resolve);
+  if (warm === 0 && !hold) return commit(resolve);
   return new Promise((stored, failed) => {
     held.push(() => {
       const written = commit(resolve);

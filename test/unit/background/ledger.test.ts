@@ -4,7 +4,7 @@ import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
 import { SETTLE_AFTER_MS } from '../../../src/background/ledger';
 import { reveal } from '../../../src/background/reveal';
-import { goToPage, startSearch } from '../../../src/background/search';
+import { goToPage, searchBookkeeping, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/bulk-jobs';
 import { jobs } from '../../../src/store/jobs';
@@ -26,7 +26,11 @@ const person = (i: number): StubContact => ({
 async function today(): Promise<LedgerEntry[]> {
   return (await readLedgerDays([dayOf(new Date())])).get(dayOf(new Date())) ?? [];
 }
-const charges = async () => (await today()).filter((e): e is ChargeEntry => e.kind === 'charge');
+/** Today's charges, once what is held for a moment (a search page's settle and balance) is stored. */
+const charges = async () => {
+  await searchBookkeeping();
+  return (await today()).filter((e): e is ChargeEntry => e.kind === 'charge');
+};
 
 /** The stub service, answering searches too: 10 profiles a page, 1 credit (2 for a job description). */
 function service(contacts: StubContact[], balance = 100) {
