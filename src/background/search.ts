@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { searchCost } from '../api/pricing';
+import { sleep } from '../api/retry';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
 import { flushSettles, SETTLE_HOLD_MS } from '../ledger/append';
 import type { StartSearchInput } from '../protocol/messages';
@@ -110,7 +111,7 @@ async function fetchPageNow(
   // moment after: the side panel reads the new rows' records from storage right then, and at 50,000 contacts these
   // writes beside that read made the rows' status come ~100 ms later.
   const remaining = response.credits.remaining;
-  balanceLater = new Promise<void>((recorded) => setTimeout(recorded, SETTLE_HOLD_MS)).then(() =>
+  balanceLater = sleep(SETTLE_HOLD_MS).then(() =>
     recordBalance(remaining).catch((error) => console.warn('Could not record the balance', error)),
   );
   return done!;
