@@ -2,7 +2,7 @@ import { useComputed } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
-import { SETTLED } from '../../bulk/job';
+import { type BulkTarget, SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
@@ -104,12 +104,7 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const { record, teamNote, error, cut, checkProblem, charge } = reveal;
   const url = webUrl(profile.social_url);
   const contactCell = useRef<HTMLDivElement>(null);
-  // Its state in a bulk reveal under way, as a word: each progress write of the job brings every contact anew, and
-  // only the rows whose state changed re-render.
-  const bulkState = useComputed(() => {
-    const item = m.bulk.itemFor(target);
-    return item !== null && !SETTLED.has(item.state) ? ITEM_STATE_LABEL[item.state] : null;
-  }).value;
+  const bulkState = useBulkState(m, target);
   const inBulk = bulkState !== null;
   const [key, candidate] = rowCandidate(profile);
   const role = [profile.current_title, profile.current_employer].filter(Boolean).join(' · ');
@@ -277,4 +272,16 @@ export function Results({
       )}
     </section>
   );
+}
+
+/**
+ * A person's state in the bulk reveal under way, as its label (null when not in one, or settled), read through a
+ * computed of its own: each progress write of the job brings every contact anew, and only the rows whose state
+ * changed render again.
+ */
+export function useBulkState(m: Pick<RowsModel, 'bulk'>, target: BulkTarget): string | null {
+  return useComputed(() => {
+    const item = m.bulk.itemFor(target);
+    return item !== null && !SETTLED.has(item.state) ? ITEM_STATE_LABEL[item.state] : null;
+  }).value;
 }

@@ -1,15 +1,18 @@
 /**
  * A list row follows its own person: when the vault stores one contact (a bulk reveal stores its answers one after
- * another), only that contact's row renders again, not the whole page of rows.
+ * another), or a bulk reveal's progress changes one contact's state, only that contact's row renders again, not the
+ * whole page of rows.
  */
 import { signal } from '@preact/signals';
 import { parseHTML } from 'linkedom';
 import { render } from 'preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { BulkItemState } from '../../../../src/bulk/job';
 import type { StoredProfile } from '../../../../src/store/search';
 import { vaultWrite } from '../../../../src/store/vault-write';
 import type { RowsModel } from '../../../../src/ui/sidepanel/model';
+import { useBulkState } from '../../../../src/ui/sidepanel/results';
 import { createRevealsModel } from '../../../../src/ui/sidepanel/reveals-model';
 import { useProfileReveal } from '../../../../src/ui/sidepanel/row-offer';
 import { createVaultModel, rowTarget } from '../../../../src/ui/sidepanel/vault-model';
@@ -68,6 +71,55 @@ describe('a list row', () => {
     } finally {
       render(null, list);
       vault.stop();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('renders again when its own state in a bulk reveal changes, not at every progress write', async () => {
+    const { document } = parseHTML('<!doctype html><html><body><ul id="rows"></ul></body></html>');
+    vi.stubGlobal('document', document);
+    // Each progress write of the job brings every contact as a new object, as read from storage.
+    const states = signal(new Map(people.map((p) => [p.social_url!, { state: 'queued' as BulkItemState }])));
+    const write = (changed: Record<string, BulkItemState>) => {
+      states.value = new Map(
+        [...states.value].map(([url, item]) => [url, { state: changed[url] ?? item.state }]),
+      );
+    };
+    const m = {
+      bulk: {
+        itemFor: (target: { socialUrl?: string | null }) => states.value.get(target.socialUrl ?? '') ?? null,
+      },
+    } as unknown as RowsModel;
+    const renders = new Map<string, number>();
+    function Row({ profile }: { profile: StoredProfile }) {
+      renders.set(profile.id, (renders.get(profile.id) ?? 0) + 1);
+      const state = useBulkState(m, rowTarget(profile));
+      return <li>{state ?? 'done'}</li>;
+    }
+    const list = document.getElementById('rows') as unknown as Element;
+    try {
+      render(
+        <>
+          {people.map((profile) => (
+            <Row key={profile.id} profile={profile} />
+          ))}
+        </>,
+        list,
+      );
+      renders.clear();
+      write({ [people[5]!.social_url!]: 'running' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([...renders]).toEqual([['c5', 1]]);
+      expect(list.textContent).toContain('Revealing…');
+      // Settled: the row no longer shows a bulk state; a write that changes nothing renders nothing.
+      renders.clear();
+      write({ [people[5]!.social_url!]: 'revealed' });
+      write({});
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([...renders]).toEqual([['c5', 1]]);
+      expect(list.textContent).not.toContain('Revealing…');
+    } finally {
+      render(null, list);
       vi.unstubAllGlobals();
     }
   });
