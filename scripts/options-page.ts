@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
@@ -9,7 +10,7 @@ export async function optionsPage(context: BrowserContext, origin: string, waitM
   const url = `${origin}/options.html`;
   const own = () => context.pages().find((page) => page.url() === url);
   for (let waited = 0; !own() && waited < waitMs; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   const page = own() ?? (await context.newPage());
   if (page.url() !== url) await page.goto(url);
