@@ -30,12 +30,41 @@ const people: StoredProfile[] = Array.from({ length: 20 }, (_, i) => ({
   social_url: `https://www.linkedin.com/in/person-${i}`,
 }));
 
+/**
+ * The people as a list of rows in a linkedom document, each row showing what `show` gives (hooks included): the
+ * list, how often each row rendered, and the unmount.
+ */
+function mountRows(show: (profile: StoredProfile) => string) {
+  const { document } = parseHTML('<!doctype html><html><body><ul id="rows"></ul></body></html>');
+  vi.stubGlobal('document', document);
+  const renders = new Map<string, number>();
+  function Row({ profile }: { profile: StoredProfile }) {
+    renders.set(profile.id, (renders.get(profile.id) ?? 0) + 1);
+    return <li>{show(profile)}</li>;
+  }
+  const list = document.getElementById('rows') as unknown as Element;
+  render(
+    <>
+      {people.map((profile) => (
+        <Row key={profile.id} profile={profile} />
+      ))}
+    </>,
+    list,
+  );
+  return {
+    list,
+    renders,
+    unmount: () => {
+      render(null, list);
+      vi.unstubAllGlobals();
+    },
+  };
+}
+
 describe('a list row', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('renders again when its own contact is stored, and no other row does', async () => {
-    const { document } = parseHTML('<!doctype html><html><body><ul id="rows"></ul></body></html>');
-    vi.stubGlobal('document', document);
     const vault = createVaultModel();
     const selection = signal<Array<'email' | 'phone'>>(['email']);
     const m = {
@@ -44,22 +73,11 @@ describe('a list row', () => {
       reveals: createRevealsModel({ vault, selection, clock: createWorkerClock(() => true) }),
       account: { balance: signal(null) },
     } as unknown as RowsModel;
-    const renders = new Map<string, number>();
-    function Row({ profile }: { profile: StoredProfile }) {
-      renders.set(profile.id, (renders.get(profile.id) ?? 0) + 1);
+    const { list, renders, unmount } = mountRows((profile) => {
       const { record: held } = useProfileReveal(m, profile);
-      return <li>{held?.email?.found ? held.email.value : profile.name}</li>;
-    }
-    const list = document.getElementById('rows') as unknown as Element;
+      return held?.email?.found ? held.email.value : profile.name;
+    });
     try {
-      render(
-        <>
-          {people.map((profile) => (
-            <Row key={profile.id} profile={profile} />
-          ))}
-        </>,
-        list,
-      );
       await vault.want(people.map(rowTarget));
       renders.clear();
 
@@ -69,15 +87,12 @@ describe('a list row', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect([...renders]).toEqual([['c3', 1]]);
     } finally {
-      render(null, list);
+      unmount();
       vault.stop();
-      vi.unstubAllGlobals();
     }
   });
 
   it('renders again when its own state in a bulk reveal changes, not at every progress write', async () => {
-    const { document } = parseHTML('<!doctype html><html><body><ul id="rows"></ul></body></html>');
-    vi.stubGlobal('document', document);
     // Each progress write of the job brings every contact as a new object, as read from storage.
     const states = signal(new Map(people.map((p) => [p.social_url!, { state: 'queued' as BulkItemState }])));
     const write = (changed: Record<string, BulkItemState>) => {
@@ -90,22 +105,8 @@ describe('a list row', () => {
         itemFor: (target: { socialUrl?: string | null }) => states.value.get(target.socialUrl ?? '') ?? null,
       },
     } as unknown as RowsModel;
-    const renders = new Map<string, number>();
-    function Row({ profile }: { profile: StoredProfile }) {
-      renders.set(profile.id, (renders.get(profile.id) ?? 0) + 1);
-      const state = useBulkState(m, rowTarget(profile));
-      return <li>{state ?? 'done'}</li>;
-    }
-    const list = document.getElementById('rows') as unknown as Element;
+    const { list, renders, unmount } = mountRows((profile) => useBulkState(m, rowTarget(profile)) ?? 'done');
     try {
-      render(
-        <>
-          {people.map((profile) => (
-            <Row key={profile.id} profile={profile} />
-          ))}
-        </>,
-        list,
-      );
       renders.clear();
       write({ [people[5]!.social_url!]: 'running' });
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -119,8 +120,7 @@ describe('a list row', () => {
       expect([...renders]).toEqual([['c5', 1]]);
       expect(list.textContent).not.toContain('Revealing…');
     } finally {
-      render(null, list);
-      vi.unstubAllGlobals();
+      unmount();
     }
   });
 });
