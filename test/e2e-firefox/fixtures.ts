@@ -142,13 +142,21 @@ export const test = base.extend<Fixtures>({
   ],
   inExtension: async ({ ff, firstRunUrl: _opened }, use) => {
     const control = await ff.windowHandle();
+    // On a loaded machine a script has once run in the control tab before its page had the extension's API
+    // ("browser is not defined"): wait for the API, then run.
+    const run = async <T>(body: string, args: unknown[]) => {
+      await ff.until('the extension page to have its browser API', () =>
+        ff.execute<boolean>('return typeof browser === "object"'),
+      );
+      return ff.execute<T>(body, ...args);
+    };
     await use(async <T>(body: string, ...args: unknown[]) => {
       const current = await ff.windowHandle();
-      if (current === control) return ff.execute<T>(body, ...args);
+      if (current === control) return run<T>(body, args);
       // Without focus: the tab under test stays the selected, visible one (hidden tabs throttle their timers).
       await ff.switchTo(control, false);
       try {
-        return await ff.execute<T>(body, ...args);
+        return await run<T>(body, args);
       } finally {
         await ff.switchTo(current, false);
       }
