@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/conformance/**/*.test.ts'],
     restoreMocks: true,
+    // Threads, not forks: the 117 files start and import faster (on these machines 96 s against 125 s, and ~25 s
+    // less CPU, which the browsers lane running beside it gets).
+    pool: 'threads',
     // Conformance tests run the real simulator over HTTP and build its dataset: on a loaded 2-core machine that can
     // take several seconds, which is not a failure (performance figures belong to `npm run bench`).
     testTimeout: 20_000,
