@@ -1,8 +1,8 @@
 /**
  * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, the
  * vault, jobs, the ledger); on Chrome it is restricted to trusted contexts at startup. `session` holds what means
- * nothing after a restart (tab ids). The API key is in neither: it lives in IndexedDB of the extension's origin
- * (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers.
+ * nothing after a restart (tab ids, the worker's heartbeat). The API key is in neither: it lives in IndexedDB of the
+ * extension's origin (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers.
  *
  * Keys are written `area:name`, as WXT's storage takes them; `browser.storage.<area>` takes the name alone.
  */
@@ -18,7 +18,8 @@ export const KEYS = {
   account: 'local:account',
   keyHint: 'local:key-hint',
   teamMembership: 'local:team-membership',
-  workerBeat: 'local:worker-beat',
+  /** The live worker's heartbeat: it means nothing after a restart, and its beats stay off the vault's database. */
+  workerBeat: 'session:worker-beat',
   /** Single reveals, newest first. */
   jobs: 'local:jobs',
   bulkJob: 'local:bulk-job',
@@ -48,6 +49,8 @@ export const LEGACY_KEYS = {
   vaultIndex: 'local:vault-index',
   /** Version 1 of a bulk reveal's "sent" lookups. */
   bulkInFlight: 'local:bulk-in-flight',
+  /** The worker heartbeat, kept in `local` before it moved to `session` (store migration 7 removes it). */
+  workerBeatLocal: 'local:worker-beat',
 } as const satisfies Record<string, AreaKey>;
 
 /** A family of keys sharing a prefix: one key per contact, per tab, per day… */

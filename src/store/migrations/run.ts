@@ -22,6 +22,7 @@ import { moveVaultIdIndex } from './1-vault-id-keys';
 import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
 import { metaToV3 } from './4-ledger-day-parts';
 import { moveVaultToBuckets } from './6-vault-buckets';
+import { removeLocalBeat } from './7-worker-beat-session';
 
 const IN_FLIGHT_V1 = nameOf(LEGACY_KEYS.bulkInFlight);
 const CURRENT_JOB = nameOf(KEYS.bulkJob);
@@ -77,13 +78,14 @@ export async function migrateBulkJobParts(): Promise<void> {
 
 /**
  * Every store migration run before anything resumes, by number. Number 3 (`3-item-records-unversioned.ts`) is items'
- * own steps, run by WXT with each item, not here; 6 is in {@link LATER_MIGRATIONS}: the next store migration is 7.
+ * own steps, run by WXT with each item, not here; 6 is in {@link LATER_MIGRATIONS}: the next store migration is 8.
  */
 export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
   [1, moveVaultIdIndex],
   [2, migrateLedger],
   [4, migrateLedgerParts],
   [5, migrateBulkJobParts],
+  [7, removeLocalBeat],
 ];
 
 /**

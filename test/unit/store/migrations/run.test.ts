@@ -70,7 +70,7 @@ describe('running the store migrations', () => {
 
   it("every numbered migration is listed once, in order (3 is the items' own, run by WXT)", () => {
     const numbers = STORE_MIGRATIONS.map(([n]) => n);
-    expect(numbers).toEqual([1, 2, 4, 5]);
+    expect(numbers).toEqual([1, 2, 4, 5, 7]);
   });
 
   it('migration 1 cut off after moving the ids, before removing the old index: run again, it ends as one run', async () => {
@@ -82,7 +82,7 @@ describe('running the store migrations', () => {
     await runStoreMigrations(report);
     stop.mockRestore();
     expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([2, 4, 5]);
+    expect(await migrationsDone()).toEqual([2, 4, 5, 7]);
     // Half done: the ids have their keys, and the old index is still there.
     expect(await browser.storage.local.get(null)).toMatchObject({
       'vault-id:1': profileOf('ada'),
@@ -91,7 +91,7 @@ describe('running the store migrations', () => {
 
     await runStoreMigrations(report);
     expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([2, 4, 5, 1]);
+    expect(await migrationsDone()).toEqual([2, 4, 5, 7, 1]);
     const stored = await browser.storage.local.get(null);
     expect(stored).not.toHaveProperty('vault-index');
     expect(stored).toMatchObject({ 'vault-id:1': profileOf('ada'), 'vault-id:2': profileOf('grace') });
@@ -109,14 +109,14 @@ describe('running the store migrations', () => {
     await runStoreMigrations(report);
     stop.mockRestore();
     expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([1, 4, 5]);
+    expect(await migrationsDone()).toEqual([1, 4, 5, 7]);
     const halfway = (await openCharges()).filter((call) => call.ref === 'job-1');
     expect(halfway.map((call) => call.subject)).toEqual([sent[0]]);
     expect(await browser.storage.local.get('bulk-in-flight')).not.toEqual({});
 
     await runStoreMigrations(report);
     expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([1, 4, 5, 2]);
+    expect(await migrationsDone()).toEqual([1, 4, 5, 7, 2]);
     expect(await browser.storage.local.get('bulk-in-flight')).toEqual({});
     const open = (await openCharges()).filter((call) => call.ref === 'job-1');
     expect(open.map((call) => call.subject)).toEqual(sent);
