@@ -142,8 +142,8 @@ export const test = base.extend<Fixtures>({
   ],
   inExtension: async ({ ff, firstRunUrl: _opened }, use) => {
     const control = await ff.windowHandle();
-    // On a loaded machine a script has once run in the control tab before its page had the extension's API
-    // ("browser is not defined"): wait for the API, then run.
+    // On a loaded machine a script run here once found no extension API ("browser is not defined"): each waits
+    // for the page to have it first.
     const run = async <T>(body: string, args: unknown[]) => {
       await ff.until('the extension page to have its browser API', () =>
         ff.execute<boolean>('return typeof browser === "object"'),
