@@ -294,7 +294,9 @@ describe('the log and Server-Timing', () => {
     const waited = both.filter((timing) => /(^|, )wait;dur=/.test(timing));
     expect(waited).toHaveLength(1);
     expect(waited[0]).not.toMatch(/service;dur=/);
-    expect(Number(/wait;dur=([\d.]+)/.exec(waited[0]!)![1])).toBeGreaterThan(100);
+    // It waited for the other's service call: for some time, how much depending on how much of that call was left
+    // when it arrived (on a loaded machine, once under 100 ms of the 300).
+    expect(Number(/wait;dur=([\d.]+)/.exec(waited[0]!)![1])).toBeGreaterThan(0);
 
     // Refused before any part: no header.
     const refused = await fetch(`${team.gateway.url}/v1/account`, { headers: { 'x-api-key': 'clm_wrong' } });
