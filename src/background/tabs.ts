@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { isRevealed } from '../domain/revealed';
 import type { ProfileDetection } from '../protocol/messages';
 import { profileUrl } from '../sites/linkedin/url';
+import { keyedLock } from '../store/lock';
 import { tabProfiles } from '../store/tabs';
 import { vault } from '../store/vault';
 
@@ -20,7 +21,15 @@ const ICONS = {
   revealed: { 16: '/icon/toolbar/revealed-16.png', 32: '/icon/toolbar/revealed-32.png' },
 } as const;
 
-export async function updateBadge(tabId: number, socialUrl: string | null): Promise<void> {
+/**
+ * One tab's profile and toolbar button change in turn, in the order asked: an update reads the vault before it sets
+ * the badge, so a profile's "in" could otherwise land after the clear of the page the user went on to (LinkedIn's
+ * feed showing "in").
+ */
+const tabTurn = keyedLock();
+const inTurn = <T>(tabId: number, task: () => Promise<T>) => tabTurn(String(tabId), task);
+
+async function updateBadge(tabId: number, socialUrl: string | null): Promise<void> {
   const a = action();
   if (!socialUrl) {
     await a.setBadgeText({ tabId, text: '' });
@@ -39,20 +48,22 @@ export async function updateBadge(tabId: number, socialUrl: string | null): Prom
 }
 
 /** A content script's report for its tab. The URL is re-canonicalised here: a tab's word is not trusted. */
-export async function onProfileSeen(tabId: number, detection: ProfileDetection): Promise<void> {
+export function onProfileSeen(tabId: number, detection: ProfileDetection): Promise<void> {
   const socialUrl = detection.socialUrl ? profileUrl(detection.socialUrl) : null;
-  await tabProfiles.set(
-    tabId,
-    socialUrl
-      ? {
-          socialUrl,
-          ...(detection.nameHint ? { nameHint: detection.nameHint } : {}),
-          ...(detection.headlineHint ? { headlineHint: detection.headlineHint } : {}),
-          seenAt: new Date().toISOString(),
-        }
-      : null,
-  );
-  await updateBadge(tabId, socialUrl);
+  return inTurn(tabId, async () => {
+    await tabProfiles.set(
+      tabId,
+      socialUrl
+        ? {
+            socialUrl,
+            ...(detection.nameHint ? { nameHint: detection.nameHint } : {}),
+            ...(detection.headlineHint ? { headlineHint: detection.headlineHint } : {}),
+            seenAt: new Date().toISOString(),
+          }
+        : null,
+    );
+    await updateBadge(tabId, socialUrl);
+  });
 }
 
 /**
@@ -71,10 +82,13 @@ export async function refreshBadges(): Promise<void> {
   const tabs = await browser.tabs.query({});
   // A tab may close between the query and its update; the others still get theirs.
   await Promise.allSettled(
-    tabs.map(async (tab) => {
-      if (tab.id === undefined) return;
-      const profile = await tabProfiles.get(tab.id);
-      if (profile) await updateBadge(tab.id, profile.socialUrl);
-    }),
+    tabs.flatMap(({ id: tabId }) =>
+      tabId === undefined
+        ? []
+        : inTurn(tabId, async () => {
+            const profile = await tabProfiles.get(tabId);
+            if (profile) await updateBadge(tabId, profile.socialUrl);
+          }),
+    ),
   );
 }
