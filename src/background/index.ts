@@ -7,7 +7,6 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { LATER_MIGRATIONS, runStoreMigrations } from '../store/migrations/run';
 import { settings } from '../store/settings';
-import { tabProfiles } from '../store/tabs';
 import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
@@ -16,7 +15,7 @@ import { keepRetention } from './retention';
 import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
 import { markInterruptedSearch } from './search';
-import { onTabUpdated } from './tabs';
+import { forgetTab, onTabUpdated } from './tabs';
 
 /** Content scripts need no storage at all; on Chrome keep them out of it (the vault holds contact data). */
 async function restrictStorage(): Promise<void> {
@@ -43,7 +42,7 @@ export function startBackground(): void {
   // Firefox opens its sidebar by its own command; Chrome's panel is opened here.
   browser.commands?.onCommand.addListener((command, tab) => void onPanelCommand(command, tab));
   browser.tabs.onUpdated.addListener((tabId, change) => chore('follow the tab', onTabUpdated(tabId, change)));
-  browser.tabs.onRemoved.addListener((tabId) => chore('forget the tab', tabProfiles.set(tabId, null)));
+  browser.tabs.onRemoved.addListener((tabId) => chore('forget the tab', forgetTab(tabId)));
   // The "Reveal contact" menus show what the default options may cost; keep that true when they change.
   settings.watch(({ defaultSelection }) => chore('update the menus', updateRevealTitles(defaultSelection)));
 

@@ -66,6 +66,11 @@ export function onProfileSeen(tabId: number, detection: ProfileDetection): Promi
   });
 }
 
+/** A closed tab's profile is forgotten, after any update of it still waiting its turn (which would store it again). */
+export function forgetTab(tabId: number): Promise<void> {
+  return inTurn(tabId, () => tabProfiles.set(tabId, null));
+}
+
 /**
  * A tab that navigated away from LinkedIn (its URL is hidden from us, since we hold no host permission there) or
  * to a LinkedIn page that is not a profile no longer shows a profile. LinkedIn's own in-page navigation is

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { onProfileSeen, refreshBadges } from '../../../src/background/tabs';
+import { forgetTab, onProfileSeen, refreshBadges } from '../../../src/background/tabs';
 import { tabProfiles } from '../../../src/store/tabs';
 import { vault } from '../../../src/store/vault';
 
@@ -74,5 +74,19 @@ describe("a tab's toolbar button", () => {
     release();
     await Promise.all([refreshed, feed]);
     expect(badges.get(TAB)).toBe('');
+  });
+
+  it('a tab closed while an update of it waits its turn is forgotten, not stored again by that update', async () => {
+    fakeAction();
+    const release = holdVaultReads(A);
+    const first = onProfileSeen(TAB, { socialUrl: A });
+    // B waits for A's turn, held on its vault read; the tab closes meanwhile.
+    const next = onProfileSeen(TAB, { socialUrl: B });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const closed = forgetTab(TAB);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all([first, next, closed]);
+    expect(await tabProfiles.get(TAB)).toBeNull();
   });
 });
