@@ -18,14 +18,21 @@
  *
  * `npm run bench -- bulk render` runs only the parts named (dataset, search, lookups, csv, render, bulk, ui, panel,
  * follow, gateway): one figure measured again and again, without the minutes the others take.
+ * `--write docs/performance.md` also writes what the run printed into that page, with the goals, the date, the
+ * commit and the machine (`bench-report.ts`).
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { buildDataset } from '../sim/dataset/build-dataset';
 import { DEMO_PROFILES } from '../sim/demo-profiles';
 import { createSimulator, startSimulator } from '../sim/server';
 import { createClient } from '../src/api/client';
 import { SearchResponse, searchRequestProblem } from '../src/api/schema';
 import { toCsv } from '../src/search/csv';
+import { PARTS as BENCH_PARTS, type BenchPart, renderRun, spliceRun } from './bench-report';
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -34,13 +41,28 @@ function stats(samples: number[]) {
 }
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-const PARTS = ['dataset', 'search', 'lookups', 'csv', 'render', 'bulk', 'ui', 'panel', 'follow', 'gateway'];
-const asked = process.argv.slice(2);
+const PARTS: readonly string[] = BENCH_PARTS.map(({ part }) => part);
+const { values: flags, positionals: asked } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: { write: { type: 'string' } },
+});
 const unknown = asked.filter((name) => !PARTS.includes(name));
 if (unknown.length > 0)
   throw new Error(`Unknown bench part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}.`);
 /** Whether the part named runs: every part when none is named. */
 const runs = (part: string) => asked.length === 0 || asked.includes(part);
+
+// With --write, every line printed is kept for the page as well.
+const printed: string[] = [];
+const loadAtStart = loadavg();
+if (flags.write !== undefined) {
+  const print = console.log.bind(console);
+  console.log = (...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+    print(...args);
+  };
+}
 
 async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
   const start = performance.now();
@@ -243,4 +265,39 @@ if (runs('follow')) {
 if (runs('gateway')) {
   const { benchGateway } = await import('./bench-gateway');
   await benchGateway();
+}
+
+if (flags.write !== undefined) {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    // Changes to Markdown (this page among them) are not changes to what was measured.
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!*.md'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (dirty.trim() !== '') commit += ' (with uncommitted changes)';
+  } catch {
+    // Not a git checkout: the page says "unknown".
+  }
+  const block = renderRun({
+    at: new Date(),
+    commit,
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memoryBytes: totalmem(),
+      node: process.versions.node,
+    },
+    load: { start: loadAtStart, end: loadavg() },
+    parts: PARTS.filter(runs) as BenchPart[],
+    sizes: process.env.BENCH_SIZES,
+    lines: printed,
+  });
+  const page = existsSync(flags.write) ? readFileSync(flags.write, 'utf8') : null;
+  writeFileSync(flags.write, spliceRun(page, block));
+  console.log(`bench       written to ${flags.write}`);
 }
