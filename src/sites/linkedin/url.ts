@@ -35,8 +35,17 @@ const PROFILE_SUBDOMAIN = /^(?:(?:www|m|[a-z]{2})\.)?$/;
  */
 const PROFILE_PATH = /^\/(?:mwlite\/|m\/)?in\/([^/]+)/i;
 
-/** Letters, combining marks and digits in any script, plus `-` and `_`: what real slugs are made of. */
-const SLUG = /^[\p{L}\p{M}\p{N}_-]+$/u;
+/**
+ * What real slugs are made of, after percent-decoding: letters, combining marks and digits in any script, dashes and
+ * connectors (`-`, `_`), dots and apostrophes from names, and the symbols LinkedIn copies from a member's name into
+ * the slug it generates: emoji (`%F0%9F%94%BA` is 🔺), with their skin-tone modifiers, variation selectors (marks)
+ * and zero-width joiners. Everything else (spaces, controls, `/`, `?`, `#`, `<`, `%`, `=`, …) never appears in a
+ * slug LinkedIn issues, and refusing it keeps a key free of URL and markup syntax.
+ */
+const SLUG = /^(?:[\p{L}\p{M}\p{N}\p{Pc}\p{Pd}\p{So}\p{Emoji_Modifier}.'’]|\u200D)+$/u;
+
+/** `.` and `..` are path steps, not people. */
+const DOTS_ONLY = /^\.+$/;
 
 /**
  * Opaque member ids (`/in/ACoAAB…`) appear in links from search and from tools. They are case-sensitive, so the
@@ -93,8 +102,15 @@ export function profileUrl(input: string): string | null {
     return null; // Malformed percent-encoding (`%E0%A4%A`): not a URL LinkedIn would have produced.
   }
   if (MEMBER_ID.test(decoded)) return null;
-  const slug = decoded.toLowerCase();
-  if (!SLUG.test(slug) || [...slug].length > MAX_SLUG_LENGTH || NOT_A_MEMBER.has(slug)) return null;
+  // Lower case can leave a letter and a combining mark apart (`İ` -> `i̇`): normal form again after it.
+  const slug = decoded.toLowerCase().normalize('NFC');
+  if (
+    !SLUG.test(slug) ||
+    DOTS_ONLY.test(slug) ||
+    [...slug].length > MAX_SLUG_LENGTH ||
+    NOT_A_MEMBER.has(slug)
+  )
+    return null;
 
   const canonical = CANONICAL_PREFIX + encodeURIComponent(slug);
   return canonical.length <= MAX_CANONICAL_LENGTH ? canonical : null;

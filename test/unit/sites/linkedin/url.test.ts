@@ -59,6 +59,63 @@ describe('profileUrl: member profiles', () => {
   });
 });
 
+/** Slugs shaped like those LinkedIn issues to real members (invented people), each with its one canonical spelling. */
+const REAL_SLUGS: Array<[string, string, string[]]> = [
+  // An emoji from the member's name, then the name and a member suffix.
+  [
+    'emoji, name and member suffix',
+    'https://www.linkedin.com/in/%F0%9F%94%BA-mira-solberg-4b1a2c3d',
+    [
+      'https://www.linkedin.com/in/🔺-mira-solberg-4b1a2c3d/',
+      'https://www.linkedin.com/in/%f0%9f%94%ba-Mira-Solberg-4B1A2C3D',
+    ],
+  ],
+  [
+    'emoji with a skin tone and a joiner',
+    'https://www.linkedin.com/in/%F0%9F%91%A9%F0%9F%8F%BD%E2%80%8D%F0%9F%92%BB-ana-ruiz-12ab34cd',
+    ['https://www.linkedin.com/in/👩🏽‍💻-ana-ruiz-12ab34cd'],
+  ],
+  [
+    'emoji with a variation selector',
+    'https://www.linkedin.com/in/%E2%9D%A4%EF%B8%8F-lee-park',
+    ['https://www.linkedin.com/in/❤️-lee-park', 'linkedin.com/in/%e2%9d%a4%ef%b8%8f-LEE-park'],
+  ],
+  [
+    'accents',
+    'https://www.linkedin.com/in/fran%C3%A7ois-m%C3%BCller-b2c3d4e5',
+    [
+      'https://fr.linkedin.com/in/François-Müller-b2c3d4e5',
+      'https://www.linkedin.com/in/franc%CC%A7ois-mu%CC%88ller-b2c3d4e5',
+    ],
+  ],
+  [
+    'CJK',
+    'https://www.linkedin.com/in/%E7%8E%8B%E8%8A%B3-7c8d9e0f',
+    ['https://cn.linkedin.com/in/王芳-7C8D9E0F/', 'https://www.linkedin.com/in/%e7%8e%8b%e8%8a%b3-7c8d9e0f'],
+  ],
+  [
+    'Cyrillic',
+    'https://www.linkedin.com/in/%D0%B0%D0%BD%D0%BD%D0%B0-%D0%B8%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2%D0%B0',
+    [
+      'https://www.linkedin.com/in/Анна-Иванова',
+      'https://www.linkedin.com/in/%D0%90%D0%BD%D0%BD%D0%B0-%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2%D0%B0/',
+    ],
+  ],
+  ['digits only', 'https://www.linkedin.com/in/123456789', ['https://www.linkedin.com/in/123456789/']],
+  [
+    'a dot and an apostrophe from the name',
+    "https://www.linkedin.com/in/j.-o'neil-9f8e7d6c",
+    ["https://www.linkedin.com/in/J.-O'Neil-9F8E7D6C", 'https://www.linkedin.com/in/j.-o%27neil-9f8e7d6c'],
+  ],
+];
+
+describe('profileUrl: every slug LinkedIn issues, one spelling each', () => {
+  it.each(REAL_SLUGS)('%s', (_, canonical, spellings) => {
+    expect(profileUrl(canonical)).toBe(canonical);
+    for (const spelling of spellings) expect(profileUrl(spelling), spelling).toBe(canonical);
+  });
+});
+
 describe('profileUrl: not a member profile', () => {
   it.each([
     // Other LinkedIn pages.
@@ -83,6 +140,13 @@ describe('profileUrl: not a member profile', () => {
     'https://www.linkedin.com/in/john%2Fdoe',
     'https://www.linkedin.com/in/john%E0%A4%A',
     'https://www.linkedin.com/in/<script>',
+    'https://www.linkedin.com/in/%3Cscript%3E',
+    'https://www.linkedin.com/in/a%3Fb',
+    'https://www.linkedin.com/in/a%23b',
+    'https://www.linkedin.com/in/a%00b',
+    'https://www.linkedin.com/in/a%E2%80%AEb',
+    'https://www.linkedin.com/in/a=b',
+    'https://www.linkedin.com/in/%2E%2E',
     `https://www.linkedin.com/in/${'a'.repeat(101)}`,
     `https://www.linkedin.com/in/${'李'.repeat(31)}`,
     // Opaque member ids and old public URLs.
