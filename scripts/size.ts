@@ -18,8 +18,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // script to 4.8 KB; the structure report of a page that could not be read (~1 KB: tag names, roles, class
   // shapes, link shapes, never text) makes 5.8 KB. The report stays in this script rather than being injected on
   // request: it then describes the very document the read failed on, in the same answer, and injecting would need
-  // the "scripting" permission on Chrome and a second way in for Firefox, to save ~1 KB.
-  { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 6 * KB },
+  // the "scripting" permission on Chrome and a second way in for Firefox, to save ~1 KB. LinkedIn's 2026 markup (its
+  // cards and top card) and a report deep enough to show a card's interior, with key shapes: 6.4 KB.
+  { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 6.5 * KB },
   // 30 KB until the popup showed the result first (copy all, save as a vCard, folded sections, a live region for
   // copies), spoke plain words for every refusal, said what a cut-off reveal charged (34.6 KB), and counted the
   // people on a LinkedIn list page with the way to the side panel (36.1 KB), and warned near a spending cap (the
@@ -134,7 +135,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // moving version 1's keys in steps after the start: 48.7 KB.
   // A bulk run's settles held for the next write-ahead and flushed before its receipt, and the library index's
   // writes paced a second apart while it runs: 49.0 KB.
-  { name: 'background', entry: 'background.js', budget: 49.25 * KB },
+  // Every slug LinkedIn issues (emoji and their joiners) a profile URL: 49.3 KB.
+  { name: 'background', entry: 'background.js', budget: 49.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -10,6 +10,9 @@ import { expectPlainWords } from './plain-words';
 const ADA = DEMO_PROFILES.full;
 const GRACE = DEMO_PROFILES.nurse;
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+/** A member whose slug LinkedIn made from the emoji in their name; the service has no such candidate. */
+const MIRA = 'https://www.linkedin.com/in/%F0%9F%94%BA-mira-solberg-4b1a2c3d';
+const JOSE = DEMO_PROFILES.emailOnly.social_url;
 const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';
 
 /** A people search fixture page, served on every people search URL. */
@@ -239,6 +242,60 @@ test("today's people search: role and data-view-name cards with hashed classes, 
   await expect(panel.getByRole('link', { name: 'Grace Okafor' })).toHaveAttribute('href', GRACE.social_url);
 });
 
+test("2026's people search: clean names in the popup and the side panel, an emoji slug revealed, a bulk reveal from it", async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  test.slow(); // A bulk reveal of five.
+  await connect();
+  const { popup, tab } = await openPopupOnTab(
+    { context, openExtensionPage, tabIdOf },
+    SEARCH,
+    searchPage('people-search-2026.html'),
+  );
+  // The browser's parser splits the card's outer link from the name link inside it: read all the same.
+  expect(await tab.locator('a a').count()).toBe(0);
+  const names = [
+    'Ada Lovelace',
+    'Grace Okafor',
+    'José Álvarez',
+    'LinkedIn Member',
+    '🔺 Mira Solberg',
+    'Wei Chen',
+    'Kwame Mensah',
+  ];
+  await expect(popup.getByTestId('page-people-count')).toHaveText('7 people · 0 revealed');
+  expect((await popup.locator('.list-name').allTextContents()).map((name) => name.trim())).toEqual(names);
+  await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+  const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
+  await expect(people).toHaveCount(7);
+  expect(await people.locator('.name, strong').allTextContents()).toEqual(names);
+  await expect(panel.getByRole('link', { name: 'Grace Okafor' })).toHaveAttribute('href', GRACE.social_url);
+  await expect(panel.getByRole('link', { name: '🔺 Mira Solberg' })).toHaveAttribute('href', MIRA);
+  await expect(panel.getByTestId('page-people-unresolved')).toContainText('2 need the public profile URL');
+
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await expect(panel.getByTestId('selected-count')).toHaveText('5 selected');
+  const before = await sim.balance();
+  await panel.getByRole('button', { name: /^Reveal 5 contacts, up to \d+ credits$/ }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 30_000 });
+  const asked = (await sim.requests('/v1/lookup')).map((l) => l.body?.social_url);
+  expect(asked.toSorted()).toEqual(
+    [ADA.social_url, GRACE.social_url, DEMO_PROFILES.numericId.social_url, MIRA, JOSE].toSorted(),
+  );
+  const spent = before - (await sim.balance());
+  expect(spent).toBeGreaterThan(0);
+  await expect(job.getByTestId('bulk-charged')).toHaveText(`${spent} credits`);
+  await expect(people.nth(0).locator('[data-item=email] a')).toHaveText(ADA.personal_email!);
+});
+
 test('a people search LinkedIn changed: said in words, with a page report of the structure alone to copy', async ({
   context,
   connect,
@@ -335,4 +392,27 @@ test('a profile section page: the name from the sticky header, not the site head
   await expect(popup.getByRole('heading', { name: 'Kwame Mensah' })).toBeVisible();
   await expect(popup.getByText('Enterprise Account Executive at Tessellate Pay')).toBeVisible();
   await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
+});
+
+test("2026's profile: the name from the top card's h2, no h1 on the page, and revealed from it", async ({
+  context,
+  connect,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  await connect();
+  const wei = DEMO_PROFILES.numericId;
+  const { popup } = await openPopupOnTab({ context, openExtensionPage, tabIdOf }, `${wei.social_url}/`, {
+    pattern: `${wei.social_url}/**`,
+    html: linkedinFixture('profile-2026.html'),
+  });
+  await expect(popup.getByRole('heading', { name: 'Wei Chen' })).toBeVisible();
+  await expect(
+    popup.getByText('Senior Data Scientist at Tessellate Pay | fraud models, causal inference'),
+  ).toBeVisible();
+  await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await expect(popup.getByRole('link', { name: wei.personal_email! })).toBeVisible();
+  expect((await sim.requests('/v1/lookup')).map((l) => l.body?.social_url)).toEqual([wei.social_url]);
 });

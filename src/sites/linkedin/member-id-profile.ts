@@ -3,6 +3,8 @@
  * it. The id is not the public URL; the page names the public URL in its own links (the top card's "Contact info"
  * and "Show all" sections link to `/in/<slug>/…`), and LinkedIn soon replaces the address with it.
  */
+
+import { readPageHints } from './page-hints';
 import type { KindExamples, PageKind, PageReader } from './page-kind';
 import { type PeopleSelectors, readPeople } from './read-people';
 import { isMemberIdUrl } from './url';
@@ -43,5 +45,17 @@ export const memberIdProfile: PageKind = {
   matches: (url) => isMemberIdUrl(url.href),
 };
 
-/** The people the page shows now. */
-export const read: PageReader = (root, pageUrl) => readPeople(root, pageUrl, SELECTORS);
+/**
+ * The person the page shows now. 2026's top card has no `h1`: its name and headline are read as the profile page
+ * reads them (page-hints.ts), the public URL still from the card's links.
+ */
+export const read: PageReader = (root, pageUrl) => {
+  const found = readPeople(root, pageUrl, SELECTORS);
+  const person = found.people[0];
+  if (person && person.name === null) {
+    const { nameHint, headlineHint } = readPageHints(root);
+    person.name = nameHint ?? null;
+    person.headline ??= headlineHint ?? null;
+  }
+  return found;
+};

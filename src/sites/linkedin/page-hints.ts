@@ -15,10 +15,19 @@ const MAX_NAME = 200;
 const MAX_HEADLINE = 300;
 
 /**
- * The top card's name: the profile's `h1`, never one of the site's header (LinkedIn's header holds a hidden `h1`).
- * Section pages (`/in/<slug>/details/experience/`, …) have no `h1`: there the name is in the sticky mini header.
+ * 2026's top card: a `section` whose `componentkey` is `com.linkedin.sdui.profile.card.ref<member id>Topcard`. Its
+ * `h2` is the name; the page has no `h1`, and every other section's `h2` names the section ("About", "People you may
+ * know").
+ */
+const TOP_CARD_2026 = 'section[componentkey$="Topcard"]';
+
+/**
+ * The top card's name: 2026's top card `h2`, or the profile's `h1`, never one of the site's header (LinkedIn's header
+ * holds a hidden `h1`). Section pages (`/in/<slug>/details/experience/`, …) have no `h1`: there the name is in the
+ * sticky mini header.
  */
 const NAME = [
+  `${TOP_CARD_2026} h2`,
   'main h1',
   'h1:not(header *, nav *, aside *)',
   '.pv-profile-sticky-header-v2__mini-profile-container .artdeco-entity-lockup__title',
@@ -35,16 +44,32 @@ export function readPageHints(root: ParentNode): PageHints {
   for (const selector of NAME) heading ??= root.querySelector(selector);
   if (heading === null) return {};
   const card = heading.closest('section, main, .artdeco-entity-lockup') ?? root;
-  const headline =
-    card.querySelector('.text-body-medium.break-words') ??
-    card.querySelector('.text-body-medium') ??
-    card.querySelector('.artdeco-entity-lockup__subtitle');
+  const topCard = heading.closest(TOP_CARD_2026);
+  const headline = topCard
+    ? lineAfter(heading, topCard)
+    : (card.querySelector('.text-body-medium.break-words') ??
+      card.querySelector('.text-body-medium') ??
+      card.querySelector('.artdeco-entity-lockup__subtitle'));
   const hints: PageHints = {};
   const name = cleanText(heading.textContent, MAX_NAME);
   if (name !== undefined) hints.nameHint = name;
   const headlineText = cleanText(headline?.textContent, MAX_HEADLINE);
   if (headlineText !== undefined) hints.headlineHint = headlineText;
   return hints;
+}
+
+/**
+ * The first `p` holding text after `element` in document order, within `card`: 2026's headline follows the name's
+ * block as a sibling of one of its ancestors.
+ */
+function lineAfter(element: Element, card: Element): Element | null {
+  for (let at: Element | null = element; at && at !== card; at = at.parentElement) {
+    for (let next = at.nextElementSibling; next; next = next.nextElementSibling) {
+      const lines = next.matches('p') ? [next] : next.querySelectorAll('p');
+      for (const line of lines) if (cleanText(line.textContent, 1)) return line;
+    }
+  }
+  return null;
 }
 
 /** Whitespace runs become one space; empty becomes undefined; too long is cut with an ellipsis within `max`. */

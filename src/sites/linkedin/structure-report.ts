@@ -20,9 +20,31 @@ const ROUTES = new Set(
 const ID_NEXT = new Set(['in', 'lead', 'profile', 'hire', 'company', 'view']);
 /** Attributes whose value is written (after the CODE_NAME check); of any other `data-`/`aria-` attribute, its name. */
 const SHOWN = ['role', 'data-view-name', 'data-testid', 'data-anonymize'];
-/** The outline's depth and length: enough to see the result cards, not the page's every leaf. */
-const MAX_DEPTH = 16;
-const MAX_LINES = 1200;
+/**
+ * Attributes LinkedIn's 2026 pages route by (`componentkey="SearchResults<member id>"`,
+ * `componentkey="com.linkedin.sdui.profile.card.ref<member id>Topcard"`, `data-sdui-screen="…SearchResultsPeople"`),
+ * written as shapes of KEY_WORDS.
+ */
+const KEYED = ['componentkey', 'data-sdui-screen'];
+/**
+ * The words a key shape keeps, case as LinkedIn writes them; anything between them (an id, a slug) is `*`. Only
+ * these words and `.` can reach a report through a key, whatever the key holds.
+ */
+const KEY_WORDS = (
+  'com linkedin sdui flagshipnav search profile card ref SearchResults People Profile Topcard About Experience ' +
+  'Education Skills Top Level Section'
+)
+  .split(' ')
+  .sort((a, b) => b.length - a.length);
+/**
+ * The outline's length. Depth has no limit: a 2026 result card starts 16 elements down and its name 12 further.
+ * The region where people are expected is outlined first, so a long header cannot use the lines up.
+ */
+const MAX_LINES = 1500;
+/** Where the people of a page are (results, the top card), outermost first: `main` or `role=main`. */
+const PEOPLE_REGION = 'main, [role="main"]';
+/** The rest of the page around that region: enough depth for its landmarks (header, rail, footer), not every leaf. */
+const OUTSIDE_DEPTH = 10;
 
 /** A code name as it is, anything else as `?`: a value that does not look like LinkedIn's code is not written. */
 const codeName = (value: string): string => (CODE_NAME.test(value) && value.length <= 60 ? value : '?');
@@ -58,11 +80,29 @@ export function pathShape(href: string, base = 'https://www.linkedin.com/'): str
   return parts.join('/');
 }
 
+/** The shape of a key: KEY_WORDS and `.` as they are, any run of other characters as one `*`. */
+export function keyShape(value: string): string {
+  let shape = '';
+  let at = 0;
+  while (at < value.length) {
+    const word = value[at] === '.' ? '.' : KEY_WORDS.find((w) => value.startsWith(w, at));
+    if (word !== undefined) {
+      shape += word;
+      at += word.length;
+    } else {
+      if (!shape.endsWith('*')) shape += '*';
+      at++;
+    }
+  }
+  return shape.slice(0, 120);
+}
+
 /** One element's line: `tag[role=…][data-view-name=…][aria-label].class.#` with the shape of its link. */
 function describe(element: Element): string {
   let line = element.localName.replace(/[^a-z\d-]/g, '');
   for (const { name, value } of element.attributes) {
     if (SHOWN.includes(name)) line += `[${name}=${codeName(value)}]`;
+    else if (KEYED.includes(name)) line += `[${name}=${keyShape(value)}]`;
     else if (name === 'href') line += `[href=${pathShape(value)}]`;
     else if (/^(?:data|aria)-[a-z\d-]+$/.test(name) || name === 'alt') line += `[${name}]`;
   }
@@ -99,17 +139,36 @@ export function structureReport(
     `person links: ${counts(links.filter((shape) => /^\/(?:in|sales|talent)\//.test(shape))) || 'none'}`,
     'outline (" marks an element holding text; ×n repeats a line n times):',
   ];
-  const tree = outline(document.body ?? document.documentElement, 0);
+  const body = document.body ?? document.documentElement;
+  const region = body.querySelector(PEOPLE_REGION);
+  const tree = region
+    ? [
+        `where people are expected (${describe(region).replace(/ "$/, '')}, ${depthOf(region, body)} elements down):`,
+        ...outline(region, 0, Number.POSITIVE_INFINITY),
+        `the page around it (to ${OUTSIDE_DEPTH} elements down; "(above)" marks that region):`,
+        ...outline(body, 0, OUTSIDE_DEPTH, region),
+      ]
+    : outline(body, 0, Number.POSITIVE_INFINITY);
   lines.push(...tree.slice(0, MAX_LINES));
   if (tree.length > MAX_LINES) lines.push(`(outline cut at ${MAX_LINES} of ${tree.length} lines)`);
   return lines.join('\n');
 }
 
-/** The outline of `element`, one line per element, identical neighbouring subtrees written once with their count. */
-function outline(element: Element, depth: number): string[] {
+/** How many elements down from `top` `element` is. */
+function depthOf(element: Element, top: Element): number {
+  let depth = 0;
+  for (let at = element; at !== top && at.parentElement; at = at.parentElement) depth++;
+  return depth;
+}
+
+/**
+ * The outline of `element` to `maxDepth`, one line per element, identical neighbouring subtrees written once with
+ * their count; `above`, already outlined, is one line.
+ */
+function outline(element: Element, depth: number, maxDepth: number, above?: Element): string[] {
   if (/^(?:script|style|svg|template|noscript|code)$/.test(element.localName)) return [];
-  const lines = [`${'  '.repeat(depth)}${describe(element)}`];
-  if (depth >= MAX_DEPTH) return lines;
+  const lines = [`${'  '.repeat(depth)}${describe(element)}${element === above ? ' (above)' : ''}`];
+  if (depth >= maxDepth || element === above) return lines;
   let previous: string[] = [];
   let repeats = 0;
   const flush = () => {
@@ -117,7 +176,9 @@ function outline(element: Element, depth: number): string[] {
     lines.push(...previous);
   };
   for (const child of element.children) {
-    const subtree = outline(child, depth + 1);
+    const subtree = outline(child, depth + 1, maxDepth, above);
+    // A skipped element (a script) is no line at all, not an empty repeat.
+    if (subtree.length === 0) continue;
     if (repeats > 0 && subtree.join('\n') === previous.join('\n')) {
       repeats++;
       continue;

@@ -65,6 +65,55 @@ const NURSE_SEARCH = [
   GRACE,
 ];
 
+/** A 2026 people search for "nurse": every case of shared/linkedin's structure, with invented people. */
+const NURSE_SEARCH_2026 = [
+  person({
+    name: 'Ada Lovelace',
+    headline: 'Principal Software Engineer at Analytical Engines',
+    location: 'London, England, United Kingdom',
+    publicUrl: `${IN}ada-lovelace-demo`,
+  }),
+  // Her photo's alt text is "Grace Okafor is open to work".
+  { ...GRACE },
+  person({
+    name: 'José Álvarez',
+    headline: 'Senior Product Manager at Tessellate Pay | payments, growth, experimentation',
+    location: 'Madrid, Community of Madrid, Spain',
+    publicUrl: `${IN}jose-alvarez-demo`,
+  }),
+  // No link of their own; their mutual connection's link and face are not their name.
+  person({
+    name: 'LinkedIn Member',
+    headline: 'Nurse Practitioner at Brightpath Health',
+    location: 'Cambridge, Massachusetts, United States',
+  }),
+  person({
+    name: '🔺 Mira Solberg',
+    headline: 'Head of Talent at Fjordline',
+    location: 'Oslo, Norway',
+    publicUrl: `${IN}%F0%9F%94%BA-mira-solberg-4b1a2c3d`,
+  }),
+  person({
+    name: 'Wei Chen',
+    headline: 'Senior Data Scientist at Tessellate Pay | fraud models, causal inference',
+    location: 'Singapore',
+    publicUrl: `${IN}wei-chen-demo`,
+  }),
+  person({
+    name: 'Kwame Mensah',
+    headline: 'Enterprise Account Executive at Tessellate Pay',
+    location: 'Accra, Greater Accra Region, Ghana',
+    pageUrl: `${IN}ACoAAAF3kwame0Mensah/`,
+  }),
+];
+
+/** Wei Chen as his 2026 profile's top card shows him. */
+const WEI_2026 = person({
+  name: 'Wei Chen',
+  headline: 'Senior Data Scientist at Tessellate Pay | fraud models, causal inference',
+  publicUrl: `${IN}wei-chen-demo`,
+});
+
 interface Case {
   file: string;
   url: string;
@@ -90,6 +139,13 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         file: 'people-search-today.html',
         url: 'https://www.linkedin.com/search/results/people/?keywords=nurse&origin=GLOBAL_SEARCH_HEADER',
         people: NURSE_SEARCH,
+      },
+      {
+        // 2026: componentkey cards, no data-view-name, a profile link around each whole card, badges after names,
+        // alt texts with words added, a promotion between results, the right rail.
+        file: 'people-search-2026.html',
+        url: 'https://www.linkedin.com/search/results/people/?keywords=nurse&origin=SWITCH_SEARCH_VERTICAL',
+        people: NURSE_SEARCH_2026,
       },
       {
         // Obfuscated classes, and results below the fold not rendered yet: read what is there, nothing more.
@@ -285,6 +341,12 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         people: [GRACE],
       },
       {
+        // 2026's profile by member id: no h1, the top card's h2; the public URL from its contact-info link.
+        file: 'profile-2026.html',
+        url: 'https://www.linkedin.com/in/ACoAAAF4wei0Chen',
+        people: [WEI_2026],
+      },
+      {
         file: 'member-id-profile-loading.html',
         url: 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah',
         people: [
@@ -308,6 +370,12 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
             publicUrl: `${IN}grace-okafor-rn-demo`,
           }),
         ],
+      },
+      {
+        // 2026's profile: no h1; the top card's h2 and the line after it, never "About" or "People you may know".
+        file: 'profile-2026.html',
+        url: 'https://www.linkedin.com/in/wei-chen-demo/',
+        people: [WEI_2026],
       },
       {
         // A section page has no h1 of its own (the site header's hidden one is not the name): the sticky header.
@@ -396,9 +464,33 @@ function rehashed(file: string): Document {
 }
 
 describe("today's markup is read without its class names", () => {
-  it.each(['people-search-today.html'])('%s, every hashed class renamed', (file) => {
+  it.each(['people-search-today.html', 'people-search-2026.html'])(
+    '%s, every hashed class renamed',
+    (file) => {
+      const url = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
+      const read = peopleSearch.read(fixture(file), url);
+      expect(read.people.length).toBeGreaterThan(4);
+      expect(peopleSearch.read(rehashed(file), url)).toEqual(read);
+    },
+  );
+
+  it('profile-2026.html, every hashed class renamed', () => {
+    expect(
+      profile.read(rehashed('profile-2026.html'), 'https://www.linkedin.com/in/wei-chen-demo/').people,
+    ).toEqual([WEI_2026]);
+    expect(memberIdProfile.read(rehashed('profile-2026.html'), `${IN}ACoAAAF4wei0Chen`).people).toEqual([
+      WEI_2026,
+    ]);
+  });
+
+  it('2026 people search cards with no componentkey left: the listitem roles and the profile links still hold them', () => {
+    const doc = fixture('people-search-2026.html');
+    for (const element of doc.querySelectorAll('[componentkey]')) element.removeAttribute('componentkey');
     const url = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
-    expect(peopleSearch.read(rehashed(file), url)).toEqual(peopleSearch.read(fixture(file), url));
+    // Only people with a link of their own are told from other list items then: never a mutual connection.
+    expect(peopleSearch.read(doc, url).people).toEqual(
+      NURSE_SEARCH_2026.filter((p) => p.name !== 'LinkedIn Member'),
+    );
   });
 
   it('people search cards with no data-view-name left: the listitem roles and the profile links still hold them', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from '@/src/sites/linkedin/read-request';
-import { pathShape, structureReport } from '@/src/sites/linkedin/structure-report';
+import { keyShape, pathShape, structureReport } from '@/src/sites/linkedin/structure-report';
 
 import { linkedinFixture as fixture } from '../../../support/linkedin-documents';
 
@@ -81,12 +81,34 @@ const SECRETS = [
   'Massachusetts',
   'Verified',
   'mutual',
+  // The 2026 pages' people, slugs, ids and words.
+  'Mira',
+  'Solberg',
+  '%F0',
+  '🔺',
+  '4b1a2c3d',
+  'Fjordline',
+  'Oslo',
+  'Tomás',
+  'Tomas',
+  'Priya',
+  'Natarajan',
+  'wei-chen-demo',
+  'wei0Chen',
+  'member0Hidden',
+  'open to work',
+  'Premium',
+  'Contact info',
+  'He/Him',
+  'Singapore',
 ];
 
 const PAGES = [
   ['people-search-unreadable.html', SEARCH],
   ['people-search-today.html', SEARCH],
   ['people-search.html', SEARCH],
+  ['people-search-2026.html', SEARCH],
+  ['profile-2026.html', 'https://www.linkedin.com/in/%F0%9F%94%BA-mira-solberg-4b1a2c3d/'],
   ['profile-today.html', 'https://www.linkedin.com/in/grace-okafor-rn-demo/?trk=public_profile'],
   ['profile-details-today.html', 'https://www.linkedin.com/in/kwame-mensah-demo/details/experience/'],
   ['member-id-profile.html', 'https://www.linkedin.com/in/ACoAAAF3kwame0Mensah?miniProfileUrn=urn%3Ali%3Afs'],
@@ -123,6 +145,39 @@ describe('structureReport', () => {
     expect(report).toMatch(/div\[role=listitem\]\.#.* ×2/);
   });
 
+  it("outlines a 2026 result card's whole interior, with its keys as shapes", () => {
+    const report = structureReport(fixture('people-search-2026.html'), SEARCH, 'people-search', 0);
+    expect(report).toContain(
+      'div[role=main][data-sdui-screen=com.linkedin.sdui.flagshipnav.search.SearchResultsPeople]',
+    );
+    expect(report).toContain('div[role=listitem][componentkey=SearchResults*].#');
+    // The name link inside the card's first line, the badge after it, the mutual connections' links: all shown.
+    expect(report).toMatch(
+      /^ {2,}a\[href=\/in\/\*\/\]\.# "\n {2,}span\.#\n {2,}span\[role=img\]\[aria-label\]\.#$/m,
+    );
+    expect(report).toMatch(/^ {2,}a\[href=\/in\/\*\/\]\.#\n {2,}strong "$/m);
+    expect(report).toContain('button[data-testid=pagination-controls-next-button-visible].#');
+    // The page around the results is outlined too, the results' region once.
+    expect(report).toContain('aside[aria-hidden].#');
+    expect(report.match(/componentkey=SearchResults\*/g)).toHaveLength(7);
+    expect(report).not.toContain('undefined');
+  });
+
+  it("outlines a 2026 profile's top card, its key a shape", () => {
+    const report = structureReport(
+      fixture('profile-2026.html'),
+      'https://www.linkedin.com/in/wei-chen-demo/',
+      'profile',
+      1,
+    );
+    expect(report).toContain('section[componentkey=com.linkedin.sdui.profile.card.ref*Topcard].#');
+    expect(report).toContain(
+      'section[componentkey=com.linkedin.sdui.profile.card.ref*ExperienceTopLevelSection].#',
+    );
+    expect(report).toContain('[data-sdui-screen=com.linkedin.sdui.flagshipnav.profile.Profile]');
+    expect(report).toMatch(/^ +h2\.# "$/m);
+  });
+
   it('keeps the readable class names of an older markup as they are', () => {
     const report = structureReport(fixture('people-search.html'), SEARCH, 'people-search', 0);
     expect(report).toContain('.entity-result__title-text');
@@ -135,6 +190,26 @@ describe('structureReport', () => {
       structureReport(fixture('people-search-unreadable.html'), SEARCH, 'people-search', 0),
     );
     expect(read.report).toContain('[data-href][role=link]');
+  });
+});
+
+describe('keyShape', () => {
+  it.each([
+    ['SearchResultsACoAAAF1ada0Lovelace', 'SearchResults*'],
+    ['SearchResults123456789', 'SearchResults*'],
+    [
+      'com.linkedin.sdui.profile.card.refACoAAAF4wei0ChenTopcard',
+      'com.linkedin.sdui.profile.card.ref*Topcard',
+    ],
+    [
+      'com.linkedin.sdui.flagshipnav.search.SearchResultsPeople',
+      'com.linkedin.sdui.flagshipnav.search.SearchResultsPeople',
+    ],
+    ['profile-ada-lovelace-demo', 'profile*'],
+    ['%F0%9F%94%BA-mira', '*'],
+    ['', ''],
+  ])('%s is %s', (value, shape) => {
+    expect(keyShape(value)).toBe(shape);
   });
 });
 
