@@ -5,7 +5,9 @@
  * Faults queue in order of arrival: each /v1 request takes one unit from the first queued fault that applies to its
  * path (a fault with no `path` applies to every /v1 path). A faulted request is answered by the fault alone: it is
  * not authenticated, not processed and charges nothing. Latency is a setting rather than a queue: it delays every
- * request (of its path, or all) until it is set to 0 or the simulator is reset.
+ * request (of its path, or all) until it is set to 0 or the simulator is reset. Being down is a setting too: every
+ * /v1 request (of its path, or all) finds the service unreachable, its connection dropped unanswered, until it is
+ * set back or the simulator is reset.
  */
 
 export type FaultKind = 'fail500' | 'rateLimit' | 'malformed' | 'hang';
@@ -25,6 +27,8 @@ export type TakenFault = Pick<QueuedFault, 'kind' | 'retryAfter'>;
 
 export interface FaultsSnapshot {
   latencyMs: Record<string, number>;
+  /** The paths the service is down for ("*" for every /v1 path). */
+  down: string[];
   queue: QueuedFault[];
   hanging: number;
 }
@@ -33,6 +37,7 @@ const ALL_PATHS = '*';
 
 export class FaultController {
   private latency = new Map<string, number>();
+  private readonly down = new Set<string>();
   private queue: QueuedFault[] = [];
   private readonly hung = new Set<() => void>();
 
@@ -46,6 +51,19 @@ export class FaultController {
   /** The latency to apply to a request: its path's own setting, else the one for all paths. */
   latencyFor(path: string): number {
     return this.latency.get(path) ?? this.latency.get(ALL_PATHS) ?? 0;
+  }
+
+  /** Takes the service down (`true`) or back up for one path (or for all, `path` null). */
+  setDown(down: boolean, path: string | null): void {
+    const key = path ?? ALL_PATHS;
+    if (down) this.down.add(key);
+    else if (key === ALL_PATHS) this.down.clear();
+    else this.down.delete(key);
+  }
+
+  /** Whether a request to `path` finds the service down. */
+  isDown(path: string): boolean {
+    return this.down.has(ALL_PATHS) || this.down.has(path);
   }
 
   /** Queues a fault for the next `count` requests (of `path`, or any). */
@@ -88,6 +106,7 @@ export class FaultController {
   /** Back to no faults at all (hung requests are released). */
   clear(): void {
     this.latency.clear();
+    this.down.clear();
     this.queue = [];
     this.releaseHangs();
   }
@@ -95,6 +114,7 @@ export class FaultController {
   snapshot(): FaultsSnapshot {
     return {
       latencyMs: Object.fromEntries(this.latency),
+      down: [...this.down],
       queue: this.queue.map((fault) => ({ ...fault })),
       hanging: this.hung.size,
     };

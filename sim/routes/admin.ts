@@ -21,6 +21,7 @@ const FaultsBody = z.strictObject({
   ),
   malformed: count(),
   hang: count(),
+  down: z.optional(z.boolean()),
   path: z.optional(z.string().check(z.regex(/^\/v1\//, 'path must start with /v1/'))),
 });
 
@@ -70,8 +71,9 @@ export function adminRoutes(state: SimState): Hono {
   admin.post('/faults', async (c) => {
     const parsed = FaultsBody.safeParse(await jsonBody(c.req.raw));
     if (!parsed.success) return c.json({ success: false, message: describeIssues(parsed.error.issues) }, 400);
-    const { latencyMs, fail500, rateLimit, malformed, hang, path = null } = parsed.data;
+    const { latencyMs, fail500, rateLimit, malformed, hang, down, path = null } = parsed.data;
     if (latencyMs !== undefined) state.faults.setLatency(latencyMs, path);
+    if (down !== undefined) state.faults.setDown(down, path);
     // Within one body the faults queue in this order.
     state.faults.enqueue('fail500', fail500 ?? 0, path);
     if (rateLimit)

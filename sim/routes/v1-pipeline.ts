@@ -1,5 +1,6 @@
 /**
  * What happens to every /v1 request before its route runs, in this order:
+ * 0. while the service is set down, the request's connection is dropped unanswered: nothing is logged or processed;
  * 1. it is written to the request log (masked key, parsed body) — before anything can fail;
  * 2. configured latency is applied;
  * 3. a queued fault, if one applies, answers instead of the service (nothing is charged);
@@ -35,8 +36,23 @@ async function faultResponse(c: V1Context, state: SimState, fault: TakenFault): 
   }
 }
 
+/** The Node request under a served simulator (`@hono/node-server` passes it as the env); absent in `app.request()`. */
+interface NodeBindings {
+  incoming?: { socket?: { destroy(): void } };
+}
+
+/**
+ * A service that cannot be reached: the connection is dropped with no answer, as a client meets a server that is
+ * gone. Without a connection to drop (`app.request()` in tests) it answers 503, the nearest a bare app can say.
+ */
+function unreachable(c: V1Context): Response {
+  (c.env as NodeBindings | undefined)?.incoming?.socket?.destroy();
+  return errorResponse(c, 503, 'Service unavailable');
+}
+
 export function v1Pipeline(state: SimState): MiddlewareHandler<V1Env> {
   return async (c, next) => {
+    if (state.faults.isDown(c.req.path)) return unreachable(c);
     const rawBody = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
     let body: unknown = null;
     try {

@@ -4,6 +4,7 @@
  */
 
 import { ApiError } from '../api/errors';
+import { cutOffSettled } from '../domain/outage';
 import type { ChargeEntry } from '../ledger/entry';
 import type { RevealInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
@@ -66,7 +67,8 @@ const orphanedRun = (job: RevealJob, since?: Date): boolean =>
 
 /**
  * Refuses what the user has not seen: asking again for items of a reveal that was cut off (it may have been
- * charged), or over a stored contact that could not be read (it may hold them already).
+ * charged) before its charge is settled, or over a stored contact that could not be read (it may hold them
+ * already). A settled one ("not charged", "charged N") has been said: asking again is a reveal like any other.
  */
 async function refuseUnseen(
   input: RevealInput,
@@ -80,7 +82,12 @@ async function refuseUnseen(
     );
   }
   const last = await jobs.latestFor(vaultKey);
-  if (cutOff(last) && !input.retryInterrupted && last.requested.some((item) => requested.includes(item))) {
+  if (
+    cutOff(last) &&
+    !cutOffSettled(last) &&
+    !input.retryInterrupted &&
+    last.requested.some((item) => requested.includes(item))
+  ) {
     throw refuse(
       'The last reveal of this contact got no answer and may have been charged. See what it cost next to the contact, then choose Reveal again.',
     );

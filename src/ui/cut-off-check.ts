@@ -6,8 +6,10 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { describeError } from '../api/errors';
+import { serviceOutOfReach } from '../domain/outage';
 import type { RevealJob } from '../store/jobs';
 import { call } from './rpc';
+import { SERVICE_DOWN } from './words/service';
 
 /** How often a "not charged so far" is checked again. */
 export const RECHECK_MS = 3000;
@@ -15,14 +17,16 @@ export const RECHECK_MS = 3000;
 /**
  * Checks `job`'s charge now (never checked) or after {@link RECHECK_MS} (checked, not final); the background records
  * the answer on the job, which the caller watches. `onProblem` hears why the balance could not be checked (null
- * when a check starts). Returns what cancels a pending re-check.
+ * when a check starts; {@link SERVICE_DOWN} when the service could not be reached). Returns what cancels a pending
+ * re-check.
  */
 export function followCutOffCheck(job: RevealJob, onProblem: (problem: string | null) => void): () => void {
   if (job.check?.final) return () => undefined;
   const check = () => {
     onProblem(null);
     void call('checkCutOffReveal', { jobId: job.id }).then((result) => {
-      if (!result.ok) onProblem(describeError(result.error).detail);
+      if (!result.ok)
+        onProblem(serviceOutOfReach(result.error) ? SERVICE_DOWN : describeError(result.error).detail);
     });
   };
   if (!job.check) {

@@ -11,6 +11,7 @@ import { type ContactRecord, itemsToAsk } from '../store/vault-record';
 import { ITEMS } from './items';
 import { capProblem } from './popup/cap-room';
 import { maxCostWithTeam, type TeamHeldItems } from './team-held';
+import { SERVICE_DOWN } from './words/service';
 
 /** What stands between a click and a paid call of at most `max` credits. */
 export interface SpendState {
@@ -20,6 +21,8 @@ export interface SpendState {
   hasKey: boolean;
   /** The balance is being asked again (on opening): a stale figure must not enable a paid button meanwhile. */
   checking?: boolean;
+  /** The service did not answer the balance call: nothing paid can get through until it does. */
+  unreachable?: boolean;
   /** The balance as last known (undefined: not known). */
   remaining: number | undefined;
   /** Room under the spending caps (null: not known yet, or no cap). */
@@ -39,6 +42,8 @@ export const CHECKING_BALANCE = 'Checking your balance…';
 export function spendProblem(max: number, state: SpendState): string | null {
   if (state.underWay) return 'A reveal is in progress.';
   if (!state.hasKey) return NO_KEY;
+  // Said once, by the notice with its Retry (a screen names it as the reason rather than repeating it).
+  if (state.unreachable) return SERVICE_DOWN;
   if (max === 0) return null;
   if (state.checking) return CHECKING_BALANCE;
   if (state.remaining !== undefined && state.remaining < max) {

@@ -6,6 +6,7 @@ import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
+import { ServiceDown } from '../service-down';
 import { SpendingWarning } from '../spending-warning';
 import { exactTime } from '../words/age';
 import { COSTS_NOTHING_TEAM } from '../words/team-held';
@@ -15,6 +16,7 @@ import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
+import { reasonId, saidAbove } from './reason-id';
 import { SavedSearches } from './saved-searches';
 
 const openOptions = () => openPage('options');
@@ -61,11 +63,13 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
         ? m.askAgainProblem.value
         : reason;
   const saidBeside = m.capBlocked.value || (lastReason?.startsWith(NOT_ENOUGH) ?? false);
-  const shownError = error && !m.cutOff.value && !saidBeside ? error : null;
+  // A reveal that got no answer is its job's note, settled or not: its call's failure is not said again.
+  const noAnswer = m.cutOff.value ?? m.settledCutOff.value;
+  const shownError = error && !noAnswer && !saidBeside ? error : null;
   // Once anything is held the form gives way to one priced button per item left; a cut-off reveal keeps it, for
   // "Reveal again", and so does a record that could not be read.
   const compact = record !== null && !m.unreadable.value && !m.cutOff.value;
-  const stale = m.balanceCheck.value === 'failed';
+  const stale = m.balanceCheck.value === 'failed' || m.balanceCheck.value === 'unreachable';
   const pagePerson = m.pagePerson.value?.socialUrl && !profile;
   const run = async (arg: RevealArg) => {
     await reveal(arg);
@@ -134,7 +138,7 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
         {m.cutOff.value && <CutOffReveal m={m} onReveal={() => void run(true)} />}
         {record && <ContactCard record={record} name={profile?.nameHint} />}
         {compact && <MoreToReveal m={m} onReveal={(arg) => void run(arg)} />}
-        {job && !error && !m.cutOff.value && (
+        {job && (!error || m.settledCutOff.value) && !m.cutOff.value && (
           <JobOutcome job={job} balance={m.balance.value} onOpenOptions={openOptions} />
         )}
         {compact && !billed && (
@@ -170,14 +174,14 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
               class="primary"
               data-primary
               disabled={reason !== null}
-              aria-describedby={reason === null ? undefined : reason === NO_KEY ? 'no-key' : 'reveal-reason'}
+              aria-describedby={reasonId(reason, 'reveal-reason')}
               onClick={() => void run(false)}
             >
               Reveal
             </button>
             {!billed && <Balance account={m.balance} stale={stale} />}
           </div>
-          {reason !== null && reason !== NO_KEY && <Reason id="reveal-reason" text={reason} m={m} />}
+          {reason !== null && !saidAbove(reason) && <Reason id="reveal-reason" text={reason} m={m} />}
           {m.unreadableWarning.value && <p class="notice">{m.unreadableWarning}</p>}
         </section>
       )}
@@ -229,6 +233,7 @@ export function App() {
         </p>
       )}
 
+      <ServiceDown service={m.service} />
       <GitHubOffer tabId={m.tabId.value} />
       <PagePeopleSummary m={m} />
       {onList ? (

@@ -5,6 +5,7 @@
  * replaced when it changes.
  */
 import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { cutOffSettled } from '../../domain/outage';
 import { lostItsWorker } from '../../domain/worker';
 import type { RevealOutcome } from '../../protocol/shapes';
 import type { Read } from '../../store/item';
@@ -44,7 +45,14 @@ export function heldInWords(
   return `Revealed ${age}`;
 }
 
-export function createHeldModel(socialUrl: ReadonlySignal<string | null>) {
+/**
+ * `serviceAnswers` counts the balance checks the service has answered: a cut-off reveal whose charge could not be
+ * checked (the service was out of reach) is checked again once it answers.
+ */
+export function createHeldModel(
+  socialUrl: ReadonlySignal<string | null>,
+  serviceAnswers: ReadonlySignal<number>,
+) {
   /** The vault's answer for the profile: a record, none, or one that could not be read. */
   const vaultRead = signal<Read<ContactRecord>>({ state: 'missing' });
   /** The vault has answered for the current profile (until then, "not revealed" is not known yet). */
@@ -74,8 +82,15 @@ export function createHeldModel(socialUrl: ReadonlySignal<string | null>) {
       return latest;
     return { ...latest, status: 'interrupted' as const };
   });
-  /** The latest reveal, when it was cut off: its charge is checked, and asking again is a separate choice. */
-  const cutOff = computed(() => (outcomeUnknown(job.value) ? job.value : null));
+  /**
+   * The latest reveal, when it was cut off and its charge is not settled: its charge is checked, and asking again is
+   * a separate choice.
+   */
+  const cutOff = computed(() => (outcomeUnknown(job.value) && !cutOffSettled(job.value) ? job.value : null));
+  /** The latest reveal, cut off and since settled ("not charged", "charged N"): said once, the contact revealed as any. */
+  const settledCutOff = computed(() =>
+    outcomeUnknown(job.value) && cutOffSettled(job.value) ? job.value : null,
+  );
   const checkProblem = signal<string | null>(null);
   /** Set once this popup's own reveal answers: the status then speaks of that reveal, not of data held before. */
   const revealedHere = signal(false);
@@ -92,12 +107,20 @@ export function createHeldModel(socialUrl: ReadonlySignal<string | null>) {
     return () => clearInterval(timer);
   });
 
-  /** A cut-off reveal's charge is checked when shown (once), and again while "not charged so far". */
+  /**
+   * A cut-off reveal's charge is checked when shown (once), again while "not charged so far", and again once the
+   * service answers after a check it could not answer.
+   */
   let checking: string | null = null;
+  let heard = -1;
   effect(() => {
     const interrupted = cutOff.value;
-    if (!interrupted || (!interrupted.check && checking === interrupted.id)) return;
+    const answers = serviceAnswers.value;
+    if (!interrupted) return;
+    const again = checkProblem.peek() !== null && heard !== answers;
+    if (!interrupted.check && checking === interrupted.id && !again) return;
     checking = interrupted.id;
+    heard = answers;
     return followCutOffCheck(interrupted, (problem) => {
       checkProblem.value = problem;
     });
@@ -166,6 +189,7 @@ export function createHeldModel(socialUrl: ReadonlySignal<string | null>) {
     teamHeld,
     job,
     cutOff,
+    settledCutOff,
     checkProblem,
     revealedHere,
     revealedAt,

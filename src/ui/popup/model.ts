@@ -9,6 +9,7 @@ import type { Retrievable } from '../../api/schema-parts';
 import { account, keyHint } from '../../store/account';
 import { settings } from '../../store/settings';
 import { call } from '../rpc';
+import { createServiceCheck } from '../service-check';
 import { stored } from '../use-stored';
 import { watchCapRoom } from './cap-room';
 import { createHeldModel } from './held-model';
@@ -19,18 +20,20 @@ import { createSubjectModel, subjectTabId } from './subject-model';
 export function createPopupModel() {
   const subject = createSubjectModel();
   const { socialUrl } = subject;
-  const held = createHeldModel(socialUrl);
+  /**
+   * The balance is asked again (free) when the popup opens: until it answers, nothing paid can be clicked on the
+   * stored figure, which may be days old; when the service cannot be reached, the popup says so and offers nothing
+   * paid; when it refuses, the figure shown says when it was true.
+   */
+  const service = createServiceCheck();
+  const held = createHeldModel(socialUrl, service.answers);
   const selection = signal<Retrievable[]>([]);
   const busy = signal(false);
   /** What the last reveal button asked for: Retry after a passing fault sends the same again, priced as before. */
   const lastReveal = signal<boolean | 'missing' | Retrievable>(false);
   const error = signal<ApiErrorJSON | null>(null);
   const balance = stored(null, account.get, account.watch);
-  /**
-   * The balance is asked again (free) when the popup opens: until it answers, nothing paid can be clicked on the
-   * stored figure, which may be days old; when it cannot be asked, the figure shown says when it was true.
-   */
-  const balanceCheck = signal<'idle' | 'checking' | 'fresh' | 'failed'>('idle');
+  const balanceCheck = service.state;
   const key = stored(null, keyHint.get, keyHint.watch);
   const capRoom = watchCapRoom();
   const offer = createOfferModel({ record: held.record, teamHeld: held.teamHeld, selection });
@@ -44,7 +47,8 @@ export function createPopupModel() {
     unreadable: held.unreadable,
     busy,
     hasKey: computed(() => Boolean(key.value.value)),
-    checkingBalance: computed(() => balanceCheck.value === 'checking'),
+    checkingBalance: service.checking,
+    unreachable: service.unreachable,
     remaining: computed(() => balance.value.value?.remaining),
     capRoom,
   });
@@ -56,12 +60,8 @@ export function createPopupModel() {
     selection.value = next;
   };
 
-  /** Asks the balance again (free): on opening, and when the user asks after a refusal for too few credits. */
-  async function refreshBalance() {
-    balanceCheck.value = 'checking';
-    const result = await call('refreshAccount');
-    balanceCheck.value = result.ok ? 'fresh' : 'failed';
-  }
+  /** Asks the balance again (free): on opening, on Retry, and when the user asks after a refusal for too few credits. */
+  const refreshBalance = service.check;
 
   /**
    * Everything the first screen depends on has answered (the key, the page, the vault, the fresh balance): the
@@ -113,7 +113,10 @@ export function createPopupModel() {
     });
     busy.value = false;
     if (result.ok) held.answered(result.value, url);
-    else error.value = result.error;
+    else {
+      error.value = result.error;
+      service.heard(result.error);
+    }
   }
 
   return {
@@ -130,6 +133,7 @@ export function createPopupModel() {
     unreadableWarning: reasons.unreadableWarning,
     job: held.job,
     cutOff: held.cutOff,
+    settledCutOff: held.settledCutOff,
     checkProblem: held.checkProblem,
     retryReason: reasons.retryReason,
     selection,
@@ -141,6 +145,7 @@ export function createPopupModel() {
     addProblem: reasons.addProblem,
     revealedAt: held.revealedAt,
     balanceCheck,
+    service,
     refreshBalance,
     capBlocked: reasons.capBlocked,
     capRoom,

@@ -9,7 +9,8 @@ import { openCapSetting } from '../open-cap';
 import { maxCostWithTeam } from '../team-held';
 import { ADD_CREDITS, capOf } from '../words/errors';
 import { ITEM_SHORT, itemsInWords } from '../words/items';
-import { NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
+import { NOT_ENOUGH, type PopupModel } from './model';
+import { reasonId, saidAbove } from './reason-id';
 
 /** A reason a paid button cannot be clicked, with its next step as a control where there is one. */
 export function Reason({ id, text, m }: { id: string; text: string; m: PopupModel }) {
@@ -67,10 +68,10 @@ export function MoreToReveal({
   if (buttons.length === 0) return null;
   // One line per distinct reason (usually one: no key, a reveal under way, the balance), said once.
   const reasons = [
-    ...new Set(buttons.map((b) => b.problem).filter((p): p is string => p !== null && p !== NO_KEY)),
+    ...new Set(buttons.map((b) => b.problem).filter((p): p is string => p !== null && !saidAbove(p))),
   ];
   const describedBy = (problem: string | null) =>
-    problem === null ? undefined : problem === NO_KEY ? 'no-key' : `more-reason-${reasons.indexOf(problem)}`;
+    reasonId(problem, `more-reason-${problem === null ? -1 : reasons.indexOf(problem)}`);
   return (
     <div class="more-to-reveal" data-testid="more-to-reveal">
       <div class="row">

@@ -12,6 +12,7 @@ import { ErrorView } from '../error-view';
 import type { PopupModel } from './model';
 import { Reason } from './more-to-reveal';
 import { createPageListModel, type PageListModel } from './page-list-model';
+import { reasonId, saidAbove } from './reason-id';
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -85,13 +86,15 @@ export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () =>
           data-primary
           data-testid="reveal-selected"
           disabled={blocked !== null || list.busy.value}
-          aria-describedby={blocked ? 'reveal-selected-reason' : undefined}
+          aria-describedby={reasonId(blocked, 'reveal-selected-reason')}
           onClick={() => void list.confirm()}
         >
           Reveal {quote.toAsk} selected · up to {formatCredits(quote.max)}
         </button>
       )}
-      {blocked && started === null && <Reason id="reveal-selected-reason" text={blocked} m={m} />}
+      {blocked && !saidAbove(blocked) && started === null && (
+        <Reason id="reveal-selected-reason" text={blocked} m={m} />
+      )}
       {started === null && quote.toAsk > 0 && list.overLimit.value && (
         <p class="muted" data-testid="over-limit">
           More than your confirmation limit of {formatCredits(list.confirmAbove.value)}: check the count

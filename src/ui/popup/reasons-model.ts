@@ -8,6 +8,7 @@ import type { Retrievable } from '../../api/schema-parts';
 import type { CapRoom } from '../../ledger/caps';
 import type { RevealJob } from '../../store/jobs';
 import { spendProblem as sharedSpendProblem } from '../reveal-price';
+import { SERVICE_DOWN } from '../words/service';
 import { capProblem } from './cap-room';
 import type { OfferModel } from './offer-model';
 
@@ -24,6 +25,8 @@ export interface ReasonsDeps {
   busy: ReadonlySignal<boolean>;
   hasKey: ReadonlySignal<boolean>;
   checkingBalance: ReadonlySignal<boolean>;
+  /** The service did not answer the balance call. */
+  unreachable: ReadonlySignal<boolean>;
   remaining: ReadonlySignal<number | undefined>;
   capRoom: ReadonlySignal<CapRoom | null>;
 }
@@ -37,6 +40,7 @@ export function createReasonsModel(deps: ReasonsDeps) {
       // Said once, by the notice with its button to Options (see App).
       hasKey: deps.hasKey.value,
       checking: deps.checkingBalance.value,
+      unreachable: deps.unreachable.value,
       remaining: deps.remaining.value,
       room: capRoom.value,
     });
@@ -61,7 +65,7 @@ export function createReasonsModel(deps: ReasonsDeps) {
   const askAgainProblem = computed(() => spendProblem(offer.askAgainCost.value));
   /** Why Reveal cannot be clicked, or null when it can. */
   const disabledReason = computed(() =>
-    askedAgain.value.length > 0 && !busy.value
+    askedAgain.value.length > 0 && !busy.value && revealProblem.value !== SERVICE_DOWN
       ? 'The last reveal was cut off: reveal again from the note above.'
       : revealProblem.value,
   );

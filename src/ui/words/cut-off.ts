@@ -6,6 +6,7 @@
 import { formatCredits } from '../../api/pricing';
 import type { RevealJob } from '../../store/jobs';
 import { itemsInWords } from './items';
+import { SERVICE_DOWN } from './service';
 
 /**
  * What is known of a cut-off reveal: a title, and its charge in one sentence; `checkProblem` when the balance
@@ -22,6 +23,9 @@ export function cutOffMessage(
   const check = job.check;
   const charge = (() => {
     if (!check) {
+      // The service is out of reach: nothing says it was charged, and the notice beside it says how it goes on.
+      if (checkProblem === SERVICE_DOWN)
+        return `Nothing is known to be charged for ${reveal}: it is checked as soon as the service answers.`;
       return checkProblem
         ? `Whether ${reveal} was charged is not known: your balance could not be checked.`
         : `Checking whether ${reveal} was charged…`;

@@ -66,6 +66,9 @@ export interface ErrorWords extends Omit<ErrorDescription, 'action'> {
 /** Where credits come from: the service has no page for it, so the person who holds the account adds them. */
 export const ADD_CREDITS = 'Ask your account admin to add credits';
 
+/** The service cannot be reached: every screen says it in these words (see `service.ts`). */
+export const SERVICE_DOWN = "Can't reach the candidate service right now";
+
 /** Calls that failed for a moment and may be sent again as they were (nothing can have been charged). */
 const RETRYABLE: ReadonlySet<ApiErrorJSON['kind']> = new Set([
   'server',
@@ -107,6 +110,20 @@ export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): E
     out.detail = out.detail.replace(/\s*To go ahead, raise the cap in Options[^.]*\./, '');
     out.nextStep = 'To go ahead, raise the cap.';
     out.action = 'open-cap';
+  } else if (kind === 'network' && place !== 'options') {
+    // Set up and working before: the service is out of reach, not the address wrong. Retry when nothing can have
+    // been charged; one that may have been is the screen's to check, never Options.
+    out.title = SERVICE_DOWN;
+    out.detail = json?.outcomeUnknown
+      ? 'The connection dropped before an answer came.'
+      : 'Nothing was charged.';
+    if (json?.outcomeUnknown) delete out.action;
+    else {
+      out.nextStep = 'Try again in a moment.';
+      out.action = 'retry';
+    }
+  } else if (kind === 'unexpected') {
+    out.action = 'retry';
   } else if (kind === 'server') {
     out.detail = 'Nothing was charged.';
     out.nextStep = 'Try again now or in a few minutes.';

@@ -152,6 +152,18 @@ describe('a reveal cut off by a stopped worker', () => {
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: true, remaining: 100 });
   });
 
+  it('once its check settles it ("not charged"), its items are revealed like any others, with no retry flag', async () => {
+    const service = stubService([GRACE], 100);
+    await cutOffReveal(100);
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({ kind: 'invalid-request' });
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: true });
+    const again = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] });
+    expect(again.job).toMatchObject({ status: 'done' });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/account', '/v1/lookup']);
+  });
+
   it('cannot tell when no balance was known before it', async () => {
     stubService([GRACE], 100);
     await cutOffReveal(null);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PROFILES } from '../../../sim/demo-profiles';
 import { maskKey } from '../../../sim/keys';
 import { startSimulator } from '../../../sim/server';
 import { get, lookup, post, search, sharedSimulator } from './helpers';
@@ -147,5 +148,28 @@ describe('startSimulator', () => {
     await running.close();
     expect([500, 'dropped']).toContain(await hung);
     running = undefined;
+  });
+
+  it('down: every /v1 request has its connection dropped unanswered, unlogged and uncharged, until set back up', async () => {
+    running = await startSimulator({ port: 0, keys: { k: { remaining: 30, purchased: 30, active: true } } });
+    const url = running.url;
+    const setDown = (down: boolean) =>
+      fetch(`${url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ down }) });
+    const lookup = () =>
+      fetch(`${url}/v1/lookup`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'k', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ social_url: DEMO_PROFILES.full.social_url, reveal_personal_email: true }),
+      }).then(
+        (r) => r.status,
+        () => 'unreachable',
+      );
+    await setDown(true);
+    expect(await lookup()).toBe('unreachable');
+    expect(running.state.requests.list()).toHaveLength(0);
+    expect(running.state.key('k')?.remaining).toBe(30);
+    await setDown(false);
+    expect(await lookup()).toBe(200);
+    expect(running.state.key('k')?.remaining).toBeLessThan(30);
   });
 });

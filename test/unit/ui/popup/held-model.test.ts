@@ -50,7 +50,7 @@ describe("following what is held of the popup's profile", () => {
   it('reads the vault record of the profile shown, follows its changes, and starts again for another', async () => {
     await vaultWrite.put(record(ADA, { email: 'ada@example.org' }));
     const url = signal<string | null>(ADA);
-    const held = createHeldModel(url);
+    const held = createHeldModel(url, signal(0));
     await vi.waitFor(() => expect(held.record.value?.email).toMatchObject({ value: 'ada@example.org' }));
     expect(held.revealedAt.value).toBe('2026-11-20T10:00:00.000Z');
     await vaultWrite.put(record(ADA, { email: 'ada@example.org', phone: '+1 555' }));
@@ -62,7 +62,7 @@ describe("following what is held of the popup's profile", () => {
 
   it("this popup's reveal is shown from its answer at once, before storage reports the change", async () => {
     const url = signal<string | null>(ADA);
-    const held = createHeldModel(url);
+    const held = createHeldModel(url, signal(0));
     await vi.waitFor(() => expect(held.status.value).toBe('Not revealed yet'));
     // Nothing stored yet (storage's change and the read after it may come later on a loaded machine).
     held.answered({ record: record(ADA, { email: 'ada@example.org' }), job: done }, ADA);
@@ -77,7 +77,7 @@ describe("following what is held of the popup's profile", () => {
 
   it('a stored record that no longer reads is said so, not shown as never revealed', async () => {
     await browser.storage.local.set({ [`contact:${ADA}`]: { v: 99 } });
-    const held = createHeldModel(signal(ADA));
+    const held = createHeldModel(signal(ADA), signal(0));
     await vi.waitFor(() => expect(held.unreadable.value).toBe(true));
     expect(held.record.value).toBeNull();
   });
@@ -88,7 +88,7 @@ describe("following what is held of the popup's profile", () => {
       value: [{ items: [{ item: 'email', found: true, revealedBy: 'Sam', revealedAt: '' }] }],
     });
     const url = signal<string | null>(ADA);
-    const held = createHeldModel(url);
+    const held = createHeldModel(url, signal(0));
     await vi.waitFor(() => expect(Object.keys(held.teamHeld.value)).toEqual(['email']));
     expect(call).toHaveBeenCalledWith('teamHeld', { people: [{ socialUrl: ADA }] });
     call.mockResolvedValueOnce({ ok: false, error: { kind: 'network', message: 'gone' } });

@@ -22,6 +22,7 @@ function reasonsFor(
     busy?: boolean;
     hasKey?: boolean;
     checking?: boolean;
+    unreachable?: boolean;
     remaining?: number;
     room?: CapRoom | null;
   } = {},
@@ -43,6 +44,7 @@ function reasonsFor(
     busy: signal(over.busy ?? false),
     hasKey: signal(over.hasKey ?? true),
     checkingBalance: signal(over.checking ?? false),
+    unreachable: signal(over.unreachable ?? false),
     remaining: signal(over.remaining ?? 100),
     capRoom: signal(over.room ?? null),
   });
@@ -71,9 +73,22 @@ describe("why the popup's paid buttons cannot be clicked", () => {
     expect(reasonsFor({ selection: [] }).disabledReason.value).toBe('Choose at least one item to reveal.');
     expect(reasonsFor({ toAsk: [] }).disabledReason.value).toBe('Everything ticked is revealed already.');
     expect(reasonsFor({ checking: true }).disabledReason.value).toBe('Checking your balance…');
+    expect(reasonsFor({ unreachable: true, remaining: 2 }).disabledReason.value).toBe(
+      "Can't reach the candidate service right now",
+    );
     expect(reasonsFor({ remaining: 2 }).disabledReason.value).toMatch(
       /^Not enough credits: this may cost up to 3/,
     );
+  });
+
+  it('the service out of reach holds back every paid button, a free one included, but never a missing key', () => {
+    const reasons = reasonsFor({ unreachable: true });
+    expect(reasons.disabledReason.value).toBe("Can't reach the candidate service right now");
+    expect(reasons.retryReason.value).toBe("Can't reach the candidate service right now");
+    expect(reasons.askAgainProblem.value).toBe("Can't reach the candidate service right now");
+    expect(reasons.addProblem('phone')).toBe("Can't reach the candidate service right now");
+    expect(reasons.spendProblem(0)).toBe("Can't reach the candidate service right now");
+    expect(reasonsFor({ unreachable: true, hasKey: false }).disabledReason.value).toBe('No API key yet.');
   });
 
   it('a spending cap below the most the selection can cost blocks Reveal and says so', () => {

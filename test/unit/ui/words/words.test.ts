@@ -138,6 +138,31 @@ describe('errorWords: a refusal said once, with the next step', () => {
         .action,
     ).toBe('retry');
   });
+
+  it('the service out of reach: said plainly, Retry when nothing can have been charged, never Options', () => {
+    const down = (outcomeUnknown: boolean) =>
+      new ApiError({
+        kind: 'network',
+        operation: 'lookup',
+        outcomeUnknown,
+        message: 'Failed to fetch',
+      }).toJSON();
+    expect(errorWords(down(false))).toEqual({
+      title: "Can't reach the candidate service right now",
+      detail: 'Nothing was charged.',
+      nextStep: 'Try again in a moment.',
+      action: 'retry',
+    });
+    expect(errorWords(down(true)).action).toBeUndefined();
+    expect(errorWords(down(true)).title).toBe("Can't reach the candidate service right now");
+    // On the options page an address nothing answers is likely mistyped: the step points to it.
+    expect(errorWords(down(false), 'options').title).toBe('Could not reach the service');
+    // The extension's own worker not answering is retried, in words.
+    expect(
+      errorWords(new ApiError({ kind: 'unexpected', message: 'The extension did not answer.' }).toJSON())
+        .action,
+    ).toBe('retry');
+  });
 });
 
 describe("a search's criteria in words", () => {

@@ -1,0 +1,26 @@
+import type { ServiceCheck } from './service-check';
+import { RETRYING, SERVICE_DOWN, SERVICE_DOWN_DETAIL, SERVICE_DOWN_ID } from './words/service';
+
+/**
+ * The service out of reach, said where the screen opens, before any paid click: what it means, and Retry (the free
+ * balance call again). Gone once the service answers.
+ */
+export function ServiceDown({
+  service,
+}: {
+  service: Pick<ServiceCheck, 'unreachable' | 'asking' | 'check'>;
+}) {
+  if (!service.unreachable.value) return null;
+  const asking = service.asking.value;
+  return (
+    <div class="error service-down" role="alert" id={SERVICE_DOWN_ID} data-testid="service-down">
+      <strong>{SERVICE_DOWN}</strong>
+      <p class="next-step row">
+        {SERVICE_DOWN_DETAIL}
+        <button type="button" class="small" disabled={asking} onClick={() => void service.check()}>
+          {asking ? RETRYING : 'Retry'}
+        </button>
+      </p>
+    </div>
+  );
+}
