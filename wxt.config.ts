@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
-import { geckoId, grantedOrigins, homepageUrl, notForStores, SIMULATOR_URL } from './scripts/build-settings';
+import {
+  geckoId,
+  grantedOrigins,
+  homepageUrl,
+  keyPageUrl,
+  notForStores,
+  SIMULATOR_URL,
+} from './scripts/build-settings';
 import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
 
 /**
@@ -10,6 +17,11 @@ import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
  * it on the options page, so the extension never holds "all sites".
  */
 const apiBaseUrl = process.env.WXT_API_BASE_URL ?? SIMULATOR_URL;
+/**
+ * Where a user gets an API key (`WXT_API_KEY_URL`, the service's own page for it): the first run links it beside
+ * "Paste your API key". Unset, the first run says to ask the service's account page or a team admin.
+ */
+const apiKeyUrl = keyPageUrl(process.env.WXT_API_KEY_URL);
 /** The project's public address (`WXT_HOMEPAGE_URL`; a reserved `.example` placeholder without it). */
 const homepage = homepageUrl(process.env.WXT_HOMEPAGE_URL);
 /** Firefox's id for the add-on (`WXT_GECKO_ID`; a placeholder without it): permanent from the first upload. */
@@ -112,7 +124,12 @@ export default defineConfig({
     ],
   },
   vite: () => ({
-    define: { __API_BASE_URL__: JSON.stringify(apiBaseUrl) },
+    define: {
+      __API_BASE_URL__: JSON.stringify(apiBaseUrl),
+      // A build that names its service shows its address under "Advanced"; a simulator build shows it open.
+      __SERVICE_NAMED__: JSON.stringify(process.env.WXT_API_BASE_URL !== undefined),
+      __API_KEY_URL__: JSON.stringify(apiKeyUrl),
+    },
     // Extension pages run in browsers with native modulepreload; the polyfill would be dead weight in every page.
     build: { modulePreload: { polyfill: false } },
   }),

@@ -223,7 +223,7 @@ export async function benchBulkReveal(): Promise<void> {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const origin = `chrome-extension://${new URL(worker.url()).host}`;
     const options = await optionsPage(context, origin);
-    await options.getByLabel('API base URL').fill(sim.url);
+    await options.getByLabel('Service address').fill(sim.url);
     await options.getByLabel('API key').fill('demo-key');
     await options.getByRole('button', { name: 'Save', exact: true }).click();
     await options.getByTestId('connected').waitFor();

@@ -61,7 +61,7 @@ const LIVE_READY = `document.querySelectorAll('.result-card').length >= 100 &&
 /** Connects the extension to a simulator, and puts the first {@link HELD} people of the live search in the vault. */
 async function prepareLiveSearch(context: BrowserContext, worker: Worker, base: string, simUrl: string) {
   const options = await optionsPage(context, base);
-  await options.getByLabel('API base URL').fill(simUrl);
+  await options.getByLabel('Service address').fill(simUrl);
   await options.getByLabel('API key').fill('demo-key');
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('connected').waitFor();

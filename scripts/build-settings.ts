@@ -55,6 +55,21 @@ export function homepageUrl(value: string | undefined): string {
   return url.href;
 }
 
+/** Where users get an API key, from `WXT_API_KEY_URL` (an https page), or null when the build names none. */
+export function keyPageUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `WXT_API_KEY_URL is not a URL: "${value}". Set it to the page where users get an API key.`,
+    );
+  }
+  if (url.protocol !== 'https:') throw new Error(`WXT_API_KEY_URL must start with https://: "${value}".`);
+  return url.href;
+}
+
 /** The Firefox add-on id, from `WXT_GECKO_ID`, or {@link PLACEHOLDER_GECKO_ID}; in the form Firefox accepts. */
 export function geckoId(value: string | undefined): string {
   if (value === undefined || value === '') return PLACEHOLDER_GECKO_ID;

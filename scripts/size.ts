@@ -19,15 +19,17 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // describes the very document the read failed on, without the "scripting" permission on Chrome.
   { name: 'content script', entry: 'content-scripts/linkedin.js', budget: 6.5 * KB },
   // Opened on every profile, many times a day: the reveal with its prices, the held contact as the hero, the people
-  // of a LinkedIn list page and refusals with their next step. `npm run bench -- ui` measures its open.
-  { name: 'popup', entry: 'popup.html', budget: 49.75 * KB },
+  // of a LinkedIn list page, refusals with their next step, and the service out of reach said on opening with Retry.
+  // `npm run bench -- ui` measures its open.
+  { name: 'popup', entry: 'popup.html', budget: 51 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal) and the tab's person; the views only
   // some states need (bulk progress, a page's people, the find, the keys) load when shown.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 63.5 * KB },
-  // The connection, default reveal options, retention, spending caps and a team member's allowance.
-  { name: 'options', entry: 'options.html', budget: 34.25 * KB },
+  { name: 'side panel', entry: 'sidepanel.html', budget: 64.25 * KB },
+  // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
+  // caps and a team member's allowance.
+  { name: 'options', entry: 'options.html', budget: 35.5 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks.
-  { name: 'contacts', entry: 'contacts.html', budget: 39 * KB },
+  { name: 'contacts', entry: 'contacts.html', budget: 39.5 * KB },
   // The ledger's reader, the chart, the totals and the CSV export.
   { name: 'usage', entry: 'usage.html', budget: 28.25 * KB },
   // The only caller of the service: the client, the ledger written ahead, the vault, jobs, menus, the store's

@@ -117,7 +117,7 @@ const extensionPage = (path: string) => `chrome-extension://${extensionId}/${pat
 /** The options page opens by itself on install; point it at the simulator with demo-key (or the gateway as Bob). */
 async function configure(): Promise<Page> {
   const options = await optionsPage(context, `chrome-extension://${extensionId}`);
-  await options.getByLabel('API base URL').fill(connection.url);
+  await options.getByLabel('Service address').fill(connection.url);
   await options.getByLabel('API key').fill(connection.key);
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('connected').waitFor();

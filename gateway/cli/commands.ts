@@ -4,6 +4,8 @@
  * folder a running gateway holds, inside that gateway (see `remote.ts`).
  */
 import { parseArgs } from 'node:util';
+import { checkBaseUrl } from '../../src/api/base-url';
+import { formatInvitation } from '../../src/api/invitation';
 import { formatCredits } from '../../src/api/pricing';
 import { toCsv } from '../../src/search/csv';
 import type { Database } from '../db/database';
@@ -15,8 +17,10 @@ import { erasePerson, personKeyOf } from '../vault';
 export const USAGE = `usage: npm run gateway -- <command>
 
   serve [--port N] [--host HOST]          serve the gateway (SERVICE_BASE_URL, SERVICE_API_KEY or SERVICE_API_KEY_FILE)
-  member add NAME [--daily-cap N] [--monthly-cap N]
-                                          add a member; prints the member key (shown once) as the last line
+  member add NAME [--daily-cap N] [--monthly-cap N] [--url GATEWAY_URL]
+                                          add a member; prints the member key (shown once) as the last line,
+                                          and with --url (the address members reach this gateway at) an
+                                          invitation: that address and the key in one line to paste
   member list                             members, their caps and spend
   member revoke NAME                      refuse the member's key from now on, on every instance
   member caps NAME [--daily-cap N|none] [--monthly-cap N|none]
@@ -82,16 +86,32 @@ export async function runCommand(
       const { values, positionals } = parseArgs({
         args,
         allowPositionals: true,
-        options: { 'daily-cap': { type: 'string' }, 'monthly-cap': { type: 'string' } },
+        options: {
+          'daily-cap': { type: 'string' },
+          'monthly-cap': { type: 'string' },
+          url: { type: 'string' },
+        },
       });
       const name = oneName(positionals, 'add');
+      const address = values.url === undefined ? null : checkBaseUrl(values.url);
+      if (address && !address.ok) throw new UsageError(`--url: ${address.message}`);
       const caps: Caps = {
         dailyCap: capValue(values['daily-cap'], '--daily-cap', false) ?? null,
         monthlyCap: capValue(values['monthly-cap'], '--monthly-cap', false) ?? null,
       };
       const { member, key } = await addMember(db, name, caps);
       lines.push(`Added ${member.name} (${capWords(member)}).`);
-      lines.push(`Give ${member.name} this member key, with the gateway's address; it is shown only once:`);
+      if (address?.ok) {
+        lines.push(
+          `Give ${member.name} this invitation (the gateway's address and the member key in one line, shown only once); it is pasted where Candidate Lens asks for an API key:`,
+        );
+        lines.push(formatInvitation({ baseUrl: address.baseUrl, key }));
+        lines.push(`The member key alone, for typing the address ${address.baseUrl} by hand:`);
+      } else {
+        lines.push(
+          `Give ${member.name} this member key, with the gateway's address; it is shown only once (add --url with the address to print an invitation holding both):`,
+        );
+      }
       lines.push(key);
       return { lines };
     }

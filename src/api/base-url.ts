@@ -5,23 +5,23 @@ export type BaseUrlCheck = { ok: true; baseUrl: string; origin: string } | { ok:
 /** http(s), no credentials, no query or hash; a trailing slash or a pasted `/v1` is dropped (the client adds it). */
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter the API base URL, e.g. https://api.example.com.' };
+  if (text === '') return { ok: false, message: 'Enter the service address, e.g. https://api.example.com.' };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return {
       ok: false,
-      message: `"${text}" is not a valid URL. Enter the service's base URL, e.g. https://api.example.com.`,
+      message: `"${text}" is not a valid URL. Enter the service address, e.g. https://api.example.com.`,
     };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: `The API base URL must start with https:// (got ${url.protocol}).` };
+    return { ok: false, message: `The service address must start with https:// (got ${url.protocol}).` };
   }
   if (url.username || url.password)
-    return { ok: false, message: 'The API base URL must not contain a user name or password.' };
+    return { ok: false, message: 'The service address must not contain a user name or password.' };
   if (url.search || url.hash)
-    return { ok: false, message: 'The API base URL must not contain a query or fragment.' };
+    return { ok: false, message: 'The service address must not contain a query or fragment.' };
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
   return { ok: true, baseUrl: `${url.origin}${path}`, origin: url.origin };
 }

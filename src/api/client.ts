@@ -165,7 +165,7 @@ export function createClient(options: ClientOptions): ApiClient {
       throw fail({
         kind: 'not-set-up',
         operation,
-        message: `The saved service address "${options.baseUrl}" is not a web address. Set the API base URL in Options.`,
+        message: `The saved service address "${options.baseUrl}" is not a web address. Set the service address in Options.`,
       });
     }
     return `${base}${path}`;

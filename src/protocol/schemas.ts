@@ -26,7 +26,7 @@ export const ProfileDetection = z.strictObject({
 });
 
 export const SaveConnectionInput = z.strictObject({
-  baseUrl: text(MESSAGE_LIMITS.baseUrl, 'The API base URL'),
+  baseUrl: text(MESSAGE_LIMITS.baseUrl, 'The service address'),
   /** Absent: keep the stored key. */
   apiKey: z.optional(text(MESSAGE_LIMITS.apiKey, 'The API key')),
 });

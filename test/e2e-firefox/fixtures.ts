@@ -184,9 +184,9 @@ export const test = base.extend<Fixtures>({
       const tab = await openExtensionPage('options.html');
       // The page fills the base URL from storage once loaded; type after that, so it does not overwrite ours.
       await ff.until('the options page to load its settings', () =>
-        ff.execute<boolean>('return document.querySelector("input")?.value !== ""'),
+        ff.execute<boolean>('return document.querySelector("#base-url")?.value !== ""'),
       );
-      await ff.fillLabelled('API base URL', sim.url);
+      await ff.fillLabelled('Service address', sim.url);
       await ff.fillLabelled('API key', key);
       await ff.clickButton('Save');
       await ff.textMatching('[data-testid=connected]', /credits/);

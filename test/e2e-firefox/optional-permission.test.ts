@@ -32,9 +32,9 @@ async function answerPrompt(ff: Driver, allow: boolean): Promise<string> {
 /** Types the service's URL and a key on the options page and clicks Save (which asks for the origin). */
 async function saveWithService(ff: Driver, key = 'demo-key'): Promise<void> {
   await ff.until('the options page to load its settings', () =>
-    ff.execute<boolean>('return document.querySelector("input")?.value !== ""'),
+    ff.execute<boolean>('return document.querySelector("#base-url")?.value !== ""'),
   );
-  await ff.fillLabelled('API base URL', SERVICE);
+  await ff.fillLabelled('Service address', SERVICE);
   await ff.fillLabelled('API key', key);
   await ff.clickButton('Save');
 }

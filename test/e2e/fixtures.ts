@@ -357,7 +357,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   connect: async ({ openExtensionPage, sim }, use) => {
     await use(async (key = 'demo-key') => {
       const page = await openExtensionPage('options.html');
-      await page.getByLabel('API base URL').fill(sim.url);
+      await page.getByLabel('Service address').fill(sim.url);
       await page.getByLabel('API key').fill(key);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByTestId('connected')).toBeVisible();

@@ -1,5 +1,10 @@
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { formatInvitation } from '../../src/api/invitation';
+import { openPopupFor } from '../support/popup-on-tab';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+
+const KEY_HINT = 'The key from your candidate service account, or the invitation your team admin sent you.';
 
 test.describe('options: the service connection', () => {
   test('saves a working URL and key, shows balance and purchases, and masks the key', async ({
@@ -17,7 +22,7 @@ test.describe('options: the service connection', () => {
 
   test('says exactly what is wrong, and stores nothing', async ({ openExtensionPage, sim }) => {
     const page = await openExtensionPage('options.html');
-    const url = page.getByLabel('API base URL');
+    const url = page.getByLabel('Service address');
     const key = page.getByLabel('API key');
     const save = page.getByRole('button', { name: 'Save', exact: true });
 
@@ -25,20 +30,31 @@ test.describe('options: the service connection', () => {
     // problem, said once (not again in an alert), and the first refused field has the focus.
     await url.fill('not a url');
     await save.click();
-    const badUrl =
-      '"not a url" is not a valid URL. Enter the service\'s base URL, e.g. https://api.example.com.';
+    const badUrl = '"not a url" is not a valid URL. Enter the service address, e.g. https://api.example.com.';
     await expect(url).toHaveAttribute('aria-invalid', 'true');
-    await expect(url).toHaveAccessibleDescription(badUrl);
-    await expect(url).toBeFocused();
+    await expect(url).toHaveAccessibleDescription(
+      `${badUrl} Change it only for a team gateway or a test service.`,
+    );
+    // The key comes first on the page: the first refused field is the key.
+    await expect(key).toBeFocused();
     await expect(key).toHaveAttribute('aria-invalid', 'true');
-    await expect(key).toHaveAccessibleDescription('Enter your API key.');
+    await expect(key).toHaveAccessibleDescription(`Enter your API key. ${KEY_HINT}`);
     await expect(page.getByText('is not a valid URL')).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page, 'options, URL and key refused');
+    await url.fill(sim.url);
+    await key.fill('cl-invite-1.eyJ1cmwiOiJodHRwczovL2dhdGV3YXkuZXhhbXBsZS5jb20iLCJr');
+    await save.click();
+    await expect(key).toHaveAccessibleDescription(
+      `This invitation is incomplete. Copy the whole line your team admin sent, then paste it again. ${KEY_HINT}`,
+    );
+    await expect(key).toBeFocused();
+    await url.fill('not a url');
     await key.fill('demo-key');
     await expect(key).not.toHaveAttribute('aria-invalid');
     await save.click();
     await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toBeFocused();
     await expect(url).toBeFocused();
     await expect(key).not.toHaveAttribute('aria-invalid');
 
@@ -67,6 +83,8 @@ test.describe('options: the service connection', () => {
   }) => {
     const page = await openExtensionPage('options.html');
     await page.setViewportSize({ width: 320, height: 900 });
+    // Before a key is saved, the settings after the connection are folded.
+    await page.getByText('Reveal defaults, spending caps and revealed contacts').click();
     const daily = page.getByLabel('Daily cap (credits)');
     const monthly = page.getByLabel('Monthly cap (credits)');
     const warn = page.getByLabel('Warn me when the balance is below (credits)');
@@ -123,7 +141,10 @@ test.describe('options: the service connection', () => {
     const page = await connect();
     await page.getByRole('button', { name: 'Remove key' }).click();
     await expect(page.getByTestId('key-status')).toHaveCount(0);
-    await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', 'Paste your API key');
+    await expect(page.getByLabel('API key')).toHaveAttribute(
+      'placeholder',
+      'Paste your API key or invitation',
+    );
   });
 });
 
@@ -167,4 +188,46 @@ test.describe('options: defaults and the vault', () => {
     await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   });
+});
+
+test("a first run: what it does, one paste of a team's invitation, Save, Open LinkedIn, the toolbar, Reveal", async ({
+  context,
+  openExtensionPage,
+  tabIdOf,
+  sim,
+}) => {
+  const ada = DEMO_PROFILES.full;
+  const page = await openExtensionPage('options.html');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Candidate Lens');
+  await expect(page.getByTestId('welcome')).toContainText("Reveal a candidate's email and phone");
+  // Settings that only matter once connected are folded; a simulator build shows its address.
+  await expect(page.getByLabel('Daily cap (credits)')).toBeHidden();
+  await expect(page.getByLabel('Service address')).toBeVisible();
+  await expectAccessible(page, 'options, first run');
+
+  // One paste: the address and the key in one line, as `npm run gateway -- member add NAME --url URL` prints.
+  await page.getByLabel('API key').fill(formatInvitation({ baseUrl: sim.url, key: 'demo-key' }));
+  await page.getByRole('button', { name: 'Save', exact: true }).click(); // click 1
+  await expect(page.getByTestId('connected')).toContainText('Balance: 10,000 credits');
+  await expect(page.getByLabel('Service address')).toHaveValue(sim.url);
+  const next = page.getByTestId('next-steps');
+  await expect(next.getByRole('heading')).toHaveText('Now open a LinkedIn profile');
+  await expect(next).toContainText('click Candidate Lens in the toolbar (Alt+Shift+L)');
+  await expect(next).toContainText('The side panel (Alt+Shift+K)');
+  // One primary action at a time: "Open LinkedIn" now, Save no longer.
+  await expect(page.locator('button.primary')).toHaveText(['Open LinkedIn']);
+  await expect(page.getByLabel('Daily cap (credits)')).toBeVisible();
+  await expectAccessible(page, 'options, connected, next steps');
+
+  const opened = context.waitForEvent('page');
+  await next.getByRole('button', { name: 'Open LinkedIn' }).click(); // click 2
+  const linkedin = await opened;
+  await linkedin.waitForURL('https://www.linkedin.com/**');
+  // The recruiter goes to a profile on LinkedIn itself, then the toolbar button opens the popup over it.
+  await linkedin.goto(`${ada.social_url}/`);
+  const popup = await openPopupFor(openExtensionPage, await tabIdOf(linkedin)); // click 3
+  await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await popup.getByRole('button', { name: 'Reveal' }).click(); // click 4
+  await expect(popup.getByRole('link', { name: ada.personal_email! })).toBeVisible();
+  expect((await sim.requests('/v1/lookup')).map((l) => l.body?.social_url)).toEqual([ada.social_url]);
 });

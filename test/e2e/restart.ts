@@ -69,7 +69,7 @@ export async function firstRun(browser: ProfileBrowser, simUrl: string, key = 'd
     })
     .toBeTruthy();
   await options!.waitForLoadState();
-  await options!.getByLabel('API base URL').fill(simUrl);
+  await options!.getByLabel('Service address').fill(simUrl);
   await options!.getByLabel('API key').fill(key);
   await options!.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(options!.getByTestId('connected')).toBeVisible();

@@ -62,6 +62,6 @@ test('the options page, connected', async ({ connect }) => {
   // The simulator's address has a new port every run.
   await expectScreens(options, 'options-connected', (page) => [
     ...times(page),
-    page.getByLabel('API base URL'),
+    page.getByLabel('Service address'),
   ]);
 });

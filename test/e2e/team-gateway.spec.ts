@@ -60,7 +60,7 @@ async function memberBrowser(): Promise<Browser> {
 /** Saves the gateway's address and a member key on the options page, as a recruiter does. */
 async function connect(browser: Browser, gatewayUrl: string, key: string): Promise<Page> {
   const options = await browser.open('options.html');
-  await options.getByLabel('API base URL').fill(gatewayUrl);
+  await options.getByLabel('Service address').fill(gatewayUrl);
   await options.getByLabel('API key').fill(key);
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(options.getByTestId('connected')).toBeVisible();

@@ -2,6 +2,7 @@
  * The admin commands on PGlite: members (add, list, caps, revoke), usage (text and CSV), erase, team name, the
  * mistakes they refuse; and, as processes, `serve` on a PGlite folder with admin commands run through it.
  */
+
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { parsePeriod, runCommand, UsageError } from '../../gateway/cli/commands'
 import { databaseTarget, serviceConfig } from '../../gateway/cli/config';
 import { authenticate } from '../../gateway/members';
 import { startSimulator } from '../../sim/server';
+import { parseInvitation } from '../../src/api/invitation';
 import { ADA, pgliteDatabase, SERVICE_KEY, startTeam, type Team } from './harness';
 import { runGatewayCommand, spawnGateway } from './processes';
 
@@ -110,6 +112,21 @@ describe('admin commands', () => {
     expect(await run('team', 'name')).toEqual([
       'The team is now named "Acme Recruiting".'.replace('now named', 'named'),
     ]);
+  });
+
+  it('with --url, prints an invitation holding the address and the key, the key still last', async () => {
+    const lines = await run('member', 'add', 'Dana Cruz', '--url', 'https://gateway.example.com/');
+    const key = lines.at(-1)!;
+    const invitation = lines.find((line) => line.startsWith('cl-invite-1.'))!;
+    expect(parseInvitation(invitation)).toEqual({
+      ok: true,
+      value: { baseUrl: 'https://gateway.example.com', key },
+    });
+    expect((await authenticate(db, key))?.name).toBe('Dana Cruz');
+    await expect(run('member', 'add', 'Eve Park', '--url', 'gateway.example.com')).rejects.toThrow(
+      /^--url: /,
+    );
+    expect((await run('member', 'list')).join('\n')).not.toContain('Eve Park');
   });
 
   it('reads periods', () => {

@@ -178,7 +178,7 @@ describe('every entry point refuses oversized input before any request', () => {
       'saveConnection',
       schemas.SaveConnectionInput,
       { baseUrl: long(2001) },
-      'The API base URL is too long: it can be at most 2,000 characters.',
+      'The service address is too long: it can be at most 2,000 characters.',
     ],
     [
       'saveConnection',

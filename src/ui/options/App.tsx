@@ -7,19 +7,33 @@ import { Field, focusFirstInvalid } from './field';
 import { createOptionsModel } from './model';
 import { TeamMember } from './team-member';
 import './options.css';
+import './welcome.css';
+import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
 import { SpendingFields } from './spending-fields';
 
 /**
- * The options page: the service connection, default reveal options, spending caps and the vault. One primary
- * action (the connection's Save); every other form ends with its Save in the same secondary style and place.
+ * The options page, which is also the first run: what the extension does, the connection (a key or a team's
+ * invitation; the address folded under "Advanced" when the build names the service), then the next step (open
+ * LinkedIn, with the toolbar and side-panel shortcuts), and the settings that matter once connected, folded until
+ * then: default reveal options, spending caps and the vault. One primary action at a time: Save, then "Open
+ * LinkedIn"; every other form ends with its Save in the same secondary style and place.
  */
 export function App() {
   const m = useMemo(createOptionsModel, []);
   useEffect(() => void m.init(), [m]);
 
+  const hasKey = m.key.value !== null;
+  const connected = m.connected.value;
+  const { popup, panel } = m.shortcuts.value;
   return (
     <main class="options">
-      <h1>Candidate Lens options</h1>
+      <h1>{hasKey ? 'Candidate Lens options' : 'Welcome to Candidate Lens'}</h1>
+      {!hasKey && (
+        <p class="lede" data-testid="welcome">
+          Reveal a candidate's email and phone from their LinkedIn profile, paid in credits from your
+          candidate service account. Connect your account to start.
+        </p>
+      )}
       {m.settingsProblem.value && (
         <p class="error" role="alert" data-testid="settings-problem">
           {m.settingsProblem}
@@ -27,7 +41,7 @@ export function App() {
       )}
 
       <section aria-labelledby="connection">
-        <h2 id="connection">Service connection</h2>
+        <h2 id="connection">{hasKey ? 'Service connection' : 'Connect your account'}</h2>
         <form
           noValidate
           onSubmit={(e) => {
@@ -37,28 +51,44 @@ export function App() {
           }}
         >
           <Field
-            id="base-url"
-            label="API base URL"
-            inputMode="url"
-            spellcheck={false}
-            value={m.baseUrl}
-            readOnly={!m.loaded.value}
-            problem={m.fieldProblems.value.baseUrl}
-            onText={(text) => m.edit('baseUrl', text)}
-          />
-          <Field
             id="api-key"
             label="API key"
             type="password"
             autoComplete="off"
             spellcheck={false}
-            placeholder={m.key.value ? `${m.key.value.masked} (leave empty to keep)` : 'Paste your API key'}
+            hint="The key from your candidate service account, or the invitation your team admin sent you."
+            placeholder={
+              m.key.value ? `${m.key.value.masked} (leave empty to keep)` : 'Paste your API key or invitation'
+            }
             value={m.apiKey}
             problem={m.fieldProblems.value.apiKey}
             onText={(text) => m.edit('apiKey', text)}
           />
+          {KEY_PAGE_URL && !hasKey && (
+            <p class="hint">
+              No key yet?{' '}
+              <a href={KEY_PAGE_URL} target="_blank" rel="noopener">
+                Get one from your account
+              </a>
+              .
+            </p>
+          )}
+          <details class="advanced" open={!SERVICE_NAMED || m.fieldProblems.value.baseUrl !== undefined}>
+            <summary>Advanced: service address</summary>
+            <Field
+              id="base-url"
+              label="Service address"
+              hint="Change it only for a team gateway or a test service."
+              inputMode="url"
+              spellcheck={false}
+              value={m.baseUrl}
+              readOnly={!m.loaded.value}
+              problem={m.fieldProblems.value.baseUrl}
+              onText={(text) => m.edit('baseUrl', text)}
+            />
+          </details>
           <div class="row form-actions">
-            <button type="submit" class="primary" disabled={m.saving.value}>
+            <button type="submit" class={connected ? undefined : 'primary'} disabled={m.saving.value}>
               {m.saving.value ? 'Checking…' : 'Save'}
             </button>
             {m.key.value && (
@@ -72,81 +102,101 @@ export function App() {
           </div>
         </form>
         {m.error.value && <ErrorView error={m.error.value} place="options" />}
-        {m.connected.value && (
+        {connected && (
           <p class="success" role="status" data-testid="connected">
-            Connected. Balance: {formatCredits(m.connected.value.remaining)}
-            {m.connected.value.purchased !== null &&
-              ` · Purchased over the account's lifetime: ${formatCredits(m.connected.value.purchased)}`}
+            Connected. Balance: {formatCredits(connected.remaining)}
+            {connected.purchased !== null &&
+              ` · Purchased over the account's lifetime: ${formatCredits(connected.purchased)}`}
           </p>
         )}
-        {!m.connected.value && m.key.value && <Balance account={m.balance} />}
+        {!connected && m.key.value && <Balance account={m.balance} />}
         {m.key.value && m.team.value && <TeamMember team={m.team.value} />}
       </section>
 
-      <section aria-labelledby="defaults">
-        <h2 id="defaults">Default reveal options</h2>
-        <p class="muted">
-          Checked when the popup opens, and what "Reveal contact" in the right-click menu reveals.
-        </p>
-        <RevealOptions
-          legend="Checked by default"
-          selection={m.defaultSelection.value}
-          onChange={(next) => void m.setDefaultSelection(next)}
-        />
-      </section>
-
-      <SpendingFields />
-
-      <section aria-labelledby="vault">
-        <h2 id="vault">Revealed contacts</h2>
-        <p>
-          <a href="/contacts.html" target="_blank" rel="noopener">
-            Open the revealed contacts library
-          </a>{' '}
-          <span class="muted">to search, export or delete them.</span>
-        </p>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const form = e.currentTarget;
-            void m.saveRetention().then(() => focusFirstInvalid(form));
-          }}
-        >
-          <Field
-            id="retention-days"
-            label="Keep revealed contacts for (days)"
-            inputMode="numeric"
-            value={m.retentionDays}
-            readOnly={!m.loaded.value}
-            problem={m.retentionProblem.value}
-            onText={(text) => m.edit('retentionDays', text)}
-          />
-          <div class="row form-actions">
-            <button type="submit">Save retention</button>
-            <button
-              type="button"
-              class="danger"
-              onClick={() => {
-                if (
-                  confirm(
-                    'Remove every revealed contact from this browser? Revealing them again costs credits.',
-                  )
-                ) {
-                  void m.clearVault();
-                }
-              }}
-            >
-              Clear revealed contacts
-            </button>
-          </div>
-        </form>
-        {m.notice.value && (
-          <p class="success" role="status">
-            {m.notice.value}
+      {connected && (
+        <section class="next-steps" aria-labelledby="next-steps" data-testid="next-steps">
+          <h2 id="next-steps">Now open a LinkedIn profile</h2>
+          <p>
+            On a profile, click Candidate Lens in the toolbar{popup && ` (${popup})`}: it shows what the
+            contact may cost, and Reveal gets it. The side panel{panel && ` (${panel})`} keeps people beside
+            the page.
           </p>
-        )}
-      </section>
+          <p class="muted">
+            No button in the toolbar? Pin Candidate Lens from the browser's Extensions menu.
+          </p>
+          <button type="button" class="primary" onClick={m.openLinkedIn}>
+            Open LinkedIn
+          </button>
+        </section>
+      )}
+
+      <details class="more-settings" open={hasKey}>
+        <summary>Reveal defaults, spending caps and revealed contacts</summary>
+        <section aria-labelledby="defaults">
+          <h2 id="defaults">Default reveal options</h2>
+          <p class="muted">
+            Checked when the popup opens, and what "Reveal contact" in the right-click menu reveals.
+          </p>
+          <RevealOptions
+            legend="Checked by default"
+            selection={m.defaultSelection.value}
+            onChange={(next) => void m.setDefaultSelection(next)}
+          />
+        </section>
+
+        <SpendingFields />
+
+        <section aria-labelledby="vault">
+          <h2 id="vault">Revealed contacts</h2>
+          <p>
+            <a href="/contacts.html" target="_blank" rel="noopener">
+              Open the revealed contacts library
+            </a>{' '}
+            <span class="muted">to search, export or delete them.</span>
+          </p>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              const form = e.currentTarget;
+              void m.saveRetention().then(() => focusFirstInvalid(form));
+            }}
+          >
+            <Field
+              id="retention-days"
+              label="Keep revealed contacts for (days)"
+              inputMode="numeric"
+              value={m.retentionDays}
+              readOnly={!m.loaded.value}
+              problem={m.retentionProblem.value}
+              onText={(text) => m.edit('retentionDays', text)}
+            />
+            <div class="row form-actions">
+              <button type="submit">Save retention</button>
+              <button
+                type="button"
+                class="danger"
+                onClick={() => {
+                  if (
+                    confirm(
+                      'Remove every revealed contact from this browser? Revealing them again costs credits.',
+                    )
+                  ) {
+                    void m.clearVault();
+                  }
+                }}
+              >
+                Clear revealed contacts
+              </button>
+            </div>
+          </form>
+          {m.notice.value && (
+            <p class="success" role="status">
+              {m.notice.value}
+            </p>
+          )}
+        </section>
+      </details>
 
       <p class="muted">
         {/* privacy.html is PRIVACY.md, made into a page of the extension at build time (wxt.config.ts). */}

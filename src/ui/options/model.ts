@@ -6,6 +6,7 @@ import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
+import { looksLikeInvitation, parseInvitation } from '../../api/invitation';
 import type { Retrievable } from '../../api/schema-parts';
 import { MESSAGE_LIMITS } from '../../input-limits';
 import { type AccountSnapshot, account, keyHint } from '../../store/account';
@@ -57,6 +58,7 @@ export function createOptionsModel() {
   };
 
   async function init() {
+    void readShortcuts();
     settings.watchRead(({ unreadable }) => {
       settingsProblem.value = unreadableSettings(unreadable);
     });
@@ -83,15 +85,22 @@ export function createOptionsModel() {
   function readTyped() {
     const n = (value: number) => value.toLocaleString('en-US');
     const problems: ConnectionProblems = {};
-    const url = baseUrl.value.trim();
-    const checked = checkBaseUrl(baseUrl.value);
+    let newKey = apiKey.value.trim();
+    let urlText = baseUrl.value;
+    // An invitation holds both: its address replaces the field's, its key is the key.
+    if (looksLikeInvitation(newKey)) {
+      const invitation = parseInvitation(newKey);
+      if (invitation.ok) ({ baseUrl: urlText, key: newKey } = invitation.value);
+      else problems.apiKey = invitation.message;
+    }
+    const url = urlText.trim();
+    const checked = checkBaseUrl(urlText);
     if (url.length > MESSAGE_LIMITS.baseUrl) {
-      problems.baseUrl = `This URL is ${n(url.length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
+      problems.baseUrl = `This address is ${n(url.length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
     } else if (!checked.ok) problems.baseUrl = checked.message;
-    const newKey = apiKey.value.trim();
     if (newKey.length > MESSAGE_LIMITS.apiKey) {
-      problems.apiKey = `This key is ${n(newKey.length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
-    } else if (!newKey && !key.value.value) problems.apiKey = 'Enter your API key.';
+      problems.apiKey ??= `This key is ${n(newKey.length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
+    } else if (!newKey && !key.value.value) problems.apiKey ??= 'Enter your API key.';
     return { problems, checked, newKey };
   }
 
@@ -126,6 +135,22 @@ export function createOptionsModel() {
     baseUrl.value = checked.baseUrl;
     apiKey.value = '';
     connected.value = result.value;
+  }
+
+  /** The shortcuts of the toolbar button and the side panel, as the user has them ("" when none is set). */
+  const shortcuts = signal<{ popup: string; panel: string }>({ popup: '', panel: '' });
+  async function readShortcuts() {
+    const commands = await browser.commands.getAll().catch(() => []);
+    const of = (names: string[]) => commands.find((c) => names.includes(c.name ?? ''))?.shortcut ?? '';
+    shortcuts.value = {
+      popup: of(['_execute_action', '_execute_browser_action']),
+      panel: of(['open-side-panel', '_execute_sidebar_action']),
+    };
+  }
+
+  /** The next step once connected: LinkedIn in a new tab, where the toolbar button reads the profile open. */
+  function openLinkedIn() {
+    void browser.tabs.create({ url: 'https://www.linkedin.com/' });
   }
 
   async function forgetKey() {
@@ -174,9 +199,11 @@ export function createOptionsModel() {
     key: key.value,
     balance: balance.value,
     team: team.value,
+    shortcuts,
     init,
     edit,
     save,
+    openLinkedIn,
     forgetKey,
     setDefaultSelection,
     saveRetention,

@@ -101,7 +101,7 @@ describe('requests', () => {
       const { client, calls } = setup([json(accountOk())], { baseUrl });
       const error = await failure(client.account());
       expect(error.kind).toBe('not-set-up');
-      expect(error.message).toMatch(/Set the API base URL in Options\.$/);
+      expect(error.message).toMatch(/Set the service address in Options\.$/);
       expect(calls).toHaveLength(0);
     },
   );

@@ -201,7 +201,7 @@ describe('refusals before anything is sent: each says its thing once, with its o
 
   it('on Options, a setting that needs a change is "not saved", not a request', () => {
     const message =
-      '"api.example" is not a valid URL. Enter the service\'s base URL, e.g. https://api.example.com.';
+      '"api.example" is not a valid URL. Enter the service address, e.g. https://api.example.com.';
     const d = describeError(new ApiError({ kind: 'invalid-request', message }).toJSON(), 'options');
     expect(d).toEqual({ title: 'Not saved', detail: message });
   });
