@@ -49,3 +49,29 @@ test('a people search: counted in the popup, listed in the side panel, one row r
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url, GRACE.social_url]);
 });
+
+test("2026's people search: the same people, names exact, as Firefox parses the page", async ({
+  connect,
+  openExtensionPage,
+  openTab,
+  site,
+  ff,
+}) => {
+  await connect();
+  site.route('/search/results/people/', linkedinFixture('people-search-2026.html'));
+  const search = await openTab(SEARCH);
+  await openExtensionPage(`popup.html?tabId=${search.tabId}`);
+  await ff.textMatching('[data-testid=page-people-count]', /^7 people · 0 revealed$/);
+  const names = await ff.execute<string[]>(
+    'return [...document.querySelectorAll(".list-name")].map((e) => e.textContent.trim())',
+  );
+  expect(names).toEqual([
+    'Ada Lovelace',
+    'Grace Okafor',
+    'José Álvarez',
+    'LinkedIn Member',
+    '🔺 Mira Solberg',
+    'Wei Chen',
+    'Kwame Mensah',
+  ]);
+});
