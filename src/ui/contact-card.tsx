@@ -5,6 +5,7 @@ import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
 import { toVCard, vcardFileName } from './vcard';
 import { ageInWords, careerDate, exactTime } from './words/age';
+import { NO_MATCH } from './words/items';
 
 type Fields = Record<string, unknown>;
 const text = (value: unknown) =>
@@ -148,8 +149,7 @@ export function ContactCard({
     <article class="contact" aria-label="Revealed contact">
       {record.unknownAt && (
         <p class="not-found">
-          The service does not know this profile. No credits charged ·{' '}
-          <Age verb="looked up" iso={record.unknownAt} />
+          {NO_MATCH}. No credits charged · <Age verb="looked up" iso={record.unknownAt} />
         </p>
       )}
       {email?.found && <Hero item="email" label="Email" href={`mailto:${email.value}`} value={email.value} />}

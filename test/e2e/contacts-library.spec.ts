@@ -359,6 +359,8 @@ test.describe('revealed contacts library', () => {
 
   test('reached from the popup and from the options page', async ({ context, openExtensionPage }) => {
     const options = await openExtensionPage('options.html');
+    // With no key saved yet, the settings after the connection (the library's link among them) are folded.
+    await options.getByText('Reveal defaults, spending caps and revealed contacts').click();
     const fromOptions = context.waitForEvent('page');
     await options.getByRole('link', { name: 'Open the revealed contacts library' }).click();
     await expect(

@@ -8,7 +8,7 @@ import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
 import { Icon } from '../icons';
 import { ageInWords, exactTime } from '../words/age';
-import { ITEM_LABEL } from '../words/items';
+import { ITEM_LABEL, NO_MATCH } from '../words/items';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
 import type { Holding, Since, Sort } from './query';
 import { useRowRecords } from './row-records';
@@ -140,7 +140,7 @@ function Row({
           </>
         ) : (
           // Plain words: nothing was revealed, and the row must not look like one that was.
-          <span class="nothing-found">{contact.unknown ? 'Not known to the service' : 'Nothing found'}</span>
+          <span class="nothing-found">{contact.unknown ? NO_MATCH : 'Nothing found'}</span>
         )}
         <span class="muted" title={exactTime(contact.updated)}>
           revealed {ageInWords(contact.updated)}

@@ -130,7 +130,7 @@ export function App() {
         </section>
       )}
 
-      <details class="more-settings" open={hasKey}>
+      <details class="more-settings" open={hasKey || m.settingsProblem.value !== null}>
         <summary>Reveal defaults, spending caps and revealed contacts</summary>
         <section aria-labelledby="defaults">
           <h2 id="defaults">Default reveal options</h2>

@@ -19,6 +19,7 @@ import { call } from '../rpc';
 import { heldByItem, type TeamHeldItems } from '../team-held';
 import { stored } from '../use-stored';
 import { ageInWords } from '../words/age';
+import { NO_MATCH } from '../words/items';
 
 /**
  * What the vault holds for the profile, in words: right after this popup's reveal (`revealedHere`), what that
@@ -34,7 +35,7 @@ export function heldInWords(
   }
   const held = read.state === 'ok' ? read.value : null;
   if (!held) return 'Not revealed yet';
-  if (held.unknownAt) return 'The service does not know this profile';
+  if (held.unknownAt) return NO_MATCH;
   if (revealedHere && latest?.status === 'done') {
     return latest.requested.some((item) => held[item]?.found)
       ? 'Revealed just now'

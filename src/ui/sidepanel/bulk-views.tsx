@@ -4,6 +4,7 @@ import type { BulkItemState } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
+import { NO_MATCH } from '../words/items';
 import { teamFreeContacts } from '../words/team-held';
 import type { BulkModel } from './bulk-model';
 import { openOptions } from './open-options';
@@ -14,7 +15,7 @@ export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
   running: 'Revealing…',
   revealed: 'Revealed',
   'nothing-found': 'Nothing found · no charge',
-  'not-found': 'Not known to the service · no charge',
+  'not-found': `${NO_MATCH} · no charge`,
   held: 'Already revealed · no charge',
   failed: 'Failed · no charge',
   'may-have-charged': 'No answer · may have been charged',

@@ -21,6 +21,12 @@ export const ITEM_SHORT: Readonly<Record<Retrievable, string>> = {
   healthcare_profile: 'healthcare data',
 };
 
+/**
+ * A profile the service has no candidate for: said the same way in the popup, the side panel, a bulk reveal's receipt
+ * and the library (never "not known to the service", which reads like a fault).
+ */
+export const NO_MATCH = 'No match found';
+
 /** "personal email, mobile phone and detailed profile": a list of items inside a sentence. */
 export function itemsInWords(items: readonly Retrievable[]): string {
   const words = items.map((item) => ITEM_LABEL[item].toLowerCase());

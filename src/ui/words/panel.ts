@@ -2,14 +2,7 @@
  * The side panel's own words (part of `src/ui/words/`): short, each thing said once, the action on its button.
  */
 import type { Retrievable } from '../../api/schema-parts';
-
-/** Items as a compact action names them: "Add phone · 6 credits". */
-export const ITEM_SHORT: Readonly<Record<Retrievable, string>> = {
-  email: 'email',
-  phone: 'phone',
-  detailed_profile: 'profile details',
-  healthcare_profile: 'healthcare data',
-};
+import { ITEM_SHORT, NO_MATCH } from './items';
 
 export const PANEL_WORDS = {
   /** The filters' one-line hint. */
@@ -23,7 +16,7 @@ export const PANEL_WORDS = {
   notRevealed: 'Not revealed yet',
   noEmail: 'No email found',
   noPhone: 'No phone found',
-  unknownProfile: 'The service does not know this profile',
+  unknownProfile: NO_MATCH,
   onlyFoundCharged: 'Only what is found is charged.',
   /** Receipts: how many contacts ended each way. */
   allFound: 'All found',

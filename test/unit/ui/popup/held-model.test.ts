@@ -17,9 +17,7 @@ describe('what the popup says is held', () => {
     expect(heldInWords({ state: 'missing' }, null, false)).toBe('Not revealed yet');
     expect(heldInWords({ state: 'unreadable' }, null, false)).toMatch(/could not be read. It was kept aside/);
     const unknown = { ...record(ADA), unknownAt: '2026-11-20T10:00:00.000Z' };
-    expect(heldInWords({ state: 'ok', value: unknown }, null, false)).toBe(
-      'The service does not know this profile',
-    );
+    expect(heldInWords({ state: 'ok', value: unknown }, null, false)).toBe('No match found');
   });
 
   it("right after this popup's reveal, what it did; otherwise how long ago", () => {
