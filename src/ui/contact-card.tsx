@@ -1,5 +1,6 @@
 import type { Retrievable } from '../api/schema-parts';
 import type { ContactRecord, ItemState } from '../store/vault-record';
+import { Address } from './address';
 import { CopyButton } from './copy-button';
 import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
@@ -89,7 +90,7 @@ function Hero({
     <p class="hero" data-item={item}>
       <span class="label">{label}</span>
       <a class="hero-value" href={href}>
-        {value}
+        <Address value={value} />
       </a>
       <CopyButton value={value} label={label.toLowerCase()} />
     </p>

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
 import type { ContactSummary } from '../../contacts-index';
 import type { ContactRecord } from '../../store/vault-record';
+import { Address } from '../address';
 import { ContactCard } from '../contact-card';
 import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
@@ -67,7 +68,10 @@ function Value({ value, label, name }: { value: string | undefined; label: strin
   if (!value) return null;
   return (
     <span class="library-item">
-      <span class="library-value">{value}</span> <CopyButton value={value} label={`${label} of ${name}`} />
+      <span class="library-value">
+        <Address value={value} />
+      </span>{' '}
+      <CopyButton value={value} label={`${label} of ${name}`} />
     </span>
   );
 }
@@ -168,6 +172,46 @@ function ExportProgress({ m }: { m: LibraryModel }) {
   );
 }
 
+/**
+ * Deleting, apart from the exports and under the list: with a search or filter narrowing the list, the contacts
+ * shown and all of them are two actions, each naming its count, and each confirm says it again.
+ */
+function DeleteActions({
+  m,
+  total,
+  matchCount,
+}: {
+  m: LibraryModel;
+  total: number;
+  matchCount: number | null;
+}) {
+  const shown = matchCount !== null && matchCount > 0 && matchCount < total ? matchCount : null;
+  const ask = (what: string) => confirm(`Delete ${what}? Revealing them again costs credits.`);
+  return (
+    <div class="row library-delete">
+      {shown !== null && (
+        <button
+          type="button"
+          class="danger"
+          onClick={() => {
+            const keys = (m.matches.value ?? []).map((summary) => summary.key);
+            if (ask(`the ${plural(keys.length, 'contact', 'contacts')} that match`)) void m.remove(keys);
+          }}
+        >
+          Delete these {number(shown)}
+        </button>
+      )}
+      <button
+        type="button"
+        class="danger"
+        onClick={() => ask(`all ${plural(total, 'contact', 'contacts')}`) && void m.remove([], true)}
+      >
+        Delete all {number(total)}
+      </button>
+    </div>
+  );
+}
+
 /** "Revealed contacts": everything in the vault, searchable, filterable, sortable, exportable, erasable. */
 export function App() {
   const m = useMemo(createLibraryModel, []);
@@ -254,22 +298,6 @@ export function App() {
           >
             Export vCard
           </button>
-          <button
-            type="button"
-            class="small danger"
-            disabled={total === 0}
-            onClick={() => {
-              if (
-                confirm(
-                  `Delete all ${plural(total, 'contact', 'contacts')}? Revealing them again costs credits.`,
-                )
-              ) {
-                void m.remove([], true);
-              }
-            }}
-          >
-            Delete all
-          </button>
         </div>
         <ExportProgress m={m} />
         <p role="status" class="success">
@@ -290,6 +318,7 @@ export function App() {
             Show {number(Math.min(PAGE, matchCount - m.shown.value))} more
           </button>
         )}
+        {total > 0 && <DeleteActions m={m} total={total} matchCount={matchCount} />}
       </section>
     </main>
   );

@@ -7,6 +7,7 @@ import { useMemo } from 'preact/hooks';
 import { formatCredits, maxCostOfItems } from '../../api/pricing';
 import type { PersonOnPage } from '../../protocol/shapes';
 import { itemsToAsk } from '../../store/vault-record';
+import { Address } from '../address';
 import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
 import type { PopupModel } from './model';
@@ -27,7 +28,7 @@ function Person({ list, m, person }: { list: PageListModel; m: PopupModel; perso
     <span class="muted">needs the public profile URL</span>
   ) : email ? (
     <span class="list-email">
-      {email} <CopyButton value={email} label={`email of ${name}`} />
+      <Address value={email} /> <CopyButton value={email} label={`email of ${name}`} />
     </span>
   ) : toAsk.length > 0 ? (
     <span class="muted">up to {formatCredits(maxCostOfItems(toAsk))}</span>

@@ -45,7 +45,9 @@ export function SavedSearches() {
           const cost = `Run · ${formatCredits(searchCost(s.request))}`;
           return (
             <li key={s.id} class="row">
-              <span class="saved-name">{s.name}</span>
+              <span class="saved-name" title={s.name}>
+                {s.name}
+              </span>
               <button type="button" class="small" aria-label={`${cost}: ${s.name}`} onClick={() => run(s.id)}>
                 {cost}
               </button>

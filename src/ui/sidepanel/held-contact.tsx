@@ -6,6 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import type { RevealJob } from '../../store/jobs';
 import type { ContactRecord } from '../../store/vault-record';
+import { Address } from '../address';
 import { ContactCard } from '../contact-card';
 import { CopyButton } from '../copy-button';
 import { plainText } from '../words/errors';
@@ -36,13 +37,19 @@ export function HeldContact({
     <div class={large ? 'held held-large' : 'held'}>
       {email?.found && (
         <span class="held-item" data-item="email" data-key="copy-email">
-          <a href={`mailto:${email.value}`}>{email.value}</a>
+          {large && <span class="label">Email</span>}
+          <a href={`mailto:${email.value}`}>
+            <Address value={email.value} />
+          </a>
           <CopyButton value={email.value} label="email" />
         </span>
       )}
       {phone?.found && (
         <span class="held-item" data-item="phone" data-key="copy-phone">
-          <a href={telHref(phone.value)}>{phone.value}</a>
+          {large && <span class="label">Phone</span>}
+          <a href={telHref(phone.value)}>
+            <Address value={phone.value} />
+          </a>
           <CopyButton value={phone.value} label="phone" />
         </span>
       )}
