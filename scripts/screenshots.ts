@@ -1,0 +1,134 @@
+/**
+ * `npm run screenshots [-- DIR]`: every main screen of the extension, in the states a recruiter meets most, at the
+ * side panel's narrowest (320 px) and a usual width (400 px), light and dark, as `<state>-<width>-<scheme>.png` in
+ * DIR (default `test-results/screenshots`, which git ignores). Builds the Chromium extension, starts a fresh
+ * simulator and drives the real pages, as the journeys in `test/e2e/screens.spec.ts` do. The README's own pictures
+ * are made by `npm start -- --headless --screenshots docs/screenshots`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { DEMO_PROFILES } from '../sim/demo-profiles';
+import { startSimulator } from '../sim/server';
+import { findChromium } from '../test/e2e/chromium-path';
+import { demoProfilePage } from './demo-page';
+import { optionsPage } from './options-page';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const EXTENSION = resolve(ROOT, '.output/chrome-mv3');
+const OUT = resolve(ROOT, process.argv[2] ?? 'test-results/screenshots');
+const ADA = DEMO_PROFILES.full;
+const WIDTHS = [320, 400];
+const SCHEMES = ['light', 'dark'] as const;
+
+console.log('Building the extension…');
+execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+mkdirSync(OUT, { recursive: true });
+
+const sim = await startSimulator({ port: 0 });
+const context = await chromium.launchPersistentContext('', {
+  executablePath: findChromium(),
+  headless: true,
+  args: [
+    `--disable-extensions-except=${EXTENSION}`,
+    `--load-extension=${EXTENSION}`,
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+let written = 0;
+try {
+  await context.route('https://*.linkedin.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: demoProfilePage(ADA.name, ADA.headline, ADA.location) }),
+  );
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const origin = `chrome-extension://${new URL(worker.url()).host}`;
+  const open = async (path: string) => {
+    const page = await context.newPage();
+    await page.goto(`${origin}/${path}`);
+    return page;
+  };
+
+  /**
+   * The page as it is now, at each width and scheme, from its top: the whole page, or for a long list with a bar
+   * that stays at the bottom (which a whole-page picture would show in mid-list), the first 900 px as a panel shows.
+   */
+  const shoot = async (page: Page, state: string, { list = false } = {}) => {
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: list ? 900 : 600 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({
+          path: resolve(OUT, `${state}-${width}-${scheme}.png`),
+          fullPage: !list,
+          animations: 'disabled',
+          caret: 'hide',
+        });
+        written++;
+      }
+    }
+    console.log(`${state}: ${WIDTHS.join(' and ')} px, light and dark`);
+  };
+
+  const options = await optionsPage(context, origin);
+  await shoot(options, 'options-first-run');
+  await options.getByLabel('Service address').fill(sim.url);
+  await options.getByLabel('API key').fill('demo-key');
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await options.getByTestId('connected').waitFor();
+  await shoot(options, 'options-connected');
+
+  const profile = await context.newPage();
+  await profile.goto(`${ADA.social_url}/`);
+  const tabId = await worker.evaluate(async (url) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+    };
+    return (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id;
+  }, `${ADA.social_url}/`);
+
+  const popup = await open(`popup.html?tabId=${tabId}`);
+  await popup.getByRole('heading', { name: ADA.name }).waitFor();
+  await popup.getByRole('button', { name: 'Reveal' }).waitFor();
+  await shoot(popup, 'popup-profile');
+  const panel = await open(`sidepanel.html?tabId=${tabId}`);
+  await panel.getByTestId('profile-name').waitFor();
+  await shoot(panel, 'panel-profile');
+
+  await popup.getByLabel('Mobile phone').check();
+  await popup.getByRole('button', { name: 'Reveal' }).click();
+  await popup.getByTestId('charged').waitFor();
+  await shoot(popup, 'popup-revealed');
+  await panel.locator('.held-large [data-item="phone"]').waitFor();
+  await shoot(panel, 'panel-contact');
+
+  const search = await open('sidepanel.html');
+  await search.getByLabel('Job titles').waitFor();
+  await shoot(search, 'panel-search');
+  await search.getByLabel('Job titles').fill('Nurse');
+  await search.getByLabel('Job titles').press('Enter');
+  await search.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await search.locator('.result-card').first().waitFor();
+  await shoot(search, 'panel-results', { list: true });
+  for (const card of (await search.locator('.result-card').all()).slice(0, 3)) {
+    await card.getByRole('checkbox', { name: /^Select / }).check();
+  }
+  await search.getByRole('button', { name: /^Reveal 3 contacts, up to/ }).click();
+  await search.getByRole('heading', { name: 'Bulk reveal finished' }).waitFor({ timeout: 30_000 });
+  await shoot(search, 'panel-receipt', { list: true });
+
+  const library = await open('contacts.html');
+  await library.getByText(ADA.name, { exact: true }).waitFor();
+  await shoot(library, 'contacts');
+
+  const usage = await open('usage.html');
+  await usage.getByRole('heading', { name: 'Totals' }).waitFor();
+  await shoot(usage, 'usage');
+  console.log(`${written} screenshots in ${OUT}`);
+} finally {
+  await context.close();
+  await sim.close();
+}
