@@ -5,15 +5,19 @@
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 /**
- * Cells a spreadsheet would read as a formula (CSV injection, and phone numbers like `+1 555…` shown as #NAME?):
- * prefixed with an apostrophe so they stay text. Plain negative numbers are left alone.
+ * Cells a spreadsheet would run as a formula (CSV injection, OWASP): a leading `=`, `@`, tab or carriage return, or
+ * a leading `+` or `-` followed by anything but a phone number or a plain number. Those are prefixed with an
+ * apostrophe so they stay text. A phone number stays as written (`+1 363-555-0162`): digits, spaces and phone
+ * punctuation can at most be sums, never a function, a cell reference or another program.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const FORMULA_START = /^[=@\t\r]/;
+const SIGNED = /^[+-]/;
+const PHONE_OR_NUMBER = /^[+-]?[\d\s().-]*\d[\d\s().-]*$/;
 
+/** One field, quoted when it must be and guarded when a spreadsheet would run it. */
 export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) || (SIGNED.test(text) && !PHONE_OR_NUMBER.test(text))) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

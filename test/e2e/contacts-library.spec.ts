@@ -201,7 +201,11 @@ test.describe('revealed contacts library', () => {
     const csvText = readFileSync(await (await csv).path(), 'utf8');
     expect(csvText.split('\r\n').filter(Boolean)).toHaveLength(4);
     expect(csvText).toContain('grace.okafor@example.org');
-    expect(csvText).toContain("'+1 617-555-0123");
+    // A phone number as written (no apostrophe), and no internal id column.
+    expect(csvText).toContain(',+1 617-555-0123,');
+    expect(csvText.split('\r\n')[0]).toBe(
+      '\uFEFFName,Title,Employer,Location,Profile URL,Email,Phone,Skills,NPI,License,Specialty,Credentials',
+    );
     const vcf = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export vCard' }).click();
     const vcfText = readFileSync(await (await vcf).path(), 'utf8');
@@ -220,9 +224,40 @@ test.describe('revealed contacts library', () => {
     expect(await storedMentioning(page, 'grace.okafor@example.org')).not.toEqual([]);
     expect(await storedMentioning(page, 'https://www.linkedin.com/in/wei-chen')).not.toEqual([]);
 
+    // Deleting sits apart from the exports. With a filter on, what is shown and everything are two actions, each
+    // naming its count, and each confirm says it again.
+    const deletes = page.locator('.library-delete button');
+    const confirmed: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        confirmed.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    await expect(deletes).toHaveText(['Delete all 2']);
+    await page.getByRole('combobox', { name: /^Revealed/ }).selectOption({ label: 'In the last 30 days' });
+    await expect(rows(page)).toHaveText(['Grace Okafor']);
+    await expect(deletes).toHaveText(['Delete this one', 'Delete all 2']);
+    answer(false);
+    await page.getByRole('button', { name: 'Delete all 2' }).click();
+    await expect
+      .poll(() => confirmed)
+      .toEqual(['Delete all 2 contacts? Revealing them again costs credits.']);
+    await expect(page.getByTestId('library-counts')).toHaveText('2 contacts · 1 with email · 1 with phone');
+    answer(true);
+    await page.getByRole('button', { name: 'Delete this one' }).click();
+    await expect
+      .poll(() => confirmed.at(-1))
+      .toBe('Delete the 1 contact shown? Revealing them again costs credits.');
+    await expect(page.getByTestId('library-counts')).toHaveText('1 contact · 0 with email · 0 with phone');
+    await page.getByRole('combobox', { name: /^Revealed/ }).selectOption({ label: 'Any time' });
+    await expect(rows(page)).toHaveText(['Wei Chen']);
+
     // Delete all.
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Delete all' }).click();
+    answer(true);
+    await page.getByRole('button', { name: 'Delete all 1' }).click();
+    await expect
+      .poll(() => confirmed.at(-1))
+      .toBe('Delete all 1 contact? Revealing them again costs credits.');
     await expect(page.getByText('No revealed contacts yet.')).toBeVisible();
     await expect(page.getByTestId('library-counts')).toHaveText('0 contacts · 0 with email · 0 with phone');
     await expectAccessible(page, 'empty library');

@@ -195,10 +195,10 @@ function DeleteActions({
           class="danger"
           onClick={() => {
             const keys = (m.matches.value ?? []).map((summary) => summary.key);
-            if (ask(`the ${plural(keys.length, 'contact', 'contacts')} that match`)) void m.remove(keys);
+            if (ask(`the ${plural(keys.length, 'contact', 'contacts')} shown`)) void m.remove(keys);
           }}
         >
-          Delete these {number(shown)}
+          {shown === 1 ? 'Delete this one' : `Delete these ${number(shown)}`}
         </button>
       )}
       <button

@@ -8,13 +8,16 @@ import type { SearchSession, StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
 import { describeItem } from '../contact-card';
 
+/**
+ * The columns a recruiter reads. The service's candidate id is left out: a spreadsheet can do nothing with it, and
+ * the profile URL names the person (the extension keeps the id for its own lookups).
+ */
 export const CSV_HEADER = [
   'Name',
   'Title',
   'Employer',
   'Location',
   'Profile URL',
-  'Candidate ID',
   'Email',
   'Phone',
   'Skills',
@@ -53,7 +56,6 @@ export function candidatesCsv(
         profile.current_employer,
         profile.location,
         profile.social_url ?? '',
-        profile.id,
         record?.email?.found ? record.email.value : '',
         record?.phone?.found ? record.phone.value : '',
         record?.detailed_profile?.found

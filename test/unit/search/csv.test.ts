@@ -19,17 +19,28 @@ describe('csvField', () => {
 
   it.each([
     ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
-    ['+1 555 0100', "'+1 555 0100"],
+    ['=1+1', "'=1+1"],
     ['@SUM(A1)', "'@SUM(A1)"],
+    ['+SUM(A1:A9)', "'+SUM(A1:A9)"],
     ['-2+3', "'-2+3"],
+    ["+cmd|' /C calc'!A0", `'+cmd|' /C calc'!A0`],
+    ['-1 555 0100 =A1', "'-1 555 0100 =A1"],
+    ['+', "'+"],
     ['\tcmd', "'\tcmd"],
-  ])('guards formula-like %j', (value, field) => {
+    ['\r=1', `"'\r=1"`],
+  ])('guards what a spreadsheet would run: %j', (value, field) => {
     expect(csvField(value)).toBe(field);
   });
 
-  it('leaves plain negative numbers alone', () => {
-    expect(csvField('-42')).toBe('-42');
-    expect(csvField('-3.5')).toBe('-3.5');
+  it.each([
+    ['+1 363-555-0162'],
+    ['+44 7700 900018'],
+    ['+1 (617) 555-0123'],
+    ['+33.1.23.45.67.89'],
+    ['-42'],
+    ['-3.5'],
+  ])('keeps phone numbers and plain numbers as written: %j', (value) => {
+    expect(csvField(value)).toBe(value);
   });
 });
 
