@@ -27,6 +27,7 @@ export interface ContactHints {
   name?: string | null | undefined;
   currentTitle?: string | null | undefined;
   currentEmployer?: string | null | undefined;
+  location?: string | null | undefined;
 }
 
 /**
@@ -59,19 +60,23 @@ export async function planLookup(
 ): Promise<LookupPlan> {
   const read = await vault.lookup(target);
   const existing = read.state === 'ok' ? read.value : null;
+  const location = existing?.location ?? hints.location ?? undefined;
   return {
     unreadable: read.state === 'unreadable',
     existing,
     asked: itemsToAsk(existing, selection, retryNotFound),
-    base: existing ?? {
-      v: 1,
-      key: vaultKeyFor(target),
-      socialUrl: target.socialUrl,
-      candidateId: target.candidateId,
-      name: hints.name ?? null,
-      currentTitle: hints.currentTitle ?? null,
-      currentEmployer: hints.currentEmployer ?? null,
-      updatedAt: new Date().toISOString(),
+    base: {
+      ...(existing ?? {
+        v: 1,
+        key: vaultKeyFor(target),
+        socialUrl: target.socialUrl,
+        candidateId: target.candidateId,
+        name: hints.name ?? null,
+        currentTitle: hints.currentTitle ?? null,
+        currentEmployer: hints.currentEmployer ?? null,
+        updatedAt: new Date().toISOString(),
+      }),
+      ...(location ? { location } : {}),
     },
   };
 }

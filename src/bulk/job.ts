@@ -47,6 +47,7 @@ export const BulkItem = z.object({
   name: z.string(),
   title: z.optional(z.string()),
   employer: z.optional(z.string()),
+  location: z.optional(z.string()),
   state: z.enum(BULK_ITEM_STATES),
   /** Items asked of the service (only what the vault lacked when the lookup started). */
   asked: z.optional(Selection),

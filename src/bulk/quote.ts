@@ -14,6 +14,7 @@ export interface BulkCandidate {
   name: string;
   title?: string | undefined;
   employer?: string | undefined;
+  location?: string | undefined;
 }
 
 /**
@@ -97,6 +98,7 @@ export function planBulk(
       name: person.name,
       ...(person.title ? { title: person.title } : {}),
       ...(person.employer ? { employer: person.employer } : {}),
+      ...(person.location ? { location: person.location } : {}),
       state: ask.length === 0 ? 'held' : 'queued',
     };
   });

@@ -51,6 +51,7 @@ export const RevealInput = z.strictObject({
       name: hint('The name'),
       currentTitle: hint('The title'),
       currentEmployer: hint('The employer'),
+      location: hint('The location'),
     }),
   ),
 });
@@ -102,6 +103,7 @@ const BulkCandidateInput = z.strictObject({
   name: text(MESSAGE_LIMITS.hint, 'A name'),
   title: z.optional(text(MESSAGE_LIMITS.hint, 'A title')),
   employer: z.optional(text(MESSAGE_LIMITS.hint, 'An employer')),
+  location: z.optional(text(MESSAGE_LIMITS.hint, 'A location')),
 });
 
 export const StartBulkInput = z.strictObject({

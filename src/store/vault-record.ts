@@ -29,6 +29,8 @@ export const ContactRecord = z.object({
   name: z.nullable(z.string()),
   currentTitle: z.nullable(z.string()),
   currentEmployer: z.nullable(z.string()),
+  /** Where the person is, as the search row or the profile page said (the service's lookup answers none). */
+  location: z.optional(z.string()),
   email: z.optional(foundOrNot(z.string())),
   phone: z.optional(foundOrNot(z.string())),
   detailed_profile: z.optional(foundOrNot(DetailedProfile)),

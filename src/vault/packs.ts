@@ -45,7 +45,8 @@ export const packEntryKey = (key: string) => JSON.stringify(key);
 
 /**
  * A pack entry's record: `[social URL (true: the same as the vault key), candidate id, name, title, employer, email,
- * phone, skills, NPI data]`, each null when absent, and email, phone, skills and NPI data only when found: an export
+ * phone, skills, NPI data, location?]`, each null when absent (the location left off), and email, phone, skills and
+ * NPI data only when found: an export
  * writes nothing else, and leaving out the rest (dates, "not found" marks, the detailed profile beyond its skills)
  * makes a pack about a third of the records it copies.
  */
@@ -59,6 +60,7 @@ const Entry = z.tuple([
   z.nullable(z.string()),
   z.nullable(z.array(z.unknown())),
   z.nullable(NpiData),
+  z.optional(z.string()),
 ]);
 type Entry = z.infer<typeof Entry>;
 
@@ -78,6 +80,7 @@ export function packEntry(record: ContactRecord): [string, string] {
     found(record.detailed_profile)?.skills ?? null,
     found(record.healthcare_profile),
   ];
+  if (record.location) entry[9] = record.location;
   return [packEntryKey(record.key), JSON.stringify(entry)];
 }
 
@@ -121,7 +124,7 @@ export function packedRecord(key: string, text: string): ContactRecord | null {
   }
   const parsed = z.safeParse(Entry, value);
   if (!parsed.success) return null;
-  const [socialUrl, candidateId, name, currentTitle, currentEmployer, email, phone, skills, npi] =
+  const [socialUrl, candidateId, name, currentTitle, currentEmployer, email, phone, skills, npi, location] =
     parsed.data;
   const at = '';
   return {
@@ -132,6 +135,7 @@ export function packedRecord(key: string, text: string): ContactRecord | null {
     name,
     currentTitle,
     currentEmployer,
+    ...(location === undefined ? {} : { location }),
     ...(email === null ? {} : { email: { found: true, value: email, at } }),
     ...(phone === null ? {} : { phone: { found: true, value: phone, at } }),
     ...(skills === null

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 
 test('reveal from a row (cost first, vault-aware), then Export CSV: all pages held plus revealed emails', async ({
   openSearchPanel,
+  openExtensionPage,
   sim,
 }) => {
   const panel = await openSearchPanel();
@@ -59,6 +60,19 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   expect(lines.some((line) => line.startsWith(`${accented},`))).toBe(true);
   const firstRow = lines.find((line) => line.startsWith(name.includes(',') ? `"${name}` : name))!;
   expect(firstRow).toContain(`,${email},`);
+
+  // The library's export of the same contact: the same row, its location kept from the search row (the service's
+  // lookup answers none).
+  const library = await openExtensionPage('contacts.html');
+  await expect(library.locator('.library-row h3')).toHaveText([name]);
+  const [fromLibrary] = await Promise.all([
+    library.waitForEvent('download'),
+    library.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const libraryLines = (await readFile((await fromLibrary.path())!, 'utf8')).split('\r\n');
+  expect(libraryLines[1]).toBe(firstRow);
+  // The location, quoted for its commas, just before the profile URL.
+  expect(firstRow).toMatch(/,"[^"]+, [^"]+",https:/);
 });
 
 // How fast 100 rows render is measured by `npm run bench` (a figure, not a timed test); this checks they all show.

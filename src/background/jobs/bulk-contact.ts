@@ -26,7 +26,12 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
   const { job, store, client } = shared;
   // The same turn as a single reveal of this contact (the item's key is the vault key `reveal` uses too).
   return serialised(item.key, async () => {
-    const hints = { name: item.name, currentTitle: item.title, currentEmployer: item.employer };
+    const hints = {
+      name: item.name,
+      currentTitle: item.title,
+      currentEmployer: item.employer,
+      location: item.location,
+    };
     const plan = await planLookup(item.target, job.selection, hints);
     if (plan.unreadable) {
       // Paid data that merely cannot be read is not bought again without the user's word.

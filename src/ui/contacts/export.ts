@@ -30,7 +30,7 @@ const asProfile = (record: ContactRecord) => ({
   name: record.name ?? '',
   current_title: record.currentTitle ?? '',
   current_employer: record.currentEmployer ?? '',
-  location: '',
+  location: record.location ?? '',
   social_url: record.socialUrl,
 });
 

@@ -36,6 +36,7 @@ export function personCandidate(
       target: { socialUrl: person.socialUrl, candidateId: null },
       name: (person.name ?? 'Name not shown').slice(0, 300),
       ...(person.headline ? { title: person.headline.slice(0, 300) } : {}),
+      ...(person.location ? { location: person.location.slice(0, 300) } : {}),
     },
   ];
 }

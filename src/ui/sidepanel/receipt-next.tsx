@@ -18,7 +18,7 @@ const asRow = (item: BulkItem): StoredProfile => ({
   name: item.name,
   current_title: item.title ?? '',
   current_employer: item.employer ?? '',
-  location: '',
+  location: item.location ?? '',
   social_url: item.target.socialUrl,
 });
 

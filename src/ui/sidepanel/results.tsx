@@ -89,6 +89,7 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
       name: profile.name.slice(0, 300),
       title: profile.current_title.slice(0, 300),
       employer: profile.current_employer.slice(0, 300),
+      location: profile.location.slice(0, 300),
     },
   ];
 }

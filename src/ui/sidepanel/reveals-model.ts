@@ -18,6 +18,7 @@ export interface RevealHints {
   name?: string;
   currentTitle?: string;
   currentEmployer?: string;
+  location?: string;
 }
 
 export interface RevealsDeps {
@@ -105,6 +106,7 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
         name: profile.name.slice(0, 300),
         currentTitle: profile.current_title.slice(0, 300),
         currentEmployer: profile.current_employer.slice(0, 300),
+        location: profile.location.slice(0, 300),
       },
     });
   }

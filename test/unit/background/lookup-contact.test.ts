@@ -50,6 +50,17 @@ describe('planning a lookup', () => {
     });
   });
 
+  it('keeps the location the row or the page gave (the service answers none), also for a contact held without one', async () => {
+    const hints = { name: 'Grace H.', location: 'Arlington, Virginia' };
+    expect((await planLookup(target, ['email'], hints)).base.location).toBe('Arlington, Virginia');
+    await vaultWrite.put(held());
+    const plan = await planLookup(target, ['detailed_profile'], hints);
+    expect(plan.existing?.location).toBeUndefined();
+    expect(plan.base).toEqual({ ...plan.existing, location: 'Arlington, Virginia' });
+    await vaultWrite.put(held({ location: 'New York' }));
+    expect((await planLookup(target, ['detailed_profile'], hints)).base.location).toBe('New York');
+  });
+
   it('for a held contact: only the items it lacks, merged into the record held', async () => {
     await vaultWrite.put(held({ phone: { found: false, at: '2026-01-01T00:00:00.000Z' } }));
     const plan = await planLookup(target, ['email', 'phone', 'detailed_profile'], {});

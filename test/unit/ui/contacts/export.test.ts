@@ -21,6 +21,7 @@ const contact = (i: number): ContactRecord => ({
   name: i % 7 === 0 ? `Zoë "Z" Müller, ${i}` : `Person ${i}`,
   currentTitle: 'Nurse',
   currentEmployer: 'Arbor Health',
+  ...(i % 3 ? { location: 'Boston, MA' } : {}),
   email: { found: true, value: `c${i}@example.org`, at },
   ...(i % 2 ? { phone: { found: true, value: '+1 555 0100', at } } : {}),
   updatedAt: at,
@@ -49,6 +50,13 @@ describe('library export', () => {
     expect(downloads[0]!.name).toMatch(/^contacts-\d{4}-\d\d-\d\d\.csv$/);
     expect(downloads[0]!.text).toBe(oneShotCsv(records));
     expect(downloads[0]!.text.match(/^\uFEFFName,/gm)).toHaveLength(1);
+    // The location the row or the page gave at the reveal, where there was one.
+    const [header, first, second] = downloads[0]!.text.split('\r\n');
+    expect(header).toContain(',Location,');
+    expect(first).toBe(
+      '"Zoë ""Z"" Müller, 0",Nurse,Arbor Health,,https://www.linkedin.com/in/c0,c0@example.org,,,,,,',
+    );
+    expect(second).toContain(',"Boston, MA",');
   });
 
   it('leaves out a contact deleted meanwhile, and writes vCards the same way', async () => {

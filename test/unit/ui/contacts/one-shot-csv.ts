@@ -14,7 +14,7 @@ export function oneShotCsv(records: readonly ContactRecord[]): string {
         name: r.name ?? '',
         current_title: r.currentTitle ?? '',
         current_employer: r.currentEmployer ?? '',
-        location: '',
+        location: r.location ?? '',
         social_url: r.socialUrl,
       },
       r,

@@ -60,7 +60,7 @@ describe('the reveals sub-model', () => {
     expect(call).toHaveBeenCalledWith('reveal', {
       target: { socialUrl: URL, candidateId: 'c1' },
       selection: ['phone'],
-      hints: { name: 'Grace Okafor', currentTitle: 'Nurse', currentEmployer: 'Arbor' },
+      hints: { name: 'Grace Okafor', currentTitle: 'Nurse', currentEmployer: 'Arbor', location: 'Boston' },
     });
     await jobs.put(job({ requested: ['phone'], charged: 6 }));
     await vi.waitFor(() => expect(reveals.chargeFor({ socialUrl: URL, candidateId: 'c1' })?.charged).toBe(6));
