@@ -3,7 +3,7 @@
  * vault holds, opens the sidebar; the side panel lists them and reveals one row.
  */
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { linkedinFixture } from '../e2e/linkedin-pages';
+import { linkedinFixture, SEARCH_2026_NAMES } from '../e2e/linkedin-pages';
 import { buttonXpath } from './driver';
 import { expect, test } from './fixtures';
 
@@ -65,13 +65,5 @@ test("2026's people search: the same people, names exact, as Firefox parses the 
   const names = await ff.execute<string[]>(
     'return [...document.querySelectorAll(".list-name")].map((e) => e.textContent.trim())',
   );
-  expect(names).toEqual([
-    'Ada Lovelace',
-    'Grace Okafor',
-    'José Álvarez',
-    'LinkedIn Member',
-    '🔺 Mira Solberg',
-    'Wei Chen',
-    'Kwame Mensah',
-  ]);
+  expect(names).toEqual(SEARCH_2026_NAMES);
 });

@@ -12,3 +12,14 @@ export function linkedinFixture(file: string): string {
 export async function serve(context: BrowserContext, pattern: string, body: string): Promise<void> {
   await context.route(pattern, (route) => route.fulfill({ contentType: 'text/html', body }));
 }
+
+/** The people of people-search-2026.html as a recruiter reads them, in order. */
+export const SEARCH_2026_NAMES = [
+  'Ada Lovelace',
+  'Grace Okafor',
+  'José Álvarez',
+  'LinkedIn Member',
+  '🔺 Mira Solberg',
+  'Wei Chen',
+  'Kwame Mensah',
+];

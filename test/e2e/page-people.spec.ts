@@ -4,7 +4,7 @@ import { openPopupOnTab, openTab, type ServedPage } from '../support/popup-on-ta
 import { revealByUrl } from '../support/reveal-by-url';
 import { expectAccessible } from './axe';
 import { test as base, expect, sidePanelsShown } from './fixtures';
-import { linkedinFixture } from './linkedin-pages';
+import { linkedinFixture, SEARCH_2026_NAMES } from './linkedin-pages';
 import { expectPlainWords } from './plain-words';
 
 const ADA = DEMO_PROFILES.full;
@@ -258,15 +258,7 @@ test("2026's people search: clean names in the popup and the side panel, an emoj
   );
   // The browser's parser splits the card's outer link from the name link inside it: read all the same.
   expect(await tab.locator('a a').count()).toBe(0);
-  const names = [
-    'Ada Lovelace',
-    'Grace Okafor',
-    'José Álvarez',
-    'LinkedIn Member',
-    '🔺 Mira Solberg',
-    'Wei Chen',
-    'Kwame Mensah',
-  ];
+  const names = SEARCH_2026_NAMES;
   await expect(popup.getByTestId('page-people-count')).toHaveText('7 people · 0 revealed');
   expect((await popup.locator('.list-name').allTextContents()).map((name) => name.trim())).toEqual(names);
   await expect(popup.getByTestId('page-not-read')).toHaveCount(0);
