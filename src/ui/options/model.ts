@@ -3,7 +3,7 @@
  * reveal options, and the vault's retention.
  */
 import { signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import { looksLikeInvitation, parseInvitation } from '../../api/invitation';
@@ -140,7 +140,12 @@ export function createOptionsModel() {
   /** The shortcuts of the toolbar button and the side panel, as the user has them ("" when none is set). */
   const shortcuts = signal<{ popup: string; panel: string }>({ popup: '', panel: '' });
   async function readShortcuts() {
-    const commands = await browser.commands.getAll().catch(() => []);
+    let commands: Browser.commands.Command[] = [];
+    try {
+      commands = await browser.commands.getAll();
+    } catch {
+      // No shortcuts to name (a browser without the commands API): the words stand without them.
+    }
     const of = (names: string[]) => commands.find((c) => names.includes(c.name ?? ''))?.shortcut ?? '';
     shortcuts.value = {
       popup: of(['_execute_action', '_execute_browser_action']),
