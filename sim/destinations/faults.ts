@@ -1,0 +1,43 @@
+/** Faults a test arms on a local destination server: the next requests answer with this status (and headers). */
+import type { Context, Next } from 'hono';
+
+export interface Fault {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Faults {
+  queue: Fault[];
+  /** The next `times` requests answer with `fault`. */
+  arm(fault: Fault, times?: number): void;
+}
+
+export function createFaults(): Faults {
+  const queue: Fault[] = [];
+  return {
+    queue,
+    arm(fault, times = 1) {
+      for (let i = 0; i < times; i++) queue.push(fault);
+    },
+  };
+}
+
+/** Middleware answering with the next armed fault, if any. */
+export function faultMiddleware(faults: Faults) {
+  return async (c: Context, next: Next) => {
+    const fault = faults.queue.shift();
+    if (!fault) return next();
+    for (const [name, value] of Object.entries(fault.headers ?? {})) c.header(name, value);
+    return c.json(fault.body ?? {}, fault.status as 400);
+  };
+}
+
+/** The user name of an `Authorization: Basic` header (the key, for Lever and Ashby). */
+export function basicUser(header: string | undefined): string | undefined {
+  const match = /^Basic (.+)$/.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = atob(match[1]);
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? decoded : decoded.slice(0, colon);
+}

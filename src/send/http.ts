@@ -1,0 +1,167 @@
+/**
+ * One HTTP call to a destination: its own time limit, the caller's abort, `Retry-After` honoured on 429, capped
+ * backoff on 5xx where a retry cannot duplicate a record, the answer checked with zod, and every failure turned
+ * into a {@link SendError} whose text never holds the key.
+ */
+import * as z from 'zod/mini';
+import { AbortedError, backoffDelay, sleep as defaultSleep, parseRetryAfter } from '../api/retry';
+import { describeStatus, SendError } from './errors';
+import type { TransportOptions } from './types';
+
+export interface HttpRequest<S extends z.ZodMiniType> {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  headers: Record<string, string>;
+  /** Sent as is (already serialised), so a signature over it matches the bytes sent. */
+  body?: string;
+  schema: S;
+  /** Whether a 5xx may be retried: true only where the vendor cannot have made a record (reads, signed deliveries). */
+  retryServerErrors: boolean;
+}
+
+export type Http = <S extends z.ZodMiniType>(
+  request: HttpRequest<S>,
+  signal?: AbortSignal,
+) => Promise<z.output<S>>;
+
+const DEFAULTS = {
+  timeoutMs: 15_000,
+  maxRetryAfterMs: 30_000,
+  retries: 2,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+};
+
+/**
+ * Builds the caller of one destination. `vendorMessage` reads the vendor's own reason out of an error body
+ * (each vendor words its errors differently); `secrets` are scrubbed from every message.
+ */
+export function createHttp(
+  destination: string,
+  options: TransportOptions,
+  vendorMessage: (body: unknown) => string | undefined,
+  secrets: readonly string[],
+): Http {
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs;
+  const retries = options.retries ?? DEFAULTS.retries;
+
+  const scrub = (text: string) =>
+    secrets.reduce((t, secret) => (secret === '' ? t : t.split(secret).join('[hidden]')), text);
+  // Messages may start with the destination's name ("the webhook"): a sentence starts with a capital.
+  const fail = (init: ConstructorParameters<typeof SendError>[0]) => {
+    const message = scrub(init.message);
+    return new SendError({
+      ...init,
+      destination,
+      message: message.charAt(0).toUpperCase() + message.slice(1),
+    });
+  };
+
+  return async function call<S extends z.ZodMiniType>(
+    request: HttpRequest<S>,
+    signal?: AbortSignal,
+  ): Promise<z.output<S>> {
+    for (let attempt = 0; ; attempt++) {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const onAbort = () => controller.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetchImpl(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          signal: controller.signal,
+          // A redirect could carry the key to another origin.
+          redirect: 'manual',
+          credentials: 'omit',
+          cache: 'no-store',
+        });
+        text = await response.text();
+      } catch {
+        if (signal?.aborted) throw new AbortedError('aborted');
+        throw timedOut
+          ? fail({
+              kind: 'timeout',
+              destination,
+              message: `${destination} did not answer in time. Try again.`,
+            })
+          : fail({
+              kind: 'network',
+              destination,
+              message: `Could not reach ${destination}. Check the connection and the address.`,
+            });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+
+      let json: unknown;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+
+      if (response.ok) {
+        const parsed = z.safeParse(request.schema, json);
+        if (parsed.success) return parsed.data;
+        throw fail({
+          kind: 'malformed-response',
+          destination,
+          status: response.status,
+          message: `${destination} answered in a shape we do not know: nothing more was sent.`,
+        });
+      }
+
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
+      const canRetry = attempt < retries;
+      if (response.status === 429 && canRetry && (retryAfterMs ?? 0) <= maxRetryAfterMs) {
+        await sleep(retryAfterMs ?? backoffDelay(attempt, DEFAULTS, random), signal);
+        continue;
+      }
+      if (response.status >= 500 && canRetry && request.retryServerErrors) {
+        await sleep(Math.max(retryAfterMs ?? 0, backoffDelay(attempt, DEFAULTS, random)), signal);
+        continue;
+      }
+      const described = describeStatus(destination, response.status, vendorMessage(json), retryAfterMs);
+      throw fail({ ...described, destination, status: response.status, retryAfterMs });
+    }
+  };
+}
+
+/** `Basic base64(key:)`: Lever and Ashby take the key as the user name and an empty password. */
+export function basicAuth(key: string): string {
+  return `Basic ${btoa(`${key}:`)}`;
+}
+
+/** The base URL without a trailing slash, or a 'not-set-up' error when it is not an https (or local http) address. */
+export function baseUrlOf(destination: string, raw: string): string {
+  const base = raw.trim().replace(/\/+$/, '');
+  let url: URL | undefined;
+  try {
+    url = new URL(base);
+  } catch {
+    url = undefined;
+  }
+  const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
+    throw new SendError({
+      kind: 'not-set-up',
+      destination,
+      message: `"${raw}" is not an https address for ${destination}.`,
+    });
+  }
+  return base;
+}

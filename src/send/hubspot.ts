@@ -1,0 +1,166 @@
+/**
+ * HubSpot, following its public reference:
+ * - Private app tokens, sent as `Authorization: Bearer`:
+ *   https://developers.hubspot.com/docs/api/private-apps (scopes `crm.objects.contacts.read` and `.write`)
+ * - The free check, which also gives the account id the record links need: `GET /account-info/v3/details`
+ *   https://developers.hubspot.com/docs/api/settings/account-information-api
+ * - Finding: `POST /crm/v3/objects/contacts/search` with `filterGroups: [{ filters: [{ propertyName: 'email',
+ *   operator: 'EQ', value }] }]`: https://developers.hubspot.com/docs/api/crm/search
+ * - Creating and updating: `POST /crm/v3/objects/contacts`, `PATCH /crm/v3/objects/contacts/{id}`:
+ *   https://developers.hubspot.com/docs/api/crm/contacts
+ * - Errors `{ status: 'error', message, correlationId, category }`; 429 with `Retry-After` (ten-second windows):
+ *   https://developers.hubspot.com/docs/api/usage-details
+ *
+ * The LinkedIn URL goes to `hs_linkedin_url`, the "LinkedIn URL" property HubSpot itself defines on contacts, so it
+ * shows where HubSpot users already look and no admin has to create a custom property. An account that keeps it
+ * elsewhere names its property in `linkedInProperty`.
+ *
+ * Sending again never overwrites what a HubSpot user typed: an existing contact gets only the properties it lacks.
+ */
+import * as z from 'zod/mini';
+import { baseUrlOf, createHttp } from './http';
+import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
+
+export const HUBSPOT_BASE_URL = 'https://api.hubapi.com';
+const NAME = 'HubSpot';
+
+export interface HubSpotOptions extends TransportOptions {
+  token: string;
+  /** The account id (from {@link createHubSpot}'s check), for record links. */
+  portalId?: number;
+  linkedInProperty?: string;
+  baseUrl?: string;
+  appUrl?: string;
+}
+
+const ErrorBody = z.object({ message: z.string(), category: z.optional(z.string()) });
+const vendorMessage = (body: unknown) => {
+  const parsed = z.safeParse(ErrorBody, body);
+  return parsed.success ? parsed.data.message : undefined;
+};
+
+const Properties = z.record(z.string(), z.nullable(z.string()));
+const Contact = z.object({ id: z.string(), properties: Properties });
+const SearchAnswer = z.object({ total: z.number(), results: z.array(Contact) });
+const AccountDetails = z.object({ portalId: z.number() });
+
+/** First and last name from a full name: the last word is the last name, as most CRMs split it. */
+export function splitName(name: string): { firstname: string; lastname: string } {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return { firstname: words[0] ?? '', lastname: '' };
+  return { firstname: words.slice(0, -1).join(' '), lastname: words.at(-1) ?? '' };
+}
+
+/** The contact properties a person fills; empty values are left out. */
+export function hubSpotProperties(person: SendPerson, linkedInProperty: string): Record<string, string> {
+  const all: Record<string, string | undefined> = {
+    ...splitName(person.name),
+    email: person.emails[0],
+    phone: person.phones[0],
+    jobtitle: person.jobTitle,
+    company: person.company,
+    [linkedInProperty]: person.profileUrl,
+  };
+  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+/** The check of a HubSpot token: its account id, which the connection keeps for record links. */
+export async function hubSpotAccount(options: HubSpotOptions, signal?: AbortSignal): Promise<number> {
+  const base = baseUrlOf(NAME, options.baseUrl ?? HUBSPOT_BASE_URL);
+  const http = createHttp(NAME, options, vendorMessage, [options.token]);
+  const details = await http(
+    {
+      method: 'GET',
+      url: `${base}/account-info/v3/details`,
+      headers: { Authorization: `Bearer ${options.token.trim()}`, Accept: 'application/json' },
+      schema: AccountDetails,
+      retryServerErrors: true,
+    },
+    signal,
+  );
+  return details.portalId;
+}
+
+export function createHubSpot(options: HubSpotOptions): Destination {
+  const base = baseUrlOf(NAME, options.baseUrl ?? HUBSPOT_BASE_URL);
+  const http = createHttp(NAME, options, vendorMessage, [options.token]);
+  const headers = {
+    Authorization: `Bearer ${options.token.trim()}`,
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
+  const linkedInProperty = options.linkedInProperty ?? 'hs_linkedin_url';
+  const appUrl = (options.appUrl ?? 'https://app.hubspot.com').replace(/\/+$/, '');
+  const recordLink = (id: string) =>
+    `${appUrl}/contacts/${options.portalId ?? 0}/record/0-1/${encodeURIComponent(id)}`;
+  const wanted = ['firstname', 'lastname', 'email', 'phone', 'jobtitle', 'company', linkedInProperty];
+
+  async function search(email: string, signal?: AbortSignal) {
+    const body = {
+      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: email }] }],
+      properties: wanted,
+      limit: 1,
+    };
+    const answer = await http(
+      {
+        method: 'POST',
+        url: `${base}/crm/v3/objects/contacts/search`,
+        headers,
+        body: JSON.stringify(body),
+        schema: SearchAnswer,
+        retryServerErrors: true,
+      },
+      signal,
+    );
+    return answer.results[0];
+  }
+
+  return {
+    recordLink,
+    async check({ signal } = {}) {
+      return { account: String(await hubSpotAccount(options, signal)) };
+    },
+    async findByEmail(email, { signal } = {}): Promise<FoundRecord | undefined> {
+      const found = await search(email, signal);
+      return found ? { id: found.id, link: recordLink(found.id) } : undefined;
+    },
+    async send(person, { signal } = {}): Promise<SendOutcome> {
+      const properties = hubSpotProperties(person, linkedInProperty);
+      const email = person.emails[0];
+      const existing = email ? await search(email, signal) : undefined;
+      if (!existing) {
+        const created = await http(
+          {
+            method: 'POST',
+            url: `${base}/crm/v3/objects/contacts`,
+            headers,
+            body: JSON.stringify({ properties }),
+            schema: Contact,
+            retryServerErrors: false,
+          },
+          signal,
+        );
+        return { status: 'created', id: created.id, link: recordLink(created.id) };
+      }
+      const missing = Object.fromEntries(
+        Object.entries(properties).filter(([key]) => !existing.properties[key]),
+      );
+      if (Object.keys(missing).length === 0) {
+        return { status: 'already-there', id: existing.id, link: recordLink(existing.id) };
+      }
+      await http(
+        {
+          method: 'PATCH',
+          url: `${base}/crm/v3/objects/contacts/${encodeURIComponent(existing.id)}`,
+          headers,
+          body: JSON.stringify({ properties: missing }),
+          schema: Contact,
+          // Setting the same properties twice gives the same record.
+          retryServerErrors: true,
+        },
+        signal,
+      );
+      return { status: 'updated', id: existing.id, link: recordLink(existing.id) };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The one small interface every destination (an applicant tracking system, a CRM, a webhook) offers the background:
+ * check the connection, find a person by email, create or update the person, and the record's link. Only the
+ * background calls it, after a click in the extension's own pages; nothing here costs credits.
+ */
+
+/** What is sent: one revealed contact, in the words of no particular vendor. */
+export interface SendPerson {
+  /** Full name as shown on the profile. */
+  name: string;
+  /** Emails revealed, the first is the one searched by and sent as primary. */
+  emails: string[];
+  phones: string[];
+  /** The canonical LinkedIn profile URL. */
+  profileUrl?: string;
+  headline?: string;
+  jobTitle?: string;
+  company?: string;
+  /** What was revealed for the person ("email", "phone", ...): the webhook's body says it. */
+  revealed?: string[];
+}
+
+/** What a destination already holds for an email. */
+export interface FoundRecord {
+  id: string;
+  link: string;
+}
+
+/**
+ * How a send ended: a new record, the person added to a record that was already there (Lever links a new
+ * opportunity to the existing contact), a record already there left as it was (Ashby), or updated (HubSpot).
+ */
+export type SendStatus = 'created' | 'linked' | 'already-there' | 'updated' | 'delivered';
+
+export interface SendOutcome {
+  status: SendStatus;
+  /** The record's id in the destination (the webhook's delivery id). */
+  id: string;
+  /** Where the record opens in the destination's own app; absent for a webhook. */
+  link?: string;
+}
+
+/** What a successful connection check learnt, for the connection's label. */
+export interface CheckResult {
+  /** A name for the account or workspace, when the vendor says one. */
+  account?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface Destination {
+  /** A free call that proves the key (or the URL) works: used when a connection is saved. */
+  check(options?: CallOptions): Promise<CheckResult>;
+  /** The record already holding this email, if any. */
+  findByEmail(email: string, options?: CallOptions): Promise<FoundRecord | undefined>;
+  /** Looks the person up by their first email, then creates, links or updates. */
+  send(person: SendPerson, options?: CallOptions): Promise<SendOutcome>;
+  /** Where a record opens in the destination's own app. */
+  recordLink(id: string): string;
+}
+
+/** Settings every destination's HTTP calls share; the injectable parts are for tests. */
+export interface TransportOptions {
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Time limit of each request (default 15 000 ms). */
+  timeoutMs?: number;
+  /** The longest `Retry-After` waited for before failing with 'rate-limited' (default 30 000 ms). */
+  maxRetryAfterMs?: number;
+  /** Retries after the first attempt on 429 (and, where safe, on 5xx); default 2. */
+  retries?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
