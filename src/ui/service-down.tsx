@@ -14,13 +14,14 @@ export function ServiceDown({
   const asking = service.asking.value;
   return (
     <div class="error service-down" role="alert" id={SERVICE_DOWN_ID} data-testid="service-down">
-      <strong>{SERVICE_DOWN}</strong>
-      <p class="next-step row">
-        {SERVICE_DOWN_DETAIL}
+      {/* Retry beside the title, not under the words: the popup has 600 px for the notice and the profile. */}
+      <p class="service-down-head">
+        <strong>{SERVICE_DOWN}</strong>
         <button type="button" class="small" disabled={asking} onClick={() => void service.check()}>
           {asking ? RETRYING : 'Retry'}
         </button>
       </p>
+      <p class="next-step">{SERVICE_DOWN_DETAIL}</p>
     </div>
   );
 }

@@ -3,8 +3,8 @@
 /** The service does not answer: the title of the notice, and why a paid button waits (kept with every refusal's words). */
 export { SERVICE_DOWN } from './errors';
 
-/** What the notice adds: nothing paid is offered until the service answers, which is asked again by itself too. */
-export const SERVICE_DOWN_DETAIL = 'Nothing paid is sent until it answers; it is asked again by itself.';
+/** What the notice adds: nothing paid is offered until the service answers (it is asked again by itself too). */
+export const SERVICE_DOWN_DETAIL = 'Nothing paid is sent until it answers.';
 
 /** The Retry button while its check is out. */
 export const RETRYING = 'Trying again…';
