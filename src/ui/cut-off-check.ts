@@ -37,8 +37,11 @@ export function followCutOffCheck(job: RevealJob, onProblem: (problem: string | 
   return () => clearTimeout(timer);
 }
 
-/** Follows `job`'s charge check while it is shown (a component's hook); returns why the balance could not be checked. */
-export function useCutOffCheck(job: RevealJob | null): string | null {
+/**
+ * Follows `job`'s charge check while it is shown (a component's hook); returns why the balance could not be checked.
+ * `answers` counts the balance checks the service has answered: one that could not be checked is checked again then.
+ */
+export function useCutOffCheck(job: RevealJob | null, answers = 0): string | null {
   const problem = useSignal<string | null>(null);
   useEffect(
     () =>
@@ -47,7 +50,7 @@ export function useCutOffCheck(job: RevealJob | null): string | null {
             problem.value = next;
           })
         : undefined,
-    [job?.id, job?.check?.at],
+    [job?.id, job?.check?.at, problem.peek() === null ? 0 : answers],
   );
   return problem.value;
 }

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
+import { ServiceDown } from '../service-down';
 import { SpendingWarning } from '../spending-warning';
 import { PANEL_WORDS } from '../words/panel';
 import type { Activity } from './activity';
@@ -132,7 +133,11 @@ export function App() {
     <main class="sidepanel" ref={main}>
       <header>
         <h1>Candidate Lens</h1>
-        <Balance account={m.account.balance} maxAgeMs={BALANCE_MAX_AGE_MS} />
+        <Balance
+          account={m.account.balance}
+          maxAgeMs={BALANCE_MAX_AGE_MS}
+          stale={m.account.unreachable.value}
+        />
         <button
           type="button"
           class="small icon-button"
@@ -144,6 +149,7 @@ export function App() {
         </button>
       </header>
       {keysOpen.value && <KeysHelp onClose={() => (keysOpen.value = false)} />}
+      <ServiceDown service={m.account.service} />
       <SpendingWarning />
       {m.bulk.job.value && (
         <BulkJobView bulk={m.bulk} next={(job) => <ReceiptNext job={job} vault={m.vault} />} />

@@ -25,6 +25,8 @@ import { workerBeat } from '../../store/worker-beat';
 import { call } from '../rpc';
 import { teamHeldFor } from '../team-held-rows';
 import { stored } from '../use-stored';
+import { SERVICE_DOWN } from '../words/service';
+import { panelService } from './service';
 
 /** How often a panel may wake a worker for a job whose worker stopped beating. */
 const WAKE_EVERY_MS = 5_000;
@@ -84,6 +86,7 @@ export function createBulkModel(deps: BulkModelDeps) {
   const blocked = computed((): string | null => {
     const { quote } = plan.value;
     if (active.value) return 'A bulk reveal is under way. Let it finish, or cancel it, to start another.';
+    if (panelService.unreachable.value) return SERVICE_DOWN;
     if (quote.contacts === 0) return 'Select contacts to reveal.';
     if (deps.selection.value.length === 0) return 'Choose what to reveal (email, phone…).';
     if (quote.toAsk === 0) return 'Everything chosen is already revealed for these contacts: nothing to pay.';

@@ -4,6 +4,7 @@ import type { BulkItemState } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
+import { describedBy, ownLine } from '../service-down';
 import { NO_MATCH } from '../words/items';
 import { teamFreeContacts } from '../words/team-held';
 import type { BulkModel } from './bulk-model';
@@ -123,13 +124,13 @@ export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number 
         class="primary"
         disabled={blocked !== null || bulk.busy.value}
         onClick={() => void bulk.confirm()}
-        aria-describedby={blocked ? 'bulk-blocked' : undefined}
+        aria-describedby={describedBy(blocked, 'bulk-blocked')}
       >
         {quote.toAsk > 0
           ? `Reveal ${count(quote.toAsk, 'contact')}, up to ${formatCredits(quote.max)}`
           : 'Reveal'}
       </button>
-      {blocked && (
+      {ownLine(blocked) && (
         <p id="bulk-blocked" class="muted">
           {blocked}
         </p>

@@ -5,9 +5,12 @@ import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { useCutOffCheck } from '../cut-off-check';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
+import { describedBy, ownLine } from '../service-down';
+import { SERVICE_DOWN } from '../words/service';
 import type { AccountModel } from './account-model';
 import { openOptions } from './open-options';
 import type { RevealsModel } from './reveals-model';
+import { panelService } from './service';
 
 /**
  * The contact's last reveal got no answer: what its charge check found, and asking again for what the vault still
@@ -24,13 +27,14 @@ export function CutOffAgain({
   job: RevealJob;
   record: ContactRecord | null;
 }) {
-  const problem = useCutOffCheck(job);
+  const problem = useCutOffCheck(job, panelService.answers.value);
   const items = itemsToAsk(record, job.requested);
   const most = maxCostOfItems(items);
   // An unknown balance is not judged here: the background checks it before the paid call.
   const remaining = balance.value?.remaining ?? most;
-  const reason =
-    !job.check && !problem
+  const reason = panelService.unreachable.value
+    ? SERVICE_DOWN
+    : !job.check && !problem
       ? 'Checking your balance first…'
       : remaining < most
         ? `Your balance (${formatCredits(remaining)}) is below its cost.`
@@ -43,13 +47,13 @@ export function CutOffAgain({
           <button
             type="button"
             disabled={reason !== null || m.revealing.value.has(job.vaultKey)}
-            aria-describedby={reason ? 'again-reason' : undefined}
+            aria-describedby={describedBy(reason, 'again-reason')}
             onClick={() => void m.revealAgain(job)}
           >
             Reveal again · up to {formatCredits(most)}
           </button>
         )}
-        {items.length > 0 && reason && (
+        {items.length > 0 && ownLine(reason) && (
           <p id="again-reason" class="muted">
             {reason}
           </p>

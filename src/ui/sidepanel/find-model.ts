@@ -11,6 +11,7 @@ import type { FindIntent } from '../../find/intent';
 import { matchesOf } from '../../find/match';
 import { checkFind, type FindQuery, findProblems } from '../../find/query';
 import { call } from '../rpc';
+import { SERVICE_DOWN } from '../words/service';
 import type { FindPanel } from './model';
 
 export function createFindModel(first: FindIntent, panel: FindPanel) {
@@ -69,6 +70,7 @@ export function createFindModel(first: FindIntent, panel: FindPanel) {
   const disabledReason = computed(() => {
     if (busy.value || panel.session.value?.status === 'running') return 'A search is running.';
     if (panel.account.keyMissing.value) return 'Set your API key in Options first.';
+    if (panel.account.unreachable.value) return SERVICE_DOWN;
     const problem = Object.values(problems.value)[0];
     if (problem) return problem;
     const remaining = panel.account.balance.value?.remaining;

@@ -11,6 +11,7 @@ import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
 import { FIND_WORDS, MATCH_WORDS } from '../words/find';
+import { SERVICE_DOWN_ID } from '../words/service';
 import type { FindModel } from './find-model';
 import type { FindPanel } from './model';
 import { openOptions } from './open-options';
@@ -62,7 +63,8 @@ function RevealChosen({ m, profile }: { m: FindPanel; profile: StoredProfile }) 
       <button
         type="button"
         class="primary"
-        disabled={revealing || items.length === 0 || tooLow || waiting}
+        disabled={revealing || items.length === 0 || tooLow || waiting || reveal.unreachable}
+        aria-describedby={reveal.unreachable ? SERVICE_DOWN_ID : undefined}
         onClick={async () => {
           await m.reveals.revealRow(profile, again);
           // The button disables itself once everything is held: focus moves to what was revealed.

@@ -9,6 +9,7 @@ import { formatCredits } from '../../api/pricing';
 import { gitHubProfile } from '../../find/github';
 import type { FindIntent } from '../../find/intent';
 import { ErrorView } from '../error-view';
+import { describedBy, ownLine } from '../service-down';
 import { useTeamHeld } from '../team-held-rows';
 import { FIND_WORDS } from '../words/find';
 import { createFindModel, type FindModel } from './find-model';
@@ -127,11 +128,11 @@ function FindForm({ f, intent }: { f: FindModel; intent: FindIntent }) {
         type="submit"
         class="primary"
         disabled={reason !== null}
-        aria-describedby={reason ? 'find-reason' : undefined}
+        aria-describedby={describedBy(reason, 'find-reason')}
       >
         Find · 1 credit if found
       </button>
-      {reason && !Object.values(problems).includes(reason) && (
+      {ownLine(reason) && !Object.values(problems).includes(reason) && (
         <p id="find-reason" class="muted">
           {reason}
         </p>

@@ -75,7 +75,7 @@ export function createSidePanelModel() {
   });
 
   async function init() {
-    const [current] = await Promise.all([settings.get(), tab.init()]);
+    const [current] = await Promise.all([settings.get(), tab.init(), account.checkService()]);
     picks.setDefault(current.defaultSelection);
     confirmAbove.value = current.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
   }

@@ -120,6 +120,7 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
         revealing={m.revealing.value.has(url)}
         inBulk={inBulk}
         tooLow={balanceTooLow(offer, panel.account.balance.value?.remaining)}
+        unreachable={panel.account.unreachable.value}
         onReveal={() => m.reveal(person)}
       />
       {(record || error || charge) && (

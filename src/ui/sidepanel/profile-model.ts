@@ -4,6 +4,7 @@
  */
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import type { Retrievable } from '../../api/schema-parts';
+import { cutOffSettled } from '../../domain/outage';
 import type { CapRoom } from '../../ledger/caps';
 import { outcomeUnknown } from '../../store/jobs';
 import { revealOffer, spendProblem } from '../reveal-price';
@@ -18,7 +19,7 @@ export interface ProfileDeps {
   tab: Pick<TabModel, 'subject'>;
   vault: Pick<VaultModel, 'records' | 'want'>;
   reveals: Pick<RevealsModel, 'jobFor' | 'isRevealing' | 'reveal' | 'errors'>;
-  account: Pick<AccountModel, 'balance' | 'hasKey'>;
+  account: Pick<AccountModel, 'balance' | 'hasKey' | 'unreachable'>;
   selection: ReadonlySignal<Retrievable[]>;
   capRoom: ReadonlySignal<CapRoom | null>;
 }
@@ -35,7 +36,11 @@ export function createProfileModel({ tab, vault, reveals, account, selection, ca
   const offer = computed(() => revealOffer(record.value, selection.value, team.value));
   const job = computed(() => (socialUrl.value ? reveals.jobFor(target.value) : null));
   /** Its last reveal got no answer: what it charged is checked first; asking again is a choice made after. */
-  const cutOff = computed(() => (outcomeUnknown(job.value) ? job.value : null));
+  const cutOff = computed(() => (outcomeUnknown(job.value) && !cutOffSettled(job.value) ? job.value : null));
+  /** Its last reveal got no answer and was settled since: said once; the person is revealed like any other. */
+  const settledCutOff = computed(() =>
+    outcomeUnknown(job.value) && cutOffSettled(job.value) ? job.value : null,
+  );
   const underWay = computed(
     () => socialUrl.value !== null && reveals.isRevealing(socialUrl.value, target.value),
   );
@@ -45,6 +50,7 @@ export function createProfileModel({ tab, vault, reveals, account, selection, ca
     spendProblem(max, {
       underWay: underWay.value,
       hasKey: account.hasKey.value,
+      unreachable: account.unreachable.value,
       remaining: account.balance.value?.remaining,
       room: capRoom.value,
     });
@@ -68,7 +74,19 @@ export function createProfileModel({ tab, vault, reveals, account, selection, ca
     await reveals.reveal(url, target.value, items, { again, ...(name ? { hints: { name } } : {}) });
   }
 
-  return { person, record, offer, job, cutOff, underWay, error, problem, reveal, stop: stopReading };
+  return {
+    person,
+    record,
+    offer,
+    job,
+    cutOff,
+    settledCutOff,
+    underWay,
+    error,
+    problem,
+    reveal,
+    stop: stopReading,
+  };
 }
 
 export type ProfileModel = ReturnType<typeof createProfileModel>;

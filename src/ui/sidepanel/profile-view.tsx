@@ -4,8 +4,10 @@
  * "Reveal email and phone · up to 9 credits", any other item as "Add phone · 6 credits".
  */
 import { formatCredits } from '../../api/pricing';
+import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
+import { describedBy, ownLine } from '../service-down';
 import { addLabel, PANEL_WORDS, revealLabel } from '../words/panel';
 import type { AccountModel } from './account-model';
 import { CutOffAgain } from './cut-off-again';
@@ -43,6 +45,8 @@ export function ProfileView({
       {record ? <HeldContact record={record} large /> : <p class="muted">{PANEL_WORDS.notRevealed}</p>}
       {cutOff ? (
         <CutOffAgain m={reveals} balance={balance} job={cutOff} record={record} />
+      ) : p.settledCutOff.value ? (
+        <CutOffNote job={p.settledCutOff.value} problem={null} />
       ) : (
         job?.status === 'running' && <JobOutcome job={job} />
       )}
@@ -55,12 +59,12 @@ export function ProfileView({
             data-key="reveal"
             data-primary
             disabled={problem !== null}
-            aria-describedby={problem ? 'profile-reason' : undefined}
+            aria-describedby={describedBy(problem, 'profile-reason')}
             onClick={() => void p.reveal()}
           >
             {revealLabel(toAsk, formatCredits(max))}
           </button>
-          {problem ? (
+          {ownLine(problem) ? (
             <p id="profile-reason" class="muted">
               {problem}
             </p>

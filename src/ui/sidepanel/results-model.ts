@@ -32,6 +32,18 @@ export function createResultsModel({ search, vault, activity }: ResultsDeps) {
   async function backToEarlier() {
     await activity.run(() => call('backToEarlierSearch'));
   }
+  /**
+   * Sends the failed search step again: its first page (the same search, kept as it was asked), or the next page
+   * after the last one held. Offered once what the failed step cost is known.
+   */
+  async function retry() {
+    const s = search.session.peek();
+    if (!s) return;
+    if (s.pages.length === 0) {
+      const request = s.first;
+      await activity.run(() => call('startSearch', { mode: s.mode, request }));
+    } else await goTo(s.pages.at(-1)?.nextStart ?? null);
+  }
   function exportCsv() {
     downloadText(csvFileName(), candidatesCsv(search.rows.value, vault.recordFor));
   }
@@ -46,6 +58,7 @@ export function createResultsModel({ search, vault, activity }: ResultsDeps) {
     busy: activity.busy,
     goTo,
     backToEarlier,
+    retry,
     exportCsv,
     stop: stopReading,
   };

@@ -11,6 +11,7 @@ import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
+import { SERVICE_DOWN_ID } from '../words/service';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { HeldContact, RowCharge } from './held-contact';
 import { ListBar } from './list-bar';
@@ -22,6 +23,7 @@ import { RowRevealButton } from './row-reveal';
 import { ExportButton, SaveSearch } from './saved-list';
 import type { SavedModel } from './saved-model';
 import { SearchProblem } from './search-problem';
+import { panelService } from './service';
 import { rowTarget } from './vault-model';
 
 const SHORT: Readonly<Record<Retrievable, string>> = {
@@ -173,6 +175,8 @@ function Pager({ m }: { m: ResultsModel }) {
   const prev = m.prevStart.value;
   if (prev === null && next === null) return null;
   const busy = m.busy.value || m.session.value?.status === 'running';
+  // A page not paid for yet waits for the service; one already held costs nothing and is shown from storage.
+  const down = panelService.unreachable.value;
   const price = (start: number | null) => {
     const cost = m.pageCost(start);
     return cost === 0 ? 'free' : formatCredits(cost);
@@ -182,7 +186,12 @@ function Pager({ m }: { m: ResultsModel }) {
       <button type="button" disabled={prev === null || busy} onClick={() => void m.goTo(prev)}>
         {prev === null ? 'Previous page' : `Previous page · ${price(prev)}`}
       </button>
-      <button type="button" disabled={next === null || busy} onClick={() => void m.goTo(next)}>
+      <button
+        type="button"
+        disabled={next === null || busy || (down && m.pageCost(next) > 0)}
+        aria-describedby={down && next !== null && m.pageCost(next) > 0 ? SERVICE_DOWN_ID : undefined}
+        onClick={() => void m.goTo(next)}
+      >
         {next === null ? 'Next page' : `Next page · ${price(next)}`}
       </button>
     </nav>
@@ -229,7 +238,7 @@ export function Results({
           {loadingMore ? 'Loading the next page…' : 'Searching…'}
         </p>
       )}
-      <SearchProblem session={s} />
+      <SearchProblem session={s} onRetry={() => void results.retry()} />
       {page && (
         <>
           <p class="result-line">

@@ -3,12 +3,14 @@
  * them, the reveal of the chosen items priced with what the team holds (`rowOffer`), and where their reveal stands.
  */
 import { useComputed } from '@preact/signals';
+import { cutOffSettled } from '../../domain/outage';
 import type { RevealJob } from '../../store/jobs';
 import type { StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
 import { useCutOffCheck } from '../cut-off-check';
 import { type RowOffer, rowOffer, teamHeldFor } from '../team-held-rows';
 import type { RowsModel } from './model';
+import { panelService } from './service';
 import { rowTarget } from './vault-model';
 
 /** The balance is known to be too low for the reveal: said before the click (the service would refuse it, nothing charged). */
@@ -47,8 +49,10 @@ export function useProfileReveal(
   const remaining = m.account.balance.value?.remaining;
   // The last reveal got no answer: its charge is checked first, and asking again is a choice made after seeing it.
   const cut: RevealJob | null = useComputed(() => m.reveals.cutOffFor(target)).value;
-  const checkProblem = useCutOffCheck(cut);
-  const again = cut !== null && offer.items.some((item) => cut.requested.includes(item));
+  const checkProblem = useCutOffCheck(cut, panelService.answers.value);
+  // Once its charge is settled it has been said: the person is revealed like any other.
+  const again =
+    cut !== null && !cutOffSettled(cut) && offer.items.some((item) => cut.requested.includes(item));
   return {
     record,
     teamNote,
@@ -60,6 +64,8 @@ export function useProfileReveal(
     error: m.reveals.errors.value[profile.id],
     /** The balance, when known. */
     remaining,
+    /** The service cannot be reached: nothing paid is offered. */
+    unreachable: m.account.unreachable.value,
     tooLow: balanceTooLow(offer, remaining),
     cut,
     /** Why the cut-off reveal's charge could not be checked; null when it could, or is being checked. */

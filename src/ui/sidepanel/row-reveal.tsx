@@ -5,6 +5,7 @@
 import { formatCredits } from '../../api/pricing';
 import type { ContactRecord } from '../../store/vault-record';
 import type { RowOffer } from '../team-held-rows';
+import { SERVICE_DOWN_ID } from '../words/service';
 
 /** Where a person's reveal stands, as a reveal button reads it. */
 export interface RevealState {
@@ -38,6 +39,8 @@ export interface RowRevealProps extends RevealState {
   record: ContactRecord | null;
   /** Asking again waits for the charge of the reveal that got no answer to be checked. */
   waiting?: boolean;
+  /** The service cannot be reached: nothing paid is offered (the notice at the top says why). */
+  unreachable?: boolean;
   onReveal: () => unknown;
 }
 
@@ -47,7 +50,7 @@ export interface RowRevealProps extends RevealState {
  * only screen readers hear, rather than a disabled button.
  */
 export function RowRevealButton(props: RowRevealProps) {
-  const { name, record, waiting, onReveal, offer, chosen, revealing, inBulk, tooLow } = props;
+  const { name, record, waiting, unreachable, onReveal, offer, chosen, revealing, inBulk, tooLow } = props;
   const nothingToAsk = offer.items.length === 0;
   if (nothingToAsk && chosen && !revealing && !inBulk && record !== null) {
     return <span class="visually-hidden">Revealed</span>;
@@ -58,7 +61,8 @@ export function RowRevealButton(props: RowRevealProps) {
       type="button"
       class="small reveal"
       data-key="reveal"
-      disabled={revealing || inBulk || nothingToAsk || tooLow || waiting}
+      disabled={revealing || inBulk || nothingToAsk || tooLow || waiting || unreachable}
+      aria-describedby={unreachable ? SERVICE_DOWN_ID : undefined}
       aria-label={`${words}: ${name}`}
       onClick={() => void onReveal()}
     >

@@ -3,9 +3,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SavedSearch } from '../../store/search';
 import { ErrorView } from '../error-view';
+import { SERVICE_DOWN_ID } from '../words/service';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
 import type { SavedModel } from './saved-model';
+import { panelService } from './service';
 
 const MODE_LABEL = { filters: 'Filters', free_text: 'Free text', jd: 'Job description' } as const;
 
@@ -161,7 +163,8 @@ function SavedItem({ m, saved, running }: { m: SavedModel; saved: SavedSearch; r
       <button
         type="button"
         class="small"
-        disabled={busy}
+        disabled={busy || panelService.unreachable.value}
+        aria-describedby={panelService.unreachable.value ? SERVICE_DOWN_ID : undefined}
         aria-label={`Run · ${formatCredits(searchCost(saved.request))}: ${saved.name}`}
         onClick={() => void m.run(saved.id)}
       >

@@ -10,6 +10,7 @@ import type { DistanceUnit } from '../../search/criteria';
 import type { SearchMode, SearchSession } from '../../store/search';
 import { call } from '../rpc';
 import { PANEL_WORDS } from '../words/panel';
+import { SERVICE_DOWN } from '../words/service';
 import type { AccountModel } from './account-model';
 import type { Activity } from './activity';
 import { buildCriteria, criteriaToForm, entriesToTags, FILTER_FIELDS, type Tag } from './filter-fields';
@@ -20,7 +21,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export interface SearchFormDeps {
   session: ReadonlySignal<SearchSession | null>;
   running: ReadonlySignal<boolean>;
-  account: Pick<AccountModel, 'balance' | 'keyMissing'>;
+  account: Pick<AccountModel, 'balance' | 'keyMissing' | 'unreachable'>;
   activity: Activity;
 }
 
@@ -83,6 +84,7 @@ export function createSearchFormModel({ session, running, account, activity }: S
   const disabledReason = computed(() => {
     if (activity.busy.value || running.value) return 'A search is running.';
     if (account.keyMissing.value) return 'Set your API key in Options first.';
+    if (account.unreachable.value) return SERVICE_DOWN;
     const problem = inputProblem.value;
     if (problem) return problem;
     const remaining = account.balance.value?.remaining;

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../store/search';
+import { describedBy, ownLine } from '../service-down';
 import { criteriaInWords, criterionChip } from '../words/criteria';
 import { PANEL_WORDS } from '../words/panel';
 import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
@@ -270,13 +271,13 @@ function SearchForm({ m, form }: { m: SearchFormModel; form: Ref<HTMLFormElement
           type="submit"
           class="primary"
           disabled={reason !== null}
-          aria-describedby={reason ? 'search-reason' : undefined}
+          aria-describedby={describedBy(reason, 'search-reason')}
         >
           Search · {formatCredits(m.cost.value)}
         </button>
       </div>
       <p class="muted">Charged only when profiles are returned.</p>
-      {reason && <SearchReason m={m} reason={reason} />}
+      {ownLine(reason) && <SearchReason m={m} reason={reason} />}
     </form>
   );
 }

@@ -64,6 +64,21 @@ describe('the profile sub-model', () => {
     expect(p.problem(3)).toBeNull();
   });
 
+  it('the service out of reach holds back every paid reveal, whatever the balance; its answer gives them back', async () => {
+    await connected();
+    const { p, account } = profileOf();
+    await vi.waitFor(() => expect(account.balance.value).not.toBeNull());
+    account.service.state.value = 'unreachable';
+    try {
+      expect(p.problem(3)).toBe("Can't reach the candidate service right now");
+      expect(p.problem(0)).toBe("Can't reach the candidate service right now");
+      account.service.state.value = 'fresh';
+      expect(p.problem(3)).toBeNull();
+    } finally {
+      account.service.state.value = 'idle';
+    }
+  });
+
   it('reads what the vault holds first: a held email is not offered again, a phone known missing is not offered', async () => {
     await connected();
     await vaultWrite.put(record(ADA, { email: 'ada@example.com', missing: ['phone'] }));

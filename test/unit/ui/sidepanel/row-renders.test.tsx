@@ -71,7 +71,7 @@ describe('a list row', () => {
       vault,
       selection,
       reveals: createRevealsModel({ vault, selection, clock: createWorkerClock(() => true) }),
-      account: { balance: signal(null) },
+      account: { balance: signal(null), unreachable: signal(false) },
     } as unknown as RowsModel;
     const { list, renders, unmount } = mountRows((profile) => {
       const { record: held } = useProfileReveal(m, profile);
