@@ -255,5 +255,9 @@ test('a people search: the popup lists its people with their status and reveals 
   await expect(popup.getByTestId('page-people-count')).toHaveText(/5 people · [23] revealed/, {
     timeout: 15_000,
   });
+  // The status follows the job to its end: no "Revealing…" left once it has ended.
+  await expect(popup.getByTestId('bulk-started')).toContainText(/^Bulk reveal finished: \d of 2 found · /, {
+    timeout: 30_000,
+  });
   await expectFitsAccessible(popup, 'a people search after a bulk reveal');
 });

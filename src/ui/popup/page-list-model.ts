@@ -2,13 +2,15 @@
  * The popup on a LinkedIn list page (people search, Sales Navigator and Recruiter lists): its people with what the
  * vault holds of each, the ones still to reveal ticked, and the quote of a bulk reveal of them. The reveal itself is
  * the side panel's bulk job, started by the same message at the quoted maximum (which the background checks again
- * against the vault): it outlives the popup, and the toolbar badge shows its progress. The popup reads no job
- * state (that is the side panel's, with its controls): it keeps to what it needs to quote and start one.
+ * against the vault): it outlives the popup, and the toolbar badge shows its progress. The popup follows the job it
+ * started to its end, in one line (the controls are the side panel's).
  */
 import { computed, effect, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
+import { type BulkJob, isActive } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import type { PersonOnPage } from '../../protocol/shapes';
+import { bulkJobs } from '../../store/bulk-jobs';
 import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/settings';
 import { vault } from '../../store/vault';
 import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
@@ -34,6 +36,10 @@ export function createPageListModel(m: PopupModel) {
   const error = signal<ApiErrorJSON | null>(null);
   /** How many contacts the job this popup started holds (the popup says it goes on without it). */
   const started = signal<number | null>(null);
+  /** The job this popup started, as stored: followed to its end once started. */
+  const job = signal<BulkJob | null>(null);
+  /** The job started here has ended (done, cancelled or stopped). */
+  const ended = computed(() => (job.value !== null && !isActive(job.value) ? job.value : null));
   const plan = computed(() =>
     planBulk(mergeCandidates([...picked.value.values()]), m.selection.value, (person) =>
       person.target.socialUrl ? (records.value.get(person.target.socialUrl) ?? null) : null,
@@ -80,9 +86,11 @@ export function createPageListModel(m: PopupModel) {
     const selection = m.selection.value;
     if (ticked || list.length === 0 || selection.length === 0) return;
     ticked = true;
+    // A person the service does not know was looked up already: asking again would find nothing, so they are not
+    // ticked (they can be, by hand).
     const open = list.filter(
       (p): p is PersonOnPage & { socialUrl: string } =>
-        p.socialUrl !== null && itemsToAsk(p.record, selection).length > 0,
+        p.socialUrl !== null && !p.record?.unknownAt && itemsToAsk(p.record, selection).length > 0,
     );
     pick(
       open.map((p) => [p.socialUrl, candidate(p)] as const),
@@ -127,6 +135,11 @@ export function createPageListModel(m: PopupModel) {
     }
     started.value = quote.toAsk;
     picked.value = new Map();
+    bulkJobs.watchCurrent((current) => {
+      job.value = current;
+    });
+    const now = await bulkJobs.current();
+    if (job.peek() === null) job.value = now;
   }
 
   return {
@@ -142,6 +155,7 @@ export function createPageListModel(m: PopupModel) {
     busy,
     error,
     started,
+    ended,
     confirm,
   };
 }

@@ -4,7 +4,8 @@
  * the most it can cost. The bulk job runs in the background: the popup may close, and the toolbar badge counts.
  */
 import { useMemo } from 'preact/hooks';
-import { formatCredits, maxCostOfItems } from '../../api/pricing';
+import { formatCredits, ITEM_PRICE, maxCostOfItems } from '../../api/pricing';
+import { type BulkJob, bulkProgress } from '../../bulk/job';
 import type { PersonOnPage } from '../../protocol/shapes';
 import { itemsToAsk } from '../../store/vault-record';
 import { Address } from '../address';
@@ -54,6 +55,18 @@ function Person({ list, m, person }: { list: PageListModel; m: PopupModel; perso
   );
 }
 
+const ENDED: Readonly<Record<string, string>> = {
+  done: 'Bulk reveal finished',
+  cancelled: 'Bulk reveal cancelled',
+  stopped: 'Bulk reveal stopped',
+};
+
+/** The end of the bulk reveal this popup started, in one line: "Bulk reveal finished: 1 of 2 found · 3 credits". */
+function endedWords(job: BulkJob): string {
+  const p = bulkProgress(job, ITEM_PRICE);
+  return `${ENDED[job.status] ?? 'Bulk reveal ended'}: ${p.found} of ${p.total} found · ${formatCredits(p.charged)}.`;
+}
+
 /** A list page's people and the bulk reveal of the ticked ones. */
 export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () => void }) {
   const list = useMemo(() => createPageListModel(m), [m]);
@@ -63,6 +76,7 @@ export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () =>
   const { quote } = list.plan.value;
   const blocked = list.blocked.value;
   const started = list.started.value;
+  const ended = list.ended.value;
   return (
     <section class="page-list" aria-labelledby="page-list-title">
       <div class="row list-head">
@@ -77,8 +91,10 @@ export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () =>
         ))}
       </ul>
       <p role="status" class="muted" data-testid="bulk-started">
-        {started !== null &&
-          `Revealing ${plural(started, 'person', 'people')}. You can close this: it goes on, and the toolbar badge counts.`}
+        {ended
+          ? endedWords(ended)
+          : started !== null &&
+            `Revealing ${plural(started, 'person', 'people')}. You can close this: it goes on, and the toolbar badge counts.`}
       </p>
       {started === null && (
         <button

@@ -4,6 +4,7 @@
  * next steps, and the receipts of earlier ones.
  */
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, ITEM_PRICE } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
@@ -210,11 +211,12 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
 /** The job, whichever state it is in: progress while it runs, the receipt (and `next`, its next steps) once ended. */
 export function BulkJobView({ bulk, next }: { bulk: BulkModel; next?: (job: BulkJob) => ComponentChildren }) {
   const job = bulk.job.value;
+  const running = job?.status === 'running' || job?.status === 'paused';
+  useIntoView(bulk.startedHere.value, running, job !== null);
   if (!job) return null;
-  const running = job.status === 'running' || job.status === 'paused';
   return (
     <section class="bulk-job" aria-labelledby="bulk-job-title" data-testid="bulk-job">
-      <h2 id="bulk-job-title">
+      <h2 id="bulk-job-title" tabIndex={-1}>
         {running ? (job.status === 'paused' ? 'Bulk reveal paused' : 'Bulk reveal') : ENDING[job.status]}
       </h2>
       {running ? (
@@ -233,6 +235,23 @@ export function BulkJobView({ bulk, next }: { bulk: BulkModel; next?: (job: Bulk
       )}
     </section>
   );
+}
+
+/**
+ * A bulk reveal started from this panel (often from the bar at the bottom of a long list) is brought into sight:
+ * its progress when it starts, with the focus on its title (Pause and Cancel next), and its receipt when it ends.
+ * One the panel did not start is left where it is.
+ */
+function useIntoView(startedHere: number, running: boolean, present: boolean) {
+  const shown = useRef('');
+  useEffect(() => {
+    const phase = `${startedHere}:${running ? 'progress' : 'receipt'}`;
+    if (startedHere === 0 || !present || shown.current === phase) return;
+    shown.current = phase;
+    const title = document.getElementById('bulk-job-title');
+    title?.scrollIntoView({ block: 'start' });
+    if (running) title?.focus({ preventScroll: true });
+  }, [startedHere, running, present]);
 }
 
 /** Receipts of earlier bulk reveals. */

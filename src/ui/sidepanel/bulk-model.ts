@@ -96,6 +96,9 @@ export function createBulkModel(deps: BulkModelDeps) {
     return null;
   });
 
+  /** How many bulk reveals this panel started: the view brings the progress, then the receipt, into sight. */
+  const startedHere = signal(0);
+
   async function confirm() {
     if (blocked.value || busy.value) return;
     busy.value = true;
@@ -114,6 +117,7 @@ export function createBulkModel(deps: BulkModelDeps) {
     }
     clear();
     stopWhenOut.value = false;
+    startedHere.value++;
   }
 
   async function control(action: 'pause' | 'resume' | 'cancel' | 'dismiss' | 'recheck') {
@@ -225,6 +229,7 @@ export function createBulkModel(deps: BulkModelDeps) {
     pausing,
     active,
     confirm,
+    startedHere,
     control,
     progress,
     itemFor,
