@@ -146,22 +146,27 @@ export function basicAuth(key: string): string {
   return `Basic ${btoa(`${key}:`)}`;
 }
 
-/** The base URL without a trailing slash, or a 'not-set-up' error when it is not an https (or local http) address. */
-export function baseUrlOf(destination: string, raw: string): string {
-  const base = raw.trim().replace(/\/+$/, '');
+/**
+ * `text` as a URL, or a 'not-set-up' error saying `refusal`: only https leaves the machine (plain http only to this
+ * machine, for the local servers the tests and demos run).
+ */
+export function secureUrl(destination: string, text: string, refusal: string): URL {
   let url: URL | undefined;
   try {
-    url = new URL(base);
+    url = new URL(text);
   } catch {
     url = undefined;
   }
   const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
   if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
-    throw new SendError({
-      kind: 'not-set-up',
-      destination,
-      message: `"${raw}" is not an https address for ${destination}.`,
-    });
+    throw new SendError({ kind: 'not-set-up', destination, message: refusal });
   }
+  return url;
+}
+
+/** The base URL without a trailing slash, or a 'not-set-up' error when it is not an https (or local http) address. */
+export function baseUrlOf(destination: string, raw: string): string {
+  const base = raw.trim().replace(/\/+$/, '');
+  secureUrl(destination, base, `"${raw}" is not an https address for ${destination}.`);
   return base;
 }

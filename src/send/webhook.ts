@@ -12,8 +12,7 @@
  */
 
 import * as z from 'zod/mini';
-import { SendError } from './errors';
-import { createHttp } from './http';
+import { createHttp, secureUrl } from './http';
 import type { Destination, SendOutcome, SendPerson, TransportOptions } from './types';
 
 const NAME = 'the webhook';
@@ -74,21 +73,7 @@ export async function signWebhook(secret: string, timestamp: number, body: strin
 
 /** The address, or a 'not-set-up' error: only https leaves the machine (plain http only to this machine). */
 function webhookUrl(raw: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    url = undefined;
-  }
-  const local = url?.hostname === '127.0.0.1' || url?.hostname === 'localhost';
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && local))) {
-    throw new SendError({
-      kind: 'not-set-up',
-      destination: NAME,
-      message: `"${raw}" is not an https address.`,
-    });
-  }
-  return url.href;
+  return secureUrl(NAME, raw.trim(), `"${raw}" is not an https address.`).href;
 }
 
 /** Any answer body is accepted: a receiver owes us nothing but its status. */
