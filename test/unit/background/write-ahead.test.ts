@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { refreshAccount } from '../../../src/background/connection';
-import { startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
+import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
 import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
@@ -149,8 +149,12 @@ describe('every paid call is on the ledger before it leaves', () => {
   });
   afterEach(async () => {
     // The stopped worker's requests end (to nobody): let the old modules finish before the next test's storage.
+    // Any request after this one is answered: a bulk reveal runs on after its start resolved, and a lookup it tries
+    // again would otherwise write its write-ahead into the next test's ledger (seen on a loaded machine).
+    svc.control.hang = false;
     for (const request of svc.hung) request.fail(new TypeError('Failed to fetch'));
     await Promise.allSettled(running);
+    await bulkRunEnded();
     await new Promise((r) => setTimeout(r, 50));
   });
 
