@@ -84,10 +84,11 @@ export function App() {
   const showsSearch = view === 'search';
   const keysOpen = useSignal(false);
 
-  // Focus lands on the view's primary action when it opens (and when the person changes under a focus now gone);
-  // never away from where the recruiter is.
+  // Focus lands on the view's primary action when it opens (and when the person changes under a focus now gone, or
+  // when the opening balance check ends and the paid action it held is offered); never away from where the
+  // recruiter is.
   const main = useRef<HTMLElement>(null);
-  const viewKey = `${view}:${subject?.profile?.socialUrl ?? ''}`;
+  const viewKey = `${view}:${subject?.profile?.socialUrl ?? ''}:${m.account.service.state.value}`;
   useEffect(() => {
     const active = document.activeElement;
     if (active && active !== document.body) return;
