@@ -248,8 +248,11 @@ test('a people search: the popup lists its people with their status and reveals 
   await expect(popup.getByRole('button', { name: 'Reveal 1 selected · up to 3 credits' })).toBeVisible();
   await list.getByRole('checkbox').first().check();
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
+  // Slow answers keep the job running long enough to read what the popup says while it runs.
+  await sim.admin('faults', { latencyMs: 1500, path: '/v1/lookup' });
   await primary.click();
   await expect(popup.getByTestId('bulk-started')).toContainText('Revealing 2 people. You can close this');
+  await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
   // The bulk job reveals them; the rows show the emails as they land.
   await expect.poll(async () => (await sim.requests('/v1/lookup')).length, { timeout: 15_000 }).toBe(3);
   await expect(popup.getByTestId('page-people-count')).toHaveText(/5 people · [23] revealed/, {
