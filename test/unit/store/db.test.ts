@@ -1,0 +1,40 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { announce, onChange } from '../../../src/store/changes';
+import { closeDb, DB_NAME, DB_VERSION, db } from '../../../src/store/db';
+
+afterEach(closeDb);
+
+describe('the database', () => {
+  it('opens once per context at the declared layout', async () => {
+    const [a, b] = await Promise.all([db(), db()]);
+    expect(a).toBe(b);
+    expect(a.name).toBe(DB_NAME);
+    expect(a.version).toBe(DB_VERSION);
+    expect([...a.objectStoreNames]).toContain('meta');
+  });
+
+  it('gives way to a newer layout opened elsewhere, and opens again afterwards', async () => {
+    await db();
+    const newer = await openDB(DB_NAME, DB_VERSION + 1);
+    newer.close();
+    await expect(db()).rejects.toThrow();
+    // A real upgrade ships with the code that declares it; here the older code can only refuse the newer layout.
+    indexedDB.deleteDatabase(DB_NAME);
+  });
+});
+
+describe('changes', () => {
+  it('reach other listeners with the keys written, and nothing malformed does', async () => {
+    const heard: unknown[] = [];
+    const stop = onChange((change) => heard.push(change));
+    const stray = new BroadcastChannel('candidate-lens-changes');
+    stray.postMessage({ store: 'contacts', keys: 'not a list' });
+    announce({ store: 'contacts', keys: ['https://www.linkedin.com/in/ada'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    stray.close();
+    expect(heard).toEqual([{ store: 'contacts', keys: ['https://www.linkedin.com/in/ada'] }]);
+  });
+});
