@@ -24,8 +24,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'popup', entry: 'popup.html', budget: 52 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
-  // find, the keys) load when shown.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 65.5 * KB },
+  // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
+  // folded, compact reveal options, rows with Reveal beside the name) grew it by 0.4 KB.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 66 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
   // caps and a team member's allowance.
   { name: 'options', entry: 'options.html', budget: 35.5 * KB },

@@ -28,7 +28,9 @@ test('free text: live counter, what the service understood, then refined and run
   });
   expect(first!.charged).toBe(1);
 
-  // Refine: the understood criteria become editable filters; change one and search again.
+  // Refine: the understood criteria, folded to one line above the results, become editable filters; change one and
+  // search again.
+  await panel.getByText('What the service understood').click();
   await panel.getByRole('button', { name: 'Edit as filters' }).click();
   await expect(panel.getByRole('tab', { name: 'Filters' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByRole('button', { name: 'Remove: Registered Nurse' })).toBeVisible();

@@ -1,14 +1,63 @@
 /**
- * Lists that work at a glance: compact rows (a revealed row shows its email and phone, each with a copy icon, in at
- * most ~88 px at 400 px wide), the list's actions in a bar that stays in view, no paging for a single page, and a
- * bulk receipt with its next steps that fits 320 px.
+ * Lists that work at a glance: compact rows (an unrevealed row in at most ~64 px at 400 px wide, its Reveal beside the
+ * name; a revealed row shows its email and phone, each with a copy icon, in at most ~88 px), the first result near
+ * the top once a search has answered, the list's actions in a bar that stays in view, no paging for a single page,
+ * no word broken inside at 320 px, and a bulk receipt with its next steps that fits 320 px.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { checkState, expectFits, searchNurses } from './panel-checks';
 
-const heightOf = async (page: Page, selector: string) =>
-  (await page.locator(selector).first().boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+/** The tallest of the rows `selector` finds, in whole pixels (sub-pixel line boxes make 64.08). */
+const tallest = async (page: Page, selector: string) =>
+  Math.round(
+    Math.max(
+      ...(await page
+        .locator(selector)
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))),
+    ),
+  );
+
+/** How far down the page the first result row starts, whatever the page is scrolled to. */
+const firstResultTop = (page: Page) =>
+  page
+    .locator('.result-card')
+    .first()
+    .evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+
+/**
+ * Every place a line of visible text inside `root` wraps, as the two characters around the break ("m|p"), read from
+ * each character's box. Text broken inside a word has a letter or digit on both sides, with no space between.
+ */
+const lineBreaks = (root: Locator) =>
+  root.evaluate((top) => {
+    const breaks: string[] = [];
+    const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    let previous: { char: string; bottom: number; parent: Element | null } | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      // Text of another element (a cell, a row, a label) starts its own line by layout, not by a wrap.
+      if (previous && previous.parent !== node.parentElement) previous = null;
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        // A space is where a line may wrap: it stays in the break's words ("0 |c"), inside no word.
+        if (/\s/.test(text[i]!)) {
+          if (previous && !previous.char.endsWith(' ')) previous.char += ' ';
+          continue;
+        }
+        const box = range.getClientRects()[0];
+        if (!box || box.width === 0) continue;
+        if (previous && box.top >= previous.bottom - 1) breaks.push(`${previous.char}|${text[i]}`);
+        previous = { char: text[i]!, bottom: box.bottom, parent: node.parentElement };
+      }
+    }
+    return breaks;
+  });
+
+/** The breaks of `lineBreaks` that fall inside a word: a letter or digit on both sides. */
+const insideWords = (breaks: string[]) => breaks.filter((b) => /^[\p{L}\p{N}]\|[\p{L}\p{N}]$/u.test(b));
 
 test('a revealed row shows the email and phone with copy icons in at most 88 px at 400 px; the bar stays in view', async ({
   openSearchPanel,
@@ -40,12 +89,11 @@ test('a revealed row shows the email and phone with copy icons in at most 88 px 
   await expect(row.getByRole('button', { name: /^Revealed/ })).toHaveCount(0);
   const box = await row.boundingBox();
   test.info().annotations.push({ type: 'revealed row height at 400 px', description: `${box?.height} px` });
-  test.info().annotations.push({
-    type: 'unrevealed row height at 400 px',
-    description: `${await heightOf(panel, '.result-card:not(:has(.held))')} px`,
-  });
   // ~88 px: measured to the whole pixel (sub-pixel line boxes make 88.08).
   expect(Math.round(box!.height), 'a revealed row at 400 px').toBeLessThanOrEqual(88);
+  expect(await tallest(panel, '.result-card:has(.held)'), 'every revealed row at 400 px').toBeLessThanOrEqual(
+    88,
+  );
 
   // The list's bar stays in view at the bottom while the rows scroll under it.
   await panel.evaluate(() => window.scrollTo(0, 0));
@@ -65,6 +113,48 @@ test('a revealed row shows the email and phone with copy icons in at most 88 px 
   await expect.poll(() => panel.evaluate(() => navigator.clipboard.readText())).toBe(email);
   await panel.setViewportSize({ width: 320, height: 700 });
   await expectFits(panel, 320);
+  // An email wraps at its "@" or a ".", a name or a title between words: never inside a word.
+  expect(insideWords(await lineBreaks(panel.locator('main'))), 'words broken at 320 px').toEqual([]);
+});
+
+test('once a search has answered its first result is within 250 px, and an unrevealed row is at most 64 px at 400 px', async ({
+  openSearchPanel,
+}) => {
+  const panel = await openSearchPanel();
+  await panel.setViewportSize({ width: 400, height: 700 });
+  await searchNurses(panel);
+  const filters = await firstResultTop(panel);
+  test.info().annotations.push({ type: 'first result, filters, 400 px', description: `${filters} px` });
+  expect(filters, 'the first result of a filter search').toBeLessThanOrEqual(250);
+  const unrevealed = await tallest(panel, '.result-card');
+  test.info().annotations.push({ type: 'tallest unrevealed row at 400 px', description: `${unrevealed} px` });
+  expect(unrevealed, 'an unrevealed row at 400 px').toBeLessThanOrEqual(64);
+  // Reveal sits beside the name, not in a column beside the title: the title line has the row's whole width.
+  const row = panel.locator('.result-card').first();
+  const [name, reveal, role] = await Promise.all(
+    ['.name', '.reveal', '.role'].map(async (part) => (await row.locator(part).boundingBox())!),
+  );
+  expect(Math.abs(reveal!.y + reveal!.height / 2 - (name!.y + name!.height / 2))).toBeLessThan(6);
+  expect(role!.width).toBeGreaterThan(reveal!.x - role!.x);
+
+  // A free-text search, with what the service understood of it: still results first.
+  await panel.getByRole('button', { name: 'Edit search' }).click();
+  await panel.getByRole('tab', { name: 'Free text' }).click();
+  await panel.getByLabel('Free text').fill('Registered nurses in Boston with 5+ years of experience');
+  await panel.getByLabel('Page size').selectOption('10');
+  await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
+  await expect(panel.getByTestId('understood-criteria')).toContainText('Registered Nurse');
+  const text = await firstResultTop(panel);
+  test.info().annotations.push({ type: 'first result, free text, 400 px', description: `${text} px` });
+  expect(text, 'the first result of a free-text search').toBeLessThanOrEqual(250);
+  await panel.setViewportSize({ width: 320, height: 700 });
+  test.info().annotations.push({
+    type: 'first result, free text, 320 px',
+    description: `${await firstResultTop(panel)} px`,
+  });
+  await expectFits(panel, 320);
+  expect(insideWords(await lineBreaks(panel.locator('main'))), 'words broken at 320 px').toEqual([]);
+  await checkState(panel, 'a free-text search answered, results first');
 });
 
 test('a single page has no paging controls', async ({ openSearchPanel, background }) => {
@@ -124,9 +214,16 @@ test('the bulk receipt offers its next steps and fits 320 px without breaking it
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
   await panel.setViewportSize({ width: 320, height: 800 });
   await expectFits(panel, 320);
-  // Every column heading on one line.
+  // Every column heading on one line, and no figure parted from its unit ("9 / credits", "5 of / 11").
   for (const th of await job.locator('.charges thead th').all()) {
     expect((await th.boundingBox())!.height).toBeLessThan(24);
   }
+  for (const cell of await job.locator('.charges td').all()) {
+    const words = (await cell.textContent()) ?? '';
+    if (/^\d[\d,]*\s(credits?|of\s\d[\d,]*)$/.test(words)) {
+      expect(await lineBreaks(cell), `"${words}" on one line`).toEqual([]);
+    }
+  }
+  expect(insideWords(await lineBreaks(job)), 'words broken at 320 px').toEqual([]);
   await checkState(panel, 'bulk receipt with its next steps at 320 px');
 });

@@ -92,9 +92,12 @@ function found(job: BulkJob) {
   return { byItem, partly };
 }
 
-/** "10 of 10", "5 of 10": of the contacts asked for an item, how many had it found. */
+/** A figure and its unit kept on one line in a narrow cell ("9 credits", never "9 / credits"). */
+const unbroken = (words: string) => words.replace(/ /g, '\u00a0');
+
+/** "10 of 10", "5 of 10": of the contacts asked for an item, how many had it found (on one line). */
 const foundOf = ({ asked, found }: { asked: number; found: number }) =>
-  `${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`;
+  unbroken(`${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`);
 
 /**
  * The receipt's total, from the ledger once the job has ended: what was charged, and what calls with no answer may
@@ -103,8 +106,8 @@ const foundOf = ({ asked, found }: { asked: number; found: number }) =>
  */
 function chargedInAll(job: BulkJob, answered: number): string {
   const spend = job.spend;
-  if (!spend) return formatCredits(answered);
-  const total = formatCredits(spend.charged);
+  if (!spend) return unbroken(formatCredits(answered));
+  const total = unbroken(formatCredits(spend.charged));
   return spend.uncertain > 0
     ? `${total} + up to ${spend.uncertainMax.toLocaleString('en-US')} not yet known`
     : total;
@@ -173,7 +176,7 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
             <th scope="row">Total</th>
             <td />
             <td data-testid="bulk-charged">{chargedInAll(job, p.charged)}</td>
-            <td>{formatCredits(job.quote.max)}</td>
+            <td>{unbroken(formatCredits(job.quote.max))}</td>
           </tr>
         </tfoot>
       </table>

@@ -98,31 +98,35 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
         onChange={(e) => bulk.pick([[key, candidate]], e.currentTarget.checked)}
         aria-label={`Select ${name}`}
       />
-      <div class="who">
+      <div class="head">
         <span class="name">
           <a href={url} target="_blank" rel="noopener noreferrer" data-key="open">
             {name}
           </a>
         </span>
-        {line && <span class="role">{line}</span>}
-        {teamNote && <span class="vault-status">{teamNote}</span>}
-        {(inBulk || !record) && (
-          <span class="vault-status" data-testid="row-status">
-            {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record)}
-          </span>
-        )}
+        <RowRevealButton
+          name={name}
+          record={record}
+          offer={offer}
+          chosen={m.selection.value.length > 0}
+          revealing={m.revealing.value.has(url)}
+          inBulk={inBulk}
+          tooLow={balanceTooLow(offer, panel.account.balance.value?.remaining)}
+          unreachable={panel.account.unreachable.value}
+          onReveal={() => m.reveal(person)}
+        />
       </div>
-      <RowRevealButton
-        name={name}
-        record={record}
-        offer={offer}
-        chosen={m.selection.value.length > 0}
-        revealing={m.revealing.value.has(url)}
-        inBulk={inBulk}
-        tooLow={balanceTooLow(offer, panel.account.balance.value?.remaining)}
-        unreachable={panel.account.unreachable.value}
-        onReveal={() => m.reveal(person)}
-      />
+      {line && (
+        <span class="role" title={line}>
+          {line}
+        </span>
+      )}
+      {teamNote && <span class="vault-status">{teamNote}</span>}
+      {(inBulk || !record) && (
+        <span class="vault-status" data-testid="row-status">
+          {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record)}
+        </span>
+      )}
       {(record || error || charge) && (
         <div class="contact-row">
           {error && <ErrorView error={error} onOpenOptions={openOptions} />}

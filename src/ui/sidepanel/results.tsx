@@ -51,14 +51,25 @@ export function vaultSummary(record: ContactRecord | null, foundOnly = false): s
 /** Only web links become links: a profile URL from the service is data, never a `javascript:` URL. */
 const webUrl = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
 
-/** What the service understood (parsed text, titles searched), with a way to refine it as a filter search. */
+/**
+ * What the service understood (parsed text, titles searched), folded to one line under what was asked (its values
+ * in brief, cut off at the line's end), with a way to refine it as a filter search once opened.
+ */
 export function Understood({ m }: { m: Pick<ResultsModel, 'session'> & { editAsFilters: () => void } }) {
   const s = m.session.value;
   if (!s || (!s.understood.parsed && !s.understood.similarTitles)) return null;
   const { parsed, similarTitles } = s.understood;
+  const brief = [
+    ...Object.entries(parsed ?? {}).flatMap(([key, values]) =>
+      values.map((value) => criterionChip(key, value)),
+    ),
+    ...(parsed ? [] : (similarTitles ?? [])),
+  ].join(' · ');
   return (
-    <section aria-labelledby="understood-title" class="understood">
-      <h2 id="understood-title">What the service understood</h2>
+    <details class="understood" aria-label="What the service understood">
+      <summary>
+        What the service understood <span class="muted brief">{brief}</span>
+      </summary>
       {parsed && (
         <dl class="criteria" data-testid="understood-criteria">
           {Object.entries(parsed).map(([key, values]) => (
@@ -75,10 +86,10 @@ export function Understood({ m }: { m: Pick<ResultsModel, 'session'> & { editAsF
           {similarTitles.join(', ')}
         </p>
       )}
-      <button type="button" onClick={m.editAsFilters}>
+      <button type="button" class="small" onClick={m.editAsFilters}>
         Edit as filters
       </button>
-    </section>
+    </details>
   );
 }
 
@@ -97,9 +108,10 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
 }
 
 /**
- * One candidate as a compact row that fits a 320 px panel: selection box, name, Reveal (when there is something
- * to reveal), title, employer and place on one line, and the email and phone held, each with its copy icon. `j`/`k`
- * move between rows (see keys.ts); `data-row` marks it for them.
+ * One candidate as a compact row that fits a 320 px panel: selection box, name with its Reveal beside it (when there
+ * is something to reveal), then title, employer and place across the row's whole width (two lines at most; the whole
+ * of it is the tooltip), and the email and phone held, each with its copy icon. `j`/`k` move between rows (see
+ * keys.ts); `data-row` marks it for them.
  */
 function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const target = rowTarget(profile);
@@ -122,7 +134,7 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
         onChange={(e) => m.bulk.pick([[key, candidate]], e.currentTarget.checked)}
         aria-label={`Select ${profile.name}`}
       />
-      <div class="who">
+      <div class="head">
         <span class="name">
           {url ? (
             <a href={url} target="_blank" rel="noopener noreferrer" data-key="open">
@@ -132,24 +144,26 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
             profile.name
           )}
         </span>
-        <span class="role">{line}</span>
-        {bulkState && (
-          <span class="vault-status" data-testid="row-status">
-            {bulkState}
-          </span>
-        )}
-        {teamNote && <span class="vault-status">{teamNote}</span>}
+        <RowRevealButton
+          {...reveal}
+          name={profile.name}
+          inBulk={inBulk}
+          onReveal={async () => {
+            await m.reveals.revealRow(profile, reveal.again);
+            // The button goes once everything is held: move focus to what was revealed.
+            requestAnimationFrame(() => contactCell.current?.focus());
+          }}
+        />
       </div>
-      <RowRevealButton
-        {...reveal}
-        name={profile.name}
-        inBulk={inBulk}
-        onReveal={async () => {
-          await m.reveals.revealRow(profile, reveal.again);
-          // The button goes once everything is held: move focus to what was revealed.
-          requestAnimationFrame(() => contactCell.current?.focus());
-        }}
-      />
+      <span class="role" title={line}>
+        {line}
+      </span>
+      {bulkState && (
+        <span class="vault-status" data-testid="row-status">
+          {bulkState}
+        </span>
+      )}
+      {teamNote && <span class="vault-status">{teamNote}</span>}
       {(record || error || cut) && (
         <div class="contact-row" ref={contactCell} tabIndex={-1}>
           {cut ? (
@@ -230,17 +244,11 @@ export function Results({
   const loadingMore = s.status === 'running' && s.pendingStart !== undefined && s.pendingStart > 1;
   return (
     <section aria-labelledby="results-title" class="results">
-      <h2 id="results-title" ref={heading} tabIndex={-1}>
-        Results
-      </h2>
-      {s.status === 'running' && (
-        <p class="job running" role="status" aria-live="polite">
-          {loadingMore ? 'Loading the next page…' : 'Searching…'}
-        </p>
-      )}
-      <SearchProblem session={s} onRetry={() => void results.retry()} />
-      {page && (
-        <>
+      <div class="results-head">
+        <h2 id="results-title" ref={heading} tabIndex={-1}>
+          Results
+        </h2>
+        {page && (
           <p class="result-line">
             <span data-testid="result-count">
               {page.total.toLocaleString('en-US')} {page.total === 1 ? 'candidate' : 'candidates'}
@@ -252,12 +260,23 @@ export function Results({
               {page.start > 1 || s.pages.length > 1 ? '; going back to a page already loaded is free.' : '.'}
             </span>
           </p>
-          <RevealOptions
-            legend="Reveal from results"
-            selection={rows.selection.value}
-            onChange={rows.chooseSelection}
-          />
-          <Pager m={results} />
+        )}
+      </div>
+      {s.status === 'running' && (
+        <p class="job running" role="status" aria-live="polite">
+          {loadingMore ? 'Loading the next page…' : 'Searching…'}
+        </p>
+      )}
+      <SearchProblem session={s} onRetry={() => void results.retry()} />
+      {page && (
+        <>
+          <div class="reveal-choice">
+            <RevealOptions
+              legend="Reveal from results"
+              selection={rows.selection.value}
+              onChange={rows.chooseSelection}
+            />
+          </div>
           {page.profiles.length > 0 ? (
             <>
               <ul class="result-list" aria-label="Candidates">
@@ -265,6 +284,8 @@ export function Results({
                   <Row key={profile.id} m={rows} profile={profile} />
                 ))}
               </ul>
+              {/* Under the rows, where a recruiter who read the page to its end looks for the next one. */}
+              <Pager m={results} />
               <ListBar
                 bulk={rows.bulk}
                 balance={rows.account.balance.value?.remaining ?? null}
@@ -276,7 +297,10 @@ export function Results({
               </ListBar>
             </>
           ) : (
-            <p class="muted">No candidates on this page.</p>
+            <>
+              <p class="muted">No candidates on this page.</p>
+              <Pager m={results} />
+            </>
           )}
         </>
       )}

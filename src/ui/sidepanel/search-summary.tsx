@@ -1,6 +1,7 @@
 /**
- * What the current search asked for, in one short block that stands in for the form once results are on screen
- * (results come first in a narrow panel), with "Edit search" to open the form again.
+ * What the current search asked for, on one line that stands in for the form once results are on screen (results
+ * come first in a narrow panel), with "Edit search" to open the form again. A long one is cut off at the line's end;
+ * the whole of it is its tooltip, and "Edit search" shows it in the form.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import type { SearchSession } from '../../store/search';
@@ -36,23 +37,26 @@ export function SearchSummary({
   session: SearchSession;
 }) {
   const { mode, lines } = asked(session);
+  const said = `${mode} · ${session.pageSize} per page`;
+  const whole = [...lines.map(([label, words]) => `${label}: ${words}`), said].join('; ');
   return (
     <section class="search-summary" aria-labelledby="search-summary-title">
-      <div class="row">
-        <h2 id="search-summary-title">Your search</h2>
-        <span class="muted">
-          {mode} · {session.pageSize} per page
+      <h2 id="search-summary-title" class="visually-hidden">
+        Your search
+      </h2>
+      <p class="asked" title={whole}>
+        <span data-testid="search-summary">
+          {lines.map(([label, words], i) => (
+            <span key={label}>
+              {i > 0 && ' · '}
+              <span class="muted">{label}</span> {words}
+            </span>
+          ))}
         </span>
-      </div>
-      <dl class="criteria" data-testid="search-summary">
-        {lines.map(([label, words]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{words}</dd>
-          </div>
-        ))}
-      </dl>
-      <button type="button" onClick={m.editSearch} disabled={m.busy.value}>
+        {lines.length > 0 && ' · '}
+        <span class="muted">{said}</span>
+      </p>
+      <button type="button" class="small" onClick={m.editSearch} disabled={m.busy.value}>
         Edit search
       </button>
     </section>
