@@ -12,8 +12,9 @@
  */
 import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
+import { PUT_RECORDS } from '../test/e2e/vault-db';
 import { runningWorker, stopWorker } from './bench-cold';
-import { grow, launchBench, load, openToReady, PUT_RECORDS } from './bench-ui';
+import { grow, launchBench, load, openToReady } from './bench-ui';
 import { benchSizes, stagesInPage } from './bench-wait';
 import { optionsPage } from './options-page';
 

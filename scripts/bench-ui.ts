@@ -17,9 +17,8 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { hashOf } from '../src/hash';
-import { VAULT_BUCKETS } from '../src/store/keys';
 import { findChromium } from '../test/e2e/chromium-path';
+import { PUT_RECORDS, STORED_CONTACTS } from '../test/e2e/vault-db';
 import {
   runningWorker,
   type StorageAfterStart,
@@ -50,27 +49,7 @@ const COLD_RUNS = 5;
 const LIBRARY_SEEN = `'rows ' + document.querySelectorAll('.library-row').length + ', loading "' + (document.querySelector('[data-testid=library-loading]')?.textContent ?? '(none)') + '", count "' + (document.querySelector('[data-testid=match-count]')?.textContent ?? '(none)') + '", text: ' + (document.body?.innerText ?? '').slice(0, 200)`;
 
 /**
- * A worker-side `putRecords(records)` that stores vault records as the background's writer does: merged into their
- * buckets (`src/store/vault-buckets.ts`: the same hash and count), with their candidate ids, in one storage call.
- * Evaluated as text beside a bench's own seeding code.
- */
-export const PUT_RECORDS = `
-  const hashOf = ${hashOf.toString()};
-  const bucketOf = (key) => 'vault-bucket:' + (hashOf(key) % ${VAULT_BUCKETS.records});
-  const idBucketOf = (id) => 'vault-ids:' + (hashOf(id) % ${VAULT_BUCKETS.ids});
-  async function putRecords(records) {
-    const names = [...new Set(records.flatMap((r) => [bucketOf(r.key), ...(r.candidateId ? [idBucketOf(r.candidateId)] : [])]))];
-    const stored = await chrome.storage.local.get(names);
-    const buckets = Object.fromEntries(names.map((n) => [n, stored[n] ?? { v: 1, records: {}, ids: {} }]));
-    for (const r of records) {
-      buckets[bucketOf(r.key)].records[r.key] = r;
-      if (r.candidateId) buckets[idBucketOf(r.candidateId)].ids[r.candidateId] = r.key;
-    }
-    await chrome.storage.local.set(buckets);
-  }`;
-
-/**
- * Adds contacts `from`..`to` to the vault, as reveals write them, and waits for the background to index them.
+ * Adds contacts `from`..`to` to the vault, as reveals write them.
  * (Strings, not functions, are evaluated: tsx would wrap named helpers in a `__name` call the page does not have.)
  */
 export async function grow(worker: Worker, from: number, to: number): Promise<void> {
@@ -96,17 +75,11 @@ export async function grow(worker: Worker, from: number, to: number): Promise<vo
       await putRecords(batch);
     }
   })()`);
-  // The background indexes what lands; wait until the index holds them all.
-  for (let tries = 0; tries < 600; tries++) {
-    const indexed = (await worker.evaluate(`(async () => {
-      const keys = Array.from({ length: 64 }, (_, n) => 'contacts-index:' + n);
-      const shards = await chrome.storage.local.get(keys);
-      return Object.values(shards).reduce((n, text) => n + (text ? text.match(/^https:\\/\\/www\\.linkedin\\.com\\/in\\/bench-\\d/gm)?.length ?? 0 : 0), 0);
-    })()`)) as number;
-    if (indexed >= to) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the index did not reach ${to} contacts within 5 minutes`);
+  const held = (await worker.evaluate(
+    `(async () => { ${STORED_CONTACTS}; return (await storedContacts()).length; })()`,
+  )) as number;
+  if (held >= to) return;
+  throw new Error(`the vault holds ${held} contacts, not ${to}`);
 }
 
 /**

@@ -1,54 +1,22 @@
 /**
- * A compact index of the vault for the "Revealed contacts" library: one short line per contact (name, title,
- * employer, which items are held or known missing, when it changed), so the library lists, searches and counts
- * 50,000 contacts without reading every full record (detailed profiles and all) out of storage.
- *
- * The lines are spread over {@link SHARDS} stored strings by a hash of the vault key, so writing one contact
- * rewrites a sixty-fourth of the index, not all of it. Beside them, a small "first page" holds the newest
- * {@link FIRST_PAGE} lines in the library's default order and each shard's counts, so the library lists its first
- * rows and its header at once, whatever the vault holds, and reads the shards afterwards for search, filters and
- * export. This module reads and encodes; the background is the only writer (`src/background/contacts-index-writer.ts`)
- * and keeps both in step with the vault; `built` says a full build has run, so a vault from before the index is
- * indexed once, at startup.
- *
- * Its key names come from `src/store/keys.ts`. It reads and writes `browser.storage` itself rather than through the
- * store's item helper: a change writes the shards it touched, the first page and the oldest changes in ONE storage
- * call (so no reader ever sees a first page out of step with its shards, and each call costs a storage write whose
- * price in Chrome grows with the number of stored keys), which one item per key cannot do.
+ * The "Revealed contacts" library's reads of the vault: contacts as the library lists them (name, title, employer,
+ * which items are held or known missing, when they changed), the newest first page through the vault's `updatedAt`
+ * index, every contact through one cursor, and the kept totals (`store/vault-totals.ts`) for the header. No second
+ * copy of the vault is kept: the library reads the records and keeps what it lists.
  */
-import { browser } from 'wxt/browser';
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
-import { hashOf } from './hash';
-import { KEYS, nameOf, PREFIXES } from './store/keys';
+import { db } from './store/db';
+import { inspectRecord, watchVaultKeys } from './store/vault';
 import type { ContactRecord } from './store/vault-record';
+import { emptyTotals, readTotals, TOTALS_KEY, type Totals, tally } from './store/vault-totals';
 
-/** How many stored strings the lines are spread over. */
-export const SHARDS = 64;
-/** Lines the first page holds: two of the library's pages of rows. */
+export type { Totals };
+
+/** Contacts the first page holds: two of the library's pages of rows. */
 export const FIRST_PAGE = 200;
-const PREFIX = PREFIXES.contactsIndex.prefix;
-/** Storage key of shard `n`. */
-export const shardKey = (n: number) => PREFIXES.contactsIndex.name(n);
-/** Storage key of the first page. */
-export const FIRST_KEY = nameOf(KEYS.contactsIndexFirst);
-/** Storage key of the "a full build has run" mark. */
-export const BUILT_KEY = nameOf(KEYS.contactsIndexBuilt);
-/**
- * Storage key of each shard's oldest change (version 1): what retention reads at a worker's start instead of the
- * vault, so it opens only the shards that hold a contact past the retention period, and none on most starts.
- */
-export const OLDEST_KEY = nameOf(KEYS.contactsIndexOldest);
 
-/**
- * A shard is one string, a line per contact: `key TAB name TAB title TAB employer TAB held TAB missing TAB
- * updated (ms) TAB unknown (1 or empty)`. Measured in Chromium at 50,000 contacts, storage hands back a few large
- * strings several times faster than 50,000 small objects (~0.4 s against ~2.5 s), and splitting them takes ~60 ms.
- * Held and missing are bit masks in RETRIEVABLE's order.
- */
-export type Shard = Map<string, string>;
-
-/** When the line's contact last changed, in ms since the epoch (0 when its record's date did not read). */
-export const updatedOf = (row: string) => Number(row.split('\t', 6)[5]) || 0;
+/** Records read at a time when every contact is read. */
+export const ALL_CHUNK = 5_000;
 
 /** One contact as the library lists it. */
 export interface ContactSummary {
@@ -60,25 +28,14 @@ export interface ContactSummary {
   held: readonly Retrievable[];
   /** Items looked up and not found. */
   missing: readonly Retrievable[];
-  /** When the record last changed, in ms since the epoch. */
+  /** When the record last changed, in ms since the epoch (0 when its date does not read). */
   updated: number;
   unknown: boolean;
 }
 
-/** How many contacts there are, and how many hold each item. */
-export interface Totals {
-  total: number;
-  held: Record<Retrievable, number>;
-}
-
-export { hashOf };
-
-/** The shard a key's line is in. */
-export const shardOf = (key: string): number => hashOf(key) % SHARDS;
-
 /**
  * The library's default order: newest first, then by key, so equal times have one order everywhere (the first
- * page's rows stay where they are when the whole index arrives).
+ * page's rows stay where they are when every contact arrives).
  */
 export const newestFirst = (a: { updated: number; key: string }, b: { updated: number; key: string }) =>
   b.updated - a.updated || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -90,197 +47,86 @@ const BY_MASK: ReadonlyArray<readonly Retrievable[]> = Array.from(
   { length: 1 << RETRIEVABLE.length },
   (_, mask) => RETRIEVABLE.filter((_, i) => mask & (1 << i)),
 );
-const items = (mask: number) => BY_MASK[mask] ?? [];
 
-/** Tabs and line breaks would split a row: a name never needs them. */
-export const field = (text: string | null) => (text ?? '').replace(/[\t\r\n]+/g, ' ');
-
-/** The index line of a record (without its key). */
-export function rowOf(record: ContactRecord): string {
-  return [
-    field(record.name),
-    field(record.currentTitle),
-    field(record.currentEmployer),
-    bits(record, true),
-    bits(record, false),
-    Date.parse(record.updatedAt) || 0,
-    record.unknownAt ? 1 : '',
-  ].join('\t');
-}
-
-const orNull = (text: string | undefined) => (text ? text : null);
-
-/** The summary a stored line (without its key) reads as. */
-export function summaryOf(key: string, row: string): ContactSummary {
-  const [name, title, employer, held, missing, updated, unknown] = row.split('\t');
+/** The summary of a record. */
+export function summaryOf(record: ContactRecord): ContactSummary {
   return {
-    key,
-    name: orNull(name),
-    title: orNull(title),
-    employer: orNull(employer),
-    held: items(Number(held) || 0),
-    missing: items(Number(missing) || 0),
-    updated: Number(updated) || 0,
-    unknown: unknown === '1',
+    key: record.key,
+    name: record.name || null,
+    title: record.currentTitle || null,
+    employer: record.currentEmployer || null,
+    held: BY_MASK[bits(record, true)] ?? [],
+    missing: BY_MASK[bits(record, false)] ?? [],
+    updated: Date.parse(record.updatedAt) || 0,
+    unknown: Boolean(record.unknownAt),
   };
 }
 
-/** Key -> row of stored lines. Anything but a string reads as empty (rebuilt from the vault at the next start). */
-export function readShard(value: unknown): Shard {
-  const rows: Shard = new Map();
-  if (typeof value !== 'string' || value === '') return rows;
-  for (const line of value.split('\n')) {
-    const tab = line.indexOf('\t');
-    if (tab > 0) rows.set(line.slice(0, tab), line.slice(tab + 1));
-  }
-  return rows;
-}
-
-/** The summaries of a stored shard's lines. */
-export const summariesOf = (value: unknown): ContactSummary[] =>
-  Array.from(readShard(value), ([key, row]) => summaryOf(key, row));
-
-/** Shard `n` for its storage key, or null for any other key of the index. */
-export function shardNumber(key: string): number | null {
-  const n = PREFIXES.contactsIndex.idOf(key);
-  return n === null || !/^\d+$/.test(n) || Number(n) >= SHARDS ? null : Number(n);
-}
-
-/** A shard as stored: a line per contact. */
-export const writeShard = (rows: Shard) => [...rows].map(([key, row]) => `${key}\t${row}`).join('\n');
-
-/**
- * One shard's counts: contacts, then how many hold each item (RETRIEVABLE's order). Counted whole after every
- * write, never added up from changes, so a count cannot drift from the lines it counts.
- */
-export type ShardCounts = number[];
-
-/** Counts a shard's lines. */
-export function countShard(rows: Shard): ShardCounts {
-  const out = [rows.size, ...RETRIEVABLE.map(() => 0)];
-  for (const row of rows.values()) {
-    const held = Number(row.split('\t', 4)[3]) || 0;
-    for (let i = 0; i < RETRIEVABLE.length; i++) if (held & (1 << i)) out[i + 1]!++;
-  }
-  return out;
-}
-
-/** The first page as stored: the newest lines in order, and every shard's counts. */
-export interface FirstPage {
-  rows: Shard;
-  counts: ShardCounts[];
-}
-
-/** Stored as one string: `1` and the shards' counts (`total,email,…` separated by spaces), then a line per contact. */
-export const writeFirstPage = (page: FirstPage) =>
-  [`1 ${page.counts.map((c) => c.join(',')).join(' ')}`, writeShard(page.rows)].join('\n');
-
-/** The stored first page, or null when there is none or it does not read (the writer then makes it again). */
-export function readFirstPage(value: unknown): FirstPage | null {
-  if (typeof value !== 'string') return null;
-  const end = value.indexOf('\n');
-  const [version, ...groups] = (end < 0 ? value : value.slice(0, end)).split(' ');
-  const counts = groups.map((group) => group.split(',').map(Number));
-  const width = RETRIEVABLE.length + 1;
-  // NaN (anything but a number) fails `>= 0`.
-  const fit = counts.length === SHARDS && counts.every((c) => c.length === width && c.every((n) => n >= 0));
-  if (version !== '1' || !fit) return null;
-  return { rows: readShard(end < 0 ? '' : value.slice(end + 1)), counts };
-}
-
-/**
- * The oldest change among a shard's lines, Infinity when it has none. A line without a readable date (0) is left
- * out: retention cannot tell its age, so it never removes that contact, and the shard is not read for it.
- */
-export function oldestOf(rows: Shard): number {
-  let oldest = Number.POSITIVE_INFINITY;
-  for (const row of rows.values()) {
-    const updated = updatedOf(row);
-    if (updated > 0 && updated < oldest) oldest = updated;
-  }
-  return oldest;
-}
-
-/** The shards' oldest changes as stored: `1`, then one number (ms) per shard, `-` for a shard with no dated line. */
-export const writeOldest = (oldest: readonly number[]) =>
-  ['1', ...oldest.map((t) => (Number.isFinite(t) ? String(t) : '-'))].join(' ');
-
-/** The stored oldest changes, or null when there are none or they do not read (the writer then makes them again). */
-export function readOldest(value: unknown): number[] | null {
-  if (typeof value !== 'string') return null;
-  const [version, ...fields] = value.split(' ');
-  if (version !== '1' || fields.length !== SHARDS) return null;
-  const oldest = fields.map((f) =>
-    f === '-' ? Number.POSITIVE_INFINITY : /^\d+$/.test(f) ? Number(f) : Number.NaN,
-  );
-  return oldest.every((t) => !Number.isNaN(t)) ? oldest : null;
-}
-
-/** The sum of the shards' counts. */
-export function totalsOf(counts: readonly ShardCounts[]): Totals {
-  const sum = RETRIEVABLE.map(() => 0);
-  let total = 0;
-  for (const c of counts) {
-    total += c[0]!;
-    for (let i = 0; i < sum.length; i++) sum[i]! += c[i + 1]!;
-  }
-  return { total, held: Object.fromEntries(RETRIEVABLE.map((item, i) => [item, sum[i]])) as Totals['held'] };
-}
-
-/** The index as its readers (the library) see it. */
-export const contactsIndex = {
-  /** True once a full build has run (a vault from before the index needs one). */
-  async built(): Promise<boolean> {
-    return (await browser.storage.local.get(BUILT_KEY))[BUILT_KEY] === true;
-  },
-  /**
-   * The newest contacts (up to {@link FIRST_PAGE}, in {@link newestFirst} order) and the counts of all of them,
-   * from one small stored value; null while there is none (the index or its first page not built yet).
-   */
-  async first(): Promise<{ rows: ContactSummary[]; totals: Totals } | null> {
-    const stored = await browser.storage.local.get([FIRST_KEY, BUILT_KEY]);
-    const page = stored[BUILT_KEY] === true ? readFirstPage(stored[FIRST_KEY]) : null;
-    if (!page) return null;
-    return { rows: [...page.rows].map(([key, row]) => summaryOf(key, row)), totals: totalsOf(page.counts) };
-  },
-  /**
-   * Each shard's oldest change (Infinity for a shard with none); null until the index is built and they are
-   * written. One small stored value, whatever the vault holds.
-   */
-  async oldest(): Promise<number[] | null> {
-    const stored = await browser.storage.local.get([OLDEST_KEY, BUILT_KEY]);
-    return stored[BUILT_KEY] === true ? readOldest(stored[OLDEST_KEY]) : null;
-  },
-  /** The vault keys of shard `n`'s lines with when each changed, from that shard alone. */
-  async datesIn(n: number): Promise<Map<string, number>> {
-    const key = shardKey(n);
-    const rows = readShard((await browser.storage.local.get(key))[key]);
-    return new Map([...rows].map(([vaultKey, row]) => [vaultKey, updatedOf(row)]));
-  },
-  /** Every contact's summary, from the index alone. */
-  async all(): Promise<ContactSummary[]> {
-    return (await contactsIndex.shards()).flat();
-  },
-  /** Every contact's summary, shard by shard (item `n` is shard `n`'s), in one storage read. */
-  async shards(): Promise<ContactSummary[][]> {
-    const keys = Array.from({ length: SHARDS }, (_, n) => shardKey(n));
-    const stored = await browser.storage.local.get(keys);
-    return keys.map((key) => summariesOf(stored[key]));
-  },
-  /**
-   * Calls back when any part of the index changes, with the stored values that changed (key -> new value,
-   * undefined when removed): a reader holding the shards applies a change from it, reading nothing again.
-   */
-  watch(cb: (changed: ReadonlyMap<string, unknown>) => void): () => void {
-    const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      if (area !== 'local') return;
-      const changed = new Map<string, unknown>();
-      for (const [key, change] of Object.entries(changes)) {
-        if (key.startsWith(PREFIX)) changed.set(key, change.newValue);
-      }
-      if (changed.size > 0) cb(changed);
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
-  },
+const summaryOfValue = (value: unknown, key: string): ContactSummary | null => {
+  const read = inspectRecord(value, key);
+  return read.state === 'ok' ? summaryOf(read.value) : null;
 };
+
+/** The library's reads. */
+export const contactsIndex = {
+  /**
+   * The newest contacts (up to {@link FIRST_PAGE}, in {@link newestFirst} order) and the totals of all of them:
+   * a step of the `updatedAt` index and one kept value, whatever the vault holds.
+   */
+  async first(): Promise<{ rows: ContactSummary[]; totals: Totals }> {
+    const tx = (await db()).transaction(['contacts', 'meta']);
+    const rows: ContactSummary[] = [];
+    const index = tx.objectStore('contacts').index('updatedAt');
+    for (let cursor = await index.openCursor(null, 'prev'); cursor && rows.length < FIRST_PAGE; ) {
+      const summary = summaryOfValue(cursor.value, cursor.primaryKey);
+      if (summary) rows.push(summary);
+      cursor = await cursor.continue();
+    }
+    const kept = readTotals(await tx.objectStore('meta').get(TOTALS_KEY));
+    // Every write keeps the totals in its own transaction; none are kept only before the first write of the vault's
+    // writer (records an older version left, or none): they are counted then.
+    const totals = kept ?? (await countAll());
+    return { rows: rows.sort(newestFirst), totals };
+  },
+  /**
+   * Every contact's summary, {@link ALL_CHUNK} records a read in key order: each read its own short transaction, so a
+   * write waits for one chunk at most, and only a chunk's records are held at once.
+   */
+  async all(): Promise<ContactSummary[]> {
+    const database = await db();
+    const out: ContactSummary[] = [];
+    let after: IDBKeyRange | null = null;
+    for (;;) {
+      const chunk = await database.getAll('contacts', after, ALL_CHUNK);
+      for (const value of chunk) {
+        const key = (value as { key: string }).key;
+        const summary = summaryOfValue(value, key);
+        if (summary) out.push(summary);
+      }
+      if (chunk.length < ALL_CHUNK) return out;
+      after = IDBKeyRange.lowerBound((chunk.at(-1) as { key: string }).key, true);
+    }
+  },
+  /** The summaries of these contacts (null for one removed or unreadable), in one transaction. */
+  async some(keys: readonly string[]): Promise<Array<ContactSummary | null>> {
+    const store = (await db()).transaction('contacts').store;
+    const values = await Promise.all(keys.map((key) => store.get(key)));
+    return keys.map((key, i) => summaryOfValue(values[i], key));
+  },
+  /**
+   * Calls back with the vault keys of each write another context announces (null when every contact was removed):
+   * the library reads those contacts again, never every one.
+   */
+  watch: watchVaultKeys,
+};
+
+/** The totals counted over every record. */
+async function countAll(): Promise<Totals> {
+  const totals = emptyTotals();
+  const store = (await db()).transaction('contacts').store;
+  for (let cursor = await store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const read = inspectRecord(cursor.value, cursor.key);
+    tally(totals, read.state === 'ok' ? read.value : null, 1);
+  }
+  return totals;
+}

@@ -5,9 +5,9 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { LATER_MIGRATIONS, runStoreMigrations } from '../store/migrations/run';
+import { db } from '../store/db';
+import { runStoreMigrations } from '../store/migrations/run';
 import { settings } from '../store/settings';
-import { keepContactsIndexed } from './contacts-indexer';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
 import { onPanelCommand } from './panel-command';
@@ -47,20 +47,12 @@ export function startBackground(): void {
   settings.watch(({ defaultSelection }) => chore('update the menus', updateRevealTitles(defaultSelection)));
 
   chore('restrict storage access', restrictStorage());
+  // Opened at the start, so the first read after a wake does not also pay for the opening.
+  chore('open the database', db());
   chore('mark interrupted reveals', markInterruptedJobs());
   chore('mark an interrupted search', markInterruptedSearch());
   // The stored shapes first: a resumed bulk reveal reads what went out from the ledger.
   const migrated = runStoreMigrations((error) => console.warn('Could not migrate stored data', error));
   chore('resume the bulk reveal', migrated.then(resumeBulkJob));
-  // Long moves last, a start's own reads first: their readers read both shapes meanwhile.
-  chore(
-    'move stored data',
-    migrated.then(() =>
-      runStoreMigrations((error) => console.warn('Could not migrate stored data', error), LATER_MIGRATIONS),
-    ),
-  );
-  const indexed = keepContactsIndexed((error) =>
-    console.warn('Could not index the revealed contacts', error),
-  );
-  keepRetention((error) => console.warn('Could not remove expired contacts', error), indexed);
+  keepRetention((error) => console.warn('Could not remove expired contacts', error));
 }

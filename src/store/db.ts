@@ -17,15 +17,35 @@ export const DB_NAME = 'candidate-lens';
 export const DB_VERSION = 1;
 
 export interface LensSchema extends DBSchema {
-  /** Reserved so the first layout has a store; the stores that grow are declared beside it. */
+  /** Small bookkeeping kept beside the stores it counts (the contacts' kept totals: `contacts-totals`). */
   meta: { key: string; value: unknown };
+  /**
+   * The vault: one revealed (or looked-for) contact a record, keyed by its vault key. The records are checked with
+   * zod when read (`ContactRecord`), so the store holds `unknown`: a record that no longer reads is reported as such,
+   * never taken for a contact never revealed.
+   */
+  contacts: {
+    key: string;
+    value: unknown;
+    indexes: {
+      /** Which record a candidate id names (a record without an id is not in it). */
+      candidateId: string;
+      /** Newest and oldest first (the library's default order; retention's expired contacts). */
+      updatedAt: string;
+    };
+  };
 }
 
 export type LensDb = IDBPDatabase<LensSchema>;
+/** The stores a transaction may span. */
+export type StoreName = 'meta' | 'contacts';
 
 function upgrade(db: LensDb, oldVersion: number): void {
   if (oldVersion < 1) {
     db.createObjectStore('meta');
+    const contacts = db.createObjectStore('contacts', { keyPath: 'key' });
+    contacts.createIndex('candidateId', 'candidateId');
+    contacts.createIndex('updatedAt', 'updatedAt');
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, the
- * vault, jobs, the ledger); on Chrome it is restricted to trusted contexts at startup. `session` holds what means
+ * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, jobs,
+ * the ledger; the vault is in the database, `db.ts`); on Chrome it is restricted to trusted contexts at startup. `session` holds what means
  * nothing after a restart (tab ids, the worker's heartbeat). The API key is in neither: it lives in IndexedDB of the
  * extension's origin (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers.
  *
@@ -27,26 +27,16 @@ export const KEYS = {
   search: 'local:search',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',
-  /** The register of contacts' set-aside copies. */
-  vaultAsides: 'local:vault-asides',
   /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
   ledgerMeta: 'local:ledger:meta',
-  /** The vault keys and ids the vault's move to buckets (store migration 6) is moving in its current step. */
-  vaultMoving: 'local:vault-moving',
   /** The numbers of the store migrations that have run to their end (`src/store/migrations/run.ts`). */
   storeMigrations: 'local:store-migrations',
-  /** The contacts library's index: its first page, its shards' oldest changes, and the "built" mark. */
-  contactsIndexFirst: 'local:contacts-index:first',
-  contactsIndexOldest: 'local:contacts-index:oldest',
-  contactsIndexBuilt: 'local:contacts-index:built',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
 } as const satisfies Record<string, AreaKey>;
 
 /** Keys only a migration reads: where earlier versions kept things (see `src/store/migrations/`). */
 export const LEGACY_KEYS = {
-  /** Version 1 of the vault's id index: one object of candidate id -> vault key. */
-  vaultIndex: 'local:vault-index',
   /** Version 1 of a bulk reveal's "sent" lookups. */
   bulkInFlight: 'local:bulk-in-flight',
   /** The worker heartbeat, kept in `local` before it moved to `session` (store migration 7 removes it). */
@@ -75,28 +65,8 @@ function family<A extends Area>(area: A, prefix: string): KeyFamily<A> {
   };
 }
 
-/**
- * How many buckets the vault's records and its candidate ids are spread over: fixed, so a key's bucket never moves
- * (why these counts: `vault-buckets.ts`).
- */
-export const VAULT_BUCKETS = { records: 16_384, ids: 4_096 } as const;
-
 /** Every key prefix. */
 export const PREFIXES = {
-  /**
-   * The vault's records by vault key (canonical social_url, or `id:<candidate id>`), in a fixed number of buckets
-   * by a hash of the key (`src/store/vault-buckets.ts`).
-   */
-  vaultBucket: family('local', 'vault-bucket:'),
-  /** The vault's candidate ids (candidate id -> vault key), in buckets of their own by a hash of the id. */
-  vaultIds: family('local', 'vault-ids:'),
-  /**
-   * Version 1 of the vault: one key per record, by vault key. Read beside the buckets until store migration 6 has
-   * moved them; the name of a record's set-aside copy (`unreadable:contact:<vault key>`) is still made from it.
-   */
-  contact: family('local', 'contact:'),
-  /** Version 1 of the vault's ids: candidate id -> vault key, one key per id, read like {@link PREFIXES.contact}. */
-  vaultId: family('local', 'vault-id:'),
   /** A value that no longer read, copied aside under its own key's name. */
   unreadable: family('local', 'unreadable:'),
   /** The profile a tab shows, by tab id. */
@@ -107,10 +77,6 @@ export const PREFIXES = {
   ledgerDay: family('local', 'ledger:day:'),
   /** The current bulk reveal's contacts, in parts by number (the job itself is {@link KEYS.bulkJob}). */
   bulkJobItems: family('local', 'bulk-job-items:'),
-  /** The contacts library's compact index: its shards, first page and bookkeeping. */
-  contactsIndex: family('local', 'contacts-index:'),
-  /** The export packs, by number, and the mark that all are built (`built`): see `src/vault/packs.ts`. */
-  contactsPack: family('local', 'contacts-pack:'),
 } as const;
 
 /** Where the API key is kept: a database of the extension's own origin, not `storage` (see `api-key.ts`). */

@@ -1,6 +1,6 @@
 /**
  * Every stored value is read through zod, and one that no longer reads is set aside rather than lost. Apart from
- * `item.ts` so that a reader of families of keys (the ledger's days, the vault's records) does not load WXT's
+ * `item.ts` so that a reader of families of keys (the ledger's days) does not load WXT's
  * storage items. The set-aside copy is written with a plain storage call rather than through an item: it goes under
  * the name of whatever key held the value (`unreadable:<name>`, for any item or any key of a family), and must be
  * written once, before anything else may write over the original.
@@ -36,8 +36,6 @@ export type WhenUnreadable =
 export interface InspectorOptions {
   /** Default `set-aside`. */
   unreadable?: WhenUnreadable;
-  /** Called with the copy's name after a copy was made (the vault lists its contacts' copies). */
-  afterSetAside?: (slot: string) => Promise<void>;
 }
 
 /**
@@ -58,24 +56,7 @@ export function inspector<T>(schema: z.ZodMiniType<T>, label: string, options: I
       return { state: 'unreadable' };
     }
     console.warn(`Stored ${label} is not readable and was set aside:\n${problem}`);
-    setAside(name, value, problem)
-      .then((made) => (made ? options.afterSetAside?.(PREFIXES.unreadable.name(name)) : undefined))
-      .catch(() => undefined);
+    setAside(name, value, problem).catch(() => undefined);
     return { state: 'unreadable' };
   };
-}
-
-/**
- * Every key in local storage: the names alone where the browser can (Chrome 130, Firefox 143), else read with every
- * value. For the rare sweeps that must find keys by prefix (a register's first listing, a migration), never a
- * reader's path.
- */
-export async function storedKeys(): Promise<string[]> {
-  const local = browser.storage.local as { getKeys?: () => Promise<string[]> };
-  try {
-    if (typeof local.getKeys === 'function') return await local.getKeys();
-  } catch {
-    // Declared but not there (an older browser, a test double): read the values.
-  }
-  return Object.keys(await browser.storage.local.get(null));
 }

@@ -1,85 +1,63 @@
 /**
- * The vault of revealed contacts: records by vault key and candidate ids naming them, kept in a fixed number of
- * buckets (`vault-bucket:<n>`, see `vault-buckets.ts`; version 1's key per record is read beside them until it is
- * moved). Records carry their version (`v`). Readers find a record by URL or by id in at most two storage reads,
- * whatever the vault holds; the background alone writes (`vault-write.ts`).
+ * The vault of revealed contacts: one record a person in the database's `contacts` store (`db.ts`), keyed by the
+ * vault key, found by URL (the key) or by candidate id (an index). Records are read through zod: one that no longer
+ * reads is said to be there and unreadable, so a reveal never takes a paid contact for one never bought. The
+ * background alone writes (`vault-write.ts`); every context reads, and hears of writes on the changes channel.
  */
-import { browser } from 'wxt/browser';
+import type { IDBPTransaction } from 'idb';
 import * as z from 'zod/mini';
-import { PREFIXES } from './keys';
+import { onChange } from './changes';
+import { db, type LensSchema } from './db';
 import type { Read } from './read';
-import {
-  inspectRecord,
-  namesOfIds,
-  namesOfKeys,
-  readBucket,
-  vaultChangeReader,
-  vaultView,
-} from './vault-buckets';
 import { ContactRecord, type VaultTarget } from './vault-record';
 
-export { inspectLegacyIndex, LEGACY_INDEX, LegacyIdIndex, readContact } from './vault-buckets';
+/** The store's name, as announced on the changes channel. */
+export const CONTACTS = 'contacts';
 
-/** One storage read of `names`, as a view of the vault. */
-async function readView(names: readonly string[]) {
-  const stored = await browser.storage.local.get([...names]);
-  return vaultView(stored, names);
+/** A stored value read through zod: a record, nothing, or a record that no longer reads (warned of). */
+export function inspectRecord(value: unknown, key: string): Read<ContactRecord> {
+  if (value === undefined || value === null) return { state: 'missing' };
+  const parsed = z.safeParse(ContactRecord, value);
+  if (parsed.success) return { state: 'ok', value: parsed.data };
+  console.warn(`Stored contact ${key} is not readable:\n${z.prettifyError(parsed.error)}`);
+  return { state: 'unreadable' };
 }
+
+type Tx = IDBPTransaction<LensSchema, 'contacts'[], 'readonly'>;
 
 /**
- * What the vault holds for many targets, in one storage read, or two when an id names a record the first did not
- * bring: their records by URL, what their ids name (in both layouts), and the record a target with no URL would be
- * kept under (`id:<candidate id>`). A target with a URL does not read its `id:` record's bucket unless its id's
- * entry names it: an id no entry names has no record (`named` in `vault-buckets.ts`), and at 50,000 contacts a bucket
- * holds ~3 records, so a page of 100 rows read ~175 KB of other people's records for nothing.
+ * The record a target answers to, in a transaction open on `contacts`: by URL first, then the newest record its
+ * candidate id names (a contact revealed by id alone, then with its URL, has both).
  */
-async function readTargets(targets: readonly VaultTarget[]) {
-  const urls = targets.flatMap((t) => (t.socialUrl ? [t.socialUrl] : []));
-  const ids = targets.flatMap((t) => (t.candidateId ? [t.candidateId] : []));
-  const idOnly = targets.flatMap((t) => (!t.socialUrl && t.candidateId ? [`id:${t.candidateId}`] : []));
-  const asked = [...namesOfKeys([...urls, ...idOnly]), ...namesOfIds(ids)];
-  const stored = await browser.storage.local.get(asked);
-  const first = vaultView(stored, asked);
-  const more = namesOfKeys(ids.flatMap((id) => (first.named(id) === null ? [] : [first.keyOf(id)]))).filter(
-    (name) => !first.has(name),
-  );
-  if (more.length === 0) return first;
-  return vaultView({ ...stored, ...(await browser.storage.local.get(more)) }, [...asked, ...more]);
-}
-
-/** What {@link readTargets} brings. */
-type TargetsRead = Awaited<ReturnType<typeof readTargets>>;
-/** The lookups asked for in this turn of the event loop, read together at its end. */
-let together: { targets: VaultTarget[]; read: Promise<TargetsRead> } | null = null;
-
-/** {@link readTargets} of `target` with every other asked for in the same turn: one storage read for all. */
-function readTogether(target: VaultTarget): Promise<TargetsRead> {
-  if (!together) {
-    const batch: VaultTarget[] = [];
-    // Read once the turn's synchronous work is done: each lookup was asked inside its own contact's turn, so the
-    // read is still after every one of them.
-    const read = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-      together = null;
-      return readTargets(batch);
-    });
-    together = { targets: batch, read };
-  }
-  together.targets.push(target);
-  return together.read;
-}
-
-/** The record a target answers to in a view: by URL first, then by what its id names. */
-function targetIn(view: TargetsRead, target: VaultTarget): Read<ContactRecord> {
-  const byUrl: Read<ContactRecord> = target.socialUrl ? view.read(target.socialUrl) : { state: 'missing' };
+async function targetIn(tx: Tx, target: VaultTarget): Promise<Read<ContactRecord>> {
+  const store = tx.objectStore('contacts');
+  const byUrl: Read<ContactRecord> = target.socialUrl
+    ? inspectRecord(await store.get(target.socialUrl), target.socialUrl)
+    : { state: 'missing' };
   if (byUrl.state === 'ok' || !target.candidateId) return byUrl;
-  const byId = view.read(view.keyOf(target.candidateId));
+  const named = (await store.index('candidateId').getAll(target.candidateId))
+    .map((value) => inspectRecord(value, target.candidateId!))
+    .flatMap((read) => (read.state === 'ok' ? [read.value] : []))
+    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  if (named[0]) return { state: 'ok', value: named[0] };
+  const key = `id:${target.candidateId}`;
+  const byId = inspectRecord(await store.get(key), key);
   return byId.state === 'missing' ? byUrl : byId;
 }
 
-/** What changed in the vault in one storage change: records written, and vault keys removed (or unreadable). */
+/** The reads of many targets in one transaction, in order. */
+async function readTargets(targets: readonly VaultTarget[]): Promise<Array<Read<ContactRecord>>> {
+  if (targets.length === 0) return [];
+  const tx = (await db()).transaction(['contacts']);
+  return Promise.all(targets.map((target) => targetIn(tx, target)));
+}
+
+/** What changed in the vault in one write: records written, and vault keys removed (or unreadable). */
 export interface VaultChange {
   put: ContactRecord[];
   gone: string[];
+  /** Every contact was removed ("Clear revealed contacts"): a reader holding any drops them all. */
+  cleared?: boolean;
 }
 
 export const vault = {
@@ -87,9 +65,9 @@ export const vault = {
     const read = await vault.read(key);
     return read.state === 'ok' ? read.value : null;
   },
-  /** One record, with word of a stored record that could not be read (set aside under `unreadable:contact:…`). */
+  /** One record, with word of a stored record that could not be read. */
   async read(key: string): Promise<Read<ContactRecord>> {
-    return (await readView(namesOfKeys([key]))).read(key);
+    return inspectRecord(await (await db()).get('contacts', key), key);
   },
   /** Finds a record by social_url first, then by candidate id. */
   async find(target: VaultTarget): Promise<ContactRecord | null> {
@@ -101,109 +79,70 @@ export const vault = {
    * nothing were held (the user may have paid for it).
    */
   async lookup(target: VaultTarget): Promise<Read<ContactRecord>> {
-    // One storage read when the URL's record is there or the id points at it, two otherwise; shared by the lookups
-    // asked for in the same turn of the event loop (a bulk reveal's contacts get ready fifteen at a time).
-    return targetIn(await readTogether(target), target);
+    return (await readTargets([target]))[0]!;
   },
   /**
-   * The records of many targets (a page of search results, the people on a LinkedIn page) in two storage reads,
-   * whatever the vault holds. Records that cannot be read are left out, as {@link vault.find} does.
+   * The records of many targets (a page of search results, the people on a LinkedIn page) in one transaction.
+   * Records that cannot be read are left out, as {@link vault.find} does.
    */
   async findMany(targets: readonly VaultTarget[]): Promise<ContactRecord[]> {
-    const view = await readTargets(targets);
     const found = new Map<string, ContactRecord>();
-    for (const target of targets) {
-      const read = targetIn(view, target);
+    for (const read of await readTargets(targets))
       if (read.state === 'ok') found.set(read.value.key, read.value);
-    }
     return [...found.values()];
   },
-  /** Every record, in both layouts (the library's index is built from it once). */
-  async all(): Promise<ContactRecord[]> {
-    const everything = await browser.storage.local.get(null);
-    const raw = new Map<string, unknown>();
-    for (const [name, value] of Object.entries(everything)) {
-      const key = PREFIXES.contact.idOf(name);
-      if (key !== null) raw.set(key, value);
-    }
-    for (const [name, value] of Object.entries(everything)) {
-      if (PREFIXES.vaultBucket.idOf(name) === null) continue;
-      const bucket = readBucket(value, name);
-      if (bucket.state === 'ok')
-        for (const [key, record] of Object.entries(bucket.value.records)) raw.set(key, record);
-    }
-    return [...raw]
-      .map(([key, value]) => inspectRecord(value, key))
-      .flatMap((read) => (read.state === 'ok' ? [read.value] : []));
-  },
-  /** Full records for these keys (the library opens or exports them); unknown keys are left out. */
+  /** Full records for these keys, in order (the library opens or exports them); unknown keys are left out. */
   async getMany(keys: readonly string[]): Promise<ContactRecord[]> {
     return (await readMany(keys)).flatMap(([, read]) => (read.state === 'ok' ? [read.value] : []));
   },
   /**
-   * Calls back with what changed whenever records are written or removed, in any context (a reveal, a bulk
-   * reveal, retention, "Delete"). A written value that does not read counts as gone.
+   * Calls back with what changed whenever records are written or removed, in another context (a reveal, a bulk
+   * reveal, retention, "Delete"), reading the records the change names. A record that does not read counts as gone.
    */
   watchChanges(cb: (change: VaultChange) => void): () => void {
-    const changed = vaultChangeReader();
-    const listener = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
-      if (area !== PREFIXES.vaultBucket.area) return;
-      const keys = changed(changes);
-      if (!keys) return;
-      const change: VaultChange = { put: [], gone: [...keys.gone] };
-      for (const [key, value] of keys.put) {
-        const parsed = z.safeParse(ContactRecord, value);
-        if (parsed.success) change.put.push(parsed.data);
-        else change.gone.push(key);
-      }
-      cb(change);
-    };
-    browser.storage.onChanged.addListener(listener);
-    return () => browser.storage.onChanged.removeListener(listener);
+    return watchVaultKeys((keys) => {
+      if (keys === null) return cb({ put: [], gone: [], cleared: true });
+      void readMany(keys).then((reads) => {
+        const change: VaultChange = { put: [], gone: [] };
+        for (const [key, read] of reads) {
+          if (read.state === 'ok') change.put.push(read.value);
+          else change.gone.push(key);
+        }
+        cb(change);
+      });
+    });
   },
   /** Calls back with the record whenever it changes (null when removed). */
   watch(key: string, cb: (record: ContactRecord | null) => void) {
-    // From the change itself, not a read after it: a reveal's record is on screen by the time its answer is.
-    return vault.watchChanges(({ put, gone }) => {
-      const written = put.find((record) => record.key === key);
-      if (written) cb(written);
-      else if (gone.includes(key)) cb(null);
+    return watchVaultKeys((keys) => {
+      if (keys === null) cb(null);
+      else if (keys.includes(key)) void vault.get(key).then(cb);
     });
   },
 };
 
-/** Reads of these vault keys, in one storage call, in order. */
+/** Reads of these vault keys, in one transaction, in order. */
 export async function readMany(keys: readonly string[]): Promise<Array<[string, Read<ContactRecord>]>> {
   if (keys.length === 0) return [];
-  const view = await readView(namesOfKeys(keys));
-  return keys.map((key) => [key, view.read(key)]);
+  const store = (await db()).transaction('contacts').store;
+  const values = await Promise.all(keys.map((key) => store.get(key)));
+  return keys.map((key, i) => [key, inspectRecord(values[i], key)]);
 }
 
 /**
- * {@link vault.find} for each of many targets (a bulk reveal's quote), in the same two storage reads as
- * {@link vault.findMany}: the record each target answers to, in order (null when none, or it cannot be read).
- * Outside {@link vault} so the pages, which never need it, do not load it.
+ * {@link vault.find} for each of many targets (a bulk reveal's quote), in one transaction: the record each target
+ * answers to, in order (null when none, or it cannot be read).
  */
 export async function findContacts(targets: readonly VaultTarget[]): Promise<Array<ContactRecord | null>> {
-  const view = await readTargets(targets);
-  return targets.map((target) => {
-    const read = targetIn(view, target);
-    return read.state === 'ok' ? read.value : null;
-  });
+  return (await readTargets(targets)).map((read) => (read.state === 'ok' ? read.value : null));
 }
 
 /**
- * Calls back with the vault keys of the records written or removed in one storage change, without reading them:
- * for a reader holding a few records (the side panel), which reads again only those it holds ({@link vault.watchChanges} reads
- * every record a bulk reveal writes). Outside {@link vault} so the pages that do not watch do not load it.
+ * Calls back with the vault keys written or removed by each write another context announces, without reading them
+ * (a reader holding a few records reads again only those it holds); null when every contact was removed.
  */
-export function watchVaultKeys(cb: (keys: string[]) => void): () => void {
-  const changed = vaultChangeReader();
-  const listener = (changes: Record<string, { oldValue?: unknown; newValue?: unknown }>, area: string) => {
-    if (area !== PREFIXES.vaultBucket.area) return;
-    const keys = changed(changes);
-    if (keys) cb([...new Set([...keys.put.keys(), ...keys.gone])]);
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+export function watchVaultKeys(cb: (keys: string[] | null) => void): () => void {
+  return onChange((change) => {
+    if (change.store === CONTACTS) cb(change.keys.length === 0 ? null : change.keys);
+  });
 }

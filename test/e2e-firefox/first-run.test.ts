@@ -63,5 +63,6 @@ test('the options page opens on install; Save shows the balance; the key lives o
   // In LinkedIn's origin (where the content script's IndexedDB lives) the extension's database does not exist.
   const databases = await ff.execute<Array<{ name: string }>>('return indexedDB.databases()');
   expect(databases.map((db) => db.name)).not.toContain('candidate-lens-secrets');
+  expect(databases.map((db) => db.name)).not.toContain('candidate-lens');
   expect(await ff.execute('return typeof browser')).toBe('undefined');
 });

@@ -3,6 +3,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, stopServiceWorker, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
+import { PUT_RECORDS, STORED_CONTACTS } from './vault-db';
 
 const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
 const CONTACTS = [
@@ -35,95 +36,68 @@ const CONTACTS = [
   },
 ];
 
-/**
- * Writes vault records a key each, as version 1 of the vault did (the background indexes them as they land). It
- * waits for the start's own pass first: a record written while the start still runs its migrations is moved into
- * the vault's buckets at once, and a journey should not depend on which came first.
- */
+/** Writes vault records straight into the extension's database, as an older version could have left them. */
 async function seed(background: Worker, contacts: typeof CONTACTS = CONTACTS) {
-  await startPassDone(background);
-  await background.evaluate(async (contacts) => {
-    const records: Record<string, unknown> = {};
-    for (const c of contacts) {
-      const key = `https://www.linkedin.com/in/${c.slug}`;
-      records[`contact:${key}`] = {
-        v: 1,
-        key,
-        socialUrl: key,
-        candidateId: null,
-        name: c.name,
-        currentTitle: c.currentTitle,
-        currentEmployer: c.currentEmployer,
-        email: c.email ? { found: true, value: c.email, at: c.updatedAt } : { found: false, at: c.updatedAt },
-        ...(c.phone ? { phone: { found: true, value: c.phone, at: c.updatedAt } } : {}),
-        updatedAt: c.updatedAt,
-      };
-    }
-    await (
-      globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
-    ).chrome.storage.local.set(records);
-  }, contacts);
+  const records = contacts.map((c) => {
+    const key = `https://www.linkedin.com/in/${c.slug}`;
+    return {
+      v: 1,
+      key,
+      socialUrl: key,
+      candidateId: null,
+      name: c.name,
+      currentTitle: c.currentTitle,
+      currentEmployer: c.currentEmployer,
+      email: c.email ? { found: true, value: c.email, at: c.updatedAt } : { found: false, at: c.updatedAt },
+      ...(c.phone ? { phone: { found: true, value: c.phone, at: c.updatedAt } } : {}),
+      updatedAt: c.updatedAt,
+    };
+  });
+  await background.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify(records)}); })()`,
+  );
 }
 
-/** Waits for the start's own pass: over once it has listed the set-aside copies (its last step, at a first start). */
-const startPassDone = (background: Worker) =>
-  expect
-    .poll(
-      () => background.evaluate(`chrome.storage.local.get('vault-asides').then((r) => r['vault-asides'])`),
-      { timeout: 15_000 },
-    )
-    .toEqual({ keys: [] });
-
-/** Every stored key whose name or value mentions `text`. */
+/** Every stored key, in storage or in the vault's database, whose name or value mentions `text`. */
 const storedMentioning = (page: Page, text: string) =>
-  page.evaluate(
-    (text) =>
-      (
-        globalThis as unknown as {
-          chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } };
-        }
-      ).chrome.storage.local
-        .get(null)
-        .then((all) =>
-          Object.entries(all)
-            .filter(([key, value]) => (key + JSON.stringify(value)).includes(text))
-            .map(([key]) => key),
-        ),
-    text,
-  );
+  page.evaluate(`(async () => {
+    ${STORED_CONTACTS}
+    const text = ${JSON.stringify(text)};
+    const local = Object.entries(await chrome.storage.local.get(null));
+    const records = (await storedContacts()).map((record) => ['contacts:' + record.key, record]);
+    return [...local, ...records]
+      .filter(([key, value]) => (key + JSON.stringify(value)).includes(text))
+      .map(([key]) => key);
+  })()`) as Promise<string[]>;
 
-/** How many contacts the index's first page counts (0 before it is written). */
-const indexedCount = (background: Worker) =>
-  background.evaluate(async () => {
-    const key = 'contacts-index:first';
-    const stored = await (
-      globalThis as unknown as {
-        chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
-      }
-    ).chrome.storage.local.get(key);
-    const page = stored[key];
-    if (typeof page !== 'string') return 0;
-    const groups = page.split('\n')[0]!.split(' ').slice(1);
-    return groups.reduce((n, group) => n + Number(group.split(',')[0]), 0);
-  });
+/** How many contacts the vault holds. */
+const storedCount = (background: Worker) =>
+  background.evaluate(`(async () => { ${STORED_CONTACTS}; return (await storedContacts()).length; })()`);
 
 /**
  * Opens the library with its reading of every contact held back until `release()`: the moment, short in real use,
- * between the first rows and a searchable list. (The page's `chrome.storage.local.get` waits when it is asked for
- * the index's shards.)
+ * between the first rows and a searchable list. (The page's reads of every record, `getAll` on the vault's store,
+ * answer when released; its first page comes through an index and is not held.)
  */
 async function openWithFullReadHeld(context: BrowserContext, extensionId: string) {
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const local = (
-      globalThis as unknown as { chrome: { storage: { local: { get(keys: unknown): Promise<unknown> } } } }
-    ).chrome.storage.local;
-    const get = local.get.bind(local);
     const held = new Promise((resolve) => {
       (globalThis as unknown as { releaseIndex: () => void }).releaseIndex = () => resolve(undefined);
     });
-    local.get = (keys: unknown) =>
-      Array.isArray(keys) && keys.includes('contacts-index:0') ? held.then(() => get(keys)) : get(keys);
+    const getAll = IDBObjectStore.prototype.getAll;
+    IDBObjectStore.prototype.getAll = function (this: IDBObjectStore, ...args: Parameters<typeof getAll>) {
+      const request = getAll.apply(this, args);
+      if (this.name !== 'contacts') return request;
+      const listen = request.addEventListener.bind(request);
+      request.addEventListener = ((type: string, listener: EventListener, options?: unknown) =>
+        listen(
+          type,
+          type === 'success' ? (event: Event) => void held.then(() => listener(event)) : listener,
+          options as AddEventListenerOptions,
+        )) as typeof request.addEventListener;
+      return request;
+    };
   });
   await page.goto(`chrome-extension://${extensionId}/contacts.html`);
   return { page, release: () => page.evaluate('releaseIndex()') };
@@ -217,8 +191,7 @@ test.describe('revealed contacts library', () => {
     await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Wei Chen']);
     await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText('Deleted 1 contact.');
-    // Nowhere in storage, by key or in any value, whatever the layout (the index follows the vault a moment later);
-    // the two others still held.
+    // Nowhere in storage or in the database, by key or in any value; the two others still held.
     await expect.poll(() => storedMentioning(page, 'ada-lovelace')).toEqual([]);
     await expect.poll(() => storedMentioning(page, 'ada.lovelace@example.com')).toEqual([]);
     expect(await storedMentioning(page, 'grace.okafor@example.org')).not.toEqual([]);
@@ -276,32 +249,18 @@ test.describe('revealed contacts library', () => {
       updatedAt: at(400),
     };
     await seed(background, [...CONTACTS, expired]);
-    await expect.poll(() => indexedCount(background)).toBe(4);
+    await expect.poll(() => storedCount(background)).toBe(4);
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/contacts.html`);
     await expect(rows(page)).toHaveCount(4);
 
-    // As an upgrade finds the vault: the contacts seeded a key each (version 1), and store migration 6, which
-    // moves them into buckets, not yet run.
-    await background.evaluate(`(async () => {
-      const { 'store-migrations': done } = await chrome.storage.local.get('store-migrations');
-      await chrome.storage.local.set({ 'store-migrations': done.filter((n) => n !== 6) });
-    })()`);
     // Chrome stops an idle worker; a message (a popup opening) starts it again, and retention runs soon after.
     await stopServiceWorker(context);
     await page.evaluate(`chrome.runtime.sendMessage({ type: 'wake' }).catch(() => undefined)`);
     await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
     await expect(page.getByText('Old Timer')).toHaveCount(0);
-    // Nowhere in storage, by key or in any value (the vault keeps records in buckets named by a hash).
+    // Nowhere in storage, by key or in any value.
     expect(await storedMentioning(page, 'old-timer')).toEqual([]);
-    // The start also moved the contacts seeded a key each into the vault's buckets, all still listed.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          `chrome.storage.local.get(null).then((all) => Object.keys(all).filter((k) => k.startsWith('contact:') || k.startsWith('vault-id:')))`,
-        ),
-      )
-      .toEqual([]);
     await page.reload();
     await expect(rows(page)).toHaveCount(3);
   });
@@ -321,7 +280,7 @@ test.describe('revealed contacts library', () => {
       updatedAt: at(5 + (i % 50)),
     }));
     await seed(background, [...CONTACTS, ...many]);
-    await expect.poll(() => indexedCount(background)).toBe(253);
+    await expect.poll(() => storedCount(background)).toBe(253);
 
     const { page, release } = await openWithFullReadHeld(context, extensionId);
     await expect(page.getByTestId('library-counts')).toHaveText(

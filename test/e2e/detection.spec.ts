@@ -280,7 +280,7 @@ for (const { url, file, read } of EVERY_KIND) {
   });
 }
 
-test('a content script cannot read the API key', async ({
+test("a content script cannot read the API key or the extension's database", async ({
   context,
   connect,
   tabIdOf,
@@ -310,6 +310,11 @@ test('a content script cannot read the API key', async ({
   expect(seen.local).toMatch(/^denied/);
   expect(seen.session).toMatch(/^denied/);
   expect(seen.databases).not.toContain('candidate-lens-secrets');
+  // Nor the database of revealed contacts and the ledger, which the extension's own origin holds.
+  expect(seen.databases).not.toContain('candidate-lens');
+  expect(await background.evaluate('indexedDB.databases().then((dbs) => dbs.map((d) => d.name))')).toContain(
+    'candidate-lens',
+  );
   expect(seen.origin).toBe('https://www.linkedin.com');
 });
 

@@ -159,7 +159,7 @@ const QUICK = { timeout: 20_000, intervals: [25, 50, 100] };
 
 /**
  * Puts the shared browser's extension back to a fresh install's state: no pages but the first, no stored data in
- * any area, no alarms, no side panel, no granted permissions or cookies, a new service worker (nothing kept in its
+ * any area or in the extension's database, no alarms, no side panel, no granted permissions or cookies, a new service worker (nothing kept in its
  * memory). The worker clears its own storage first so that its listeners see the change; then it is stopped,
  * whatever those listeners wrote is cleared from outside (`Extensions.clearStorageItems`), and a new worker starts
  * on empty storage, as a first start finds it. Chrome keeps the context menus, which the extension creates on
@@ -182,11 +182,16 @@ async function resetExtension({ context, extensionId, holder, cdp }: SharedBrows
     ]);
   }
   await stopWorker(cdp, status.versionId);
-  await Promise.all(
-    ['session', 'sync', 'local'].map((storageArea) =>
+  await Promise.all([
+    ...['session', 'sync', 'local'].map((storageArea) =>
       cdp.send('Extensions.clearStorageItems' as 'Runtime.enable', { id: extensionId, storageArea } as never),
     ),
-  );
+    // The database of what grows (the vault, the ledger): the new worker makes it again at its start.
+    cdp.send('IndexedDB.deleteDatabase', {
+      securityOrigin: `chrome-extension://${extensionId}`,
+      databaseName: 'candidate-lens',
+    }),
+  ]);
   // Clearing what is already empty wakes nobody: start the worker as a browser start does.
   await cdp.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
   await expect.poll(async () => (await serviceWorkerStatus(cdp)).runningStatus, QUICK).toBe('running');

@@ -1,6 +1,6 @@
 /**
- * Vault records as the vault stores them (version 1 of a contact's record), for tests that seed the vault, read it
- * back or migrate what earlier versions kept beside it.
+ * Vault records as the vault stores them (version 1 of a contact's record), for tests that seed the vault or read it
+ * back.
  */
 
 /** A LinkedIn profile URL for a slug. */
@@ -21,20 +21,24 @@ export function contactRecord(slug: string, candidateId: string) {
   };
 }
 
-/** The names of what is stored in either layout: version 1's keys (`legacy` prefix) and the buckets' `field` entries. */
-async function storedNames(legacy: string, buckets: string, field: 'records' | 'ids'): Promise<string[]> {
-  const { browser } = await import('wxt/browser');
-  const names = new Set<string>();
-  for (const [name, value] of Object.entries(await browser.storage.local.get(null))) {
-    if (name.startsWith(legacy)) names.add(name.slice(legacy.length));
-    if (name.startsWith(buckets))
-      for (const key of Object.keys((value as Record<string, object>)[field] ?? {})) names.add(key);
-  }
-  return [...names].sort();
+/** The vault keys of every record stored, sorted. */
+export async function storedVaultKeys(): Promise<string[]> {
+  const { db } = await import('../../src/store/db');
+  return ((await (await db()).getAllKeys('contacts')) as string[]).sort();
 }
 
-/** The vault keys of every record stored, in either layout (buckets, or version 1's key per record), sorted. */
-export const storedVaultKeys = () => storedNames('contact:', 'vault-bucket:', 'records');
+/** The candidate ids the vault names a record for, sorted. */
+export async function storedVaultIds(): Promise<string[]> {
+  const { db } = await import('../../src/store/db');
+  const records = (await (await db()).getAll('contacts')) as Array<{ candidateId?: unknown }>;
+  return records.flatMap((r) => (typeof r.candidateId === 'string' ? [r.candidateId] : [])).sort();
+}
 
-/** The candidate ids the vault names a record for, in either layout, sorted. */
-export const storedVaultIds = () => storedNames('vault-id:', 'vault-ids:', 'ids');
+/**
+ * Stores a raw value as the vault's record of `key`, as a damaged database or an older version could leave it (the
+ * database keeps a record under its `key` field, whatever else it holds).
+ */
+export async function writeRawContact(key: string, value: object): Promise<void> {
+  const { db } = await import('../../src/store/db');
+  await (await db()).put('contacts', { ...value, key });
+}

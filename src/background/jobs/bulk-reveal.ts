@@ -27,7 +27,6 @@ import { chargesOf } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
 import { connectedClient, refreshAccount } from '../connection';
-import { contactsIndexWriter } from '../contacts-index-writer';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
 import { settingsNow } from '../ledger';
 import { membershipNow, teamHeldOf } from '../team';
@@ -274,8 +273,7 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   active = run;
   // Its lookups' write-aheads are on the path of every request: the ledger's writes skip reading back their own,
   // and the caps and the team membership are read once and kept until they change.
-  // The library's index, written while the run goes on, keeps its writes a second apart.
-  const cool = [keepLedgerWarm(), settingsNow.hold(), membershipNow.hold(), contactsIndexWriter.pace()];
+  const cool = [keepLedgerWarm(), settingsNow.hold(), membershipNow.hold()];
   try {
     // Every caller has just stored the job as it starts: the first progress write (and the badge) follows shortly.
     store.progress();

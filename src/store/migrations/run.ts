@@ -18,10 +18,8 @@ import { bulkJobs } from '../bulk-jobs-write';
 import { defineStored } from '../item';
 import { KEYS, LEGACY_KEYS, nameOf } from '../keys';
 import { LedgerMeta, META_KEY, openCharges, readLedgerDays, readMeta } from '../ledger';
-import { moveVaultIdIndex } from './1-vault-id-keys';
 import { inFlightEntries, LedgerMetaV1 } from './2-ledger-open-calls';
 import { metaToV3 } from './4-ledger-day-parts';
-import { moveVaultToBuckets } from './6-vault-buckets';
 import { removeLocalBeat } from './7-worker-beat-session';
 
 const IN_FLIGHT_V1 = nameOf(LEGACY_KEYS.bulkInFlight);
@@ -78,22 +76,13 @@ export async function migrateBulkJobParts(): Promise<void> {
 
 /**
  * Every store migration run before anything resumes, by number. Number 3 (`3-item-records-unversioned.ts`) is items'
- * own steps, run by WXT with each item, not here; 6 is in {@link LATER_MIGRATIONS}: the next store migration is 8.
+ * own steps, run by WXT with each item, not here: the next store migration is 8.
  */
 export const STORE_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
-  [1, moveVaultIdIndex],
   [2, migrateLedger],
   [4, migrateLedgerParts],
   [5, migrateBulkJobParts],
   [7, removeLocalBeat],
-];
-
-/**
- * Migrations run after the others, without holding anything up: long moves whose readers read both shapes meanwhile
- * (the vault into buckets: `6-vault-buckets.ts`).
- */
-export const LATER_MIGRATIONS: ReadonlyArray<readonly [number, () => Promise<void>]> = [
-  [6, () => moveVaultToBuckets()],
 ];
 
 /** The numbers of the migrations that ran to their end, in the order they did. */

@@ -1,20 +1,18 @@
 /**
  * The library's exports: the contacts shown (after search and filters) as CSV, in the side panel's columns, or as
- * one vCard file. Records are read only here, for the keys exported, from the export packs (`src/vault/packs.ts`: a
- * 50,000-contact export reads a few hundred stored strings, not 50,000 records), a few packs per storage call; then
- * turned to text a chunk at a time, each chunk parsed and dropped before the next, so the page paints its progress
- * between calls and chunks instead of freezing.
+ * one vCard file. Records are read only here, for the keys exported, a chunk at a time (one transaction each), each
+ * chunk turned to text and dropped before the next, so the page paints its progress between chunks instead of
+ * freezing.
  */
 
 import { toCsv } from '../../search/csv';
 import { vault } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
-import { packedRecord, packedRecords } from '../../vault/packs';
 import { downloadText } from '../download';
 import { CSV_HEADER, candidatesCsv } from '../sidepanel/export-csv';
 import { toVCards } from '../vcard';
 
-/** Contacts read per storage call: about a megabyte of records. */
+/** Contacts read per transaction: about a megabyte of records. */
 export const EXPORT_CHUNK = 1_000;
 
 /** Told, after each chunk, how many of the contacts have been read so far and of how many. */
@@ -36,42 +34,20 @@ const asProfile = (record: ContactRecord) => ({
 
 /**
  * The text of these contacts' records, made a chunk at a time by `write`; returns the parts and how many records
- * were found (a contact deleted meanwhile is left out). The records come from the export packs (a few hundred stored
- * strings, whatever the vault holds); a contact no pack holds (packs not built yet) is read from the vault, a chunk
- * at a time. `progress` counts the contacts read so far.
+ * were found (a contact deleted meanwhile is left out). `progress` counts the contacts read so far.
  */
 async function streamed(
   keys: readonly string[],
   write: (records: ContactRecord[]) => string,
   progress: ExportProgress,
 ): Promise<{ parts: string[]; count: number }> {
-  let done = 0;
-  const packed = await packedRecords(keys, async (found) => {
-    if (found === done) return;
-    done = found;
-    progress(done, keys.length);
-    await nextTask();
-  });
   const parts: string[] = [];
   let count = 0;
   for (let at = 0; at < keys.length; at += EXPORT_CHUNK) {
-    const chunk = keys.slice(at, at + EXPORT_CHUNK);
-    const records = new Map<string, ContactRecord>();
-    const unpacked: string[] = [];
-    for (const key of chunk) {
-      const text = packed.get(key);
-      const record = text === undefined ? null : packedRecord(key, text);
-      if (record) records.set(key, record);
-      else unpacked.push(key);
-    }
-    if (unpacked.length > 0) {
-      for (const record of await vault.getMany(unpacked)) records.set(record.key, record);
-      done += unpacked.length;
-      progress(done, keys.length);
-    }
-    const inOrder = chunk.flatMap((key) => records.get(key) ?? []);
-    count += inOrder.length;
-    parts.push(write(inOrder));
+    const records = await vault.getMany(keys.slice(at, at + EXPORT_CHUNK));
+    count += records.length;
+    parts.push(write(records));
+    progress(Math.min(at + EXPORT_CHUNK, keys.length), keys.length);
     await nextTask();
   }
   return { parts, count };

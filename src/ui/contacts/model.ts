@@ -2,12 +2,12 @@
  * The "Revealed contacts" library's model: the contacts' summaries, the query the recruiter types and picks, what
  * matches, and the actions (open, delete one, delete all, export).
  *
- * It opens in two steps, so the first rows take the same time at 50,000 contacts as at 1,000: the index's small
- * first page (the newest contacts and the exact counts) is listed at once, then every summary is read for search,
- * filters, other sorts and export. Meanwhile nothing shown is wrong: a query other than the default waits for
- * every contact (its count reads as unknown, never as a count of the first page), and export stays off. Once every
- * summary is read, a change (a reveal, a bulk reveal, a deletion) is applied from the shards it rewrote, as storage
- * reports them: the index is never read again whole for it.
+ * It opens in two steps, so the first rows take the same time at 50,000 contacts as at 1,000: the first page (the
+ * newest contacts, through the vault's `updatedAt` index, and the kept totals) is listed at once, then every
+ * summary is read for search, filters, other sorts and export. Meanwhile nothing shown is wrong: a query other than
+ * the default waits for every contact (its count reads as unknown, never as a count of the first page), and export
+ * stays off. Once every summary is read, a change (a reveal, a bulk reveal, a deletion) is applied by reading the
+ * contacts the background announced: the vault is never read again whole for it.
  *
  * Reading every contact does not redo what the first page already holds: while it leads every contact (checked in
  * one pass, `leadsAll`), the default order's first rows are the first page's, and every contact is sorted only when
@@ -15,18 +15,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
-import {
-  type ContactSummary,
-  contactsIndex,
-  FIRST_KEY,
-  FIRST_PAGE,
-  OLDEST_KEY,
-  readFirstPage,
-  shardNumber,
-  summariesOf,
-  summaryOf,
-  type Totals,
-} from '../../contacts-index';
+import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
 import { vault } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
 import { call } from '../rpc';
@@ -72,26 +61,17 @@ export function createLibraryModel() {
     return (matches.value ?? []).slice(0, shown.value);
   });
 
-  /** Every shard's summaries once read whole (null before, or when the first page held every contact). */
-  let shards: ContactSummary[][] | null = null;
-
   async function loadOnce() {
     const page = await contactsIndex.first();
-    // A first page holding every contact is the whole index.
-    if (page && page.rows.length === page.totals.total) {
-      shards = null;
+    // A first page holding every contact is every contact.
+    if (page.rows.length === page.totals.total) {
       lead.value = null;
       all.value = page.rows;
       return;
     }
     // While a full list is shown, it stays until the next one is read (a reload must not shrink it to a page).
-    if (page && !ready.value) first.value = page;
-    // Without a first page the index is read whole if built; until the background first builds it (at its first
-    // start), "Loading…" stays, and the build's write loads again: the vault's full records are never read here.
-    if (page || (await contactsIndex.built())) {
-      shards = await contactsIndex.shards();
-      show(shards.flat(), page?.rows ?? null);
-    }
+    if (!ready.value) first.value = page;
+    show(await contactsIndex.all(), page.rows);
   }
 
   /** Every contact, with the first page's rows when they lead them (a change may have come between the reads). */
@@ -130,38 +110,37 @@ export function createLibraryModel() {
   }
 
   /**
-   * Applies changed shards from the change itself when every shard is in hand and no read is under way (a change
-   * rewrites a few shards: nothing is read again); loads otherwise. True when applied.
+   * Applies a change by reading the contacts it names, when every contact is in hand and no load is under way;
+   * loads otherwise. True when applied.
    */
-  function apply(changed: ReadonlyMap<string, unknown>): boolean {
-    if (!shards || running) return false;
-    const next = [...shards];
-    let top: ContactSummary[] | null = null;
-    for (const [key, value] of changed) {
-      const n = shardNumber(key);
-      if (n !== null) next[n] = summariesOf(value);
-      // The first page, written with the shards, is their top rows; anything else (a rebuild) loads.
-      else if (key === FIRST_KEY)
-        top = [...(readFirstPage(value)?.rows ?? [])].map(([k, row]) => summaryOf(k, row));
-      else if (key !== OLDEST_KEY) return false;
-    }
-    shards = next;
-    show(next.flat(), top);
+  async function apply(keys: ReadonlySet<string>): Promise<boolean> {
+    if (!all.value || running) return false;
+    const read = await contactsIndex.some([...keys]);
+    const before = all.value;
+    if (!before || running) return false;
+    const every = before.filter((summary) => !keys.has(summary.key));
+    for (const summary of read) if (summary) every.push(summary);
+    show(every, null);
     return true;
   }
 
   let pending: ReturnType<typeof setTimeout> | undefined;
-  /** Changes not applied yet: the last value of each key. */
-  let changes = new Map<string, unknown>();
-  /** Loads, then follows the index (a reveal elsewhere adds a contact; batched, a bulk reveal writes many). */
+  /** Changes are applied one after another, each on the list the one before left. */
+  let applying = Promise.resolve();
+  /** Contacts changed and not applied yet; null when every contact was removed. */
+  let changes: Set<string> | null = new Set();
+  /** Loads, then follows the vault (a reveal elsewhere adds a contact; batched, a bulk reveal writes many). */
   async function init() {
-    contactsIndex.watch((changed) => {
-      for (const [key, value] of changed) changes.set(key, value);
+    contactsIndex.watch((keys) => {
+      if (keys === null) changes = null;
+      else if (changes) for (const key of keys) changes.add(key);
       clearTimeout(pending);
       pending = setTimeout(() => {
         const batch = changes;
-        changes = new Map();
-        if (!apply(batch)) void load();
+        changes = new Set();
+        applying = applying.then(async () => {
+          if (!batch || !(await apply(batch))) await load();
+        });
       }, 150);
     });
     await load();

@@ -47,7 +47,7 @@ export function createVaultModel() {
 
   /** Counts contact changes, so a read that a change overtook is done again rather than merged stale. */
   let changes = 0;
-  /** Reads the records of these targets into the panel (two storage reads, however many). */
+  /** Reads the records of these targets into the panel (one transaction, however many). */
   async function want(targets: readonly Target[]) {
     if (targets.length === 0) return;
     for (;;) {
@@ -73,7 +73,10 @@ export function createVaultModel() {
   const refreshSoon = groupCommit<string[]>((batches) => refresh([...new Set(batches.flat())]));
   const stop = watchVaultKeys((keys) => {
     changes++;
-    refreshSoon(keys).catch((error: unknown) => console.warn('Could not read the changed contacts', error));
+    // Every contact removed: the ones held are read again, and found gone.
+    refreshSoon(keys ?? [...records.value.keys()]).catch((error: unknown) =>
+      console.warn('Could not read the changed contacts', error),
+    );
   });
 
   return {

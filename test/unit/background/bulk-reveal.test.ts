@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { maxLookupCost } from '../../../src/api/pricing';
 import {
   bulkRunEnded,
@@ -20,6 +19,7 @@ import { type LedgerMeta, META_KEY, readMeta } from '../../../src/store/ledger';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
 import { vaultWrite } from '../../../src/store/vault-write';
+import { writeRawContact } from '../../support/vault-records';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const people = (n: number, from = 0): StubContact[] =>
@@ -637,7 +637,7 @@ describe('bulk reveal', () => {
   it('does not buy again a held contact whose stored record cannot be read', async () => {
     const contacts = people(2);
     const s = service(contacts);
-    await fakeBrowser.storage.local.set({ [`contact:${contacts[0]!.socialUrl}`]: { v: 1, garbled: true } });
+    await writeRawContact(contacts[0]!.socialUrl, { v: 1, garbled: true });
     const { ended } = await start(rows(contacts), ['email']);
     expect(ended.items[0]).toMatchObject({
       state: 'failed',

@@ -13,6 +13,7 @@ import { chargesOf } from '../../../src/store/ledger';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
 import { workerBeat } from '../../../src/store/worker-beat';
+import { writeRawContact } from '../../support/vault-records';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 /** A phone reveal of Grace left "running" by a worker that is gone, started `ageMs` ago. */
@@ -286,7 +287,7 @@ describe('a stored contact that cannot be read', () => {
   beforeEach(freshConnectionQuiet);
 
   it('reads as unreadable (not as missing), and settings say so too', async () => {
-    await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: { v: 1, key: 42 } });
+    await writeRawContact(GRACE.socialUrl, { v: 1, name: 42 });
     expect(await vault.lookup({ socialUrl: GRACE.socialUrl })).toEqual({ state: 'unreadable' });
     expect(await vault.lookup({ socialUrl: 'https://www.linkedin.com/in/nobody' })).toEqual({
       state: 'missing',
@@ -295,10 +296,9 @@ describe('a stored contact that cannot be read', () => {
     expect(await settings.read()).toMatchObject({ unreadable: true, value: { retentionDays: 365 } });
   });
 
-  it('a reveal over it is refused unless the user chose to ask again, and the copy stays aside', async () => {
+  it('a reveal over it is refused unless the user chose to ask again', async () => {
     const service = stubService([GRACE], 100);
-    const broken = { v: 1, key: 42, email: 'grace@example.org' };
-    await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: broken });
+    await writeRawContact(GRACE.socialUrl, { v: 1, name: 42, email: 'grace@example.org' });
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }),
     ).rejects.toMatchObject({ message: expect.stringContaining('could not be read') });
@@ -310,7 +310,6 @@ describe('a stored contact that cannot be read', () => {
       replaceUnreadable: true,
     });
     expect(record?.email).toMatchObject({ value: GRACE.email });
-    const aside = await browser.storage.local.get(`unreadable:contact:${GRACE.socialUrl}`);
-    expect(Object.values(aside)[0]).toMatchObject({ value: broken });
+    expect(await vault.lookup({ socialUrl: GRACE.socialUrl })).toMatchObject({ state: 'ok' });
   });
 });

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClient } from '../../../src/api/client';
 import { lookupBody, lookupContact, planLookup, serialised } from '../../../src/background/lookup-contact';
@@ -9,6 +8,7 @@ import { readLedgerDays } from '../../../src/store/ledger';
 import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
 import { vaultWrite } from '../../../src/store/vault-write';
+import { writeRawContact } from '../../support/vault-records';
 import { GRACE, stubService } from './service-stub';
 
 const target = { socialUrl: GRACE.socialUrl, candidateId: GRACE.id };
@@ -78,7 +78,7 @@ describe('planning a lookup', () => {
   });
 
   it('says so when the stored record cannot be read, rather than planning as if nothing were held', async () => {
-    await browser.storage.local.set({ [`contact:${GRACE.socialUrl}`]: { v: 1, key: 42 } });
+    await writeRawContact(GRACE.socialUrl, { v: 1, name: 42 });
     const plan = await planLookup(target, ['email'], {});
     expect(plan.unreadable).toBe(true);
     expect(plan.existing).toBeNull();

@@ -9,7 +9,7 @@ describe('stored keys', () => {
   });
 
   it('no single item falls under a family of keys it does not belong to', () => {
-    const beside: unknown[] = [PREFIXES.ledger, PREFIXES.contactsIndex];
+    const beside: unknown[] = [PREFIXES.ledger];
     const families = Object.values(PREFIXES).filter((family) => !beside.includes(family));
     for (const key of items) {
       const [area] = key.split(':');
@@ -20,18 +20,12 @@ describe('stored keys', () => {
     }
     // The ledger's bookkeeping sits beside its days, so one watch of `ledger:` sees every write.
     expect(PREFIXES.ledger.idOf(nameOf(KEYS.ledgerMeta))).toBe('meta');
-    // So do the library index's first page, oldest changes and built mark, beside its shards.
-    expect(PREFIXES.contactsIndex.idOf(nameOf(KEYS.contactsIndexFirst))).toBe('first');
-    expect(PREFIXES.contactsIndex.idOf(nameOf(KEYS.contactsIndexOldest))).toBe('oldest');
-    expect(PREFIXES.contactsIndex.idOf(nameOf(KEYS.contactsIndexBuilt))).toBe('built');
   });
 
   it('a family names its keys and reads their ids back', () => {
-    expect(PREFIXES.contact.key('https://www.linkedin.com/in/ada')).toBe(
-      'local:contact:https://www.linkedin.com/in/ada',
-    );
-    expect(PREFIXES.contact.idOf('contact:id:7')).toBe('id:7');
-    expect(PREFIXES.contact.idOf('contacts-index:1')).toBeNull();
+    expect(PREFIXES.ledgerDay.key('2026-01-02')).toBe('local:ledger:day:2026-01-02');
+    expect(PREFIXES.ledgerDay.idOf('ledger:day:2026-01-02')).toBe('2026-01-02');
+    expect(PREFIXES.ledgerDay.idOf('ledger:meta')).toBeNull();
     expect(PREFIXES.tab.key(3)).toBe('session:tab:3');
   });
 });

@@ -1,247 +1,185 @@
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { browser } from 'wxt/browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '../../../src/store/settings';
+import { contactsIndex } from '../../../src/contacts-index';
+import { db } from '../../../src/store/db';
 import { findContacts, vault, watchVaultKeys } from '../../../src/store/vault';
-import { bucketName } from '../../../src/store/vault-buckets';
 import { itemsToAsk } from '../../../src/store/vault-record';
 import { vaultRetention } from '../../../src/store/vault-retention';
+import { TOTALS_KEY } from '../../../src/store/vault-totals';
 import { vaultWrite } from '../../../src/store/vault-write';
-import { contactRecord as contact, profileOf as url } from '../../support/vault-records';
+import {
+  contactRecord as contact,
+  storedVaultIds,
+  storedVaultKeys,
+  profileOf as url,
+} from '../../support/vault-records';
+
+/** Writes a raw value to the vault's store, as a damaged database or an older version could leave it. */
+async function writeRaw(value: object): Promise<void> {
+  await (await db()).put('contacts', value);
+}
+
+/** Changes announced on the channel arrive a task later. */
+const heard = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+let stops: Array<() => void> = [];
+const watching = (stop: () => void) => stops.push(stop);
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  for (const stop of stops) stop();
+  stops = [];
+});
 
 describe('the vault', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('a record that does not read is said to be there and unreadable, never missing', async () => {
+    await writeRaw({ key: url('x'), v: 99 });
+    expect(await vault.read(url('x'))).toEqual({ state: 'unreadable' });
+    expect(await vault.lookup({ socialUrl: url('x'), candidateId: '9' })).toEqual({ state: 'unreadable' });
+    expect(await vault.get(url('x'))).toBeNull();
+    expect(await vault.read(url('nobody'))).toEqual({ state: 'missing' });
   });
 
-  it('an unreadable vault record is not shown as revealed, and is kept aside', async () => {
-    await browser.storage.local.set({ 'contact:https://www.linkedin.com/in/x': { v: 99 } });
-    expect(await vault.get('https://www.linkedin.com/in/x')).toBeNull();
-    await vi.waitFor(async () => {
-      const stored = await browser.storage.local.get('unreadable:contact:https://www.linkedin.com/in/x');
-      expect(Object.keys(stored)).toHaveLength(1);
-    });
-  });
-
-  it('the vault finds a contact by URL or by candidate id, and forgets both on removal', async () => {
-    const record = {
-      v: 1 as const,
-      key: 'https://www.linkedin.com/in/grace',
-      socialUrl: 'https://www.linkedin.com/in/grace',
-      candidateId: '77',
-      name: 'Grace',
-      currentTitle: null,
-      currentEmployer: null,
-      email: { found: true as const, value: 'g@example.org', at: '2026-01-01T00:00:00.000Z' },
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
+  it('finds a contact by URL or by candidate id, and forgets both on removal', async () => {
+    const record = contact('grace', '77');
     await vaultWrite.put(record);
     expect(await vault.find({ candidateId: '77' })).toEqual(record);
     expect(await vault.find({ socialUrl: record.socialUrl })).toEqual(record);
-    expect(await vaultRetention.purgeOlderThan(new Date('2025-12-31T00:00:00.000Z'), [record.key])).toEqual({
-      removed: [],
-      kept: [record],
-      missing: [],
-    });
-    expect(await vaultRetention.purgeOlderThan(new Date('2026-02-01T00:00:00.000Z'), [record.key])).toEqual({
-      removed: [record.key],
-      kept: [],
-      missing: [],
-    });
+    await vaultWrite.remove([record.key]);
     expect(await vault.find({ candidateId: '77' })).toBeNull();
-    // Nothing that names the person stays behind: not the id's pointer to the profile either.
-    expect(Object.keys(await browser.storage.local.get(null))).toEqual([]);
+    expect(await storedVaultKeys()).toEqual([]);
+    expect(await storedVaultIds()).toEqual([]);
   });
 
-  it('findMany reads the records of many targets by URL and by id, in two reads whatever the vault holds', async () => {
-    await vaultWrite.put(contact('ada', '1'));
-    await vaultWrite.put(contact('grace', '2'));
-    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
-    await vaultWrite.put(contact('unrelated', '4'));
-    const get = vi.spyOn(browser.storage.local, 'get');
-    const found = await vault.findMany([
-      { socialUrl: url('ada'), candidateId: null },
-      { socialUrl: null, candidateId: '2' },
-      { socialUrl: null, candidateId: '3' },
-      { socialUrl: url('nobody'), candidateId: '99' },
-    ]);
-    expect(found.map((r) => r.name).sort()).toEqual(['ada', 'grace', 'x']);
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(await vault.findMany([])).toEqual([]);
-  });
-
-  it('a lookup reads storage once, twice only when an id points at a record under another key', async () => {
-    await vaultWrite.put(contact('ada', '1'));
-    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
-    const get = vi.spyOn(browser.storage.local, 'get');
-    expect(await vault.find({ socialUrl: url('ada'), candidateId: '1' })).toMatchObject({ name: 'ada' });
-    expect(get).toHaveBeenCalledTimes(1);
-    // A contact with no URL is read with the first read, and so is the absence of a new one.
-    expect(await vault.find({ socialUrl: null, candidateId: '3' })).toMatchObject({ name: 'x' });
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(await vault.find({ socialUrl: url('nobody'), candidateId: '99' })).toBeNull();
-    expect(get).toHaveBeenCalledTimes(3);
-    // Seen with a URL, the id-only contact is found through what its id names.
-    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
-    expect(get).toHaveBeenCalledTimes(5);
-    expect(await vault.find({ socialUrl: url('ada-new-url'), candidateId: '1' })).toMatchObject({
-      name: 'ada',
-    });
-    expect(get).toHaveBeenCalledTimes(7);
-    get.mockRestore();
-  });
-
-  it("a page of rows with URLs reads their records and ids, not the buckets their ids' records would be in", async () => {
-    await vaultWrite.put(contact('ada', '1'));
-    const get = vi.spyOn(browser.storage.local, 'get');
-    const targets = Array.from({ length: 50 }, (_, i) => ({
-      socialUrl: url(`row-${i}`),
-      candidateId: `${100 + i}`,
-    }));
-    const all = [...targets, { socialUrl: url('ada'), candidateId: '1' }];
-    expect(await vault.findMany(all)).toHaveLength(1);
-    expect(get).toHaveBeenCalledTimes(1);
-    const asked = get.mock.calls[0]![0] as string[];
-    const urlBuckets = new Set(all.map((t) => bucketName(t.socialUrl)));
-    for (const { socialUrl, candidateId } of all) {
-      expect(asked).toContain(bucketName(socialUrl));
-      // Asked only when one of the rows' URLs shares it (at 50,000 contacts a bucket holds ~3 records).
-      expect(asked.includes(bucketName(`id:${candidateId}`))).toBe(
-        urlBuckets.has(bucketName(`id:${candidateId}`)),
-      );
-    }
-    get.mockRestore();
-  });
-
-  it('an id whose bucket does not read is looked for under its id-only key all the same', async () => {
-    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
-    const [idBucket] = Object.keys(await browser.storage.local.get(null)).filter((k) =>
-      k.startsWith('vault-ids:'),
-    );
-    await browser.storage.local.set({ [idBucket!]: { v: 99 } });
-    expect(await vault.find({ socialUrl: url('x-new-url'), candidateId: '3' })).toMatchObject({ name: 'x' });
-    // The bucket that does not read is kept aside (its copy is stored after the answer).
-    await vi.waitFor(async () =>
-      expect(Object.keys(await browser.storage.local.get(null))).toContain(`unreadable:${idBucket}`),
-    );
-  });
-
-  it('lookups asked together share one storage read, each answered as it would be alone', async () => {
-    await vaultWrite.put(contact('ada', '1'));
-    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
-    await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
-    const get = vi.spyOn(browser.storage.local, 'get');
-    const found = await Promise.all([
-      vault.lookup({ socialUrl: url('ada'), candidateId: '1' }),
-      vault.lookup({ socialUrl: url('x-new-url'), candidateId: '3' }),
-      vault.lookup({ socialUrl: url('nobody'), candidateId: '99' }),
-      vault.lookup({ socialUrl: url('broken'), candidateId: null }),
-    ]);
-    // One read for the four, a second for the id-only contact now seen with a URL (its id names its key), and the
-    // set-aside's own look for an earlier copy of the unreadable record.
-    expect(
-      get.mock.calls.filter(([keys]) => Array.isArray(keys) && keys.some((k) => k.startsWith('contact:'))),
-    ).toHaveLength(2);
-    expect(found.map((read) => (read.state === 'ok' ? read.value.name : read.state))).toEqual([
-      'ada',
-      'x',
-      'missing',
-      'unreadable',
-    ]);
-    // A lookup asked after the read went out is read on its own, after it: it sees what was written since.
-    await vaultWrite.put(contact('late', '5'));
-    expect(await vault.find({ socialUrl: url('late'), candidateId: '5' })).toMatchObject({ name: 'late' });
-    get.mockRestore();
-  });
-
-  it('findContacts answers each target with the record find would, in the same two reads', async () => {
-    await vaultWrite.put(contact('ada', '1'));
-    await vaultWrite.put(contact('grace', '2'));
-    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
-    await browser.storage.local.set({ [`contact:${url('broken')}`]: { v: 1, key: 'not a record' } });
-    const targets = [
-      { socialUrl: url('ada'), candidateId: null },
-      { socialUrl: null, candidateId: '2' },
-      { socialUrl: url('grace-new-url'), candidateId: '2' },
-      { socialUrl: null, candidateId: '3' },
-      { socialUrl: url('nobody'), candidateId: '99' },
-    ];
-    const get = vi.spyOn(browser.storage.local, 'get');
-    const found = await findContacts(targets);
-    expect(get).toHaveBeenCalledTimes(2);
-    expect(found.map((r) => r?.name ?? null)).toEqual(['ada', 'grace', 'grace', 'x', null]);
-    get.mockRestore();
-    for (const [i, target] of targets.entries()) expect(found[i]).toEqual(await vault.find(target));
-    // A record that cannot be read answers nothing, as with find (it is set aside, not lost).
-    expect(await findContacts([{ socialUrl: url('broken'), candidateId: null }])).toEqual([null]);
-    expect(await findContacts([])).toEqual([]);
-  });
-
-  it('removing a contact keeps an id that now points at another record of the same person', async () => {
+  it('an id names the newest record of its person: the URL one after an id-only one, and the other once it is removed', async () => {
     await vaultWrite.put({ ...contact('x', '5'), key: 'id:5', socialUrl: null });
-    await vaultWrite.put(contact('ada', '5'));
-    await vaultWrite.remove(['id:5']);
+    expect(await vault.find({ candidateId: '5' })).toMatchObject({ key: 'id:5' });
+    await vaultWrite.put({ ...contact('ada', '5'), updatedAt: '2026-02-01T00:00:00.000Z' });
     expect(await vault.find({ candidateId: '5' })).toMatchObject({ name: 'ada' });
+    await vaultWrite.remove([url('ada')]);
+    expect(await vault.find({ candidateId: '5' })).toMatchObject({ key: 'id:5' });
+  });
+
+  it('findMany and findContacts answer many targets by URL and by id', async () => {
+    await vaultWrite.putMany([contact('ada', '1'), contact('grace', '2')]);
+    await vaultWrite.put({ ...contact('x', '3'), key: 'id:3', socialUrl: null });
+    const targets = [
+      { socialUrl: url('ada') },
+      { candidateId: '2' },
+      { candidateId: '3' },
+      { socialUrl: url('nobody'), candidateId: '404' },
+    ];
+    expect((await vault.findMany(targets)).map((r) => r.key).sort()).toEqual([
+      url('ada'),
+      url('grace'),
+      'id:3',
+    ]);
+    expect((await findContacts(targets)).map((r) => r?.key ?? null)).toEqual([
+      url('ada'),
+      url('grace'),
+      'id:3',
+      null,
+    ]);
+  });
+
+  it('getMany answers in the order asked, leaving out keys not held', async () => {
+    await vaultWrite.putMany([contact('ada', '1'), contact('grace', '2')]);
+    expect((await vault.getMany([url('grace'), url('nobody'), url('ada')])).map((r) => r.name)).toEqual([
+      'grace',
+      'ada',
+    ]);
+  });
+
+  it('refuses to store a record that does not read', async () => {
+    await expect(vaultWrite.put({ ...contact('ada', '1'), v: 2 } as never)).rejects.toThrow();
+    expect(await storedVaultKeys()).toEqual([]);
   });
 });
 
-describe('the vault tells which records changed', () => {
-  beforeEach(() => fakeBrowser.reset());
-
-  it('by their vault keys, written or removed, without reading them; other keys and areas are not its', async () => {
-    const seen = vi.fn();
-    const stop = watchVaultKeys(seen);
+describe('the vault tells other contexts which records changed', () => {
+  it('by their vault keys, once each write has completed; a clear says every contact', async () => {
+    const keys = vi.fn();
+    const changes = vi.fn();
+    const one = vi.fn();
+    watching(watchVaultKeys(keys));
+    watching(vault.watchChanges(changes));
+    watching(vault.watch(url('ada'), one));
     await vaultWrite.put(contact('ada', '1'));
-    await browser.storage.local.set({ settings: {}, 'contacts-index:1': '' });
-    await browser.storage.session.set({ 'contact:x': 1 });
-    await vaultWrite.remove([url('ada')]);
-    expect(seen.mock.calls).toEqual([[[url('ada')]], [[url('ada')]]]);
-    stop();
+    await heard();
+    expect(keys).toHaveBeenLastCalledWith([url('ada')]);
+    expect(changes).toHaveBeenLastCalledWith({ put: [contact('ada', '1')], gone: [] });
+    expect(one).toHaveBeenLastCalledWith(contact('ada', '1'));
+    // What a watcher hears is already readable: the write's transaction completed before it was announced.
+    expect(await vault.get(url('ada'))).toEqual(contact('ada', '1'));
+
     await vaultWrite.put(contact('grace', '2'));
-    expect(seen).toHaveBeenCalledTimes(2);
+    await heard();
+    expect(one).toHaveBeenCalledTimes(1);
+
+    await vaultWrite.remove([url('ada')]);
+    await heard();
+    expect(changes).toHaveBeenLastCalledWith({ put: [], gone: [url('ada')] });
+    expect(one).toHaveBeenLastCalledWith(null);
+
+    await vaultWrite.clear();
+    await heard();
+    expect(keys).toHaveBeenLastCalledWith(null);
+    expect(changes).toHaveBeenLastCalledWith({ put: [], gone: [], cleared: true });
+  });
+});
+
+describe('the kept totals', () => {
+  const totals = async () => (await contactsIndex.first()).totals;
+
+  it('follow every write, rewrite and removal in the same transaction', async () => {
+    await vaultWrite.putMany([contact('ada', '1'), contact('grace', '2')]);
+    expect(await totals()).toMatchObject({ total: 2, held: { email: 2, phone: 0 } });
+    // A contact written again counts once, with what it holds now.
+    await vaultWrite.put({
+      ...contact('ada', '1'),
+      phone: { found: true, value: '+1 555', at: '2026-01-02T00:00:00.000Z' },
+    });
+    expect(await totals()).toMatchObject({ total: 2, held: { email: 2, phone: 1 } });
+    await vaultWrite.remove([url('ada'), url('nobody')]);
+    expect(await totals()).toMatchObject({ total: 1, held: { email: 1, phone: 0 } });
+    expect(await vaultWrite.clear()).toBe(1);
+    expect(await totals()).toMatchObject({ total: 0, held: { email: 0 } });
+  });
+
+  it('are counted once when none are kept (records an older version left), then kept again', async () => {
+    await writeRaw(contact('ada', '1'));
+    await writeRaw({ key: url('broken'), v: 99 });
+    expect(await totals()).toMatchObject({ total: 1, held: { email: 1 } });
+    await vaultWrite.put(contact('grace', '2'));
+    expect(await (await db()).get('meta', TOTALS_KEY)).toMatchObject({ total: 2 });
   });
 });
 
 describe('clearing the vault', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-
-  it('removes every contact, including ones that no longer read and their set-aside copies', async () => {
-    await browser.storage.local.set({
-      'contact:https://www.linkedin.com/in/x': { v: 99, email: 'x@example.org' },
-      'contact:https://www.linkedin.com/in/y': {
-        v: 1,
-        key: 'https://www.linkedin.com/in/y',
-        socialUrl: 'https://www.linkedin.com/in/y',
-        candidateId: null,
-        name: 'Y',
-        currentTitle: null,
-        currentEmployer: null,
-        updatedAt: '2026-01-01T00:00:00.000Z',
-      },
-      settings: DEFAULT_SETTINGS,
-      // A step of the move into buckets cut off, and a bucket that no longer read, copied aside.
-      'vault-moving': { keys: ['https://www.linkedin.com/in/z'], at: '2026-01-01T00:00:00.000Z' },
-      'unreadable:vault-bucket:5': {
-        value: { v: 99 },
-        problem: 'not a bucket',
-        at: '2026-01-01T00:00:00.000Z',
-      },
-    });
-    await vault.get('https://www.linkedin.com/in/x');
-    await vi.waitFor(async () => {
-      expect(await browser.storage.local.get('unreadable:contact:https://www.linkedin.com/in/x')).not.toEqual(
-        {},
-      );
-    });
+  it('removes every contact, including ones that no longer read, and says how many there were', async () => {
+    await writeRaw({ key: url('x'), v: 99, email: 'x@example.org' });
     await vaultWrite.put(contact('ada', '1'));
-    expect(await vaultWrite.clear()).toBe(3);
-    // Nothing of the vault is left in either layout: only the settings and the (emptied) register of copies.
-    const left = Object.keys(await browser.storage.local.get(null)).sort();
-    expect(left.filter((key) => key !== 'settings' && !key.startsWith('vault-asides'))).toEqual([]);
+    expect(await vaultWrite.clear()).toBe(2);
+    expect(await storedVaultKeys()).toEqual([]);
+  });
+});
+
+describe('retention', () => {
+  it('removes, in batches, the contacts last updated before the cutoff, oldest first, and nothing else', async () => {
+    await vaultWrite.putMany([
+      { ...contact('old', '1'), updatedAt: '2025-01-01T00:00:00.000Z' },
+      { ...contact('older', '2'), updatedAt: '2024-01-01T00:00:00.000Z' },
+      { ...contact('new', '3'), updatedAt: '2026-03-01T00:00:00.000Z' },
+    ]);
+    const cutoff = new Date('2026-01-01T00:00:00.000Z');
+    expect(await vaultRetention.purgeOlderThan(cutoff, 1)).toBe(1);
+    expect(await storedVaultKeys()).toEqual([url('new'), url('old')]);
+    expect(await vaultRetention.purgeOlderThan(cutoff, 10)).toBe(1);
+    expect(await vaultRetention.purgeOlderThan(cutoff, 10)).toBe(0);
+    expect(await storedVaultKeys()).toEqual([url('new')]);
   });
 });
 
@@ -270,75 +208,5 @@ describe('itemsToAsk: what a reveal must ask the service for', () => {
     ['a held item is never asked again', record, ['email'], true, []],
   ] as const)('%s', (_label, held, selection, retry, expected) => {
     expect(itemsToAsk(held, [...selection], retry)).toEqual(expected);
-  });
-});
-
-describe('records that share a bucket', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-
-  /** `count` slugs whose records share one bucket. */
-  function neighbours(count: number): string[] {
-    const found: string[] = [];
-    const first = bucketName(url('n-0'));
-    for (let i = 0; found.length < count; i++) if (bucketName(url(`n-${i}`)) === first) found.push(`n-${i}`);
-    return found;
-  }
-
-  it('a write of one keeps the other, and watchers hear of the one written alone', async () => {
-    const [a, b] = neighbours(2) as [string, string];
-    await vaultWrite.put(contact(a, '1'));
-    const heard: string[][] = [];
-    const changed = vi.fn();
-    watchVaultKeys((keys) => heard.push(keys));
-    vault.watchChanges(changed);
-    await vaultWrite.put(contact(b, '2'));
-    await vi.waitFor(() => expect(heard).toEqual([[url(b)]]));
-    expect(changed).toHaveBeenCalledWith({ put: [contact(b, '2')], gone: [] });
-    expect((await vault.getMany([url(a), url(b)])).map((r) => r.name)).toEqual([a, b]);
-    // A removal reads the buckets it changes once: its records' with the first read, its ids' with the second.
-    const get = vi.spyOn(browser.storage.local, 'get');
-    await vaultWrite.remove([url(b)]);
-    const bucketReads = get.mock.calls.filter(
-      ([keys]) =>
-        Array.isArray(keys) && keys.some((k) => k.startsWith('vault-bucket:') || k.startsWith('vault-ids:')),
-    );
-    expect(bucketReads).toHaveLength(2);
-    get.mockRestore();
-    expect((await vault.find({ candidateId: '1' }))?.name).toBe(a);
-    expect(await vault.find({ candidateId: '2' })).toBeNull();
-  });
-
-  it('a bucket that does not read is copied aside, whole, before a write replaces it; a second time too', async () => {
-    // Both copies in the same millisecond: the second still gets a name of its own.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
-    const [a, b, c] = neighbours(3) as [string, string, string];
-    const bucket = bucketName(url(a));
-    const later = { v: 2, entries: [contact(a, '1')] };
-    await browser.storage.local.set({ [bucket]: later, 'vault-asides': { keys: [] } });
-    expect((await vault.read(url(a))).state).toBe('unreadable');
-    await vaultWrite.put(contact(b, '2'));
-    // The copy was stored before the write (awaited), holding what the bucket held, and is listed for retention.
-    const copy = (await browser.storage.local.get(`unreadable:${bucket}`))[`unreadable:${bucket}`];
-    expect(copy).toMatchObject({ value: later });
-    expect((await vault.get(url(b)))?.name).toBe(b);
-    // The bucket made unreadable again is copied under a name of its own: the first copy is not overwritten.
-    const again = { v: 2, entries: [contact(c, '3')] };
-    await browser.storage.local.set({ [bucket]: again });
-    await vaultWrite.put(contact(c, '3'));
-    const copies = Object.entries(await browser.storage.local.get(null)).filter(([key]) =>
-      key.startsWith(`unreadable:${bucket}`),
-    );
-    expect(copies.map(([, value]) => (value as { value: unknown }).value)).toEqual(
-      expect.arrayContaining([later, again]),
-    );
-    const register = (await browser.storage.local.get('vault-asides'))['vault-asides'] as { keys: string[] };
-    expect(register.keys.sort()).toEqual(copies.map(([key]) => key).sort());
   });
 });

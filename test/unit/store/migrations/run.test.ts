@@ -8,8 +8,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
 import { openCharges, readLedgerDays, readMeta } from '../../../../src/store/ledger';
 import { migrationsDone, runStoreMigrations, STORE_MIGRATIONS } from '../../../../src/store/migrations/run';
-import { vault } from '../../../../src/store/vault';
-import { profileOf } from '../../../support/vault-records';
 import { day, person, TODAY, v1BulkJob, v1Ledger } from './v1-fixtures';
 
 /** Makes the `n`th call of `method` from now on throw, as a worker stopped at that point would leave things. */
@@ -70,53 +68,27 @@ describe('running the store migrations', () => {
 
   it("every numbered migration is listed once, in order (3 is the items' own, run by WXT)", () => {
     const numbers = STORE_MIGRATIONS.map(([n]) => n);
-    expect(numbers).toEqual([1, 2, 4, 5, 7]);
-  });
-
-  it('migration 1 cut off after moving the ids, before removing the old index: run again, it ends as one run', async () => {
-    await browser.storage.local.set({
-      'vault-index': { byId: { '1': profileOf('ada'), '2': profileOf('grace') } },
-    });
-    const stop = stopWorkerAt('remove', 1);
-    const report = vi.fn();
-    await runStoreMigrations(report);
-    stop.mockRestore();
-    expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([2, 4, 5, 7]);
-    // Half done: the ids have their keys, and the old index is still there.
-    expect(await browser.storage.local.get(null)).toMatchObject({
-      'vault-id:1': profileOf('ada'),
-      'vault-index': { byId: { '1': profileOf('ada') } },
-    });
-
-    await runStoreMigrations(report);
-    expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([2, 4, 5, 7, 1]);
-    const stored = await browser.storage.local.get(null);
-    expect(stored).not.toHaveProperty('vault-index');
-    expect(stored).toMatchObject({ 'vault-id:1': profileOf('ada'), 'vault-id:2': profileOf('grace') });
-    expect(await vault.findMany([{ candidateId: '1' }, { candidateId: '2' }])).toEqual([]);
+    expect(numbers).toEqual([2, 4, 5, 7]);
   });
 
   it("migration 2 cut off after one of a bulk reveal's sent lookups went on the ledger: run again, each is there once", async () => {
     const sent = [person(0).socialUrl, person(1).socialUrl];
     await browser.storage.local.set({ ...v1Ledger(), 'bulk-in-flight': { jobId: 'job-1', keys: sent } });
     await bulkJobs.setCurrent(v1BulkJob());
-    // Writes: migration 1's record, the bookkeeping in version 2's shape, the first lookup's entry, then the
-    // second's (stopped there).
-    const stop = stopWorkerAt('set', 4);
+    // Writes: the bookkeeping in version 2's shape, the first lookup's entry, then the second's (stopped there).
+    const stop = stopWorkerAt('set', 3);
     const report = vi.fn();
     await runStoreMigrations(report);
     stop.mockRestore();
     expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([1, 4, 5, 7]);
+    expect(await migrationsDone()).toEqual([4, 5, 7]);
     const halfway = (await openCharges()).filter((call) => call.ref === 'job-1');
     expect(halfway.map((call) => call.subject)).toEqual([sent[0]]);
     expect(await browser.storage.local.get('bulk-in-flight')).not.toEqual({});
 
     await runStoreMigrations(report);
     expect(report).toHaveBeenCalledOnce();
-    expect(await migrationsDone()).toEqual([1, 4, 5, 7, 2]);
+    expect(await migrationsDone()).toEqual([4, 5, 7, 2]);
     expect(await browser.storage.local.get('bulk-in-flight')).toEqual({});
     const open = (await openCharges()).filter((call) => call.ref === 'job-1');
     expect(open.map((call) => call.subject)).toEqual(sent);

@@ -1,14 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { contactsIndexWriter } from '../../../../src/background/contacts-index-writer';
-import {
-  BUILT_KEY,
-  type ContactSummary,
-  contactsIndex,
-  FIRST_KEY,
-  FIRST_PAGE,
-} from '../../../../src/contacts-index';
+import { type ContactSummary, contactsIndex, FIRST_PAGE } from '../../../../src/contacts-index';
 import { vault } from '../../../../src/store/vault';
 import type { ContactRecord } from '../../../../src/store/vault-record';
 import { vaultWrite } from '../../../../src/store/vault-write';
@@ -31,12 +23,12 @@ const contact = (i: number): ContactRecord => ({
 const names = (list: readonly ContactSummary[]) => list.map((s) => s.name);
 const newest = (n: number, from: number) => Array.from({ length: n }, (_, i) => `Person ${from - 1 - i}`);
 
-/** Holds `contactsIndex.shards()` until released: the moment between the first rows and every contact. */
+/** Holds `contactsIndex.all()` until released: the moment between the first rows and every contact. */
 function holdFullRead() {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const read = contactsIndex.shards.bind(contactsIndex);
-  const spy = vi.spyOn(contactsIndex, 'shards').mockImplementation(async () => {
+  const read = contactsIndex.all.bind(contactsIndex);
+  const spy = vi.spyOn(contactsIndex, 'all').mockImplementation(async () => {
     await held;
     return read();
   });
@@ -46,8 +38,7 @@ function holdFullRead() {
 describe('the library opens in two steps', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
-    await browser.storage.local.set({ [BUILT_KEY]: true });
-    await contactsIndexWriter.change(Array.from({ length: 500 }, (_, i) => contact(i)));
+    await vaultWrite.putMany(Array.from({ length: 500 }, (_, i) => contact(i)));
   });
 
   it('lists the newest contacts and the exact counts from the first page, then everything', async () => {
@@ -117,10 +108,9 @@ describe('the library opens in two steps', () => {
   });
 
   it('a small vault is read from the first page alone', async () => {
-    fakeBrowser.reset();
-    await browser.storage.local.set({ [BUILT_KEY]: true });
-    await contactsIndexWriter.change(Array.from({ length: 30 }, (_, i) => contact(i)));
-    const all = vi.spyOn(contactsIndex, 'shards');
+    await vaultWrite.clear();
+    await vaultWrite.putMany(Array.from({ length: 30 }, (_, i) => contact(i)));
+    const all = vi.spyOn(contactsIndex, 'all');
     const m = createLibraryModel();
     await m.init();
     expect(all).not.toHaveBeenCalled();
@@ -130,60 +120,39 @@ describe('the library opens in two steps', () => {
     expect(m.matchCount.value).toBe(6);
   });
 
-  it('before the index is first built, it says it is loading and lists the contacts once built', async () => {
-    fakeBrowser.reset();
-    await vaultWrite.put(contact(1));
-    const fullRecords = vi.spyOn(vault, 'all');
-    const m = createLibraryModel();
-    await m.init();
-    expect(m.loaded.value).toBe(false);
-    expect(m.visible.value).toEqual([]);
-
-    await contactsIndexWriter.rebuild(() => vault.all());
-    await vi.waitFor(() => expect(m.ready.value).toBe(true));
-    expect(names(m.visible.value)).toEqual(['Person 1']);
-    // Only the background's build read full records.
-    expect(fullRecords).toHaveBeenCalledTimes(1);
-  });
-
-  it('an index built before the first page is read whole until the background adds one', async () => {
-    await browser.storage.local.remove(FIRST_KEY);
-    const m = createLibraryModel();
-    await m.init();
-    expect(m.ready.value).toBe(true);
-    expect(m.matchCount.value).toBe(500);
-  });
-
-  it('a change while every contact is shown is applied from the shards it rewrote, reading nothing again', async () => {
+  it('a change while every contact is shown is applied by reading the contacts it names, not every contact', async () => {
     const m = createLibraryModel();
     await m.init();
     expect(m.ready.value).toBe(true);
     m.setQuery({ text: 'nurse' });
     expect(m.matchCount.value).toBe(100);
 
-    const get = vi.spyOn(browser.storage.local, 'get');
-    const shards = vi.spyOn(contactsIndex, 'shards');
-    const changing = contactsIndexWriter.change([contact(1000)], ['https://www.linkedin.com/in/c0']);
+    const all = vi.spyOn(contactsIndex, 'all');
+    const some = vi.spyOn(contactsIndex, 'some');
+    const changing = Promise.all([vaultWrite.put(contact(1000)), vaultWrite.remove([contact(0).key])]);
     // Until it lands, the list shown stays.
     expect(m.matchCount.value).toBe(100);
     await changing;
-    get.mockClear();
     await vi.waitFor(() => expect(names(m.visible.value)[0]).toBe('Person 1000'));
     expect(m.totals.value.total).toBe(500);
     expect(m.matchCount.value).toBe(100);
     expect(names(m.matches.value!)).not.toContain('Person 0');
-    expect(get).not.toHaveBeenCalled();
-    expect(shards).not.toHaveBeenCalled();
-    // The whole list is what the index holds, from the change alone.
+    expect(all).not.toHaveBeenCalled();
     const byKey = (list: readonly ContactSummary[]) => [...list].sort((a, b) => a.key.localeCompare(b.key));
     expect(byKey(m.all.value!)).toEqual(byKey(await contactsIndex.all()));
-    shards.mockClear();
+    all.mockClear();
+    some.mockClear();
 
     // Many changes close together (a bulk reveal) are applied together.
-    await Promise.all(Array.from({ length: 20 }, (_, i) => contactsIndexWriter.change([contact(2000 + i)])));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => vaultWrite.put(contact(2000 + i))));
     await vi.waitFor(() => expect(m.totals.value.total).toBe(520));
-    expect(shards).toHaveBeenCalledTimes(0);
-    get.mockRestore();
+    expect(all).not.toHaveBeenCalled();
+    expect(some.mock.calls.length).toBeLessThan(20);
+
+    // "Clear revealed contacts" elsewhere empties the list.
+    await vaultWrite.clear();
+    await vi.waitFor(() => expect(m.totals.value.total).toBe(0));
+    expect(m.visible.value).toEqual([]);
   });
 
   it('a change while every contact is being read reads them again after', async () => {
@@ -191,7 +160,7 @@ describe('the library opens in two steps', () => {
     const m = createLibraryModel();
     const opening = m.init();
     await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
-    await contactsIndexWriter.change([contact(1000)]);
+    await vaultWrite.put(contact(1000));
     await new Promise((resolve) => setTimeout(resolve, 200));
     release();
     await opening;
@@ -210,15 +179,5 @@ describe('the library opens in two steps', () => {
     m.showMore();
     expect(names(m.visible.value)).toEqual(newest(3 * PAGE, 500));
     expect(m.matchCount.value).toBe(500);
-
-    // A first page out of step with the shards (a change landed between the two reads) is not listed.
-    const stale = (await browser.storage.local.get(FIRST_KEY))[FIRST_KEY];
-    await contactsIndexWriter.change([contact(1000)]);
-    await browser.storage.local.set({ [FIRST_KEY]: stale });
-    const again = createLibraryModel();
-    await again.init();
-    expect(again.ready.value).toBe(true);
-    expect(names(again.visible.value)).toEqual(['Person 1000', ...newest(PAGE - 1, 500)]);
-    expect(again.matchCount.value).toBe(501);
   });
 });

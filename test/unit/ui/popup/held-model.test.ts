@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { vaultWrite } from '../../../../src/store/vault-write';
 import { createHeldModel, heldInWords } from '../../../../src/ui/popup/held-model';
+import { writeRawContact } from '../../../support/vault-records';
 import { ADA, record } from '../sidepanel/fixtures';
 import { revealJob } from './fixtures';
 
@@ -74,7 +74,7 @@ describe("following what is held of the popup's profile", () => {
   });
 
   it('a stored record that no longer reads is said so, not shown as never revealed', async () => {
-    await browser.storage.local.set({ [`contact:${ADA}`]: { v: 99 } });
+    await writeRawContact(ADA, { v: 99 });
     const held = createHeldModel(signal(ADA), signal(0));
     await vi.waitFor(() => expect(held.unreadable.value).toBe(true));
     expect(held.record.value).toBeNull();

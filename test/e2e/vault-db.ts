@@ -1,0 +1,75 @@
+/**
+ * The extension's database as the journeys and the benches reach it from inside the extension (its worker or a page
+ * of its origin): code as text, evaluated there (tsx would wrap named helpers in a `__name` call the page does not
+ * have). `openLensDb()` waits for the background to have made the layout (it opens the database at its start) and
+ * never makes one itself.
+ */
+
+/** Defines `openLensDb()`: the extension's database once the background has made it. */
+export const OPEN_DB = `
+  async function openLensDb() {
+    for (let tries = 0; tries < 200; tries++) {
+      const opened = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('candidate-lens');
+        // Not made yet: give up this open rather than make an empty layout the background would not upgrade.
+        request.onupgradeneeded = () => request.transaction.abort();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => resolve(null);
+      });
+      if (opened && opened.objectStoreNames.contains('contacts')) return opened;
+      opened?.close();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the extension never made its database');
+  }`;
+
+/**
+ * Defines `putRecords(records)` (beside {@link OPEN_DB}): stores vault records raw, in one transaction, as an older
+ * version could have left them; the kept totals are dropped, so the next reader counts them.
+ */
+export const PUT_RECORDS = `${OPEN_DB}
+  async function putRecords(records) {
+    const db = await openLensDb();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction(['contacts', 'meta'], 'readwrite');
+      for (const record of records) tx.objectStore('contacts').put(record);
+      tx.objectStore('meta').delete('contacts-totals');
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }`;
+
+/** Defines `storedContacts()` (beside {@link OPEN_DB}): every record in the vault's store, as stored. */
+export const STORED_CONTACTS = `${OPEN_DB}
+  async function storedContacts() {
+    const db = await openLensDb();
+    const all = await new Promise((resolve, reject) => {
+      const request = db.transaction('contacts').objectStore('contacts').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return all;
+  }`;
+
+/** Empties every store of the database, if the background has made it (a journey's reset). */
+export const CLEAR_DB = `(async () => {
+  const db = await new Promise((resolve) => {
+    const request = indexedDB.open('candidate-lens');
+    request.onupgradeneeded = () => request.transaction.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(null);
+  });
+  if (!db) return;
+  const names = [...db.objectStoreNames];
+  if (names.length > 0) {
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction(names, 'readwrite');
+      for (const name of names) tx.objectStore(name).clear();
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+  }
+  db.close();
+})()`;
