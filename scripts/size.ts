@@ -28,15 +28,16 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // folded, compact reveal options, rows with Reveal beside the name) grew it by 0.4 KB.
   { name: 'side panel', entry: 'sidepanel.html', budget: 66 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
-  // caps and a team member's allowance.
-  { name: 'options', entry: 'options.html', budget: 35.5 * KB },
+  // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
+  { name: 'options', entry: 'options.html', budget: 38 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks.
   { name: 'contacts', entry: 'contacts.html', budget: 39.5 * KB },
   // The ledger's reader, the chart, the totals and the CSV export.
   { name: 'usage', entry: 'usage.html', budget: 28.25 * KB },
   // The only caller of the service: the client, the ledger written ahead, the vault, jobs, menus, the store's
-  // migrations and the team gateway's asks. Loaded again each time Chrome wakes the worker.
-  { name: 'background', entry: 'background.js', budget: 49.5 * KB },
+  // migrations, the team gateway's asks, and the four destinations contacts are sent to (a worker cannot import a
+  // chunk later: MV3 service workers refuse `import()`). Loaded again each time Chrome wakes the worker.
+  { name: 'background', entry: 'background.js', budget: 56 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

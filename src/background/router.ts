@@ -8,10 +8,12 @@ import { onMessage, type ProtocolMap } from '../protocol/messages';
 import { fail, ok, type Result, refuse } from '../protocol/result';
 import {
   BulkControlInput,
+  DestinationIdInput,
   FindPersonInput,
   IdInput,
   JobInput,
   KeysInput,
+  LeverUsersInput,
   NameInput,
   NoInput,
   PageInput,
@@ -19,6 +21,7 @@ import {
   RenameInput,
   RevealInput,
   SaveConnectionInput,
+  SaveDestinationInput,
   SelectionSearchInput,
   StartBulkInput,
   StartSearchInput,
@@ -28,6 +31,7 @@ import {
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vaultWrite } from '../store/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
+import { checkDestination, listLeverUsers, removeDestination, saveDestination } from './destinations';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { readTabPeople } from './page-people';
@@ -119,6 +123,13 @@ export function registerMessageHandlers(): void {
   });
 
   expose('saveConnection', SaveConnectionInput, (input) => saveConnection(input));
+  expose('listLeverUsers', LeverUsersInput, (input) => listLeverUsers(input));
+  expose('saveDestination', SaveDestinationInput, (input) => saveDestination(input));
+  expose('checkDestination', DestinationIdInput, ({ id }) => checkDestination(id));
+  expose('removeDestination', DestinationIdInput, async ({ id }) => {
+    await removeDestination(id);
+    return null;
+  });
   expose('forgetKey', NoInput, async () => {
     await forgetKey();
     return null;

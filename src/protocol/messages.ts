@@ -7,22 +7,27 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
 import type { BulkJob } from '../bulk/job';
 import type { GitHubProfile } from '../find/github';
+import type { LeverUser } from '../send/lever';
 import type { AccountSnapshot } from '../store/account';
+import type { DestinationHint } from '../store/destination-hints';
 import type { RevealJob } from '../store/jobs';
 import type { SavedSearch, SearchSession } from '../store/search';
 import type { Result } from './result';
 import type {
   BulkControlInput,
+  DestinationIdInput,
   FindPersonInput,
   IdInput,
   JobInput,
   KeysInput,
+  LeverUsersInput,
   NameInput,
   PageInput,
   ProfileDetection as ProfileDetectionSchema,
   RenameInput,
   RevealInput as RevealInputSchema,
   SaveConnectionInput,
+  SaveDestinationInput,
   SelectionSearchInput,
   StartBulkInput,
   StartSearchInput as StartSearchInputSchema,
@@ -40,6 +45,19 @@ export interface ProtocolMap {
   profileSeen(detection: ProfileDetection): void;
   /** Options: check a base URL and key with GET /v1/account (free) and save them if the service accepts them. */
   saveConnection(input: z.infer<typeof SaveConnectionInput>): Result<AccountSnapshot>;
+  /** Options, Send to: Lever's active users for a key, to choose whom candidates are added as (free). */
+  listLeverUsers(input: z.infer<typeof LeverUsersInput>): Result<LeverUser[]>;
+  /**
+   * Options, Send to: check a destination with a free call and keep it if that works. A webhook's signing secret is
+   * answered here, once.
+   */
+  saveDestination(
+    input: z.infer<typeof SaveDestinationInput>,
+  ): Result<{ destination: DestinationHint; secret?: string }>;
+  /** Options, Send to: check a saved destination again (free). */
+  checkDestination(input: z.infer<typeof DestinationIdInput>): Result<DestinationHint>;
+  /** Options, Send to: forget a destination and its key. */
+  removeDestination(input: z.infer<typeof DestinationIdInput>): Result<null>;
   /** Options: forget the stored key. */
   forgetKey(): Result<null>;
   /** Any page: refresh the balance (free). */

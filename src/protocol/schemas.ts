@@ -31,6 +31,33 @@ export const SaveConnectionInput = z.strictObject({
   apiKey: z.optional(text(MESSAGE_LIMITS.apiKey, 'The API key')),
 });
 
+const address = z.optional(text(MESSAGE_LIMITS.baseUrl, 'The address'));
+const secretText = (what: string) => text(MESSAGE_LIMITS.apiKey, what);
+
+/** Options, Send to: a key to list Lever's users with (free). */
+export const LeverUsersInput = z.strictObject({ apiKey: secretText('The Lever API key'), baseUrl: address });
+
+/** Options, Send to: a destination to check (free) and keep. */
+export const SaveDestinationInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('lever'),
+    apiKey: secretText('The Lever API key'),
+    performAs: text(200, 'The Lever user'),
+    postingId: z.optional(text(200, 'The Lever posting')),
+    baseUrl: address,
+  }),
+  z.strictObject({ kind: z.literal('ashby'), apiKey: secretText('The Ashby API key'), baseUrl: address }),
+  z.strictObject({
+    kind: z.literal('hubspot'),
+    token: secretText('The HubSpot access token'),
+    baseUrl: address,
+  }),
+  z.strictObject({ kind: z.literal('webhook'), url: text(MESSAGE_LIMITS.baseUrl, 'The webhook address') }),
+]);
+
+/** A saved destination, by its id. */
+export const DestinationIdInput = z.strictObject({ id: text(100, 'The destination') });
+
 const hint = (what: string) => z.optional(text(MESSAGE_LIMITS.hint, what));
 
 export const RevealInput = z.strictObject({

@@ -10,11 +10,13 @@
  * - Creating: `candidate.create` with name, email, phoneNumber, linkedInUrl, sourceId (/reference/candidatecreate).
  */
 import * as z from 'zod/mini';
+import { ASHBY_BASE_URL } from './addresses';
 import { SendError } from './errors';
 import { baseUrlOf, basicAuth, createHttp } from './http';
 import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
 
-export const ASHBY_BASE_URL = 'https://api.ashbyhq.com';
+export { ASHBY_BASE_URL };
+
 const NAME = 'Ashby';
 
 export interface AshbyOptions extends TransportOptions {

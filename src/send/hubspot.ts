@@ -18,10 +18,12 @@
  * Sending again never overwrites what a HubSpot user typed: an existing contact gets only the properties it lacks.
  */
 import * as z from 'zod/mini';
+import { HUBSPOT_BASE_URL } from './addresses';
 import { baseUrlOf, createHttp } from './http';
 import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
 
-export const HUBSPOT_BASE_URL = 'https://api.hubapi.com';
+export { HUBSPOT_BASE_URL };
+
 const NAME = 'HubSpot';
 
 export interface HubSpotOptions extends TransportOptions {

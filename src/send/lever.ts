@@ -9,6 +9,7 @@
  * - Errors: #errors (`{ code, message }`), rate limits: #rate-limits (429).
  */
 import * as z from 'zod/mini';
+import { LEVER_BASE_URL } from './addresses';
 import { baseUrlOf, basicAuth, createHttp } from './http';
 import type {
   CheckResult,
@@ -19,7 +20,8 @@ import type {
   TransportOptions,
 } from './types';
 
-export const LEVER_BASE_URL = 'https://api.lever.co';
+export { LEVER_BASE_URL };
+
 const NAME = 'Lever';
 
 export interface LeverOptions extends TransportOptions {

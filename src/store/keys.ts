@@ -17,6 +17,8 @@ export const KEYS = {
   settings: 'local:settings',
   account: 'local:account',
   keyHint: 'local:key-hint',
+  /** What the pages may know of the saved destinations: their names, never their keys. */
+  destinationHints: 'local:destination-hints',
   teamMembership: 'local:team-membership',
   /** The live worker's heartbeat: it means nothing after a restart, and its beats stay off the vault's database. */
   workerBeat: 'session:worker-beat',
@@ -84,6 +86,8 @@ export const SECRETS = {
   database: 'candidate-lens-secrets',
   objectStore: 'secrets',
   apiKey: 'apiKey',
+  /** The saved destinations to send contacts to, with their keys (`destinations.ts`). */
+  destinations: 'destinations',
 } as const;
 
 /** The name of a key in its area (`local:settings` -> `settings`). */

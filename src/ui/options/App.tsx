@@ -8,6 +8,7 @@ import { createOptionsModel } from './model';
 import { TeamMember } from './team-member';
 import './options.css';
 import './welcome.css';
+import { SendToSettings } from '../send/send-to-settings';
 import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
 import { SpendingFields } from './spending-fields';
 
@@ -129,6 +130,8 @@ export function App() {
           </button>
         </section>
       )}
+
+      {hasKey && <SendToSettings />}
 
       <details class="more-settings" open={hasKey || m.settingsProblem.value !== null}>
         <summary>Reveal defaults, spending caps and revealed contacts</summary>

@@ -1,0 +1,160 @@
+/**
+ * Saving, checking and removing the destinations contacts are sent to. Each is checked with a free call before it
+ * is kept (Lever's user list, Ashby's key info, HubSpot's account details, a signed test delivery to a webhook); the
+ * page asked for the host permission on the same click. One destination of each kind: its id is its kind, so
+ * "Send to Lever" means one thing on every screen.
+ */
+import { refuse, refuseNow } from '../protocol/result';
+import { type Connection, destinationFor } from '../send/connection';
+import { hubSpotAccount } from '../send/hubspot';
+import { type LeverUser, leverUsers } from '../send/lever';
+import { generateWebhookSecret } from '../send/webhook';
+import { maskKey } from '../store/api-key';
+import { type DestinationHint, destinationHints } from '../store/destination-hints';
+import { dropDestination, keepDestination, savedDestination } from '../store/destinations';
+import { asApiError } from './send-error';
+
+export type DestinationInput =
+  | {
+      kind: 'lever';
+      apiKey: string;
+      performAs: string;
+      postingId?: string | undefined;
+      baseUrl?: string | undefined;
+    }
+  | { kind: 'ashby'; apiKey: string; baseUrl?: string | undefined }
+  | { kind: 'hubspot'; token: string; baseUrl?: string | undefined }
+  | { kind: 'webhook'; url: string };
+
+const NAMES: Record<Connection['kind'], string> = {
+  lever: 'Lever',
+  ashby: 'Ashby',
+  hubspot: 'HubSpot',
+  webhook: 'Webhook',
+};
+
+/** Runs a destination's call, its failure turned into the shape the UI reads. */
+async function speaking<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await task();
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+const noSpaces = (value: string, what: string) => {
+  const trimmed = value.trim();
+  if (trimmed === '') throw refuse(`Enter the ${what}.`);
+  if (/\s/.test(trimmed)) throw refuse(`The ${what} must not contain spaces.`);
+  return trimmed;
+};
+
+/** Lever's active users for a key, to choose whom candidates are added as; also proves the key (free). */
+export function listLeverUsers(input: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): Promise<LeverUser[]> {
+  const apiKey = noSpaces(input.apiKey, 'Lever API key');
+  return speaking(() => leverUsers({ apiKey, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }));
+}
+
+function hintOf(connection: Connection, account: string | undefined): DestinationHint {
+  const masked =
+    connection.kind === 'webhook'
+      ? connection.url
+      : maskKey(connection.kind === 'hubspot' ? connection.token : connection.apiKey);
+  return {
+    id: connection.id,
+    kind: connection.kind,
+    label: connection.label,
+    ...(account ? { account } : {}),
+    masked,
+    checkedAt: new Date().toISOString(),
+  };
+}
+
+async function keepHint(hint: DestinationHint): Promise<void> {
+  await destinationHints.update((hints) => [...hints.filter((h) => h.id !== hint.id), hint]);
+}
+
+/** What the check of a new connection learnt: the connection as kept, and the name of whom it acts as. */
+async function checked(connection: Connection): Promise<{ connection: Connection; account?: string }> {
+  if (connection.kind === 'hubspot') {
+    const portalId = await hubSpotAccount(connection);
+    return { connection: { ...connection, portalId }, account: `account ${portalId}` };
+  }
+  const result = await destinationFor(connection).check();
+  return { connection, ...(result.account ? { account: result.account } : {}) };
+}
+
+/**
+ * Checks a destination with a free call and keeps it only if that works. A webhook gets a new signing secret,
+ * answered here once: the page shows it, and nothing shows it again.
+ */
+export async function saveDestination(
+  input: DestinationInput,
+): Promise<{ destination: DestinationHint; secret?: string }> {
+  const base = { id: input.kind, label: NAMES[input.kind] };
+  const at = (baseUrl: string | undefined) => (baseUrl?.trim() ? { baseUrl: baseUrl.trim() } : {});
+  let connection: Connection;
+  switch (input.kind) {
+    case 'lever':
+      connection = {
+        ...base,
+        kind: 'lever',
+        apiKey: noSpaces(input.apiKey, 'Lever API key'),
+        performAs: noSpaces(input.performAs, 'Lever user'),
+        ...(input.postingId?.trim() ? { postingId: input.postingId.trim() } : {}),
+        ...at(input.baseUrl),
+      };
+      break;
+    case 'ashby':
+      connection = {
+        ...base,
+        kind: 'ashby',
+        apiKey: noSpaces(input.apiKey, 'Ashby API key'),
+        ...at(input.baseUrl),
+      };
+      break;
+    case 'hubspot':
+      connection = {
+        ...base,
+        kind: 'hubspot',
+        token: noSpaces(input.token, 'HubSpot access token'),
+        ...at(input.baseUrl),
+      };
+      break;
+    case 'webhook':
+      connection = {
+        ...base,
+        kind: 'webhook',
+        url: noSpaces(input.url, 'webhook address'),
+        secret: generateWebhookSecret(),
+      };
+      break;
+  }
+  const result = await speaking(() => checked(connection));
+  await keepDestination(result.connection);
+  const destination = hintOf(result.connection, result.account);
+  await keepHint(destination);
+  return {
+    destination,
+    ...(result.connection.kind === 'webhook' ? { secret: result.connection.secret } : {}),
+  };
+}
+
+/** Checks a saved destination again (free) and says whom it acts as. */
+export async function checkDestination(id: string): Promise<DestinationHint> {
+  const connection = await savedDestination(id);
+  if (!connection) throw refuseNow('This destination is no longer saved. Add it again in Send to.');
+  const result = await speaking(() => checked(connection));
+  const hint = hintOf(connection, result.account);
+  await keepHint(hint);
+  return hint;
+}
+
+/** Forgets a destination and its key. What was sent to it stays marked on the contacts. */
+export async function removeDestination(id: string): Promise<void> {
+  await dropDestination(id);
+  await destinationHints.update((hints) => hints.filter((hint) => hint.id !== id));
+}

@@ -1,0 +1,38 @@
+/**
+ * The saved destinations (Lever, Ashby, HubSpot, webhooks), each with its key, token or signing secret: kept in the
+ * secrets' database beside the API key, read by the background alone. What the pages may know of them (a name, the
+ * account the check found, never a key) is `destination-hints.ts`, in `storage.local`, so every screen hears of a
+ * destination added or removed.
+ */
+import * as z from 'zod/mini';
+import { Connection } from '../send/connection';
+import { SECRETS } from './keys';
+import { serialized } from './lock';
+import { readSecret, writeSecret } from './secrets';
+
+const Saved = z.array(Connection);
+
+/** Every saved destination; a stored value that no longer reads gives none (it is never sent to). */
+export async function savedDestinations(): Promise<Connection[]> {
+  const parsed = z.safeParse(Saved, await readSecret(SECRETS.destinations));
+  return parsed.success ? parsed.data : [];
+}
+
+export async function savedDestination(id: string): Promise<Connection | undefined> {
+  return (await savedDestinations()).find((connection) => connection.id === id);
+}
+
+/** Adds or replaces (by id) one destination, in turn with every other change to the list. */
+export function keepDestination(connection: Connection): Promise<void> {
+  return serialized('destinations', async () => {
+    const others = (await savedDestinations()).filter((saved) => saved.id !== connection.id);
+    await writeSecret(SECRETS.destinations, [...others, connection]);
+  });
+}
+
+export function dropDestination(id: string): Promise<void> {
+  return serialized('destinations', async () => {
+    const kept = (await savedDestinations()).filter((saved) => saved.id !== id);
+    await writeSecret(SECRETS.destinations, kept);
+  });
+}

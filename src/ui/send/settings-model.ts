@@ -1,0 +1,178 @@
+/**
+ * The options page's "Send to": the saved destinations (as the pages may know them, without keys), and adding one.
+ * Each is checked by the background with a free call before it is kept; the host permission of its address is asked
+ * for on the same click (browsers show a permission prompt only during a click).
+ */
+import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import type { ApiErrorJSON } from '../../api/errors';
+import { ASHBY_BASE_URL, HUBSPOT_BASE_URL, LEVER_BASE_URL } from '../../send/addresses';
+import type { LeverUser } from '../../send/lever';
+import { type DestinationKind, destinationHints } from '../../store/destination-hints';
+import { call } from '../rpc';
+import { stored } from '../use-stored';
+
+const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook'>, string> = {
+  lever: LEVER_BASE_URL,
+  ashby: ASHBY_BASE_URL,
+  hubspot: HUBSPOT_BASE_URL,
+};
+
+/** The `<origin>/*` pattern of an address, or null when it is not one. */
+function originOf(address: string): string | null {
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? `${url.origin}/*` : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSendSettingsModel() {
+  const saved = stored([], destinationHints.get, destinationHints.watch);
+  /** The kind being added, or null while no form is open. */
+  const adding = signal<DestinationKind | null>(null);
+  const key = signal('');
+  /** A different service address (a regional or self-hosted API, the local demo servers); empty for the vendor's. */
+  const address = signal('');
+  const webhookUrl = signal('');
+  const users = signal<LeverUser[] | null>(null);
+  const performAs = signal('');
+  const posting = signal('');
+  const busy = signal(false);
+  const error = signal<ApiErrorJSON | string | null>(null);
+  /** A webhook's signing secret, shown once after it is saved. */
+  const secret = signal<string | null>(null);
+  const notice = signal<string | null>(null);
+
+  function start(kind: DestinationKind | null) {
+    adding.value = kind;
+    key.value = '';
+    address.value = '';
+    webhookUrl.value = '';
+    users.value = null;
+    performAs.value = '';
+    posting.value = '';
+    error.value = null;
+    secret.value = null;
+    notice.value = null;
+  }
+
+  /** Asks for the address's host permission; false (with the reason said) when it is refused or unusable. */
+  async function allow(kind: DestinationKind): Promise<boolean> {
+    const target = kind === 'webhook' ? webhookUrl.value : address.value.trim() || DEFAULT_ADDRESS[kind];
+    const origin = originOf(target);
+    if (!origin) {
+      error.value = `"${target}" is not a web address. It starts with https://.`;
+      return false;
+    }
+    const granted = await browser.permissions.request({ origins: [origin] }).catch(() => false);
+    if (!granted)
+      error.value = `Permission to reach ${new URL(target).host} was not granted. Try again and allow it.`;
+    return granted;
+  }
+
+  const baseUrl = () => (address.value.trim() ? { baseUrl: address.value.trim() } : {});
+
+  /** Lever's first step: the key proves itself by listing the users candidates can be added as. */
+  async function findLeverUsers() {
+    error.value = null;
+    if (!key.value.trim()) {
+      error.value = 'Enter the Lever API key.';
+      return;
+    }
+    if (!(await allow('lever'))) return;
+    busy.value = true;
+    const result = await call('listLeverUsers', { apiKey: key.value.trim(), ...baseUrl() });
+    busy.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    users.value = result.value;
+    performAs.value = result.value[0]?.id ?? '';
+  }
+
+  function input() {
+    switch (adding.value) {
+      case 'lever':
+        return {
+          kind: 'lever' as const,
+          apiKey: key.value.trim(),
+          performAs: performAs.value,
+          ...(posting.value.trim() ? { postingId: posting.value.trim() } : {}),
+          ...baseUrl(),
+        };
+      case 'ashby':
+        return { kind: 'ashby' as const, apiKey: key.value.trim(), ...baseUrl() };
+      case 'hubspot':
+        return { kind: 'hubspot' as const, token: key.value.trim(), ...baseUrl() };
+      case 'webhook':
+        return { kind: 'webhook' as const, url: webhookUrl.value.trim() };
+      default:
+        return null;
+    }
+  }
+
+  async function save() {
+    const kind = adding.value;
+    const typed = input();
+    if (!kind || !typed) return;
+    error.value = null;
+    if (kind !== 'webhook' && !key.value.trim()) {
+      error.value = kind === 'hubspot' ? 'Enter the access token.' : 'Enter the API key.';
+      return;
+    }
+    if (kind === 'webhook' && !webhookUrl.value.trim()) {
+      error.value = 'Enter the address to send to.';
+      return;
+    }
+    if (!(await allow(kind))) return;
+    busy.value = true;
+    const result = await call('saveDestination', typed);
+    busy.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    start(null);
+    secret.value = result.value.secret ?? null;
+    notice.value = `${result.value.destination.label} is ready: revealed contacts now offer "Send to ${result.value.destination.label}".`;
+  }
+
+  async function check(id: string) {
+    notice.value = null;
+    error.value = null;
+    const result = await call('checkDestination', { id });
+    if (!result.ok) error.value = result.error;
+    else notice.value = `${result.value.label} answered: the connection works.`;
+  }
+
+  async function remove(id: string) {
+    notice.value = null;
+    error.value = null;
+    secret.value = null;
+    const result = await call('removeDestination', { id });
+    if (!result.ok) error.value = result.error;
+  }
+
+  return {
+    saved: saved.value,
+    adding,
+    key,
+    address,
+    webhookUrl,
+    users,
+    performAs,
+    posting,
+    busy,
+    error,
+    secret,
+    notice,
+    start,
+    findLeverUsers,
+    save,
+    check,
+    remove,
+  };
+}

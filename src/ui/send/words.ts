@@ -1,0 +1,16 @@
+/** The words every "Send to" screen shares. */
+import type { ApiErrorJSON } from '../../api/errors';
+import type { DestinationKind } from '../../store/destination-hints';
+
+export const DESTINATION_NAMES: Record<DestinationKind, string> = {
+  lever: 'Lever',
+  ashby: 'Ashby',
+  hubspot: 'HubSpot',
+  webhook: 'the webhook',
+};
+
+/** A destination's refusal or failure: its own sentence, which already says what to do. */
+export function problemText(error: ApiErrorJSON | string | null): string | null {
+  if (error === null) return null;
+  return typeof error === 'string' ? error : error.message;
+}

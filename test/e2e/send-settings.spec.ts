@@ -1,0 +1,70 @@
+import { ASHBY_KEY } from '../../sim/destinations/ashby';
+import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
+import { LEVER_KEY } from '../../sim/destinations/lever';
+import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+
+let fakes: RunningDestinations;
+test.beforeAll(async () => {
+  fakes = await startDestinations();
+});
+test.afterAll(async () => {
+  await fakes.close();
+});
+
+test.describe('options: Send to', () => {
+  test('adds Lever, Ashby and HubSpot, each checked with a free call, and says whom Lever adds candidates as', async ({
+    connect,
+  }) => {
+    const page = await connect();
+    const section = page.getByTestId('send-to');
+    await expect(section).toContainText('Sending costs no credits');
+
+    await section.getByRole('button', { name: 'Add Lever' }).click();
+    await section.getByLabel('Lever API key').fill(LEVER_KEY);
+    await section.getByText('Advanced: a different address').click();
+    await section.getByLabel('Server address').fill(fakes.lever.url);
+    await section.getByRole('button', { name: 'Check the key' }).click();
+    // Deactivated users cannot add candidates: only the active one is offered.
+    await expect(section.getByLabel('Add candidates as').locator('option')).toHaveText([
+      'Chandler Bing (chandler@exampleq3.com)',
+    ]);
+    await section.getByRole('button', { name: 'Check and save' }).click();
+    await expect(page.getByTestId('destination-lever')).toContainText('adds candidates as Chandler Bing');
+    await expect(page.getByTestId('destination-lever')).not.toContainText(LEVER_KEY);
+
+    await section.getByRole('button', { name: 'Add Ashby' }).click();
+    await section.getByLabel('Ashby API key').fill('not-the-key');
+    await section.getByText('Advanced: a different address').click();
+    await section.getByLabel('Server address').fill(fakes.ashby.url);
+    await section.getByRole('button', { name: 'Check and save' }).click();
+    await expect(section.getByRole('alert')).toContainText(
+      'Ashby did not accept the key. Check it in Send to.',
+    );
+    await section.getByLabel('Ashby API key').fill(ASHBY_KEY);
+    await section.getByRole('button', { name: 'Check and save' }).click();
+    await expect(page.getByTestId('destination-ashby')).toBeVisible();
+
+    await section.getByRole('button', { name: 'Add HubSpot' }).click();
+    await section.getByLabel('HubSpot access token').fill(HUBSPOT_TOKEN);
+    await section.getByText('Advanced: a different address').click();
+    await section.getByLabel('Server address').fill(fakes.hubspot.url);
+    await section.getByRole('button', { name: 'Check and save' }).click();
+    await expect(page.getByTestId('destination-hubspot')).toContainText('account 12345678');
+
+    await expectAccessible(page, 'options, Send to');
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await section.screenshot({ path: `test-results/send-to-${width}-${scheme}.png` });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.getByTestId('destination-ashby').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('destination-ashby')).toHaveCount(0);
+    await expect(section.getByRole('button', { name: 'Add Ashby' })).toBeVisible();
+  });
+});

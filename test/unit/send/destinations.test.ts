@@ -1,0 +1,84 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ASHBY_KEY } from '../../../sim/destinations/ashby';
+import { HUBSPOT_PORTAL, HUBSPOT_TOKEN } from '../../../sim/destinations/hubspot';
+import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
+import {
+  checkDestination,
+  listLeverUsers,
+  removeDestination,
+  saveDestination,
+} from '../../../src/background/destinations';
+import { destinationHints } from '../../../src/store/destination-hints';
+import { savedDestination, savedDestinations } from '../../../src/store/destinations';
+import { ADDRESSES, stubDestinations } from './fakes';
+
+const CHANDLER = LEVER_USERS[0]?.id ?? '';
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  vi.unstubAllGlobals();
+  await new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase('candidate-lens-secrets');
+    request.onsuccess = request.onerror = resolve;
+  });
+});
+
+describe('saving a destination', () => {
+  it("lists Lever's active users for a key, leaving out the deactivated", async () => {
+    stubDestinations();
+    const users = await listLeverUsers({ apiKey: LEVER_KEY, baseUrl: ADDRESSES.lever });
+    expect(users.map((user) => user.name)).toEqual(['Chandler Bing']);
+  });
+
+  it('keeps Lever after a free check, its key out of what the pages read', async () => {
+    const { calls } = stubDestinations();
+    const { destination } = await saveDestination({
+      kind: 'lever',
+      apiKey: LEVER_KEY,
+      performAs: CHANDLER,
+      baseUrl: ADDRESSES.lever,
+    });
+    expect(calls).toEqual(['GET /v1/users']);
+    expect(destination).toMatchObject({ id: 'lever', label: 'Lever', account: 'Chandler Bing' });
+    expect(await savedDestination('lever')).toMatchObject({ apiKey: LEVER_KEY, performAs: CHANDLER });
+    const hints = await destinationHints.get();
+    expect(hints.map((hint) => hint.id)).toEqual(['lever']);
+    expect(JSON.stringify(hints)).not.toContain(LEVER_KEY);
+  });
+
+  it('keeps nothing when the check fails, and says why in plain words', async () => {
+    stubDestinations();
+    await expect(
+      saveDestination({ kind: 'ashby', apiKey: 'wrong-key', baseUrl: ADDRESSES.ashby }),
+    ).rejects.toMatchObject({ name: 'ApiError', message: expect.stringContaining('did not accept the key') });
+    expect(await savedDestinations()).toEqual([]);
+    expect(await destinationHints.get()).toEqual([]);
+  });
+
+  it("keeps HubSpot's account number for the record links", async () => {
+    stubDestinations();
+    await saveDestination({ kind: 'hubspot', token: HUBSPOT_TOKEN, baseUrl: ADDRESSES.hubspot });
+    expect(await savedDestination('hubspot')).toMatchObject({ portalId: HUBSPOT_PORTAL });
+  });
+
+  it('refuses an address that is not https before anything is sent', async () => {
+    const { calls } = stubDestinations();
+    await expect(
+      saveDestination({ kind: 'ashby', apiKey: ASHBY_KEY, baseUrl: 'http://ashby.example.com' }),
+    ).rejects.toMatchObject({ kind: 'invalid-request' });
+    expect(calls).toEqual([]);
+  });
+
+  it('replaces the destination of the same kind, and forgets it with its key', async () => {
+    stubDestinations();
+    await saveDestination({ kind: 'ashby', apiKey: ASHBY_KEY, baseUrl: ADDRESSES.ashby });
+    await saveDestination({ kind: 'ashby', apiKey: ASHBY_KEY, baseUrl: ADDRESSES.ashby });
+    expect((await savedDestinations()).length).toBe(1);
+    expect(await checkDestination('ashby')).toMatchObject({ id: 'ashby' });
+    await removeDestination('ashby');
+    expect(await savedDestinations()).toEqual([]);
+    expect(await destinationHints.get()).toEqual([]);
+  });
+});
