@@ -23,6 +23,7 @@ import {
   SaveConnectionInput,
   SaveDestinationInput,
   SelectionSearchInput,
+  SendContactInput,
   StartBulkInput,
   StartSearchInput,
   TabInput,
@@ -39,6 +40,7 @@ import { checkCutOffReveal, reveal } from './reveal';
 import { deleteSavedSearch, renameSavedSearch, runSavedSearch, saveCurrentSearch } from './saved-searches';
 import { backToEarlierSearch, goToPage, startSearch } from './search';
 import { searchSelection } from './search-selection';
+import { sendContact } from './send';
 import { onProfileSeen, refreshBadges } from './tabs';
 import { refreshMembership, teamHeld } from './team';
 
@@ -130,6 +132,7 @@ export function registerMessageHandlers(): void {
     await removeDestination(id);
     return null;
   });
+  expose('sendContact', SendContactInput, (input) => sendContact(input));
   expose('forgetKey', NoInput, async () => {
     await forgetKey();
     return null;

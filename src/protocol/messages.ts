@@ -29,12 +29,13 @@ import type {
   SaveConnectionInput,
   SaveDestinationInput,
   SelectionSearchInput,
+  SendContactInput,
   StartBulkInput,
   StartSearchInput as StartSearchInputSchema,
   TabInput,
   TeamHeldInput,
 } from './schemas';
-import type { PagePeople, RevealOutcome, TeamHeldPerson } from './shapes';
+import type { PagePeople, RevealOutcome, SendResult, TeamHeldPerson } from './shapes';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;
@@ -58,6 +59,11 @@ export interface ProtocolMap {
   checkDestination(input: z.infer<typeof DestinationIdInput>): Result<DestinationHint>;
   /** Options, Send to: forget a destination and its key. */
   removeDestination(input: z.infer<typeof DestinationIdInput>): Result<null>;
+  /**
+   * Popup, side panel, library: send one revealed contact to a saved destination, on the user's click. Free (no
+   * credits); looked up by email before anything is created.
+   */
+  sendContact(input: z.infer<typeof SendContactInput>): Result<SendResult>;
   /** Options: forget the stored key. */
   forgetKey(): Result<null>;
   /** Any page: refresh the balance (free). */

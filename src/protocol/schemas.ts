@@ -58,6 +58,12 @@ export const SaveDestinationInput = z.discriminatedUnion('kind', [
 /** A saved destination, by its id. */
 export const DestinationIdInput = z.strictObject({ id: text(100, 'The destination') });
 
+/** Popup, side panel, library: send one revealed contact to one saved destination (free). */
+export const SendContactInput = z.strictObject({
+  contactKey: text(MESSAGE_LIMITS.profileUrl, 'A contact key'),
+  destinationId: text(100, 'The destination'),
+});
+
 const hint = (what: string) => z.optional(text(MESSAGE_LIMITS.hint, what));
 
 export const RevealInput = z.strictObject({

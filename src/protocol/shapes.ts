@@ -53,3 +53,13 @@ export interface RevealOutcome {
  * (`src/background/team.ts`), which is being reshaped; the pages read it from here.
  */
 export type { TeamHeldItem, TeamHeldPerson } from '../background/team';
+
+/** What the screens show of one send to a destination. */
+export interface SendResult {
+  status: 'created' | 'linked' | 'already-there' | 'updated' | 'delivered';
+  /** The destination's name ("Lever"). */
+  label: string;
+  /** Where the record opens in the destination's own app. */
+  link?: string;
+  sentAt: string;
+}

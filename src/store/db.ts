@@ -34,11 +34,13 @@ export interface LensSchema extends DBSchema {
       updatedAt: string;
     };
   };
+  /** What was sent where: one record a contact and destination (`sent.ts`), checked with zod when read. */
+  sent: { key: string; value: unknown; indexes: { contactKey: string } };
 }
 
 export type LensDb = IDBPDatabase<LensSchema>;
 /** The stores a transaction may span. */
-export type StoreName = 'meta' | 'contacts';
+export type StoreName = 'meta' | 'contacts' | 'sent';
 
 function upgrade(db: LensDb, oldVersion: number): void {
   if (oldVersion < 1) {
@@ -46,6 +48,7 @@ function upgrade(db: LensDb, oldVersion: number): void {
     const contacts = db.createObjectStore('contacts', { keyPath: 'key' });
     contacts.createIndex('candidateId', 'candidateId');
     contacts.createIndex('updatedAt', 'updatedAt');
+    db.createObjectStore('sent', { keyPath: 'key' }).createIndex('contactKey', 'contactKey');
   }
 }
 

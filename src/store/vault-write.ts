@@ -7,11 +7,12 @@
 import type { IDBPTransaction } from 'idb';
 import { announce } from './changes';
 import { db, type LensSchema } from './db';
+import { forgetSentIn } from './sent';
 import { CONTACTS, inspectRecord } from './vault';
 import { ContactRecord } from './vault-record';
 import { emptyTotals, readTotals, TOTALS_KEY, type Totals, tally } from './vault-totals';
 
-type WriteTx = IDBPTransaction<LensSchema, ['contacts', 'meta'], 'readwrite'>;
+type WriteTx = IDBPTransaction<LensSchema, ['contacts', 'meta', 'sent'], 'readwrite'>;
 
 /** Keys per announcement (the channel's messages are bounded). */
 const ANNOUNCED = 5_000;
@@ -40,7 +41,7 @@ async function totalsIn(tx: WriteTx): Promise<Totals> {
 }
 
 async function writeTx(): Promise<WriteTx> {
-  return (await db()).transaction(['contacts', 'meta'], 'readwrite');
+  return (await db()).transaction(['contacts', 'meta', 'sent'], 'readwrite');
 }
 
 /** Stores records (each checked) in one transaction. */
@@ -71,6 +72,7 @@ export async function removeRecords(keys: readonly string[]): Promise<void> {
     tally(totals, readable(await contacts.get(key), key), -1);
     void contacts.delete(key);
   }
+  await forgetSentIn(tx, unique);
   void tx.objectStore('meta').put(totals, TOTALS_KEY);
   await tx.done;
   announceKeys(unique);
@@ -82,6 +84,7 @@ export async function clearRecords(): Promise<number> {
   const contacts = tx.objectStore('contacts');
   const count = await contacts.count();
   void contacts.clear();
+  await forgetSentIn(tx, null);
   void tx.objectStore('meta').put(emptyTotals(), TOTALS_KEY);
   await tx.done;
   announce({ store: CONTACTS, keys: [] });

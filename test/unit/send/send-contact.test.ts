@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ASHBY_KEY } from '../../../sim/destinations/ashby';
+import { HUBSPOT_TOKEN } from '../../../sim/destinations/hubspot';
+import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
+import { saveDestination } from '../../../src/background/destinations';
+import { sendContact } from '../../../src/background/send';
+import { keepSent, sentFor, sentKey, sentTo } from '../../../src/store/sent';
+import { vaultWrite } from '../../../src/store/vault-write';
+import { contactRecord, profileOf } from '../../support/vault-records';
+import { ADDRESSES, stubDestinations } from './fakes';
+
+let fakes: ReturnType<typeof stubDestinations>;
+let slug = 0;
+/** A revealed contact of its own for each test (the database outlives a test). */
+async function revealed(extra: object = {}) {
+  slug++;
+  const record = { ...contactRecord(`person-${slug}`, `c-${slug}`), name: `Person ${slug}`, ...extra };
+  await vaultWrite.put(record);
+  return record;
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  vi.unstubAllGlobals();
+  fakes = stubDestinations();
+  await saveDestination({
+    kind: 'lever',
+    apiKey: LEVER_KEY,
+    performAs: LEVER_USERS[0]?.id ?? '',
+    baseUrl: ADDRESSES.lever,
+  });
+  await saveDestination({ kind: 'ashby', apiKey: ASHBY_KEY, baseUrl: ADDRESSES.ashby });
+  await saveDestination({ kind: 'hubspot', token: HUBSPOT_TOKEN, baseUrl: ADDRESSES.hubspot });
+  fakes.calls.length = 0;
+});
+
+describe('sending a revealed contact', () => {
+  it('looks the person up by email, creates them in Lever, and keeps what was sent beside the contact', async () => {
+    const contact = await revealed();
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result).toMatchObject({ status: 'created', label: 'Lever' });
+    expect(result.link).toMatch(/^https:\/\/hire\.lever\.co\/candidates\/opp-/);
+    expect(fakes.calls).toEqual(['GET /v1/opportunities', 'POST /v1/opportunities']);
+    expect(fakes.lever.opportunities[0]).toMatchObject({
+      name: contact.name,
+      emails: [contact.email.value],
+      links: [contact.socialUrl],
+      origin: 'sourced',
+      sources: ['Candidate Lens'],
+    });
+    const sent = (await sentFor([contact.key])).get(contact.key);
+    expect(sent).toMatchObject([{ destinationId: 'lever', status: 'created', link: result.link }]);
+  });
+
+  it('never makes a second Lever record when sent again', async () => {
+    const contact = await revealed();
+    const first = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    const again = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(again).toMatchObject({ status: 'already-there', link: first.link });
+    expect(fakes.lever.opportunities).toHaveLength(1);
+    expect((await sentTo('lever', contact.key))?.status).toBe('created');
+  });
+
+  it('says when Lever added the person to a candidate it already had', async () => {
+    const contact = await revealed();
+    fakes.lever.opportunities.push({
+      id: 'opp-old',
+      name: contact.name,
+      contact: 'contact-old',
+      emails: [contact.email.value],
+      links: [],
+      headline: '',
+      origin: 'applied',
+      sources: [],
+      tags: [],
+      createdAt: 0,
+    });
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result.status).toBe('linked');
+  });
+
+  it('after a send cut off before its answer, finds the record by email instead of creating another', async () => {
+    const contact = await revealed();
+    await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    // As a worker stopped mid-request leaves it: the intent written, the answer never read.
+    const kept = await sentTo('lever', contact.key);
+    await keepSent({ ...kept!, state: 'sending' });
+    fakes.calls.length = 0;
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result.status).toBe('already-there');
+    expect(fakes.calls).toEqual(['GET /v1/opportunities']);
+    expect(fakes.lever.opportunities).toHaveLength(1);
+  });
+
+  it('finds a person already in Ashby and links to them rather than creating a duplicate', async () => {
+    const contact = await revealed();
+    await sendContact({ contactKey: contact.key, destinationId: 'ashby' });
+    const again = await sendContact({ contactKey: contact.key, destinationId: 'ashby' });
+    expect(again.status).toBe('already-there');
+    expect(fakes.ashby.candidates).toHaveLength(1);
+  });
+
+  it('fills in what HubSpot lacks when sent again after more was revealed', async () => {
+    const contact = await revealed();
+    expect((await sendContact({ contactKey: contact.key, destinationId: 'hubspot' })).status).toBe('created');
+    await vaultWrite.put({ ...contact, phone: { found: true, value: '+1 555 0100', at: contact.updatedAt } });
+    expect((await sendContact({ contactKey: contact.key, destinationId: 'hubspot' })).status).toBe('updated');
+    expect(fakes.hubspot.contacts).toHaveLength(1);
+    expect(fakes.hubspot.contacts[0]?.properties.phone).toBe('+1 555 0100');
+  });
+
+  it('refuses a contact without a revealed email before anything is sent', async () => {
+    const contact = await revealed({ email: { found: false, at: '2026-01-01T00:00:00.000Z' } });
+    await expect(sendContact({ contactKey: contact.key, destinationId: 'lever' })).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringContaining('Reveal the email first'),
+    });
+    expect(fakes.calls).toEqual([]);
+  });
+
+  it("says the destination's own reason when it refuses, in the shape every screen reads", async () => {
+    const contact = await revealed();
+    fakes.lever.faults.arm(
+      { status: 400, body: { code: 'BadRequestError', message: 'Posting is closed' } },
+      2,
+    );
+    await expect(sendContact({ contactKey: contact.key, destinationId: 'lever' })).rejects.toMatchObject({
+      name: 'ApiError',
+      message: 'Lever refused it: Posting is closed',
+    });
+  });
+});
+
+describe('erasing a contact', () => {
+  it('removes what was sent with it, and clearing the vault removes every send', async () => {
+    const [a, b] = [await revealed(), await revealed()];
+    await sendContact({ contactKey: a.key, destinationId: 'ashby' });
+    await sendContact({ contactKey: b.key, destinationId: 'ashby' });
+    await vaultWrite.remove([a.key]);
+    expect(await sentTo('ashby', a.key)).toBeNull();
+    expect(await sentTo('ashby', b.key)).not.toBeNull();
+    await vaultWrite.clear();
+    expect(await sentTo('ashby', b.key)).toBeNull();
+    expect(sentKey('ashby', profileOf('x'))).toBe('ashby https://www.linkedin.com/in/x');
+  });
+});
