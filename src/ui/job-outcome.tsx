@@ -4,22 +4,13 @@ import { useCutOffCheck } from './cut-off-check';
 import { CutOffNote } from './cut-off-note';
 import { ErrorView } from './error-view';
 import { plainText } from './words/errors';
-import { count, itemsInWords } from './words/items';
-
-/** "21 Nov, 06:12": when a past reveal happened, so an old charge is never read as a new one. */
-const when = (iso: string | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '';
+import { itemsInWords } from './words/items';
+import { chargeLine } from './words/lists';
 
 /**
- * What a reveal did, as one quiet line: in progress; "Charged 9 · Balance 9,991" (the service's billing note one
- * click away); or why it failed. `balance` is the account as last reported, which the reveal itself updated.
+ * What a reveal did, as one quiet line: in progress; "Charged 9 · 06:12", with "Balance 9,991" when the balance was
+ * read as the reveal ended (the service's billing note one click away); or why it failed. `balance` is the account as
+ * last reported: a balance read later is not this charge's, and the screen says it apart with its own time.
  */
 export function JobOutcome({
   job,
@@ -39,17 +30,18 @@ export function JobOutcome({
       );
     case 'done': {
       const charged = job.requested.length === 0 ? 0 : (job.charged ?? 0);
+      const line = chargeLine(charged, job.finishedAt, balance);
       return (
         <div class="job done billing" role="status">
           <p data-testid="charged">
-            Charged {count(charged)}
-            {balance && (
+            {line.charged}
+            {line.balance && (
               <>
                 {' · '}
-                <span data-testid="balance">Balance {count(balance.remaining)}</span>
+                <span data-testid="balance">{line.balance}</span>
               </>
             )}
-            <span class="muted"> · {when(job.finishedAt)}</span>
+            {line.at && <span class="muted"> · {line.at}</span>}
           </p>
           {job.billingNote && (
             <details class="billing-more">

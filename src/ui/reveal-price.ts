@@ -11,7 +11,7 @@ import { type ContactRecord, itemsToAsk } from '../store/vault-record';
 import { ITEMS } from './items';
 import { capProblem } from './popup/cap-room';
 import { maxCostWithTeam, type TeamHeldItems } from './team-held';
-import { SERVICE_DOWN } from './words/service';
+import { NO_KEY, SERVICE_DOWN } from './words/service';
 
 /** What stands between a click and a paid call of at most `max` credits. */
 export interface SpendState {
@@ -29,8 +29,7 @@ export interface SpendState {
   room: CapRoom | null;
 }
 
-/** Said when nothing can be revealed without a key (the notice beside it offers the way to Options). */
-export const NO_KEY = 'No API key yet.';
+export { NO_KEY, NO_KEY_NEXT } from './words/service';
 
 /** The start of the reason beside a paid button the balance cannot cover (the view adds the way to more). */
 export const NOT_ENOUGH = 'Not enough credits';

@@ -230,28 +230,34 @@ test('a people search: the popup lists its people with their status and reveals 
   await expect(popup.getByTestId('page-people-count')).toHaveText('5 people · 1 revealed');
   const people = list.getByRole('listitem');
   await expect(people).toHaveCount(5);
-  // Held: the email itself, with its copy button. Not held: ticked, with its price. No public URL: said so.
+  // Held: the email itself, with its copy button. Not held: a box to tick, with its price. No public URL: said so.
   await expect(people.nth(0)).toContainText(ADA.personal_email!);
   await expect(people.nth(0).getByRole('button', { name: `Copy email of ${ADA.name}` })).toBeVisible();
   await expect(people.nth(0).getByRole('checkbox')).toHaveCount(0);
   await expect(people.nth(2)).toContainText('needs the public profile URL');
-  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(2);
   await expect(people.nth(4)).toContainText('up to 3 credits');
-  // The primary action names the count and the most it can cost, and has the focus.
-  const primary = popup.getByRole('button', { name: 'Reveal 2 selected · up to 6 credits' });
-  await expect(primary).toBeFocused();
+  // No one ticked at first, as in the side panel's lists: the focus is on ticking all those left to reveal.
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  const selectAll = popup.getByRole('button', { name: 'Select all on this page' });
+  await expect(selectAll).toBeFocused();
   // The profile URL box is secondary: folded.
   await expect(popup.getByLabel('Profile URL')).toBeHidden();
   await expectFitsAccessible(popup, 'a people search');
+  await selectAll.click();
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await expect(selectAll).toHaveCount(0);
+  // The primary action names the count and the most it can cost, in the side panel's words.
+  const primary = popup.getByRole('button', { name: 'Reveal 2 contacts, up to 6 credits' });
+  await expect(primary).toBeEnabled();
 
   await list.getByRole('checkbox').first().uncheck();
-  await expect(popup.getByRole('button', { name: 'Reveal 1 selected · up to 3 credits' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Reveal 1 contact, up to 3 credits' })).toBeVisible();
   await list.getByRole('checkbox').first().check();
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   // Slow answers keep the job running long enough to read what the popup says while it runs.
   await sim.admin('faults', { latencyMs: 1500, path: '/v1/lookup' });
   await primary.click();
-  await expect(popup.getByTestId('bulk-started')).toContainText('Revealing 2 people. You can close this');
+  await expect(popup.getByTestId('bulk-started')).toContainText('Revealing 2 contacts. You can close this');
   await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
   // The bulk job reveals them; the rows show the emails as they land.
   await expect.poll(async () => (await sim.requests('/v1/lookup')).length, { timeout: 15_000 }).toBe(3);
@@ -259,8 +265,11 @@ test('a people search: the popup lists its people with their status and reveals 
     timeout: 15_000,
   });
   // The status follows the job to its end: no "Revealing…" left once it has ended.
-  await expect(popup.getByTestId('bulk-started')).toContainText(/^Bulk reveal finished: \d of 2 found · /, {
-    timeout: 30_000,
-  });
+  await expect(popup.getByTestId('bulk-started')).toContainText(
+    /^Bulk reveal finished: \d of 2 contacts found · /,
+    {
+      timeout: 30_000,
+    },
+  );
   await expectFitsAccessible(popup, 'a people search after a bulk reveal');
 });

@@ -109,14 +109,14 @@ test('before a search: what is missing is a quiet hint, a missing key links to O
   let panel = await openExtensionPage('sidepanel.html');
   let reason = panel.getByTestId('search-reason');
   const quiet = panel.getByText('Charged only when profiles are returned.');
-  await expect(reason).toContainText('Set your API key in Options first.');
+  await expect(reason).toHaveText('No API key yet. Set up your key in Options');
   // In the quiet colour of a hint, not the colour of an error.
   const hintColour = await quiet.evaluate((el) => getComputedStyle(el).color);
   await expect(reason).toHaveCSS('color', hintColour);
   await checkState(panel, 'side panel with no key');
   const [options] = await Promise.all([
     context.waitForEvent('page'),
-    reason.getByRole('button', { name: 'Open Options' }).click(),
+    reason.getByRole('button', { name: 'Set up your key in Options' }).click(),
   ]);
   expect(options.url()).toMatch(/\/options\.html$/);
   await options.close();

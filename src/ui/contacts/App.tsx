@@ -121,7 +121,7 @@ function Row({
         </h3>
         <button
           type="button"
-          class="small danger"
+          class="small quiet"
           aria-label={`Delete ${name}`}
           onClick={() => {
             if (confirm(`Delete ${name} from this browser? Revealing them again costs credits.`)) {

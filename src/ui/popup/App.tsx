@@ -6,9 +6,11 @@ import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
+import { NO_KEY_NEXT } from '../reveal-price';
 import { ServiceDown } from '../service-down';
 import { SpendingWarning } from '../spending-warning';
 import { exactTime } from '../words/age';
+import { sameMoment } from '../words/lists';
 import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
@@ -52,7 +54,9 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
   const job = m.job.value;
   const error = m.error.value;
   const reason = m.disabledReason.value;
-  const billed = job?.status === 'done' && !error && !m.cutOff.value;
+  // The charge line says the balance only when it was read as the reveal ended; a later one is said apart.
+  const billed =
+    job?.status === 'done' && !error && !m.cutOff.value && sameMoment(job.finishedAt, m.balance.value);
   // A refusal gives way to the reason beside its button once the popup itself sees why (the cap passed, or the
   // balance the refusal reported is short): said once, as it is now.
   const last = m.lastReveal.value;
@@ -228,7 +232,7 @@ export function App() {
         <p class="notice" id="no-key">
           {NO_KEY}{' '}
           <button type="button" class="link" onClick={openOptions}>
-            Set up your key in Options
+            {NO_KEY_NEXT}
           </button>
         </p>
       )}

@@ -1,6 +1,6 @@
 /**
  * The popup on a LinkedIn list page (people search, Sales Navigator and Recruiter lists): its people with what the
- * vault holds of each, the ones still to reveal ticked, and the quote of a bulk reveal of them. The reveal itself is
+ * vault holds of each, none ticked until the recruiter chooses, and the quote of a bulk reveal of them. The reveal itself is
  * the side panel's bulk job, started by the same message at the quoted maximum (which the background checks again
  * against the vault): it outlives the popup, and the toolbar badge shows its progress. The popup follows the job it
  * started to its end, in one line (the controls are the side panel's).
@@ -15,6 +15,7 @@ import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/settings';
 import { vault } from '../../store/vault';
 import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { call } from '../rpc';
+import { SELECT_ALL_ON_PAGE } from '../words/lists';
 import type { PopupModel } from './model';
 
 /** A person of the list, as a bulk reveal names them. */
@@ -63,9 +64,8 @@ export function createPageListModel(m: PopupModel) {
   /** A person of whom the selection asks nothing more: held (or known missing) already. */
   const settled = (person: PersonOnPage) => itemsToAsk(recordOf(person), m.selection.value).length === 0;
 
-  /** The people read once, their records followed; those still to reveal are ticked, once, as the list arrives. */
+  /** The people read once, their records followed. */
   let watching: Array<() => void> = [];
-  let ticked = false;
   effect(() => {
     const list = people.value;
     for (const stop of watching) stop();
@@ -81,22 +81,34 @@ export function createPageListModel(m: PopupModel) {
       );
     }
   });
-  effect(() => {
-    const list = people.value;
-    const selection = m.selection.value;
-    if (ticked || list.length === 0 || selection.length === 0) return;
-    ticked = true;
-    // A person the service does not know was looked up already: asking again would find nothing, so they are not
-    // ticked (they can be, by hand).
-    const open = list.filter(
+  /**
+   * Ticks everyone on the page with something left to reveal. A list starts with no one ticked, as the side panel's
+   * does and as lists do in the tools recruiters use all day: a paid bulk reveal is of the people chosen, never of
+   * those not unticked. A person the service does not know was looked up already: asking again would find nothing,
+   * so they are not ticked (they can be, by hand).
+   */
+  const selectAll = () => {
+    const open = people.value.filter(
       (p): p is PersonOnPage & { socialUrl: string } =>
-        p.socialUrl !== null && !p.record?.unknownAt && itemsToAsk(p.record, selection).length > 0,
+        p.socialUrl !== null &&
+        !recordOf(p)?.unknownAt &&
+        itemsToAsk(recordOf(p), m.selection.value).length > 0,
     );
     pick(
       open.map((p) => [p.socialUrl, candidate(p)] as const),
       true,
     );
-  });
+  };
+  /** Everyone `selectAll` would tick is ticked already (or there is no one to tick). */
+  const allSelected = computed(() =>
+    people.value.every(
+      (p) =>
+        p.socialUrl === null ||
+        recordOf(p)?.unknownAt ||
+        itemsToAsk(recordOf(p), m.selection.value).length === 0 ||
+        picked.value.has(p.socialUrl),
+    ),
+  );
 
   /** Ticks or unticks one person. */
   const toggle = (person: PersonOnPage, on: boolean) => {
@@ -110,7 +122,7 @@ export function createPageListModel(m: PopupModel) {
    */
   const blocked = computed(() => {
     const { quote } = plan.value;
-    if (quote.contacts === 0) return 'Tick the people to reveal.';
+    if (quote.contacts === 0) return `Tick the people to reveal, or ${SELECT_ALL_ON_PAGE.toLowerCase()}.`;
     if (m.selection.value.length === 0) return 'Choose what to reveal in Options (Default reveal options).';
     if (quote.toAsk === 0) return 'Everyone ticked is revealed already.';
     return m.spendProblem(quote.max);
@@ -147,6 +159,8 @@ export function createPageListModel(m: PopupModel) {
     recordOf,
     settled,
     toggle,
+    selectAll,
+    allSelected,
     isPicked,
     plan,
     overLimit,

@@ -1,7 +1,7 @@
 /**
  * The popup on a LinkedIn list page: its people, each with their status (held: the email, with its copy button;
- * not held: what revealing them may cost), ticked for a bulk reveal, and one primary action naming the count and
- * the most it can cost. The bulk job runs in the background: the popup may close, and the toolbar badge counts.
+ * not held: what revealing them may cost), ticked for a bulk reveal (none at first; "Select all on this page" ticks
+ * those left to reveal), and one primary action naming the count and the most it can cost. The bulk job runs in the background: the popup may close, and the toolbar badge counts.
  */
 import { useMemo } from 'preact/hooks';
 import { formatCredits, ITEM_PRICE, maxCostOfItems } from '../../api/pricing';
@@ -11,6 +11,13 @@ import { itemsToAsk } from '../../store/vault-record';
 import { Address } from '../address';
 import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
+import {
+  foundOfLookedUp,
+  lookUps,
+  revealContacts,
+  revealingContacts,
+  SELECT_ALL_ON_PAGE,
+} from '../words/lists';
 import type { PopupModel } from './model';
 import { Reason } from './more-to-reveal';
 import { createPageListModel, type PageListModel } from './page-list-model';
@@ -61,10 +68,14 @@ const ENDED: Readonly<Record<string, string>> = {
   stopped: 'Bulk reveal stopped',
 };
 
-/** The end of the bulk reveal this popup started, in one line: "Bulk reveal finished: 1 of 2 found · 3 credits". */
+/**
+ * The end of the bulk reveal this popup started, in one line, counted as its button counted: "Bulk reveal finished:
+ * 1 of 2 contacts found · 3 credits.".
+ */
 function endedWords(job: BulkJob): string {
   const p = bulkProgress(job, ITEM_PRICE);
-  return `${ENDED[job.status] ?? 'Bulk reveal ended'}: ${p.found} of ${p.total} found · ${formatCredits(p.charged)}.`;
+  const { toLookUp } = lookUps(p);
+  return `${ENDED[job.status] ?? 'Bulk reveal ended'}: ${foundOfLookedUp(p.found, toLookUp, formatCredits(p.charged))}.`;
 }
 
 /** A list page's people and the bulk reveal of the ticked ones. */
@@ -91,11 +102,18 @@ export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () =>
         ))}
       </ul>
       <p role="status" class="muted" data-testid="bulk-started">
-        {ended
-          ? endedWords(ended)
-          : started !== null &&
-            `Revealing ${plural(started, 'person', 'people')}. You can close this: it goes on, and the toolbar badge counts.`}
+        {ended ? endedWords(ended) : started !== null && revealingContacts(started)}
       </p>
+      {started === null && !list.allSelected.value && (
+        <button
+          type="button"
+          class="small"
+          data-primary={quote.contacts === 0 ? true : undefined}
+          onClick={list.selectAll}
+        >
+          {SELECT_ALL_ON_PAGE}
+        </button>
+      )}
       {started === null && (
         <button
           type="button"
@@ -106,7 +124,7 @@ export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () =>
           aria-describedby={reasonId(blocked, 'reveal-selected-reason')}
           onClick={() => void list.confirm()}
         >
-          Reveal {quote.toAsk} selected · up to {formatCredits(quote.max)}
+          {quote.toAsk > 0 ? revealContacts(quote.toAsk, formatCredits(quote.max)) : 'Reveal'}
         </button>
       )}
       {blocked && !saidAbove(blocked) && started === null && (

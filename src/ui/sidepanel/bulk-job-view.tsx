@@ -11,6 +11,7 @@ import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../b
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { NO_MATCH } from '../words/items';
+import { lookedUp, lookUps } from '../words/lists';
 import { PANEL_WORDS } from '../words/panel';
 import type { BulkModel } from './bulk-model';
 import { count, timeLeft } from './bulk-views';
@@ -22,17 +23,18 @@ function Progress({ bulk, job }: { bulk: BulkModel; job: BulkJob }) {
   const left = bulk.timeLeftMs.value;
   const waitMs = job.waitUntil ? Date.parse(job.waitUntil) - bulk.now.value : 0;
   const paused = job.status === 'paused';
+  const { done, toLookUp } = lookUps(p);
   return (
     <>
       <p data-testid="bulk-count">
-        {p.settled.toLocaleString('en-US')} of {count(p.total, 'contact')} · {p.found.toLocaleString('en-US')}{' '}
-        found · {formatCredits(p.charged)} so far
+        {lookedUp(done, toLookUp)} · {p.found.toLocaleString('en-US')} found · {formatCredits(p.charged)} so
+        far
         {left !== null && !paused ? ` · ${timeLeft(left)}` : ''}
       </p>
       <progress
-        max={p.total}
-        value={p.settled}
-        aria-label={`Bulk reveal progress: ${p.settled} of ${p.total}`}
+        max={toLookUp}
+        value={done}
+        aria-label={`Bulk reveal progress: ${lookedUp(done, toLookUp)}`}
       />
       <p class="muted" role="status">
         {paused

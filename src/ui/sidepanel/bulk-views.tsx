@@ -6,9 +6,11 @@ import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { describedBy, ownLine } from '../service-down';
 import { NO_MATCH } from '../words/items';
+import { NONE_SELECTED, revealContacts, SELECT_ALL_ON_PAGE } from '../words/lists';
 import { teamFreeContacts } from '../words/team-held';
 import type { BulkModel } from './bulk-model';
 import { openOptions } from './open-options';
+import { ReasonLine } from './reason-line';
 
 /** A contact's part of the job, in a few words. */
 export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
@@ -49,10 +51,10 @@ export function SelectionBar({
     <fieldset class="selection-bar">
       <legend class="visually-hidden">Selection</legend>
       <span class="selected-count" aria-live="polite" data-testid="selected-count">
-        {selected === 0 ? 'None selected' : `${selected.toLocaleString('en-US')} selected`}
+        {selected === 0 ? NONE_SELECTED : `${selected.toLocaleString('en-US')} selected`}
       </span>
       <button type="button" class="small" disabled={allOnPage} onClick={() => bulk.pick(page, true)}>
-        Select all on this page
+        {SELECT_ALL_ON_PAGE}
       </button>
       {loaded.length > page.length && (
         <button type="button" class="small" onClick={() => bulk.pick(loaded, true)}>
@@ -126,15 +128,9 @@ export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number 
         onClick={() => void bulk.confirm()}
         aria-describedby={describedBy(blocked, 'bulk-blocked')}
       >
-        {quote.toAsk > 0
-          ? `Reveal ${count(quote.toAsk, 'contact')}, up to ${formatCredits(quote.max)}`
-          : 'Reveal'}
+        {quote.toAsk > 0 ? revealContacts(quote.toAsk, formatCredits(quote.max)) : 'Reveal'}
       </button>
-      {ownLine(blocked) && (
-        <p id="bulk-blocked" class="muted">
-          {blocked}
-        </p>
-      )}
+      {ownLine(blocked) && <ReasonLine id="bulk-blocked" reason={blocked} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { describedBy, ownLine } from '../service-down';
 import { SERVICE_DOWN } from '../words/service';
 import type { AccountModel } from './account-model';
 import { openOptions } from './open-options';
+import { ReasonLine } from './reason-line';
 import type { RevealsModel } from './reveals-model';
 import { panelService } from './service';
 
@@ -53,11 +54,7 @@ export function CutOffAgain({
             Reveal again · up to {formatCredits(most)}
           </button>
         )}
-        {items.length > 0 && ownLine(reason) && (
-          <p id="again-reason" class="muted">
-            {reason}
-          </p>
-        )}
+        {items.length > 0 && ownLine(reason) && <ReasonLine id="again-reason" reason={reason} />}
       </CutOffNote>
       {error && <ErrorView error={error} onOpenOptions={openOptions} />}
     </>

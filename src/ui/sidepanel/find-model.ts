@@ -10,6 +10,7 @@ import { formatCredits, SEARCH_PRICE } from '../../api/pricing';
 import type { FindIntent } from '../../find/intent';
 import { matchesOf } from '../../find/match';
 import { checkFind, type FindQuery, findProblems } from '../../find/query';
+import { NO_KEY } from '../reveal-price';
 import { call } from '../rpc';
 import { SERVICE_DOWN } from '../words/service';
 import type { FindPanel } from './model';
@@ -69,7 +70,7 @@ export function createFindModel(first: FindIntent, panel: FindPanel) {
   /** Why Find cannot be clicked, or null when it can. */
   const disabledReason = computed(() => {
     if (busy.value || panel.session.value?.status === 'running') return 'A search is running.';
-    if (panel.account.keyMissing.value) return 'Set your API key in Options first.';
+    if (panel.account.keyMissing.value) return NO_KEY;
     if (panel.account.unreachable.value) return SERVICE_DOWN;
     const problem = Object.values(problems.value)[0];
     if (problem) return problem;

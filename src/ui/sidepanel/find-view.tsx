@@ -16,6 +16,7 @@ import { createFindModel, type FindModel } from './find-model';
 import { FoundPerson } from './find-person';
 import type { FindPanel } from './model';
 import { openOptions } from './open-options';
+import { ReasonLine } from './reason-line';
 import { SearchProblem } from './search-problem';
 import { rowTarget } from './vault-model';
 
@@ -133,9 +134,7 @@ function FindForm({ f, intent }: { f: FindModel; intent: FindIntent }) {
         Find · 1 credit if found
       </button>
       {ownLine(reason) && !Object.values(problems).includes(reason) && (
-        <p id="find-reason" class="muted">
-          {reason}
-        </p>
+        <ReasonLine id="find-reason" reason={reason} />
       )}
     </form>
   );

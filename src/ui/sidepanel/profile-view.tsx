@@ -14,6 +14,7 @@ import { CutOffAgain } from './cut-off-again';
 import { HeldContact } from './held-contact';
 import { openOptions } from './open-options';
 import type { ProfileModel } from './profile-model';
+import { ReasonLine } from './reason-line';
 import type { RevealsModel } from './reveals-model';
 
 export function ProfileView({
@@ -65,9 +66,7 @@ export function ProfileView({
             {revealLabel(toAsk, formatCredits(max))}
           </button>
           {ownLine(problem) ? (
-            <p id="profile-reason" class="muted">
-              {problem}
-            </p>
+            <ReasonLine id="profile-reason" reason={problem} />
           ) : (
             <p class="muted">{PANEL_WORDS.onlyFoundCharged}</p>
           )}

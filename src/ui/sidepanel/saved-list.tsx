@@ -3,13 +3,12 @@ import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, searchCost } from '../../api/pricing';
 import type { SavedSearch } from '../../store/search';
 import { ErrorView } from '../error-view';
+import { savedSearchKind } from '../words/lists';
 import { SERVICE_DOWN_ID } from '../words/service';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
 import type { SavedModel } from './saved-model';
 import { panelService } from './service';
-
-const MODE_LABEL = { filters: 'Filters', free_text: 'Free text', jd: 'Job description' } as const;
 
 /** What Export CSV writes: the rows of the pages loaded, which are not every candidate until every page is. */
 export function exportRows(rows: number, total: number): string {
@@ -159,7 +158,7 @@ function SavedItem({ m, saved, running }: { m: SavedModel; saved: SavedSearch; r
   return (
     <li class="row saved-item">
       <span class="saved-name">{saved.name}</span>
-      <span class="muted">{MODE_LABEL[saved.mode]}</span>
+      <span class="muted">{savedSearchKind(saved.mode)}</span>
       <button
         type="button"
         class="small"

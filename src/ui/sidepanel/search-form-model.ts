@@ -8,6 +8,7 @@ import { formatCredits, searchCost } from '../../api/pricing';
 import type { SearchRequest } from '../../api/schema';
 import type { DistanceUnit } from '../../search/criteria';
 import type { SearchMode, SearchSession } from '../../store/search';
+import { NO_KEY } from '../reveal-price';
 import { call } from '../rpc';
 import { PANEL_WORDS } from '../words/panel';
 import { SERVICE_DOWN } from '../words/service';
@@ -83,7 +84,7 @@ export function createSearchFormModel({ session, running, account, activity }: S
   /** Why Search cannot be clicked, or null when it can. */
   const disabledReason = computed(() => {
     if (activity.busy.value || running.value) return 'A search is running.';
-    if (account.keyMissing.value) return 'Set your API key in Options first.';
+    if (account.keyMissing.value) return NO_KEY;
     if (account.unreachable.value) return SERVICE_DOWN;
     const problem = inputProblem.value;
     if (problem) return problem;

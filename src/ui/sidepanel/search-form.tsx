@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../store/search';
+import { NO_KEY_NEXT } from '../reveal-price';
 import { describedBy, ownLine } from '../service-down';
 import { criteriaInWords, criterionChip } from '../words/criteria';
 import { PANEL_WORDS } from '../words/panel';
@@ -298,7 +299,7 @@ function SearchReason({ m, reason }: { m: SearchFormModel; reason: string }) {
         <>
           {' '}
           <button type="button" class="link" onClick={openOptions}>
-            Open Options
+            {NO_KEY_NEXT}
           </button>
         </>
       )}

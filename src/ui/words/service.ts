@@ -11,3 +11,9 @@ export const RETRYING = 'Trying again…';
 
 /** The id of the notice, which a paid button waiting on it names as its reason. */
 export const SERVICE_DOWN_ID = 'service-down';
+
+/** Said when nothing can be revealed without a key; `NO_KEY_NEXT` always follows it, as a link to Options. */
+export const NO_KEY = 'No API key yet.';
+
+/** The way on from `NO_KEY`: the link to Options, in the popup and the side panel alike. */
+export const NO_KEY_NEXT = 'Set up your key in Options';

@@ -1,0 +1,22 @@
+import { NO_KEY, NO_KEY_NEXT } from '../reveal-price';
+import { openOptions } from './open-options';
+
+/**
+ * Why a paid button of the panel waits, on its own line under it (its `aria-describedby` names `id`); without a key,
+ * with the way to Options beside the words.
+ */
+export function ReasonLine({ id, reason }: { id: string; reason: string }) {
+  return (
+    <p id={id} class="muted">
+      {reason}
+      {reason === NO_KEY && (
+        <>
+          {' '}
+          <button type="button" class="link" onClick={openOptions}>
+            {NO_KEY_NEXT}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
