@@ -58,6 +58,8 @@ export async function sentFor(contactKeys: readonly string[]): Promise<Map<strin
         found.set(record.contactKey, [...(found.get(record.contactKey) ?? []), record]);
     }
   }
+  // In the order they were first sent.
+  for (const records of found.values()) records.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
   return found;
 }
 

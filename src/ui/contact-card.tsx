@@ -4,6 +4,7 @@ import { Address } from './address';
 import { CopyButton } from './copy-button';
 import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
+import { SendButtonsLater } from './send/send-buttons-later';
 import { toVCard, vcardFileName } from './vcard';
 import { ageInWords, careerDate, exactTime } from './words/age';
 import { NO_MATCH } from './words/items';
@@ -182,6 +183,7 @@ export function ContactCard({
           </button>
         </p>
       )}
+      {reachable && <SendButtonsLater contactKey={record.key} />}
       {detailed?.found && (
         <details class="detailed" data-item="detailed_profile">
           <summary>{ITEM_LABEL.detailed_profile}</summary>

@@ -1,0 +1,99 @@
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
+import { revealByUrl } from '../support/reveal-by-url';
+import { expectAccessible } from './axe';
+import { expect, test, type WorkerGlobals } from './fixtures';
+import { addDestinations } from './send-helpers';
+
+const ADA = DEMO_PROFILES.full;
+let fakes: RunningDestinations;
+test.beforeEach(async () => {
+  fakes = await startDestinations();
+});
+test.afterEach(async () => {
+  await fakes.close();
+});
+
+const today = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+test('a revealed contact sent to Lever, Ashby and HubSpot is marked in the popup, the panel and the library', async ({
+  connect,
+  openExtensionPage,
+  background,
+}) => {
+  const options = await connect();
+  await addDestinations(options, fakes, ['lever', 'ashby', 'hubspot']);
+  const popup = await revealByUrl(openExtensionPage, ADA.social_url);
+  const send = popup.getByTestId('send-to');
+  await expect(send).toContainText('Free: no credits.');
+
+  await send.getByRole('button', { name: 'Send to Lever' }).click();
+  await expect(send.getByRole('status')).toHaveText('Added to Lever.');
+  const inLever = send.getByRole('link', { name: `In Lever · ${today()}` });
+  await expect(inLever).toHaveAttribute('href', /^https:\/\/hire\.lever\.co\/candidates\/opp-1$/);
+  expect(fakes.lever.opportunities).toMatchObject([
+    { name: ADA.name, emails: [ADA.personal_email], links: [ADA.social_url], sources: ['Candidate Lens'] },
+  ]);
+
+  await send.getByRole('button', { name: 'Send to Ashby' }).click();
+  await expect(send.getByRole('status')).toHaveText('Added to Ashby.');
+  await send.getByRole('button', { name: 'Send to HubSpot' }).click();
+  await expect(send.getByRole('status')).toHaveText('Added to HubSpot.');
+  await expect(send.getByRole('link')).toHaveText([
+    `In Lever · ${today()}`,
+    `In Ashby · ${today()}`,
+    `In HubSpot · ${today()}`,
+  ]);
+  await expect(send.getByRole('button')).toHaveCount(0);
+  expect(fakes.ashby.candidates).toHaveLength(1);
+  expect(fakes.hubspot.contacts).toHaveLength(1);
+  await expectAccessible(popup, 'popup, a contact sent');
+  for (const width of [320, 400]) {
+    await popup.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme: scheme });
+      await popup.screenshot({ path: `test-results/send-popup-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+
+  // The side panel's contact.
+  await background.evaluate(async (vaultKey) => {
+    const { chrome } = globalThis as unknown as WorkerGlobals & {
+      chrome: { storage: { local: { set(items: object): Promise<void> } } };
+    };
+    await chrome.storage.local.set({
+      'panel-focus': { kind: 'contact', vaultKey, at: new Date().toISOString() },
+    });
+  }, ADA.social_url);
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.getByRole('link', { name: `In Lever · ${today()}` })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await panel.setViewportSize({ width: 320, height: 700 });
+    await panel.emulateMedia({ colorScheme: scheme });
+    await panel.screenshot({ path: `test-results/send-panel-320-${scheme}.png`, fullPage: true });
+  }
+
+  // The library's contact.
+  const library = await openExtensionPage('contacts.html');
+  await library.getByRole('button', { name: ADA.name, exact: true }).click();
+  await expect(library.getByRole('link', { name: `In Lever · ${today()}` })).toBeVisible();
+  await expectAccessible(library, 'library, a contact sent');
+
+  // Sending again from the library makes nothing new: every destination is marked, none offered.
+  expect(fakes.lever.opportunities).toHaveLength(1);
+});
+
+test("a destination's refusal is said in its own words, and nothing is marked", async ({
+  connect,
+  openExtensionPage,
+}) => {
+  const options = await connect();
+  await addDestinations(options, fakes, ['lever']);
+  const popup = await revealByUrl(openExtensionPage, ADA.social_url);
+  fakes.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Posting is closed' } }, 2);
+  await popup.getByRole('button', { name: 'Send to Lever' }).click();
+  await expect(popup.getByTestId('send-to').getByRole('alert')).toHaveText(
+    'Lever refused it: Posting is closed',
+  );
+  await expect(popup.getByRole('button', { name: 'Send to Lever' })).toBeEnabled();
+});

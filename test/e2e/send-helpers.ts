@@ -1,0 +1,28 @@
+/** Destinations saved the way a recruiter saves them: on the options page, against the local fakes. */
+import { expect, type Page } from '@playwright/test';
+import { ASHBY_KEY } from '../../sim/destinations/ashby';
+import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
+import { LEVER_KEY } from '../../sim/destinations/lever';
+import type { RunningDestinations } from '../../sim/destinations/serve';
+
+type Kind = 'lever' | 'ashby' | 'hubspot';
+const FIELDS: Record<Kind, { add: string; key: string; secret: string }> = {
+  lever: { add: 'Add Lever', key: 'Lever API key', secret: LEVER_KEY },
+  ashby: { add: 'Add Ashby', key: 'Ashby API key', secret: ASHBY_KEY },
+  hubspot: { add: 'Add HubSpot', key: 'HubSpot access token', secret: HUBSPOT_TOKEN },
+};
+
+/** Adds each destination on the options page (already connected), pointed at its fake. */
+export async function addDestinations(options: Page, fakes: RunningDestinations, kinds: Kind[]) {
+  const section = options.getByTestId('send-to');
+  for (const kind of kinds) {
+    const { add, key, secret } = FIELDS[kind];
+    await section.getByRole('button', { name: add }).click();
+    await section.getByLabel(key).fill(secret);
+    await section.getByText('Advanced: a different address').click();
+    await section.getByLabel('Server address').fill(fakes[kind].url);
+    if (kind === 'lever') await section.getByRole('button', { name: 'Check the key' }).click();
+    await section.getByRole('button', { name: 'Check and save' }).click();
+    await expect(options.getByTestId(`destination-${kind}`)).toBeVisible();
+  }
+}
