@@ -8,6 +8,7 @@ import { ITEM_REVEAL, maxCostOfItems } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
+import { profileUrl } from '../sites/linkedin/url';
 import { type KeyedLock, keyedLock } from '../store/lock';
 import type { Selection } from '../store/settings';
 import { vault } from '../store/vault';
@@ -128,11 +129,11 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
 export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
-  plan: Pick<LookupPlan, 'base' | 'asked'>,
+  plan: Pick<LookupPlan, 'base' | 'asked' | 'existing'>,
   send: (request: () => Promise<LookupResponse>, most: number) => Promise<LookupResponse> = (request) =>
     request(),
 ): Promise<LookupOutcome> {
-  const { base, asked } = plan;
+  const { base, asked, existing } = plan;
   const body = lookupBody(base, asked);
   const free = await teamFreeItems({ socialUrl: base.socialUrl, candidateId: base.candidateId }, asked);
   // The most this call can be charged: what the team holds is answered free.
@@ -141,17 +142,18 @@ export async function lookupContact(
     { ...call, subject: base.key },
     asked,
     (ahead) => send(() => ahead().then(() => client.lookup(body)), most),
-    (response) => keepAnswer(base, asked, response),
+    (response) => keepAnswer(base, asked, response, existing === null),
     free,
   );
   return kept;
 }
 
-/** What an answer comes to, with its record written to the vault when it is one. */
+/** What an answer comes to, with its record written to the vault when it is one (`fresh`: none was held before). */
 async function keepAnswer(
   base: ContactRecord,
   asked: Retrievable[],
   response: LookupResponse,
+  fresh: boolean,
 ): Promise<LookupOutcome> {
   const contact = response.data.contacts[0];
   if (!contact) return { kind: 'no-result', response };
@@ -159,10 +161,31 @@ async function keepAnswer(
     return { kind: 'refused', response, status: contact.status_code, error: contact.error };
   }
   const at = new Date().toISOString();
-  const record = mergeContact(base, contact, asked, at);
+  const named =
+    contact.success && typeof contact.profile.social_url === 'string' ? contact.profile.social_url : null;
+  const record = await underItsUrl(mergeContact(base, contact, asked, at), named, fresh);
   await storeRecord(record);
   const retrieved = contact.success ? contact.contact_data_retrieved : [];
   return { kind: 'answered', response, record, known: contact.success, retrieved, at };
+}
+
+/**
+ * A contact revealed by candidate id alone (a search row without a profile URL) learns the profile URL the service
+ * names for it, and a new one is held under it: the key the profile tab, the popup's URL box and a page's people look
+ * the person up by, so revealing them there later finds them instead of paying again for a second contact. A record
+ * held before keeps its key (a reveal or a bulk job may be reading it by that key), and so does a new one whose URL
+ * another record holds already.
+ */
+export async function underItsUrl(
+  record: ContactRecord,
+  named: string | null | undefined,
+  fresh: boolean,
+): Promise<ContactRecord> {
+  if (record.socialUrl || !named) return record;
+  const socialUrl = profileUrl(named);
+  if (!socialUrl) return record;
+  const rekey = fresh && (await vault.read(socialUrl)).state === 'missing';
+  return { ...record, socialUrl, ...(rekey ? { key: vaultKeyFor({ socialUrl }) } : {}) };
 }
 
 /** Merges one contact result into the vault record. Items requested and not returned are remembered as missing. */

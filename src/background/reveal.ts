@@ -150,6 +150,8 @@ async function paidReveal(job: RevealJob, plan: LookupPlan): Promise<RevealOutco
     // render it.
     const done: RevealJob = {
       ...job,
+      // A contact revealed by id alone may now be held under its profile URL (see `underItsUrl`).
+      vaultKey: outcome.record.key,
       status: 'done',
       finishedAt: outcome.at,
       charged: response.credits.used,

@@ -14,6 +14,8 @@ export interface StubContact {
   name: string;
   email?: string;
   phone?: string;
+  /** The lookup's answer names the profile URL (`socialUrl`, as spelled here), as the service does for most people. */
+  namesUrl?: boolean;
 }
 
 export interface StubRequest {
@@ -87,6 +89,7 @@ export function stubService(contacts: StubContact[], balance = 100) {
     const profile: Record<string, unknown> = {
       id: contact.id,
       name: contact.name,
+      ...(contact.namesUrl ? { social_url: contact.socialUrl } : {}),
       current_title: 'Engineer',
       current_employer: 'Acme',
     };
