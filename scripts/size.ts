@@ -21,14 +21,16 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // Opened on every profile, many times a day: the reveal with its prices, the held contact as the hero, the people
   // of a LinkedIn list page, refusals with their next step, and the service out of reach said on opening with Retry.
   // `npm run bench -- ui` measures its open. 52.5 KB: a list's "Select all on this page" and the words a charge and a
-  // bulk reveal share with the side panel (each said with its own time, counting what its button counted).
-  { name: 'popup', entry: 'popup.html', budget: 52.5 * KB },
+  // bulk reveal share with the side panel (each said with its own time, counting what its button counted). 54 KB:
+  // the held contact read from the database itself (idb and the vault's reader) and its Send to button and mark.
+  { name: 'popup', entry: 'popup.html', budget: 54 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
   // folded, compact reveal options, rows with Reveal beside the name) grew it by 0.4 KB, and the words it shares with
-  // the popup (a bulk reveal's count, a charge with its time, no key with the way to Options) by 0.5 KB.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 66.5 * KB },
+  // the popup (a bulk reveal's count, a charge with its time, no key with the way to Options) by 0.5 KB; 67 KB: the
+  // contacts read from the database itself (idb and the vault's reader) and the Send to button and mark.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 67 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
   // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
   { name: 'options', entry: 'options.html', budget: 38 * KB },

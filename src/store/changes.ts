@@ -4,7 +4,7 @@
  * `storage.onChanged` is the tool for small settings; for the database it would mean a second write per change.
  * A channel reaches every context of the extension's origin except the poster, and never a content script.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const CHANGES = 'candidate-lens-changes';
 
@@ -12,7 +12,7 @@ export const changeSchema = z.object({
   /** The object store written. */
   store: z.string(),
   /** The keys written or deleted; empty when the whole store changed (cleared). */
-  keys: z.array(z.string()).max(10_000),
+  keys: z.array(z.string()).check(z.maxLength(10_000)),
 });
 export type Change = z.infer<typeof changeSchema>;
 
