@@ -9,6 +9,8 @@ export interface Fault {
 
 export interface Faults {
   queue: Fault[];
+  /** Every request waits this long before it is answered (a slow vendor, or a journey reading a run mid-way). */
+  latencyMs: number;
   /** The next `times` requests answer with `fault`. */
   arm(fault: Fault, times?: number): void;
 }
@@ -17,6 +19,7 @@ export function createFaults(): Faults {
   const queue: Fault[] = [];
   return {
     queue,
+    latencyMs: 0,
     arm(fault, times = 1) {
       for (let i = 0; i < times; i++) queue.push(fault);
     },
@@ -26,6 +29,7 @@ export function createFaults(): Faults {
 /** Middleware answering with the next armed fault, if any. */
 export function faultMiddleware(faults: Faults) {
   return async (c: Context, next: Next) => {
+    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     const fault = faults.queue.shift();
     if (!fault) return next();
     for (const [name, value] of Object.entries(fault.headers ?? {})) c.header(name, value);

@@ -1,7 +1,7 @@
 /**
  * A local Lever that follows the public reference (https://hire.lever.co/developer/documentation): Basic auth with
  * the key as user name, `GET /v1/users`, `GET /v1/opportunities?email=`, `POST /v1/opportunities?perform_as=`
- * (required: `perform_as` an active user, `name`), errors as `{ code, message }`, 429 with `Retry-After`, and
+ * (required: `perform_as` an active user, `name`; emails must be addresses), errors as `{ code, message }`, 429 with `Retry-After`, and
  * Lever's dedupe: a new opportunity whose email matches a contact is added to that contact.
  */
 import { Hono } from 'hono';
@@ -81,6 +81,8 @@ export function createLeverServer(options: { key?: string } = {}) {
       return error(400, 'BadRequestError', 'Opportunity name is required');
     }
     const emails = Array.isArray(body.emails) ? body.emails.map(String) : [];
+    const invalid = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+    if (invalid) return error(400, 'BadRequestError', `Invalid email address: ${invalid}`);
     const existing = opportunities.find((o) => o.emails.some((e) => emails.includes(e)));
     const opportunity: Opportunity = {
       id: `opp-${next}`,

@@ -9,6 +9,7 @@ import { db } from '../store/db';
 import { runStoreMigrations } from '../store/migrations/run';
 import { settings } from '../store/settings';
 import { resumeBulkJob } from './jobs/bulk-reveal';
+import { resumeBulkSend } from './jobs/bulk-send';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
 import { onPanelCommand } from './panel-command';
 import { keepRetention } from './retention';
@@ -54,5 +55,6 @@ export function startBackground(): void {
   // The stored shapes first: a resumed bulk reveal reads what went out from the ledger.
   const migrated = runStoreMigrations((error) => console.warn('Could not migrate stored data', error));
   chore('resume the bulk reveal', migrated.then(resumeBulkJob));
+  chore('resume the bulk send', resumeBulkSend());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
 }

@@ -8,6 +8,7 @@ import { onMessage, type ProtocolMap } from '../protocol/messages';
 import { fail, ok, type Result, refuse } from '../protocol/result';
 import {
   BulkControlInput,
+  BulkSendControlInput,
   DestinationIdInput,
   FindPersonInput,
   IdInput,
@@ -25,6 +26,7 @@ import {
   SelectionSearchInput,
   SendContactInput,
   StartBulkInput,
+  StartBulkSendInput,
   StartSearchInput,
   TabInput,
   TeamHeldInput,
@@ -35,6 +37,7 @@ import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from 
 import { checkDestination, listLeverUsers, removeDestination, saveDestination } from './destinations';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
+import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
 import { readTabPeople } from './page-people';
 import { checkCutOffReveal, reveal } from './reveal';
 import { deleteSavedSearch, renameSavedSearch, runSavedSearch, saveCurrentSearch } from './saved-searches';
@@ -133,6 +136,8 @@ export function registerMessageHandlers(): void {
     return null;
   });
   expose('sendContact', SendContactInput, (input) => sendContact(input));
+  expose('startBulkSend', StartBulkSendInput, (input) => startBulkSend(input));
+  expose('controlBulkSend', BulkSendControlInput, ({ action }) => controlBulkSend(action));
   expose('forgetKey', NoInput, async () => {
     await forgetKey();
     return null;

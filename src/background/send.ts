@@ -44,21 +44,32 @@ function unsendable(connection: Connection, person: SendPerson): string | null {
   return null;
 }
 
+/**
+ * What the destination did. Before the first request the person is looked up by email, and whether they were found
+ * is written down with the intent: a send cut off by a stopped worker then finds the record instead of making a
+ * second one, and still knows whether it had made it.
+ */
 async function outcomeOf(
   connection: Connection,
   person: SendPerson,
   earlier: SentRecord | null,
+  intend: (foundBefore: boolean) => Promise<void>,
   options: CallOptions,
 ): Promise<SendOutcome> {
   const destination = destinationFor(connection);
-  const email = person.emails[0];
+  const email = connection.kind === 'webhook' ? undefined : person.emails[0];
   if (connection.kind === 'lever' && earlier?.state === 'sent' && earlier.recordId) {
     return { status: 'already-there', id: earlier.recordId, ...(earlier.link ? { link: earlier.link } : {}) };
   }
-  // Cut off before the answer: the destination may hold the record already.
-  if (earlier?.state === 'sending' && email && connection.kind !== 'webhook') {
+  if (earlier?.state === 'sending' && email) {
     const found = await destination.findByEmail(email, options);
-    if (found) return { status: 'already-there', id: found.id, link: found.link };
+    if (found) {
+      const existing = connection.kind === 'lever' ? 'linked' : 'already-there';
+      return { status: earlier.foundBefore ? existing : 'created', id: found.id, link: found.link };
+    }
+  }
+  if (earlier === null) {
+    await intend(email ? (await destination.findByEmail(email, options)) !== undefined : false);
   }
   return destination.send(person, options);
 }
@@ -91,10 +102,11 @@ export function sendContact(
       sentAt: earlier?.state === 'sent' ? earlier.sentAt : now,
     };
     // Written before the request: a stopped worker leaves word that this send may have reached the destination.
-    if (earlier?.state !== 'sent') await keepSent({ ...base, state: 'sending', updatedAt: now });
+    const intend = (foundBefore: boolean) =>
+      keepSent({ ...base, state: 'sending', foundBefore, updatedAt: now });
     let outcome: SendOutcome;
     try {
-      outcome = await outcomeOf(connection, person, earlier, options);
+      outcome = await outcomeOf(connection, person, earlier, intend, options);
     } catch (error) {
       throw asApiError(error);
     }

@@ -9,12 +9,14 @@ import type { BulkJob } from '../bulk/job';
 import type { GitHubProfile } from '../find/github';
 import type { LeverUser } from '../send/lever';
 import type { AccountSnapshot } from '../store/account';
+import type { BulkSendJob } from '../store/bulk-send';
 import type { DestinationHint } from '../store/destination-hints';
 import type { RevealJob } from '../store/jobs';
 import type { SavedSearch, SearchSession } from '../store/search';
 import type { Result } from './result';
 import type {
   BulkControlInput,
+  BulkSendControlInput,
   DestinationIdInput,
   FindPersonInput,
   IdInput,
@@ -31,6 +33,7 @@ import type {
   SelectionSearchInput,
   SendContactInput,
   StartBulkInput,
+  StartBulkSendInput,
   StartSearchInput as StartSearchInputSchema,
   TabInput,
   TeamHeldInput,
@@ -64,6 +67,10 @@ export interface ProtocolMap {
    * credits); looked up by email before anything is created.
    */
   sendContact(input: z.infer<typeof SendContactInput>): Result<SendResult>;
+  /** Library, side panel: send many revealed contacts to one destination as a background job (free). */
+  startBulkSend(input: z.infer<typeof StartBulkSendInput>): Result<BulkSendJob>;
+  /** Pause, resume or cancel the bulk send, or dismiss its summary. */
+  controlBulkSend(input: z.infer<typeof BulkSendControlInput>): Result<BulkSendJob | null>;
   /** Options: forget the stored key. */
   forgetKey(): Result<null>;
   /** Any page: refresh the balance (free). */

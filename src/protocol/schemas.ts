@@ -64,6 +64,17 @@ export const SendContactInput = z.strictObject({
   destinationId: text(100, 'The destination'),
 });
 
+/** Library, side panel: send many revealed contacts to one saved destination (free). */
+export const StartBulkSendInput = z.strictObject({
+  destinationId: text(100, 'The destination'),
+  keys: z
+    .array(text(MESSAGE_LIMITS.profileUrl, 'A contact key'))
+    .check(z.maxLength(2_000, 'A bulk send takes at most 2,000 contacts.')),
+});
+export const BulkSendControlInput = z.strictObject({
+  action: z.enum(['pause', 'resume', 'cancel', 'dismiss']),
+});
+
 const hint = (what: string) => z.optional(text(MESSAGE_LIMITS.hint, what));
 
 export const RevealInput = z.strictObject({

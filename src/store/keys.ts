@@ -26,6 +26,8 @@ export const KEYS = {
   jobs: 'local:jobs',
   bulkJob: 'local:bulk-job',
   bulkHistory: 'local:bulk-history',
+  /** The bulk send to a destination: its contacts and how each ended. */
+  bulkSend: 'local:bulk-send',
   search: 'local:search',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',

@@ -29,6 +29,8 @@ export const SentRecord = z.object({
   /** When first sent; the time of the latest send is {@link SentRecord.updatedAt}. */
   sentAt: z.string(),
   updatedAt: z.string(),
+  /** Whether the destination already held someone with this email before the first request (said when cut off). */
+  foundBefore: z.optional(z.boolean()),
   /** A teammate's name, for what the team gateway says others sent. */
   sentBy: z.optional(z.string()),
 });

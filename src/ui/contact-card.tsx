@@ -4,7 +4,7 @@ import { Address } from './address';
 import { CopyButton } from './copy-button';
 import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
-import { SendButtonsLater } from './send/send-buttons-later';
+import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
 import { ageInWords, careerDate, exactTime } from './words/age';
 import { NO_MATCH } from './words/items';

@@ -8,6 +8,7 @@ import { ContactCard } from '../contact-card';
 import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
 import { Icon } from '../icons';
+import { BulkSendLater } from '../send/later';
 import { ageInWords, exactTime } from '../words/age';
 import { ITEM_LABEL, NO_MATCH } from '../words/items';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
@@ -300,6 +301,11 @@ export function App() {
           </button>
         </div>
         <ExportProgress m={m} />
+        <BulkSendLater
+          keys={() => (m.matches.value ?? []).map((summary) => summary.key)}
+          count={matchCount ?? 0}
+          what={matchCount === total ? `all ${number(total)}` : `the ${number(matchCount ?? 0)} shown`}
+        />
         <p role="status" class="success">
           {m.notice.value}
         </p>

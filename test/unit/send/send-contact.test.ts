@@ -42,7 +42,8 @@ describe('sending a revealed contact', () => {
     const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
     expect(result).toMatchObject({ status: 'created', label: 'Lever' });
     expect(result.link).toMatch(/^https:\/\/hire\.lever\.co\/candidates\/opp-/);
-    expect(fakes.calls).toEqual(['GET /v1/opportunities', 'POST /v1/opportunities']);
+    // Looked up before the intent is written (and by Lever's own step before creating).
+    expect(fakes.calls).toEqual(['GET /v1/opportunities', 'GET /v1/opportunities', 'POST /v1/opportunities']);
     expect(fakes.lever.opportunities[0]).toMatchObject({
       name: contact.name,
       emails: [contact.email.value],
@@ -86,11 +87,21 @@ describe('sending a revealed contact', () => {
     await sendContact({ contactKey: contact.key, destinationId: 'lever' });
     // As a worker stopped mid-request leaves it: the intent written, the answer never read.
     const kept = await sentTo('lever', contact.key);
-    await keepSent({ ...kept!, state: 'sending' });
+    await keepSent({ ...kept!, state: 'sending', foundBefore: false });
     fakes.calls.length = 0;
     const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
-    expect(result.status).toBe('already-there');
+    // Nobody had this email before the cut-off request: the record found is the one it made.
+    expect(result.status).toBe('created');
     expect(fakes.calls).toEqual(['GET /v1/opportunities']);
+    expect(fakes.lever.opportunities).toHaveLength(1);
+  });
+
+  it('after a cut-off send to someone Lever already had, says so, and makes nothing more', async () => {
+    const contact = await revealed();
+    await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    const kept = await sentTo('lever', contact.key);
+    await keepSent({ ...kept!, state: 'sending', foundBefore: true });
+    expect((await sendContact({ contactKey: contact.key, destinationId: 'lever' })).status).toBe('linked');
     expect(fakes.lever.opportunities).toHaveLength(1);
   });
 

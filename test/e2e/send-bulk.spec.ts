@@ -1,0 +1,134 @@
+import type { Page, Worker } from '@playwright/test';
+import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
+import { expectAccessible } from './axe';
+import { expect, stopServiceWorker, test } from './fixtures';
+import { addDestinations } from './send-helpers';
+import { PUT_RECORDS } from './vault-db';
+
+let fakes: RunningDestinations;
+test.beforeEach(async () => {
+  fakes = await startDestinations();
+});
+test.afterEach(async () => {
+  await fakes.close();
+});
+
+const at = new Date().toISOString();
+const email = (i: number) => (i === 2 ? 'no-at-sign' : `person.${i}@example.org`);
+/** Fifteen revealed contacts, as a bulk reveal's receipt leaves them; the third has an address Lever refuses. */
+async function seedFifteen(background: Worker) {
+  const records = Array.from({ length: 15 }, (_, i) => {
+    const key = `https://www.linkedin.com/in/person-${i}`;
+    return {
+      v: 1,
+      key,
+      socialUrl: key,
+      candidateId: null,
+      name: `Person ${String(i).padStart(2, '0')}`,
+      currentTitle: 'Nurse',
+      currentEmployer: 'Brightpath Health',
+      email: { found: true, value: email(i), at },
+      updatedAt: at,
+    };
+  });
+  await background.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify(records)}); })()`,
+  );
+}
+
+/** The second person is in Lever already. */
+function alreadyInLever() {
+  fakes.lever.opportunities.push({
+    id: 'opp-old',
+    name: 'Person 01',
+    contact: 'contact-old',
+    emails: [email(1)],
+    links: [],
+    headline: '',
+    origin: 'applied',
+    sources: [],
+    tags: [],
+    createdAt: 0,
+  });
+}
+
+async function openLibrary(openExtensionPage: (path: string) => Promise<Page>) {
+  const library = await openExtensionPage('contacts.html');
+  await expect(library.getByTestId('library-counts')).toContainText('15 contacts');
+  return library;
+}
+
+test("sends all 15 shown to Lever: 13 added, 1 already there and linked, 1 failed with Lever's reason", async ({
+  connect,
+  openExtensionPage,
+  background,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  await seedFifteen(background);
+  alreadyInLever();
+  const library = await openLibrary(openExtensionPage);
+  await expect(library.getByText('Free: no credits. Nobody is sent twice.')).toBeVisible();
+  // Slowed, so the run can be read while it goes.
+  fakes.lever.faults.latencyMs = 300;
+  await library.getByRole('button', { name: 'Send all 15 to Lever' }).click();
+  const run = library.getByTestId('bulk-send');
+  await expect(run.getByRole('status')).toContainText(/Sending to Lever: \d+ of 15/);
+  for (const width of [320, 400]) {
+    await library.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await library.emulateMedia({ colorScheme: scheme });
+      await run.screenshot({ path: `test-results/send-bulk-running-${width}-${scheme}.png` });
+    }
+  }
+  await library.emulateMedia({ colorScheme: 'light' });
+  fakes.lever.faults.latencyMs = 0;
+  await expect(run.getByRole('status')).toHaveText(
+    '13 added to Lever, 1 already there and linked, 1 failed.',
+    { timeout: 20_000 },
+  );
+  await expect(run.getByRole('listitem')).toHaveText([
+    'Person 02: Lever refused it: Invalid email address: no-at-sign',
+  ]);
+  expect(fakes.lever.opportunities).toHaveLength(15);
+  await expectAccessible(library, 'library, a bulk send done');
+  for (const width of [320, 400]) {
+    await library.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await library.emulateMedia({ colorScheme: scheme });
+      await library.screenshot({ path: `test-results/send-bulk-done-${width}-${scheme}.png` });
+    }
+  }
+  await library.emulateMedia({ colorScheme: 'light' });
+  await run.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(library.getByRole('button', { name: 'Send all 15 to Lever' })).toBeVisible();
+});
+
+test('a worker stopped mid-send resumes and finishes without a duplicate', async ({
+  connect,
+  context,
+  openExtensionPage,
+  background,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  await seedFifteen(background);
+  alreadyInLever();
+  const library = await openLibrary(openExtensionPage);
+  fakes.lever.faults.latencyMs = 400;
+  await library.getByRole('button', { name: 'Send all 15 to Lever' }).click();
+  const run = library.getByTestId('bulk-send');
+  await expect(run.getByRole('status')).toContainText(/Sending to Lever: [3-9] of 15/, { timeout: 20_000 });
+  await stopServiceWorker(context);
+  fakes.lever.faults.latencyMs = 0;
+  // Any page's message wakes the worker, which takes the run up again.
+  await openExtensionPage('popup.html');
+  await expect(run.getByRole('status')).toHaveText(
+    '13 added to Lever, 1 already there and linked, 1 failed.',
+    { timeout: 30_000 },
+  );
+  // One record a person sent (the 13 added, and the one added to the candidate already there), none twice.
+  const emails = fakes.lever.opportunities.map((o) => o.emails.join());
+  expect(emails.filter((e) => e !== email(1)).sort()).toEqual(
+    [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(email).sort(),
+  );
+  expect(emails.filter((e) => e === email(1))).toHaveLength(2);
+});
