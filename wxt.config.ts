@@ -86,7 +86,8 @@ export default defineConfig({
             gecko: {
               id: addonId,
               strict_min_version: FIREFOX_MIN_VERSION,
-              // What goes to the service, on the user's click: profile URLs (people) and search terms.
+              // What leaves the browser, on the user's click: profile URLs (people) and search terms to the service;
+              // a revealed contact to a destination the user added under Send to (personally identifying too).
               data_collection_permissions: { required: ['personallyIdentifyingInfo', 'searchTerms'] },
             },
           },

@@ -78,6 +78,22 @@ async function startOnAFreePort(): Promise<RunningSimulator> {
 
 const sim = await startOnAFreePort();
 console.log(`Simulator: ${sim.url} (keys: demo-key, empty-key, inactive-key)`);
+const { startDestinations } = await import('../sim/destinations/serve');
+const { LEVER_KEY } = await import('../sim/destinations/lever');
+const { ASHBY_KEY } = await import('../sim/destinations/ashby');
+const { HUBSPOT_TOKEN } = await import('../sim/destinations/hubspot');
+// Beside the simulator's port when they are free; any free ports otherwise.
+const destinations = await startDestinations({
+  lever: sim.port + 1,
+  ashby: sim.port + 2,
+  hubspot: sim.port + 3,
+}).catch(() => startDestinations());
+console.log(
+  'Local destinations to try "Send to" (Options › Send to › Add …, then "Advanced: a different address"):\n' +
+    `  Lever:   ${destinations.lever.url}  key ${LEVER_KEY}\n` +
+    `  Ashby:   ${destinations.ashby.url}  key ${ASHBY_KEY}\n` +
+    `  HubSpot: ${destinations.hubspot.url}  token ${HUBSPOT_TOKEN}`,
+);
 const team = args.team ? await startDemoTeam(sim.url, 'demo-key', demo.social_url) : null;
 if (team) {
   console.log(
@@ -138,6 +154,7 @@ if (!headless) {
   const stop = async () => {
     await context.close().catch(() => undefined);
     await team?.close();
+    await destinations.close();
     await sim.close();
     process.exit(0);
   };
@@ -218,5 +235,6 @@ if (!headless) {
   console.log(`Screenshots saved in ${SHOTS}`);
   await context.close();
   await team?.close();
+  await destinations.close();
   await sim.close();
 }
