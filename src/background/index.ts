@@ -6,7 +6,6 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { db } from '../store/db';
-import { runStoreMigrations } from '../store/migrations/run';
 import { settings } from '../store/settings';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { resumeBulkSend } from './jobs/bulk-send';
@@ -52,9 +51,7 @@ export function startBackground(): void {
   chore('open the database', db());
   chore('mark interrupted reveals', markInterruptedJobs());
   chore('mark an interrupted search', markInterruptedSearch());
-  // The stored shapes first: a resumed bulk reveal reads what went out from the ledger.
-  const migrated = runStoreMigrations((error) => console.warn('Could not migrate stored data', error));
-  chore('resume the bulk reveal', migrated.then(resumeBulkJob));
+  chore('resume the bulk reveal', resumeBulkJob());
   chore('resume the bulk send', resumeBulkSend());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
 }

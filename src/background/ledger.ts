@@ -12,9 +12,9 @@ import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import { appendEntry, ledgerWarm, resolveEntry, type Settle } from '../ledger/append';
+import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
-import { type ChargeEntry, dayOf, type LedgerAction, type LedgerEntry, reconcile } from '../ledger/entry';
+import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
 import { spendingNow } from '../store/ledger';
 import { heldRead, serialized } from '../store/lock';
 import { type Settings, settings } from '../store/settings';
@@ -118,14 +118,8 @@ function writeAhead(entry: ChargeEntry): Promise<void> {
 }
 
 /** Settles an entry with its answer; a failure to write it must not lose the paid result itself. */
-function settleWithAnswer(
-  entry: ChargeEntry,
-  change: (entry: ChargeEntry) => ChargeEntry | null,
-  hold = false,
-) {
-  return resolveEntry(entry.id, entry.at, change, hold).catch((error) =>
-    console.warn('Could not write the ledger', error),
-  );
+function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => ChargeEntry | null) {
+  return resolveEntry(entry.id, change).catch((error) => console.warn('Could not write the ledger', error));
 }
 
 /**
@@ -145,8 +139,8 @@ interface Answered {
 /**
  * One paid call through the caps, written ahead on the ledger and settled by its answer. `keep` stores what the
  * answer brought (the vault) before the entry is settled: a worker stopped between the two leaves the call
- * uncertain, which the balance settles, rather than a charge whose data was never stored. With `settleLater` the
- * settle is held a moment (`resolveEntry`) and the caller is not kept waiting for it.
+ * uncertain, which the balance settles, rather than a charge whose data was never stored. The caller is told once
+ * the ledger says what the call cost.
  */
 async function paid<R, K>(
   call: PaidCall,
@@ -154,7 +148,6 @@ async function paid<R, K>(
   send: PaidSend<R>,
   charged: (response: R) => Answered,
   keep: (response: R) => Promise<K>,
-  settleLater = false,
 ): Promise<{ response: R; kept: K }> {
   const entry: ChargeEntry = {
     kind: 'charge',
@@ -188,22 +181,14 @@ async function paid<R, K>(
     }
     const kept = await keep(response);
     const { credits, items, remaining } = charged(response);
-    const settled = settleWithAnswer(
-      entry,
-      (stored) => ({
-        ...stored,
-        items,
-        credits,
-        state: 'charged',
-        remaining,
-        settledAt: new Date().toISOString(),
-      }),
-      settleLater,
-    );
-    // During a bulk reveal the settle rides with the next write-ahead (see `resolveEntry`): the contact is done once
-    // its answer is kept, and the run waits for the ledger before its receipt. A search page is done once stored
-    // (it says what it cost). Otherwise the caller is told once the ledger says what the call cost.
-    if (!ledgerWarm() && !settleLater) await settled;
+    await settleWithAnswer(entry, (stored) => ({
+      ...stored,
+      items,
+      credits,
+      state: 'charged',
+      remaining,
+      settledAt: new Date().toISOString(),
+    }));
     return { response, kept };
   });
 }
@@ -253,7 +238,6 @@ export async function paidSearch(
     (ahead) => ahead().then(send),
     (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
     keep,
-    true,
   );
   return response;
 }
@@ -265,22 +249,13 @@ export async function paidSearch(
 export const SETTLE_AFTER_MS = CLIENT_DEFAULTS.timeoutMs;
 
 /**
- * Settles open uncertain charges against a new balance: every charge written after the anchor balance, read from
- * the anchor's day on. The calls that cannot be settled yet (sent too recently: {@link reconcile}) stay open.
+ * Settles open uncertain charges against a new balance: every charge written after the anchor balance. The calls
+ * that cannot be settled yet (sent too recently: {@link reconcile}) stay open.
  */
 const settleAgainst =
   (remaining: number, at: string): Settle =>
-  async (meta, read) => {
-    const anchor = meta.anchor;
-    if (!anchor) return { changed: [], meta: { ...meta, open: [] } };
-    const days = meta.days.filter((day) => day >= dayOf(anchor.at));
-    const entries: LedgerEntry[] = [...(await read(days)).values()].flat();
-    const after = entries.slice(entries.findIndex((e) => e.id === anchor.id) + 1);
-    const charges = after.filter((e): e is ChargeEntry => e.kind === 'charge');
-    const changed = reconcile(anchor.remaining, charges, remaining, at, SETTLE_AFTER_MS);
-    if (changed === null) return { changed: [], meta };
-    return { changed, meta: { ...meta, anchor: null, open: [] } };
-  };
+  (anchor, after) =>
+    reconcile(anchor.remaining, after, remaining, at, SETTLE_AFTER_MS);
 
 /**
  * Records a balance the account call reported, and settles uncertain charges with it, unless a call of this worker

@@ -120,8 +120,9 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
  * the merged record to the vault before the ledger entry is settled and before resolving: paid data is in storage
  * before any caller can report it. Call it inside the contact's turn ({@link serialised}), with `plan.asked` not
  * empty. `send` is how the request goes out once the caps let it: it gets the request, which writes the call's
- * ledger entry first (a bulk reveal waits for one of its connections before calling it), and the most the call can
- * be charged, with what the team holds at 0. Errors of the call (rate
+ * ledger entry first (a bulk reveal waits for one of its connections before calling it) and calls `leaving` (which
+ * may still refuse by throwing) once that entry is stored, just before the request leaves; and the most the call
+ * can be charged, with what the team holds at 0. Errors of the call (rate
  * limited, out of credits, a cap, no answer, a ledger that cannot be written) are thrown as the client, the caps
  * and the ledger throw them. On a team gateway, items the team already holds are free (the gateway's free answer,
  * asked first): they count 0 toward the user's caps, so a tight cap does not refuse what the team already paid for.
@@ -130,8 +131,10 @@ export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
   plan: Pick<LookupPlan, 'base' | 'asked' | 'existing'>,
-  send: (request: () => Promise<LookupResponse>, most: number) => Promise<LookupResponse> = (request) =>
-    request(),
+  send: (
+    request: (leaving?: () => void) => Promise<LookupResponse>,
+    most: number,
+  ) => Promise<LookupResponse> = (request) => request(),
 ): Promise<LookupOutcome> {
   const { base, asked, existing } = plan;
   const body = lookupBody(base, asked);
@@ -141,7 +144,15 @@ export async function lookupContact(
   const { kept } = await paidLookup(
     { ...call, subject: base.key },
     asked,
-    (ahead) => send(() => ahead().then(() => client.lookup(body)), most),
+    (ahead) =>
+      send(
+        (leaving) =>
+          ahead().then(() => {
+            leaving?.();
+            return client.lookup(body);
+          }),
+        most,
+      ),
     (response) => keepAnswer(base, asked, response, existing === null),
     free,
   );

@@ -1,8 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { searchCost } from '../api/pricing';
-import { sleep } from '../api/retry';
 import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
-import { flushSettles, SETTLE_HOLD_MS } from '../ledger/append';
 import type { StartSearchInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
 import { freezeRequest, pageRequest } from '../search/paging';
@@ -47,17 +45,6 @@ function toPage(start: number, response: SearchResponse): SearchPage {
     charged: response.credits.used ?? 0,
     at: new Date().toISOString(),
   };
-}
-
-/** The last page's balance, recorded a moment after the page (see {@link fetchPageNow}). */
-let balanceLater: Promise<void> = Promise.resolve();
-
-/**
- * Resolves once the bookkeeping of the last page's answer is stored: its ledger settle (written now if still held)
- * and its balance (recorded {@link SETTLE_HOLD_MS} after the page).
- */
-export function searchBookkeeping(): Promise<void> {
-  return Promise.all([flushSettles(), balanceLater]).then(() => undefined);
 }
 
 /** Runs one page request for the session; records the outcome (page or error) in storage either way. */
@@ -107,12 +94,10 @@ async function fetchPageNow(
     await currentSearch.set(failed);
     throw error;
   }
-  // The balance comes after the page, and its failure cannot undo it. Like the ledger's settle (`paidSearch`), a
-  // moment after: the side panel reads the new rows' records from storage right then, and at 50,000 contacts these
-  // writes beside that read made the rows' status come ~100 ms later.
-  const remaining = response.credits.remaining;
-  balanceLater = sleep(SETTLE_HOLD_MS).then(() =>
-    recordBalance(remaining).catch((error) => console.warn('Could not record the balance', error)),
+  // The balance comes after the page, and its failure cannot undo it; it is stored before the search is done, so
+  // what is confirmed next (a bulk reveal's quote and receipt) counts from the balance after this page.
+  await recordBalance(response.credits.remaining).catch((error) =>
+    console.warn('Could not record the balance', error),
   );
   return done!;
 }

@@ -1,39 +1,39 @@
 /**
- * Writing the ledger (the background alone): entries appended to their day, an entry settled where it stands (a
- * paid call's answer), and the bookkeeping of the calls still uncertain; a balance settles the open ones through
- * `settle`. One write at a time.
+ * Writing the ledger (the background alone): entries appended in the order written, an entry settled where it
+ * stands (a paid call's answer), and the bookkeeping of the calls still open; a balance settles the open ones
+ * through `settle`. Each write is one transaction over the entries and their bookkeeping, and resolves once it has
+ * completed: a paid call's entry is in the database before its request leaves.
  *
  * Changes that arrive while a write is under way are written together by the next one (a bulk reveal's fifteen
  * lookups are sent, and answer, within milliseconds of each other): each still resolves only once it is stored, in
- * the order asked for, and a day is read and written once per write rather than once per entry.
+ * the order asked for.
  */
-
-import { browser } from 'wxt/browser';
+import type { IDBPTransaction } from 'idb';
 import { groupCommit } from '../group-commit';
-import { PREFIXES } from '../store/keys';
-import { type LedgerMeta, partKey, type readLedgerDays } from '../store/ledger';
-import { type LedgerSnapshot, openDraft } from '../store/ledger-write';
-import { type ChargeEntry, dayOf, LedgerEntry, openCallOf } from './entry';
+import { announce } from '../store/changes';
+import { db, type LensSchema } from '../store/db';
+import { daysRange, LEDGER, LEDGER_META, metaFrom, readEntries } from '../store/ledger';
+import { type BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './entry';
 
-/** What a settle step decides: entries to write back, and the new bookkeeping. */
-export type Settle = (
-  meta: LedgerMeta,
-  read: typeof readLedgerDays,
-) => Promise<{ changed: ChargeEntry[]; meta: LedgerMeta }>;
+/**
+ * What a balance settles: given the anchor balance and every charge written after it, the charges settled (null:
+ * not yet, they stay open; []: none can be, and the open calls are closed as they are).
+ */
+export type Settle = (anchor: BalanceEntry, after: ChargeEntry[]) => ChargeEntry[] | null;
 
 /** One change of the ledger. */
 type Change =
   /** A new entry; for a balance, the step that settles open uncertain charges with it. */
   | { kind: 'append'; entry: LedgerEntry; settle: Settle | undefined }
   /** An entry settled where it stands (`change` returns null to take it off the ledger). */
-  | { kind: 'resolve'; day: string; id: string; change: (entry: ChargeEntry) => ChargeEntry | null };
+  | { kind: 'resolve'; id: string; change: (entry: ChargeEntry) => ChargeEntry | null };
 
 /** One write at a time; changes asked for while it is under way are written together by the next (group commit). */
 const commit = groupCommit<Change>((batch) => write(batch));
 
 /**
- * Appends one entry to its day (and, for a balance, settles open uncertain charges with `settle`; a balance with
- * `settle` is also the one later settlements count from). Resolves once the entry is stored.
+ * Appends one entry (and, for a balance, settles open uncertain charges with `settle`; a balance with `settle` is
+ * also the one later settlements count from). Resolves once the entry is stored.
  */
 export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> {
   let checked: LedgerEntry;
@@ -42,192 +42,98 @@ export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> 
   } catch (error) {
     return Promise.reject(error);
   }
-  // Settles held for a write-ahead ride with this entry, before it (a balance counts them).
-  void flushSettles();
   return commit({ kind: 'append', entry: checked, settle });
 }
 
 /**
- * How long a held settle waits for an append (a bulk reveal's next write-ahead) to carry it before it is written on
- * its own (see {@link resolveEntry}).
+ * Settles the charge `id` with `change` (its answer came): stored in place, no longer open once it is no longer
+ * uncertain. Resolves once stored; an entry no longer on the ledger is left alone.
  */
-export const SETTLE_HOLD_MS = 250;
-/** Settles waiting to ride with the next append (see {@link resolveEntry}), in the order asked for. */
-const held: Array<() => Promise<void>> = [];
-let holdTimer: ReturnType<typeof setTimeout> | null = null;
+export function resolveEntry(id: string, change: (entry: ChargeEntry) => ChargeEntry | null): Promise<void> {
+  return commit({ kind: 'resolve', id, change });
+}
 
-/**
- * Sends the held settles to be written now (with whatever is asked for in the same moment); resolves once they are
- * stored (or their write failed: each settle's own caller hears of that).
- */
-export function flushSettles(): Promise<void> {
-  if (holdTimer) clearTimeout(holdTimer);
-  holdTimer = null;
-  const sent = held.splice(0).map((send) => send().catch(() => undefined));
-  return Promise.all(sent).then(() => undefined);
+type Tx = IDBPTransaction<LensSchema, ('ledger' | 'meta')[], 'readwrite'>;
+
+/** An entry as stored: its day and number, and `open` while it is an uncertain charge. */
+function stored(entry: LedgerEntry, seq: number) {
+  const open = entry.kind === 'charge' && entry.state === 'uncertain';
+  return { ...entry, day: dayOf(entry.at), seq, ...(open ? { open: seq } : {}) };
 }
 
 /**
- * Settles the charge `id` written at `at` with `change` (its answer came): stored in place, out of the open calls
- * once it is no longer uncertain. Resolves once stored; an entry no longer on the ledger is left alone.
- *
- * A settle is held, and written by the next append's storage call or on its own after {@link SETTLE_HOLD_MS}, while
- * a bulk reveal keeps the ledger warm (its next lookup's write-ahead comes a moment later: a write-ahead then never
- * queues behind a write of settles alone, and the run writes the ledger about half as often), and when `hold` asks
- * (a search page's answer, which the side panel is reading the vault for that moment: its rows with their status
- * come first, the bookkeeping a moment after). Until it is stored the entry still says "sent, at most its
- * maximum", which every count of spending takes as spent.
+ * Settles the open calls against a new balance, in the write's transaction: every charge written after the anchor
+ * balance is given to `settle`. Every open call is then closed, settled with what the balance tells or left
+ * uncertain when it cannot tell (no anchor, or a balance that rose); none is when `settle` says "not yet". Returns the
+ * ids it wrote.
  */
-export function resolveEntry(
-  id: string,
-  at: string,
-  change: (entry: ChargeEntry) => ChargeEntry | null,
-  hold = false,
-): Promise<void> {
-  const resolve: Change = { kind: 'resolve', day: dayOf(at), id, change };
-  if (warm === 0 && !hold) return commit(resolve);
-  return new Promise((stored, failed) => {
-    held.push(() => {
-      const written = commit(resolve);
-      written.then(stored, failed);
-      return written;
-    });
-    holdTimer ??= setTimeout(() => void flushSettles(), SETTLE_HOLD_MS);
-  });
+async function settleOpen(tx: Tx, anchor: BalanceEntry | null, settle: Settle): Promise<string[]> {
+  const ledger = tx.objectStore('ledger');
+  const open = await ledger.index('open').getAll();
+  if (open.length === 0) return [];
+  let settled: ChargeEntry[] = [];
+  if (anchor) {
+    const from = (await ledger.get(anchor.id))?.seq ?? -1;
+    const since = await ledger.index('day').getAll(daysRange(dayOf(anchor.at), '9999-12-31'));
+    const later = since.filter((value) => value.seq > from).sort((a, b) => a.seq - b.seq);
+    const changed = settle(
+      anchor,
+      readEntries(later).filter((e): e is ChargeEntry => e.kind === 'charge'),
+    );
+    if (changed === null) return [];
+    settled = changed;
+  }
+  const ids = new Set(settled.map((entry) => entry.id));
+  for (const entry of settled) {
+    const current = await ledger.get(entry.id);
+    if (current) await ledger.put(stored(entry, current.seq));
+  }
+  for (const value of open) {
+    if (ids.has(value.id)) continue;
+    const closed = { ...value };
+    delete closed.open;
+    await ledger.put(closed);
+    ids.add(value.id);
+  }
+  return [...ids];
 }
 
-/** Whether a bulk reveal keeps the ledger warm now (a settle is then held for a moment: see {@link resolveEntry}). */
-export const ledgerWarm = (): boolean => warm > 0;
-
-/** Takes `ids` out of the open calls, and the anchor with the last of them. */
-function close(meta: LedgerMeta, ids: ReadonlySet<string>): LedgerMeta {
-  const open = meta.open.filter((call) => !ids.has(call.id));
-  return { ...meta, open, anchor: open.length > 0 ? meta.anchor : null };
-}
-
-/**
- * The bookkeeping the last write stored (null before the first): which parts the next write will need is guessed
- * from it, so they are read with the bookkeeping in one call. Only a guess: the write works from what it reads.
- */
-let lastStored: LedgerMeta | null = null;
-
-/**
- * While a bulk reveal runs ({@link keepLedgerWarm}), what the last write stored: the next write starts from it
- * rather than reading it back, so a lookup's write-ahead waits on one storage call, not two. Dropped the moment
- * storage reports a change of the ledger this writer did not make (or one it cannot match), and when a write fails.
- */
-let kept: LedgerSnapshot | null = null;
-let warm = 0;
-/** More writes than this not reported back: storage is not reporting, so nothing kept can be trusted. */
-const UNREPORTED_MOST = 20;
-/** The ledger keys of each write of this writer whose change has not been reported back yet, oldest first. */
-const unreported: string[] = [];
-
-/** Counts {@link forget}s: a write under way when one happens does not keep what it stored. */
-let forgotten = 0;
-
-function forget(): void {
-  forgotten++;
-  kept = null;
-  unreported.length = 0;
-}
-
-/** Storage reports changes in the order they were made: each of ours comes back as written, anything else is news. */
-function onStorageChange(changes: Record<string, unknown>, area: string): void {
-  if (area !== PREFIXES.ledger.area) return;
-  const keys = ledgerKeysOf(Object.keys(changes));
-  if (!keys) return;
-  if (unreported[0] === keys) unreported.shift();
-  else forget();
-}
-
-const ledgerKeysOf = (keys: readonly string[]) =>
-  keys
-    .filter((key) => PREFIXES.ledger.idOf(key) !== null)
-    .sort()
-    .join('\n');
-
-/**
- * Lets the ledger's writes start from what this writer last stored instead of reading it back, until the returned
- * function is called: a bulk reveal's run, whose write-aheads are on the path of every lookup. Outside such a run
- * every write reads what storage holds.
- */
-export function keepLedgerWarm(): () => void {
-  if (warm++ === 0) browser.storage.onChanged.addListener(onStorageChange);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    if (--warm > 0) return;
-    void flushSettles();
-    browser.storage.onChanged.removeListener(onStorageChange);
-    forget();
-  };
-}
-
-/** The parts `batch` is likely to change, by the bookkeeping last stored: each day's last, each settled call's. */
-function guessParts(batch: readonly Change[]): string[] {
-  const parts = lastStored?.parts ?? {};
-  const keys = batch.map((change) => {
-    if (change.kind === 'append') {
-      const day = dayOf(change.entry.at);
-      return partKey(day, (parts[day] ?? 1) - 1);
-    }
-    const call = lastStored?.open.find((open) => open.id === change.id);
-    return partKey(change.day, call?.part ?? (parts[change.day] ?? 1) - 1);
-  });
-  return [...new Set(keys)];
-}
-
-/** Applies the changes in order to the stored parts and bookkeeping, and stores what changed in one write. */
+/** Applies the changes in order in one transaction; announces the entries written once it has completed. */
 async function write(batch: readonly Change[]): Promise<void> {
-  // The bookkeeping and the parts likely changed, in one storage read (none while warm): each read on this path
-  // delays a request.
-  const draft = await openDraft(guessParts(batch), kept);
-  /** Days as this write has them so far (a settle step sees the entries appended before its balance). */
-  const read = async (wanted: readonly string[]) =>
-    new Map(await Promise.all(wanted.map(async (day) => [day, await draft.day(day)] as const)));
+  const tx = (await db()).transaction(['ledger', 'meta'], 'readwrite', { durability: 'strict' });
+  const ledger = tx.objectStore('ledger');
+  const meta = metaFrom(await tx.objectStore('meta').get(LEDGER_META));
+  const written: string[] = [];
   for (const change of batch) {
     if (change.kind === 'resolve') {
-      const part = draft.meta.open.find((call) => call.id === change.id)?.part;
-      const entry = await draft.find(change.day, change.id, part);
-      if (entry?.kind !== 'charge') continue;
+      const current = await ledger.get(change.id);
+      const [entry] = current ? readEntries([current]) : [];
+      if (!current || entry?.kind !== 'charge') continue;
       const next = change.change(entry);
-      draft.put(change.id, next);
-      if (next?.state !== 'uncertain') draft.meta = close(draft.meta, new Set([change.id]));
+      if (next) await ledger.put(stored(next, current.seq));
+      else await ledger.delete(change.id);
+      written.push(change.id);
+      if (next?.state !== 'uncertain' && (await ledger.index('open').count()) === 0) meta.anchor = null;
       continue;
     }
     const { entry, settle } = change;
-    const day = dayOf(entry.at);
     if (entry.kind === 'balance' && settle) {
-      if (draft.meta.open.length > 0) {
-        const settled = await settle(draft.meta, read);
-        draft.meta = settled.meta;
-        for (const changed of settled.changed) {
-          if (await draft.find(dayOf(changed.at), changed.id)) draft.put(changed.id, changed);
-        }
-      }
-      draft.meta.lastBalance = entry;
+      const settled = await settleOpen(tx, meta.anchor, settle);
+      if ((await ledger.index('open').count()) === 0) meta.anchor = null;
+      written.push(...settled);
+      meta.lastBalance = entry;
     }
-    const part = await draft.append(day, entry);
-    const meta = draft.meta;
-    if (!meta.days.includes(day)) meta.days = [...meta.days, day].sort();
-    if (entry.kind === 'charge' && entry.state === 'uncertain') {
-      if (meta.open.length === 0) meta.anchor = meta.lastBalance;
-      meta.open = [...meta.open, openCallOf(entry, day, part)];
+    if (
+      entry.kind === 'charge' &&
+      entry.state === 'uncertain' &&
+      (await ledger.index('open').count()) === 0
+    ) {
+      meta.anchor = meta.lastBalance;
     }
+    await ledger.put(stored(entry, meta.seq++));
+    written.push(entry.id);
   }
-  const since = forgotten;
-  // Said before the write: its change may be reported before the write's own call returns.
-  if (warm > 0) unreported.push(ledgerKeysOf(draft.keys()));
-  // Changes that are not being reported (no one listening any more) leave nothing to check a kept copy against.
-  if (unreported.length > UNREPORTED_MOST) forget();
-  try {
-    await draft.store();
-  } catch (error) {
-    forget();
-    throw error;
-  }
-  lastStored = draft.meta;
-  if (warm > 0 && forgotten === since) kept = draft.snapshot();
+  await tx.objectStore('meta').put(meta, LEDGER_META);
+  await tx.done;
+  announce({ store: LEDGER, keys: [...new Set(written)].slice(0, 10_000) });
 }

@@ -51,31 +51,6 @@ export const ChargeEntry = z.object({
 });
 export type ChargeEntry = z.infer<typeof ChargeEntry>;
 
-/**
- * A call on the ledger still `uncertain`: sent and not answered (in flight, or cut off with its worker). Kept in the
- * bookkeeping so a balance and a write settling it find its entry without reading every day. Only where the entry
- * is: the entry itself says the rest. The bookkeeping is written with every write of the ledger, and a bulk
- * reveal's thirty calls under way made it most of each write's bytes; open calls written before carry their time,
- * job, contact and most as well, which nothing reads now.
- */
-export const OpenCall = z.object({
-  day: z.string(),
-  id: z.string(),
-  /** The part of its day its entry is in (version 3 of the ledger; none said: any part of the day). */
-  part: z.optional(z.int().check(z.gte(0))),
-  /** Written by earlier versions only. */
-  at: z.optional(z.string()),
-  ref: z.optional(z.string()),
-  subject: z.optional(z.string()),
-  max: z.optional(z.int().check(z.gte(0))),
-});
-export type OpenCall = z.infer<typeof OpenCall>;
-
-/** The open call an uncertain entry is in the bookkeeping (its entry in part `part` of its day, when known). */
-export function openCallOf(entry: ChargeEntry, day: string, part?: number): OpenCall {
-  return { ...(part !== undefined ? { part } : {}), day, id: entry.id };
-}
-
 /** A balance the free account call reported. */
 export const BalanceEntry = z.object({
   kind: z.literal('balance'),

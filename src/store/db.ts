@@ -15,9 +15,28 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 export const DB_NAME = 'candidate-lens';
 export const DB_VERSION = 1;
+/**
+ * The oldest layout {@link upgrade} still carries forward. A database older than it (kept by a build whose steps
+ * have since been dropped) is refused with {@link LayoutTooOld}, never opened as if it were new.
+ */
+export const MIN_VERSION = 1;
+
+/** The database was made by a layout older than {@link MIN_VERSION}: this version cannot carry its data forward. */
+export class LayoutTooOld extends Error {
+  constructor(found: number, oldest = MIN_VERSION) {
+    super(
+      `The extension's stored contacts and ledger are in layout ${found}, older than the oldest this version reads (${oldest}). Nothing was changed. Export what you need with the version that wrote them, or remove and add the extension again to start afresh.`,
+    );
+    this.name = 'LayoutTooOld';
+  }
+}
 
 export interface LensSchema extends DBSchema {
-  /** Small bookkeeping kept beside the stores it counts (the contacts' kept totals: `contacts-totals`). */
+  /**
+   * Small bookkeeping kept beside the stores it counts, changed in the same transactions: the contacts' kept totals
+   * (`contacts-totals`), the ledger's last balance, the anchor its open calls settle against, and its next entry's
+   * number (`ledger`).
+   */
   meta: { key: string; value: unknown };
   /**
    * The vault: one revealed (or looked-for) contact a record, keyed by its vault key. The records are checked with
@@ -36,19 +55,42 @@ export interface LensSchema extends DBSchema {
   };
   /** What was sent where: one record a contact and destination (`sent.ts`), checked with zod when read. */
   sent: { key: string; value: unknown; indexes: { contactKey: string } };
+  /**
+   * The ledger: one entry a paid call (or a balance the service reported), keyed by the entry's id, with its local
+   * day and its number in the order written (`seq`); an uncertain charge also carries `open` (its number), which
+   * settling takes away. Read through zod (`LedgerEntry`) like the contacts.
+   */
+  ledger: {
+    key: string;
+    value: { id: string; day: string; seq: number; open?: number; ref?: string };
+    indexes: {
+      /** A day's entries in the order written (`[day, seq]`): caps, usage and reconciliation read days. */
+      day: [string, number];
+      /** The calls still open (uncertain), in the order sent. */
+      open: number;
+      /** A search session's, reveal's or bulk job's charges (receipts). */
+      ref: string;
+    };
+  };
 }
 
 export type LensDb = IDBPDatabase<LensSchema>;
 /** The stores a transaction may span. */
-export type StoreName = 'meta' | 'contacts' | 'sent';
+export type StoreName = 'meta' | 'contacts' | 'sent' | 'ledger';
 
-function upgrade(db: LensDb, oldVersion: number): void {
+/** Brings the layout from `oldVersion` to {@link DB_VERSION}, one numbered step at a time. */
+export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): void {
+  if (oldVersion > 0 && oldVersion < oldest) throw new LayoutTooOld(oldVersion, oldest);
   if (oldVersion < 1) {
     db.createObjectStore('meta');
     const contacts = db.createObjectStore('contacts', { keyPath: 'key' });
     contacts.createIndex('candidateId', 'candidateId');
     contacts.createIndex('updatedAt', 'updatedAt');
     db.createObjectStore('sent', { keyPath: 'key' }).createIndex('contactKey', 'contactKey');
+    const ledger = db.createObjectStore('ledger', { keyPath: 'id' });
+    ledger.createIndex('day', ['day', 'seq']);
+    ledger.createIndex('open', 'open');
+    ledger.createIndex('ref', 'ref');
   }
 }
 
@@ -60,8 +102,20 @@ let opening: Promise<LensDb> | null = null;
  */
 export function db(): Promise<LensDb> {
   if (!opening) {
+    // Thrown inside the upgrade, a refusal aborts it (nothing is changed) and the open fails with a bare AbortError:
+    // kept here, it is what the open rejects with.
+    let refused: LayoutTooOld | null = null;
     const attempt = openDB<LensSchema>(DB_NAME, DB_VERSION, {
-      upgrade: (database, oldVersion) => upgrade(database, oldVersion),
+      upgrade: (database, oldVersion, _newVersion, transaction) => {
+        try {
+          upgrade(database, oldVersion);
+        } catch (error) {
+          if (!(error instanceof LayoutTooOld)) throw error;
+          refused = error;
+          transaction.done.catch(() => undefined);
+          transaction.abort();
+        }
+      },
       blocking: () => {
         void attempt.then((open) => open.close());
         opening = null;
@@ -70,9 +124,12 @@ export function db(): Promise<LensDb> {
         opening = null;
       },
     });
-    opening = attempt;
-    attempt.catch(() => {
-      if (opening === attempt) opening = null;
+    opening = attempt.catch((error: unknown) => {
+      throw refused ?? error;
+    });
+    const mine = opening;
+    mine.catch(() => {
+      if (opening === mine) opening = null;
     });
   }
   return opening;

@@ -1,7 +1,7 @@
 /**
- * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, jobs,
- * the ledger; the vault is in the database, `db.ts`); on Chrome it is restricted to trusted contexts at startup. `session` holds what means
- * nothing after a restart (tab ids, the worker's heartbeat). The API key is in neither: it lives in IndexedDB of the
+ * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, jobs;
+ * the vault and the ledger are in the database, `db.ts`); on Chrome it is restricted to trusted contexts at startup.
+ * `session` holds what means nothing after a restart (tab ids, the worker's heartbeat). The API key is in neither: it lives in IndexedDB of the
  * extension's origin (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers.
  *
  * Keys are written `area:name`, as WXT's storage takes them; `browser.storage.<area>` takes the name alone.
@@ -31,20 +31,8 @@ export const KEYS = {
   search: 'local:search',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',
-  /** The ledger's bookkeeping (its days are {@link PREFIXES.ledgerDay}). */
-  ledgerMeta: 'local:ledger:meta',
-  /** The numbers of the store migrations that have run to their end (`src/store/migrations/run.ts`). */
-  storeMigrations: 'local:store-migrations',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
-} as const satisfies Record<string, AreaKey>;
-
-/** Keys only a migration reads: where earlier versions kept things (see `src/store/migrations/`). */
-export const LEGACY_KEYS = {
-  /** Version 1 of a bulk reveal's "sent" lookups. */
-  bulkInFlight: 'local:bulk-in-flight',
-  /** The worker heartbeat, kept in `local` before it moved to `session` (store migration 7 removes it). */
-  workerBeatLocal: 'local:worker-beat',
 } as const satisfies Record<string, AreaKey>;
 
 /** A family of keys sharing a prefix: one key per contact, per tab, per day… */
@@ -75,10 +63,6 @@ export const PREFIXES = {
   unreadable: family('local', 'unreadable:'),
   /** The profile a tab shows, by tab id. */
   tab: family('session', 'tab:'),
-  /** Everything of the ledger: its days and its bookkeeping. */
-  ledger: family('local', 'ledger:'),
-  /** A local day's ledger entries (`YYYY-MM-DD`). */
-  ledgerDay: family('local', 'ledger:day:'),
   /** The current bulk reveal's contacts, in parts by number (the job itself is {@link KEYS.bulkJob}). */
   bulkJobItems: family('local', 'bulk-job-items:'),
 } as const;

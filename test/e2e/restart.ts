@@ -6,7 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
-import { launchWithExtension, type WorkerGlobals } from './fixtures';
+import { launchWithExtension } from './fixtures';
+import { STORED_LEDGER } from './vault-db';
 
 export interface ProfileBrowser {
   context: BrowserContext;
@@ -87,12 +88,7 @@ export async function withProfileDir(journey: (dir: string) => Promise<void>): P
   }
 }
 
-/** Every ledger entry the extension has stored, read in its service worker. */
-export async function storedLedger(worker: Worker) {
-  return worker.evaluate(async () => {
-    const all = await (globalThis as unknown as WorkerGlobals).chrome.storage.local.get(null);
-    return Object.entries(all)
-      .filter(([key]) => key.startsWith('ledger:day:'))
-      .flatMap(([, entries]) => entries as Array<Record<string, unknown>>);
-  });
+/** Every ledger entry the extension has stored, in the order written, read in its service worker. */
+export async function storedLedger(worker: Worker): Promise<Array<Record<string, unknown>>> {
+  return worker.evaluate(`(async () => { ${STORED_LEDGER}; return storedLedger(); })()`);
 }

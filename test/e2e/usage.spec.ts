@@ -3,6 +3,7 @@ import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { eachColorScheme, expectAccessible } from './axe';
 import { expect, type Sim, test } from './fixtures';
 import { searchNurses } from './panel-checks';
+import { PUT_LEDGER } from './vault-db';
 
 // A day of actions through a real browser: searches, a popup reveal and a bulk reveal.
 test.describe.configure({ timeout: 90_000 });
@@ -178,26 +179,20 @@ test('the chart keeps its dates and scale whole and readable, from a 320 px pane
 }) => {
   const usage = await openExtensionPage('usage.html');
   // Some spending today, so the newest bar and the scale have figures (written as the background writes them).
-  await usage.evaluate(async () => {
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const now = new Date();
-    const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-    // Six lookups of a bulk reveal, email and phone each.
-    const entries = [1, 2, 3, 4, 5, 6].map((n) => ({
-      kind: 'charge',
-      id: `c${n}`,
-      at: now.toISOString(),
-      action: 'bulk-reveal',
-      items: ['email', 'phone'],
-      credits: 9,
-      maxCredits: 9,
-      state: 'charged',
-      ref: 'job-1',
-    }));
-    await (
-      globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }
-    ).chrome.storage.local.set({ [`ledger:day:${day}`]: entries });
-  });
+  // Six lookups of a bulk reveal, email and phone each.
+  const now = new Date().toISOString();
+  const entries = [1, 2, 3, 4, 5, 6].map((n) => ({
+    kind: 'charge',
+    id: `c${n}`,
+    at: now,
+    action: 'bulk-reveal',
+    items: ['email', 'phone'],
+    credits: 9,
+    maxCredits: 9,
+    state: 'charged',
+    ref: 'job-1',
+  }));
+  await usage.evaluate(`(async () => { ${PUT_LEDGER}; await putLedger(${JSON.stringify(entries)}); })()`);
   await expect(usage.getByTestId('usage-chart')).toHaveAttribute('data-max', '100');
   const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 

@@ -73,3 +73,37 @@ export const CLEAR_DB = `(async () => {
   }
   db.close();
 })()`;
+
+/**
+ * Defines `putLedger(entries)` (beside {@link OPEN_DB}): stores ledger entries with their day and order as the
+ * background writes them, in one transaction, and announces them on the changes channel as it does.
+ */
+export const PUT_LEDGER = `${OPEN_DB}
+  async function putLedger(entries) {
+    const db = await openLensDb();
+    const pad = (n) => String(n).padStart(2, '0');
+    const dayOf = (at) => { const d = new Date(at); return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()); };
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction(['ledger'], 'readwrite');
+      entries.forEach((entry, i) => tx.objectStore('ledger').put({ ...entry, day: dayOf(entry.at), seq: 1e9 + i }));
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    const channel = new BroadcastChannel('candidate-lens-changes');
+    channel.postMessage({ store: 'ledger', keys: entries.map((entry) => entry.id) });
+    channel.close();
+  }`;
+
+/** Defines `storedLedger()` (beside {@link OPEN_DB}): every ledger entry stored, in the order written. */
+export const STORED_LEDGER = `${OPEN_DB}
+  async function storedLedger() {
+    const db = await openLensDb();
+    const all = await new Promise((resolve, reject) => {
+      const request = db.transaction('ledger').objectStore('ledger').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return all.sort((a, b) => a.seq - b.seq);
+  }`;

@@ -48,19 +48,29 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
      * the job stops as it does then.
      * The balance an answer reports is known before its connection is free for the next contact.
      */
-    const sendNow = (request: () => Promise<LookupResponse>, most: number) =>
-      send(async () => {
-        if (shared.remaining !== null && shared.remaining < most) {
-          throw new ApiError({
-            kind: 'insufficient-credits',
-            operation: 'lookup',
-            message: 'The balance ran out.',
-          });
-        }
+    /** The most the lookup can cost, once it is known. */
+    let cost = 0;
+    const affordable = () => {
+      if (shared.remaining !== null && shared.remaining < cost) {
+        throw new ApiError({
+          kind: 'insufficient-credits',
+          operation: 'lookup',
+          message: 'The balance ran out.',
+        });
+      }
+    };
+    const sendNow = (request: (leaving?: () => void) => Promise<LookupResponse>, most: number) =>
+      send(async (going) => {
+        cost = most;
+        affordable();
         item.state = 'running';
         try {
-          // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves.
-          const response = await request();
+          // The request writes the lookup on the ledger (sent, outcome unknown) before it leaves; a refusal heard
+          // while that was stored keeps it from leaving (its entry is taken off again).
+          const response = await request(() => {
+            going();
+            affordable();
+          });
           shared.remaining = response.credits.remaining;
           return response;
         } catch (error) {

@@ -17,7 +17,6 @@ import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
-import { flushSettles, keepLedgerWarm } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
@@ -271,9 +270,9 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   const store = createRunStore(job);
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
-  // Its lookups' write-aheads are on the path of every request: the ledger's writes skip reading back their own,
-  // and the caps and the team membership are read once and kept until they change.
-  const cool = [keepLedgerWarm(), settingsNow.hold(), membershipNow.hold()];
+  // Its lookups' write-aheads are on the path of every request: the caps and the team membership are read once and
+  // kept until they change.
+  const cool = [settingsNow.hold(), membershipNow.hold()];
   try {
     // Every caller has just stored the job as it starts: the first progress write (and the badge) follows shortly.
     store.progress();
@@ -326,8 +325,6 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
 
 /** Ends a run: paused jobs wait for the user; anything else gets the balance (free) and a receipt. */
 async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
-  // Settles held for a write-ahead that will not come now: stored before the job says what it cost.
-  await flushSettles();
   // The run's own writer, when this job has one (it also drops a pending progress write that would come after).
   const write = () => (active?.job === job ? active.save() : bulkJobs.setCurrent(job));
   if (ending.kind === 'paused') {

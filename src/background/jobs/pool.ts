@@ -33,9 +33,11 @@ export type RunEnding =
 
 /**
  * Sends a task's request once a request slot is free and no shared wait holds starts back. Rejects with
- * {@link NotSent}, having sent nothing, when the run was halted (paused, cancelled, stopped) while it waited.
+ * {@link NotSent}, having sent nothing, when the run was halted (paused, cancelled, stopped) while it waited. The
+ * request is given `going`, which throws {@link NotSent} once the run has been paused or cancelled since: a request
+ * that writes its record first (the ledger's write-ahead) calls it just before it leaves.
  */
-export type Send = <R>(request: () => Promise<R>) => Promise<R>;
+export type Send = <R>(request: (going: () => void) => Promise<R>) => Promise<R>;
 
 /** The run was halted before this task's request was sent: nothing went out, and the item can be queued again. */
 export class NotSent extends Error {
@@ -118,13 +120,17 @@ export function createPool<T>(options: PoolOptions<T>): Pool {
      * frees it only when the task has said what it means for the run, so no waiting task sends in between.
      */
     let held = 0;
-    const send: Send = <R>(request: () => Promise<R>) =>
+    const going = () => {
+      // The user's pause or cancel; a stop (a cap, the balance) leaves what its own checks let through.
+      if (halt?.kind === 'paused' || halt?.kind === 'cancelled') throw new NotSent();
+    };
+    const send: Send = <R>(request: (going: () => void) => Promise<R>) =>
       new Promise<R>((resolve, reject) => {
         waiters.push({
           go: () => {
             let sent: Promise<R>;
             try {
-              sent = request();
+              sent = request(going);
             } catch (error) {
               sent = Promise.reject(error);
             }

@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals';
 import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
 import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
-import { readLedgerDays, readMeta, watchLedger } from '../../store/ledger';
+import { ledgerDays, readLedgerDays, watchLedger } from '../../store/ledger';
 import { downloadText } from '../download';
 
 export const CHART_DAYS = 30;
@@ -32,7 +32,7 @@ export function createUsageModel() {
 
   /** Every entry ever written, oldest first, as a CSV file. */
   async function exportCsv() {
-    const { days } = await readMeta();
+    const days = await ledgerDays();
     const all = [...(await readLedgerDays(days)).values()].flat();
     downloadText(`candidate-lens-ledger-${lastDays(1, new Date())[0]}.csv`, ledgerCsv(all));
   }

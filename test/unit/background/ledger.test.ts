@@ -4,7 +4,7 @@ import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
 import { SETTLE_AFTER_MS } from '../../../src/background/ledger';
 import { reveal } from '../../../src/background/reveal';
-import { goToPage, searchBookkeeping, startSearch } from '../../../src/background/search';
+import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/bulk-jobs';
 import { jobs } from '../../../src/store/jobs';
@@ -26,9 +26,8 @@ const person = (i: number): StubContact => ({
 async function today(): Promise<LedgerEntry[]> {
   return (await readLedgerDays([dayOf(new Date())])).get(dayOf(new Date())) ?? [];
 }
-/** Today's charges, once what is held for a moment (a search page's settle and balance) is stored. */
+/** Today's charges. */
 const charges = async () => {
-  await searchBookkeeping();
   return (await today()).filter((e): e is ChargeEntry => e.kind === 'charge');
 };
 

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import {
   deleteSavedSearch,
   renameSavedSearch,
@@ -11,13 +10,11 @@ import {
   backToEarlierSearch,
   goToPage,
   markInterruptedSearch,
-  searchBookkeeping,
   startSearch,
 } from '../../../src/background/search';
 import { searchSelection } from '../../../src/background/search-selection';
-import { SETTLE_HOLD_MS } from '../../../src/ledger/append';
 import { account } from '../../../src/store/account';
-import { META_KEY } from '../../../src/store/ledger';
+import { chargesOf, openCharges } from '../../../src/store/ledger';
 import { currentSearch, savedSearches } from '../../../src/store/search';
 import { freshConnection } from './service-stub';
 
@@ -113,63 +110,17 @@ describe('search jobs (background)', () => {
     expect(session.pages[0]).toMatchObject({ start: 1, total: 45, hasNext: true, nextStart: 21, charged: 1 });
     expect(session.pages[0]!.profiles[0]!.id).toBe('1');
     expect(session.understood).toEqual({ similarTitles: ['Registered Nurse', 'Charge Nurse', 'ICU Nurse'] });
-    await searchBookkeeping();
     expect((await account.get())?.remaining).toBe(99);
   });
 
-  it('stores the page as soon as it comes; its ledger entry is settled and its balance stored a moment after', async () => {
+  it('is done once its page, its settled entry and its balance are stored: what is confirmed next counts from them', async () => {
     stubSearch(100);
-    const writes: string[] = [];
-    const set = browser.storage.local.set.bind(browser.storage.local);
-    const spy = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
-      const values = items as Record<string, unknown>;
-      const search = values.search as { status?: string } | undefined;
-      if (search?.status === 'done') writes.push('page stored');
-      const meta = values[META_KEY] as { open: unknown[] } | undefined;
-      if (meta) writes.push(meta.open.length > 0 ? 'entry sent' : 'entry settled');
-      if (values.account) writes.push('balance');
-      await set(items);
-    });
-    try {
-      const started = performance.now();
-      await startSearch({ mode: 'filters', request: { search_criteria: { current_title: ['Nurse'] } } });
-      // Nothing more is written while the side panel reads the page's rows: the search is done without them.
-      if (performance.now() - started < SETTLE_HOLD_MS / 2)
-        expect(writes).toEqual(['entry sent', 'page stored']);
-      await vi.waitFor(() => expect(writes).toHaveLength(4), { timeout: 2 * SETTLE_HOLD_MS + 1000 });
-    } finally {
-      spy.mockRestore();
-    }
-    expect(writes).toEqual(['entry sent', 'page stored', 'entry settled', 'balance']);
-  });
-
-  it("a search started right after a page carries that page's held settle in its own entry's write", async () => {
-    stubSearch(100);
-    const metas: Array<{ open: number; settled: number }> = [];
-    const set = browser.storage.local.set.bind(browser.storage.local);
-    const spy = vi.spyOn(browser.storage.local, 'set').mockImplementation(async (items) => {
-      const values = items as Record<string, unknown>;
-      const meta = values[META_KEY] as { open: unknown[] } | undefined;
-      if (meta) {
-        const entries = Object.entries(values)
-          .filter(([key]) => key !== META_KEY && key.startsWith('ledger:'))
-          .flatMap(([, part]) => part as Array<{ state?: string }>);
-        metas.push({ open: meta.open.length, settled: entries.filter((e) => e.state === 'charged').length });
-      }
-      await set(items);
-    });
-    try {
-      await startSearch({ mode: 'filters', request: { search_criteria: { current_title: ['Nurse'] } } });
-      await startSearch({ mode: 'filters', request: { search_criteria: { current_title: ['Surgeon'] } } });
-      await searchBookkeeping();
-    } finally {
-      spy.mockRestore();
-    }
-    // The first entry sent; the second sent with the first settled, in one write; the second settled.
-    expect(metas).toEqual([
-      { open: 1, settled: 0 },
-      { open: 1, settled: 1 },
-      { open: 0, settled: 2 },
+    await startSearch({ mode: 'filters', request: { search_criteria: { current_title: ['Nurse'] } } });
+    // Read at once, as a bulk reveal confirmed right after the page reads its balance before.
+    expect((await account.get())?.remaining).toBe(99);
+    expect(await openCharges()).toEqual([]);
+    expect(await chargesOf((await currentSearch.get())!.id, new Date(0).toISOString())).toMatchObject([
+      { state: 'charged', credits: 1, remaining: 99 },
     ]);
   });
 
@@ -217,7 +168,6 @@ describe('search jobs (background)', () => {
       start: 21,
     });
     expect(second.pages[1]!.charged).toBe(1);
-    await searchBookkeeping();
     expect((await account.get())?.remaining).toBe(97);
   });
 

@@ -5,7 +5,6 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { searchBookkeeping } from '../../../src/background/search';
 import { setApiKey } from '../../../src/store/api-key';
 
 export interface StubContact {
@@ -25,8 +24,6 @@ export interface StubRequest {
 
 /** Empty storage and a key set: where every background test that talks to the service starts. */
 export async function freshConnection(): Promise<void> {
-  // The last test's search stores its balance a moment after its page: not into this test's storage.
-  await searchBookkeeping();
   fakeBrowser.reset();
   indexedDB.deleteDatabase('candidate-lens-secrets');
   await setApiKey('test-key-123456');

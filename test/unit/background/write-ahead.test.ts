@@ -5,7 +5,6 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
@@ -13,15 +12,15 @@ import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { dayKey, META_KEY } from '../../../src/store/ledger';
+import { openCharges, readLedgerDays } from '../../../src/store/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
-/** The ledger's charges as stored right now (read straight from storage). */
+/** The ledger's charges as stored right now (read straight from the database). */
 async function storedCharges(): Promise<ChargeEntry[]> {
-  const day = dayKey(dayOf(new Date()));
-  const stored = (await browser.storage.local.get(day))[day] as LedgerEntry[] | undefined;
-  return (stored ?? []).filter((e): e is ChargeEntry => e.kind === 'charge');
+  const day = dayOf(new Date());
+  const stored: LedgerEntry[] = (await readLedgerDays([day])).get(day) ?? [];
+  return stored.filter((e): e is ChargeEntry => e.kind === 'charge');
 }
 
 const SEARCH_PAGE = (start: number) => ({
@@ -169,8 +168,7 @@ describe('every paid call is on the ledger before it leaves', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ maxCredits: max, credits: 0, items: [] });
     if (subject) expect(mine[0]!.subject).toBe(subject);
-    const meta = (await browser.storage.local.get(META_KEY))[META_KEY] as { open: Array<{ id: string }> };
-    expect(meta.open.map((call) => call.id)).toContain(mine[0]!.id);
+    expect((await openCharges()).map((call) => call.id)).toContain(mine[0]!.id);
 
     // The worker stops before the answer. The next one (fresh modules, same storage) counts the call at its most.
     vi.resetModules();

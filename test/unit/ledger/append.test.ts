@@ -1,16 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  appendEntry,
-  flushSettles,
-  keepLedgerWarm,
-  resolveEntry,
-  SETTLE_HOLD_MS,
-  type Settle,
-} from '../../../src/ledger/append';
+import { appendEntry, resolveEntry, type Settle } from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { readLedgerDays, readMeta } from '../../../src/store/ledger';
+import { onChange } from '../../../src/store/changes';
+import { db } from '../../../src/store/db';
+import { chargesOf, ledgerDays, openCharges, readLedgerDays, readMeta } from '../../../src/store/ledger';
 
 const AT = '2026-05-04T10:00:00.000Z';
 const charge = (id: string, over: Partial<ChargeEntry> = {}): ChargeEntry => ({
@@ -25,20 +19,31 @@ const charge = (id: string, over: Partial<ChargeEntry> = {}): ChargeEntry => ({
   ref: 'job-1',
   ...over,
 });
+const uncertain = (id: string, over: Partial<ChargeEntry> = {}) =>
+  charge(id, { state: 'uncertain', credits: 0, items: [], ...over });
 const day = async (): Promise<LedgerEntry[]> => (await readLedgerDays([dayOf(AT)])).get(dayOf(AT)) ?? [];
+/** Confirms every charge it is given at 3 credits. */
+const confirmAll: Settle = (_anchor, after) =>
+  after
+    .filter((e) => e.state === 'uncertain')
+    .map((e) => ({ ...e, state: 'confirmed' as const, credits: 3, settledAt: AT }));
 
 describe('appending to the ledger', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('stores entries asked for together in the order asked, in fewer writes than entries', async () => {
-    const set = vi.spyOn(browser.storage.local, 'set');
+  it('stores entries asked for together in the order asked, in fewer transactions than entries', async () => {
+    const database = await db();
+    const transaction = vi.spyOn(database, 'transaction');
     await Promise.all(Array.from({ length: 15 }, (_, i) => appendEntry(charge(`c${i}`))));
+    const writes = transaction.mock.calls.filter(([, mode]) => mode === 'readwrite');
+    expect(writes.length).toBeLessThan(15);
     expect((await day()).map((e) => e.id)).toEqual(Array.from({ length: 15 }, (_, i) => `c${i}`));
-    expect(set.mock.calls.length).toBeLessThan(15);
-    expect((await readMeta()).days).toEqual([dayOf(AT)]);
+    expect(await ledgerDays()).toEqual([dayOf(AT)]);
   });
 
-  it('resolves each append only once its entry is stored', async () => {
+  it('resolves each append only once its entry is stored, and tells other contexts afterwards', async () => {
+    const heard: string[][] = [];
+    const stop = onChange((change) => change.store === 'ledger' && heard.push(change.keys));
     const seen = await Promise.all(
       Array.from({ length: 5 }, async (_, i) => {
         await appendEntry(charge(`c${i}`));
@@ -46,6 +51,8 @@ describe('appending to the ledger', () => {
       }),
     );
     for (const [i, ids] of seen.entries()) expect(ids).toContain(`c${i}`);
+    await vi.waitFor(() => expect(heard.flat().sort()).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']));
+    stop();
   });
 
   it('refuses an entry that does not read as one, and stores the others', async () => {
@@ -57,172 +64,75 @@ describe('appending to the ledger', () => {
   });
 
   it('a failed write fails every append it carried, and the next write starts afresh', async () => {
-    const set = vi.spyOn(browser.storage.local, 'set').mockRejectedValueOnce(new Error('disk full'));
-    const first = appendEntry(charge('lost'));
-    await expect(first).rejects.toThrow('disk full');
+    const database = await db();
+    const real = database.transaction.bind(database);
+    const transaction = vi.spyOn(database, 'transaction').mockImplementationOnce((() => {
+      throw new Error('disk full');
+    }) as never);
+    await expect(appendEntry(charge('lost'))).rejects.toThrow('disk full');
+    transaction.mockImplementation(real as never);
     await appendEntry(charge('kept'));
     expect((await day()).map((e) => e.id)).toEqual(['kept']);
-    set.mockRestore();
   });
 
-  it('a balance written with charges before it settles the uncertain ones among them', async () => {
-    const settle: Settle = async (meta, read) => {
-      const entries = (await read([dayOf(AT)])).get(dayOf(AT)) ?? [];
-      const open = entries.filter((e): e is ChargeEntry => e.kind === 'charge' && e.state === 'uncertain');
-      return {
-        changed: open.map((e) => ({ ...e, state: 'confirmed' as const, credits: 3, settledAt: AT })),
-        meta: { ...meta, anchor: null, open: [] },
-      };
-    };
+  it('an uncertain charge is open until its answer settles it, or a refusal takes it off', async () => {
+    await appendEntry(uncertain('u1'));
+    await appendEntry(uncertain('u2'));
+    expect((await openCharges()).map((e) => e.id)).toEqual(['u1', 'u2']);
+    await resolveEntry('u1', (e) => ({ ...e, state: 'charged', credits: 3, items: ['email'] }));
+    await resolveEntry('u2', () => null);
+    await resolveEntry('gone', () => null);
+    expect(await openCharges()).toEqual([]);
+    expect(await day()).toMatchObject([{ id: 'u1', state: 'charged', credits: 3 }]);
+    expect(await chargesOf('job-1', AT)).toMatchObject([{ id: 'u1' }]);
+  });
+});
+
+describe('settling against a balance', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('a balance written with charges before it settles the uncertain ones after the anchor', async () => {
     await Promise.all([
-      appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }),
-      appendEntry(charge('u1', { state: 'uncertain', credits: 0, items: [] })),
+      appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll),
+      appendEntry(uncertain('u1')),
       appendEntry(charge('c2')),
-      appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 94 }, settle),
+      appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 94 }, confirmAll),
     ]);
     const entries = await day();
     expect(entries.map((e) => e.id)).toEqual(['b0', 'u1', 'c2', 'b1']);
     expect(entries[1]).toMatchObject({ state: 'confirmed', credits: 3 });
-    expect(await readMeta()).toMatchObject({ open: [], lastBalance: { id: 'b1' } });
-  });
-});
-
-describe('appending to a busy day', () => {
-  beforeEach(() => fakeBrowser.reset());
-
-  it('writes a part of a few entries, not the whole day, however many entries the day holds', async () => {
-    for (let n = 0; n < 8; n++) {
-      await Promise.all(Array.from({ length: 25 }, (_, i) => appendEntry(charge(`c${n}-${i}`))));
-    }
-    const set = vi.spyOn(browser.storage.local, 'set');
-    await appendEntry(charge('last', { state: 'uncertain', credits: 0, items: [] }));
-    await resolveEntry('last', AT, (entry) => ({ ...entry, state: 'charged', credits: 3 }));
-    const written = set.mock.calls.map(([values]) => JSON.stringify(values).length);
-    // Each write is the bookkeeping and one part: a few KB, where the day is over 30 KB.
-    expect(Math.max(...written)).toBeLessThan(12_000);
-    const all = await day();
-    expect(all).toHaveLength(201);
-    expect(JSON.stringify(all).length).toBeGreaterThan(30_000);
-    expect(all.at(-1)).toMatchObject({ id: 'last', state: 'charged' });
-  });
-});
-
-describe('appending while a bulk reveal keeps the ledger warm', () => {
-  beforeEach(() => fakeBrowser.reset());
-
-  it('a write starts from what the last one stored: one storage call, no read', async () => {
-    const cool = keepLedgerWarm();
-    try {
-      await appendEntry(charge('a'));
-      const get = vi.spyOn(browser.storage.local, 'get');
-      const set = vi.spyOn(browser.storage.local, 'set');
-      await appendEntry(charge('b', { state: 'uncertain', credits: 0, items: [] }));
-      await resolveEntry('b', AT, (entry) => ({ ...entry, state: 'charged', credits: 3 }));
-      expect(get).not.toHaveBeenCalled();
-      expect(set).toHaveBeenCalledTimes(2);
-      expect((await day()).map((e) => [e.id, e.kind === 'charge' && e.state])).toEqual([
-        ['a', 'charged'],
-        ['b', 'charged'],
-      ]);
-      expect((await readMeta()).open).toEqual([]);
-    } finally {
-      cool();
-    }
+    expect(await openCharges()).toEqual([]);
+    expect(await readMeta()).toMatchObject({ anchor: null, lastBalance: { id: 'b1' } });
   });
 
-  it('a change it did not make is noticed: the next write reads storage again and keeps that change', async () => {
-    const cool = keepLedgerWarm();
-    try {
-      await appendEntry(charge('a'));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      // Written by someone else (a page, a migration) since.
-      const key = `ledger:day:${dayOf(AT)}`;
-      const stored = (await browser.storage.local.get(key))[key] as LedgerEntry[];
-      await browser.storage.local.set({ [key]: [...stored, charge('x')] });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const get = vi.spyOn(browser.storage.local, 'get');
-      await appendEntry(charge('b'));
-      expect(get).toHaveBeenCalled();
-      expect((await day()).map((e) => e.id)).toEqual(['a', 'x', 'b']);
-    } finally {
-      cool();
-    }
+  it('is given only the charges after the anchor, and a "not yet" keeps them open', async () => {
+    await appendEntry(charge('before'));
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    expect(await readMeta()).toMatchObject({ anchor: { id: 'b0' } });
+    const given: string[][] = [];
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 }, (anchor, after) => {
+      given.push([anchor.id, ...after.map((e) => e.id)]);
+      return null;
+    });
+    expect(given).toEqual([['b0', 'u1']]);
+    expect((await openCharges()).map((e) => e.id)).toEqual(['u1']);
+    expect(await readMeta()).toMatchObject({ anchor: { id: 'b0' } });
   });
 
-  it('once the run ends, every write reads storage again', async () => {
-    keepLedgerWarm()();
-    await appendEntry(charge('a'));
-    const get = vi.spyOn(browser.storage.local, 'get');
-    await appendEntry(charge('b'));
-    expect(get).toHaveBeenCalled();
-  });
-});
-
-describe('a settle while a bulk reveal keeps the ledger warm', () => {
-  beforeEach(() => fakeBrowser.reset());
-  const uncertain = (id: string) => charge(id, { state: 'uncertain', credits: 0, items: [] });
-  const settled = (entry: ChargeEntry): ChargeEntry => ({ ...entry, state: 'charged', credits: 3 });
-  const stateOf = async (id: string) => {
-    const entry = (await day()).find((e) => e.id === id);
-    return entry?.kind === 'charge' ? entry.state : null;
-  };
-
-  /** Runs `body` while a bulk run keeps the ledger warm. */
-  const whileWarm = async (body: () => Promise<void>) => {
-    const cool = keepLedgerWarm();
-    try {
-      await body();
-    } finally {
-      cool();
-    }
-  };
-
-  it('rides with the next write-ahead: one storage call for both, the settle first', () =>
-    whileWarm(async () => {
-      await appendEntry(uncertain('a'));
-      const set = vi.spyOn(browser.storage.local, 'set');
-      const settling = resolveEntry('a', AT, settled);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      // Held: nothing written yet, and the entry still counts as sent at its most.
-      expect(set).not.toHaveBeenCalled();
-      expect(await stateOf('a')).toBe('uncertain');
-      await appendEntry(uncertain('b'));
-      await settling;
-      expect(set).toHaveBeenCalledOnce();
-      expect(await stateOf('a')).toBe('charged');
-      expect((await readMeta()).open.map((call) => call.id)).toEqual(['b']);
-    }));
-
-  it('is written on its own when no write-ahead comes within a moment', () =>
-    whileWarm(async () => {
-      await appendEntry(uncertain('a'));
-      const started = Date.now();
-      await resolveEntry('a', AT, settled);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-      expect(await stateOf('a')).toBe('charged');
-    }));
-
-  it('is written at once when asked (the run ends) and when the run lets the ledger cool', async () => {
-    const cool = keepLedgerWarm();
-    await appendEntry(uncertain('a'));
-    await appendEntry(uncertain('b'));
-    const first = resolveEntry('a', AT, settled);
-    await flushSettles();
-    expect(await stateOf('a')).toBe('charged');
-    await first;
-    const second = resolveEntry('b', AT, settled);
-    cool();
-    await second;
-    expect(await stateOf('b')).toBe('charged');
-    expect((await readMeta()).open).toEqual([]);
+  it('a balance that cannot tell closes the open calls as they are: uncertain, counted at their most', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 150 }, () => []);
+    expect(await openCharges()).toEqual([]);
+    expect(await day()).toMatchObject([{ id: 'b0' }, { id: 'u1', state: 'uncertain' }, { id: 'b1' }]);
   });
 
-  it('is written at once when no bulk reveal runs', async () => {
-    await appendEntry(uncertain('a'));
-    // No hold's timer is started (a clock bound here would measure the machine, not the hold).
-    const timers = vi.spyOn(globalThis, 'setTimeout');
-    await resolveEntry('a', AT, settled);
-    expect(timers).not.toHaveBeenCalledWith(expect.any(Function), SETTLE_HOLD_MS);
-    expect(await stateOf('a')).toBe('charged');
+  it('a balance written without a settle step (a call in flight) settles nothing', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 });
+    expect((await openCharges()).map((e) => e.id)).toEqual(['u1']);
+    expect(await readMeta()).toMatchObject({ lastBalance: { id: 'b0' } });
   });
 });

@@ -8,7 +8,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkItem, BulkJob } from '../../../src/bulk/job';
 import { ITEMS_PART } from '../../../src/store/bulk-jobs';
 import { bulkJobs } from '../../../src/store/bulk-jobs-write';
-import { migrateBulkJobParts } from '../../../src/store/migrations/run';
 
 const item = (i: number): BulkItem => ({
   key: `https://www.linkedin.com/in/person-${i}`,
@@ -98,20 +97,6 @@ describe('the current bulk reveal in storage', () => {
     );
     expect(keys).toEqual(['bulk-job-items:0']);
     expect((await bulkJobs.current())?.items).toHaveLength(10);
-  });
-
-  it('a job stored whole (before parts) reads as it is, and store migration 5 writes it in parts, once', async () => {
-    const whole = job(30);
-    await browser.storage.local.set({ 'bulk-job': whole, 'bulk-job$': { v: 2 } });
-    expect(await bulkJobs.current()).toEqual(whole);
-    await migrateBulkJobParts();
-    const stored = await browser.storage.local.get(null);
-    expect(stored['bulk-job']).not.toHaveProperty('items');
-    expect(stored['bulk-job']).toMatchObject({ id: 'job-1', itemParts: 2 });
-    expect(await bulkJobs.current()).toEqual(whole);
-    const set = vi.spyOn(browser.storage.local, 'set');
-    await migrateBulkJobParts();
-    expect(set).not.toHaveBeenCalled();
   });
 
   it('a part that no longer reads makes the job unreadable (set aside), not a job with contacts missing', async () => {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announce, onChange } from '../../../src/store/changes';
-import { closeDb, DB_NAME, DB_VERSION, db } from '../../../src/store/db';
+import { closeDb, DB_NAME, DB_VERSION, db, LayoutTooOld, MIN_VERSION, upgrade } from '../../../src/store/db';
 
 afterEach(closeDb);
 
@@ -22,6 +22,36 @@ describe('the database', () => {
     await expect(db()).rejects.toThrow();
     // A real upgrade ships with the code that declares it; here the older code can only refuse the newer layout.
     indexedDB.deleteDatabase(DB_NAME);
+  });
+});
+
+describe('a layout older than the oldest kept', () => {
+  it('is refused in plain words, and its data is left as it was', async () => {
+    await (await db()).put('meta', 'kept', 'probe');
+    await closeDb();
+    // A later version whose oldest kept layout is 2 opens this version-1 database.
+    const later = openDB(DB_NAME, DB_VERSION + 1, {
+      upgrade: (database, oldVersion, _newVersion, transaction) => {
+        try {
+          upgrade(database as never, oldVersion, DB_VERSION + 1);
+        } catch (error) {
+          expect(error).toBeInstanceOf(LayoutTooOld);
+          expect((error as Error).message).toMatch(
+            /older than the oldest this version reads.*Nothing was changed/,
+          );
+          transaction.done.catch(() => undefined);
+          transaction.abort();
+        }
+      },
+    });
+    await expect(later).rejects.toThrow();
+    expect(await (await db()).get('meta', 'probe')).toBe('kept');
+    expect((await db()).version).toBe(DB_VERSION);
+  });
+
+  it('is none today: the first release keeps layout 1', () => {
+    expect(MIN_VERSION).toBe(1);
+    expect(DB_VERSION).toBe(1);
   });
 });
 

@@ -1,40 +1,39 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { EMPTY_META, readLedgerDays, readMeta, watchLedger } from '../../../src/store/ledger';
+import { appendEntry } from '../../../src/ledger/append';
+import { db } from '../../../src/store/db';
+import { EMPTY_META, LEDGER_META, readLedgerDays, readMeta, watchLedger } from '../../../src/store/ledger';
 
-const aside = async (name: string) =>
-  (await browser.storage.local.get(`unreadable:${name}`))[`unreadable:${name}`];
+const entry = (id: string, at: string) => ({
+  kind: 'charge' as const,
+  id,
+  at,
+  action: 'search' as const,
+  items: [],
+  credits: 1,
+  maxCredits: 1,
+  state: 'charged' as const,
+  ref: 's-1',
+});
 
-describe('the ledger in storage', () => {
+describe('reading the ledger', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
 
-  it('unreadable bookkeeping starts afresh, but is set aside first so the next append cannot lose it', async () => {
-    await browser.storage.local.set({ 'ledger:meta': { v: 2, days: 'not a list' } });
+  it('unreadable bookkeeping starts afresh', async () => {
+    await (await db()).put('meta', { seq: 'many' }, LEDGER_META);
     expect(await readMeta()).toEqual(EMPTY_META);
-    expect(await aside('ledger:meta')).toMatchObject({ value: { v: 2, days: 'not a list' } });
   });
 
-  it("a day's unreadable entry is skipped, and the day as stored is set aside once", async () => {
-    await browser.storage.local.set({ 'ledger:day:2026-01-02': [{ kind: 'charge', id: 7 }] });
-    const days = await readLedgerDays(['2026-01-02']);
-    expect(days.get('2026-01-02')).toEqual([]);
-    await vi.waitFor(async () => {
-      expect(await aside('ledger:day:2026-01-02')).toMatchObject({ value: [{ kind: 'charge', id: 7 }] });
-    });
-    // A later read of the same day does not replace the original copy.
-    await browser.storage.local.set({ 'ledger:day:2026-01-02': [{ kind: 'charge', id: 8 }] });
-    await readLedgerDays(['2026-01-02']);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await aside('ledger:day:2026-01-02')).toMatchObject({ value: [{ kind: 'charge', id: 7 }] });
-  });
-
-  it('days with nothing stored read as empty, with nothing set aside', async () => {
-    expect((await readLedgerDays(['2026-01-03'])).get('2026-01-03')).toEqual([]);
-    expect(await browser.storage.local.get(null)).toEqual({});
+  it("a day's unreadable entry is skipped, not the whole day; days with nothing read as empty", async () => {
+    await appendEntry(entry('ok', '2026-01-02T10:00:00.000Z'));
+    const damaged = { id: 'bad', day: '2026-01-02', seq: 99, kind: 'charge' };
+    await (await db()).put('ledger', damaged);
+    const days = await readLedgerDays(['2026-01-02', '2026-01-03']);
+    expect(days.get('2026-01-02')!.map((e) => e.id)).toEqual(['ok']);
+    expect(days.get('2026-01-03')).toEqual([]);
   });
 });
 
@@ -44,13 +43,12 @@ describe('watching the ledger', () => {
   it('calls back once for the writes of a short while, not once per write, and not after it stops', async () => {
     const cb = vi.fn();
     const stop = watchLedger(cb, 40);
-    for (let n = 0; n < 5; n++) await browser.storage.local.set({ [`ledger:day:2026-01-0${n + 1}`]: [] });
-    await browser.storage.local.set({ settings: {} });
+    for (let n = 0; n < 5; n++) await appendEntry(entry(`e${n}`, `2026-01-0${n + 1}T10:00:00.000Z`));
     await vi.waitFor(() => expect(cb).toHaveBeenCalledOnce());
-    await browser.storage.local.set({ 'ledger:meta': {} });
+    await appendEntry(entry('later', '2026-01-09T10:00:00.000Z'));
     await vi.waitFor(() => expect(cb).toHaveBeenCalledTimes(2));
-    await browser.storage.local.set({ 'ledger:meta': { v: 3 } });
     stop();
+    await appendEntry(entry('unheard', '2026-01-09T11:00:00.000Z'));
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(cb).toHaveBeenCalledTimes(2);
   });
