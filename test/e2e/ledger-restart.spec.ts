@@ -22,7 +22,8 @@ function totals(entries: Array<Record<string, unknown>>, ref?: string) {
 
 /** The receipt's total, "12 credits + up to 6 not yet known", as figures. */
 function receiptTotal(text: string) {
-  const match = /^([\d,]+) credits?(?: \+ up to ([\d,]+) not yet known)?$/.exec(text.trim());
+  // The receipt keeps each figure with its unit by a no-break space.
+  const match = /^([\d,]+)\s+credits?(?:\s+\+\s+up\sto\s+([\d,]+)\s+not\s+yet\s+known)?$/.exec(text.trim());
   if (!match) throw new Error(`not a receipt total: "${text}"`);
   return { settled: Number(match[1]!.replace(/,/g, '')), most: Number((match[2] ?? '0').replace(/,/g, '')) };
 }
@@ -145,7 +146,7 @@ test('a bulk reveal cut off by a stopped worker and a browser restart: ledger, r
         .toEqual({ settled: await charged(), open: 0, most: 0 });
       ledger = totals(await storedLedger(worker));
       const balanceLine = await job.getByTestId('bulk-balance').innerText();
-      const before = Number(/Balance ([\d,]+) before/.exec(balanceLine)![1]!.replace(/,/g, ''));
+      const before = Number(/Balance\s+([\d,]+)\s+before/.exec(balanceLine)![1]!.replace(/,/g, ''));
       const after = 10_000 - (await charged());
       await expect(job.getByTestId('bulk-balance')).toContainText(`${after.toLocaleString('en-US')} after`);
       // The receipt's total is the fall of its own balance lines.
