@@ -18,7 +18,9 @@ export default defineConfig({
   // Screen baselines (test/e2e/screens.spec.ts) are drawn by the same Debian Chromium everywhere the suite runs:
   // one file per screen, no per-platform copies; a few antialiased pixels may differ between runs.
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
-  expect: { timeout: 5_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
+  // What a screen shows after a click: 10 s, since the two lanes share the cores and a side panel drawing 50 rows
+  // behind a loaded worker can take more than 5.
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { trace: 'retain-on-failure' },
   projects: [
