@@ -87,8 +87,9 @@ interface TabRead {
 }
 
 /**
- * A `/in/` profile is its URL, and its name the hint the tab reported. Only when the tab reported no name is the
- * page asked (it may have rendered since, or LinkedIn changed it: then its report is wanted).
+ * A `/in/` profile is its URL, and its name the hint the tab reported. The page is asked for its place (the tab's
+ * report carries no place, and the contact revealed from here keeps it, as one from a search row does), and for the
+ * name when the tab reported none (it may have rendered since, or LinkedIn changed it: then its report is wanted).
  */
 async function profileOf(tabId: number, url: string): Promise<TabRead> {
   const seen = await tabProfiles.get(tabId);
@@ -99,14 +100,20 @@ async function profileOf(tabId: number, url: string): Promise<TabRead> {
     socialUrl: profileUrl(url),
     pageUrl: null,
   };
-  if (person.name !== null) return { people: [person], cards: 1, report: null };
   // A tab that cannot answer still shows a profile revealable by its URL.
   const asked = await askTab(tabId, 'profile').catch(() => null);
   const shown = asked?.people[0];
   return {
-    people: [{ ...person, name: shown?.name ?? null, headline: person.headline ?? shown?.headline ?? null }],
+    people: [
+      {
+        ...person,
+        name: person.name ?? shown?.name ?? null,
+        headline: person.headline ?? shown?.headline ?? null,
+        location: shown?.location ?? null,
+      },
+    ],
     cards: 1,
-    report: asked?.report ?? null,
+    report: person.name === null ? (asked?.report ?? null) : null,
   };
 }
 

@@ -80,3 +80,27 @@ export function cleanText(text: string | null | undefined, max: number): string 
   // Cutting between the two halves of a surrogate pair would leave a broken character.
   return `${clean.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
+
+/** The `hint` cap of a reveal's location (`MESSAGE_LIMITS.hint`, src/protocol/schemas.ts). */
+const MAX_LOCATION = 300;
+
+/**
+ * The place the profile's top card shows ("Boston, Massachusetts, United States"), or undefined: today's card marks it
+ * `.text-body-small.inline.t-black--light` beside the headline; 2026's card has it as the first line of the block
+ * just before its "Contact info" link. Kept on the contact revealed from the page (its search row would have given
+ * it), so the library and its CSV have it. Section pages (`/details/…`) show no place: undefined there.
+ */
+export function readLocation(root: ParentNode): string | undefined {
+  let heading: Element | null = null;
+  for (const selector of NAME.slice(0, 3)) heading ??= root.querySelector(selector);
+  if (heading === null) return undefined;
+  const topCard = heading.closest(TOP_CARD_2026);
+  if (topCard) {
+    const contact = topCard.querySelector('a[href*="/overlay/contact-info"]')?.closest('p, div');
+    const block = contact?.previousElementSibling;
+    const line = block?.matches('p') ? block : block?.querySelector('p');
+    return cleanText(line?.textContent, MAX_LOCATION);
+  }
+  const card = heading.closest('section, main') ?? root;
+  return cleanText(card.querySelector('.text-body-small.inline.t-black--light')?.textContent, MAX_LOCATION);
+}

@@ -1,9 +1,9 @@
 /**
- * A member profile by its public URL, `/in/<slug>` (see url.ts for every form). The identity is the URL; the name
- * and headline are the page's hints.
+ * A member profile by its public URL, `/in/<slug>` (see url.ts for every form). The identity is the URL; the name,
+ * headline and place are the page's hints.
  */
 
-import { readPageHints } from './page-hints';
+import { readLocation, readPageHints } from './page-hints';
 import type { KindExamples, PageKind, PageReader } from './page-kind';
 import { profileUrl } from './url';
 
@@ -31,13 +31,13 @@ export const profile: PageKind = {
   matches: (url) => profileUrl(url.href) !== null,
 };
 
-/** The profile the page shows: its URL, with the visible name and headline. */
+/** The profile the page shows: its URL, with the visible name, headline and place. */
 export const read: PageReader = (root, pageUrl) => {
   const { nameHint, headlineHint } = readPageHints(root);
   const person = {
     name: nameHint ?? null,
     headline: headlineHint ?? null,
-    location: null,
+    location: readLocation(root) ?? null,
     publicUrl: profileUrl(pageUrl),
     pageUrl: null,
   };

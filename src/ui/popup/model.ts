@@ -101,7 +101,9 @@ export function createPopupModel() {
     busy.value = true;
     error.value = null;
     const name = subject.nameHint();
-    const hints = name ? { name } : undefined;
+    const location = subject.locationHint();
+    const hints =
+      name || location ? { ...(name ? { name } : {}), ...(location ? { location } : {}) } : undefined;
     const result = await call('reveal', {
       target: { socialUrl: url },
       selection: one ? [one] : again === 'missing' ? offer.knownMissing.value : selection.value,

@@ -58,6 +58,14 @@ export function createSubjectModel() {
   );
   /** The name the page shows for the profile, passed to the background as a hint for the vault's record. */
   const nameHint = () => tabProfile.value?.nameHint ?? pagePerson.value?.name;
+  /**
+   * The place the page shows for the profile the popup acts on, kept on the vault's record (the service's answer has
+   * none): the library's Location and its CSV, as for a contact revealed from a search row.
+   */
+  const locationHint = () => {
+    const shown = page.value?.people.find((person) => person.socialUrl === socialUrl.value);
+    return shown?.location ?? undefined;
+  };
 
   /** Reads the people of the tab's page (the popup was opened: the user's asking). */
   async function readPage(id: number) {
@@ -99,6 +107,7 @@ export function createSubjectModel() {
     manualUrlProblem,
     socialUrl,
     nameHint,
+    locationHint,
     follow,
   };
 }

@@ -165,17 +165,36 @@ describe('readTabPeople', () => {
     expect(page.toResolve).toMatch(/View LinkedIn profile/);
   });
 
-  it('a /in/ profile is its URL and its reported hints: the tab is not asked', async () => {
-    const tabId = await tabOn(`${ADA}/details/experience/`);
+  it('a /in/ profile is its URL and its reported hints, with the place its page shows', async () => {
+    const tabId = await tabOn(`${ADA}/`);
     await tabProfiles.set(tabId, {
       socialUrl: ADA,
       nameHint: 'Ada Lovelace',
       seenAt: '2026-11-01T10:00:00.000Z',
     });
-    const send = vi.spyOn(browser.tabs, 'sendMessage');
+    const send = tabAnswers(
+      answer(`${ADA}/`, [
+        seen({ name: 'Ada L.', location: 'London, England, United Kingdom', publicUrl: ADA }),
+      ]),
+    );
     const page = await readTabPeople(tabId);
-    expect(send).not.toHaveBeenCalled();
-    expect(page.people).toMatchObject([{ name: 'Ada Lovelace', socialUrl: ADA }]);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(page.people).toMatchObject([
+      { name: 'Ada Lovelace', socialUrl: ADA, location: 'London, England, United Kingdom' },
+    ]);
+  });
+
+  it('a /in/ profile whose page cannot answer is its URL and its reported hints, with no place', async () => {
+    const tabId = await tabOn(`${ADA}/`);
+    await tabProfiles.set(tabId, {
+      socialUrl: ADA,
+      nameHint: 'Ada Lovelace',
+      seenAt: '2026-11-01T10:00:00.000Z',
+    });
+    vi.spyOn(browser.tabs, 'sendMessage').mockRejectedValue(new Error('Receiving end does not exist.'));
+    const page = await readTabPeople(tabId);
+    expect(page).toMatchObject({ problem: null, report: null });
+    expect(page.people).toMatchObject([{ name: 'Ada Lovelace', socialUrl: ADA, location: null }]);
   });
 
   it('says a search page it could not read is not read, and hands on its report', async () => {

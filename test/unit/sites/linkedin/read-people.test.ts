@@ -364,18 +364,16 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         file: 'profile-today.html',
         url: 'https://www.linkedin.com/in/grace-okafor-rn-demo/',
         people: [
-          person({
-            name: 'Grace Okafor',
-            headline: 'Registered Nurse, ICU at Brightpath Health | CCRN',
-            publicUrl: `${IN}grace-okafor-rn-demo`,
-          }),
+          // Her place from the card, never one of the people the page suggests.
+          GRACE,
         ],
       },
       {
-        // 2026's profile: no h1; the top card's h2 and the line after it, never "About" or "People you may know".
+        // 2026's profile: no h1; the top card's h2 and the line after it, never "About" or "People you may know";
+        // the place is the line before "Contact info".
         file: 'profile-2026.html',
         url: 'https://www.linkedin.com/in/wei-chen-demo/',
-        people: [WEI_2026],
+        people: [{ ...WEI_2026, location: 'Singapore' }],
       },
       {
         // A section page has no h1 of its own (the site header's hidden one is not the name): the sticky header.
@@ -386,7 +384,7 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
       {
         file: 'member-id-profile.html',
         url: 'https://www.linkedin.com/in/Kwame-Mensah-Demo/details/experience/',
-        people: [KWAME_PROFILE],
+        people: [{ ...KWAME_PROFILE, location: 'Accra, Greater Accra Region, Ghana' }],
       },
     ],
   },
@@ -477,7 +475,7 @@ describe("today's markup is read without its class names", () => {
   it('profile-2026.html, every hashed class renamed', () => {
     expect(
       profile.read(rehashed('profile-2026.html'), 'https://www.linkedin.com/in/wei-chen-demo/').people,
-    ).toEqual([WEI_2026]);
+    ).toEqual([{ ...WEI_2026, location: 'Singapore' }]);
     expect(memberIdProfile.read(rehashed('profile-2026.html'), `${IN}ACoAAAF4wei0Chen`).people).toEqual([
       WEI_2026,
     ]);
