@@ -2,6 +2,7 @@ import type { Page, Worker } from '@playwright/test';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { expectAccessible } from './axe';
 import { expect, stopServiceWorker, test } from './fixtures';
+import { searchNurses } from './panel-checks';
 import { addDestinations } from './send-helpers';
 import { PUT_RECORDS } from './vault-db';
 
@@ -131,4 +132,34 @@ test('a worker stopped mid-send resumes and finishes without a duplicate', async
     [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(email).sort(),
   );
   expect(emails.filter((e) => e === email(1))).toHaveLength(2);
+});
+
+test("a bulk reveal's receipt sends what it revealed: 'Send the 10 revealed to Lever'", async ({
+  connect,
+  openExtensionPage,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  const panel = await openExtensionPage('sidepanel.html');
+  await searchNurses(panel, '10');
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await panel.getByRole('button', { name: 'Reveal 10 contacts, up to 30 credits' }).click();
+  const job = panel.getByTestId('bulk-job');
+  await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  const send = job.getByRole('button', { name: /^Send the \d+ revealed to Lever$/ });
+  await expect(send).toBeVisible();
+  for (const width of [320, 400]) {
+    await panel.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await job.screenshot({ path: `test-results/send-receipt-${width}-${scheme}.png` });
+    }
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  const revealed = Number(/\d+/.exec((await send.textContent()) ?? '')?.[0]);
+  await send.click();
+  await expect(job.getByTestId('bulk-send').getByRole('status')).toHaveText(
+    new RegExp(`^${revealed} added to Lever`),
+    { timeout: 20_000 },
+  );
+  expect(fakes.lever.opportunities.length).toBeGreaterThan(0);
 });

@@ -6,6 +6,7 @@ import { useEffect } from 'preact/hooks';
 import type { BulkItem, BulkJob } from '../../bulk/job';
 import type { StoredProfile } from '../../store/search';
 import { CopyButton } from '../copy-button';
+import { BulkSendLater } from '../send/later';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
 import type { VaultModel } from './vault-model';
 
@@ -39,19 +40,26 @@ export function ReceiptNext({
   });
   if (items.length === 0) return null;
   return (
-    <p class="receipt-next">
-      {emails.length > 0 && (
-        <CopyButton value={emails.join('\n')} label={`${emails.length} emails`}>
-          Copy the emails ({emails.length})
-        </CopyButton>
-      )}
-      <button
-        type="button"
-        class="small"
-        onClick={() => downloadText(csvFileName(), candidatesCsv(items.map(asRow), vault.recordFor))}
-      >
-        Export what was revealed
-      </button>
-    </p>
+    <>
+      <p class="receipt-next">
+        {emails.length > 0 && (
+          <CopyButton value={emails.join('\n')} label={`${emails.length} emails`}>
+            Copy the emails ({emails.length})
+          </CopyButton>
+        )}
+        <button
+          type="button"
+          class="small"
+          onClick={() => downloadText(csvFileName(), candidatesCsv(items.map(asRow), vault.recordFor))}
+        >
+          Export what was revealed
+        </button>
+      </p>
+      <BulkSendLater
+        keys={() => items.map((item) => item.key)}
+        count={items.length}
+        what={`the ${items.length} revealed`}
+      />
+    </>
   );
 }
