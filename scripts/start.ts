@@ -221,7 +221,8 @@ if (!headless) {
   await panel.getByRole('tab', { name: 'Free text' }).click();
   await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');
   await panel.getByRole('button', { name: /^Search ·/ }).click();
-  await panel.getByTestId('understood-criteria').waitFor();
+  // What the service understood is folded to one line above the results: its details are there, not shown.
+  await panel.getByTestId('understood-criteria').waitFor({ state: 'attached' });
   // The panel has moved to the results; the picture starts at the top, with the search's summary.
   await panel.evaluate(() => window.scrollTo(0, 0));
   await panel.screenshot({ path: resolve(SHOTS, 'sidepanel.png') });
