@@ -6,6 +6,7 @@
  */
 import { refuse, refuseNow } from '../protocol/result';
 import { type Connection, destinationFor } from '../send/connection';
+import { SendError } from '../send/errors';
 import { hubSpotAccount } from '../send/hubspot';
 import { type LeverUser, leverUsers } from '../send/lever';
 import { generateWebhookSecret } from '../send/webhook';
@@ -83,8 +84,16 @@ async function checked(connection: Connection): Promise<{ connection: Connection
     const portalId = await hubSpotAccount(connection);
     return { connection: { ...connection, portalId }, account: `account ${portalId}` };
   }
-  const result = await destinationFor(connection).check();
-  return { connection, ...(result.account ? { account: result.account } : {}) };
+  try {
+    const result = await destinationFor(connection).check();
+    return { connection, ...(result.account ? { account: result.account } : {}) };
+  } catch (error) {
+    // A receiver that verifies signatures refuses the test until it is given the secret, which is made here and
+    // shown only once this is saved: that refusal proves the address answers, which is what the check is for.
+    const unsigned = error instanceof SendError && (error.kind === 'bad-key' || error.kind === 'forbidden');
+    if (connection.kind === 'webhook' && unsigned) return { connection, account: 'waiting for its secret' };
+    throw error;
+  }
 }
 
 /**

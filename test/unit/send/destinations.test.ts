@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ASHBY_KEY } from '../../../sim/destinations/ashby';
 import { HUBSPOT_PORTAL, HUBSPOT_TOKEN } from '../../../sim/destinations/hubspot';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
+import { startWebhookReceiver } from '../../../sim/destinations/webhook-receiver';
 import {
   checkDestination,
   listLeverUsers,
@@ -13,6 +14,7 @@ import {
 import { destinationHints } from '../../../src/store/destination-hints';
 import { savedDestination, savedDestinations } from '../../../src/store/destinations';
 import { ADDRESSES, stubDestinations } from './fakes';
+import { httpsFetch } from './helpers';
 
 const CHANDLER = LEVER_USERS[0]?.id ?? '';
 
@@ -80,5 +82,23 @@ describe('saving a destination', () => {
     await removeDestination('ashby');
     expect(await savedDestinations()).toEqual([]);
     expect(await destinationHints.get()).toEqual([]);
+  });
+
+  it('keeps a webhook whose receiver answers, even while it refuses the test for want of the secret shown once', async () => {
+    const receiver = await startWebhookReceiver('the secret the receiver will be given');
+    vi.stubGlobal('fetch', httpsFetch(receiver.cert));
+    try {
+      const { destination, secret } = await saveDestination({ kind: 'webhook', url: receiver.url });
+      expect(secret).toMatch(/^whsec_/);
+      expect(destination).toMatchObject({ id: 'webhook', masked: receiver.url });
+      expect(receiver.refused).toEqual(['bad signature']);
+      // An address where nothing answers is not kept.
+      await expect(
+        saveDestination({ kind: 'webhook', url: 'https://127.0.0.1:1/hook' }),
+      ).rejects.toMatchObject({ name: 'ApiError' });
+      expect((await savedDestinations()).map((c) => c.id)).toEqual(['webhook']);
+    } finally {
+      await receiver.close();
+    }
   });
 });
