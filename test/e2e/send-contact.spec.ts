@@ -26,6 +26,11 @@ test('a revealed contact sent to Lever, Ashby and HubSpot is marked in the popup
   const popup = await revealByUrl(openExtensionPage, ADA.social_url);
   const send = popup.getByTestId('send-to');
   await expect(send).toContainText('Free: no credits.');
+  for (const scheme of ['light', 'dark'] as const) {
+    await popup.emulateMedia({ colorScheme: scheme });
+    await send.screenshot({ path: `test-results/send-buttons-${scheme}.png` });
+  }
+  await popup.emulateMedia({ colorScheme: 'light' });
 
   await send.getByRole('button', { name: 'Send to Lever' }).click();
   await expect(send.getByRole('status')).toHaveText('Added to Lever.');
