@@ -24,16 +24,26 @@ export const OPEN_DB = `
   }`;
 
 /**
- * Defines `putRecords(records)` (beside {@link OPEN_DB}): stores vault records raw, in one transaction, as an older
- * version could have left them; the kept totals are dropped, so the next reader counts them.
+ * Defines `putRecords(records)` (beside {@link OPEN_DB}): stores vault records raw, new contacts each, in one
+ * transaction, with the kept totals counted up as the background's writer keeps them.
  */
 export const PUT_RECORDS = `${OPEN_DB}
   async function putRecords(records) {
     const db = await openLensDb();
     await new Promise((resolve, reject) => {
       const tx = db.transaction(['contacts', 'meta'], 'readwrite');
-      for (const record of records) tx.objectStore('contacts').put(record);
-      tx.objectStore('meta').delete('contacts-totals');
+      const meta = tx.objectStore('meta');
+      const kept = meta.get('contacts-totals');
+      kept.onsuccess = () => {
+        const items = ['email', 'phone', 'detailed_profile', 'healthcare_profile'];
+        const totals = kept.result ?? { total: 0, held: Object.fromEntries(items.map((item) => [item, 0])) };
+        for (const record of records) {
+          tx.objectStore('contacts').put(record);
+          totals.total++;
+          for (const item of items) if (record[item]?.found === true) totals.held[item]++;
+        }
+        meta.put(totals, 'contacts-totals');
+      };
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
     });
