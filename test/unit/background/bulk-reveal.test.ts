@@ -160,7 +160,8 @@ describe('bulk reveal', () => {
 
   it('reveals 40 contacts with never more than 15 lookups in flight, and writes a receipt', async () => {
     const contacts = people(40);
-    const s = service(contacts);
+    // Answers slow enough that 15 lookups are out at once even when each write-ahead waits on a loaded machine.
+    const s = service(contacts, 10_000, 250);
     await account.set({ remaining: 10_000, purchased: null, checkedAt: new Date().toISOString() });
     const { started, ended } = await start(rows(contacts), ['email', 'phone']);
     expect(started.quote).toMatchObject({ contacts: 40, held: 0, toAsk: 40, max: 360 });
