@@ -39,7 +39,7 @@ export const serialised: KeyedLock = keyedLock();
 
 /** What a contact's lookup needs, read from the vault inside the contact's turn. */
 export interface LookupPlan {
-  /** The vault could not read the record it holds for this contact (it was kept aside; it may hold paid items). */
+  /** The vault could not read the record it holds for this contact (it stays stored until a reveal replaces it; it may hold paid items). */
   unreadable: boolean;
   /** The record the vault holds, if any. */
   existing: ContactRecord | null;

@@ -78,7 +78,7 @@ async function refuseUnseen(
 ): Promise<void> {
   if (unreadable && !input.replaceUnreadable) {
     throw refuse(
-      'The stored contact for this profile could not be read (it was kept aside). Revealing again may charge for items you already paid for.',
+      'The stored contact for this profile could not be read. Revealing again may charge for items you already paid for.',
     );
   }
   const last = await jobs.latestFor(vaultKey);

@@ -43,7 +43,7 @@ test('a stored contact that cannot be read is said so, kept, and asking again sa
   await profile.goto(`${ADA.social_url}/`);
   const popup = await openExtensionPage(`popup.html?tabId=${await tabIdOf(profile)}`);
   await expect(popup.getByTestId('reveal-status')).toHaveText(
-    'The stored contact for this profile could not be read. It was kept aside, not deleted.',
+    'The stored contact for this profile could not be read. It stays stored until a new reveal replaces it.',
   );
   await expect(popup.getByText('Not revealed yet')).toHaveCount(0);
   await expect(

@@ -37,7 +37,7 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
       // Paid data that merely cannot be read is not bought again without the user's word.
       return settle(item, store, 'failed', {
         problem:
-          'The stored contact could not be read (it was kept aside), so it was not bought again. Reveal it on its own to replace it.',
+          'The stored contact could not be read, so it was not bought again. Reveal it on its own to replace it.',
       });
     }
     if (plan.asked.length === 0) return settle(item, store, 'held', {});

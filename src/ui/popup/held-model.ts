@@ -31,7 +31,7 @@ export function heldInWords(
   revealedHere: boolean,
 ): string {
   if (read.state === 'unreadable') {
-    return 'The stored contact for this profile could not be read. It was kept aside, not deleted.';
+    return 'The stored contact for this profile could not be read. It stays stored until a new reveal replaces it.';
   }
   const held = read.state === 'ok' ? read.value : null;
   if (!held) return 'Not revealed yet';
