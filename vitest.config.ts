@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/conformance/**/*.test.ts'],
-    setupFiles: ['test/unit/fresh-db.ts'],
+    setupFiles: ['test/unit/fresh-db.ts', 'test/unit/loaded-machine.ts'],
     restoreMocks: true,
     // Threads, not forks: the 117 files start and import faster (on these machines 96 s against 125 s, and ~25 s
     // less CPU, which the browsers lane running beside it gets).

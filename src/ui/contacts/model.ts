@@ -130,8 +130,9 @@ export function createLibraryModel() {
   /** Contacts changed and not applied yet; null when every contact was removed. */
   let changes: Set<string> | null = new Set();
   /** Loads, then follows the vault (a reveal elsewhere adds a contact; batched, a bulk reveal writes many). */
+  let stopWatching: (() => void) | null = null;
   async function init() {
-    contactsIndex.watch((keys) => {
+    stopWatching = contactsIndex.watch((keys) => {
       if (keys === null) changes = null;
       else if (changes) for (const key of keys) changes.add(key);
       clearTimeout(pending);
@@ -203,6 +204,12 @@ export function createLibraryModel() {
     remove,
     exportAs,
     showMore: () => (shown.value += PAGE),
+    /** Stops following the vault: the page's model lives as long as the page, a test's as long as the test. */
+    dispose() {
+      stopWatching?.();
+      clearTimeout(pending);
+      clearTimeout(warming);
+    },
   };
 }
 

@@ -9,14 +9,19 @@ export function ReasonLine({ id, reason }: { id: string; reason: string }) {
   return (
     <p id={id} class="muted">
       {reason}
-      {reason === NO_KEY && (
-        <>
-          {' '}
-          <button type="button" class="link" onClick={openOptions}>
-            {NO_KEY_NEXT}
-          </button>
-        </>
-      )}
+      {reason === NO_KEY && <NoKeyNext />}
     </p>
+  );
+}
+
+/** The way to Options after words that say there is no key yet. */
+export function NoKeyNext() {
+  return (
+    <>
+      {' '}
+      <button type="button" class="link" onClick={openOptions}>
+        {NO_KEY_NEXT}
+      </button>
+    </>
   );
 }

@@ -2,12 +2,11 @@ import { useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { SearchMode } from '../../store/search';
-import { NO_KEY_NEXT } from '../reveal-price';
 import { describedBy, ownLine } from '../service-down';
 import { criteriaInWords, criterionChip } from '../words/criteria';
 import { PANEL_WORDS } from '../words/panel';
 import { FILTER_FIELDS, type FilterField, separatorOf, tagValue } from './filter-fields';
-import { openOptions } from './open-options';
+import { NoKeyNext } from './reason-line';
 import { PAGE_SIZES, type SearchFormModel } from './search-form-model';
 import { SearchSummary, useFocusWhenOpened } from './search-summary';
 import { counter, FREE_TEXT_MAX, JD_MAX } from './text-limits';
@@ -295,14 +294,7 @@ function SearchReason({ m, reason }: { m: SearchFormModel; reason: string }) {
   return (
     <p id="search-reason" class={field || hint ? 'muted' : 'reason'} data-testid="search-reason">
       {field ? `Correct ${field.label} above to search.` : reason}
-      {m.keyMissing.value && (
-        <>
-          {' '}
-          <button type="button" class="link" onClick={openOptions}>
-            {NO_KEY_NEXT}
-          </button>
-        </>
-      )}
+      {m.keyMissing.value && <NoKeyNext />}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ContactSummary, contactsIndex, FIRST_PAGE } from '../../../../src/contacts-index';
 import { vault } from '../../../../src/store/vault';
@@ -35,6 +35,17 @@ function holdFullRead() {
   return { spy, release };
 }
 
+/** Library models made by a test, stopped after it: one left following the vault would read it on the next test's writes. */
+const models: Array<ReturnType<typeof createLibraryModel>> = [];
+function model() {
+  const m = createLibraryModel();
+  models.push(m);
+  return m;
+}
+afterEach(() => {
+  for (const m of models.splice(0)) m.dispose();
+});
+
 describe('the library opens in two steps', () => {
   beforeEach(async () => {
     fakeBrowser.reset();
@@ -43,7 +54,7 @@ describe('the library opens in two steps', () => {
 
   it('lists the newest contacts and the exact counts from the first page, then everything', async () => {
     const { release } = holdFullRead();
-    const m = createLibraryModel();
+    const m = model();
     const opening = m.init();
     await vi.waitFor(() => expect(m.loaded.value).toBe(true));
 
@@ -70,7 +81,7 @@ describe('the library opens in two steps', () => {
 
   it('a search, filter or sort typed meanwhile waits for every contact: no count of the first page alone', async () => {
     const { release } = holdFullRead();
-    const m = createLibraryModel();
+    const m = model();
     const opening = m.init();
     await vi.waitFor(() => expect(m.loaded.value).toBe(true));
 
@@ -97,7 +108,7 @@ describe('the library opens in two steps', () => {
   it('exports nothing until every contact is read', async () => {
     const { release } = holdFullRead();
     const getMany = vi.spyOn(vault, 'getMany');
-    const m = createLibraryModel();
+    const m = model();
     const opening = m.init();
     await vi.waitFor(() => expect(m.loaded.value).toBe(true));
     await m.exportAs('csv');
@@ -111,7 +122,7 @@ describe('the library opens in two steps', () => {
     await vaultWrite.clear();
     await vaultWrite.putMany(Array.from({ length: 30 }, (_, i) => contact(i)));
     const all = vi.spyOn(contactsIndex, 'all');
-    const m = createLibraryModel();
+    const m = model();
     await m.init();
     expect(all).not.toHaveBeenCalled();
     expect(m.ready.value).toBe(true);
@@ -121,7 +132,7 @@ describe('the library opens in two steps', () => {
   });
 
   it('a change while every contact is shown is applied by reading the contacts it names, not every contact', async () => {
-    const m = createLibraryModel();
+    const m = model();
     await m.init();
     expect(m.ready.value).toBe(true);
     m.setQuery({ text: 'nurse' });
@@ -159,7 +170,7 @@ describe('the library opens in two steps', () => {
 
   it('a change while every contact is being read reads them again after', async () => {
     const { spy, release } = holdFullRead();
-    const m = createLibraryModel();
+    const m = model();
     const opening = m.init();
     await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
     await vaultWrite.put(contact(1000));
@@ -171,7 +182,7 @@ describe('the library opens in two steps', () => {
   });
 
   it('lists the default order from the first page while it leads every contact, and sorts when it does not', async () => {
-    const m = createLibraryModel();
+    const m = model();
     await m.init();
     expect(m.ready.value).toBe(true);
     expect(names(m.visible.value)).toEqual(newest(PAGE, 500));
