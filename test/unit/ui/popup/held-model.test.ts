@@ -15,7 +15,9 @@ const done = revealJob();
 describe('what the popup says is held', () => {
   it('nothing, an unreadable record, a profile the service does not know', () => {
     expect(heldInWords({ state: 'missing' }, null, false)).toBe('Not revealed yet');
-    expect(heldInWords({ state: 'unreadable' }, null, false)).toMatch(/could not be read. It stays stored until a new reveal replaces it/);
+    expect(heldInWords({ state: 'unreadable' }, null, false)).toMatch(
+      /could not be read. It stays stored until a new reveal replaces it/,
+    );
     const unknown = { ...record(ADA), unknownAt: '2026-11-20T10:00:00.000Z' };
     expect(heldInWords({ state: 'ok', value: unknown }, null, false)).toBe('No match found');
   });
