@@ -201,7 +201,8 @@ describe('bulk reveal', () => {
 
   it('reads the caps once for the whole job, and a cap set while it runs stops it before the next lookup', async () => {
     const contacts = people(150);
-    const s = service(contacts, 10_000, 20);
+    // Answers slow enough that few lookups come back while the cap is being written, on a busy machine too.
+    const s = service(contacts, 10_000, 60);
     await account.set({ remaining: 10_000, purchased: null, checkedAt: new Date().toISOString() });
     const get = vi.spyOn(browser.storage.local, 'get');
     const settingsReads = () =>
@@ -478,7 +479,9 @@ describe('bulk reveal', () => {
 
   it('pause lets lookups in flight finish, resume goes on, cancel ends with the rest not started', async () => {
     const contacts = people(40);
-    const s = service(contacts, 10_000, 20);
+    // Answers slow enough that the counts between pause, resume and cancel are read before the next lookups leave,
+    // even when the machine is busy.
+    const s = service(contacts, 10_000, 400);
     await startBulkReveal({
       candidates: rows(contacts),
       selection: ['email'],
