@@ -13,5 +13,8 @@ export default defineConfig({
     // Conformance tests run the real simulator over HTTP and build its dataset: on a loaded 2-core machine that can
     // take several seconds, which is not a failure (performance figures belong to `npm run bench`).
     testTimeout: 20_000,
+    // `expect.poll` gives up after 1 s by default; the unit lane shares two cores with the journeys (see
+    // test/unit/loaded-machine.ts for `vi.waitFor`).
+    expect: { poll: { timeout: 5_000 } },
   },
 });
