@@ -11,6 +11,7 @@ import {
   type Worker,
 } from '@playwright/test';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
+import { SECRETS } from '../../src/store/keys';
 import { linkedinPage } from '../support/linkedin-page';
 import { type Sim, simClient } from '../support/sim-client';
 import { findChromium } from './chromium-path';
@@ -159,7 +160,7 @@ const QUICK = { timeout: 20_000, intervals: [25, 50, 100] };
 
 /**
  * Puts the shared browser's extension back to a fresh install's state: no pages but the first, no stored data in
- * any area or in the extension's database, no alarms, no side panel, no granted permissions or cookies, a new service worker (nothing kept in its
+ * any area or in the extension's databases (nor its secrets), no alarms, no side panel, no granted permissions or cookies, a new service worker (nothing kept in its
  * memory). The worker clears its own storage first so that its listeners see the change; then it is stopped,
  * whatever those listeners wrote is cleared from outside (`Extensions.clearStorageItems`), and a new worker starts
  * on empty storage, as a first start finds it. Chrome keeps the context menus, which the extension creates on
@@ -186,11 +187,14 @@ async function resetExtension({ context, extensionId, holder, cdp }: SharedBrows
     ...['session', 'sync', 'local'].map((storageArea) =>
       cdp.send('Extensions.clearStorageItems' as 'Runtime.enable', { id: extensionId, storageArea } as never),
     ),
-    // The database of what grows (the vault, the ledger): the new worker makes it again at its start.
-    cdp.send('IndexedDB.deleteDatabase', {
-      securityOrigin: `chrome-extension://${extensionId}`,
-      databaseName: 'candidate-lens',
-    }),
+    // The database of what grows (the vault, the ledger): the new worker makes it again at its start. And the
+    // secrets' (the service key, the destinations' keys): one journey's saved key must not be the next one's.
+    ...['candidate-lens', SECRETS.database].map((databaseName) =>
+      cdp.send('IndexedDB.deleteDatabase', {
+        securityOrigin: `chrome-extension://${extensionId}`,
+        databaseName,
+      }),
+    ),
   ]);
   // Clearing what is already empty wakes nobody: start the worker as a browser start does.
   await cdp.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });

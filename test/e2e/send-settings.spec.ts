@@ -1,9 +1,12 @@
+import type { Worker } from '@playwright/test';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
+import { SECRETS } from '../../src/store/keys';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { addDestinations } from './send-helpers';
 
 let fakes: RunningDestinations;
 test.beforeAll(async () => {
@@ -68,3 +71,39 @@ test.describe('options: Send to', () => {
     await expect(section.getByRole('button', { name: 'Add Ashby' })).toBeVisible();
   });
 });
+
+/** The names of the secrets the extension holds (the service key, the destinations' keys), read in its worker. */
+function secretNames(background: Worker): Promise<string[]> {
+  return background.evaluate(async ({ database, objectStore }) => {
+    const known = await indexedDB.databases();
+    if (!known.some((db) => db.name === database)) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(database);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains(objectStore)) return [];
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction(objectStore).objectStore(objectStore).getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return keys.map(String);
+    } finally {
+      db.close();
+    }
+  }, SECRETS);
+}
+
+test.describe
+  .serial('keys saved by one journey', () => {
+    test('are held in the secrets store', async ({ connect, background }) => {
+      await addDestinations(await connect(), fakes, ['lever']);
+      expect((await secretNames(background)).sort()).toEqual([SECRETS.apiKey, SECRETS.destinations].sort());
+    });
+
+    test('are gone in the next one', async ({ background }) => {
+      expect(await secretNames(background)).toEqual([]);
+    });
+  });
