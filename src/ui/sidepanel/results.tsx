@@ -9,6 +9,7 @@ import type { ContactRecord } from '../../store/vault-record';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
+import { RowSendLater } from '../send/later';
 import { useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
 import { SERVICE_DOWN_ID } from '../words/service';
@@ -19,7 +20,7 @@ import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
 import { useProfileReveal } from './row-offer';
-import { RowRevealButton } from './row-reveal';
+import { RowRevealButton, revealDone } from './row-reveal';
 import { ExportButton, SaveSearch } from './saved-list';
 import type { SavedModel } from './saved-model';
 import { SearchProblem } from './search-problem';
@@ -110,7 +111,8 @@ export function rowCandidate(profile: StoredProfile): readonly [string, BulkCand
 /**
  * One candidate as a compact row that fits a 320 px panel: selection box, name with its Reveal beside it (when there
  * is something to reveal), then title, employer and place across the row's whole width (two lines at most; the whole
- * of it is the tooltip), and the email and phone held, each with its copy icon. `j`/`k` move between rows (see
+ * of it is the tooltip), and the email and phone held, each with its copy icon. Once revealed, Reveal gives way to
+ * the row's send ("Send to Lever", or its mark "In Lever · 3 Nov") when a destination is saved. `j`/`k` move between rows (see
  * keys.ts); `data-row` marks it for them.
  */
 function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
@@ -125,6 +127,16 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
   const role = [profile.current_title, profile.current_employer].filter(Boolean).join(' · ');
   // Once the contact is in the row, the place gives way to it (the row stays one glance tall; Export keeps it).
   const line = record ? role : [role, profile.location].filter(Boolean).join(' · ');
+  const revealProps = {
+    ...reveal,
+    name: profile.name,
+    inBulk,
+    onReveal: async () => {
+      await m.reveals.revealRow(profile, reveal.again);
+      // The button goes once everything is held: move focus to what was revealed.
+      requestAnimationFrame(() => contactCell.current?.focus());
+    },
+  };
   return (
     <li class="result-card" data-testid="result-row" data-row tabIndex={-1} aria-label={profile.name}>
       <input
@@ -144,16 +156,10 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
             profile.name
           )}
         </span>
-        <RowRevealButton
-          {...reveal}
-          name={profile.name}
-          inBulk={inBulk}
-          onReveal={async () => {
-            await m.reveals.revealRow(profile, reveal.again);
-            // The button goes once everything is held: move focus to what was revealed.
-            requestAnimationFrame(() => contactCell.current?.focus());
-          }}
-        />
+        <RowRevealButton {...revealProps} />
+        {record && (record.email?.found || record.phone?.found) && revealDone(revealProps) && (
+          <RowSendLater contactKey={record.key} name={profile.name} />
+        )}
       </div>
       <span class="role" title={line}>
         {line}

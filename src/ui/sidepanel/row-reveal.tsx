@@ -44,17 +44,19 @@ export interface RowRevealProps extends RevealState {
   onReveal: () => unknown;
 }
 
+/** Nothing left to ask and nothing under way for a person held in the vault: the row shows the contact. */
+export const revealDone = ({ offer, chosen, revealing, inBulk, record }: RowRevealProps) =>
+  offer.items.length === 0 && chosen && !revealing && !inBulk && record !== null;
+
 /**
  * The row's Reveal button, named with the person for screen readers ("Reveal · up to 6 credits: Ada Lovelace").
  * Nothing left to ask and nothing under way: the row shows the contact, and the button gives way to a "Revealed"
  * only screen readers hear, rather than a disabled button.
  */
 export function RowRevealButton(props: RowRevealProps) {
-  const { name, record, waiting, unreachable, onReveal, offer, chosen, revealing, inBulk, tooLow } = props;
+  const { name, waiting, unreachable, onReveal, offer, revealing, inBulk, tooLow } = props;
   const nothingToAsk = offer.items.length === 0;
-  if (nothingToAsk && chosen && !revealing && !inBulk && record !== null) {
-    return <span class="visually-hidden">Revealed</span>;
-  }
+  if (revealDone(props)) return <span class="visually-hidden">Revealed</span>;
   const words = revealWords(props);
   return (
     <button

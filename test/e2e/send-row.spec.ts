@@ -1,0 +1,95 @@
+/**
+ * Sending from a search result row: once revealed, the row's Reveal gives way to a quiet "Send to Lever", then to
+ * the mark "In Lever · 3 Nov" linking to the record; the row stays one glance tall.
+ */
+import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
+import { expect, test } from './fixtures';
+import { checkState, expectFits, searchNurses } from './panel-checks';
+import { addDestinations } from './send-helpers';
+
+let fakes: RunningDestinations;
+test.beforeEach(async () => {
+  fakes = await startDestinations();
+});
+test.afterEach(async () => {
+  await fakes.close();
+});
+
+const today = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+test('a revealed row sends its person to Lever and is marked "In Lever", in at most 88 px at 400 px', async ({
+  connect,
+  openExtensionPage,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  const panel = await openExtensionPage('sidepanel.html');
+  await panel.setViewportSize({ width: 400, height: 800 });
+  await searchNurses(panel);
+  const row = panel.locator('.result-card').first();
+  const name = (await row.locator('.name').textContent()) ?? '';
+  // Nothing is offered before the row is revealed: a send needs the contact.
+  await expect(panel.getByTestId('row-send')).toHaveCount(0);
+  await row.getByRole('button', { name: new RegExp(`^Reveal · up to \\d+ credits: ${name}$`) }).click();
+  const send = row.getByRole('button', { name: `Send to Lever: ${name}` });
+  await expect(send).toHaveText('Send to Lever');
+  // Only the revealed row offers it.
+  await expect(panel.getByTestId('row-send')).toHaveCount(1);
+  expect(Math.round((await row.boundingBox())!.height), 'a revealed row with its send').toBeLessThanOrEqual(
+    88,
+  );
+  await checkState(panel, 'a revealed row offering its send');
+  for (const width of [320, 400]) {
+    await panel.setViewportSize({ width, height: 800 });
+    await expectFits(panel, width);
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await row.screenshot({ path: `test-results/send-row-offer-${width}-${scheme}.png` });
+    }
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.setViewportSize({ width: 400, height: 800 });
+
+  await send.click();
+  const mark = row.getByRole('link', { name: `In Lever · ${today()}` });
+  await expect(mark).toHaveAttribute('href', /^https:\/\/hire\.lever\.co\/candidates\/opp-1$/);
+  await expect(row.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added to Lever.');
+  await expect(row.getByRole('button', { name: /^Send to Lever/ })).toHaveCount(0);
+  expect(fakes.lever.opportunities).toMatchObject([{ name, sources: ['Candidate Lens'] }]);
+  expect(Math.round((await row.boundingBox())!.height), 'a row sent').toBeLessThanOrEqual(88);
+  await checkState(panel, 'a row sent to Lever');
+  for (const width of [320, 400]) {
+    await panel.setViewportSize({ width, height: 800 });
+    await expectFits(panel, width);
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await row.screenshot({ path: `test-results/send-row-sent-${width}-${scheme}.png` });
+    }
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+
+  // The panel opened again reads the mark from what was sent.
+  await panel.reload();
+  await expect(
+    panel
+      .locator('.result-card')
+      .first()
+      .getByRole('link', { name: `In Lever · ${today()}` }),
+  ).toBeVisible();
+  expect(fakes.lever.opportunities).toHaveLength(1);
+});
+
+test("Lever's refusal is said in the row, and the row can send again", async ({
+  connect,
+  openExtensionPage,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  const panel = await openExtensionPage('sidepanel.html');
+  await searchNurses(panel);
+  const row = panel.locator('.result-card').first();
+  await row.getByRole('button', { name: /^Reveal · up to \d+ credits: / }).click();
+  fakes.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Posting is closed' } }, 2);
+  await row.getByRole('button', { name: /^Send to Lever: / }).click();
+  await expect(row.getByRole('alert')).toHaveText('Lever refused it: Posting is closed');
+  await expect(row.getByRole('button', { name: /^Send to Lever: / })).toBeEnabled();
+  await checkState(panel, "a row's send refused");
+});
