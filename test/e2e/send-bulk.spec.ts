@@ -163,3 +163,51 @@ test("a bulk reveal's receipt sends what it revealed: 'Send the 10 revealed to L
   );
   expect(fakes.lever.opportunities.length).toBeGreaterThan(0);
 });
+
+test('the library sends the contacts selected, ticked one by one and "all matching" a search, through one bulk send', async ({
+  connect,
+  openExtensionPage,
+  background,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  await seedFifteen(background);
+  alreadyInLever();
+  const library = await openLibrary(openExtensionPage);
+  await library.getByRole('checkbox', { name: 'Select Person 00' }).check();
+  await library.getByRole('checkbox', { name: 'Select Person 01' }).check();
+  await expect(library.getByTestId('selected-count')).toHaveText('2 selected');
+  await expect(library.getByRole('button', { name: 'Send the 2 selected to Lever' })).toBeVisible();
+
+  await library.getByLabel('Search by name, company or title').fill('Person 1');
+  await expect(library.getByTestId('match-count')).toHaveText('6 of 15 match');
+  await library.getByRole('button', { name: 'Select all 6 matching' }).click();
+  await expect(library.getByTestId('selected-count')).toHaveText('7 selected');
+  // Every contact matching is selected: the choice is not offered again.
+  await expect(library.getByRole('button', { name: /^Select all/ })).toHaveCount(0);
+  // The selection outlives the search that made it.
+  await library.getByLabel('Search by name, company or title').fill('');
+  await expect(library.getByTestId('match-count')).toHaveText('All contacts');
+  await expect(library.getByRole('checkbox', { name: 'Select Person 02' })).not.toBeChecked();
+  await expect(library.getByText('Free: no credits. Nobody is sent twice.')).toBeVisible();
+  await expectAccessible(library, 'library, 7 contacts selected');
+  for (const width of [320, 400]) {
+    await library.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await library.emulateMedia({ colorScheme: scheme });
+      await library.screenshot({ path: `test-results/send-selected-${width}-${scheme}.png` });
+    }
+  }
+  await library.emulateMedia({ colorScheme: 'light' });
+
+  await library.getByRole('button', { name: 'Send the 7 selected to Lever' }).click();
+  await expect(library.getByTestId('bulk-send').getByRole('status')).toHaveText(
+    '6 added to Lever, 1 already there and linked.',
+    { timeout: 20_000 },
+  );
+  const sent = fakes.lever.opportunities.map((o) => o.emails.join()).filter((e) => e !== email(1));
+  expect(sent.sort()).toEqual([0, 10, 11, 12, 13, 14].map(email).sort());
+
+  await library.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(library.getByTestId('selected-count')).toHaveText('');
+  await expect(library.getByRole('checkbox', { name: 'Select Person 00' })).not.toBeChecked();
+});

@@ -98,6 +98,13 @@ function Row({
   return (
     <li class="library-row" data-key={contact.key}>
       <div class="library-row-head">
+        <input
+          type="checkbox"
+          class="pick"
+          checked={m.selected.value.has(contact.key)}
+          onChange={(e) => m.select([contact.key], e.currentTarget.checked)}
+          aria-label={`Select ${name}`}
+        />
         <h3>
           <button
             type="button"
@@ -213,6 +220,37 @@ function DeleteActions({
   );
 }
 
+/**
+ * What is selected, and the ways to select: every contact the search and filters match (not only those listed),
+ * or none. On the list's line of actions, so the first contact stays near the top of a narrow page.
+ */
+function Selection({ m, total }: { m: LibraryModel; total: number }) {
+  const count = m.selected.value.size;
+  const matchCount = m.matchCount.value ?? 0;
+  const everything = matchCount === total;
+  return (
+    <>
+      {matchCount > 0 && !m.allMatchingSelected.value && (
+        <button type="button" class="small" disabled={!m.ready.value} onClick={m.selectMatching}>
+          {matchCount === 1
+            ? 'Select this one'
+            : everything
+              ? `Select all ${number(matchCount)}`
+              : `Select all ${number(matchCount)} matching`}
+        </button>
+      )}
+      <span role="status" data-testid="selected-count">
+        {count > 0 && `${number(count)} selected`}
+      </span>
+      {count > 0 && (
+        <button type="button" class="small" onClick={m.clearSelection}>
+          Clear selection
+        </button>
+      )}
+    </>
+  );
+}
+
 /** "Revealed contacts": everything in the vault, searchable, filterable, sortable, exportable, erasable. */
 export function App() {
   const m = useMemo(createLibraryModel, []);
@@ -224,6 +262,7 @@ export function App() {
   /** The filters that narrow the list (the sort only orders it). */
   const active = Number(q.holding !== 'any') + Number(q.since !== 'any');
   const records = useRowRecords(m.visible.value);
+  const selectedCount = m.selected.value.size;
 
   return (
     <main class="library">
@@ -299,12 +338,22 @@ export function App() {
           >
             Export vCard
           </button>
+          {total > 0 && <Selection m={m} total={total} />}
         </div>
         <ExportProgress m={m} />
+        {/* The contacts ticked, when some are; otherwise every contact the search and filters match. */}
         <BulkSendLater
-          keys={() => (m.matches.value ?? []).map((summary) => summary.key)}
-          count={matchCount ?? 0}
-          what={matchCount === total ? `all ${number(total)}` : `the ${number(matchCount ?? 0)} shown`}
+          keys={() =>
+            selectedCount > 0 ? [...m.selected.value] : (m.matches.value ?? []).map((summary) => summary.key)
+          }
+          count={selectedCount || (matchCount ?? 0)}
+          what={
+            selectedCount > 0
+              ? `the ${number(selectedCount)} selected`
+              : matchCount === total
+                ? `all ${number(total)}`
+                : `the ${number(matchCount ?? 0)} shown`
+          }
         />
         <p role="status" class="success">
           {m.notice.value}

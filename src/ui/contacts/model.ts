@@ -1,6 +1,6 @@
 /**
  * The "Revealed contacts" library's model: the contacts' summaries, the query the recruiter types and picks, what
- * matches, and the actions (open, delete one, delete all, export).
+ * matches, the contacts selected, and the actions (open, delete one, delete all, export).
  *
  * It opens in two steps, so the first rows take the same time at 50,000 contacts as at 1,000: the first page (the
  * newest contacts, through the vault's `updatedAt` index, and the kept totals) is listed at once, then every
@@ -37,6 +37,9 @@ export function createLibraryModel() {
   const error = signal<ApiErrorJSON | null>(null);
   /** An export under way: contacts read so far, of how many (null when none is). */
   const exporting = signal<{ done: number; total: number } | null>(null);
+
+  /** The contacts the recruiter ticked, by key: kept across searches and filters, until cleared or deleted. */
+  const selected = signal<ReadonlySet<string>>(new Set());
 
   /** The first page's rows while they lead every contact read (see {@link leadsAll}); null otherwise. */
   const lead = signal<ContactSummary[] | null>(null);
@@ -147,6 +150,21 @@ export function createLibraryModel() {
     await load();
   }
 
+  /** Ticks or unticks contacts. */
+  function select(keys: readonly string[], on: boolean) {
+    const next = new Set(selected.value);
+    for (const key of keys) {
+      if (on) next.add(key);
+      else next.delete(key);
+    }
+    selected.value = next;
+  }
+  /** Every contact the search and filters match is selected, not only those listed. */
+  const allMatchingSelected = computed(() => {
+    const keys = matches.value;
+    return keys !== null && keys.length > 0 && keys.every((summary) => selected.value.has(summary.key));
+  });
+
   const setQuery = (change: Partial<LibraryQuery>) => {
     q.value = { ...q.value, ...change };
     shown.value = PAGE;
@@ -166,6 +184,9 @@ export function createLibraryModel() {
     const n = result.value.removed;
     notice.value = `Deleted ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
     if (opened.value && (all || keys.includes(opened.value.key))) opened.value = null;
+    // A deleted contact is no longer selected (nothing can be sent of it).
+    if (all) selected.value = new Set();
+    else select(keys, false);
     await load();
   }
 
@@ -198,6 +219,16 @@ export function createLibraryModel() {
     matchCount,
     totals,
     visible,
+    selected,
+    allMatchingSelected,
+    select,
+    /** Selects every contact the search and filters match. */
+    selectMatching: () =>
+      select(
+        (matches.value ?? []).map((summary) => summary.key),
+        true,
+      ),
+    clearSelection: () => (selected.value = new Set()),
     init,
     setQuery,
     open,

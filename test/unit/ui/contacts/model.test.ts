@@ -194,3 +194,28 @@ describe('the library opens in two steps', () => {
     expect(m.matchCount.value).toBe(500);
   });
 });
+
+describe('the selection', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await vaultWrite.putMany(Array.from({ length: 20 }, (_, i) => contact(i)));
+  });
+
+  it('selects every contact matching the search, not only those listed, and keeps them across searches', async () => {
+    const m = model();
+    await m.init();
+    m.select([contact(1).key], true);
+    m.setQuery({ text: 'Nurse' });
+    expect(m.matchCount.value).toBe(4);
+    expect(m.allMatchingSelected.value).toBe(false);
+    m.selectMatching();
+    expect(m.allMatchingSelected.value).toBe(true);
+    m.setQuery({ text: '' });
+    expect([...m.selected.value].sort()).toEqual([0, 1, 5, 10, 15].map((i) => contact(i).key).sort());
+    expect(m.allMatchingSelected.value).toBe(false);
+    m.select([contact(5).key], false);
+    expect(m.selected.value.size).toBe(4);
+    m.clearSelection();
+    expect(m.selected.value.size).toBe(0);
+  });
+});
