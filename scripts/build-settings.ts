@@ -93,5 +93,5 @@ export function notForStores(apiBaseUrl: string, homepage: string, addonId: stri
     missing.push(`WXT_GECKO_ID (Firefox's id is ${PLACEHOLDER_GECKO_ID})`);
   return missing.length === 0
     ? null
-    : `Not a package for the stores: set ${missing.join(', ')}. See "Publish to the stores" in README.md.`;
+    : `Not a package for the stores: set ${missing.join(', ')}. See "The packages" in docs/publishing.md.`;
 }

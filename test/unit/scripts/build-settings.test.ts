@@ -52,7 +52,7 @@ describe('what a build is granted and where it points', () => {
     expect(notForStores(SIMULATOR_URL, PLACEHOLDER_HOMEPAGE, PLACEHOLDER_GECKO_ID)).toBe(
       'Not a package for the stores: set WXT_API_BASE_URL (it targets the local simulator), WXT_HOMEPAGE_URL ' +
         `(it carries ${PLACEHOLDER_HOMEPAGE}), WXT_GECKO_ID (Firefox's id is ${PLACEHOLDER_GECKO_ID}). ` +
-        'See "Publish to the stores" in README.md.',
+        'See "The packages" in docs/publishing.md.',
     );
     expect(notForStores('https://api.service.example', PLACEHOLDER_HOMEPAGE, 'lens@acme.example')).toMatch(
       /^Not a package for the stores: set WXT_HOMEPAGE_URL \(/,
