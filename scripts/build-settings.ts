@@ -19,8 +19,11 @@ export const PLACEHOLDER_HOMEPAGE = 'https://candidate-lens.example/';
 export const PLACEHOLDER_GECKO_ID = 'candidate-lens@example.org';
 
 const LINKEDIN = ['https://*.linkedin.com/*'];
-/** Loopback (any port), so the simulator is reachable in development and tests. */
-const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*'];
+/**
+ * Loopback (any port), so the simulator and the local destinations are reachable in development and tests: over
+ * http, and over https for the local webhook receiver (a webhook is https only).
+ */
+const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*', 'https://127.0.0.1/*', 'https://localhost/*'];
 
 const isLoopback = (hostname: string) =>
   hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';

@@ -4,6 +4,7 @@
  * the Firefox stage). Browsers that use it are told to accept it; nothing else trusts it.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,4 +43,14 @@ export function selfSignedCertificate(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The base64 SHA-256 of a certificate's public key (its SubjectPublicKeyInfo), as Chromium's
+ * `--ignore-certificate-errors-spki-list` takes it: that browser then accepts this certificate, and no other one.
+ * The same as `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
+ */
+export function spkiHash(cert: string): string {
+  const spki = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
 }

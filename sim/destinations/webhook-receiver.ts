@@ -26,6 +26,12 @@ export interface WebhookReceiver {
   refused: string[];
   /** The next requests answer with these, before any verification. */
   faults: Fault[];
+  /**
+   * Gives the receiver the signing secret, as its owner pastes it into their service once the extension has shown
+   * it. Until then every delivery is refused (401): the extension's check on saving is told "no secret yet", which
+   * is an answer, so the address is kept.
+   */
+  useSecret(secret: string): void;
   close(): Promise<void>;
 }
 
@@ -38,10 +44,18 @@ function verify(secret: string, timestamp: string, raw: string, signature: strin
 }
 
 export async function startWebhookReceiver(
-  secret: string,
-  options: { now?: () => number; path?: string } = {},
+  secret: string | null,
+  options: {
+    now?: () => number;
+    path?: string;
+    /** The certificate to present (one a browser was told to trust); a new self-signed one otherwise. */
+    tls?: { key: string; cert: string };
+    /** The port to listen on (0: any free one). */
+    port?: number;
+  } = {},
 ): Promise<WebhookReceiver> {
-  const { key, cert } = selfSignedCertificate();
+  const { key, cert } = options.tls ?? selfSignedCertificate();
+  let shared = secret;
   const now = options.now ?? Date.now;
   const accepted: Delivery[] = [];
   const refused: string[] = [];
@@ -67,7 +81,8 @@ export async function startWebhookReceiver(
       const timestamp = String(request.headers['x-candidate-lens-timestamp'] ?? '');
       const signature = String(request.headers['x-candidate-lens-signature'] ?? '');
       if (!/^\d+$/.test(timestamp)) return refuse(400, 'missing timestamp');
-      if (!verify(secret, timestamp, raw, signature)) return refuse(401, 'bad signature');
+      if (shared === null) return refuse(401, 'no secret yet');
+      if (!verify(shared, timestamp, raw, signature)) return refuse(401, 'bad signature');
       if (Math.abs(now() / 1000 - Number(timestamp)) > REPLAY_TOLERANCE_S)
         return refuse(400, 'stale timestamp');
       if (seen.has(`${timestamp}.${signature}`)) return refuse(400, 'replayed delivery');
@@ -76,7 +91,10 @@ export async function startWebhookReceiver(
       answer(200, { ok: true });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}${options.path ?? '/hooks/candidate-lens'}`,
@@ -84,6 +102,9 @@ export async function startWebhookReceiver(
     accepted,
     refused,
     faults,
+    useSecret: (given) => {
+      shared = given;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

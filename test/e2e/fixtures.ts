@@ -10,6 +10,7 @@ import {
   type WebError,
   type Worker,
 } from '@playwright/test';
+import { selfSignedCertificate, spkiHash } from '../../scripts/self-signed';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { SECRETS } from '../../src/store/keys';
 import { linkedinPage } from '../support/linkedin-page';
@@ -17,6 +18,13 @@ import { type Sim, simClient } from '../support/sim-client';
 import { findChromium } from './chromium-path';
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+
+/**
+ * The certificate the journeys' local HTTPS servers present (a webhook receiver): self-signed, made once per test
+ * process, and accepted by the browsers launched here by its public key's hash, so the extension's worker reaches
+ * them over real TLS while every other certificate error still fails.
+ */
+export const TEST_TLS = selfSignedCertificate();
 
 /**
  * Chromium with the built extension loaded, on a persistent profile in `userDataDir` ('' for a fresh temporary
@@ -34,6 +42,7 @@ export function launchWithExtension(userDataDir: string): Promise<BrowserContext
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      `--ignore-certificate-errors-spki-list=${spkiHash(TEST_TLS.cert)}`,
     ],
   });
 }

@@ -36,6 +36,8 @@ test.describe('built manifests', () => {
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',
       'http://localhost/*',
+      'https://127.0.0.1/*',
+      'https://localhost/*',
     ]);
     expect(m.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
     expect(m.side_panel.default_path).toBe('sidepanel.html');
@@ -69,6 +71,8 @@ test.describe('built manifests', () => {
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',
       'http://localhost/*',
+      'https://127.0.0.1/*',
+      'https://localhost/*',
     ]);
     expect(m.optional_permissions).toEqual(['https://*/*', 'http://*/*']);
     expect(m.sidebar_action.default_panel).toBe('sidepanel.html');

@@ -26,3 +26,15 @@ export async function addDestinations(options: Page, fakes: RunningDestinations,
     await expect(options.getByTestId(`destination-${kind}`)).toBeVisible();
   }
 }
+
+/** Adds a webhook on the options page at `url`; returns the signing secret it shows once. */
+export async function addWebhook(options: Page, url: string): Promise<string> {
+  const section = options.getByTestId('send-to');
+  await section.getByRole('button', { name: 'Add a webhook' }).click();
+  await section.getByLabel('Address to send to').fill(url);
+  await section.getByRole('button', { name: 'Check and save' }).click();
+  await expect(options.getByTestId('destination-webhook')).toBeVisible();
+  const secret = (await options.getByTestId('webhook-secret').locator('code').textContent()) ?? '';
+  expect(secret).toMatch(/^whsec_/);
+  return secret;
+}

@@ -11,17 +11,15 @@ import {
 
 describe('what a build is granted and where it points', () => {
   it('grants a simulator build LinkedIn and loopback', () => {
-    expect(grantedOrigins(SIMULATOR_URL)).toEqual([
-      'https://*.linkedin.com/*',
-      'http://127.0.0.1/*',
-      'http://localhost/*',
-    ]);
-    expect(grantedOrigins('https://127.0.0.1:9443')).toEqual([
+    const loopback = [
       'https://*.linkedin.com/*',
       'http://127.0.0.1/*',
       'http://localhost/*',
       'https://127.0.0.1/*',
-    ]);
+      'https://localhost/*',
+    ];
+    expect(grantedOrigins(SIMULATOR_URL)).toEqual(loopback);
+    expect(grantedOrigins('https://127.0.0.1:9443')).toEqual(loopback);
   });
 
   it('grants a build for a real service LinkedIn and that origin alone, whatever its port and path', () => {
