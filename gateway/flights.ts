@@ -35,7 +35,7 @@ export type Begun =
       state: 'wait';
       personId: number;
       flightId: string;
-      /** When this request asked, by the database's clock (migration 4): before any erasure it then waits through. */
+      /** When this request asked, by the database's clock: before any erasure it then waits through. */
       startedAt: string;
     }
   | { state: 'refused'; refusal: CapRefusal }
@@ -65,12 +65,12 @@ interface BegunRow {
 
 /**
  * A foreign key or unique violation (a person row erased or made by another request meanwhile), or a serialization
- * failure (a cap set on the member while the reservation read them: `gateway_reserve`, migration 8).
+ * failure (a cap set on the member while the reservation read them: `gateway_reserve`).
  */
 export const RACED = new Set(['23503', '23505', '40001']);
 
 /**
- * Begins a lookup of `asked` for a member, in one round trip (`gateway_begin_lookup`, migration 3): finds the
+ * Begins a lookup of `asked` for a member, in one round trip (`gateway_begin_lookup`): finds the
  * person (made when new, with the other identifier when a search linked it), and answers `held` when the vault
  * answers every item asked; otherwise claims the person's flight (`wait` when another request has it), reads the
  * person again under it, and reserves the missing items' most under the member's caps (`refused`, `revoked`), all in

@@ -180,7 +180,7 @@ export interface CachedAuthenticator {
  * notification on {@link MEMBERS_CHANNEL} (which revoking a member or changing caps sends, from any process), so a
  * revocation holds on every instance at once, and within `ttlMs` (under the second promised) even if a
  * notification were lost. Paid calls re-read the member under its row lock anyway (`gateway_reserve`), and a lookup
- * checks the member in its first statement (migration 6), so a revoked key could at most read a free answer of
+ * checks the member in its first statement, so a revoked key could at most read a free answer of
  * another endpoint in that time. Only this instance's own shortcut: nothing another instance needs.
  */
 export function cachedAuthenticator(ttlMs: number, maxEntries = 10_000): CachedAuthenticator {

@@ -2,7 +2,7 @@
  * Spend: the ledger (one row per upstream call that can charge) and the per-member daily and monthly caps.
  *
  * A paid call first reserves its most possible charge: in one transaction that holds the member's row lock (so two
- * instances reserving for one member take turns; `gateway_reserve`, migration 2), the member's spend this UTC day and month is summed — settled
+ * instances reserving for one member take turns; `gateway_reserve`), the member's spend this UTC day and month is summed — settled
  * rows at what the service charged, rows still in flight (or whose outcome is unknown) at their most — and the
  * pending row is written only if the cap still has room for the new call's most. So however many calls race, the
  * credits actually charged for a member never pass a cap. Team-held answers make no ledger row and cost nothing.
@@ -69,7 +69,7 @@ export type Reservation =
 
 /**
  * Reserves `maxCredits` for a paid call of `member` under its caps (see the module comment): a pending ledger row,
- * or the cap it would pass. One round trip: the `gateway_reserve` function of migration 2 takes the member's row
+ * or the cap it would pass. One round trip: the `gateway_reserve` function takes the member's row
  * lock, then sums the spend (a statement that sees every reservation committed before the lock was granted), then
  * writes the row, all in the statement's own transaction.
  */
@@ -95,7 +95,7 @@ export async function reserve(
       reserved = rows[0]!.reserved;
       break;
     } catch (error) {
-      // A cap set on the member while this reservation read them (migration 8): read them again.
+      // A cap set on the member while this reservation read them: read them again.
       if (attempt < 3 && String((error as { code?: unknown }).code) === '40001') continue;
       throw error;
     }

@@ -97,7 +97,7 @@ export function toPerson(row: PersonRow): Person {
 
 /**
  * Several people at once (the free "what does the team hold" question), in the order asked; null where unknown.
- * A person is found as a lookup finds them (`gateway_find_person`, migration 5, which `gateway_resolve_person` reads
+ * A person is found as a lookup finds them (`gateway_find_person`, which `gateway_resolve_person` reads
  * with): by the identifier asked, or by the other one a search named with it (`search_links`), so a member asking by candidate id learns what a
  * teammate revealed by profile URL. Two rows the link names are read as one (the URL's winning item by item), as a
  * lookup would merge them, unless each already names someone else (then the identifier asked decides). One round
@@ -171,7 +171,7 @@ export function profileFields(item: Retrievable, value: unknown): Partial<Lookup
 
 /**
  * The service's answer to a lookup of `asked` items, as the vault keeps it (the `p_answer` of
- * `gateway_finish_lookup`, migration 2): the profile's names, and every item asked, found with its value or not.
+ * `gateway_finish_lookup`): the profile's names, and every item asked, found with its value or not.
  */
 export function answerToKeep(asked: readonly Retrievable[], contact: ContactResult): Record<string, unknown> {
   if (!contact.success) return { success: false, status_code: contact.status_code };
@@ -193,7 +193,7 @@ export function answerToKeep(asked: readonly Retrievable[], contact: ContactResu
  * Erases a person from the team vault: their row and every item held, the search links naming them, and their
  * profile URL or id from the ledger (the ledger keeps what was charged, to whom, when). It also leaves a tombstone
  * (a SHA-256 of each identifier, for a day): a lookup of them under way now keeps nothing of its answer when it ends
- * (`gateway_finish_lookup`, migration 3). Returns the number of items that were held.
+ * (`gateway_finish_lookup`). Returns the number of items that were held.
  */
 export async function erasePerson(
   db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> },

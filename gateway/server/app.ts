@@ -119,7 +119,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   );
   v1.use('*', async (c, next) => {
     const key = c.req.header('x-api-key')?.trim() ?? '';
-    // A lookup's first statement checks that its member is still active (migration 6), so a key this instance has
+    // A lookup's first statement checks that its member is still active, so a key this instance has
     // read before is taken from memory, without a round trip of its own; any other request reads it as usual.
     const remembered =
       key !== '' && c.req.method === 'POST' && c.req.path === '/v1/lookup'

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type Database, openDatabase } from '../../gateway/db/database';
-import { migrate } from '../../gateway/db/migrations';
+import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
 import { addMember, type Caps } from '../../gateway/members';
 import type { GatewaySettings } from '../../gateway/server/context';
 import { type RunningGateway, startGateway } from '../../gateway/server/serve';
@@ -29,6 +29,17 @@ export async function pgliteDatabase(): Promise<Database & { dispose(): Promise<
       rmSync(dir, { recursive: true, force: true });
     },
   });
+}
+
+/**
+ * A new PGlite database at schema `version` only (0: empty), for a migration's test: the test writes what a team
+ * holds at that version, runs `migrate`, and checks what the next migration made of it.
+ */
+export async function databaseAtVersion(version: number): Promise<Database & { dispose(): Promise<void> }> {
+  const db = await pgliteDatabase();
+  await db.exec('drop schema public cascade; create schema public;');
+  await migrate(db, MIGRATIONS, version);
+  return db;
 }
 
 let databases = 0;

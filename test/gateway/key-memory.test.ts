@@ -1,5 +1,5 @@
 /**
- * A lookup checks its member in its own first statement (migration 6), so an instance that has read a member key
+ * A lookup checks its member in its own first statement, so an instance that has read a member key
  * once takes it from memory for the next lookups, without a round trip of its own; on PGlite and on PostgreSQL. A
  * revoked member is still refused 401, by that statement when no notification told the instance, and before a
  * bad body is judged.

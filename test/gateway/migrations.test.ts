@@ -1,7 +1,17 @@
-/** The schema's migrations on PGlite: a new database, a second start, a database newer than the gateway. */
+/**
+ * The schema's migrations: the baseline's catalog against its snapshot, a second start, a later migration, a
+ * database newer than the gateway or older than its first release, a failing migration, the schema folder's rules.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../gateway/db/migrations';
-import { pgliteDatabase, postgresDatabase } from './harness';
+import { MIGRATIONS, migrate, readMigrations, SCHEMA_VERSION } from '../../gateway/db/migrations';
+import { catalog } from './catalog';
+import { databaseAtVersion, pgliteDatabase, postgresDatabase } from './harness';
+
+/** The catalog the schema files make; changed only with a new schema file (then `vitest -u` and a look at it). */
+const SNAPSHOT = './__snapshots__/schema.catalog.txt';
 
 describe('migrations', () => {
   let db: Awaited<ReturnType<typeof pgliteDatabase>>;
@@ -13,14 +23,19 @@ describe('migrations', () => {
   });
 
   it('the template was migrated to the newest version, and a second run changes nothing', async () => {
-    const rows = await db.query<{ version: number }>(
-      'select version from schema_migrations order by version',
+    const rows = await db.query<{ version: number; name: string }>(
+      'select version, name from schema_migrations order by version',
     );
-    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+    expect(rows[0]).toEqual({ version: 1, name: 'baseline' });
     expect(await migrate(db)).toEqual([]);
   });
 
-  it('creates every table the gateway uses, with its checks', async () => {
+  it('makes the catalog of its snapshot: tables, columns, constraints, indexes and functions', async () => {
+    await expect(await catalog(db)).toMatchFileSnapshot(SNAPSHOT);
+  });
+
+  it('creates every table the gateway uses, with its checks, and the team', async () => {
     const tables = await db.query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
@@ -35,6 +50,7 @@ describe('migrations', () => {
       'search_links',
       'team',
     ]);
+    expect(await db.query('select id, name from team')).toEqual([{ id: 1, name: 'Your team' }]);
     await expect(
       db.query("insert into held_items (person_id, item, found, member_id) values (1, 'fax', false, 1)"),
     ).rejects.toThrow();
@@ -84,329 +100,57 @@ describe('migrations', () => {
   });
 });
 
-/**
- * Runs `body` on a new PGlite database brought to schema `version` only (the migrations up to it, each run once),
- * then disposes of it: a database in use before a later migration.
- */
-async function atVersion(
-  version: number,
-  body: (db: Awaited<ReturnType<typeof pgliteDatabase>>) => Promise<void>,
-): Promise<void> {
-  const db = await pgliteDatabase();
-  try {
-    await db.exec('drop schema public cascade; create schema public;');
-    expect(await migrate(db, MIGRATIONS.slice(0, version))).toEqual(
-      Array.from({ length: version }, (_, i) => i + 1),
+describe('a database made before the first release', () => {
+  it('is refused with what to do, and left as it was', async () => {
+    // The layout development builds made: eight numbered migrations, the first of another name than the baseline.
+    const db = await databaseAtVersion(0);
+    try {
+      await db.exec(`
+        insert into schema_migrations (version, name) values
+          (1, 'members, team vault, flights, ledger'), (2, 'one round trip per step of a lookup'),
+          (8, 'reservations for a member without caps do not take turns');
+        create table members (id integer primary key, name text not null);
+      `);
+      await expect(migrate(db)).rejects.toThrow(
+        /made by a development build of the gateway, before its first release.*Start with a new one/,
+      );
+      const tables = await db.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+      );
+      expect(tables.map((t) => t.table_name)).toEqual(['members', 'schema_migrations']);
+    } finally {
+      await db.dispose();
+    }
+  });
+});
+
+describe('the schema folder', () => {
+  const folder = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gateway-schema-'));
+    for (const [name, sql] of Object.entries(files)) writeFileSync(join(dir, name), sql);
+    return dir;
+  };
+
+  it('reads numbered files in order, named after what they do', () => {
+    const dir = folder({ '002-member-email.sql': 'select 2', '001-baseline.sql': 'select 1' });
+    expect(readMigrations(dir)).toEqual([
+      { version: 1, name: 'baseline', sql: 'select 1' },
+      { version: 2, name: 'member email', sql: 'select 2' },
+    ]);
+  });
+
+  it('refuses a gap in the numbers and a misnamed file', () => {
+    expect(() => readMigrations(folder({ '001-baseline.sql': '', '003-skip.sql': '' }))).toThrow(
+      /without a gap; found 3/,
     );
-    await body(db);
-  } finally {
-    await db.dispose();
-  }
-}
-
-describe('migration 3 (a lookup begun in one statement) on a database in use', () => {
-  it('keeps people, items, flights and the ledger, and the migrated functions work on them', async () => {
-    await atVersion(2, async (db) => {
-      // A new database brought to version 2 only, holding a person, an item and a flight under way.
-      await db.exec(`
-        insert into members (name, key_hash, key_hint, daily_cap) values ('Alice Smith', 'h', 'hint', 8);
-        insert into people (social_url, candidate_id) values ('https://www.linkedin.com/in/a', 'cand-a');
-        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
-        insert into people (social_url) values ('https://www.linkedin.com/in/b');
-        insert into flights (person_id, member_id, items, expires_at) values (2, 1, '["email"]', now() + interval '1 minute');
-        insert into ledger (member_id, action, subject, max_credits, status) values (1, 'lookup', 'https://www.linkedin.com/in/b', 3, 'pending');
-      `);
-      expect(await migrate(db, MIGRATIONS.slice(0, 3))).toEqual([3]);
-      const begin = (url: string) =>
-        db.query<{ begun: { state: string; refusal?: { spent: number } } }>(
-          `select gateway_begin_lookup($1, null, 1, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
-          [url],
-        );
-      // Held: answered from the vault; under way: wait; new: a flight, its 3 credits reserved beside the pending 3;
-      // one more would pass the cap of 8 (6 counted + 3).
-      expect((await begin('https://www.linkedin.com/in/a'))[0]!.begun.state).toBe('held');
-      expect((await begin('https://www.linkedin.com/in/b'))[0]!.begun.state).toBe('wait');
-      expect((await begin('https://www.linkedin.com/in/c'))[0]!.begun.state).toBe('flight');
-      const refused = (await begin('https://www.linkedin.com/in/d'))[0]!.begun;
-      expect(refused).toMatchObject({ state: 'refused', refusal: { spent: 6 } });
-      const flights = await db.query<{ n: number }>('select count(*)::int as n from flights');
-      expect(flights[0]!.n).toBe(2);
-    });
+    expect(() => readMigrations(folder({ '001-baseline.sql': '', '2-short.sql': '' }))).toThrow(
+      /named like 002-what-it-does\.sql/,
+    );
   });
 });
-
-describe('migration 4 (a waiter knows when it asked) on a database in use', () => {
-  it('keeps a flight under way, answers its waiters when they asked, and a flight finished after an erasure keeps nothing', async () => {
-    await atVersion(3, async (db) => {
-      // Version 3, with a flight under way on b (begun by Alice).
-      await db.exec(`
-        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint'), ('Bob Lee', 'h2', 'hint');
-        insert into people (social_url) values ('https://www.linkedin.com/in/b');
-        insert into flights (person_id, member_id, items, expires_at) values (1, 1, '["email"]', now() + interval '1 minute');
-        insert into ledger (member_id, action, subject, max_credits, status) values (1, 'lookup', 'https://www.linkedin.com/in/b', 3, 'pending');
-      `);
-      expect(await migrate(db, MIGRATIONS.slice(0, 4))).toEqual([4]);
-      const begin = (url: string, member: number) =>
-        db.query<{ begun: { state: string; started_at?: string; flight_id?: string; entry_id?: number } }>(
-          `select gateway_begin_lookup($1, null, $2, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
-          [url, member],
-        );
-      // Bob waits for Alice's flight, and is told when he asked.
-      const [before] = await db.query<{ now: Date }>('select clock_timestamp() as now');
-      const waiting = (await begin('https://www.linkedin.com/in/b', 2))[0]!.begun;
-      expect(waiting.state).toBe('wait');
-      expect(new Date(waiting.started_at!).getTime()).toBeGreaterThanOrEqual(before!.now.getTime());
-
-      // b is erased; Bob then flies himself (on a row his start makes anew), finishing with the time he asked.
-      await db.exec(`
-        delete from people where social_url = 'https://www.linkedin.com/in/b';
-        insert into erasures (key_hash, erased_at) values (gateway_key_hash('https://www.linkedin.com/in/b'), clock_timestamp());
-      `);
-      const flight = (await begin('https://www.linkedin.com/in/b', 2))[0]!.begun;
-      expect(flight.state).toBe('flight');
-      const answer = JSON.stringify({
-        success: true,
-        candidate_id: 'cand-b',
-        name: 'B',
-        current_title: '',
-        current_employer: '',
-        items: [{ item: 'email', found: true, value: 'b@example.com' }],
-      });
-      const [finished] = await db.query<{ person: unknown }>(
-        `select gateway_finish_lookup(p.id, $1, null, 2, $2, $3, $4, 'charged', 3, '{"email": 3}', null, 90, $5) as person
-         from people p where p.social_url = $1`,
-        ['https://www.linkedin.com/in/b', flight.flight_id, answer, flight.entry_id, waiting.started_at],
-      );
-      expect(finished!.person).toBeNull();
-      const left = await db.query<{ n: number }>('select count(*)::int as n from people');
-      expect(left[0]!.n).toBe(0);
-      const ledger = await db.query<{ status: string; subject: string | null }>(
-        'select status, subject from ledger where id = $1',
-        [flight.entry_id],
-      );
-      expect(ledger).toEqual([{ status: 'charged', subject: null }]);
-    });
-  });
-});
-
-describe('migration 5 (one way to find who an identifier names) on a database in use', () => {
-  it('finds rows a search linked as version 4 did, for the lookup and the free question alike', async () => {
-    await atVersion(4, async (db) => {
-      // Version 4: Ada held by URL, Grace by id, and a search that linked each to her other identifier.
-      await db.exec(`
-        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
-        insert into people (candidate_id) values ('cand-grace');
-        insert into search_links (social_url, candidate_id) values
-          ('https://www.linkedin.com/in/ada', 'cand-ada'), ('https://www.linkedin.com/in/grace', 'cand-grace');
-      `);
-      expect(await migrate(db, MIGRATIONS.slice(0, 5))).toEqual([5]);
-      const find = (url: string | null, id: string | null) =>
-        db.query<{
-          social_url: string | null;
-          candidate_id: string | null;
-          by_url: number | null;
-          by_id: number | null;
-        }>('select * from gateway_find_person($1, $2)', [url, id]);
-      expect(await find(null, 'cand-ada')).toEqual([
-        { social_url: 'https://www.linkedin.com/in/ada', candidate_id: 'cand-ada', by_url: 1, by_id: null },
-      ]);
-      expect(await find('https://www.linkedin.com/in/grace', null)).toEqual([
-        {
-          social_url: 'https://www.linkedin.com/in/grace',
-          candidate_id: 'cand-grace',
-          by_url: null,
-          by_id: 2,
-        },
-      ]);
-      expect(await find('https://www.linkedin.com/in/nobody', null)).toEqual([
-        { social_url: 'https://www.linkedin.com/in/nobody', candidate_id: null, by_url: null, by_id: null },
-      ]);
-      // A lookup by Ada's id resolves to her row by URL and records the id on it, as before.
-      const [resolved] = await db.query<{ id: number }>(
-        "select gateway_resolve_person(null, 'cand-ada') as id",
-      );
-      expect(resolved!.id).toBe(1);
-      const ada = await db.query<{ candidate_id: string }>('select candidate_id from people where id = 1');
-      expect(ada[0]!.candidate_id).toBe('cand-ada');
-    });
-  });
-});
-
-describe('migration 6 (a lookup checks its member; no spend sum without a cap) on a database in use', () => {
-  it('refuses a revoked member whatever the vault holds, and still counts the spend under a cap', async () => {
-    await atVersion(5, async (db) => {
-      // Version 5: Ada's email held; Bob revoked; Carol capped at 5 a day with 3 pending; Alice without caps.
-      await db.exec(`
-        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
-        insert into members (name, key_hash, key_hint, revoked_at) values ('Bob Lee', 'h2', 'hint', now());
-        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 5);
-        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
-        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
-        insert into ledger (member_id, action, subject, max_credits, status) values (3, 'lookup', 'x', 3, 'pending');
-      `);
-      const begin = (url: string, member: number) =>
-        db.query<{ begun: { state: string; refusal?: { spent: number; cap: number } } }>(
-          `select gateway_begin_lookup($1, null, $2, '["email"]', '{"email": 3}', 60000, 604800000, $1) as begun`,
-          [url, member],
-        );
-      // Before: a revoked member's lookup of a held person was answered from the vault.
-      expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('held');
-      expect(await migrate(db, MIGRATIONS.slice(0, 6))).toEqual([6]);
-      expect((await begin('https://www.linkedin.com/in/ada', 2))[0]!.begun.state).toBe('revoked');
-      expect((await begin('https://www.linkedin.com/in/new', 2))[0]!.begun.state).toBe('revoked');
-      expect((await begin('https://www.linkedin.com/in/ada', 1))[0]!.begun.state).toBe('held');
-      // Without caps: a flight, its pending row written. Under a cap: the pending 3 still counts (3 + 3 > 5).
-      expect((await begin('https://www.linkedin.com/in/b', 1))[0]!.begun.state).toBe('flight');
-      expect((await begin('https://www.linkedin.com/in/c', 3))[0]!.begun).toMatchObject({
-        state: 'refused',
-        refusal: { spent: 3, cap: 5 },
-      });
-      const pending = await db.query<{ member_id: number; max_credits: number }>(
-        "select member_id, max_credits from ledger where status = 'pending' order by id",
-      );
-      expect(pending).toEqual([
-        { member_id: 3, max_credits: 3 },
-        { member_id: 1, max_credits: 3 },
-      ]);
-      // A search's reservation for a revoked member is still refused.
-      const [reserved] = await db.query<{ r: { revoked?: boolean } }>(
-        "select gateway_reserve(2, 'search', 1, null) as r",
-      );
-      expect(reserved!.r).toEqual({ revoked: true });
-    });
-  });
-});
-
-describe('migration 7 (a lookup of someone new begins without reading the vault) on a database in use', () => {
-  it('makes, claims and reserves for someone new at once, and treats anyone known as before', async () => {
-    await atVersion(6, async (db) => {
-      // Version 6: Ada's email held; a search linked a new person's URL to her candidate id; Carol capped at 2.
-      await db.exec(`
-        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
-        insert into members (name, key_hash, key_hint, revoked_at) values ('Bob Lee', 'h2', 'hint', now());
-        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 2);
-        insert into members (name, key_hash, key_hint) values ('Dan Roe', 'h4', 'hint');
-        insert into people (social_url) values ('https://www.linkedin.com/in/ada');
-        insert into held_items (person_id, item, found, value, member_id) values (1, 'email', true, '"a@example.com"', 1);
-        insert into search_links (social_url, candidate_id) values ('https://www.linkedin.com/in/new', 'cand-new');
-      `);
-      expect(await migrate(db, MIGRATIONS.slice(0, 7))).toEqual([7]);
-      const begin = (url: string, member: number, items = '["email", "phone"]') =>
-        db
-          .query<{ begun: { state: string; missing?: string[]; entry_id?: number } }>(
-            `select gateway_begin_lookup($1, null, $2, $3, '{"email": 3, "phone": 6}', 60000, 604800000, $1) as begun`,
-            [url, member, items],
-          )
-          .then((rows) => rows[0]!.begun);
-      const people = () =>
-        db.query<{ n: number }>('select count(*)::int as n from people').then((r) => r[0]!.n);
-
-      // Someone new (named with her candidate id by a search): made with both identifiers, claimed, reserved.
-      const flight = await begin('https://www.linkedin.com/in/new', 1);
-      expect(flight).toMatchObject({ state: 'flight', missing: ['email', 'phone'] });
-      const made = await db.query<{ candidate_id: string; items: string[]; max_credits: number }>(
-        `select p.candidate_id, f.items, l.max_credits from people p join flights f on f.person_id = p.id
-         join ledger l on l.id = $1 where p.social_url = 'https://www.linkedin.com/in/new'`,
-        [flight.entry_id],
-      );
-      expect(made).toEqual([{ candidate_id: 'cand-new', items: ['email', 'phone'], max_credits: 9 }]);
-      // A teammate asking for her now waits for that flight; asking by her id finds the same person.
-      expect((await begin('https://www.linkedin.com/in/new', 4)).state).toBe('wait');
-      expect(
-        (
-          await db.query<{ begun: { state: string } }>(
-            `select gateway_begin_lookup(null, 'cand-new', 4, '["email"]', '{"email": 3}', 60000, 604800000, 'cand-new') as begun`,
-          )
-        )[0]!.begun.state,
-      ).toBe('wait');
-      // Someone known goes the way of migration 6: held, or a flight for the missing items only.
-      expect((await begin('https://www.linkedin.com/in/ada', 1, '["email"]')).state).toBe('held');
-      expect(await begin('https://www.linkedin.com/in/ada', 4)).toMatchObject({
-        state: 'flight',
-        missing: ['phone'],
-      });
-      // Refused by a cap: no flight is left behind for the new person. Revoked: nobody is made at all.
-      const before = await people();
-      expect((await begin('https://www.linkedin.com/in/capped', 3, '["email"]')).state).toBe('refused');
-      const left = await db.query<{ n: number }>(
-        "select count(*)::int as n from flights f join people p on p.id = f.person_id where p.social_url = 'https://www.linkedin.com/in/capped'",
-      );
-      expect(left[0]!.n).toBe(0);
-      expect(await people()).toBe(before + 1);
-      expect((await begin('https://www.linkedin.com/in/revoked', 2)).state).toBe('revoked');
-      expect(await people()).toBe(before + 1);
-    });
-  });
-});
-
-describe.skipIf(inject('pgUrl') === null)(
-  'migration 8 (reservations without caps side by side) on PostgreSQL',
-  () => {
-    it('lets a member without caps reserve beside their reservation under way; a capped one takes turns', async () => {
-      const db = (await postgresDatabase())!;
-      try {
-        await db.exec(`
-        insert into members (name, key_hash, key_hint) values ('Alice Smith', 'h1', 'hint');
-        insert into members (name, key_hash, key_hint, daily_cap) values ('Carol Diaz', 'h3', 'hint', 100);
-      `);
-        const reserve = (member: number) =>
-          db.query<{ r: { entry_id?: number } }>("select gateway_reserve($1, 'lookup', 3, null) as r", [
-            member,
-          ]);
-        /** A reservation for `member` in a transaction held open until the returned release is called. */
-        const held = async (member: number) => {
-          let release: () => void = () => {};
-          const released = new Promise<void>((resolve) => {
-            release = resolve;
-          });
-          let reserved: () => void = () => {};
-          const reservedYet = new Promise<void>((resolve) => {
-            reserved = resolve;
-          });
-          const done = db.transaction(async (tx) => {
-            await tx.query("select gateway_reserve($1, 'lookup', 3, null)", [member]);
-            reserved();
-            await released;
-          });
-          await reservedYet;
-          return { release, done };
-        };
-        const settledWithin = (promise: Promise<unknown>, ms: number) =>
-          Promise.race([
-            promise.then(() => true),
-            new Promise((resolve) => setTimeout(() => resolve(false), ms)),
-          ]);
-
-        // Alice has no caps: a second reservation goes beside the first, still under way.
-        const alice = await held(1);
-        expect((await reserve(1))[0]!.r.entry_id).toBeGreaterThan(0);
-        // A change of her caps waits for the reservation under way, and the next one counts it.
-        const capped = db.query('update members set daily_cap = 7 where id = 1');
-        expect(await settledWithin(capped, 300)).toBe(false);
-        alice.release();
-        await Promise.all([alice.done, capped]);
-        expect((await reserve(1))[0]!.r).toMatchObject({ refusal: { spent: 6, cap: 7 } });
-
-        // Carol has a cap: a second reservation waits for the first to commit, then counts it.
-        const carol = await held(2);
-        const second = reserve(2);
-        expect(await settledWithin(second, 300)).toBe(false);
-        carol.release();
-        await carol.done;
-        expect((await second)[0]!.r.entry_id).toBeGreaterThan(0);
-        const pending = await db.query<{ n: number }>(
-          "select count(*)::int as n from ledger where member_id = 2 and status = 'pending'",
-        );
-        expect(pending[0]!.n).toBe(2);
-      } finally {
-        await db.dispose();
-      }
-    });
-  },
-);
 
 describe.skipIf(inject('pgUrl') === null)('migrations on PostgreSQL', () => {
-  it('migrates a new database to the newest version', async () => {
+  it('migrates a new database to the newest version, with the catalog of the snapshot', async () => {
     const db = (await postgresDatabase())!;
     try {
       const rows = await db.query<{ version: number }>(
@@ -414,6 +158,7 @@ describe.skipIf(inject('pgUrl') === null)('migrations on PostgreSQL', () => {
       );
       expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(await migrate(db)).toEqual([]);
+      await expect(await catalog(db)).toMatchFileSnapshot(SNAPSHOT);
     } finally {
       await db.dispose();
     }
