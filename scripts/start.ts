@@ -94,6 +94,8 @@ console.log(
     `  Ashby:   ${destinations.ashby.url}  key ${ASHBY_KEY}\n` +
     `  HubSpot: ${destinations.hubspot.url}  token ${HUBSPOT_TOKEN}`,
 );
+const { startDemoWebhook } = await import('../sim/destinations/demo-webhook');
+const webhook = await startDemoWebhook(sim.port + 4);
 const team = args.team ? await startDemoTeam(sim.url, 'demo-key', demo.social_url) : null;
 if (team) {
   console.log(
@@ -115,6 +117,7 @@ const context: BrowserContext = await chromium.launchPersistentContext('', {
     '--disable-background-networking',
     '--disable-component-update',
     '--no-first-run',
+    webhook.chromiumFlag,
   ],
 });
 
@@ -142,11 +145,20 @@ async function configure(): Promise<Page> {
 }
 
 const options = await configure();
+/** The local webhook, added as the recruiter adds one (after the options picture, which shows no secret). */
+async function addWebhook() {
+  const secret = await webhook.addIn(options);
+  console.log(
+    `Local webhook receiver (HTTPS, verifies each delivery's signature): ${webhook.receiver.url}\n` +
+      `  Added in Options › Send to as "Webhook"; its signing secret: ${secret}`,
+  );
+}
 const profile = await context.newPage();
 await profile.goto(demo.social_url);
 console.log(`Opened ${demo.social_url} (${demo.name})`);
 
 if (!headless) {
+  await addWebhook();
   await profile.bringToFront();
   console.log(
     'Chromium is open with the extension loaded. Click the toolbar button on the profile. Ctrl+C to stop.',
@@ -155,6 +167,7 @@ if (!headless) {
     await context.close().catch(() => undefined);
     await team?.close();
     await destinations.close();
+    await webhook.receiver.close();
     await sim.close();
     process.exit(0);
   };
@@ -164,6 +177,7 @@ if (!headless) {
   mkdirSync(SHOTS, { recursive: true });
   await options.setViewportSize({ width: 900, height: 760 });
   await options.screenshot({ path: resolve(SHOTS, 'options.png'), fullPage: true });
+  await addWebhook();
 
   const tabId = await worker.evaluate(async (url) => {
     const tabs = await (
@@ -207,6 +221,13 @@ if (!headless) {
     const phone = await popup.locator('[data-item="phone"] a').textContent();
     const charged = await popup.getByTestId('charged').textContent();
     console.log(`Revealed ${demo.name}: email ${email}, phone ${phone}. ${charged?.trim()}.`);
+    // Sent to the local webhook, which prints what it received and verified.
+    await popup.getByRole('button', { name: 'Send to Webhook' }).click();
+    await popup.getByText('Sent to the webhook.').waitFor();
+    if (webhook.receiver.accepted.length !== 1) {
+      console.error('The local webhook receiver did not accept the contact sent to it.');
+      process.exitCode = 1;
+    }
   }
 
   const library = await context.newPage();
@@ -237,5 +258,6 @@ if (!headless) {
   await context.close();
   await team?.close();
   await destinations.close();
+  await webhook.receiver.close();
   await sim.close();
 }

@@ -52,6 +52,9 @@ export async function startWebhookReceiver(
     tls?: { key: string; cert: string };
     /** The port to listen on (0: any free one). */
     port?: number;
+    /** Told of each delivery accepted (its body) and of each refusal (why). */
+    onDelivery?: (body: unknown) => void;
+    onRefused?: (reason: string) => void;
   } = {},
 ): Promise<WebhookReceiver> {
   const { key, cert } = options.tls ?? selfSignedCertificate();
@@ -72,6 +75,7 @@ export async function startWebhookReceiver(
       };
       const refuse = (status: number, message: string) => {
         refused.push(message);
+        options.onRefused?.(message);
         answer(status, { message });
       };
       const fault = faults.shift();
@@ -88,6 +92,7 @@ export async function startWebhookReceiver(
       if (seen.has(`${timestamp}.${signature}`)) return refuse(400, 'replayed delivery');
       seen.add(`${timestamp}.${signature}`);
       accepted.push({ headers: request.headers, body: JSON.parse(raw) });
+      options.onDelivery?.(accepted.at(-1)!.body);
       answer(200, { ok: true });
     });
   });
