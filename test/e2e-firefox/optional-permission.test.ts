@@ -5,29 +5,9 @@
  */
 import type { Driver } from './driver';
 import { expect, test } from './fixtures';
+import { answerPrompt } from './permission-prompt';
 
 const SERVICE = 'http://api.candidates.test';
-
-/** Answers Firefox's permission prompt for the extension: `allow` clicks its main button, else "Cancel". */
-async function answerPrompt(ff: Driver, allow: boolean): Promise<string> {
-  await ff.command('Marionette:SetContext', { value: 'chrome' });
-  try {
-    const prompt = '#addon-webext-permissions-notification';
-    const text = await ff.until('the permission prompt', async () => {
-      const [panel] = await ff.findAll(prompt);
-      return panel && (await ff.text(panel));
-    });
-    // The headless window does not lay the doorhanger out, so its buttons are clicked from script.
-    await ff.execute(
-      'const n = document.querySelector(arguments[0]); (arguments[1] ? n.button : n.secondaryButton).click();',
-      prompt,
-      allow,
-    );
-    return text;
-  } finally {
-    await ff.command('Marionette:SetContext', { value: 'content' });
-  }
-}
 
 /** Types the service's URL and a key on the options page and clicks Save (which asks for the origin). */
 async function saveWithService(ff: Driver, key = 'demo-key'): Promise<void> {
