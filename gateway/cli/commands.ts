@@ -13,6 +13,8 @@ import { addMember, type Caps, checkName, listMembers, revokeMember, setCaps } f
 import { spentBy, usageSince } from '../spend';
 import { readTeam, setTeamName } from '../team';
 import { erasePerson, personKeyOf } from '../vault';
+import { type CommandResult, UsageError } from './command-result';
+import { sendCommand } from './send-commands';
 
 export const USAGE = `usage: npm run gateway -- <command>
 
@@ -28,15 +30,18 @@ export const USAGE = `usage: npm run gateway -- <command>
   usage [--since 30d] [--csv]             spend per member and per item
   erase PROFILE_URL|CANDIDATE_ID          erase a person from the team vault
   team name NAME                          the team's name, as members see it
+  send set lever --key KEY [--perform-as USER] [--posting ID] [--url API_URL]
+  send set ashby --key KEY [--url API_URL]
+  send set hubspot --key TOKEN [--url API_URL]
+  send set webhook --url URL [--secret SECRET]
+                                          hold a destination's key: members send through the gateway (checked
+                                          with a free call first; a webhook without --secret gets one, shown once)
+  send list                               the destinations members send to
+  send remove lever|ashby|hubspot|webhook forget a destination and its key (what was sent stays marked)
 
 Data: DATABASE_URL=postgres://… for a PostgreSQL server, else a PGlite folder (GATEWAY_DATA_DIR, default .gateway-data).`;
 
-/** A mistake in the command line: its message says what to change. */
-export class UsageError extends Error {}
-
-export interface CommandResult {
-  lines: string[];
-}
+export { type CommandResult, UsageError };
 
 function capValue(text: string | undefined, flag: string, allowNone: boolean): number | null | undefined {
   if (text === undefined) return undefined;
@@ -246,6 +251,8 @@ export async function runCommand(
     await setTeamName(db, checked.name);
     return { lines: [`The team is now named "${checked.name}".`] };
   }
+
+  if (command === 'send') return sendCommand(db, sub, rest);
 
   throw new UsageError(command === undefined ? USAGE : `Unknown command "${command}".\n\n${USAGE}`);
 }

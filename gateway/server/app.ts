@@ -1,6 +1,7 @@
 /**
  * The gateway's HTTP interface: the service's own `/v1` (search, lookup, account: same bodies, same errors), the
- * team's two free endpoints (`/v1/team/me`, `/v1/team/held`), and `/healthz` for a load balancer.
+ * team's free endpoints (`/v1/team/me`, `/v1/team/held`, `/v1/team/send`, `/v1/team/sent`), and `/healthz` for a
+ * load balancer.
  *
  * Every `/v1` request meets, in order: the body limit (413), the member key (401), the body's JSON and shape (400),
  * then its route; nothing reaches the service before all of these pass. Every answer is JSON in the service's
@@ -18,8 +19,17 @@ import {
   type SearchResponse,
   searchRequestProblem,
 } from '../../src/api/schema';
-import { TeamHeldRequest, type TeamHeldResponse, type TeamMeResponse } from '../../src/api/team-schema';
+import {
+  TeamHeldRequest,
+  type TeamHeldResponse,
+  type TeamMeResponse,
+  TeamSendRequest,
+  type TeamSendResponse,
+  TeamSentRequest,
+  type TeamSentResponse,
+} from '../../src/api/team-schema';
 import { type Member, readMember } from '../members';
+import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
@@ -256,7 +266,9 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     } catch (error) {
       log.error('balance check for /v1/team/me failed', error);
     }
-    const [team, spent] = await timing.time('db', () => Promise.all([readTeam(db), spentBy(db, member.id)]));
+    const [team, spent, destinations] = await timing.time('db', () =>
+      Promise.all([readTeam(db), spentBy(db, member.id), listDestinations(db)]),
+    );
     const body: TeamMeResponse = {
       success: true,
       member: { name: member.name },
@@ -272,6 +284,60 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
               as_of: team.balanceAt.toISOString(),
             }
           : null,
+      destinations: destinations.map(({ setAt: _, ...destination }) => destination),
+    };
+    return send(c, { status: 200, body });
+  });
+
+  v1.post('/team/send', async (c) => {
+    const json = jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = TeamSendRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid send: ${issues(parsed.error)}`));
+    const { destination, person } = parsed.data;
+    const key = {
+      socialUrl: parsed.data.social_url === undefined ? undefined : personKeyOf(parsed.data).socialUrl,
+      candidateId: parsed.data.candidate_id?.trim(),
+    };
+    try {
+      const sent = await teamSend(db, c.get('member')!, destination, key, {
+        name: person.name,
+        emails: person.emails,
+        phones: person.phones,
+        ...(person.profile_url ? { profileUrl: person.profile_url } : {}),
+        ...(person.headline ? { headline: person.headline } : {}),
+        ...(person.job_title ? { jobTitle: person.job_title } : {}),
+        ...(person.company ? { company: person.company } : {}),
+        ...(person.revealed ? { revealed: person.revealed } : {}),
+      });
+      const body: TeamSendResponse = { success: true, sent };
+      return send(c, { status: 200, body });
+    } catch (error) {
+      if (!(error instanceof TeamSendRefusal)) throw error;
+      const retry: Record<string, string> =
+        error.retryAfterMs === undefined
+          ? {}
+          : { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) };
+      return send(c, { ...failure(error.status, error.message), headers: retry });
+    }
+  });
+
+  v1.post('/team/sent', async (c) => {
+    const json = jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = TeamSentRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
+    const asked = parsed.data.people;
+    const sends = await c.get('timing').time('db', async () => {
+      const people = await findPeople(db, asked.map(personKeyOf));
+      return sentOf(
+        db,
+        people.map((person) => person?.id ?? null),
+      );
+    });
+    const body: TeamSentResponse = {
+      success: true,
+      people: asked.map((one, i) => ({ ...one, sends: sends[i] ?? [] })),
     };
     return send(c, { status: 200, body });
   });
@@ -314,6 +380,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     ['/account', 'GET'],
     ['/team/me', 'GET'],
     ['/team/held', 'POST'],
+    ['/team/send', 'POST'],
+    ['/team/sent', 'POST'],
   ] as const) {
     v1.all(path, (c) =>
       send(c, {

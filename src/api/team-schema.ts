@@ -5,6 +5,8 @@
  * - `GET /v1/team/me`: who the member key belongs to, the team, the member's caps and spend, the team's balance.
  * - `POST /v1/team/held`: which items the team already holds for a list of people, so a client can price them at
  *   0 before any click.
+ * - `POST /v1/team/send`: sends one person to a destination whose key the gateway holds (Lever, Ashby, HubSpot, a
+ *   webhook), never as a duplicate; `POST /v1/team/sent`: what the team sent of a list of people, and who sent it.
  */
 import * as z from 'zod/mini';
 import { RETRIEVABLE } from './schema-parts';
@@ -59,6 +61,19 @@ export const TeamHeldResponse = z.looseObject({
 });
 export type TeamHeldResponse = z.infer<typeof TeamHeldResponse>;
 
+/** The destinations a gateway can hold a key for, by kind: one of each, its id its kind. */
+export const TEAM_DESTINATION_KINDS = ['lever', 'ashby', 'hubspot', 'webhook'] as const;
+
+/** A destination the gateway holds the key of: members send through the gateway, holding no key themselves. */
+export const TeamDestination = z.looseObject({
+  kind: z.enum(TEAM_DESTINATION_KINDS),
+  /** Its name on every screen ("Lever", "Webhook"). */
+  label: z.string(),
+  /** Whom or what the key acts as, when the admin's check said ("Chandler Bing"). */
+  account: z.optional(z.string()),
+});
+export type TeamDestination = z.infer<typeof TeamDestination>;
+
 /** Answer of `GET /v1/team/me`. */
 export const TeamMeResponse = z.looseObject({
   success: z.literal(true),
@@ -74,5 +89,70 @@ export const TeamMeResponse = z.looseObject({
   balance: z.nullable(
     z.looseObject({ credits_remaining: z.int(), credits_purchased: z.nullable(z.int()), as_of: z.string() }),
   ),
+  /** The destinations members send through the gateway (absent from a gateway that holds none). */
+  destinations: z.optional(z.array(TeamDestination)),
 });
 export type TeamMeResponse = z.infer<typeof TeamMeResponse>;
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+/** Body of `POST /v1/team/send`: the person (as revealed) and who they are (a profile URL, a candidate id, or both). */
+export const TeamSendRequest = z
+  .strictObject({
+    destination: z.enum(TEAM_DESTINATION_KINDS),
+    social_url: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    candidate_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    person: z.strictObject({
+      name: text(300),
+      emails: z.array(text(320)).check(z.maxLength(20)),
+      phones: z.array(text(60)).check(z.maxLength(20)),
+      profile_url: z.optional(text(1000)),
+      headline: z.optional(text(500)),
+      job_title: z.optional(text(300)),
+      company: z.optional(text(300)),
+      revealed: z.optional(z.array(z.enum(RETRIEVABLE))),
+    }),
+  })
+  .check(
+    z.refine((p) => p.social_url !== undefined || p.candidate_id !== undefined, {
+      message: 'give social_url or candidate_id',
+    }),
+  );
+export type TeamSendRequest = z.infer<typeof TeamSendRequest>;
+
+export const SEND_STATUSES = ['created', 'linked', 'already-there', 'updated', 'delivered'] as const;
+
+/** One send of a person to a destination, as the team sees it. */
+export const TeamSendInfo = z.looseObject({
+  destination: z.enum(TEAM_DESTINATION_KINDS),
+  label: z.string(),
+  status: z.enum(SEND_STATUSES),
+  record_id: z.optional(z.string()),
+  link: z.optional(z.string()),
+  /** The member who first sent the person there. */
+  sent_by: z.string(),
+  /** ISO times: first sent, and last sent. */
+  sent_at: z.string(),
+  updated_at: z.string(),
+});
+export type TeamSendInfo = z.infer<typeof TeamSendInfo>;
+
+/** Answer of `POST /v1/team/send`: what the destination did, and the team's record of the person there. */
+export const TeamSendResponse = z.looseObject({ success: z.literal(true), sent: TeamSendInfo });
+export type TeamSendResponse = z.infer<typeof TeamSendResponse>;
+
+/** Body of `POST /v1/team/sent`: as `POST /v1/team/held`. */
+export const TeamSentRequest = TeamHeldRequest;
+
+/** Answer of `POST /v1/team/sent`: one entry per person asked, in the order asked. */
+export const TeamSentResponse = z.looseObject({
+  success: z.literal(true),
+  people: z.array(
+    z.looseObject({
+      social_url: z.optional(z.string()),
+      candidate_id: z.optional(z.string()),
+      sends: z.array(TeamSendInfo),
+    }),
+  ),
+});
+export type TeamSentResponse = z.infer<typeof TeamSentResponse>;

@@ -40,6 +40,7 @@ describe('migrations', () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
     expect(tables.map((t) => t.table_name)).toEqual([
+      'destinations',
       'erasures',
       'flights',
       'held_items',
@@ -48,6 +49,7 @@ describe('migrations', () => {
       'people',
       'schema_migrations',
       'search_links',
+      'sends',
       'team',
     ]);
     expect(await db.query('select id, name from team')).toEqual([{ id: 1, name: 'Your team' }]);

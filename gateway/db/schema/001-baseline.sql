@@ -108,6 +108,37 @@ create table erasures (
 );
 create index erasures_key on erasures (key_hash, erased_at);
 
+-- The destinations members send through the gateway, one of each kind, with the key, token or signing secret: set by
+-- the admin (`send set`), used by the gateway alone, never sent to a member.
+create table destinations (
+  kind text primary key check (kind in ('lever', 'ashby', 'hubspot', 'webhook')),
+  -- The connection as src/send/connection.ts reads it, key and all.
+  connection jsonb not null,
+  -- Whom or what the key acts as, as the free check on setting it found.
+  account text,
+  set_at timestamptz not null default now()
+);
+
+-- What the team sent where, one row a person and destination, so no two members make two records of one person:
+-- written before the first request leaves (sending, with whether the destination held the email before) and
+-- settled with the destination's answer; removed with the person.
+create table sends (
+  person_id integer not null references people (id) on delete cascade,
+  destination text not null check (destination in ('lever', 'ashby', 'hubspot', 'webhook')),
+  -- The member who first sent the person there ("In Lever, sent by Alice").
+  member_id integer not null references members (id),
+  state text not null check (state in ('sending', 'sent')),
+  status text check (status in ('created', 'linked', 'already-there', 'updated', 'delivered')),
+  record_id text,
+  link text,
+  found_before boolean,
+  -- A send under way, by any member, until this time; a send whose instance died is taken over after it.
+  busy_until timestamptz,
+  sent_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  primary key (person_id, destination)
+);
+
 -- The functions a lookup calls on every request are PL/pgSQL, whose statements each connection plans once and
 -- keeps; a SQL function's body is planned again at every call.
 
@@ -116,10 +147,17 @@ create function gateway_key_hash(p_key text) returns text language sql immutable
   select encode(sha256(convert_to(p_key, 'UTF8')), 'hex')
 $fn$;
 
--- Moves what the team holds of p_other into p_keep (what p_keep holds wins) and deletes p_other.
+-- Moves what the team holds of p_other, and what it sent of them, into p_keep (what p_keep has wins) and deletes
+-- p_other.
 create function gateway_merge_people(p_keep integer, p_other integer) returns void language sql as $fn$
   insert into held_items (person_id, item, found, value, member_id, at)
     select p_keep, h.item, h.found, h.value, h.member_id, h.at from held_items h where h.person_id = p_other
+    on conflict do nothing;
+  insert into sends (person_id, destination, member_id, state, status, record_id, link, found_before, busy_until,
+      sent_at, updated_at)
+    select p_keep, s.destination, s.member_id, s.state, s.status, s.record_id, s.link, s.found_before, s.busy_until,
+      s.sent_at, s.updated_at
+    from sends s where s.person_id = p_other
     on conflict do nothing;
   delete from people where id = p_other;
 $fn$;

@@ -1,0 +1,134 @@
+/**
+ * `npm run gateway -- send set|list|remove`: the destinations members send through the gateway, with keys only the
+ * gateway holds. Each is checked with a free call before it is kept, as the extension checks its own.
+ */
+import { parseArgs } from 'node:util';
+import { SendError } from '../../src/send/errors';
+import { leverUsers } from '../../src/send/lever';
+import type { Database } from '../db/database';
+import {
+  DESTINATION_NAMES,
+  type DestinationKind,
+  type DestinationSetting,
+  listDestinations,
+  removeDestination,
+  setDestination,
+} from '../sends';
+import { type CommandResult, UsageError } from './command-result';
+
+const KINDS = Object.keys(DESTINATION_NAMES) as DestinationKind[];
+
+function kindOf(text: string | undefined): DestinationKind {
+  if (text && (KINDS as string[]).includes(text.toLowerCase())) return text.toLowerCase() as DestinationKind;
+  throw new UsageError(`Name the destination: ${KINDS.join(', ')}.`);
+}
+
+function required(value: string | undefined, flag: string, kind: DestinationKind): string {
+  const trimmed = value?.trim();
+  if (!trimmed) throw new UsageError(`${DESTINATION_NAMES[kind]} needs ${flag}.`);
+  return trimmed;
+}
+
+/** The Lever user `wanted` names (id, email or name), or a usage error listing the users to choose from. */
+async function leverUser(apiKey: string, baseUrl: string | undefined, wanted: string | undefined) {
+  const users = await leverUsers({ apiKey, ...(baseUrl ? { baseUrl } : {}) });
+  const text = wanted?.trim().toLowerCase();
+  const found = text
+    ? users.find(
+        (u) =>
+          u.id.toLowerCase() === text || u.email?.toLowerCase() === text || u.name.toLowerCase() === text,
+      )
+    : users.length === 1
+      ? users[0]
+      : undefined;
+  if (found) return found;
+  throw new UsageError(
+    `${wanted ? `No active Lever user is "${wanted}". ` : ''}Choose whom candidates are added as with --perform-as ` +
+      `(an id, email or name):\n${users.map((u) => `  ${u.id}  ${u.name}${u.email ? ` <${u.email}>` : ''}`).join('\n')}`,
+  );
+}
+
+async function settingOf(kind: DestinationKind, args: string[]): Promise<DestinationSetting> {
+  const { values } = parseArgs({
+    args,
+    allowPositionals: false,
+    options: {
+      key: { type: 'string' },
+      'perform-as': { type: 'string' },
+      posting: { type: 'string' },
+      url: { type: 'string' },
+      secret: { type: 'string' },
+    },
+  });
+  const baseUrl = values.url?.trim() ? { baseUrl: values.url.trim() } : {};
+  switch (kind) {
+    case 'lever': {
+      const apiKey = required(values.key, '--key', kind);
+      const user = await leverUser(apiKey, baseUrl.baseUrl, values['perform-as']);
+      return {
+        kind,
+        apiKey,
+        performAs: user.id,
+        ...(values.posting?.trim() ? { postingId: values.posting.trim() } : {}),
+        ...baseUrl,
+      };
+    }
+    case 'ashby':
+      return { kind, apiKey: required(values.key, '--key', kind), ...baseUrl };
+    case 'hubspot':
+      return { kind, token: required(values.key, '--key', kind), ...baseUrl };
+    case 'webhook':
+      return {
+        kind,
+        url: required(values.url, '--url', kind),
+        ...(values.secret?.trim() ? { secret: values.secret.trim() } : {}),
+      };
+  }
+}
+
+export async function sendCommand(
+  db: Database,
+  sub: string | undefined,
+  rest: string[],
+): Promise<CommandResult> {
+  if (sub === 'set') {
+    const [name, ...args] = rest;
+    const kind = kindOf(name);
+    try {
+      const { destination, secret } = await setDestination(db, await settingOf(kind, args));
+      const lines = [
+        `Members now send to ${destination.label} through this gateway${destination.account ? ` (as ${destination.account})` : ''}; their computers hold no key for it.`,
+      ];
+      if (secret) {
+        lines.push('The webhook signing secret, shown only once: give it to the receiving service.');
+        lines.push(secret);
+      }
+      return { lines };
+    } catch (error) {
+      if (error instanceof SendError) throw new UsageError(`Not set: ${error.message}`);
+      throw error;
+    }
+  }
+  if (sub === 'list') {
+    const destinations = await listDestinations(db);
+    if (destinations.length === 0)
+      return { lines: ['No destinations yet: npm run gateway -- send set lever --key …'] };
+    return {
+      lines: destinations.map(
+        (d) =>
+          `${d.label}${d.account ? `  [${d.account}]` : ''}  set ${d.setAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      ),
+    };
+  }
+  if (sub === 'remove') {
+    const kind = kindOf(rest[0]);
+    return {
+      lines: [
+        (await removeDestination(db, kind))
+          ? `Forgot ${DESTINATION_NAMES[kind]} and its key; what members sent there stays marked.`
+          : `The gateway holds no ${DESTINATION_NAMES[kind]} destination.`,
+      ],
+    };
+  }
+  throw new UsageError('Use: npm run gateway -- send set|list|remove …');
+}

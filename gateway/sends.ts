@@ -1,0 +1,266 @@
+/**
+ * Sending people to the team's destinations (Lever, Ashby, HubSpot, a webhook) with keys the gateway alone holds, so
+ * no member's computer holds them. The same clients and the same rule as the extension's own sends
+ * (`src/send/outcome.ts`): the person is looked up by email before anything is created, and a person is never sent
+ * twice as two records, whichever member clicks. One send of a person to a destination at a time across the whole
+ * team and every instance: a row in `sends` claimed for the send's length.
+ */
+import type { TeamDestination, TeamSendInfo } from '../src/api/team-schema';
+import { Connection, destinationFor } from '../src/send/connection';
+import { SendError } from '../src/send/errors';
+import { hubSpotAccount } from '../src/send/hubspot';
+import { type EarlierSend, sendOutcome } from '../src/send/outcome';
+import type { SendPerson, TransportOptions } from '../src/send/types';
+import { generateWebhookSecret } from '../src/send/webhook';
+import type { Database, Sql } from './db/database';
+import type { Member } from './members';
+
+export type DestinationKind = Connection['kind'];
+
+export const DESTINATION_NAMES: Record<DestinationKind, string> = {
+  lever: 'Lever',
+  ashby: 'Ashby',
+  hubspot: 'HubSpot',
+  webhook: 'Webhook',
+};
+
+/** How long a send holds its person and destination before another instance may take it over. */
+export const SEND_TTL_MS = 120_000;
+
+/** What the admin gives `send set`. */
+export type DestinationSetting =
+  | { kind: 'lever'; apiKey: string; performAs: string; postingId?: string; baseUrl?: string }
+  | { kind: 'ashby'; apiKey: string; baseUrl?: string }
+  | { kind: 'hubspot'; token: string; baseUrl?: string }
+  | { kind: 'webhook'; url: string; secret?: string };
+
+/** Checks a destination with a free call and keeps it; a webhook without a secret is given one (answered once). */
+export async function setDestination(
+  db: Sql,
+  setting: DestinationSetting,
+  transport: TransportOptions = {},
+): Promise<{ destination: TeamDestination; secret?: string }> {
+  const base = { id: setting.kind, label: DESTINATION_NAMES[setting.kind] };
+  let connection: Connection =
+    setting.kind === 'webhook'
+      ? { ...base, ...setting, secret: setting.secret ?? generateWebhookSecret() }
+      : ({ ...base, ...setting } as Connection);
+  let account: string | undefined;
+  if (connection.kind === 'hubspot') {
+    const portalId = await hubSpotAccount({ ...transport, ...connection });
+    connection = { ...connection, portalId };
+    account = `account ${portalId}`;
+  } else {
+    try {
+      account = (await destinationFor(connection, transport).check()).account;
+    } catch (error) {
+      // A receiver that verifies signatures refuses the test until it is given the secret made here.
+      const unsigned = error instanceof SendError && (error.kind === 'bad-key' || error.kind === 'forbidden');
+      if (!(connection.kind === 'webhook' && unsigned && setting.kind === 'webhook' && !setting.secret))
+        throw error;
+    }
+  }
+  await db.query(
+    `insert into destinations (kind, connection, account) values ($1, $2::text::jsonb, $3)
+     on conflict (kind) do update set connection = excluded.connection, account = excluded.account, set_at = now()`,
+    [connection.kind, JSON.stringify(connection), account ?? null],
+  );
+  return {
+    destination: { kind: connection.kind, label: connection.label, ...(account ? { account } : {}) },
+    ...(connection.kind === 'webhook' && setting.kind === 'webhook' && !setting.secret
+      ? { secret: connection.secret }
+      : {}),
+  };
+}
+
+/** The destinations members may send to, as members see them (never a key). */
+export async function listDestinations(db: Sql): Promise<(TeamDestination & { setAt: Date })[]> {
+  const rows = await db.query<{ kind: DestinationKind; account: string | null; set_at: Date }>(
+    'select kind, account, set_at from destinations order by kind',
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    label: DESTINATION_NAMES[row.kind],
+    ...(row.account ? { account: row.account } : {}),
+    setAt: row.set_at,
+  }));
+}
+
+/** Forgets a destination and its key; what the team sent there stays marked. True when there was one. */
+export async function removeDestination(db: Sql, kind: DestinationKind): Promise<boolean> {
+  const rows = await db.query('delete from destinations where kind = $1 returning kind', [kind]);
+  return rows.length > 0;
+}
+
+async function heldConnection(db: Sql, kind: DestinationKind): Promise<Connection | null> {
+  const rows = await db.query<{ connection: unknown }>(
+    'select connection from destinations where kind = $1',
+    [kind],
+  );
+  const parsed = rows[0] ? Connection.safeParse(rows[0].connection) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
+interface SendRow {
+  destination: DestinationKind;
+  state: 'sending' | 'sent';
+  status: TeamSendInfo['status'] | null;
+  record_id: string | null;
+  link: string | null;
+  found_before: boolean | null;
+  sent_by: string;
+  sent_at: Date;
+  updated_at: Date;
+}
+
+const SEND_COLUMNS = `s.destination, s.state, s.status, s.record_id, s.link, s.found_before, m.name as sent_by,
+  s.sent_at, s.updated_at`;
+
+function infoOf(row: SendRow): TeamSendInfo {
+  return {
+    destination: row.destination,
+    label: DESTINATION_NAMES[row.destination],
+    status: row.status ?? 'created',
+    ...(row.record_id ? { record_id: row.record_id } : {}),
+    ...(row.link ? { link: row.link } : {}),
+    sent_by: row.sent_by,
+    sent_at: row.sent_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Why a team send did not happen: the HTTP status and the sentence the member reads. */
+export class TeamSendRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A destination's failure, for a member: the key is the admin's to fix, never the member's. */
+function refusalOf(error: unknown): unknown {
+  if (!(error instanceof SendError)) return error;
+  if (error.kind === 'bad-key' || error.kind === 'forbidden' || error.kind === 'not-set-up') {
+    return new TeamSendRefusal(
+      502,
+      `${error.destination} did not accept the key your team's gateway holds. Ask the gateway's admin to set it again.`,
+    );
+  }
+  if (error.kind === 'refused') return new TeamSendRefusal(422, error.message);
+  if (error.kind === 'rate-limited') return new TeamSendRefusal(429, error.message, error.retryAfterMs);
+  return new TeamSendRefusal(error.kind === 'timeout' ? 504 : 502, error.message);
+}
+
+/**
+ * Sends `person` (who `key` names) to the team's destination `kind` for `member`. Claims the person and destination
+ * first (409 while a teammate's send of them is under way), then does what `sendOutcome` says, then settles the
+ * team's record. Throws a {@link TeamSendRefusal} the route answers with.
+ */
+export async function teamSend(
+  db: Database,
+  member: Member,
+  kind: DestinationKind,
+  key: { socialUrl?: string | undefined; candidateId?: string | undefined },
+  person: SendPerson,
+  transport: TransportOptions = {},
+): Promise<TeamSendInfo> {
+  const connection = await heldConnection(db, kind);
+  if (!connection) {
+    throw new TeamSendRefusal(
+      404,
+      `Your team's gateway does not send to ${DESTINATION_NAMES[kind]}. Ask its admin to set it up.`,
+    );
+  }
+  const [resolved] = await db.query<{ id: number }>('select gateway_resolve_person($1, $2) as id', [
+    key.socialUrl ?? null,
+    key.candidateId ?? null,
+  ]);
+  const personId = resolved!.id;
+  const claim = await db.transaction(async (tx) => {
+    const [row] = await tx.query<SendRow & { busy: boolean }>(
+      `select ${SEND_COLUMNS}, coalesce(s.busy_until > now(), false) as busy
+       from sends s join members m on m.id = s.member_id where s.person_id = $1 and s.destination = $2 for update of s`,
+      [personId, kind],
+    );
+    if (row?.busy) return { busy: row.sent_by } as const;
+    if (row) {
+      await tx.query(
+        `update sends set busy_until = now() + $3 * interval '1 millisecond' where person_id = $1 and destination = $2`,
+        [personId, kind, SEND_TTL_MS],
+      );
+      return { earlier: row } as const;
+    }
+    const made = await tx.query(
+      `insert into sends (person_id, destination, member_id, state, busy_until)
+       values ($1, $2, $3, 'sending', now() + $4 * interval '1 millisecond') on conflict do nothing returning 1`,
+      [personId, kind, member.id, SEND_TTL_MS],
+    );
+    return made.length > 0 ? ({ earlier: null } as const) : ({ busy: 'A teammate' } as const);
+  });
+  if ('busy' in claim) {
+    throw new TeamSendRefusal(
+      409,
+      `${claim.busy} is sending this person to ${connection.label} right now. Try again in a moment.`,
+    );
+  }
+  const earlier: EarlierSend | null = claim.earlier
+    ? {
+        state: claim.earlier.state,
+        recordId: claim.earlier.record_id ?? undefined,
+        link: claim.earlier.link ?? undefined,
+        foundBefore: claim.earlier.found_before ?? undefined,
+      }
+    : null;
+  const release = () =>
+    db.query('update sends set busy_until = null where person_id = $1 and destination = $2', [
+      personId,
+      kind,
+    ]);
+  let outcome: Awaited<ReturnType<typeof sendOutcome>>;
+  try {
+    outcome = await sendOutcome(
+      connection,
+      person,
+      earlier,
+      async (foundBefore) => {
+        await db.query('update sends set found_before = $3 where person_id = $1 and destination = $2', [
+          personId,
+          kind,
+          foundBefore,
+        ]);
+      },
+      {},
+      transport,
+    );
+  } catch (error) {
+    // Left "sending" when it was: the next send looks the person up by email before creating anything.
+    await release();
+    throw refusalOf(error);
+  }
+  const [settled] = await db.query<SendRow>(
+    `with settled as (
+       update sends set state = 'sent', busy_until = null, record_id = $4, link = $5, updated_at = now(),
+         -- A later send that found the record there keeps what the first send did.
+         status = case when $3 = 'already-there' and status is not null then status else $3 end
+       where person_id = $1 and destination = $2 returning *
+     )
+     select ${SEND_COLUMNS} from settled s join members m on m.id = s.member_id`,
+    [personId, kind, outcome.status, outcome.id, outcome.link ?? null],
+  );
+  return infoOf(settled!);
+}
+
+/** What the team sent of each person named (in the order asked; empty where nothing, or nobody known). */
+export async function sentOf(db: Sql, people: readonly (number | null)[]): Promise<TeamSendInfo[][]> {
+  const ids = people.filter((id): id is number => id !== null);
+  if (ids.length === 0) return people.map(() => []);
+  const rows = await db.query<SendRow & { person_id: number }>(
+    `select s.person_id, ${SEND_COLUMNS} from sends s join members m on m.id = s.member_id
+     where s.person_id = any($1::text::int[]) and s.state = 'sent' order by s.sent_at`,
+    [`{${ids.join(',')}}`],
+  );
+  return people.map((id) => rows.filter((row) => row.person_id === id).map(infoOf));
+}

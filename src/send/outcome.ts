@@ -1,0 +1,59 @@
+/**
+ * What one send does at a destination, never a duplicate: shared by the extension's background (its own keys) and
+ * the team gateway (the keys it holds for its members). Before the first request the person is looked up by email,
+ * and whether they were found is written down with the intent (`intend`): a send cut off midway then finds the
+ * record instead of making a second one, and still knows whether it had made it. Lever, where a second request
+ * would make a second opportunity, keeps the record already made.
+ */
+import { type Connection, destinationFor } from './connection';
+import type { CallOptions, SendOutcome, SendPerson, TransportOptions } from './types';
+
+/** What an earlier send of the same person to the same destination left. */
+export interface EarlierSend {
+  /** `sending`: written before its request, never settled (cut off). */
+  state: 'sending' | 'sent';
+  recordId?: string | undefined;
+  link?: string | undefined;
+  foundBefore?: boolean | undefined;
+}
+
+export async function sendOutcome(
+  connection: Connection,
+  person: SendPerson,
+  earlier: EarlierSend | null,
+  intend: (foundBefore: boolean) => Promise<void>,
+  options: CallOptions = {},
+  transport: TransportOptions = {},
+): Promise<SendOutcome> {
+  const destination = destinationFor(connection, transport);
+  const email = connection.kind === 'webhook' ? undefined : person.emails[0];
+  if (connection.kind === 'lever' && earlier?.state === 'sent' && earlier.recordId) {
+    return { status: 'already-there', id: earlier.recordId, ...(earlier.link ? { link: earlier.link } : {}) };
+  }
+  if (earlier?.state === 'sending' && email) {
+    const found = await destination.findByEmail(email, options);
+    if (found) {
+      const existing = connection.kind === 'lever' ? 'linked' : 'already-there';
+      return { status: earlier.foundBefore ? existing : 'created', id: found.id, link: found.link };
+    }
+  }
+  if (earlier === null) {
+    await intend(email ? (await destination.findByEmail(email, options)) !== undefined : false);
+  }
+  return destination.send(person, options);
+}
+
+/** Why a person cannot be sent to this destination yet, or null. */
+export function unsendable(
+  connection: Pick<Connection, 'kind' | 'label'>,
+  person: SendPerson,
+): string | null {
+  if (!person.name) return 'This contact has no name to send. Reveal it again from the profile.';
+  if (connection.kind !== 'webhook' && person.emails.length === 0) {
+    return `${connection.label} finds people by email, and this contact has none revealed. Reveal the email first.`;
+  }
+  if (connection.kind === 'webhook' && person.emails.length === 0 && person.phones.length === 0) {
+    return 'Nothing is revealed for this contact yet. Reveal it first.';
+  }
+  return null;
+}
