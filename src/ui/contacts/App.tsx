@@ -98,35 +98,37 @@ function Row({
   return (
     <li class="library-row" data-key={contact.key}>
       <div class="library-row-head">
-        <input
-          type="checkbox"
-          class="pick"
-          checked={m.selected.value.has(contact.key)}
-          onChange={(e) => m.select([contact.key], e.currentTarget.checked)}
-          aria-label={`Select ${name}`}
-        />
-        <h3>
-          <button
-            type="button"
-            class="link"
-            aria-expanded={isOpen}
-            onClick={() => void m.open(isOpen ? null : contact.key)}
-          >
-            {name}
-          </button>
-          {profile && (
-            <a
-              class="profile-link"
-              href={profile}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${name} on LinkedIn`}
-              title="Open the LinkedIn profile"
+        <span class="library-row-title">
+          <input
+            type="checkbox"
+            class="pick"
+            checked={m.selected.value.has(contact.key)}
+            onChange={(e) => m.select([contact.key], e.currentTarget.checked)}
+            aria-label={`Select ${name}`}
+          />
+          <h3>
+            <button
+              type="button"
+              class="link"
+              aria-expanded={isOpen}
+              onClick={() => void m.open(isOpen ? null : contact.key)}
             >
-              <Icon name="external" size={14} />
-            </a>
-          )}
-        </h3>
+              {name}
+            </button>
+            {profile && (
+              <a
+                class="profile-link"
+                href={profile}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${name} on LinkedIn`}
+                title="Open the LinkedIn profile"
+              >
+                <Icon name="external" size={14} />
+              </a>
+            )}
+          </h3>
+        </span>
         <button
           type="button"
           class="small quiet"
