@@ -93,3 +93,49 @@ test("Lever's refusal is said in the row, and the row can send again", async ({
   await expect(row.getByRole('button', { name: /^Send to Lever: / })).toBeEnabled();
   await checkState(panel, "a row's send refused");
 });
+
+test('with several destinations a row folds them under "Send to…", and marks each one sent', async ({
+  connect,
+  openExtensionPage,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever', 'ashby']);
+  const panel = await openExtensionPage('sidepanel.html');
+  await panel.setViewportSize({ width: 320, height: 800 });
+  await searchNurses(panel);
+  const row = panel.locator('.result-card').first();
+  const name = (await row.locator('.name').textContent()) ?? '';
+  await row.getByRole('button', { name: /^Reveal · up to \d+ credits: / }).click();
+  const menu = row.getByTestId('row-send').locator('summary', { hasText: 'Send to…' });
+  await expect(menu).toBeVisible();
+  const folded = Math.round((await row.boundingBox())!.height);
+  expect(folded, 'a revealed row with its folded send at 320 px').toBeLessThanOrEqual(88);
+  await menu.click();
+  await checkState(panel, "a row's destinations unfolded");
+  for (const scheme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: scheme });
+    // The menu opens over the rows below: the picture takes them in.
+    const box = (await row.boundingBox())!;
+    await panel.screenshot({
+      path: `test-results/send-row-menu-320-${scheme}.png`,
+      clip: { x: 0, y: box.y, width: 320, height: box.height + 80 },
+    });
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await row.getByRole('button', { name: `Send to Ashby: ${name}` }).click();
+  await expect(row.getByRole('link', { name: `In Ashby · ${today()}` })).toBeVisible();
+  // One destination left: offered as itself, no longer folded.
+  await expect(row.getByRole('button', { name: `Send to Lever: ${name}` })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+  await row.getByRole('button', { name: `Send to Lever: ${name}` }).click();
+  await expect(row.getByTestId('row-send').getByRole('link')).toHaveText([
+    `In Ashby · ${today()}`,
+    `In Lever · ${today()}`,
+  ]);
+  await expect(row.getByTestId('row-send').getByRole('button')).toHaveCount(0);
+  expect(fakes.ashby.candidates).toHaveLength(1);
+  expect(fakes.lever.opportunities).toHaveLength(1);
+  for (const scheme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: scheme });
+    await row.screenshot({ path: `test-results/send-row-both-320-${scheme}.png` });
+  }
+});
