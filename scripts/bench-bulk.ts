@@ -26,6 +26,7 @@ import { chromium, type Page } from 'playwright-core';
 import { profileSummary } from '../sim/routes/profile-views';
 import { startSimulator } from '../sim/server';
 import { findChromium } from '../test/e2e/chromium-path';
+import { SHOWN_BULK_JOB } from '../test/e2e/vault-db';
 import { grow } from './bench-ui';
 import { optionsPage } from './options-page';
 import { selfSignedCertificate } from './self-signed';
@@ -36,10 +37,10 @@ const PARALLEL = 15;
 /** One at a time is measured on this many contacts and scaled to {@link CONTACTS}. */
 const SEQUENTIAL_SAMPLE = 20;
 
-/** What a storage call touched, by the first key's family (a contact's URL, a ledger day and a part's number are left out). */
+/** What a storage call touched, by the first key's family (a contact's URL and a ledger day are left out). */
 const PROFILE_STORAGE = `(() => {
   globalThis.__storageCalls = [];
-  const kind = (key) => key.replace(/^(contact|vault-id|vault-bucket|vault-ids|ledger:day|contacts-index|contacts-pack|bulk-job-items)[:-].*$/, '$1');
+  const kind = (key) => key.replace(/^(contact|vault-id|vault-bucket|vault-ids|ledger:day|contacts-index|contacts-pack)[:-].*$/, '$1');
   for (const op of ['get', 'set', 'remove']) {
     const original = chrome.storage.local[op].bind(chrome.storage.local);
     chrome.storage.local[op] = (...args) => {
@@ -247,26 +248,29 @@ export async function benchBulkReveal(): Promise<void> {
     // BENCH_BULK_TRACE=1: a CPU profile of every process of the browser during the job (worker, panel, storage).
     const tracing = process.env.BENCH_BULK_TRACE === '1' ? await startCpuTrace(panel) : null;
     const lookupsBefore = sim.state.requests.list('/v1/lookup').length;
-    // The job's end is heard from storage in the worker, then the receipt is looked for once: Playwright's wait for
-    // a heading queries the panel's whole page of rows at every frame, CPU the job would share and a user never spends.
-    const ended = worker.evaluate(`new Promise((done) => {
-      const heard = (changes) => {
-        if (!changes['bulk-job']?.newValue?.finishedAt) return;
-        chrome.storage.onChanged.removeListener(heard);
-        done();
-      };
-      chrome.storage.onChanged.addListener(heard);
-    })`);
+    // The job's end is heard on the database's change channel in the worker, then the receipt is looked for once:
+    // Playwright's wait for a heading queries the panel's whole page of rows at every frame, CPU the job would share
+    // and a user never spends.
+    const ended = worker.evaluate(`(async () => {
+      ${SHOWN_BULK_JOB};
+      const channel = new BroadcastChannel('candidate-lens-changes');
+      await new Promise((done) => {
+        channel.onmessage = async (event) => {
+          if (event.data?.store !== 'jobs') return;
+          if ((await shownBulkJob())?.finishedAt) done();
+        };
+      });
+      channel.close();
+    })()`);
     const bulkStart = performance.now();
     await confirm.click();
     await ended;
     await panel.getByRole('heading', { name: 'Bulk reveal finished' }).waitFor({ timeout: 120_000 });
     const bulkMs = performance.now() - bulkStart;
     const cpu = tracing ? await tracing.stop() : null;
-    const job = (await panel.evaluate(`chrome.storage.local.get('bulk-job').then((r) => r['bulk-job'])`)) as {
+    const job = (await panel.evaluate(`(async () => { ${SHOWN_BULK_JOB}; return shownBulkJob(); })()`)) as {
       createdAt: string;
       finishedAt: string;
-      items: unknown[];
     };
     const jobMs = Date.parse(job.finishedAt) - Date.parse(job.createdAt);
     const storage = (await worker.evaluate(STORAGE_PROFILE)) as Array<[string, [number, number, number]]>;

@@ -1,11 +1,11 @@
 /**
  * The bulk send: many revealed contacts sent to one destination, one after another, as one stored job the pages
- * render. Each contact's own send record (`sent.ts`) is written before its request, so a worker stopped mid-send
- * resumes without a duplicate; this item says where the run is and how each contact ended.
+ * render (in the database's jobs, `job-records.ts`). Each contact's own send record (`sent.ts`) is written before its
+ * request, so a worker stopped mid-send resumes without a duplicate; this job says where the run is and how each
+ * contact ended.
  */
 import * as z from 'zod/mini';
-import { defineStored } from './item';
-import { KEYS } from './keys';
+import { clearCurrent, readCurrent, updateCurrent, watchJobs, writeJob } from './job-records';
 import { SENT_STATUSES } from './sent';
 
 /** The most contacts one bulk send takes (a whole library page of filters, well within a vendor's daily limits). */
@@ -34,13 +34,23 @@ export const BulkSendJob = z.object({
 });
 export type BulkSendJob = z.infer<typeof BulkSendJob>;
 
-export const bulkSend = defineStored({
-  key: KEYS.bulkSend,
-  schema: z.nullable(BulkSendJob),
-  fallback: null,
-  label: 'bulk send',
-  version: 1,
-});
+const KIND = 'bulk-send';
+const get = (): Promise<BulkSendJob | null> => readCurrent(KIND, BulkSendJob);
+
+/** The bulk send shown. The background alone writes it. */
+export const bulkSend = {
+  get,
+  /** Shows `job` (whole), or no job. */
+  set: (job: BulkSendJob | null): Promise<void> =>
+    job === null ? clearCurrent(KIND) : writeJob(KIND, z.parse(BulkSendJob, job), { current: true }),
+  /**
+   * Read-modify-write of the job shown, in one transaction (`change` returns undefined to leave it, and keeps the
+   * objects of the contacts it leaves as they were, so only those it replaced are written). Resolves to the job now.
+   */
+  update: (change: (job: BulkSendJob | null) => BulkSendJob | undefined): Promise<BulkSendJob | null> =>
+    updateCurrent(KIND, BulkSendJob, change),
+  watch: (cb: (job: BulkSendJob | null) => void) => watchJobs(get, cb),
+};
 
 /** Created (or delivered), already there and linked (or updated), failed, and still to do. */
 export function bulkSendSummary(job: BulkSendJob) {

@@ -72,11 +72,28 @@ export interface LensSchema extends DBSchema {
       ref: string;
     };
   };
+  /**
+   * Jobs of many contacts (a bulk reveal, a bulk send to a destination), without their contacts: one record a job,
+   * keyed by its id, checked with zod when read (`job-records.ts`). `current` is the job's kind on the one job of that
+   * kind the pages show; `filedAt` is when a finished job's receipt was filed.
+   */
+  jobs: {
+    key: string;
+    value: { id: string; kind: string; current?: string; filedAt?: string };
+    indexes: {
+      /** The job each kind shows. */
+      current: string;
+      /** A kind's receipts in the order filed (`[kind, filedAt]`). */
+      filed: [string, string];
+    };
+  };
+  /** A job's contacts, one record each, keyed by the job's id and the contact's place in it. */
+  jobItems: { key: [string, number]; value: { job: string; n: number; item: unknown } };
 }
 
 export type LensDb = IDBPDatabase<LensSchema>;
 /** The stores a transaction may span. */
-export type StoreName = 'meta' | 'contacts' | 'sent' | 'ledger';
+export type StoreName = 'meta' | 'contacts' | 'sent' | 'ledger' | 'jobs' | 'jobItems';
 
 /** Brings the layout from `oldVersion` to {@link DB_VERSION}, one numbered step at a time. */
 export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): void {
@@ -91,6 +108,10 @@ export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): v
     ledger.createIndex('day', ['day', 'seq']);
     ledger.createIndex('open', 'open');
     ledger.createIndex('ref', 'ref');
+    const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
+    jobs.createIndex('current', 'current');
+    jobs.createIndex('filed', ['kind', 'filedAt']);
+    db.createObjectStore('jobItems', { keyPath: ['job', 'n'] });
   }
 }
 

@@ -4,11 +4,8 @@
  * lost). Single items are WXT's `storage.defineItem`: it keeps the item's version beside it (`<key>$`) and runs
  * the item's numbered migrations before the first read or write in any context.
  *
- * Where WXT's item does not fit, the same read (`inspector` in `read.ts`) and set-aside are used by hand, and the
- * version is kept in the value itself: families of keys (a vault record per contact, a ledger day, a tab's detection) are
- * not one item, and they are written many at a time in one `storage.set` (one change for every reader, one write
- * for a record and its id), which an item per key cannot do. Migrations that read or write more than one key
- * (the vault's id index, the ledger's open calls) are numbered store migrations (`src/store/migrations/`).
+ * Where WXT's item does not fit (a family of keys: a tab's detection), the same read (`inspector` in `read.ts`) is
+ * used by hand. What grows with use is not an item at all: it is in the database (`db.ts`).
  */
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';

@@ -24,10 +24,6 @@ export const KEYS = {
   workerBeat: 'session:worker-beat',
   /** Single reveals, newest first. */
   jobs: 'local:jobs',
-  bulkJob: 'local:bulk-job',
-  bulkHistory: 'local:bulk-history',
-  /** The bulk send to a destination: its contacts and how each ended. */
-  bulkSend: 'local:bulk-send',
   search: 'local:search',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',
@@ -63,8 +59,6 @@ export const PREFIXES = {
   unreadable: family('local', 'unreadable:'),
   /** The profile a tab shows, by tab id. */
   tab: family('session', 'tab:'),
-  /** The current bulk reveal's contacts, in parts by number (the job itself is {@link KEYS.bulkJob}). */
-  bulkJobItems: family('local', 'bulk-job-items:'),
 } as const;
 
 /** Where the API key is kept: a database of the extension's own origin, not `storage` (see `api-key.ts`). */

@@ -7,7 +7,6 @@ import { ApiErrorJSON } from '../api/errors';
 import { keyedRecord } from '../api/schema-parts';
 import { defineStored } from './item';
 import { KEYS } from './keys';
-import { searchToV2 } from './migrations/3-item-records-unversioned';
 
 /** A search body as stored (already checked against the contract by the client when it was sent). */
 const StoredRequest = z.looseObject({
@@ -87,9 +86,7 @@ const searchItem = defineStored({
   schema: z.nullable(SearchSession),
   fallback: null,
   label: 'search',
-  // 2: the search (and the one it replaced) carries no version of its own.
-  version: 2,
-  migrations: { 2: searchToV2 },
+  version: 1,
 });
 
 export const currentSearch = {

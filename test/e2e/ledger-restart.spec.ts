@@ -5,9 +5,10 @@
  * once the balance has settled them.
  */
 import type { Page } from '@playwright/test';
-import { expect, stopServiceWorker, test, type WorkerGlobals } from './fixtures';
+import { expect, stopServiceWorker, test } from './fixtures';
 import { searchNurses } from './panel-checks';
 import { firstRun, launchProfile, storedLedger, withProfileDir } from './restart';
+import { SHOWN_BULK_JOB } from './vault-db';
 
 /** What the ledger holds: credits settled, and the calls not known with the most they may cost. */
 function totals(entries: Array<Record<string, unknown>>, ref?: string) {
@@ -53,10 +54,9 @@ test('a bulk reveal cut off by a stopped worker and a browser restart: ledger, r
     // none answers before the worker is stopped.
     // The click asks the background to start the job; it is stored a moment later.
     const storedJobId = async () =>
-      (await first.worker()).evaluate(async () => {
-        const stored = await (globalThis as unknown as WorkerGlobals).chrome.storage.local.get('bulk-job');
-        return (stored['bulk-job'] as { id: string } | undefined)?.id ?? null;
-      });
+      (await first.worker()).evaluate<string | null>(
+        `(async () => { ${SHOWN_BULK_JOB}; return (await shownBulkJob())?.id ?? null; })()`,
+      );
     await expect.poll(storedJobId).not.toBeNull();
     const jobId = (await storedJobId())!;
     await expect.poll(async () => totals(await storedLedger(await first.worker()), jobId).open).toBe(15);

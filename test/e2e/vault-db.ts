@@ -117,3 +117,16 @@ export const STORED_LEDGER = `${OPEN_DB}
     db.close();
     return all.sort((a, b) => a.seq - b.seq);
   }`;
+
+/** Defines `shownBulkJob()` (beside {@link OPEN_DB}): the bulk reveal the pages show, without its contacts, or null. */
+export const SHOWN_BULK_JOB = `${OPEN_DB}
+  async function shownBulkJob() {
+    const db = await openLensDb();
+    const job = await new Promise((resolve, reject) => {
+      const request = db.transaction('jobs').objectStore('jobs').index('current').get('bulk-reveal');
+      request.onsuccess = () => resolve(request.result ?? null);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return job;
+  }`;

@@ -1,13 +1,11 @@
 /**
- * The current bulk reveal as stored: the job and its contacts in parts, a progress write storing only the parts that
- * changed, readers and watchers seeing the job whole, and a job stored whole (before parts) still read.
+ * Bulk reveals in the database: the job and its contacts one record each, a progress write storing only the contacts
+ * that changed, readers and watchers seeing the job whole, receipts filed and kept to the newest.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkItem, BulkJob } from '../../../src/bulk/job';
-import { ITEMS_PART } from '../../../src/store/bulk-jobs';
 import { bulkJobs } from '../../../src/store/bulk-jobs-write';
+import { db } from '../../../src/store/db';
 
 const item = (i: number): BulkItem => ({
   key: `https://www.linkedin.com/in/person-${i}`,
@@ -33,35 +31,30 @@ const job = (contacts: number, id = 'job-1'): BulkJob => ({
   items: Array.from({ length: contacts }, (_, i) => item(i)),
 });
 
-describe('the current bulk reveal in storage', () => {
+/** Every contact record stored, as `<job> <place>`. */
+const storedItems = async () =>
+  (await (await db()).getAllKeys('jobItems')).map((key) => (key as [string, number]).join(' '));
+
+describe('bulk reveals in the database', () => {
   beforeEach(() => {
-    fakeBrowser.reset();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
 
-  it("a run's progress write stores the job and only the part whose contacts changed, and reads back whole", async () => {
+  it("a run's progress write stores the job and only the contacts that changed, and reads back whole", async () => {
     const running = job(150);
     const write = bulkJobs.runWriter();
     await write(running);
-    expect(
-      Object.keys(await browser.storage.local.get(null)).filter((k) => k.startsWith('bulk-job-items:')),
-    ).toHaveLength(150 / ITEMS_PART);
+    expect(await storedItems()).toHaveLength(150);
     running.items[60]!.state = 'revealed';
     running.items[61]!.state = 'running';
-    const set = vi.spyOn(browser.storage.local, 'set');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
     await write(running);
-    expect(set).toHaveBeenCalledOnce();
-    const written = set.mock.calls[0]![0] as Record<string, unknown>;
-    expect(Object.keys(written).sort()).toEqual([
-      'bulk-job',
-      `bulk-job-items:${Math.floor(60 / ITEMS_PART)}`,
-    ]);
-    // A few KB, where the whole job is far more.
-    expect(JSON.stringify(written).length * 4).toBeLessThan(JSON.stringify(running).length);
+    const written = put.mock.contexts.map((store) => (store as IDBObjectStore).name);
+    expect(written.sort()).toEqual(['jobItems', 'jobItems', 'jobs']);
     expect(await bulkJobs.current()).toEqual(running);
   });
 
-  it('a watcher is given the job whole, from the parts a write changed and those it already had', async () => {
+  it('a watcher is given the job whole after each write, and nothing once it is dismissed', async () => {
     const running = job(60);
     const write = bulkJobs.runWriter();
     await write(running);
@@ -77,34 +70,38 @@ describe('the current bulk reveal in storage', () => {
     await bulkJobs.setCurrent(null);
     await vi.waitFor(() => expect(seen.at(-1)).toBeNull());
     stop();
-    expect(await browser.storage.local.get(null)).toEqual({});
+    // Never filed: nothing of it is kept.
+    expect(await storedItems()).toEqual([]);
+    expect(await (await db()).getAll('jobs')).toEqual([]);
   });
 
-  it('a write with nothing known of what is stored writes every part', async () => {
-    const running = job(60);
-    await bulkJobs.runWriter()(running);
-    // Another run (a restarted worker's) knows nothing of what the first wrote.
-    await browser.storage.local.remove('bulk-job-items:0');
-    await bulkJobs.runWriter()(running);
-    expect(await bulkJobs.current()).toEqual(running);
-  });
-
-  it('a shorter job after a longer one leaves none of its parts behind', async () => {
+  it('a shorter job after a longer one leaves none of its contacts behind', async () => {
     await bulkJobs.setCurrent(job(80, 'long'));
     await bulkJobs.setCurrent(job(10, 'short'));
-    const keys = Object.keys(await browser.storage.local.get(null)).filter((k) =>
-      k.startsWith('bulk-job-items:'),
-    );
-    expect(keys).toEqual(['bulk-job-items:0']);
+    expect(await storedItems()).toHaveLength(10);
     expect((await bulkJobs.current())?.items).toHaveLength(10);
   });
 
-  it('a part that no longer reads makes the job unreadable (set aside), not a job with contacts missing', async () => {
-    await bulkJobs.setCurrent(job(30));
-    await browser.storage.local.set({ 'bulk-job-items:1': 'garbage' });
+  it('a receipt outlives its dismissal, newest first, the newest 20 kept', async () => {
+    for (let n = 0; n < 22; n++) {
+      const ended = { ...job(3, `job-${n}`), status: 'done' as const };
+      await bulkJobs.setCurrent(ended);
+      await bulkJobs.file(ended);
+      // Filing times are told apart to the millisecond.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await bulkJobs.setCurrent(null);
     expect(await bulkJobs.current()).toBeNull();
-    await vi.waitFor(async () => {
-      expect(await browser.storage.local.get('unreadable:bulk-job')).not.toEqual({});
-    });
+    const history = await bulkJobs.history();
+    expect(history.map((j) => j.id)).toEqual(Array.from({ length: 20 }, (_, i) => `job-${21 - i}`));
+    expect(history[0]?.items).toHaveLength(3);
+    expect(await storedItems()).toHaveLength(60);
+  });
+
+  it('a contact that no longer reads makes the job unreadable, not a job with contacts missing', async () => {
+    await bulkJobs.setCurrent(job(30));
+    await (await db()).put('jobItems', { job: 'job-1', n: 7, item: 'garbage' });
+    expect(await bulkJobs.current()).toBeNull();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/bulk-reveal is not readable/));
   });
 });
