@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { BulkJob } from '../bulk/job';
 import { bulkJobs as reads } from './bulk-jobs';
-import { clearCurrent, pruneFiled, writeJob } from './job-records';
+import { clearCurrent, pruneFiled, writeJob } from './job-records-write';
 
 const KIND = 'bulk-reveal';
 const HISTORY_KEPT = 20;

@@ -5,7 +5,7 @@
  * contact ended.
  */
 import * as z from 'zod/mini';
-import { clearCurrent, readCurrent, updateCurrent, watchJobs, writeJob } from './job-records';
+import { readCurrent, watchJobs } from './job-records';
 import { SENT_STATUSES } from './sent';
 
 /** The most contacts one bulk send takes (a whole library page of filters, well within a vendor's daily limits). */
@@ -34,22 +34,12 @@ export const BulkSendJob = z.object({
 });
 export type BulkSendJob = z.infer<typeof BulkSendJob>;
 
-const KIND = 'bulk-send';
-const get = (): Promise<BulkSendJob | null> => readCurrent(KIND, BulkSendJob);
+export const BULK_SEND = 'bulk-send';
 
-/** The bulk send shown. The background alone writes it. */
+/** The bulk send shown, as the pages read it; the background writes it through `bulk-send-write.ts`. */
 export const bulkSend = {
-  get,
-  /** Shows `job` (whole), or no job. */
-  set: (job: BulkSendJob | null): Promise<void> =>
-    job === null ? clearCurrent(KIND) : writeJob(KIND, z.parse(BulkSendJob, job), { current: true }),
-  /**
-   * Read-modify-write of the job shown, in one transaction (`change` returns undefined to leave it, and keeps the
-   * objects of the contacts it leaves as they were, so only those it replaced are written). Resolves to the job now.
-   */
-  update: (change: (job: BulkSendJob | null) => BulkSendJob | undefined): Promise<BulkSendJob | null> =>
-    updateCurrent(KIND, BulkSendJob, change),
-  watch: (cb: (job: BulkSendJob | null) => void) => watchJobs(get, cb),
+  get: (): Promise<BulkSendJob | null> => readCurrent(BULK_SEND, BulkSendJob),
+  watch: (cb: (job: BulkSendJob | null) => void) => watchJobs(bulkSend.get, cb),
 };
 
 /** Created (or delivered), already there and linked (or updated), failed, and still to do. */

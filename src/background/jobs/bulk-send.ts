@@ -10,7 +10,8 @@
  */
 import { ApiError } from '../../api/errors';
 import { refuse, refuseNow } from '../../protocol/result';
-import { BULK_SEND_MAX, type BulkSendJob, bulkSend } from '../../store/bulk-send';
+import { BULK_SEND_MAX, type BulkSendJob } from '../../store/bulk-send';
+import { bulkSend } from '../../store/bulk-send-write';
 import { savedDestination } from '../../store/destinations';
 import { vault } from '../../store/vault';
 import { whileBeating } from '../heartbeat';
