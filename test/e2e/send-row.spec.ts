@@ -2,8 +2,11 @@
  * Sending from a search result row: once revealed, the row's Reveal gives way to a quiet "Send to Lever", then to
  * the mark "In Lever · 3 Nov" linking to the record; the row stays one glance tall.
  */
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
+import { openTab } from '../support/popup-on-tab';
 import { expect, test } from './fixtures';
+import { linkedinFixture } from './linkedin-pages';
 import { checkState, expectFits, searchNurses } from './panel-checks';
 import { addDestinations } from './send-helpers';
 
@@ -138,4 +141,33 @@ test('with several destinations a row folds them under "Send to…", and marks e
     await panel.emulateMedia({ colorScheme: scheme });
     await row.screenshot({ path: `test-results/send-row-both-320-${scheme}.png` });
   }
+});
+
+test("a LinkedIn page's people: a revealed person's row sends to Lever too", async ({
+  connect,
+  context,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  await addDestinations(await connect(), fakes, ['lever']);
+  const { tabId } = await openTab(
+    { context, tabIdOf },
+    'https://www.linkedin.com/search/results/people/?keywords=nurse',
+    {
+      pattern: 'https://www.linkedin.com/search/results/people/**',
+      html: linkedinFixture('people-search.html'),
+    },
+  );
+  const popup = await openExtensionPage(`popup.html?tabId=${tabId}`);
+  await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
+  const panel = await openExtensionPage('sidepanel.html');
+  const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
+  await expect(people).toHaveCount(5);
+  const grace = DEMO_PROFILES.nurse.name;
+  await expect(panel.getByTestId('row-send')).toHaveCount(0);
+  await panel.getByRole('button', { name: `Reveal · up to 3 credits: ${grace}` }).click();
+  await panel.getByRole('button', { name: `Send to Lever: ${grace}` }).click();
+  await expect(panel.getByRole('link', { name: `In Lever · ${today()}` })).toBeVisible();
+  expect(fakes.lever.opportunities).toMatchObject([{ name: grace }]);
+  await checkState(panel, "a page's person sent to Lever");
 });

@@ -6,6 +6,7 @@ import type { StoredProfile } from '../../store/search';
 import { ErrorView } from '../error-view';
 import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
+import { RowSendLater } from '../send/later';
 import { rowOffer, teamHeldFor, useTeamHeld } from '../team-held-rows';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
@@ -16,7 +17,7 @@ import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
 import { vaultSummary } from './results';
 import { balanceTooLow } from './row-offer';
-import { RowRevealButton } from './row-reveal';
+import { RowRevealButton, revealDone } from './row-reveal';
 
 /** Where an unresolved person can be opened, in words. */
 function openLabel(pageUrl: string): string {
@@ -89,6 +90,17 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
   const charge = panel.reveals.chargeFor({ socialUrl: url, candidateId: null });
   const line = [person.headline, person.location].filter(Boolean).join(' · ');
   const record = person.record;
+  const reveal = {
+    name,
+    record,
+    offer,
+    chosen: m.selection.value.length > 0,
+    revealing: m.revealing.value.has(url),
+    inBulk,
+    tooLow: balanceTooLow(offer, panel.account.balance.value?.remaining),
+    unreachable: panel.account.unreachable.value,
+    onReveal: () => m.reveal(person),
+  };
   return (
     <li class="result-card person" data-row tabIndex={-1} aria-label={name}>
       <input
@@ -104,17 +116,10 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
             {name}
           </a>
         </span>
-        <RowRevealButton
-          name={name}
-          record={record}
-          offer={offer}
-          chosen={m.selection.value.length > 0}
-          revealing={m.revealing.value.has(url)}
-          inBulk={inBulk}
-          tooLow={balanceTooLow(offer, panel.account.balance.value?.remaining)}
-          unreachable={panel.account.unreachable.value}
-          onReveal={() => m.reveal(person)}
-        />
+        <RowRevealButton {...reveal} />
+        {record && (record.email?.found || record.phone?.found) && revealDone(reveal) && (
+          <RowSendLater contactKey={record.key} name={name} />
+        )}
       </div>
       {line && (
         <span class="role" title={line}>
