@@ -352,6 +352,30 @@ test.describe('revealed contacts library', () => {
     await expect(holding).toBeVisible();
   });
 
+  test('deletes the contacts selected, and only those, after a confirm naming their count', async ({
+    background,
+    openExtensionPage,
+  }) => {
+    await seed(background);
+    const page = await openExtensionPage('contacts.html');
+    await expect(rows(page)).toHaveCount(3);
+    await expect(page.getByRole('button', { name: /selected$/ })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Select Ada Lovelace' }).check();
+    await page.getByRole('checkbox', { name: 'Select Wei Chen' }).check();
+    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+    const confirmed: string[] = [];
+    page.once('dialog', (dialog) => {
+      confirmed.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete the 2 selected' }).click();
+    await expect(rows(page)).toHaveText(['Grace Okafor']);
+    expect(confirmed).toEqual(['Delete the 2 contacts selected? Revealing them again costs credits.']);
+    await expect(page.getByTestId('selected-count')).toHaveText('');
+    expect(await storedCount(background)).toBe(1);
+    await expectAccessible(page, 'library after deleting the selected');
+  });
+
   test('reached from the popup and from the options page', async ({ context, openExtensionPage }) => {
     const options = await openExtensionPage('options.html');
     // With no key saved yet, the settings after the connection (the library's link among them) are folded.

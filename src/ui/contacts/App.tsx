@@ -183,8 +183,8 @@ function ExportProgress({ m }: { m: LibraryModel }) {
 }
 
 /**
- * Deleting, apart from the exports and under the list: with a search or filter narrowing the list, the contacts
- * shown and all of them are two actions, each naming its count, and each confirm says it again.
+ * Deleting, apart from the exports and under the list: the contacts selected, those shown when a search or filter
+ * narrows the list, and all of them are separate actions, each naming its count, and each confirm says it again.
  */
 function DeleteActions({
   m,
@@ -196,9 +196,22 @@ function DeleteActions({
   matchCount: number | null;
 }) {
   const shown = matchCount !== null && matchCount > 0 && matchCount < total ? matchCount : null;
+  const selected = m.selected.value.size;
   const ask = (what: string) => confirm(`Delete ${what}? Revealing them again costs credits.`);
   return (
     <div class="row library-delete">
+      {selected > 0 && (
+        <button
+          type="button"
+          class="danger"
+          onClick={() => {
+            const keys = [...m.selected.value];
+            if (ask(`the ${plural(keys.length, 'contact', 'contacts')} selected`)) void m.remove(keys);
+          }}
+        >
+          Delete the {number(selected)} selected
+        </button>
+      )}
       {shown !== null && (
         <button
           type="button"
