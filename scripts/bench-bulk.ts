@@ -26,7 +26,7 @@ import { chromium, type Page } from 'playwright-core';
 import { profileSummary } from '../sim/routes/profile-views';
 import { startSimulator } from '../sim/server';
 import { findChromium } from '../test/e2e/chromium-path';
-import { SHOWN_BULK_JOB } from '../test/e2e/vault-db';
+import { PUT_SEARCH, SHOWN_BULK_JOB } from '../test/e2e/vault-db';
 import { grow } from './bench-ui';
 import { optionsPage } from './options-page';
 import { selfSignedCertificate } from './self-signed';
@@ -102,7 +102,7 @@ function sessionOf(id: string, profiles: object[]) {
 }
 
 async function showSession(panel: Page, session: object) {
-  await panel.evaluate(`chrome.storage.local.set({ search: ${JSON.stringify(session)} })`);
+  await panel.evaluate(`(async () => { ${PUT_SEARCH}; await putSearch(${JSON.stringify(session)}); })()`);
   await panel.reload();
   await panel.locator('.result-card').first().waitFor();
 }

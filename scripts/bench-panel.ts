@@ -11,7 +11,7 @@
  */
 import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
-import { PUT_RECORDS } from '../test/e2e/vault-db';
+import { PUT_RECORDS, PUT_SEARCH, STORED_SEARCH } from '../test/e2e/vault-db';
 import { runningWorker, stopWorker } from './bench-cold';
 import { grow, launchBench, load, openToReady } from './bench-ui';
 import { benchSizes, stagesInPage } from './bench-wait';
@@ -71,7 +71,8 @@ async function prepareLiveSearch(context: BrowserContext, worker: Worker, base: 
   await panel.locator('.result-card').nth(99).waitFor();
   await worker.evaluate(`(async () => {
     ${PUT_RECORDS}
-    const { search } = await chrome.storage.local.get('search');
+    ${STORED_SEARCH.slice(STORED_SEARCH.indexOf('async function storedSearch'))}
+    const search = await storedSearch();
     const at = new Date().toISOString();
     const held = [];
     for (const p of search.pages[0].profiles.slice(0, ${HELD})) {
@@ -89,7 +90,7 @@ async function searchPanel(context: BrowserContext, base: string) {
   const panel = await context.newPage();
   await panel.goto(`${base}/sidepanel.html`);
   // The last search's results stand in for the form: a new recruiter's search starts from an empty panel.
-  await panel.evaluate(`chrome.storage.local.remove('search')`);
+  await panel.evaluate(`(async () => { ${PUT_SEARCH}; await putSearch(null); })()`);
   await panel.reload();
   await panel.getByLabel('Job titles').fill(TITLE);
   await panel.getByLabel('Page size').selectOption('100');
@@ -156,7 +157,7 @@ export async function benchPanel(): Promise<void> {
   const sim = await startSimulator({ port: 0 });
   try {
     await prepareLiveSearch(context, worker, base, sim.url);
-    await worker.evaluate(`chrome.storage.local.set({ search: ${SESSION} })`);
+    await worker.evaluate(`(async () => { ${PUT_SEARCH}; await putSearch(${SESSION}); })()`);
     const results: number[] = [];
     const warm: number[] = [];
     const cold: number[] = [];
@@ -190,7 +191,9 @@ export async function benchPanel(): Promise<void> {
       loads.push(load());
       writes.push(await vaultWriteMs(await runningWorker(context, base)));
       // The stored search again, for the next size's open.
-      await (await runningWorker(context, base)).evaluate(`chrome.storage.local.set({ search: ${SESSION} })`);
+      await (await runningWorker(context, base)).evaluate(
+        `(async () => { ${PUT_SEARCH}; await putSearch(${SESSION}); })()`,
+      );
     }
     for (const [i, size] of SIZES.entries()) {
       console.log(

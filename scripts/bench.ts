@@ -32,6 +32,7 @@ import { createSimulator, startSimulator } from '../sim/server';
 import { createClient } from '../src/api/client';
 import { SearchResponse, searchRequestProblem } from '../src/api/schema';
 import { toCsv } from '../src/search/csv';
+import { PUT_SEARCH } from '../test/e2e/vault-db';
 import { PARTS as BENCH_PARTS, type BenchPart, renderRun, spliceRun } from './bench-report';
 
 function stats(samples: number[]) {
@@ -200,6 +201,7 @@ if (runs('render')) {
   for (let run = 0; run < 12; run++) {
     // A string, not a function: tsx would wrap named helpers in a `__name` call the page does not have.
     const elapsed = (await panel.evaluate(`(async () => {
+      ${PUT_SEARCH};
       const run = ${run};
       const at = new Date().toISOString();
       const profiles = Array.from({ length: 100 }, (_, i) => ({
@@ -218,7 +220,7 @@ if (runs('render')) {
         currentStart: 1, status: 'done', startedAt: at,
       };
       const started = performance.now();
-      await chrome.storage.local.set({ search: session });
+      await putSearch(session);
       await new Promise((done) => {
         (function check() {
           const ready = document.querySelectorAll('.result-card').length >= 100 &&

@@ -89,11 +89,16 @@ export interface LensSchema extends DBSchema {
   };
   /** A job's contacts, one record each, keyed by the job's id and the contact's place in it. */
   jobItems: { key: [string, number]; value: { job: string; n: number; item: unknown } };
+  /**
+   * The current search with the pages it paid for (`search.ts`), under `current`; checked with zod when read. Its
+   * pages grow as the user pages on, so it is not a storage item.
+   */
+  searches: { key: string; value: unknown };
 }
 
 export type LensDb = IDBPDatabase<LensSchema>;
 /** The stores a transaction may span. */
-export type StoreName = 'meta' | 'contacts' | 'sent' | 'ledger' | 'jobs' | 'jobItems';
+export type StoreName = 'meta' | 'contacts' | 'sent' | 'ledger' | 'jobs' | 'jobItems' | 'searches';
 
 /** Brings the layout from `oldVersion` to {@link DB_VERSION}, one numbered step at a time. */
 export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): void {
@@ -112,6 +117,7 @@ export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): v
     jobs.createIndex('current', 'current');
     jobs.createIndex('filed', ['kind', 'filedAt']);
     db.createObjectStore('jobItems', { keyPath: ['job', 'n'] });
+    db.createObjectStore('searches');
   }
 }
 

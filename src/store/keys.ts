@@ -24,7 +24,6 @@ export const KEYS = {
   workerBeat: 'session:worker-beat',
   /** Single reveals, newest first. */
   jobs: 'local:jobs',
-  search: 'local:search',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',
   pagePeopleIntent: 'session:page-people-intent',

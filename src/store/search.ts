@@ -1,10 +1,13 @@
 /**
- * Search as stored: the current search with its paid pages (revisiting one is free), and the saved searches with
- * their frozen criteria.
+ * Search as stored: the current search with its paid pages (revisiting one is free), in the database's `searches`
+ * store (it grows as the user pages on), written by the background and announced on the changes channel; and the
+ * saved searches with their frozen criteria, a small storage item.
  */
 import * as z from 'zod/mini';
 import { ApiErrorJSON } from '../api/errors';
 import { keyedRecord } from '../api/schema-parts';
+import { announce, onChange } from './changes';
+import { db } from './db';
 import { defineStored } from './item';
 import { KEYS } from './keys';
 
@@ -81,18 +84,39 @@ export const SearchSession = z.object({
 });
 export type SearchSession = z.infer<typeof SearchSession>;
 
-const searchItem = defineStored({
-  key: KEYS.search,
-  schema: z.nullable(SearchSession),
-  fallback: null,
-  label: 'search',
-  version: 1,
-});
+const SEARCHES = 'searches';
+const CURRENT = 'current';
+
+/** The current search, or null: none stored, or one that no longer reads (said in a warning). */
+async function readSearch(): Promise<SearchSession | null> {
+  const stored = await (await db()).get(SEARCHES, CURRENT);
+  if (stored === undefined) return null;
+  const parsed = z.safeParse(SearchSession, stored);
+  if (parsed.success) return parsed.data;
+  console.warn(`The stored search is not readable:\n${z.prettifyError(parsed.error)}`);
+  return null;
+}
 
 export const currentSearch = {
-  get: (): Promise<SearchSession | null> => searchItem.get(),
-  set: (value: SearchSession | null): Promise<void> => searchItem.set(value),
-  watch: (cb: (value: SearchSession | null) => void) => searchItem.watch(cb),
+  get: readSearch,
+  /** Stores the current search (checked), or none (the background alone writes it); announced once written. */
+  async set(value: SearchSession | null): Promise<void> {
+    const database = await db();
+    if (value === null) await database.delete(SEARCHES, CURRENT);
+    else await database.put(SEARCHES, z.parse(SearchSession, value), CURRENT);
+    announce({ store: SEARCHES, keys: [CURRENT] });
+  },
+  /** Calls back with the current search after each write, in the order written. */
+  watch(cb: (value: SearchSession | null) => void): () => void {
+    let latest = 0;
+    return onChange((change) => {
+      if (change.store !== SEARCHES) return;
+      const mine = ++latest;
+      void readSearch().then((value) => {
+        if (mine === latest) cb(value);
+      });
+    });
+  },
 };
 
 export const SavedSearch = z.object({

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures';
-
-type Chrome = { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+import { STORED_SEARCH } from './vault-db';
 
 const JD =
   'Acme Health is hiring a Registered Nurse in Boston, MA. You have 3+ years of experience in hospital care ' +
@@ -49,10 +48,9 @@ test('saved search round trip: saved in the panel (JD, frozen), renamed, run fro
   // Stored as the current search, which the panel renders (here: the panel page already open).
   // The service has answered; the background writes the page and then marks the search done.
   const stored = () =>
-    popup.evaluate(async () => {
-      const { chrome } = globalThis as unknown as { chrome: Chrome };
-      return (await chrome.storage.local.get('search')).search as { status: string; savedSearchId?: string };
-    });
+    popup.evaluate<{ status: string; savedSearchId?: string }>(
+      `(async () => { ${STORED_SEARCH}; return storedSearch(); })()`,
+    );
   await expect.poll(async () => (await stored()).status).toBe('done');
   expect((await stored()).savedSearchId).toBeTruthy();
   await expect(panel.getByTestId('page-cost')).toHaveText(/This page cost 1 credit/);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { STORED_SEARCH } from './vault-db';
 
 const JD =
   'Acme Health is hiring a Registered Nurse in Boston, MA. You have 3+ years of experience in hospital care ' +
@@ -80,15 +81,9 @@ test('job description: page 1 costs 2, page 2 costs 1 with the same criteria (jd
   expect(page1!.charged).toBe(2);
   expect(page2!.charged).toBe(1);
   // Rule 7: the criteria the JD was parsed to, with the titles searched, and no jd_search.
-  const stored = await panel.evaluate(async () => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-    };
-    const { search } = (await chrome.storage.local.get('search')) as {
-      search: { understood: { parsed: Record<string, string[]>; similarTitles?: string[] } };
-    };
-    return search.understood;
-  });
+  const stored = await panel.evaluate<{ parsed: Record<string, string[]>; similarTitles?: string[] }>(
+    `(async () => { ${STORED_SEARCH}; return (await storedSearch()).understood; })()`,
+  );
   const expected: Record<string, string[]> = { ...stored.parsed };
   if (stored.similarTitles) expected.current_title = stored.similarTitles;
   expect(page2!.body).toEqual({

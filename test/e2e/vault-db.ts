@@ -130,3 +130,36 @@ export const SHOWN_BULK_JOB = `${OPEN_DB}
     db.close();
     return job;
   }`;
+
+/** Defines `storedSearch()` (beside {@link OPEN_DB}): the current search as stored, or null. */
+export const STORED_SEARCH = `${OPEN_DB}
+  async function storedSearch() {
+    const db = await openLensDb();
+    const search = await new Promise((resolve, reject) => {
+      const request = db.transaction('searches').objectStore('searches').get('current');
+      request.onsuccess = () => resolve(request.result ?? null);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return search;
+  }`;
+
+/**
+ * Defines `putSearch(session)` (beside {@link OPEN_DB}): stores the current search (null: none), then says so on the
+ * changes channel as the background does, so an open side panel shows it.
+ */
+export const PUT_SEARCH = `${OPEN_DB}
+  async function putSearch(session) {
+    const db = await openLensDb();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction('searches', 'readwrite');
+      if (session === null) tx.objectStore('searches').delete('current');
+      else tx.objectStore('searches').put(session, 'current');
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    const channel = new BroadcastChannel('candidate-lens-changes');
+    channel.postMessage({ store: 'searches', keys: ['current'] });
+    channel.close();
+  }`;
