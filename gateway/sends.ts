@@ -9,7 +9,7 @@ import type { TeamDestination, TeamSendInfo } from '../src/api/team-schema';
 import { Connection, destinationFor } from '../src/send/connection';
 import { SendError } from '../src/send/errors';
 import { hubSpotAccount } from '../src/send/hubspot';
-import { type EarlierSend, sendOutcome } from '../src/send/outcome';
+import { type EarlierSend, performSend } from '../src/send/outcome';
 import type { SendPerson, TransportOptions } from '../src/send/types';
 import { generateWebhookSecret } from '../src/send/webhook';
 import type { Database, Sql } from './db/database';
@@ -156,7 +156,7 @@ function refusalOf(error: unknown): unknown {
 
 /**
  * Sends `person` (who `key` names) to the team's destination `kind` for `member`. Claims the person and destination
- * first (409 while a teammate's send of them is under way), then does what `sendOutcome` says, then settles the
+ * first (409 while a teammate's send of them is under way), then does what `performSend` says, then settles the
  * team's record. Throws a {@link TeamSendRefusal} the route answers with.
  */
 export async function teamSend(
@@ -219,9 +219,9 @@ export async function teamSend(
       personId,
       kind,
     ]);
-  let outcome: Awaited<ReturnType<typeof sendOutcome>>;
+  let outcome: Awaited<ReturnType<typeof performSend>>;
   try {
-    outcome = await sendOutcome(
+    outcome = await performSend(
       connection,
       person,
       earlier,

@@ -97,6 +97,11 @@ export async function askTeamMe(
     dailyResets: me.resets.daily,
     monthlyResets: me.resets.monthly,
     checkedAt: new Date().toISOString(),
+    destinations: (me.destinations ?? []).map((d) => ({
+      kind: d.kind,
+      label: d.label,
+      ...(d.account ? { account: d.account } : {}),
+    })),
   };
 }
 

@@ -17,7 +17,7 @@ export interface EarlierSend {
   foundBefore?: boolean | undefined;
 }
 
-export async function sendOutcome(
+export async function performSend(
   connection: Connection,
   person: SendPerson,
   earlier: EarlierSend | null,

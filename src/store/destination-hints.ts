@@ -1,7 +1,8 @@
 /**
- * What the pages may know of the saved destinations (`destinations.ts` keeps them, keys and all, for the background
- * alone): a name, the account the check found, a masked key. In `storage.local`, so every screen hears of a
- * destination added or removed.
+ * What the pages may know of the destinations contacts can be sent to: those saved here (`destinations.ts` keeps
+ * them, keys and all, for the background alone) with a name, the account the check found and a masked key, and those
+ * a team gateway holds the keys of (`team`). In `storage.local`, so every screen hears of a destination added or
+ * removed.
  */
 import * as z from 'zod/mini';
 import { defineStored } from './item';
@@ -18,9 +19,14 @@ export const DestinationHint = z.object({
   label: z.string(),
   /** Who or what the key acts as, when the check said ("Chandler Bing", an account number). */
   account: z.optional(z.string()),
-  /** The key's last characters, or the webhook's address. */
+  /** The key's last characters, or the webhook's address; empty for a team's destination (no key here). */
   masked: z.string(),
   checkedAt: z.string(),
+  /**
+   * The team whose gateway holds this destination's key: contacts are sent through the gateway, and this computer
+   * holds no key for it. Absent for a destination saved here.
+   */
+  team: z.optional(z.string()),
 });
 export type DestinationHint = z.infer<typeof DestinationHint>;
 
@@ -31,3 +37,28 @@ export const destinationHints = defineStored({
   label: 'destinations',
   version: 1,
 });
+
+/**
+ * Puts the destinations a team gateway holds (none when the connection is not a gateway) in place of the team's
+ * earlier ones. A team's destination takes the place of one of the same kind saved here: one "Send to Lever".
+ */
+export async function showTeamDestinations(
+  team: string | null,
+  held: readonly { kind: DestinationKind; label: string; account?: string | undefined }[],
+): Promise<void> {
+  const checkedAt = new Date().toISOString();
+  await destinationHints.update((hints) => [
+    ...hints.filter((hint) => hint.team === undefined && !held.some((d) => d.kind === hint.id)),
+    ...(team === null
+      ? []
+      : held.map((d) => ({
+          id: d.kind,
+          kind: d.kind,
+          label: d.label,
+          ...(d.account ? { account: d.account } : {}),
+          masked: '',
+          checkedAt,
+          team,
+        }))),
+  ]);
+}

@@ -3,6 +3,7 @@
  * pages that never show it (side panel, library) do not carry its schema.
  */
 import * as z from 'zod/mini';
+import { DESTINATION_KINDS, showTeamDestinations } from './destination-hints';
 import { defineStored } from './item';
 import { KEYS } from './keys';
 
@@ -23,6 +24,12 @@ export const TeamMembership = z.object({
   dailyResets: z.string(),
   monthlyResets: z.string(),
   checkedAt: z.string(),
+  /** The destinations the gateway holds the keys of: contacts are sent to them through the gateway. */
+  destinations: z.optional(
+    z.array(
+      z.object({ kind: z.enum(DESTINATION_KINDS), label: z.string(), account: z.optional(z.string()) }),
+    ),
+  ),
 });
 export type TeamMembership = z.infer<typeof TeamMembership>;
 
@@ -36,6 +43,10 @@ const teamItem = defineStored({
 
 export const teamMembership = {
   get: (): Promise<TeamMembership | null> => teamItem.get(),
-  set: (value: TeamMembership | null): Promise<void> => teamItem.set(value),
+  /** Stores the membership, and shows the destinations its gateway holds (none when there is no membership). */
+  async set(value: TeamMembership | null): Promise<void> {
+    await teamItem.set(value);
+    await showTeamDestinations(value?.team ?? null, value?.destinations ?? []);
+  },
   watch: (cb: (value: TeamMembership | null) => void) => teamItem.watch(cb),
 };

@@ -21,6 +21,12 @@ const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: string; hi
 };
 
 function about(hint: DestinationHint): string {
+  if (hint.team !== undefined) {
+    const who = hint.kind === 'lever' && hint.account ? `adds candidates as ${hint.account}` : hint.account;
+    return [`your team's, through ${hint.team}'s gateway: no key on this computer`, who]
+      .filter(Boolean)
+      .join(' · ');
+  }
   if (hint.kind === 'webhook') return hint.masked;
   if (hint.kind === 'ashby') return `key ${hint.masked}${hint.account ? ` (${hint.account})` : ''}`;
   const who = hint.kind === 'lever' && hint.account ? `adds candidates as ${hint.account}` : hint.account;
@@ -29,7 +35,8 @@ function about(hint: DestinationHint): string {
 
 /**
  * The options page's "Send to": where revealed contacts can be sent, each checked with a free call when it is saved,
- * and the form that adds one. A webhook's signing secret is shown once, right after saving.
+ * and the form that adds one. A webhook's signing secret is shown once, right after saving. Destinations a team
+ * gateway holds are listed as the team's, without a key here; only the gateway's admin changes them.
  */
 export function SendToSettings() {
   const m = useMemo(createSendSettingsModel, []);
@@ -52,12 +59,16 @@ export function SendToSettings() {
             <li key={hint.id} class="row" data-testid={`destination-${hint.id}`}>
               <strong>{hint.label}</strong>
               <span class="muted">{about(hint)}</span>
-              <button type="button" class="small" onClick={() => void m.check(hint.id)}>
-                Check
-              </button>
-              <button type="button" class="danger small" onClick={() => void m.remove(hint.id)}>
-                Remove
-              </button>
+              {hint.team === undefined && (
+                <>
+                  <button type="button" class="small" onClick={() => void m.check(hint.id)}>
+                    Check
+                  </button>
+                  <button type="button" class="danger small" onClick={() => void m.remove(hint.id)}>
+                    Remove
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,174 @@
+/**
+ * Sending through the team gateway, for a destination whose key the gateway holds (a destination hint with `team`):
+ * the gateway performs the call with the same never-a-duplicate rule, so this computer holds no key for it. What a
+ * teammate sent is marked here too ("In Lever, sent by Alice"): the gateway is asked (`POST /v1/team/sent`, free)
+ * about every contact the vault gains or changes, and its answer is kept in the `sent` store beside the contact.
+ */
+import { ApiError } from '../api/errors';
+import {
+  HELD_MAX_PEOPLE,
+  type TeamDestination,
+  type TeamSendInfo,
+  TeamSendResponse,
+  TeamSentResponse,
+} from '../api/team-schema';
+import type { SendResult } from '../protocol/shapes';
+import type { SendPerson } from '../send/types';
+import { getApiKey } from '../store/api-key';
+import { keepSent, type SentRecord, sentKey, sentTo } from '../store/sent';
+import { settings } from '../store/settings';
+import { teamMembership } from '../store/team-membership';
+import { readMany, watchVaultKeys } from '../store/vault';
+import type { ContactRecord } from '../store/vault-record';
+
+/** A send goes to the ATS and back through the gateway: longer than the team's small questions. */
+const SEND_TIMEOUT_MS = 60_000;
+const SENT_TIMEOUT_MS = 8_000;
+
+async function gateway(path: string, body: unknown, timeoutMs: number): Promise<Response> {
+  const apiKey = await getApiKey();
+  if (!apiKey) throw new ApiError({ kind: 'not-set-up', message: 'Save your member key in Options first.' });
+  const { baseUrl } = await settings.get();
+  return fetch(`${baseUrl.trim().replace(/\/+$/, '')}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
+/** The team's record as kept beside the contact; `sentBy` only when a teammate sent it, not this member. */
+function recordOf(contactKey: string, info: TeamSendInfo, me: string | undefined): SentRecord {
+  return {
+    key: sentKey(info.destination, contactKey),
+    contactKey,
+    destinationId: info.destination,
+    label: info.label,
+    state: 'sent',
+    status: info.status,
+    ...(info.record_id ? { recordId: info.record_id } : {}),
+    ...(info.link ? { link: info.link } : {}),
+    sentAt: info.sent_at,
+    updatedAt: info.updated_at,
+    ...(info.sent_by !== me ? { sentBy: info.sent_by } : {}),
+  };
+}
+
+const identity = (contact: ContactRecord) =>
+  contact.socialUrl
+    ? { social_url: contact.socialUrl }
+    : contact.candidateId
+      ? { candidate_id: contact.candidateId }
+      : null;
+
+/** Sends `contact` to the team's destination `kind` through the gateway, and keeps the team's record of it. */
+export async function sendThroughTeam(
+  kind: TeamDestination['kind'],
+  contact: ContactRecord,
+  person: SendPerson,
+): Promise<SendResult> {
+  const who = identity(contact);
+  if (!who)
+    throw new ApiError({ kind: 'invalid-request', message: 'This contact has no profile to send by.' });
+  let response: Response;
+  try {
+    response = await gateway(
+      '/v1/team/send',
+      {
+        destination: kind,
+        ...who,
+        person: {
+          name: person.name,
+          emails: person.emails,
+          phones: person.phones,
+          ...(person.profileUrl ? { profile_url: person.profileUrl } : {}),
+          ...(person.headline ? { headline: person.headline } : {}),
+          ...(person.jobTitle ? { job_title: person.jobTitle } : {}),
+          ...(person.company ? { company: person.company } : {}),
+          ...(person.revealed ? { revealed: person.revealed } : {}),
+        },
+      },
+      SEND_TIMEOUT_MS,
+    );
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError({
+      kind: 'network',
+      message: "Your team's gateway did not answer. Nothing is marked as sent: try again.",
+    });
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const said = (json as { message?: unknown } | null)?.message;
+    const retry = Number(response.headers.get('retry-after'));
+    throw new ApiError({
+      kind: response.status === 429 ? 'rate-limited' : response.status >= 500 ? 'server' : 'bad-request',
+      status: response.status,
+      message:
+        typeof said === 'string' ? said : `Your team's gateway refused the send (error ${response.status}).`,
+      ...(response.status === 429 && retry > 0 ? { retryAfterMs: retry * 1000 } : {}),
+    });
+  }
+  const parsed = TeamSendResponse.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({
+      kind: 'malformed-response',
+      message:
+        "Your team's gateway answered in a shape this version does not know: check what was sent there.",
+    });
+  }
+  const me = (await teamMembership.get())?.member;
+  const earlier = await sentTo(kind, contact.key);
+  const record = recordOf(contact.key, parsed.data.sent, me);
+  await keepSent(record);
+  const fresh = earlier?.state !== 'sent' && parsed.data.sent.sent_by === me;
+  return {
+    // Sent earlier (by anyone): nothing new was made.
+    status: fresh ? parsed.data.sent.status : 'already-there',
+    label: record.label,
+    ...(record.link ? { link: record.link } : {}),
+    sentAt: record.updatedAt,
+  };
+}
+
+/**
+ * Marks what the team sent of the contacts kept under `keys` (free; nothing when the connection is not a team
+ * gateway with destinations). A gateway that does not answer leaves the marks as they were.
+ */
+export async function markTeamSends(keys: readonly string[]): Promise<void> {
+  const membership = await teamMembership.get();
+  if (!membership?.destinations?.length || keys.length === 0) return;
+  const contacts = (await readMany(keys)).flatMap(([key, read]) =>
+    read.state === 'ok' && identity(read.value) ? [{ key, who: identity(read.value)! }] : [],
+  );
+  for (let start = 0; start < contacts.length; start += HELD_MAX_PEOPLE) {
+    const chunk = contacts.slice(start, start + HELD_MAX_PEOPLE);
+    const response = await gateway('/v1/team/sent', { people: chunk.map((c) => c.who) }, SENT_TIMEOUT_MS);
+    const parsed = response.ok ? TeamSentResponse.safeParse(await response.json()) : null;
+    if (!parsed?.success) return;
+    for (const [i, person] of parsed.data.people.entries()) {
+      const contact = chunk[i];
+      if (!contact) continue;
+      for (const info of person.sends) {
+        const kept = await sentTo(info.destination, contact.key);
+        if (kept?.state === 'sent' && kept.updatedAt >= info.updated_at) continue;
+        await keepSent(recordOf(contact.key, info, membership.member));
+      }
+    }
+  }
+}
+
+/** Marks teammates' sends on every contact the vault gains or changes, a moment after, in batches. */
+export function followTeamSends(onError: (error: unknown) => void): () => void {
+  let waiting = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return watchVaultKeys((keys) => {
+    for (const key of keys ?? []) waiting.add(key);
+    timer ??= setTimeout(() => {
+      const asked = [...waiting];
+      waiting = new Set();
+      timer = null;
+      markTeamSends(asked).catch(onError);
+    }, 300);
+  });
+}

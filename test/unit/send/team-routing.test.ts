@@ -1,0 +1,161 @@
+/**
+ * The extension's side of sending through a team gateway: a destination the gateway holds is sent to through the
+ * gateway with the member key (never to the ATS, no ATS key here), and what teammates sent is marked beside the
+ * contacts ("In Lever, sent by Alice").
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
+import type { TeamSendInfo } from '../../../src/api/team-schema';
+import { saveDestination } from '../../../src/background/destinations';
+import { sendContact } from '../../../src/background/send';
+import { markTeamSends } from '../../../src/background/team-send';
+import { setApiKey } from '../../../src/store/api-key';
+import { destinationHints } from '../../../src/store/destination-hints';
+import { sentFor } from '../../../src/store/sent';
+import { settings } from '../../../src/store/settings';
+import { type TeamMembership, teamMembership } from '../../../src/store/team-membership';
+import { vaultWrite } from '../../../src/store/vault-write';
+import { sentMark } from '../../../src/ui/send/sent-words';
+import { contactRecord } from '../../support/vault-records';
+import { ADDRESSES, stubDestinations } from './fakes';
+
+const GATEWAY = 'http://127.0.0.1:7200';
+const MEMBER_KEY = 'clm_alice-member-key';
+
+const membership = (destinations: TeamMembership['destinations']): TeamMembership => ({
+  member: 'Alice Smith',
+  team: 'Acme Recruiting',
+  dailyCap: null,
+  monthlyCap: null,
+  spentToday: 0,
+  spentThisMonth: 0,
+  dailyResets: '2026-11-29T00:00:00.000Z',
+  monthlyResets: '2026-12-01T00:00:00.000Z',
+  checkedAt: '2026-11-28T10:00:00.000Z',
+  destinations,
+});
+
+const info = (sentBy: string, status: TeamSendInfo['status'] = 'created'): TeamSendInfo => ({
+  destination: 'lever',
+  label: 'Lever',
+  status,
+  record_id: 'opp-7',
+  link: 'https://hire.lever.co/candidates/opp-7',
+  sent_by: sentBy,
+  sent_at: '2026-11-03T09:00:00.000Z',
+  updated_at: '2026-11-03T09:00:00.000Z',
+});
+
+let slug = 0;
+async function revealed() {
+  slug++;
+  const record = { ...contactRecord(`team-${slug}`, `t-${slug}`), name: `Person ${slug}` };
+  await vaultWrite.put(record);
+  return record;
+}
+
+/** The ATS fakes, and a gateway answering its two send endpoints with `answer`; every request is recorded. */
+function stubGateway(answer: { send?: TeamSendInfo; sent?: TeamSendInfo[] }) {
+  const fakes = stubDestinations();
+  const atsFetch = globalThis.fetch;
+  const requests: { path: string; key: string | null; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    if (url.origin !== GATEWAY) return atsFetch(input, init);
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    requests.push({ path: url.pathname, key: new Headers(init?.headers).get('x-api-key'), body });
+    const json =
+      url.pathname === '/v1/team/send'
+        ? { success: true, sent: answer.send }
+        : {
+            success: true,
+            people: (body.people as object[]).map((p) => ({ ...p, sends: answer.sent ?? [] })),
+          };
+    return new Response(JSON.stringify(json), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { fakes, requests };
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  vi.unstubAllGlobals();
+  await setApiKey(MEMBER_KEY);
+  await settings.set({ ...(await settings.get()), baseUrl: GATEWAY });
+});
+
+describe('a destination the team gateway holds', () => {
+  it('takes the place of the one saved here, and goes when the connection is no longer a gateway', async () => {
+    stubDestinations();
+    await saveDestination({
+      kind: 'lever',
+      apiKey: LEVER_KEY,
+      performAs: LEVER_USERS[0]?.id ?? '',
+      baseUrl: ADDRESSES.lever,
+    });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever', account: 'Chandler Bing' }]));
+    expect(await destinationHints.get()).toEqual([
+      expect.objectContaining({ id: 'lever', team: 'Acme Recruiting', masked: '', account: 'Chandler Bing' }),
+    ]);
+    await teamMembership.set(null);
+    expect(await destinationHints.get()).toEqual([]);
+  });
+
+  it('is sent to through the gateway with the member key, never to the ATS', async () => {
+    const { fakes, requests } = stubGateway({ send: info('Alice Smith') });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contact = await revealed();
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result).toMatchObject({ status: 'created', label: 'Lever', link: info('').link });
+    expect(fakes.calls).toEqual([]);
+    expect(requests).toEqual([
+      {
+        path: '/v1/team/send',
+        key: MEMBER_KEY,
+        body: expect.objectContaining({
+          destination: 'lever',
+          social_url: contact.socialUrl,
+          person: expect.objectContaining({ name: contact.name, emails: [contact.email.value] }),
+        }),
+      },
+    ]);
+    const [record] = (await sentFor([contact.key])).get(contact.key) ?? [];
+    expect(record).toMatchObject({ destinationId: 'lever', recordId: 'opp-7' });
+    expect(record?.sentBy).toBeUndefined();
+  });
+
+  it("says a teammate's earlier send, and marks it with their name", async () => {
+    stubGateway({ send: info('Bob Lee') });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contact = await revealed();
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result.status).toBe('already-there');
+    const [record] = (await sentFor([contact.key])).get(contact.key) ?? [];
+    expect(sentMark(record!)).toBe('In Lever, sent by Bob Lee');
+  });
+
+  it('marks what teammates sent of the contacts held here, asking the gateway by profile', async () => {
+    const { requests } = stubGateway({ sent: [info('Bob Lee')] });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contact = await revealed();
+    await markTeamSends([contact.key]);
+    expect(requests).toEqual([
+      { path: '/v1/team/sent', key: MEMBER_KEY, body: { people: [{ social_url: contact.socialUrl }] } },
+    ]);
+    const [record] = (await sentFor([contact.key])).get(contact.key) ?? [];
+    expect(sentMark(record!)).toBe('In Lever, sent by Bob Lee');
+  });
+
+  it('asks nothing when the gateway holds no destination', async () => {
+    const { requests } = stubGateway({ sent: [info('Bob Lee')] });
+    await teamMembership.set(membership([]));
+    const contact = await revealed();
+    await markTeamSends([contact.key]);
+    expect(requests).toEqual([]);
+    expect((await sentFor([contact.key])).get(contact.key)).toBeUndefined();
+  });
+});
