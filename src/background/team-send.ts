@@ -161,13 +161,15 @@ export async function markTeamSends(keys: readonly string[]): Promise<void> {
 /** Marks teammates' sends on every contact the vault gains or changes, a moment after, in batches. */
 export function followTeamSends(onError: (error: unknown) => void): () => void {
   let waiting = new Set<string>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let scheduled = false;
   return watchVaultKeys((keys) => {
     for (const key of keys ?? []) waiting.add(key);
-    timer ??= setTimeout(() => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
       const asked = [...waiting];
       waiting = new Set();
-      timer = null;
       markTeamSends(asked).catch(onError);
     }, 300);
   });

@@ -1,12 +1,14 @@
 /**
  * Two recruiters of one team, each in their own browser, each with a member key of the team gateway (on PGlite in
  * a temporary folder) in front of the simulator. What one reveals, the other sees priced at 0 before any click, and
- * revealing it costs the team no second lookup.
+ * revealing it costs the team no second lookup. With Lever's key held by the gateway, what one sends there the other
+ * sees sent, by whom, and neither browser holds the key.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { runCommand } from '../../gateway/cli/commands';
 import { type Database, openDatabase } from '../../gateway/db/database';
 import { migrate } from '../../gateway/db/migrations';
 import { addMember, setCaps } from '../../gateway/members';
@@ -14,6 +16,8 @@ import { type RunningGateway, startGateway } from '../../gateway/server/serve';
 import { setTeamName } from '../../gateway/team';
 import { createUpstream } from '../../gateway/upstream';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { LEVER_KEY } from '../../sim/destinations/lever';
+import { startDestinations } from '../../sim/destinations/serve';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { linkedinPage } from '../support/linkedin-page';
 import { expectAccessible } from './axe';
@@ -239,5 +243,87 @@ test.describe('a team gateway, two members', () => {
     await expect(allowance).toContainText('No daily allowance');
     await expectAccessible(usage, 'usage page of a team member');
     expect(bob.errors).toEqual([]);
+  });
+
+  test("Alice sends Ada to Lever through the gateway; Bob sees her in Lever, sent by Alice, and neither holds Lever's key", async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(150_000);
+    const ats = await startDestinations();
+    try {
+      // The admin gives the gateway Lever's key; the members' browsers never see it.
+      const set = await runCommand(db, ['send', 'set', 'lever', '--key', LEVER_KEY, '--url', ats.lever.url]);
+      expect(set.lines.join('\n')).toContain('Members now send to Lever through this gateway');
+      const alice: Browser = { context, open: openExtensionPage, errors: [] };
+      const bob = await memberBrowser();
+      browsers.push(bob);
+
+      // Alice's options list Lever as the team's: no key field, nothing to add or remove.
+      const aliceOptions = await connect(alice, gateway.url, keys.alice!);
+      const sendTo = aliceOptions.getByTestId('send-to');
+      await expect(aliceOptions.getByTestId('destination-lever')).toContainText(
+        "held by Acme Recruiting's gateway: no key on this computer · adds candidates as Chandler Bing",
+      );
+      await expect(sendTo.getByRole('button', { name: 'Add Lever' })).toHaveCount(0);
+      await expect(sendTo.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+      await expectAccessible(aliceOptions, 'options with a destination the team holds');
+      for (const width of [320, 400]) {
+        await aliceOptions.setViewportSize({ width, height: 900 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await aliceOptions.emulateMedia({ colorScheme: scheme });
+          await sendTo.screenshot({ path: `test-results/team-send-options-${width}-${scheme}.png` });
+        }
+      }
+
+      // Alice reveals Ada and sends her to Lever: the gateway makes the opportunity.
+      const a = await adaPopup(alice);
+      await a.getByRole('button', { name: 'Reveal' }).click();
+      await expect(a.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+      const aliceSend = a.getByTestId('send-to');
+      await aliceSend.getByRole('button', { name: 'Send to Lever' }).click();
+      await expect(aliceSend.getByRole('status')).toHaveText('Added to Lever.');
+      const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+      await expect(aliceSend.getByRole('link', { name: `In Lever · ${today}` })).toHaveAttribute(
+        'href',
+        /\/candidates\/opp-1$/,
+      );
+      expect(ats.lever.opportunities).toMatchObject([
+        { name: ADA.name, emails: [ADA.personal_email], links: [ADA.social_url] },
+      ]);
+
+      // Bob reveals Ada (free: the team holds her): she is marked in Lever, sent by Alice, with no button to send
+      // her again.
+      await connect(bob, gateway.url, keys.bob!);
+      const b = await adaPopup(bob);
+      await b.getByRole('button', { name: 'Reveal' }).click();
+      await expect(b.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+      const bobSend = b.getByTestId('send-to');
+      await expect(bobSend.getByRole('link', { name: 'In Lever, sent by Alice Smith' })).toBeVisible();
+      await expect(bobSend.getByRole('button', { name: 'Send to Lever' })).toHaveCount(0);
+      await expectAccessible(b, 'popup, a contact a teammate sent');
+      for (const width of [320, 400]) {
+        await b.setViewportSize({ width, height: 700 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await b.emulateMedia({ colorScheme: scheme });
+          await b.screenshot({ path: `test-results/team-send-popup-${width}-${scheme}.png`, fullPage: true });
+        }
+      }
+      expect(ats.lever.opportunities).toHaveLength(1);
+
+      // Neither browser's storage holds Lever's key.
+      for (const browser of [alice, bob]) {
+        const worker = browser.context.serviceWorkers()[0]!;
+        const stored = await worker.evaluate(async () => {
+          const chrome = (globalThis as { chrome?: { storage: { local: { get(): Promise<unknown> } } } })
+            .chrome!;
+          return JSON.stringify(await chrome.storage.local.get());
+        });
+        expect(stored).toContain('Acme Recruiting');
+        expect(stored).not.toContain(LEVER_KEY);
+      }
+    } finally {
+      await ats.close();
+    }
   });
 });

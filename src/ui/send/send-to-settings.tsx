@@ -23,9 +23,7 @@ const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: string; hi
 function about(hint: DestinationHint): string {
   if (hint.team !== undefined) {
     const who = hint.kind === 'lever' && hint.account ? `adds candidates as ${hint.account}` : hint.account;
-    return [`your team's, through ${hint.team}'s gateway: no key on this computer`, who]
-      .filter(Boolean)
-      .join(' · ');
+    return [`held by ${hint.team}'s gateway: no key on this computer`, who].filter(Boolean).join(' · ');
   }
   if (hint.kind === 'webhook') return hint.masked;
   if (hint.kind === 'ashby') return `key ${hint.masked}${hint.account ? ` (${hint.account})` : ''}`;
