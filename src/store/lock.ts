@@ -55,10 +55,10 @@ export interface HeldRead<T> {
 
 /**
  * {@link sharedRead}, and while held (a bulk reveal's run) the value last read is answered again until `watch`
- * reports a change of it: a run's groups of lookups each ask the settings and the team membership, and each read
- * waits in the browser's storage queue behind the run's writes. A change is seen when storage reports it, the moment
- * after it is written, as every page sees it; a read that began before a change was reported is answered but not
- * kept. Outside a hold every call reads.
+ * reports a change of it: a run's groups of lookups each ask the settings and the team membership before their
+ * write-ahead, on the path of every request, and a storage read there is a round trip for each group. A change is
+ * seen when storage reports it, the moment after it is written, as every page sees it; a read that began before a
+ * change was reported is answered but not kept. Outside a hold every call reads.
  */
 export function heldRead<T>(
   read: () => Promise<T>,

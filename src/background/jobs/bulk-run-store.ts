@@ -34,23 +34,22 @@ function coalesced(write: () => Promise<void>): () => Promise<void> {
 }
 
 /**
- * How often the job is written while it runs (progress for the panel and the badge): twice a second. Each write
- * stores the parts of 25 contacts that changed (~20 KB in a 150-contact job's rounds), handed old and new to every
- * page listening, in the storage queue the lookups' write-aheads wait in: every 250 ms, 12 writes and ~250 KB a job;
- * every 500 ms, 7 and ~190 KB (1.46–1.71x against 1.61–1.74x in alternated runs at load 2–3.3). The vault and the
- * ledger, not the job, say what a restart resumes from.
+ * How often the job is written while it runs (progress for the panel and the badge): twice a second. Each write is
+ * one transaction over the job and the contacts that changed, in stores no lookup's write-ahead spans, so it is
+ * never in a lookup's way; the pages then read the job again. The vault and the ledger, not the job, say what a
+ * restart resumes from.
  */
 const PROGRESS_EVERY_MS = 500;
 
 /**
  * What a run writes, and when: the job, twice a second and at every pause, stop and end (its first write
- * whole, then the parts of its contacts that changed). What went out is on the ledger, written ahead of each
+ * whole, then the contacts that changed). What went out is on the ledger, written ahead of each
  * request (lookups that get ready together share one write), so a restart knows exactly what may have been charged. The vault, not the job, is what protects against paying twice: a
  * contact the job shows as queued after a restart is looked up against the vault again, and asks for nothing it
  * already holds.
  */
 export function createRunStore(job: BulkJob) {
-  // Each progress write stores the job and the parts of its contacts that changed since the run's last.
+  // Each progress write stores the job and the contacts that changed since the run's last.
   const write = bulkJobs.runWriter();
   const writeJob = coalesced(async () => {
     await write(job);
