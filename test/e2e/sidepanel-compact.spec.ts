@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { checkState, expectFits, searchNurses } from './panel-checks';
+import { PUT_SEARCH } from './vault-db';
 
 /** The tallest of the rows `selector` finds, in whole pixels (sub-pixel line boxes make 64.08). */
 const tallest = async (page: Page, selector: string) =>
@@ -159,35 +160,31 @@ test('once a search has answered its first result is within 250 px, and an unrev
 
 test('a single page has no paging controls', async ({ openSearchPanel, background }) => {
   const panel = await openSearchPanel();
-  await background.evaluate(async () => {
-    const at = new Date().toISOString();
-    const profiles = [0, 1, 2].map((i) => ({
-      id: `one-page-${i}`,
-      name: `Person ${i}`,
-      current_title: 'Registered Nurse',
-      current_employer: 'Arbor Health',
-      location: 'Boston, Massachusetts, United States',
-      social_url: `https://www.linkedin.com/in/one-page-${i}`,
-    }));
-    const request = { search_criteria: { current_title: ['Registered Nurse'] }, page_size: 10 };
-    const store = (
-      globalThis as unknown as { chrome: { storage: { local: { set(o: object): Promise<void> } } } }
-    ).chrome.storage.local;
-    await store.set({
-      search: {
-        id: 'one-page',
-        mode: 'filters',
-        first: request,
-        frozen: { ...request, include_similar_titles: false },
-        understood: {},
-        pageSize: 10,
-        pages: [{ start: 1, profiles, total: 3, hasNext: false, nextStart: null, charged: 1, at }],
-        currentStart: 1,
-        status: 'done',
-        startedAt: at,
-      },
-    });
-  });
+  const at = new Date().toISOString();
+  const profiles = [0, 1, 2].map((i) => ({
+    id: `one-page-${i}`,
+    name: `Person ${i}`,
+    current_title: 'Registered Nurse',
+    current_employer: 'Arbor Health',
+    location: 'Boston, Massachusetts, United States',
+    social_url: `https://www.linkedin.com/in/one-page-${i}`,
+  }));
+  const request = { search_criteria: { current_title: ['Registered Nurse'] }, page_size: 10 };
+  const session = {
+    id: 'one-page',
+    mode: 'filters',
+    first: request,
+    frozen: { ...request, include_similar_titles: false },
+    understood: {},
+    pageSize: 10,
+    pages: [{ start: 1, profiles, total: 3, hasNext: false, nextStart: null, charged: 1, at }],
+    currentStart: 1,
+    status: 'done',
+    startedAt: at,
+  };
+  await background.evaluate(
+    `(async () => { ${PUT_SEARCH}; await putSearch(${JSON.stringify(session)}); })()`,
+  );
   await expect(panel.locator('.result-card')).toHaveCount(3);
   await expect(panel.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: /Next page|Previous page/ })).toHaveCount(0);
