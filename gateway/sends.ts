@@ -264,3 +264,37 @@ export async function sentOf(db: Sql, people: readonly (number | null)[]): Promi
   );
   return people.map((id) => rows.filter((row) => row.person_id === id).map(infoOf));
 }
+
+/** How many sends one question of what was sent since a time answers at most (the next question goes on). */
+export const SENT_SINCE_MAX = 1000;
+
+/**
+ * What the team sent since `since` (everything when null), oldest first, with who each person is; `asOf` is the
+ * time to ask from next, a few seconds early so a send settling while this was read is not missed.
+ */
+export async function sentSince(
+  db: Sql,
+  since: Date | null,
+): Promise<{
+  asOf: Date;
+  sends: (TeamSendInfo & { social_url: string | null; candidate_id: string | null })[];
+}> {
+  const [clock] = await db.query<{ now: Date }>("select now() - interval '5 seconds' as now");
+  const rows = await db.query<SendRow & { social_url: string | null; candidate_id: string | null }>(
+    `select ${SEND_COLUMNS}, p.social_url, p.candidate_id
+     from sends s join members m on m.id = s.member_id join people p on p.id = s.person_id
+     where s.state = 'sent' and ($1::timestamptz is null or s.updated_at > $1::timestamptz)
+     order by s.updated_at limit ${SENT_SINCE_MAX}`,
+    [since?.toISOString() ?? null],
+  );
+  const last = rows.at(-1);
+  const asOf = rows.length === SENT_SINCE_MAX && last ? last.updated_at : clock!.now;
+  return {
+    asOf,
+    sends: rows.map((row) => ({
+      ...infoOf(row),
+      social_url: row.social_url,
+      candidate_id: row.candidate_id,
+    })),
+  };
+}

@@ -27,9 +27,10 @@ import {
   type TeamSendResponse,
   TeamSentRequest,
   type TeamSentResponse,
+  type TeamSentSinceResponse,
 } from '../../src/api/team-schema';
 import { type Member, readMember } from '../members';
-import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
+import { listDestinations, sentOf, sentSince, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
@@ -322,6 +323,21 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     }
   });
 
+  v1.get('/team/sent', async (c) => {
+    const raw = c.req.query('since');
+    const since = raw === undefined ? null : new Date(raw);
+    if (since && Number.isNaN(since.getTime())) {
+      return send(c, failure(400, `Invalid question: since must be an ISO time; got "${raw}".`));
+    }
+    const found = await c.get('timing').time('db', () => sentSince(db, since));
+    const body: TeamSentSinceResponse = {
+      success: true,
+      as_of: found.asOf.toISOString(),
+      sends: found.sends,
+    };
+    return send(c, { status: 200, body });
+  });
+
   v1.post('/team/sent', async (c) => {
     const json = jsonBody(c);
     if (isFailure(json)) return send(c, json);
@@ -381,7 +397,6 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     ['/team/me', 'GET'],
     ['/team/held', 'POST'],
     ['/team/send', 'POST'],
-    ['/team/sent', 'POST'],
   ] as const) {
     v1.all(path, (c) =>
       send(c, {

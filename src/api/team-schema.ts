@@ -6,7 +6,8 @@
  * - `POST /v1/team/held`: which items the team already holds for a list of people, so a client can price them at
  *   0 before any click.
  * - `POST /v1/team/send`: sends one person to a destination whose key the gateway holds (Lever, Ashby, HubSpot, a
- *   webhook), never as a duplicate; `POST /v1/team/sent`: what the team sent of a list of people, and who sent it.
+ *   webhook), never as a duplicate; `POST /v1/team/sent`: what the team sent of a list of people, and who sent it;
+ *   `GET /v1/team/sent?since=`: what the team sent since a time.
  */
 import * as z from 'zod/mini';
 import { RETRIEVABLE } from './schema-parts';
@@ -156,3 +157,20 @@ export const TeamSentResponse = z.looseObject({
   ),
 });
 export type TeamSentResponse = z.infer<typeof TeamSentResponse>;
+
+/**
+ * Answer of `GET /v1/team/sent?since=…`: what the team sent since a time (at most 1,000, oldest first), with who each
+ * person is, so a client marks the contacts it holds; `as_of` is the `since` to ask with next.
+ */
+export const TeamSentSinceResponse = z.looseObject({
+  success: z.literal(true),
+  as_of: z.string(),
+  sends: z.array(
+    z.looseObject({
+      ...TeamSendInfo.shape,
+      social_url: z.nullable(z.string()),
+      candidate_id: z.nullable(z.string()),
+    }),
+  ),
+});
+export type TeamSentSinceResponse = z.infer<typeof TeamSentSinceResponse>;

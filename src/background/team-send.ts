@@ -2,7 +2,9 @@
  * Sending through the team gateway, for a destination whose key the gateway holds (a destination hint with `team`):
  * the gateway performs the call with the same never-a-duplicate rule, so this computer holds no key for it. What a
  * teammate sent is marked here too ("In Lever, sent by Alice"): the gateway is asked (`POST /v1/team/sent`, free)
- * about every contact the vault gains or changes, and its answer is kept in the `sent` store beside the contact.
+ * about every contact the vault gains or changes, and (`GET /v1/team/sent?since=`) what the team sent since it last
+ * said, whenever the membership is read again (a page opening, a reveal); its answers are kept in the `sent` store
+ * beside the contacts they name.
  */
 import { ApiError } from '../api/errors';
 import {
@@ -11,6 +13,7 @@ import {
   type TeamSendInfo,
   TeamSendResponse,
   TeamSentResponse,
+  TeamSentSinceResponse,
 } from '../api/team-schema';
 import type { SendResult } from '../protocol/shapes';
 import type { SendPerson } from '../send/types';
@@ -18,23 +21,34 @@ import { getApiKey } from '../store/api-key';
 import { keepSent, type SentRecord, sentKey, sentTo } from '../store/sent';
 import { settings } from '../store/settings';
 import { teamMembership } from '../store/team-membership';
-import { readMany, watchVaultKeys } from '../store/vault';
+import { findContacts, readMany, watchVaultKeys } from '../store/vault';
 import type { ContactRecord } from '../store/vault-record';
 
 /** A send goes to the ATS and back through the gateway: longer than the team's small questions. */
 const SEND_TIMEOUT_MS = 60_000;
 const SENT_TIMEOUT_MS = 8_000;
 
+/** A request to the gateway with the member key: a POST of `body`, or a GET without one. */
 async function gateway(path: string, body: unknown, timeoutMs: number): Promise<Response> {
   const apiKey = await getApiKey();
   if (!apiKey) throw new ApiError({ kind: 'not-set-up', message: 'Save your member key in Options first.' });
   const { baseUrl } = await settings.get();
   return fetch(`${baseUrl.trim().replace(/\/+$/, '')}${path}`, {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'x-api-key': apiKey,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(timeoutMs),
   });
+}
+
+/** Keeps the team's record of a send beside the contact, unless the one kept is as new. */
+async function keepTeamMark(contactKey: string, info: TeamSendInfo, me: string): Promise<void> {
+  const kept = await sentTo(info.destination, contactKey);
+  if (kept?.state === 'sent' && kept.updatedAt >= info.updated_at) return;
+  await keepSent(recordOf(contactKey, info, me));
 }
 
 /** The team's record as kept beside the contact; `sentBy` only when a teammate sent it, not this member. */
@@ -149,12 +163,33 @@ export async function markTeamSends(keys: readonly string[]): Promise<void> {
     for (const [i, person] of parsed.data.people.entries()) {
       const contact = chunk[i];
       if (!contact) continue;
-      for (const info of person.sends) {
-        const kept = await sentTo(info.destination, contact.key);
-        if (kept?.state === 'sent' && kept.updatedAt >= info.updated_at) continue;
-        await keepSent(recordOf(contact.key, info, membership.member));
-      }
+      for (const info of person.sends) await keepTeamMark(contact.key, info, membership.member);
     }
+  }
+}
+
+/**
+ * Marks what the team sent since the gateway last said (everything, the first time) on the contacts held here, and
+ * remembers how far it got. Nothing when the connection is not a team gateway with destinations.
+ */
+export async function markRecentTeamSends(): Promise<void> {
+  const membership = await teamMembership.get();
+  if (!membership?.destinations?.length) return;
+  const since = membership.sendsSeen ? `?since=${encodeURIComponent(membership.sendsSeen)}` : '';
+  const response = await gateway(`/v1/team/sent${since}`, undefined, SENT_TIMEOUT_MS);
+  const parsed = response.ok ? TeamSentSinceResponse.safeParse(await response.json()) : null;
+  if (!parsed?.success) return;
+  const { sends, as_of } = parsed.data;
+  const contacts = await findContacts(
+    sends.map((s) => ({ socialUrl: s.social_url, candidateId: s.candidate_id })),
+  );
+  for (const [i, info] of sends.entries()) {
+    const contact = contacts[i];
+    if (contact) await keepTeamMark(contact.key, info, membership.member);
+  }
+  const now = await teamMembership.get();
+  if (now?.team === membership.team && now.member === membership.member) {
+    await teamMembership.set({ ...now, sendsSeen: as_of });
   }
 }
 

@@ -11,6 +11,7 @@ import { getApiKey } from '../store/api-key';
 import { heldRead } from '../store/lock';
 import { settings } from '../store/settings';
 import { type TeamMembership, teamMembership } from '../store/team-membership';
+import { markRecentTeamSends } from './team-send';
 
 /** Both endpoints are free and small: a gateway that takes longer is treated as not answering. */
 const TEAM_TIMEOUT_MS = 8_000;
@@ -125,13 +126,20 @@ export async function recordMembership(
   return found;
 }
 
-/** Reads `team/me` again for the saved connection (free), when it is a gateway. */
+/**
+ * Reads `team/me` again for the saved connection (free), when it is a gateway, and marks what teammates sent since
+ * it last asked.
+ */
 export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembership | null> {
   if (!(await teamMembership.get())) return null;
   const apiKey = await getApiKey();
   if (!apiKey) return null;
   const { baseUrl } = await settings.get();
-  return recordMembership(baseUrl, apiKey, true, fetchImpl);
+  const membership = await recordMembership(baseUrl, apiKey, true, fetchImpl);
+  // What teammates sent meanwhile, marked on the contacts held here (free; a gateway that does not say changes nothing).
+  if (membership)
+    void markRecentTeamSends().catch((error) => console.warn('Could not read what the team sent', error));
+  return membership;
 }
 
 /**

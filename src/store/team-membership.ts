@@ -24,6 +24,8 @@ export const TeamMembership = z.object({
   dailyResets: z.string(),
   monthlyResets: z.string(),
   checkedAt: z.string(),
+  /** The gateway's time up to which what teammates sent is marked here (the next question asks from it). */
+  sendsSeen: z.optional(z.string()),
   /** The destinations the gateway holds the keys of: contacts are sent to them through the gateway. */
   destinations: z.optional(
     z.array(
@@ -43,9 +45,14 @@ const teamItem = defineStored({
 
 export const teamMembership = {
   get: (): Promise<TeamMembership | null> => teamItem.get(),
-  /** Stores the membership, and shows the destinations its gateway holds (none when there is no membership). */
+  /**
+   * Stores the membership (keeping how far teammates' sends were marked, for the same member of the same team), and
+   * shows the destinations its gateway holds (none when there is no membership).
+   */
   async set(value: TeamMembership | null): Promise<void> {
-    await teamItem.set(value);
+    const before = value && value.sendsSeen === undefined ? await teamItem.get() : null;
+    const same = before && before.team === value?.team && before.member === value.member;
+    await teamItem.set(same && before.sendsSeen ? { ...value, sendsSeen: before.sendsSeen } : value);
     await showTeamDestinations(value?.team ?? null, value?.destinations ?? []);
   },
   watch: (cb: (value: TeamMembership | null) => void) => teamItem.watch(cb),

@@ -121,6 +121,28 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     for (const answer of [first, again, sent]) expect(answer.text).not.toContain(LEVER_KEY);
   });
 
+  it.skipIf(skip)('says what the team sent since a time, and from when to ask next', async () => {
+    const all = await used.team.get('/v1/team/sent', used.bob);
+    expect(all.status).toBe(200);
+    expect(all.body.sends).toEqual([
+      expect.objectContaining({
+        social_url: ADA,
+        candidate_id: null,
+        label: 'Lever',
+        sent_by: 'Alice Smith',
+      }),
+    ]);
+    const next = await used.team.get(`/v1/team/sent?since=${encodeURIComponent(all.body.as_of)}`, used.bob);
+    // Asked from there: only what was sent after it (the answer starts a few seconds early, so a send settling
+    // while it was read is not missed).
+    for (const sent of next.body.sends) expect(sent.updated_at > all.body.as_of).toBe(true);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect((await used.team.get(`/v1/team/sent?since=${later}`, used.bob)).body.sends).toEqual([]);
+    const bad = await used.team.get('/v1/team/sent?since=yesterday', used.bob);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid question: since must be an ISO time; got "yesterday".');
+  });
+
   it.skipIf(skip)('two members sending one person at once make one record', async () => {
     const jose = { ...ADA_PERSON, name: 'José Álvarez', emails: ['jose@example.com'], profile_url: JOSE };
     ats.lever.faults.latencyMs = 300;

@@ -10,7 +10,7 @@ import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
 import type { TeamSendInfo } from '../../../src/api/team-schema';
 import { saveDestination } from '../../../src/background/destinations';
 import { sendContact } from '../../../src/background/send';
-import { markTeamSends } from '../../../src/background/team-send';
+import { markRecentTeamSends, markTeamSends } from '../../../src/background/team-send';
 import { setApiKey } from '../../../src/store/api-key';
 import { destinationHints } from '../../../src/store/destination-hints';
 import { sentFor } from '../../../src/store/sent';
@@ -56,23 +56,33 @@ async function revealed() {
   return record;
 }
 
-/** The ATS fakes, and a gateway answering its two send endpoints with `answer`; every request is recorded. */
-function stubGateway(answer: { send?: TeamSendInfo; sent?: TeamSendInfo[] }) {
+/** The ATS fakes, and a gateway answering its send endpoints with `answer`; every request is recorded. */
+function stubGateway(answer: {
+  send?: TeamSendInfo;
+  sent?: TeamSendInfo[];
+  since?: { as_of: string; sends: (TeamSendInfo & { social_url: string | null; candidate_id: null })[] };
+}) {
   const fakes = stubDestinations();
   const atsFetch = globalThis.fetch;
   const requests: { path: string; key: string | null; body: Record<string, unknown> }[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     if (url.origin !== GATEWAY) return atsFetch(input, init);
-    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-    requests.push({ path: url.pathname, key: new Headers(init?.headers).get('x-api-key'), body });
+    const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
+    requests.push({
+      path: url.pathname + url.search,
+      key: new Headers(init?.headers).get('x-api-key'),
+      body,
+    });
     const json =
-      url.pathname === '/v1/team/send'
-        ? { success: true, sent: answer.send }
-        : {
-            success: true,
-            people: (body.people as object[]).map((p) => ({ ...p, sends: answer.sent ?? [] })),
-          };
+      init?.method === 'GET'
+        ? { success: true, ...answer.since }
+        : url.pathname === '/v1/team/send'
+          ? { success: true, sent: answer.send }
+          : {
+              success: true,
+              people: (body.people as object[]).map((p) => ({ ...p, sends: answer.sent ?? [] })),
+            };
     return new Response(JSON.stringify(json), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -157,5 +167,30 @@ describe('a destination the team gateway holds', () => {
     await markTeamSends([contact.key]);
     expect(requests).toEqual([]);
     expect((await sentFor([contact.key])).get(contact.key)).toBeUndefined();
+  });
+
+  it('marks what the team sent since the gateway last said on the contacts held here, then asks from there', async () => {
+    const contact = await revealed();
+    const { requests } = stubGateway({
+      since: {
+        as_of: '2026-11-28T10:00:00.000Z',
+        sends: [
+          { ...info('Bob Lee'), social_url: contact.socialUrl, candidate_id: null },
+          { ...info('Bob Lee'), social_url: 'https://www.linkedin.com/in/not-held-here', candidate_id: null },
+        ],
+      },
+    });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    await markRecentTeamSends();
+    const [record] = (await sentFor([contact.key])).get(contact.key) ?? [];
+    expect(sentMark(record!)).toBe('In Lever, sent by Bob Lee');
+    expect((await teamMembership.get())?.sendsSeen).toBe('2026-11-28T10:00:00.000Z');
+    // A membership read again keeps how far it got; the next question starts there.
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    await markRecentTeamSends();
+    expect(requests.map((r) => r.path)).toEqual([
+      '/v1/team/sent',
+      `/v1/team/sent?since=${encodeURIComponent('2026-11-28T10:00:00.000Z')}`,
+    ]);
   });
 });
