@@ -16,6 +16,15 @@ function drop(tx: WriteTx, id: string): void {
   void tx.objectStore('jobItems').delete(itemsOf(id));
 }
 
+/** Stops showing a job in `tx`: kept if filed (a receipt), else deleted with its contacts. */
+function unshow(tx: WriteTx, shown: LensSchema['jobs']['value']): void {
+  if (shown.filedAt === undefined) drop(tx, shown.id);
+  else {
+    const { current: _current, ...rest } = shown;
+    void tx.objectStore('jobs').put(rest);
+  }
+}
+
 export interface JobWrite {
   /** Show it as its kind's current job (any other job of the kind shown before stops being shown). */
   current?: boolean;
@@ -34,11 +43,7 @@ async function writeIn(tx: WriteTx, kind: JobKind, job: WithItems, how: JobWrite
     const shown = await jobs.index('current').get(kind);
     if (shown && shown.id !== job.id) {
       written.push(shown.id);
-      if (shown.filedAt === undefined) drop(tx, shown.id);
-      else {
-        const { current: _current, ...rest } = shown;
-        void jobs.put(rest);
-      }
+      unshow(tx, shown);
     }
   }
   const { items, ...rest } = job;
@@ -100,14 +105,9 @@ export async function updateCurrent<T extends WithItems>(
 /** Stops showing this kind's current job: kept if filed (a receipt), else deleted with its contacts. */
 export async function clearCurrent(kind: JobKind): Promise<void> {
   const tx = (await db()).transaction(['jobs', 'jobItems'], 'readwrite');
-  const jobs = tx.objectStore('jobs');
-  const shown = await jobs.index('current').get(kind);
+  const shown = await tx.objectStore('jobs').index('current').get(kind);
   if (!shown) return;
-  if (shown.filedAt === undefined) drop(tx, shown.id);
-  else {
-    const { current: _current, ...rest } = shown;
-    void jobs.put(rest);
-  }
+  unshow(tx, shown);
   await tx.done;
   announce({ store: JOBS, keys: [shown.id] });
 }
