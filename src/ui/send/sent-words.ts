@@ -6,11 +6,16 @@ import type { SentRecord } from '../../store/sent';
 export const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 
-/** "In Lever · 3 Nov", "In Lever, sent by Alice", "Sent to the webhook · 3 Nov". */
+/** "In Lever · 3 Nov", "In Lever, sent by Alice", "Sent to the webhook · 3 Nov", "Sent to the webhook by Alice". */
 export function sentMark(
   record: Pick<SentRecord, 'label' | 'destinationId' | 'updatedAt' | 'sentBy'>,
 ): string {
-  const where = record.destinationId === 'webhook' ? 'Sent to the webhook' : `In ${record.label}`;
+  if (record.destinationId === 'webhook') {
+    return record.sentBy
+      ? `Sent to the webhook by ${record.sentBy}`
+      : `Sent to the webhook · ${shortDate(record.updatedAt)}`;
+  }
+  const where = `In ${record.label}`;
   return record.sentBy ? `${where}, sent by ${record.sentBy}` : `${where} · ${shortDate(record.updatedAt)}`;
 }
 

@@ -160,6 +160,12 @@ describe('a destination the team gateway holds', () => {
     expect(sentMark(record!)).toBe('In Lever, sent by Bob Lee');
   });
 
+  it("names the teammate on a webhook's mark once", () => {
+    const mark = { label: 'Webhook', destinationId: 'webhook', updatedAt: '2026-11-03T09:00:00.000Z' };
+    expect(sentMark({ ...mark, sentBy: 'Bob Lee' })).toBe('Sent to the webhook by Bob Lee');
+    expect(sentMark(mark)).toBe('Sent to the webhook · 3 Nov');
+  });
+
   it('asks nothing when the gateway holds no destination', async () => {
     const { requests } = stubGateway({ sent: [info('Bob Lee')] });
     await teamMembership.set(membership([]));
