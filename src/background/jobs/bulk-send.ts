@@ -12,7 +12,7 @@ import { ApiError } from '../../api/errors';
 import { refuse, refuseNow } from '../../protocol/result';
 import { BULK_SEND_MAX, type BulkSendJob } from '../../store/bulk-send';
 import { bulkSend } from '../../store/bulk-send-write';
-import { savedDestination } from '../../store/destinations';
+import { destinationHints } from '../../store/destination-hints';
 import { vault } from '../../store/vault';
 import { whileBeating } from '../heartbeat';
 import { sendContact } from '../send';
@@ -78,7 +78,10 @@ async function run(): Promise<void> {
   }
 }
 
-/** Starts sending these revealed contacts to a saved destination; one bulk send at a time. */
+/**
+ * Starts sending these revealed contacts to a destination saved here or held by the team gateway (each contact's
+ * send goes the destination's way, `sendContact`); one bulk send at a time.
+ */
 export async function startBulkSend(input: { destinationId: string; keys: string[] }): Promise<BulkSendJob> {
   const current = await bulkSend.get();
   if (current && (current.state === 'running' || current.state === 'paused')) {
@@ -87,14 +90,14 @@ export async function startBulkSend(input: { destinationId: string; keys: string
   const keys = [...new Set(input.keys)];
   if (keys.length === 0) throw refuse('No contacts to send.');
   if (keys.length > BULK_SEND_MAX) throw refuse(`A bulk send takes at most ${BULK_SEND_MAX} contacts.`);
-  const connection = await savedDestination(input.destinationId);
-  if (!connection) throw refuseNow('This destination is no longer saved. Add it again in Options, Send to.');
+  const destination = (await destinationHints.get()).find((hint) => hint.id === input.destinationId);
+  if (!destination) throw refuseNow('This destination is no longer saved. Add it again in Options, Send to.');
   const records = await vault.getMany(keys);
   const now = new Date().toISOString();
   const job: BulkSendJob = {
     id: crypto.randomUUID(),
-    destinationId: connection.id,
-    label: connection.label,
+    destinationId: destination.id,
+    label: destination.label,
     state: 'running',
     items: records.map((record) => ({ key: record.key, name: record.name ?? record.key })),
     startedAt: now,

@@ -9,9 +9,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
 import type { TeamSendInfo } from '../../../src/api/team-schema';
 import { saveDestination } from '../../../src/background/destinations';
+import { startBulkSend } from '../../../src/background/jobs/bulk-send';
 import { sendContact } from '../../../src/background/send';
 import { markRecentTeamSends, markTeamSends } from '../../../src/background/team-send';
 import { setApiKey } from '../../../src/store/api-key';
+import { bulkSend } from '../../../src/store/bulk-send-write';
 import { destinationHints } from '../../../src/store/destination-hints';
 import { sentFor } from '../../../src/store/sent';
 import { settings } from '../../../src/store/settings';
@@ -136,6 +138,17 @@ describe('a destination the team gateway holds', () => {
     const [record] = (await sentFor([contact.key])).get(contact.key) ?? [];
     expect(record).toMatchObject({ destinationId: 'lever', recordId: 'opp-7' });
     expect(record?.sentBy).toBeUndefined();
+  });
+
+  it('takes a bulk send, each contact sent through the gateway', async () => {
+    const { fakes, requests } = stubGateway({ send: info('Alice Smith') });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contacts = [await revealed(), await revealed()];
+    const job = await startBulkSend({ destinationId: 'lever', keys: contacts.map((c) => c.key) });
+    expect(job).toMatchObject({ destinationId: 'lever', label: 'Lever', state: 'running' });
+    await vi.waitFor(async () => expect((await bulkSend.get())?.state).toBe('done'));
+    expect(requests.map((r) => r.path)).toEqual(['/v1/team/send', '/v1/team/send']);
+    expect(fakes.calls).toEqual([]);
   });
 
   it("says a teammate's earlier send, and marks it with their name", async () => {
