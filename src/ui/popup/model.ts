@@ -8,6 +8,7 @@ import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import { account, keyHint } from '../../store/account';
 import { settings } from '../../store/settings';
+import { pageHints } from '../reveal-hints';
 import { call } from '../rpc';
 import { createServiceCheck } from '../service-check';
 import { stored } from '../use-stored';
@@ -100,10 +101,7 @@ export function createPopupModel() {
     if (!url || problem) return;
     busy.value = true;
     error.value = null;
-    const name = subject.nameHint();
-    const location = subject.locationHint();
-    const hints =
-      name || location ? { ...(name ? { name } : {}), ...(location ? { location } : {}) } : undefined;
+    const hints = pageHints(subject.nameHint(), subject.locationHint());
     const result = await call('reveal', {
       target: { socialUrl: url },
       selection: one ? [one] : again === 'missing' ? offer.knownMissing.value : selection.value,

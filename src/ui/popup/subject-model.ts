@@ -10,6 +10,7 @@ import type { PagePeople } from '../../protocol/shapes';
 import { describeLinkedInUrl } from '../../sites/linkedin/describe-url';
 import { profileUrl } from '../../sites/linkedin/url';
 import { type TabProfile, tabProfiles } from '../../store/tabs';
+import { placeShown } from '../reveal-hints';
 import { call } from '../rpc';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */
@@ -62,10 +63,7 @@ export function createSubjectModel() {
    * The place the page shows for the profile the popup acts on, kept on the vault's record (the service's answer has
    * none): the library's Location and its CSV, as for a contact revealed from a search row.
    */
-  const locationHint = () => {
-    const shown = page.value?.people.find((person) => person.socialUrl === socialUrl.value);
-    return shown?.location ?? undefined;
-  };
+  const locationHint = () => placeShown(page.value, socialUrl.value);
 
   /** Reads the people of the tab's page (the popup was opened: the user's asking). */
   async function readPage(id: number) {

@@ -7,6 +7,7 @@ import type { Retrievable } from '../../api/schema-parts';
 import { cutOffSettled } from '../../domain/outage';
 import type { CapRoom } from '../../ledger/caps';
 import { outcomeUnknown } from '../../store/jobs';
+import { pageHints, placeShown } from '../reveal-hints';
 import { revealOffer, spendProblem } from '../reveal-price';
 import { call } from '../rpc';
 import { heldByItem, maxCostWithTeam, type TeamHeldItems } from '../team-held';
@@ -33,6 +34,8 @@ export function createProfileModel({ tab, vault, reveals, account, selection, ca
   );
   /** What the team holds of the person, as the gateway said (empty when not a member, or not asked yet). */
   const team = signal<TeamHeldItems>({});
+  /** The place the tab's page shows for the person, read as the popup reads it (undefined: none, or not read yet). */
+  const place = signal<string | undefined>(undefined);
   const offer = computed(() => revealOffer(record.value, selection.value, team.value));
   const job = computed(() => (socialUrl.value ? reveals.jobFor(target.value) : null));
   /** Its last reveal got no answer: what it charged is checked first; asking again is a choice made after. */
@@ -57,21 +60,28 @@ export function createProfileModel({ tab, vault, reveals, account, selection, ca
 
   const stopReading = effect(() => {
     const url = socialUrl.value;
+    const tabId = tab.subject.peek()?.tabId;
     team.value = {};
+    place.value = undefined;
     if (!url) return;
     void vault.want([{ socialUrl: url, candidateId: null }]);
+    if (tabId !== undefined) {
+      void call('pagePeople', { tabId }).then((result) => {
+        if (result.ok && socialUrl.peek() === url) place.value = placeShown(result.value, url);
+      });
+    }
     void call('teamHeld', { people: [{ socialUrl: url }] }).then((result) => {
       // Without an answer the full prices stay: never a lower price than the gateway confirmed.
       if (result.ok && socialUrl.peek() === url) team.value = heldByItem(result.value[0]);
     });
   });
 
-  /** Reveals `items` (the selection's missing ones unless said), with the name the page showed as a hint. */
+  /** Reveals `items` (the selection's missing ones unless said), with the name and place the page showed as hints. */
   async function reveal(items: Retrievable[] = offer.value.toAsk, again = false) {
     const url = socialUrl.value;
     if (!url || problem(maxCostWithTeam(items, team.value)) !== null) return;
-    const name = person.value?.nameHint;
-    await reveals.reveal(url, target.value, items, { again, ...(name ? { hints: { name } } : {}) });
+    const hints = pageHints(person.value?.nameHint, place.value);
+    await reveals.reveal(url, target.value, items, { again, ...(hints ? { hints } : {}) });
   }
 
   return {

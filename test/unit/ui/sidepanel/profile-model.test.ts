@@ -41,13 +41,21 @@ function profileOf(opts: { selection?: Retrievable[]; room?: CapRoom | null } = 
   return { p, subject, account };
 }
 
+/** The tab's page as the background reads it: Ada, with the place her top card shows. */
+const pageOf = (location: string | null) => ({
+  ok: true,
+  value: { kind: 'profile', list: false, people: [{ name: 'Ada Lovelace', socialUrl: ADA, location }] },
+});
+const answers: Record<string, unknown> = {
+  teamHeld: { ok: true, value: [{ items: [] }] },
+  pagePeople: pageOf(null),
+};
+
 describe('the profile sub-model', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     call.mockReset();
-    call.mockImplementation(async (type: string) =>
-      type === 'teamHeld' ? { ok: true, value: [{ items: [] }] } : { ok: true, value: { job: null } },
-    );
+    call.mockImplementation(async (type: string) => answers[type] ?? { ok: true, value: { job: null } });
   });
 
   it('offers the chosen items at their most, and every other item not held on its own', async () => {
@@ -90,16 +98,16 @@ describe('the profile sub-model', () => {
 
   it('prices what the team holds at 0, as the gateway said (never lower than it confirmed)', async () => {
     await connected();
-    call.mockImplementation(async (type: string) =>
-      type === 'teamHeld'
-        ? {
-            ok: true,
-            value: [{ items: [{ item: 'phone', found: true, revealedBy: 'kim', revealedAt: 'x' }] }],
-          }
-        : { ok: true, value: { job: null } },
-    );
-    const { p } = profileOf();
-    await vi.waitFor(() => expect(p.offer.value.others[0]).toEqual({ item: 'phone', cost: 0 }));
+    answers.teamHeld = {
+      ok: true,
+      value: [{ items: [{ item: 'phone', found: true, revealedBy: 'kim', revealedAt: 'x' }] }],
+    };
+    try {
+      const { p } = profileOf();
+      await vi.waitFor(() => expect(p.offer.value.others[0]).toEqual({ item: 'phone', cost: 0 }));
+    } finally {
+      answers.teamHeld = { ok: true, value: [{ items: [] }] };
+    }
   });
 
   it('holds the reveal back, with the reason, when the balance or a cap is below its most', async () => {
@@ -136,6 +144,22 @@ describe('the profile sub-model', () => {
         hints: { name: 'Ada Lovelace' },
       },
     ]);
+  });
+
+  it("reveals with the place the tab's page shows, read as the popup reads it", async () => {
+    await connected();
+    answers.pagePeople = pageOf('London, England, United Kingdom');
+    try {
+      const { p, account } = profileOf();
+      await vi.waitFor(() => expect(account.hasKey.value).toBe(true));
+      await vi.waitFor(() => expect(call).toHaveBeenCalledWith('pagePeople', { tabId: 7 }));
+      await p.reveal();
+      expect(call.mock.calls.find(([type]) => type === 'reveal')?.[1]).toMatchObject({
+        hints: { name: 'Ada Lovelace', location: 'London, England, United Kingdom' },
+      });
+    } finally {
+      answers.pagePeople = pageOf(null);
+    }
   });
 
   it('follows the tab to the next person', async () => {
