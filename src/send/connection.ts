@@ -5,9 +5,9 @@
  * nothing new is asked at install.
  */
 import * as z from 'zod/mini';
-import { ASHBY_BASE_URL, createAshby } from './ashby';
-import { createHubSpot, HUBSPOT_BASE_URL } from './hubspot';
-import { createLever, LEVER_BASE_URL } from './lever';
+import { createAshby } from './ashby';
+import { createHubSpot } from './hubspot';
+import { createLever } from './lever';
 import type { Destination, TransportOptions } from './types';
 import { createWebhook } from './webhook';
 
@@ -51,22 +51,5 @@ export function destinationFor(connection: Connection, transport: TransportOptio
       return createHubSpot({ ...transport, ...connection });
     case 'webhook':
       return createWebhook({ ...transport, ...connection });
-  }
-}
-
-const DEFAULT_BASE: Readonly<Record<Exclude<Connection['kind'], 'webhook'>, string>> = {
-  lever: LEVER_BASE_URL,
-  ashby: ASHBY_BASE_URL,
-  hubspot: HUBSPOT_BASE_URL,
-};
-
-/** The origin patterns to request with `permissions.request({ origins })` when the connection is saved. */
-export function originsOf(connection: Connection): string[] {
-  const address =
-    connection.kind === 'webhook' ? connection.url : (connection.baseUrl ?? DEFAULT_BASE[connection.kind]);
-  try {
-    return [`${new URL(address).origin}/*`];
-  } catch {
-    return [];
   }
 }

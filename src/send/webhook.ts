@@ -31,7 +31,7 @@ export interface WebhookOptions extends TransportOptions {
   newId?: () => string;
 }
 
-/** The body a receiver gets, documented in the README. */
+/** The body a receiver gets, documented in docs/send-to.md. */
 export interface WebhookBody {
   type: 'candidate.sent' | 'connection.check';
   id: string;

@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
+import { originPattern } from '../../api/base-url';
 import type { ApiErrorJSON } from '../../api/errors';
 import { ASHBY_BASE_URL, HUBSPOT_BASE_URL, LEVER_BASE_URL } from '../../send/addresses';
 import type { LeverUser } from '../../send/lever';
@@ -18,11 +19,14 @@ const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook'>, string> = {
   hubspot: HUBSPOT_BASE_URL,
 };
 
-/** The `<origin>/*` pattern of an address, or null when it is not one. */
-function originOf(address: string): string | null {
+/**
+ * The host permission an address needs, or null when it is not a web address. Without its port: a match pattern
+ * covers every port of its host, and Firefox would otherwise ask again for a loopback address the build holds.
+ */
+export function permissionFor(address: string): string | null {
   try {
     const url = new URL(address.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? `${url.origin}/*` : null;
+    return url.protocol === 'https:' || url.protocol === 'http:' ? originPattern(url.origin) : null;
   } catch {
     return null;
   }
@@ -61,7 +65,7 @@ export function createSendSettingsModel() {
   /** Asks for the address's host permission; false (with the reason said) when it is refused or unusable. */
   async function allow(kind: DestinationKind): Promise<boolean> {
     const target = kind === 'webhook' ? webhookUrl.value : address.value.trim() || DEFAULT_ADDRESS[kind];
-    const origin = originOf(target);
+    const origin = permissionFor(target);
     if (!origin) {
       error.value = `"${target}" is not a web address. It starts with https://.`;
       return false;
