@@ -363,6 +363,20 @@ test.describe('revealed contacts library', () => {
     await page.getByRole('checkbox', { name: 'Select Ada Lovelace' }).check();
     await page.getByRole('checkbox', { name: 'Select Wei Chen' }).check();
     await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+
+    // The exports follow the selection: only the two selected, each button saying so.
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export the 2 selected as CSV' }).click();
+    const [, ...csvRows] = readFileSync(await (await csv).path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(csvRows.map((row) => row.split(',')[0])).toEqual(['Ada Lovelace', 'Wei Chen']);
+    const vcf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export the 2 selected as vCard' }).click();
+    const vcfText = readFileSync(await (await vcf).path(), 'utf8');
+    expect(vcfText.match(/^FN:.*$/gm)).toEqual(['FN:Ada Lovelace', 'FN:Wei Chen']);
+    await expectAccessible(page, 'library with two contacts selected');
+
     const confirmed: string[] = [];
     page.once('dialog', (dialog) => {
       confirmed.push(dialog.message());

@@ -278,6 +278,8 @@ export function App() {
   const active = Number(q.holding !== 'any') + Number(q.since !== 'any');
   const records = useRowRecords(m.visible.value);
   const selectedCount = m.selected.value.size;
+  /** The exports write the contacts selected when some are, else those the search and filters match. */
+  const exportable = selectedCount || (m.matches.value?.length ?? 0);
 
   return (
     <main class="library">
@@ -340,18 +342,18 @@ export function App() {
           <button
             type="button"
             class="small"
-            disabled={!m.matches.value?.length || m.exporting.value !== null}
+            disabled={exportable === 0 || m.exporting.value !== null}
             onClick={() => void m.exportAs('csv')}
           >
-            Export CSV
+            {selectedCount > 0 ? `Export the ${number(selectedCount)} selected as CSV` : 'Export CSV'}
           </button>
           <button
             type="button"
             class="small"
-            disabled={!m.matches.value?.length || m.exporting.value !== null}
+            disabled={exportable === 0 || m.exporting.value !== null}
             onClick={() => void m.exportAs('vcard')}
           >
-            Export vCard
+            {selectedCount > 0 ? `Export the ${number(selectedCount)} selected as vCard` : 'Export vCard'}
           </button>
           {total > 0 && <Selection m={m} total={total} />}
         </div>

@@ -190,10 +190,23 @@ export function createLibraryModel() {
     await load();
   }
 
-  /** Exports what matches, one export at a time, saying how far it has got. */
+  /**
+   * What an export writes: the contacts selected when some are (in the list's order, any the search now hides
+   * after them), else every contact the search and filters match.
+   */
+  function exportKeys(): string[] {
+    const listed = (matches.value ?? []).map((summary) => summary.key);
+    const chosen = selected.value;
+    if (chosen.size === 0) return listed;
+    const inList = listed.filter((key) => chosen.has(key));
+    const seen = new Set(inList);
+    return [...inList, ...[...chosen].filter((key) => !seen.has(key))];
+  }
+
+  /** Exports what {@link exportKeys} names, one export at a time, saying how far it has got. */
   async function exportAs(kind: 'csv' | 'vcard') {
-    if (!matches.value || exporting.value) return;
-    const keys = matches.value.map((summary) => summary.key);
+    const keys = exportKeys();
+    if (keys.length === 0 || exporting.value) return;
     notice.value = '';
     exporting.value = { done: 0, total: keys.length };
     const progress = (done: number, total: number) => (exporting.value = { done, total });

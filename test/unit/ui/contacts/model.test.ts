@@ -6,6 +6,11 @@ import type { ContactRecord } from '../../../../src/store/vault-record';
 import { vaultWrite } from '../../../../src/store/vault-write';
 import { createLibraryModel, PAGE } from '../../../../src/ui/contacts/model';
 
+const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
+vi.mock('../../../../src/ui/download', () => ({
+  downloadText: (name: string, text: string) => downloads.push({ name, text }),
+}));
+
 const at = Date.parse('2026-11-01T10:00:00.000Z');
 /** Contact i changed i minutes after `at`; every other one holds a phone, every fifth is a nurse at Arbor. */
 const contact = (i: number): ContactRecord => ({
@@ -217,5 +222,30 @@ describe('the selection', () => {
     expect(m.selected.value.size).toBe(4);
     m.clearSelection();
     expect(m.selected.value.size).toBe(0);
+  });
+
+  it('exports the contacts selected when some are (in the list order, those the search hides after), else those shown', async () => {
+    downloads.length = 0;
+    const m = model();
+    await m.init();
+    m.select([contact(3).key, contact(15).key, contact(5).key], true);
+    m.setQuery({ text: 'Nurse' });
+    const rows = () => downloads.shift()!.text.split('\r\n').slice(1).filter(Boolean);
+    const named = (...people: number[]) =>
+      people.map((i) => expect.stringMatching(new RegExp(`^Person ${i},`)));
+
+    await m.exportAs('csv');
+    expect(rows()).toEqual(named(15, 5, 3));
+    expect(m.notice.value).toBe('Exported 3 contacts.');
+    await m.exportAs('vcard');
+    expect(downloads.shift()!.text.match(/^FN:.*$/gm)).toEqual([
+      'FN:Person 15',
+      'FN:Person 5',
+      'FN:Person 3',
+    ]);
+
+    m.clearSelection();
+    await m.exportAs('csv');
+    expect(rows()).toEqual(named(15, 10, 5, 0));
   });
 });
