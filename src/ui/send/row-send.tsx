@@ -9,7 +9,8 @@ import { destinationHints } from '../../store/destination-hints';
 import { type SentRecord, sentFor, watchSent } from '../../store/sent';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
-import { sendOutcome, sentMark } from './sent-words';
+import { SentMark } from './sent-mark';
+import { sendOutcome } from './sent-words';
 
 /** The panel's destinations and the marks of the rows shown, one reader for all rows (a list holds up to 100). */
 const destinations = stored([], destinationHints.get, destinationHints.watch).value;
@@ -81,17 +82,9 @@ export function RowSend({ contactKey, name }: { contactKey: string; name: string
   );
   return (
     <span class="row-send" data-testid="row-send">
-      {sent.map((record) =>
-        record.link ? (
-          <a key={record.key} class="sent-mark" href={record.link} target="_blank" rel="noopener">
-            {sentMark(record)}
-          </a>
-        ) : (
-          <span key={record.key} class="sent-mark">
-            {sentMark(record)}
-          </span>
-        ),
-      )}
+      {sent.map((record) => (
+        <SentMark key={record.key} record={record} />
+      ))}
       {unsent.length === 1 && button(unsent[0]!)}
       {unsent.length > 1 && (
         <details class="row-send-menu">

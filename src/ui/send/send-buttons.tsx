@@ -4,7 +4,8 @@ import { destinationHints } from '../../store/destination-hints';
 import { type SentRecord, sentFor, watchSent } from '../../store/sent';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
-import { sendOutcome, sentMark } from './sent-words';
+import { SentMark } from './sent-mark';
+import { sendOutcome } from './sent-words';
 
 function createSendModel(contactKey: string) {
   const destinations = stored([], destinationHints.get, destinationHints.watch);
@@ -53,17 +54,9 @@ export function SendButtons({ contactKey }: { contactKey: string }) {
     <div class="send-to" data-testid="send-to">
       {m.sent.value.length > 0 && (
         <p class="row sent-marks">
-          {m.sent.value.map((record) =>
-            record.link ? (
-              <a key={record.key} class="sent-mark" href={record.link} target="_blank" rel="noopener">
-                {sentMark(record)}
-              </a>
-            ) : (
-              <span key={record.key} class="sent-mark">
-                {sentMark(record)}
-              </span>
-            ),
-          )}
+          {m.sent.value.map((record) => (
+            <SentMark key={record.key} record={record} />
+          ))}
         </p>
       )}
       {unsent.length > 0 && (
