@@ -2,24 +2,30 @@
  * What the panel's search actions share: one of them is waiting on the background (buttons wait too), the error of
  * the last one (unless the stored search shows it already), and a short confirmation.
  */
-import { type ReadonlySignal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Result } from '../../protocol/result';
 import type { SearchSession } from '../../store/search';
 
 export function createActivity(session: ReadonlySignal<SearchSession | null>) {
   const busy = signal(false);
-  const error = signal<ApiErrorJSON | null>(null);
+  const failure = signal<ApiErrorJSON | null>(null);
   const notice = signal<string | null>(null);
-  /** Shows an error from a call unless the stored search already shows it. */
-  function report(failure: ApiErrorJSON) {
-    const s = session.peek();
-    if (s?.status === 'failed' && s.error?.message === failure.message) return;
-    error.value = failure;
+  /**
+   * The last call's error, unless the stored search shows it already. Decided as both change, not when the call
+   * answers: the stored search may be read after the call's answer arrives.
+   */
+  const error = computed(() => {
+    const e = failure.value;
+    const s = session.value;
+    return e && !(s?.status === 'failed' && s.error?.message === e.message) ? e : null;
+  });
+  function report(problem: ApiErrorJSON) {
+    failure.value = problem;
   }
   /** Runs a call as the panel's one action under way; its error is reported. */
   async function run<T>(send: () => Promise<Result<T>>): Promise<Result<T>> {
-    error.value = null;
+    failure.value = null;
     busy.value = true;
     const result = await send();
     busy.value = false;
