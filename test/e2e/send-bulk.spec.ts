@@ -104,34 +104,41 @@ test("sends all 15 shown to Lever: 13 added, 1 already there and linked, 1 faile
   await expect(library.getByRole('button', { name: 'Send all 15 to Lever' })).toBeVisible();
 });
 
-test('a worker stopped mid-send resumes and finishes without a duplicate', async ({
-  connect,
-  context,
-  openExtensionPage,
-  background,
-}) => {
-  await addDestinations(await connect(), fakes, ['lever']);
-  await seedFifteen(background);
-  alreadyInLever();
-  const library = await openLibrary(openExtensionPage);
-  fakes.lever.faults.latencyMs = 400;
-  await library.getByRole('button', { name: 'Send all 15 to Lever' }).click();
-  const run = library.getByTestId('bulk-send');
-  await expect(run.getByRole('status')).toContainText(/Sending to Lever: [3-9] of 15/, { timeout: 20_000 });
-  await stopServiceWorker(context);
-  fakes.lever.faults.latencyMs = 0;
-  // Any page's message wakes the worker, which takes the run up again.
-  await openExtensionPage('popup.html');
-  await expect(run.getByRole('status')).toHaveText(
-    '13 added to Lever, 1 already there and linked, 1 failed.',
-    { timeout: 30_000 },
-  );
-  // One record a person sent (the 13 added, and the one added to the candidate already there), none twice.
-  const emails = fakes.lever.opportunities.map((o) => o.emails.join());
-  expect(emails.filter((e) => e !== email(1)).sort()).toEqual(
-    [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(email).sort(),
-  );
-  expect(emails.filter((e) => e === email(1))).toHaveLength(2);
+test.describe('a stopped worker', () => {
+  // Chromium has closed the whole browser, once in a whole run, right after DevTools stopped the worker in the
+  // middle of this send; nothing the extension does can close it. A second try tells that apart from a send that
+  // does not resume.
+  test.describe.configure({ retries: 1 });
+
+  test('a worker stopped mid-send resumes and finishes without a duplicate', async ({
+    connect,
+    context,
+    openExtensionPage,
+    background,
+  }) => {
+    await addDestinations(await connect(), fakes, ['lever']);
+    await seedFifteen(background);
+    alreadyInLever();
+    const library = await openLibrary(openExtensionPage);
+    fakes.lever.faults.latencyMs = 400;
+    await library.getByRole('button', { name: 'Send all 15 to Lever' }).click();
+    const run = library.getByTestId('bulk-send');
+    await expect(run.getByRole('status')).toContainText(/Sending to Lever: [3-9] of 15/, { timeout: 20_000 });
+    await stopServiceWorker(context);
+    fakes.lever.faults.latencyMs = 0;
+    // Any page's message wakes the worker, which takes the run up again.
+    await openExtensionPage('popup.html');
+    await expect(run.getByRole('status')).toHaveText(
+      '13 added to Lever, 1 already there and linked, 1 failed.',
+      { timeout: 30_000 },
+    );
+    // One record a person sent (the 13 added, and the one added to the candidate already there), none twice.
+    const emails = fakes.lever.opportunities.map((o) => o.emails.join());
+    expect(emails.filter((e) => e !== email(1)).sort()).toEqual(
+      [0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(email).sort(),
+    );
+    expect(emails.filter((e) => e === email(1))).toHaveLength(2);
+  });
 });
 
 test("a bulk reveal's receipt sends what it revealed: 'Send the 10 revealed to Lever'", async ({
