@@ -4,6 +4,8 @@
  * an error.
  */
 
+import { isNotAboutThePerson } from './card-lines';
+
 /** The two hints, each absent when the page does not show it (yet). */
 export interface PageHints {
   nameHint?: string;
@@ -59,14 +61,18 @@ export function readPageHints(root: ParentNode): PageHints {
 }
 
 /**
- * The first `p` holding text after `element` in document order, within `card`: 2026's headline follows the name's
- * block as a sibling of one of its ancestors.
+ * The first `p` holding text after `element` in document order, within `card`, that is not a badge: 2026's headline
+ * follows the name's block as a sibling of one of its ancestors, after the degree line ("· 1st") a connection sees,
+ * pronouns or a verification mark.
  */
 function lineAfter(element: Element, card: Element): Element | null {
   for (let at: Element | null = element; at && at !== card; at = at.parentElement) {
     for (let next = at.nextElementSibling; next; next = next.nextElementSibling) {
       const lines = next.matches('p') ? [next] : next.querySelectorAll('p');
-      for (const line of lines) if (cleanText(line.textContent, 1)) return line;
+      for (const line of lines) {
+        const text = cleanText(line.textContent, MAX_HEADLINE);
+        if (text && !isNotAboutThePerson(text)) return line;
+      }
     }
   }
   return null;

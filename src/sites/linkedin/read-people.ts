@@ -8,6 +8,7 @@
  * Each field has selectors in order of preference, one markup generation after another: the first that finds a
  * non-empty value wins.
  */
+import { isNotAboutThePerson } from './card-lines';
 import { cleanText } from './page-hints';
 import { profileUrl } from './url';
 
@@ -205,13 +206,16 @@ export function visibleText(node: Node): string {
   return text;
 }
 
-/** The text of the `n`-th non-empty block after the block holding `title` (a lockup's headline, then location). */
+/**
+ * The text of the `n`-th block after the block holding `title` (a lockup's headline, then location), counting only
+ * blocks that describe the person: a degree badge or a 2026 card's "Summary:" note is neither headline nor place.
+ */
 function following(title: Element | null, n: number, max: number): string | null {
   let block: Element | null = title?.closest('p') ?? title?.parentElement ?? null;
   while (block) {
     block = block.nextElementSibling;
     const text = block && cleanText(visibleText(block), max);
-    if (text && --n === 0) return text;
+    if (text && !isNotAboutThePerson(text) && --n === 0) return text;
   }
   return null;
 }

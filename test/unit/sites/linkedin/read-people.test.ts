@@ -107,6 +107,14 @@ const NURSE_SEARCH_2026 = [
   }),
 ];
 
+/** Amara Nwosu as her 2026 profile's top card shows her to a 1st-degree connection (a "· 1st" line before the headline). */
+const AMARA_2026 = person({
+  name: 'Amara Nwosu',
+  headline: 'Staff Site Reliability Engineer at Nimbus Cloud | on-call that sleeps',
+  location: 'Lagos, Lagos State, Nigeria',
+  publicUrl: `${IN}amara-nwosu-demo`,
+});
+
 /** Wei Chen as his 2026 profile's top card shows him. */
 const WEI_2026 = person({
   name: 'Wei Chen',
@@ -146,6 +154,26 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         file: 'people-search-2026.html',
         url: 'https://www.linkedin.com/search/results/people/?keywords=nurse&origin=SWITCH_SEARCH_VERTICAL',
         people: NURSE_SEARCH_2026,
+      },
+      {
+        // 2026 cards with LinkedIn's own notes: an AI "Summary:" line before the headline, "About this profile"
+        // before the place. Neither is taken for the person's headline or place.
+        file: 'people-search-2026-notes.html',
+        url: 'https://www.linkedin.com/search/results/people/?keywords=platform',
+        people: [
+          person({
+            name: 'Lucía Ferrante',
+            headline: 'Head of Platform at Northwind Ledger',
+            location: 'Turin, Piedmont, Italy',
+            publicUrl: `${IN}lucia-ferrante-demo`,
+          }),
+          person({
+            name: 'Tariq Haddad',
+            headline: 'Recruiting Lead at Harbor & Finch',
+            location: 'Dubai, United Arab Emirates',
+            publicUrl: `${IN}tariq-haddad-demo`,
+          }),
+        ],
       },
       {
         // Obfuscated classes, and results below the fold not rendered yet: read what is there, nothing more.
@@ -374,6 +402,13 @@ const KINDS: Array<{ id: string; read: PageReader; selectors?: PeopleSelectors; 
         file: 'profile-2026.html',
         url: 'https://www.linkedin.com/in/wei-chen-demo/',
         people: [{ ...WEI_2026, location: 'Singapore' }],
+      },
+      {
+        // 2026's profile seen by a 1st-degree connection: the degree line ("· 1st", after a verification mark) comes
+        // before the headline and is never taken for it.
+        file: 'profile-2026-connection.html',
+        url: 'https://www.linkedin.com/in/amara-nwosu-demo/',
+        people: [AMARA_2026],
       },
       {
         // A section page has no h1 of its own (the site header's hidden one is not the name): the sticky header.
