@@ -3,12 +3,15 @@
  * worker restarts often (it stops after ~30 s idle, so most openings of the popup wake it); Firefox's background
  * page can live for days, so the purge also runs every few hours, and at once when the period is shortened.
  *
+ * A contact whose record no longer reads is never removed (`vault-retention.ts`): it is kept, and said where it is
+ * shown, until the user chooses.
+ *
  * A start costs one step of the vault's `updatedAt` index whatever the vault holds (nothing expired, on most starts);
  * expired contacts are removed in small batches with pauses between them, a few seconds after the start, so the reads
  * of a popup that woke the worker are never queued behind it.
  */
 import { settings } from '../store/settings';
-import { vaultRetention } from '../store/vault-retention';
+import { type RetentionPlace, vaultRetention } from '../store/vault-retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MS = 6 * 60 * 60 * 1000;
@@ -26,10 +29,12 @@ export async function purgeExpired(now = Date.now()): Promise<number> {
   const { retentionDays } = await settings.get();
   const cutoff = new Date(now - retentionDays * DAY_MS);
   let removed = 0;
+  let after: RetentionPlace | null = null;
   for (;;) {
-    const batch = await vaultRetention.purgeOlderThan(cutoff, BATCH);
-    removed += batch;
-    if (batch < BATCH) return removed;
+    const batch = await vaultRetention.purgeOlderThan(cutoff, BATCH, after);
+    removed += batch.removed;
+    if (!batch.next) return removed;
+    after = batch.next;
     await pause();
   }
 }

@@ -37,6 +37,6 @@ export const bulkJobs = {
   /** Files a finished job's receipt, newest first, keeping {@link HISTORY_KEPT}. */
   async file(job: BulkJob): Promise<void> {
     await writeJob(KIND, z.parse(BulkJob, job), { file: true });
-    await pruneFiled(KIND, HISTORY_KEPT);
+    await pruneFiled(KIND, HISTORY_KEPT, BulkJob);
   },
 };

@@ -112,16 +112,20 @@ export async function clearCurrent(kind: JobKind): Promise<void> {
   announce({ store: JOBS, keys: [shown.id] });
 }
 
-/** Deletes this kind's receipts beyond the newest `kept` (the job shown stays whatever its age). */
-export async function pruneFiled(kind: JobKind, kept: number): Promise<void> {
+/**
+ * Deletes this kind's receipts beyond the newest `kept` readable ones (the job shown stays whatever its age). A receipt
+ * that does not read through `schema` is neither counted nor deleted: housekeeping never deletes what it cannot read.
+ */
+export async function pruneFiled<T>(kind: JobKind, kept: number, schema: z.ZodMiniType<T>): Promise<void> {
   const tx = (await db()).transaction(['jobs', 'jobItems'], 'readwrite');
   const range = IDBKeyRange.bound([kind, ''], [kind, '\uffff']);
   const dropped: string[] = [];
   let seen = 0;
   for (let cursor = await tx.objectStore('jobs').index('filed').openCursor(range, 'prev'); cursor; ) {
-    if (++seen > kept && cursor.value.current === undefined) {
-      dropped.push(cursor.value.id);
-      drop(tx, cursor.value.id);
+    const row = cursor.value;
+    if ((await assemble(tx, row, schema)) !== null && ++seen > kept && row.current === undefined) {
+      dropped.push(row.id);
+      drop(tx, row.id);
     }
     cursor = await cursor.continue();
   }

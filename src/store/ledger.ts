@@ -74,14 +74,24 @@ export async function readLedgerDays(days: readonly string[]): Promise<Map<strin
   return out;
 }
 
-/** The days that have entries, oldest first (one step of the `day` index per day). */
+/**
+ * The days that have entries, oldest first (one step of the `day` index per day). Only days written as strings: a
+ * damaged entry's `day` of another type (IndexedDB orders numbers and dates before strings, arrays after) is no day,
+ * and its entry stays stored, skipped like any entry that does not read.
+ */
 export async function ledgerDays(): Promise<string[]> {
   const days: string[] = [];
   const index = (await db()).transaction('ledger').store.index('day');
-  for (let cursor = await index.openKeyCursor(); cursor; ) {
+  const strings = IDBKeyRange.bound([''], [[]], false, true);
+  for (let cursor = await index.openKeyCursor(strings); cursor; ) {
     const day = cursor.key[0];
-    days.push(day);
-    cursor = await cursor.continue([day, Number.POSITIVE_INFINITY]);
+    if (typeof day === 'string' && days.at(-1) !== day) days.push(day);
+    // A damaged `seq` that is not a number sorts after every number of its day, so past it is one step on (its day
+    // is then met again, and counted once).
+    cursor =
+      typeof cursor.key[1] === 'number'
+        ? await cursor.continue([day, Number.POSITIVE_INFINITY])
+        : await cursor.continue();
   }
   return days;
 }

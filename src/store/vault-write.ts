@@ -78,6 +78,34 @@ export async function removeRecords(keys: readonly string[]): Promise<void> {
   announceKeys(unique);
 }
 
+/**
+ * Removes those of these contacts that read and that `removable` accepts, in one transaction; a record that does
+ * not read is kept (housekeeping never deletes what it cannot read: it may be a contact the user paid for). Returns
+ * how many it removed.
+ */
+export async function removeReadable(
+  keys: readonly string[],
+  removable: (record: ContactRecord) => boolean,
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const tx = await writeTx();
+  const contacts = tx.objectStore('contacts');
+  const totals = await totalsIn(tx);
+  const removed: string[] = [];
+  for (const key of new Set(keys)) {
+    const record = readable(await contacts.get(key), key);
+    if (!record || !removable(record)) continue;
+    tally(totals, record, -1);
+    void contacts.delete(key);
+    removed.push(key);
+  }
+  await forgetSentIn(tx, removed);
+  void tx.objectStore('meta').put(totals, TOTALS_KEY);
+  await tx.done;
+  announceKeys(removed);
+  return removed.length;
+}
+
 /** Removes every contact, readable or not; returns how many were stored. */
 export async function clearRecords(): Promise<number> {
   const tx = await writeTx();

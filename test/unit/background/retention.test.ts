@@ -3,9 +3,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
 import { db } from '../../../src/store/db';
 import { settings } from '../../../src/store/settings';
+import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
 import { vaultWrite } from '../../../src/store/vault-write';
-import { storedVaultIds, storedVaultKeys } from '../../support/vault-records';
+import { storedVaultIds, storedVaultKeys, writeRawContact } from '../../support/vault-records';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-15T00:00:00.000Z');
@@ -87,5 +88,40 @@ describe('retention of revealed contacts', () => {
       if (mode === 'readwrite') writes.push([stores].flat().length);
     expect(writes).toHaveLength(3);
     expect(await storedVaultKeys()).toEqual([url('kept')]);
+  });
+
+  it('keeps every contact that does not read, whatever its indexed fields hold, and says it is there unreadable', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // Wrong types in each indexed field (`updatedAt`, `candidateId`): IndexedDB orders numbers and dates before every
+    // string, so these sort as the oldest of all; an old string date over a record that does not read is in range.
+    const damaged: Record<string, object> = {
+      [url('number-date')]: { ...contact('number-date', daysAgo(90)), updatedAt: NOW - 90 * DAY },
+      [url('date-date')]: { ...contact('date-date', daysAgo(90)), updatedAt: new Date(NOW - 90 * DAY) },
+      [url('array-date')]: { ...contact('array-date', daysAgo(90)), updatedAt: [daysAgo(90)] },
+      [url('number-id')]: { ...contact('number-id', daysAgo(90)), candidateId: 7 },
+      [url('old-broken')]: { ...contact('old-broken', daysAgo(90)), v: 99 },
+    };
+    for (const [key, value] of Object.entries(damaged)) await writeRawContact(key, value);
+    await vaultWrite.putMany([contact('old', daysAgo(60)), contact('recent', daysAgo(1))]);
+    expect(await purgeExpired(NOW)).toBe(1);
+    expect(await storedVaultKeys()).toEqual([...Object.keys(damaged), url('recent')].sort());
+    for (const key of Object.keys(damaged)) expect(await vault.read(key)).toEqual({ state: 'unreadable' });
+    // A record that reads but whose moment is no date says nothing of its age: kept too.
+    await writeRawContact(url('no-date'), { ...contact('no-date', daysAgo(90)), updatedAt: '' });
+    expect(await purgeExpired(NOW)).toBe(0);
+    expect(await vault.read(url('no-date'))).toMatchObject({ state: 'ok' });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`Stored contact ${url('old-broken')} is not readable`),
+    );
+  });
+
+  it('goes past a full batch of records that do not read to the expired contacts after them', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (let i = 0; i < BATCH + 5; i++) {
+      await writeRawContact(url(`broken-${i}`), { ...contact(`broken-${i}`, daysAgo(90)), v: 99 });
+    }
+    await vaultWrite.putMany([contact('old', daysAgo(60))]);
+    expect(await purgeExpired(NOW)).toBe(1);
+    expect(await storedVaultKeys()).toHaveLength(BATCH + 5);
   });
 });

@@ -104,4 +104,24 @@ describe('bulk reveals in the database', () => {
     expect(await bulkJobs.current()).toBeNull();
     expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/bulk-reveal is not readable/));
   });
+
+  it('jobs with wrong types in every indexed field are kept through filing and pruning, and skipped by the reads', async () => {
+    const damaged = [
+      { ...job(1, 'current-number'), kind: 'bulk-reveal', current: 5 },
+      { ...job(1, 'filed-number'), kind: 'bulk-reveal', filedAt: 20260504 },
+      { ...job(1, 'filed-date'), kind: 'bulk-reveal', filedAt: new Date('2026-05-04') },
+      { ...job(1, 'kind-number'), kind: 7, filedAt: '2026-05-04T10:00:00.000Z' },
+      { ...job(1, 'old-broken'), kind: 'bulk-reveal', filedAt: '2000-01-01T00:00:00.000Z', status: 'lost' },
+    ];
+    const database = await db();
+    for (const { items: _items, ...row } of damaged) await database.put('jobs', row as never);
+    // Filing more receipts than are kept prunes the oldest readable ones; a record that does not read stays.
+    for (let i = 0; i < 21; i++) await bulkJobs.file({ ...job(1, `filed-${i}`), status: 'done' });
+    const ids = (await bulkJobs.history()).map((filed) => filed.id);
+    expect(ids).toHaveLength(20);
+    expect(ids.some((id) => damaged.some((d) => d.id === id))).toBe(false);
+    expect(await bulkJobs.current()).toBeNull();
+    const kept = (await database.getAllKeys('jobs')) as string[];
+    for (const { id } of damaged) expect(kept).toContain(id);
+  });
 });

@@ -2,7 +2,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { appendEntry } from '../../../src/ledger/append';
 import { db } from '../../../src/store/db';
-import { EMPTY_META, LEDGER_META, readLedgerDays, readMeta, watchLedger } from '../../../src/store/ledger';
+import {
+  chargesOf,
+  EMPTY_META,
+  LEDGER_META,
+  ledgerDays,
+  openCharges,
+  readLedgerDays,
+  readMeta,
+  spendingNow,
+  watchLedger,
+} from '../../../src/store/ledger';
 
 const entry = (id: string, at: string) => ({
   kind: 'charge' as const,
@@ -34,6 +44,42 @@ describe('reading the ledger', () => {
     const days = await readLedgerDays(['2026-01-02', '2026-01-03']);
     expect(days.get('2026-01-02')!.map((e) => e.id)).toEqual(['ok']);
     expect(days.get('2026-01-03')).toEqual([]);
+  });
+});
+
+describe('damaged entries', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('entries with wrong types in the indexed fields are kept; every read goes on, skipping what does not read', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await appendEntry(entry('ok', '2026-01-02T10:00:00.000Z'));
+    await appendEntry({ ...entry('open-ok', '2026-01-02T11:00:00.000Z'), state: 'uncertain', credits: 0 });
+    const good = entry('x', '2026-01-02T12:00:00.000Z');
+    const broken = { credits: 'one' };
+    // `day`, `seq`, `open` and `ref` each of a type IndexedDB orders before, or after, every string or number.
+    const damaged = [
+      { ...good, ...broken, id: 'day-number', day: 20260102, seq: 50 },
+      { ...good, ...broken, id: 'day-date', day: new Date('2026-01-02'), seq: 51 },
+      { ...good, ...broken, id: 'seq-string', day: '2026-01-02', seq: 'fifty' },
+      { ...good, ...broken, id: 'open-string', day: '2026-01-02', seq: 53, open: 'yes', state: 'uncertain' },
+      { ...good, ...broken, id: 'ref-number', day: '2026-01-02', seq: 54, ref: 7 },
+      { ...good, ...broken, id: 'late-day', day: '2026-01-03', seq: 55 },
+    ];
+    const database = await db();
+    for (const value of damaged) await database.put('ledger', value as never);
+    expect(await ledgerDays()).toEqual(['2026-01-02', '2026-01-03']);
+    const days = await readLedgerDays(await ledgerDays());
+    expect(days.get('2026-01-02')!.map((e) => e.id)).toEqual(['ok', 'open-ok']);
+    expect(days.get('2026-01-03')).toEqual([]);
+    expect((await openCharges()).map((e) => e.id)).toEqual(['open-ok']);
+    expect((await chargesOf('s-1', '2026-01-01T00:00:00.000Z')).map((e) => e.id)).toEqual(['ok', 'open-ok']);
+    expect((await spendingNow(new Date('2026-01-02T13:00:00.000Z'))).today).toBe(2);
+    expect((await database.getAllKeys('ledger')).sort()).toEqual(
+      ['ok', 'open-ok', ...damaged.map((value) => value.id)].sort(),
+    );
+    expect(warn).toHaveBeenCalledWith('A ledger entry is not readable and was skipped', expect.any(String));
   });
 });
 

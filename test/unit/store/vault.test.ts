@@ -175,10 +175,11 @@ describe('retention', () => {
       { ...contact('new', '3'), updatedAt: '2026-03-01T00:00:00.000Z' },
     ]);
     const cutoff = new Date('2026-01-01T00:00:00.000Z');
-    expect(await vaultRetention.purgeOlderThan(cutoff, 1)).toBe(1);
+    const first = await vaultRetention.purgeOlderThan(cutoff, 1);
+    expect(first).toEqual({ removed: 1, next: { updatedAt: '2024-01-01T00:00:00.000Z', key: url('older') } });
     expect(await storedVaultKeys()).toEqual([url('new'), url('old')]);
-    expect(await vaultRetention.purgeOlderThan(cutoff, 10)).toBe(1);
-    expect(await vaultRetention.purgeOlderThan(cutoff, 10)).toBe(0);
+    expect(await vaultRetention.purgeOlderThan(cutoff, 10, first.next)).toEqual({ removed: 1, next: null });
+    expect(await vaultRetention.purgeOlderThan(cutoff, 10)).toEqual({ removed: 0, next: null });
     expect(await storedVaultKeys()).toEqual([url('new')]);
   });
 });
