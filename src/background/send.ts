@@ -1,15 +1,14 @@
 /**
  * Sending one revealed contact to one destination, on the user's click: free (no credits), never a duplicate. A
  * destination a team gateway holds is sent to through the gateway (`team-send.ts`); one saved here, directly.
- * The contact's send record is written before the request (`sending`) and settled with the answer. Sending again
- * asks the destination to fill in what it lacks (HubSpot), finds the person already there (Ashby), or, where a new
- * request would make a second record (Lever), keeps the record already made. A send cut off by a stopped worker
- * looks the person up by email before creating anything.
+ * The contact's send record is written before the request (`sending`) and settled with the answer. A contact
+ * already sent to a destination is never sent there again (`already-sent`, nothing requested, the record kept as the
+ * first send left it). A send cut off by a stopped worker looks the person up by email before creating anything.
  */
 import { refuse, refuseNow } from '../protocol/result';
 import type { SendResult } from '../protocol/shapes';
-import { performSend, unsendable } from '../send/outcome';
-import type { CallOptions, SendOutcome, SendPerson } from '../send/types';
+import { type PerformedSend, performSend, unsendable } from '../send/outcome';
+import type { CallOptions, SendPerson } from '../send/types';
 import { destinationHints } from '../store/destination-hints';
 import { savedDestination } from '../store/destinations';
 import { serialized } from '../store/lock';
@@ -35,6 +34,16 @@ export function personOf(contact: ContactRecord): SendPerson {
   };
 }
 
+/** The answer for a contact sent to this destination before: nothing is sent again. */
+function alreadySent(kept: SentRecord): SendResult {
+  return {
+    status: 'already-sent',
+    label: kept.label,
+    ...(kept.link ? { link: kept.link } : {}),
+    sentAt: kept.updatedAt,
+  };
+}
+
 /**
  * Sends the contact kept under `contactKey` to the saved destination `destinationId`; one send of a contact to a
  * destination at a time.
@@ -44,6 +53,8 @@ export function sendContact(
   options: CallOptions = {},
 ): Promise<SendResult> {
   return serialized(`send ${sentKey(input.destinationId, input.contactKey)}`, async () => {
+    const kept = await sentTo(input.destinationId, input.contactKey);
+    if (kept?.state === 'sent') return alreadySent(kept);
     const team = (await destinationHints.get()).find(
       (hint) => hint.id === input.destinationId && hint.team !== undefined,
     );
@@ -76,7 +87,7 @@ export function sendContact(
     // Written before the request: a stopped worker leaves word that this send may have reached the destination.
     const intend = (foundBefore: boolean) =>
       keepSent({ ...base, state: 'sending', foundBefore, updatedAt: now });
-    let outcome: SendOutcome;
+    let outcome: PerformedSend;
     try {
       outcome = await performSend(connection, person, earlier, intend, options);
     } catch (error) {

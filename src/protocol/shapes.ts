@@ -56,7 +56,8 @@ export type { TeamHeldItem, TeamHeldPerson } from '../background/team';
 
 /** What the screens show of one send to a destination. */
 export interface SendResult {
-  status: 'created' | 'linked' | 'already-there' | 'updated' | 'delivered';
+  /** `already-sent`: sent there before, so nothing was sent again. */
+  status: 'created' | 'linked' | 'already-there' | 'updated' | 'delivered' | 'already-sent';
   /** The destination's name ("Lever"). */
   label: string;
   /** Where the record opens in the destination's own app. */

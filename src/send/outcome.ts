@@ -2,8 +2,11 @@
  * What one send does at a destination, never a duplicate: shared by the extension's background (its own keys) and
  * the team gateway (the keys it holds for its members). Before the first request the person is looked up by email,
  * and whether they were found is written down with the intent (`intend`): a send cut off midway then finds the
- * record instead of making a second one, and still knows whether it had made it. Lever, where a second request
- * would make a second opportunity, keeps the record already made.
+ * record instead of making a second one, and still knows whether it had made it.
+ *
+ * A person already sent to a destination (any kind, the webhook included) is never sent there again: no request
+ * leaves, and the outcome says `alreadySent` with the record the first send made. A webhook keeps nothing we could
+ * ask about, so a second delivery would reach its receiver as a new person with a new delivery id.
  */
 import { type Connection, destinationFor } from './connection';
 import type { CallOptions, SendOutcome, SendPerson, TransportOptions } from './types';
@@ -17,6 +20,9 @@ export interface EarlierSend {
   foundBefore?: boolean | undefined;
 }
 
+/** What a send does, and whether it was skipped because this person was already sent there. */
+export type PerformedSend = SendOutcome & { alreadySent?: true };
+
 export async function performSend(
   connection: Connection,
   person: SendPerson,
@@ -24,12 +30,18 @@ export async function performSend(
   intend: (foundBefore: boolean) => Promise<void>,
   options: CallOptions = {},
   transport: TransportOptions = {},
-): Promise<SendOutcome> {
+): Promise<PerformedSend> {
+  if (earlier?.state === 'sent') {
+    // 'already-there' keeps, wherever it is settled, the status the first send left.
+    return {
+      status: 'already-there',
+      id: earlier.recordId ?? '',
+      ...(earlier.link ? { link: earlier.link } : {}),
+      alreadySent: true,
+    };
+  }
   const destination = destinationFor(connection, transport);
   const email = connection.kind === 'webhook' ? undefined : person.emails[0];
-  if (connection.kind === 'lever' && earlier?.state === 'sent' && earlier.recordId) {
-    return { status: 'already-there', id: earlier.recordId, ...(earlier.link ? { link: earlier.link } : {}) };
-  }
   if (earlier?.state === 'sending' && email) {
     const found = await destination.findByEmail(email, options);
     if (found) {

@@ -12,7 +12,18 @@ import { db, type LensSchema } from './db';
 
 export const SENT = 'sent';
 
-export const SENT_STATUSES = ['created', 'linked', 'already-there', 'updated', 'delivered'] as const;
+/**
+ * How a send ended. `already-sent` is a send that made no request because the person was sent there before: a bulk
+ * send's item and a click's answer say it; a kept record keeps the status of the send that made it.
+ */
+export const SENT_STATUSES = [
+  'created',
+  'linked',
+  'already-there',
+  'updated',
+  'delivered',
+  'already-sent',
+] as const;
 
 export const SentRecord = z.object({
   /** `<destination id> <contact key>`. */

@@ -1,9 +1,10 @@
 /** Destinations saved the way a recruiter saves them: on the options page, against the local fakes. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Worker } from '@playwright/test';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import type { RunningDestinations } from '../../sim/destinations/serve';
+import { PUT_RECORDS } from './vault-db';
 
 type Kind = 'lever' | 'ashby' | 'hubspot';
 const FIELDS: Record<Kind, { add: string; key: string; secret: string }> = {
@@ -37,4 +38,26 @@ export async function addWebhook(options: Page, url: string): Promise<string> {
   const secret = (await options.getByTestId('webhook-secret').locator('code').textContent()) ?? '';
   expect(secret).toMatch(/^whsec_/);
   return secret;
+}
+
+/** `count` revealed contacts put straight into the library ("Person 00"…), each with an email of its own. */
+export async function seedLibrary(background: Worker, count: number): Promise<void> {
+  const at = new Date().toISOString();
+  const records = Array.from({ length: count }, (_, i) => {
+    const key = `https://www.linkedin.com/in/person-${i}`;
+    return {
+      v: 1,
+      key,
+      socialUrl: key,
+      candidateId: null,
+      name: `Person ${String(i).padStart(2, '0')}`,
+      currentTitle: 'Nurse',
+      currentEmployer: 'Brightpath Health',
+      email: { found: true, value: `person.${i}@example.org`, at },
+      updatedAt: at,
+    };
+  });
+  await background.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify(records)}); })()`,
+  );
 }

@@ -7,7 +7,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../sim/destinatio
 import { revealByUrl } from '../support/reveal-by-url';
 import { expectAccessible } from './axe';
 import { expect, TEST_TLS, test } from './fixtures';
-import { addWebhook } from './send-helpers';
+import { addWebhook, seedLibrary } from './send-helpers';
 
 const ADA = DEMO_PROFILES.full;
 let receiver: WebhookReceiver;
@@ -61,4 +61,37 @@ test("a delivery the receiver cannot verify is refused, said in the receiver's w
   await expect(send.getByRole('alert')).toContainText('bad signature');
   await expect(send.getByText(/^Sent to the webhook/)).toHaveCount(0);
   expect(receiver.accepted).toEqual([]);
+});
+
+test('a bulk send from the library delivers only those not sent before: the receiver sees nobody twice', async ({
+  connect,
+  openExtensionPage,
+  background,
+}) => {
+  receiver.useSecret(await addWebhook(await connect(), receiver.url));
+  await seedLibrary(background, 10);
+  const library = await openExtensionPage('contacts.html');
+  await expect(library.getByTestId('library-counts')).toContainText('10 contacts');
+  for (const name of ['Person 01', 'Person 04', 'Person 07']) {
+    await library.getByRole('checkbox', { name: `Select ${name}` }).check();
+  }
+  await library.getByRole('button', { name: 'Send the 3 selected to Webhook' }).click();
+  const run = library.getByTestId('bulk-send');
+  await expect(run.getByRole('status')).toHaveText('3 sent to Webhook.', { timeout: 20_000 });
+  await run.getByRole('button', { name: 'Dismiss' }).click();
+  await library.getByRole('button', { name: 'Clear selection' }).click();
+
+  await library.getByRole('button', { name: 'Send all 10 to Webhook' }).click();
+  await expect(run.getByRole('status')).toHaveText('7 sent to Webhook, 3 already sent.', { timeout: 20_000 });
+  const emails = receiver.accepted.map((d) => (d.body as { person: { emails: string[] } }).person.emails[0]);
+  expect(emails).toHaveLength(10);
+  expect(new Set(emails).size).toBe(10);
+  await expectAccessible(library, 'library, a bulk send to a webhook with some already sent');
+  for (const width of [320, 400]) {
+    await library.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await library.emulateMedia({ colorScheme: scheme });
+      await run.screenshot({ path: `test-results/send-webhook-bulk-${width}-${scheme}.png` });
+    }
+  }
 });

@@ -29,11 +29,19 @@ function createBulkSendModel() {
   };
 }
 
-/** "13 added to Lever, 1 already there and linked, 1 failed". */
+/** "13 added to Lever, 1 already there and linked, 2 already sent, 1 failed"; a webhook's are "sent to". */
 function summaryWords(job: BulkSendJob): string {
   const { created, linked, failed } = bulkSendSummary(job);
-  const parts = [`${n(created)} added to ${job.label}`];
+  const count = (status: BulkSendJob['items'][number]['status']) =>
+    job.items.filter((item) => item.status === status).length;
+  const delivered = count('delivered');
+  const alreadySent = count('already-sent');
+  const parts: string[] = [];
+  if (created > delivered || (created === 0 && alreadySent === 0))
+    parts.push(`${n(created - delivered)} added to ${job.label}`);
+  if (delivered) parts.push(`${n(delivered)} sent to ${job.label}`);
   if (linked) parts.push(`${n(linked)} already there and linked`);
+  if (alreadySent) parts.push(`${n(alreadySent)} already sent`);
   if (failed) parts.push(`${n(failed)} failed`);
   return parts.join(', ');
 }

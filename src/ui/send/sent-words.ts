@@ -32,5 +32,7 @@ export function sendOutcome(result: SendResult): string {
       return `Updated in ${result.label} with what it lacked.`;
     case 'delivered':
       return 'Sent to the webhook.';
+    case 'already-sent':
+      return `Already sent to ${result.label}: not sent again.`;
   }
 }

@@ -55,13 +55,17 @@ describe('sending a revealed contact', () => {
     expect(sent).toMatchObject([{ destinationId: 'lever', status: 'created', link: result.link }]);
   });
 
-  it('never makes a second Lever record when sent again', async () => {
+  it('never sends a contact to a destination twice: the second send asks nothing and says already sent', async () => {
     const contact = await revealed();
-    const first = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
-    const again = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
-    expect(again).toMatchObject({ status: 'already-there', link: first.link });
+    for (const destinationId of ['lever', 'ashby', 'hubspot']) {
+      const first = await sendContact({ contactKey: contact.key, destinationId });
+      fakes.calls.length = 0;
+      const again = await sendContact({ contactKey: contact.key, destinationId });
+      expect(again).toMatchObject({ status: 'already-sent', link: first.link });
+      expect(fakes.calls).toEqual([]);
+      expect((await sentTo(destinationId, contact.key))?.status).toBe('created');
+    }
     expect(fakes.lever.opportunities).toHaveLength(1);
-    expect((await sentTo('lever', contact.key))?.status).toBe('created');
   });
 
   it('says when Lever added the person to a candidate it already had', async () => {
@@ -107,19 +111,16 @@ describe('sending a revealed contact', () => {
 
   it('finds a person already in Ashby and links to them rather than creating a duplicate', async () => {
     const contact = await revealed();
-    await sendContact({ contactKey: contact.key, destinationId: 'ashby' });
-    const again = await sendContact({ contactKey: contact.key, destinationId: 'ashby' });
-    expect(again.status).toBe('already-there');
+    fakes.ashby.candidates.push({
+      id: 'cand-old',
+      name: contact.name,
+      primaryEmailAddress: { value: contact.email.value, type: 'Personal', isPrimary: true },
+      phoneNumbers: [],
+      socialLinks: [],
+    });
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'ashby' });
+    expect(result.status).toBe('already-there');
     expect(fakes.ashby.candidates).toHaveLength(1);
-  });
-
-  it('fills in what HubSpot lacks when sent again after more was revealed', async () => {
-    const contact = await revealed();
-    expect((await sendContact({ contactKey: contact.key, destinationId: 'hubspot' })).status).toBe('created');
-    await vaultWrite.put({ ...contact, phone: { found: true, value: '+1 555 0100', at: contact.updatedAt } });
-    expect((await sendContact({ contactKey: contact.key, destinationId: 'hubspot' })).status).toBe('updated');
-    expect(fakes.hubspot.contacts).toHaveLength(1);
-    expect(fakes.hubspot.contacts[0]?.properties.phone).toBe('+1 555 0100');
   });
 
   it('refuses a contact without a revealed email before anything is sent', async () => {
