@@ -8,9 +8,9 @@ import { browser } from 'wxt/browser';
 import { type GitHubProfile, gitHubProfile } from '../find/github';
 import { findIntent } from '../find/intent';
 import { checkFind, type FindQuery, findRequest } from '../find/query';
+import { FIND_REFUSALS } from '../find/words';
 import { refuse, refuseNow } from '../protocol/result';
 import { currentSearch, type SearchSession } from '../store/search';
-import { FIND_REFUSALS } from '../ui/words/find';
 import { startSearch } from './search';
 
 /** Runs a find: a refusal (bad input, a cap, no key, a search under way) sends nothing and leaves the intent as it was. */

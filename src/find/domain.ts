@@ -5,8 +5,9 @@
  * country's suffixes needs the public suffix list (a library several times this page's size), and the user sees
  * and can edit the domain before anything is sent.
  */
-import { FIND_REFUSALS } from '../ui/words/find';
+
 import type { Parsed } from './email';
+import { FIND_REFUSALS } from './words';
 
 /** Public email providers: an address there says nothing about where a person works. */
 export const PUBLIC_MAIL_PROVIDERS: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@
  * surrounds one address (`Jane Doe <jane@acme.com>`, a trailing full stop, `mailto:` with a subject), strict about
  * the address itself: anything else is refused before anything is sent.
  */
-import { FIND_REFUSALS } from '../ui/words/find';
+import { FIND_REFUSALS } from './words';
 
 /** RFC 5321's limit on a whole address. */
 export const EMAIL_MAX = 254;

@@ -12,8 +12,8 @@
  * the person.
  */
 import type { StoredProfile } from '../store/search';
-import { MATCH_WORDS } from '../ui/words/find';
 import type { CheckedFind } from './query';
+import { MATCH_WORDS } from './words';
 
 export type MatchStrength = 'exact' | 'likely';
 

@@ -3,8 +3,9 @@
  * welcome). One word could be anyone, and digits, `@` or slashes mean something else was selected: both are
  * refused before anything is sent.
  */
-import { FIND_REFUSALS } from '../ui/words/find';
+
 import type { Parsed } from './email';
+import { FIND_REFUSALS } from './words';
 
 export const NAME_MAX = 100;
 const WORDS_MAX = 6;

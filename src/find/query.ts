@@ -4,11 +4,11 @@
  * in the background (before anything is sent), and the search body it becomes.
  */
 import type { SearchCriteria, SearchRequest } from '../api/schema';
-import { FIND_REFUSALS } from '../ui/words/find';
 import { parseCompanyDomain } from './domain';
 import { emailFromText, type Parsed } from './email';
 import { gitHubProfile } from './github';
 import { parseName } from './name';
+import { FIND_REFUSALS } from './words';
 
 /** What the user asks to find, as typed or taken from the page. */
 export type FindQuery =

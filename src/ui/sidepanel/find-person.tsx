@@ -4,13 +4,14 @@
  */
 import { formatCredits } from '../../api/pricing';
 import type { Match } from '../../find/match';
+import { MATCH_WORDS } from '../../find/words';
 import type { StoredProfile } from '../../store/search';
 import { ContactCard } from '../contact-card';
 import { CutOffNote } from '../cut-off-note';
 import { ErrorView } from '../error-view';
 import { JobOutcome } from '../job-outcome';
 import { RevealOptions } from '../reveal-options';
-import { FIND_WORDS, MATCH_WORDS } from '../words/find';
+import { FIND_WORDS } from '../words/find';
 import { SERVICE_DOWN_ID } from '../words/service';
 import type { FindModel } from './find-model';
 import type { FindPanel } from './model';
