@@ -8,11 +8,13 @@ import { checkBaseUrl } from '../../src/api/base-url';
 import { formatInvitation } from '../../src/api/invitation';
 import { formatCredits } from '../../src/api/pricing';
 import { toCsv } from '../../src/search/csv';
+import { eraseAudited, inviteMember, revokeAudited, setCapsAudited } from '../admin/actions';
+import { COMMAND_LINE } from '../audit';
 import type { Database } from '../db/database';
-import { addMember, type Caps, checkName, listMembers, revokeMember, setCaps } from '../members';
+import { type Caps, checkName, listMembers } from '../members';
 import { spentBy, usageSince } from '../spend';
 import { readTeam, setTeamName } from '../team';
-import { erasePerson, personKeyOf } from '../vault';
+import { personKeyOf } from '../vault';
 import { type CommandResult, UsageError } from './command-result';
 import { sendCommand } from './send-commands';
 
@@ -104,7 +106,7 @@ export async function runCommand(
         dailyCap: capValue(values['daily-cap'], '--daily-cap', false) ?? null,
         monthlyCap: capValue(values['monthly-cap'], '--monthly-cap', false) ?? null,
       };
-      const { member, key } = await addMember(db, name, caps);
+      const { member, key } = await inviteMember(db, COMMAND_LINE, name, caps);
       lines.push(`Added ${member.name} (${capWords(member)}).`);
       if (address?.ok) {
         lines.push(
@@ -138,7 +140,7 @@ export async function runCommand(
     if (sub === 'revoke') {
       const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
       const name = oneName(positionals, 'revoke');
-      const member = await revokeMember(db, name);
+      const member = await revokeAudited(db, COMMAND_LINE, name);
       if (!member)
         throw new UsageError(`No active member is named "${name}" (npm run gateway -- member list).`);
       return { lines: [`Revoked ${member.name}'s key: every gateway instance refuses it from now on.`] };
@@ -155,7 +157,7 @@ export async function runCommand(
       if (daily === undefined && monthly === undefined) {
         throw new UsageError('Give --daily-cap N and/or --monthly-cap N (a number of credits, or "none").');
       }
-      const member = await setCaps(db, name, {
+      const member = await setCapsAudited(db, COMMAND_LINE, name, {
         ...(daily !== undefined ? { dailyCap: daily } : {}),
         ...(monthly !== undefined ? { monthlyCap: monthly } : {}),
       });
@@ -232,7 +234,7 @@ export async function runCommand(
     const text = target[0]!;
     const byUrl = /linkedin\.com\//i.test(text) || /^https?:\/\//i.test(text);
     const key = personKeyOf(byUrl ? { social_url: text } : { candidate_id: text });
-    const result = await erasePerson(db, key);
+    const result = await eraseAudited(db, COMMAND_LINE, key);
     if (!result.erased)
       return { lines: [`The team vault holds nothing for ${key.socialUrl ?? key.candidateId}.`] };
     return {

@@ -5,15 +5,10 @@
 import { parseArgs } from 'node:util';
 import { SendError } from '../../src/send/errors';
 import { leverUsers } from '../../src/send/lever';
+import { removeDestinationAudited, setDestinationAudited } from '../admin/actions';
+import { COMMAND_LINE } from '../audit';
 import type { Database } from '../db/database';
-import {
-  DESTINATION_NAMES,
-  type DestinationKind,
-  type DestinationSetting,
-  listDestinations,
-  removeDestination,
-  setDestination,
-} from '../sends';
+import { DESTINATION_NAMES, type DestinationKind, type DestinationSetting, listDestinations } from '../sends';
 import { type CommandResult, UsageError } from './command-result';
 
 const KINDS = Object.keys(DESTINATION_NAMES) as DestinationKind[];
@@ -95,7 +90,11 @@ export async function sendCommand(
     const [name, ...args] = rest;
     const kind = kindOf(name);
     try {
-      const { destination, secret } = await setDestination(db, await settingOf(kind, args));
+      const { destination, secret } = await setDestinationAudited(
+        db,
+        COMMAND_LINE,
+        await settingOf(kind, args),
+      );
       const lines = [
         `Members now send to ${destination.label} through this gateway${destination.account ? ` (as ${destination.account})` : ''}; their computers hold no key for it.`,
       ];
@@ -124,7 +123,7 @@ export async function sendCommand(
     const kind = kindOf(rest[0]);
     return {
       lines: [
-        (await removeDestination(db, kind))
+        (await removeDestinationAudited(db, COMMAND_LINE, kind))
           ? `Forgot ${DESTINATION_NAMES[kind]} and its key; what members sent there stays marked.`
           : `The gateway holds no ${DESTINATION_NAMES[kind]} destination.`,
       ],

@@ -29,6 +29,7 @@ import {
   type TeamSentResponse,
   type TeamSentSinceResponse,
 } from '../../src/api/team-schema';
+import { auditReveal, auditSend } from '../audit';
 import { type Member, readMember } from '../members';
 import { listDestinations, sentOf, sentSince, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
@@ -187,7 +188,11 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
       return send(c, await checkedKey(c, failure(400, `Invalid lookup request: ${issues(parsed.error)}`)));
     const problem = lookupRequestProblem(parsed.data);
     if (problem) return send(c, await checkedKey(c, failure(400, problem)));
-    return send(c, await teamLookup(ctx, c.get('member')!, parsed.data, c.get('timing')));
+    const answer = await teamLookup(ctx, c.get('member')!, parsed.data, c.get('timing'));
+    await c
+      .get('timing')
+      .time('db', () => auditReveal(db, log, c.get('member')!, personKeyOf(parsed.data), answer));
+    return send(c, answer);
   });
 
   v1.post('/search', async (c) => {
@@ -311,6 +316,14 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
         ...(person.company ? { company: person.company } : {}),
         ...(person.revealed ? { revealed: person.revealed } : {}),
       });
+      await auditSend(
+        db,
+        log,
+        c.get('member')!,
+        key.socialUrl ? { socialUrl: key.socialUrl } : { candidateId: key.candidateId! },
+        person,
+        sent,
+      );
       const body: TeamSendResponse = { success: true, sent };
       return send(c, { status: 200, body });
     } catch (error) {

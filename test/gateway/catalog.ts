@@ -30,6 +30,11 @@ export async function catalog(db: Sql): Promise<string> {
         md5(btrim(regexp_replace(p.prosrc, '\\s+', ' ', 'g')))) as line
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
     where n.nspname = 'public' order by p.proname, pg_get_function_arguments(p.oid)`);
+  // Triggers hold rules too (the audit log's append-only guard), so a change to one shows in the snapshot.
+  const triggers = await db.query<{ line: string }>(`
+    select pg_get_triggerdef(t.oid) as line
+    from pg_trigger t join pg_class r on r.oid = t.tgrelid join pg_namespace n on n.oid = r.relnamespace
+    where n.nspname = 'public' and not t.tgisinternal order by r.relname, t.tgname`);
   const section = (title: string, rows: { line: string }[]) =>
     [`# ${title}`, ...rows.map((row) => row.line)].join('\n');
   return `${[
@@ -37,5 +42,6 @@ export async function catalog(db: Sql): Promise<string> {
     section('constraints', constraints),
     section('indexes', indexes),
     section('functions', functions),
+    section('triggers', triggers),
   ].join('\n\n')}\n`;
 }

@@ -31,7 +31,7 @@ describe('migrations', () => {
     expect(await migrate(db)).toEqual([]);
   });
 
-  it('makes the catalog of its snapshot: tables, columns, constraints, indexes and functions', async () => {
+  it('makes the catalog of its snapshot: tables, columns, constraints, indexes, functions and triggers', async () => {
     await expect(await catalog(db)).toMatchFileSnapshot(SNAPSHOT);
   });
 
@@ -40,6 +40,12 @@ describe('migrations', () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
     expect(tables.map((t) => t.table_name)).toEqual([
+      'admin_links',
+      'admin_sessions',
+      'admin_sign_in_attempts',
+      'audit_log',
+      'audit_people',
+      'audit_settings',
       'destinations',
       'erasures',
       'flights',
