@@ -7,7 +7,6 @@
  * previous one left. An unknown candidate is a per-contact 404 inside a 200, and costs nothing.
  */
 import type * as z from 'zod/mini';
-import { chargeForRetrieved, ITEM_PRICE, maxLookupCost } from '../../src/api/pricing';
 import {
   type ContactFailure,
   type ContactSuccess,
@@ -17,6 +16,7 @@ import {
   type Retrievable,
 } from '../../src/api/schema';
 import type { SimProfile } from '../dataset/types';
+import { SIM_ITEM_CREDITS, simLookupCharge, simRequiredForLookup } from '../prices';
 import { socialUrlKey } from '../social-url';
 import type { SimState } from '../state';
 import { describeIssues, errorResponse, MESSAGES, readJsonBody, type V1Context } from './http';
@@ -31,7 +31,7 @@ function billingNote(
 ): string {
   const rule = 'Only successful retrievals are charged';
   if (!found) return `No credits charged: the candidate was not found. ${rule}.`;
-  const charged = retrieved.map((item) => `${item} ${ITEM_PRICE[item]}`).join(' + ');
+  const charged = retrieved.map((item) => `${item} ${SIM_ITEM_CREDITS[item]}`).join(' + ');
   const notFound = missing.length > 0 ? ` Not found, not charged: ${missing.join(', ')}.` : '';
   if (used === 0) return `No credits charged: none of the requested data was found. ${rule}.${notFound}`;
   return `Charged ${used} credit${used === 1 ? '' : 's'}: ${charged}. ${rule}.${notFound}`;
@@ -58,7 +58,7 @@ export function lookupRoute(state: SimState) {
     if (problem) return errorResponse(c, 400, problem);
 
     const apiKey = c.get('apiKey');
-    const required = maxLookupCost(request);
+    const required = simRequiredForLookup(request);
     const available = state.key(apiKey)?.remaining ?? 0;
     if (available < required) {
       return errorResponse(c, 403, MESSAGES.insufficient, {
@@ -114,7 +114,7 @@ export function lookupRoute(state: SimState) {
       result.npi_data = { ...(profile.npi_data as NonNullable<SimProfile['npi_data']>) };
     });
 
-    const used = chargeForRetrieved(retrieved, request);
+    const used = simLookupCharge(retrieved);
     const remaining = used > 0 ? state.charge(apiKey, used) : available;
     c.get('logEntry').charged = used;
 

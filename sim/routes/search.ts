@@ -5,8 +5,8 @@
  * says `credits.used: 0`.
  */
 import type * as z from 'zod/mini';
-import { searchCost } from '../../src/api/pricing';
 import { SearchRequest, type SearchResponse, searchRequestProblem } from '../../src/api/schema';
+import { simSearchCredits } from '../prices';
 import { CriteriaError } from '../search/search-engine';
 import type { SimState } from '../state';
 import { describeIssues, errorResponse, MESSAGES, readJsonBody, type V1Context } from './http';
@@ -36,7 +36,7 @@ export function searchRoute(state: SimState) {
     if (problem) return errorResponse(c, 400, problem);
 
     const apiKey = c.get('apiKey');
-    const cost = searchCost(request);
+    const cost = simSearchCredits(request);
     const available = state.key(apiKey)?.remaining ?? 0;
     if (available < cost) {
       return errorResponse(c, 403, MESSAGES.insufficient, { credits_info: { required: cost, available } });

@@ -1,7 +1,9 @@
-/** Spec, billing: success-based, per item retrieved; the 21-credit example; insufficient credits. */
+/**
+ * Spec, billing: success-based, per item retrieved; the 21-credit example; insufficient credits. Every figure is the
+ * reference's number written out (prices.test.ts has the whole table), never one computed by `src/api/pricing.ts`.
+ */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { chargeForRetrieved, maxLookupCost } from '../../src/api/pricing';
 import type { LookupResponse } from '../../src/api/schema';
 import { failure, useSimulator } from './harness';
 
@@ -23,8 +25,7 @@ describe('billing (spec: credit costs)', () => {
   ])('a fully found %s costs what it asked for (%i)', async (_, reveals, cost) => {
     const result = await sim.client().lookup({ candidate_id: String(DEMO_PROFILES.full.id), ...reveals });
     expect(result.credits.used).toBe(cost);
-    expect(result.credits.used).toBe(maxLookupCost(reveals));
-    expect(result.credits.used).toBe(chargeForRetrieved(retrieved(result) as never));
+    expect(retrieved(result)).toHaveLength(Object.keys(reveals).length);
   });
 
   it('all four enrichments on a healthcare profile cost up to 11, charged per item found', async () => {
@@ -35,7 +36,6 @@ describe('billing (spec: credit costs)', () => {
     };
     const result = await sim.client().lookup({ candidate_id: String(DEMO_PROFILES.nurse.id), ...reveals });
     expect(result.credits.used).toBe(11);
-    expect(result.credits.used).toBe(chargeForRetrieved(retrieved(result) as never));
     expect(retrieved(result)).toContain('healthcare_profile');
   });
 
