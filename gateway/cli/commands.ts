@@ -9,6 +9,7 @@ import { formatInvitation } from '../../src/api/invitation';
 import { formatCredits } from '../../src/api/pricing';
 import { toCsv } from '../../src/search/csv';
 import { eraseAudited, inviteMember, revokeAudited, setCapsAudited } from '../admin/actions';
+import { adminCommand } from '../admin/link-command';
 import { COMMAND_LINE } from '../audit';
 import type { Database } from '../db/database';
 import { type Caps, checkName, listMembers } from '../members';
@@ -40,6 +41,10 @@ export const USAGE = `usage: npm run gateway -- <command>
                                           with a free call first; a webhook without --secret gets one, shown once)
   send list                               the destinations members send to
   send remove lever|ashby|hubspot|webhook forget a destination and its key (what was sent stays marked)
+  admin link [--name NAME] [--url GATEWAY_URL]
+                                          a link to sign in to the console at GATEWAY_URL/admin (default
+                                          http://127.0.0.1:8788), once, within 15 minutes
+  admin sign-out-all                      end every console session
 
 Data: DATABASE_URL=postgres://… for a PostgreSQL server, else a PGlite folder (GATEWAY_DATA_DIR, default .gateway-data).`;
 
@@ -255,6 +260,8 @@ export async function runCommand(
   }
 
   if (command === 'send') return sendCommand(db, sub, rest);
+
+  if (command === 'admin') return adminCommand(db, sub, rest);
 
   throw new UsageError(command === undefined ? USAGE : `Unknown command "${command}".\n\n${USAGE}`);
 }

@@ -43,7 +43,8 @@ async function leverUser(apiKey: string, baseUrl: string | undefined, wanted: st
   );
 }
 
-async function settingOf(kind: DestinationKind, args: string[]): Promise<DestinationSetting> {
+/** A destination as `send set KIND …args` gives it (the console builds the same arguments from its form). */
+export async function settingOf(kind: DestinationKind, args: string[]): Promise<DestinationSetting> {
   const { values } = parseArgs({
     args,
     allowPositionals: false,

@@ -29,6 +29,7 @@ import {
   type TeamSentResponse,
   type TeamSentSinceResponse,
 } from '../../src/api/team-schema';
+import { createAdminApp } from '../admin/routes';
 import { auditReveal, auditSend } from '../audit';
 import { type Member, readMember } from '../members';
 import { listDestinations, sentOf, sentSince, TeamSendRefusal, teamSend } from '../sends';
@@ -420,6 +421,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   }
   v1.all('*', (c) => send(c, failure(404, `Not found: ${c.req.method} ${c.req.path}`)));
   app.route('/v1', v1);
+  app.route('/admin', createAdminApp(ctx));
   app.notFound((c) => send(c, failure(404, `Not found: ${c.req.method} ${c.req.path}`)));
   return app;
 }
