@@ -118,7 +118,7 @@ export const PART_LABELS: Readonly<Record<SpendPart, string>> = {
   detailed_profile: 'Detailed profile',
   healthcare_profile: 'Healthcare data',
   search: 'Searches',
-  unknown: 'Items not known',
+  unknown: 'Not split by item',
 };
 
 const STATE_LABELS: Readonly<Record<ChargeEntry['state'], string>> = {

@@ -6,8 +6,8 @@ import { downloadText } from './download';
 import { ITEM_LABEL, ITEMS } from './items';
 import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
-import { ageInWords, careerDate, exactTime } from './words/age';
-import { NO_MATCH } from './words/items';
+import { careerDate, exactTime } from './words/age';
+import { notFoundOn } from './words/items';
 
 type Fields = Record<string, unknown>;
 const text = (value: unknown) =>
@@ -57,17 +57,10 @@ export function describeItem(item: unknown): string {
   return Object.values(fields).map(describeItem).filter(Boolean).join(' · ');
 }
 
-/** "looked up 3 months ago", the exact moment in its tooltip. */
-const Age = ({ verb, iso }: { verb: string; iso: string }) => (
-  <span class="muted" title={exactTime(iso)}>
-    {verb} {ageInWords(iso)}
-  </span>
-);
-
 function NotFound({ item, state }: { item: Retrievable; state: ItemState }) {
   return (
-    <p class="not-found" data-item={item}>
-      {ITEM_LABEL[item]}: not found, no credits charged · <Age verb="looked up" iso={state.at} />
+    <p class="not-found" data-item={item} title={exactTime(state.at)}>
+      {ITEM_LABEL[item]}: {notFoundOn(state.at)}
     </p>
   );
 }
@@ -150,8 +143,8 @@ export function ContactCard({
   return (
     <article class="contact" aria-label="Revealed contact">
       {record.unknownAt && (
-        <p class="not-found">
-          {NO_MATCH}. No credits charged · <Age verb="looked up" iso={record.unknownAt} />
+        <p class="not-found" title={exactTime(record.unknownAt)}>
+          {notFoundOn(record.unknownAt)}
         </p>
       )}
       {email?.found && <Hero item="email" label="Email" href={`mailto:${email.value}`} value={email.value} />}

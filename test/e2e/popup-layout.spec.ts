@@ -116,7 +116,7 @@ test.describe('popup layout, words and accessibility', () => {
     await expect(popup.getByTestId('charged')).toBeVisible();
     await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
     await expect(popup.locator('[data-item="healthcare_profile"]')).toHaveText(
-      /Healthcare data: not found, no credits charged/,
+      /Healthcare data: Not found · \d{1,2} [A-Z][a-z]{2}/,
     );
     await expect(popup.getByText(/partly/i)).toHaveCount(0);
     await expectPlainWords(popup, 'popup after a reveal with an item not found');
@@ -155,7 +155,7 @@ test.describe('popup layout, words and accessibility', () => {
 
     // Asking again sends only the missing item.
     await popup.getByRole('button', { name: 'Ask again for healthcare data · up to 1 credit' }).click();
-    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up just now: nothing found');
+    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up just now');
     const lookups = await sim.requests('/v1/lookup');
     expect(lookups).toHaveLength(2);
     expect(Object.keys(lookups[1]!.body!).sort()).toEqual(
@@ -204,7 +204,7 @@ test.describe('popup layout, words and accessibility', () => {
     await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
     // The phone does not exist: said once, in the result, with its own priced way to ask again.
     await expect(popup.getByText(/not found/i).filter({ visible: true })).toHaveText([
-      /^Mobile phone: not found, no credits charged/,
+      /^Mobile phone: Not found · \d{1,2} [A-Z][a-z]{2}/,
     ]);
     // Items never asked are priced buttons of their own; the one not found is asked again at its price.
     await expect(popup.getByTestId('more-to-reveal').getByRole('button')).toHaveText([

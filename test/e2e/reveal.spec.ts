@@ -215,10 +215,10 @@ test.describe('reveal from the popup', () => {
     await popup.getByLabel('Mobile phone').check();
     await popup.getByLabel('Personal email').uncheck();
     await popup.getByRole('button', { name: 'Reveal' }).click();
-    await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
+    await expect(popup.getByText(/^Mobile phone: Not found · \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible();
     await expect(popup.getByTestId('charged')).toContainText('Charged 0 ·');
-    // Right after the lookup: this lookup found nothing (not "looked up before").
-    await expect(popup.getByTestId('reveal-status')).toHaveText('Looked up just now: nothing found');
+    // Right after the lookup: this lookup found nothing, said with its day.
+    await expect(popup.getByTestId('reveal-status')).toHaveText(/^Not found · \d{1,2} [A-Z][a-z]{2}$/);
     // The form gives way to priced buttons: nothing is asked again but through its own.
     await expect(popup.getByRole('button', { name: 'Reveal', exact: true })).toHaveCount(0);
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
@@ -229,12 +229,10 @@ test.describe('reveal from the popup', () => {
       social_url: DEMO_PROFILES.emailOnly.social_url,
       reveal_phone: true,
     });
-    await expect(popup.getByText('Mobile phone: not found, no credits charged')).toBeVisible();
+    await expect(popup.getByText(/^Mobile phone: Not found · \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible();
     // Opened again on the held answer: when it was looked up.
     await popup.reload();
     await popup.getByLabel('Profile URL').fill(DEMO_PROFILES.emailOnly.social_url);
-    await expect(popup.getByTestId('reveal-status')).toHaveText(
-      /^Looked up (just now|1 minute ago): nothing found$/,
-    );
+    await expect(popup.getByTestId('reveal-status')).toHaveText(/^Not found · \d{1,2} [A-Z][a-z]{2}$/);
   });
 });

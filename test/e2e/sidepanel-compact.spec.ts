@@ -209,6 +209,19 @@ test('the bulk receipt offers its next steps and fits 320 px without breaking it
   const download = panel.waitForEvent('download');
   await job.getByRole('button', { name: 'Export what was revealed' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  // A person the service had nothing for: said once with its day, no box to tick and no price, "Select all" passes
+  // them by, and asking again is their own priced button.
+  const notFound = panel.locator('.result-card').filter({ hasText: /Not found · \d{1,2} [A-Z][a-z]{2}/ });
+  const none = await notFound.count();
+  expect(none, 'the dataset has a nurse without an email').toBeGreaterThan(0);
+  await expect(job.locator('.counts div', { hasText: 'Not found' })).toHaveText(`Not found${none}`);
+  await expect(notFound.getByRole('checkbox')).toHaveCount(0);
+  await expect(notFound.getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
+  await expect(notFound.first().getByRole('button', { name: /^Ask again · up to 3 credits: / })).toBeVisible();
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await expect(panel.getByTestId('selected-count')).toHaveText(`${10 - none} selected`);
+  await panel.getByRole('button', { name: 'Clear' }).click();
   await panel.setViewportSize({ width: 320, height: 800 });
   await expectFits(panel, 320);
   // Every column heading on one line, and no figure parted from its unit ("9 / credits", "5 of / 11").

@@ -69,10 +69,10 @@ test('after a bulk reveal, a row says an item was not found once; the receipt sa
 
   // A row whose phone was not found says so once, beside the email it holds; nothing is left to reveal.
   const missing = rows
-    .filter({ hasText: 'No phone found' })
+    .filter({ hasText: 'Phone not found' })
     .filter({ has: panel.locator('.held [data-item="email"] a') })
     .first();
-  await expect(missing.getByText(/No phone found/)).toHaveCount(1);
+  await expect(missing.getByText(/Phone not found/)).toHaveCount(1);
   await expect(missing.getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
   await checkState(panel, 'side panel rows after a bulk reveal');
   await panel.setViewportSize({ width: 320, height: 900 });

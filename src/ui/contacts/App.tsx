@@ -10,7 +10,7 @@ import { ErrorView } from '../error-view';
 import { Icon } from '../icons';
 import { BulkSendLater } from '../send/later';
 import { ageInWords, exactTime } from '../words/age';
-import { ITEM_LABEL, NO_MATCH } from '../words/items';
+import { ITEM_LABEL, NOT_FOUND, notFoundOn } from '../words/items';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
 import type { Holding, Since, Sort } from './query';
 import { useRowRecords } from './row-records';
@@ -21,7 +21,7 @@ const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1
 const HOLDING: ReadonlyArray<[Holding, string]> = [
   ['any', 'All contacts'],
   ...RETRIEVABLE.map((item): [Holding, string] => [item, `With ${ITEM_LABEL[item].toLowerCase()}`]),
-  ['nothing', 'Nothing found'],
+  ['nothing', NOT_FOUND],
 ];
 const SINCE: ReadonlyArray<[Since, string]> = [
   ['any', 'Any time'],
@@ -154,7 +154,7 @@ function Row({
           </>
         ) : (
           // Plain words: nothing was revealed, and the row must not look like one that was.
-          <span class="nothing-found">{contact.unknown ? NO_MATCH : 'Nothing found'}</span>
+          <span class="nothing-found">{notFoundOn(new Date(contact.updated).toISOString())}</span>
         )}
         <span class="muted" title={exactTime(contact.updated)}>
           revealed {ageInWords(contact.updated)}

@@ -19,7 +19,7 @@ import { call } from '../rpc';
 import { heldByItem, type TeamHeldItems } from '../team-held';
 import { stored } from '../use-stored';
 import { ageInWords } from '../words/age';
-import { NO_MATCH } from '../words/items';
+import { notFoundOn } from '../words/items';
 
 /**
  * What the vault holds for the profile, in words: right after this popup's reveal (`revealedHere`), what that
@@ -35,14 +35,16 @@ export function heldInWords(
   }
   const held = read.state === 'ok' ? read.value : null;
   if (!held) return 'Not revealed yet';
-  if (held.unknownAt) return NO_MATCH;
+  if (held.unknownAt) return notFoundOn(held.unknownAt);
   if (revealedHere && latest?.status === 'done') {
-    return latest.requested.some((item) => held[item]?.found)
-      ? 'Revealed just now'
-      : 'Looked up just now: nothing found';
+    if (latest.requested.some((item) => held[item]?.found)) return 'Revealed just now';
+    // What this lookup did not find is said once, in the card; the person's other items stay held.
+    return ITEMS.some((item) => held[item]?.found)
+      ? 'Looked up just now'
+      : notFoundOn(latest.finishedAt ?? held.updatedAt);
   }
+  if (!ITEMS.some((item) => held[item]?.found === true)) return notFoundOn(held.updatedAt);
   const age = ageInWords(held.updatedAt);
-  if (!ITEMS.some((item) => held[item]?.found === true)) return `Looked up ${age}: nothing found`;
   return `Revealed ${age}`;
 }
 

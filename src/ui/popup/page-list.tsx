@@ -11,6 +11,7 @@ import { itemsToAsk } from '../../store/vault-record';
 import { Address } from '../address';
 import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
+import { notFoundOn } from '../words/items';
 import {
   foundOfLookedUp,
   lookUps,
@@ -30,7 +31,8 @@ function Person({ list, m, person }: { list: PageListModel; m: PopupModel; perso
   const name = person.name ?? 'LinkedIn member';
   const record = list.recordOf(person);
   const email = record?.email?.found ? record.email.value : null;
-  const toAsk = itemsToAsk(record, m.selection.value);
+  // A profile the service has no candidate for has nothing to ask: no checkbox, no price.
+  const toAsk = record?.unknownAt ? [] : itemsToAsk(record, m.selection.value);
   const picked = person.socialUrl !== null && list.isPicked(person.socialUrl);
   const status = !person.socialUrl ? (
     <span class="muted">needs the public profile URL</span>
@@ -41,7 +43,7 @@ function Person({ list, m, person }: { list: PageListModel; m: PopupModel; perso
   ) : toAsk.length > 0 ? (
     <span class="muted">up to {formatCredits(maxCostOfItems(toAsk))}</span>
   ) : (
-    <span class="muted">{record ? 'nothing found' : 'revealed'}</span>
+    <span class="muted">{record ? notFoundOn(record.unknownAt ?? record.updatedAt) : 'revealed'}</span>
   );
   return (
     <li class="list-person">

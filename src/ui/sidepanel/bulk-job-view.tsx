@@ -10,7 +10,7 @@ import type { Retrievable } from '../../api/schema-parts';
 import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
-import { NO_MATCH } from '../words/items';
+import { NOT_FOUND } from '../words/items';
 import { lookedUp, lookUps } from '../words/lists';
 import { PANEL_WORDS } from '../words/panel';
 import type { BulkModel } from './bulk-model';
@@ -128,8 +128,7 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
     [PANEL_WORDS.allFound, p.counts.revealed - partly],
     [PANEL_WORDS.someFound, partly],
     ['Already revealed (free)', p.counts.held],
-    ['Nothing found', p.counts['nothing-found']],
-    [NO_MATCH, p.counts['not-found']],
+    [NOT_FOUND, p.counts['nothing-found'] + p.counts['not-found']],
     ['Failed (no charge)', p.counts.failed],
     ['No answer (may have been charged)', p.counts['may-have-charged']],
     ['Not started', notStarted],

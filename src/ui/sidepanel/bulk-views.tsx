@@ -5,7 +5,7 @@ import type { BulkCandidate } from '../../bulk/quote';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { describedBy, ownLine } from '../service-down';
-import { NO_MATCH } from '../words/items';
+import { NOT_FOUND } from '../words/items';
 import { NONE_SELECTED, revealContacts, SELECT_ALL_ON_PAGE } from '../words/lists';
 import { teamFreeContacts } from '../words/team-held';
 import type { BulkModel } from './bulk-model';
@@ -17,8 +17,8 @@ export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
   queued: 'Waiting to be revealed',
   running: 'Revealing…',
   revealed: 'Revealed',
-  'nothing-found': 'Nothing found · no charge',
-  'not-found': `${NO_MATCH} · no charge`,
+  'nothing-found': NOT_FOUND,
+  'not-found': NOT_FOUND,
   held: 'Already revealed · no charge',
   failed: 'Failed · no charge',
   'may-have-charged': 'No answer · may have been charged',

@@ -7,6 +7,7 @@ import { toCsv } from '../../search/csv';
 import type { SearchSession, StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
 import { describeItem } from '../contact-card';
+import { notFoundOn } from '../words/items';
 
 /**
  * The columns a recruiter reads. The service's candidate id is left out: a spreadsheet can do nothing with it, and
@@ -56,8 +57,8 @@ export function candidatesCsv(
         profile.current_employer,
         profile.location,
         profile.social_url ?? '',
-        record?.email?.found ? record.email.value : '',
-        record?.phone?.found ? record.phone.value : '',
+        contactCell(record, 'email'),
+        contactCell(record, 'phone'),
         record?.detailed_profile?.found
           ? record.detailed_profile.value.skills.map(describeItem).join('; ')
           : '',
@@ -65,6 +66,17 @@ export function candidatesCsv(
       ];
     }),
   );
+}
+
+/**
+ * The email or phone cell: the value, or "Not found · 6 Dec" where the service was asked and had nothing (so an
+ * empty cell means only "not asked"), the same words the panel and the library show.
+ */
+function contactCell(record: ContactRecord | null | undefined, item: 'email' | 'phone'): string {
+  const state = record?.[item];
+  if (state?.found) return state.value;
+  if (record?.unknownAt) return notFoundOn(record.unknownAt);
+  return state ? notFoundOn(state.at) : '';
 }
 
 function npiColumns(record: ContactRecord | null | undefined): string[] {

@@ -4,13 +4,15 @@
  * phone). Items looked up and not found are said in two words; the longer items fold away under "More".
  */
 import type { ComponentChildren } from 'preact';
+import { RETRIEVABLE } from '../../api/schema-parts';
 import type { RevealJob } from '../../store/jobs';
 import type { ContactRecord } from '../../store/vault-record';
 import { Address } from '../address';
 import { ContactCard } from '../contact-card';
 import { CopyButton } from '../copy-button';
+import { notFoundDay } from '../not-found';
 import { plainText } from '../words/errors';
-import { count } from '../words/items';
+import { count, notFoundOn } from '../words/items';
 import { PANEL_WORDS } from '../words/panel';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -27,11 +29,14 @@ export function HeldContact({
   children?: ComponentChildren;
 }) {
   const { email, phone, ...rest } = record;
-  const missing = [
-    email && !email.found ? PANEL_WORDS.noEmail : null,
-    phone && !phone.found ? PANEL_WORDS.noPhone : null,
-    record.unknownAt ? PANEL_WORDS.unknownProfile : null,
-  ].filter(Boolean);
+  const nothing = !RETRIEVABLE.some((item) => record[item]?.found);
+  // A person the service had nothing for is said once, with the day; else each item it found no value of.
+  const missing = nothing
+    ? [notFoundOn(notFoundDay(record))]
+    : [
+        email && !email.found ? PANEL_WORDS.noEmail : null,
+        phone && !phone.found ? PANEL_WORDS.noPhone : null,
+      ].filter(Boolean);
   const more = record.detailed_profile?.found || record.healthcare_profile?.found;
   return (
     <div class={large ? 'held held-large' : 'held'}>

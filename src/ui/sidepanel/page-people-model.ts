@@ -61,8 +61,11 @@ export function createPagePeopleModel(tabId: number, panel: PanelVault) {
     if (page.peek() === result.value) recordsRead.value = true;
   }
 
-  /** Reveals the default items for one resolved person; the vault watcher shows the result. */
-  async function reveal(person: PersonOnPage) {
+  /**
+   * Reveals the default items for one resolved person; the vault watcher shows the result. `askAgain`: the person
+   * was not found, and the user chose to ask the service again for what it had nothing for.
+   */
+  async function reveal(person: PersonOnPage, askAgain = false) {
     const url = person.socialUrl;
     if (url === null || revealing.value.has(url)) return;
     const { [url]: _, ...rest } = revealErrors.value;
@@ -71,6 +74,7 @@ export function createPagePeopleModel(tabId: number, panel: PanelVault) {
     const result = await call('reveal', {
       target: { socialUrl: url },
       selection: selection.value,
+      ...(askAgain ? { retryNotFound: true } : {}),
       ...(person.name ? { hints: { name: person.name.slice(0, 300) } } : {}),
     });
     const next = new Set(revealing.value);

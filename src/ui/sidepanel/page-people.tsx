@@ -8,6 +8,7 @@ import { PageNotRead } from '../page-not-read';
 import { RevealOptions } from '../reveal-options';
 import { RowSendLater } from '../send/later';
 import { rowOffer, teamHeldFor, useTeamHeld } from '../team-held-rows';
+import { AskAgainButton, notFoundOffer } from './ask-again';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
 import { HeldContact, RowCharge } from './held-contact';
@@ -101,22 +102,36 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
     unreachable: panel.account.unreachable.value,
     onReveal: () => m.reveal(person),
   };
+  const notFound = inBulk || reveal.revealing ? null : notFoundOffer(record, m.selection.value);
   return (
     <li class="result-card person" data-row tabIndex={-1} aria-label={name}>
-      <input
-        type="checkbox"
-        class="pick"
-        checked={bulk.isPicked(key)}
-        onChange={(e) => bulk.pick([[key, candidate]], e.currentTarget.checked)}
-        aria-label={`Select ${name}`}
-      />
+      {notFound ? (
+        <span class="pick" aria-hidden="true" />
+      ) : (
+        <input
+          type="checkbox"
+          class="pick"
+          checked={bulk.isPicked(key)}
+          onChange={(e) => bulk.pick([[key, candidate]], e.currentTarget.checked)}
+          aria-label={`Select ${name}`}
+        />
+      )}
       <div class="head">
         <span class="name">
           <a href={url} target="_blank" rel="noopener noreferrer" data-key="open">
             {name}
           </a>
         </span>
-        <RowRevealButton {...reveal} />
+        {notFound ? (
+          <AskAgainButton
+            name={name}
+            most={notFound.most}
+            disabled={reveal.unreachable || balanceTooLow(notFound, panel.account.balance.value?.remaining)}
+            onAsk={() => m.reveal(person, true)}
+          />
+        ) : (
+          <RowRevealButton {...reveal} />
+        )}
         {record && (record.email?.found || record.phone?.found) && revealDone(reveal) && (
           <RowSendLater contactKey={record.key} name={name} />
         )}
@@ -165,6 +180,10 @@ export function PagePeopleView({
   const page = m.page.value;
   const count = m.people.value.length;
   const candidates = resolved(m.people.value).map(personCandidate);
+  // "Select all" passes by the people not found: asking again is each one's own choice.
+  const askable = candidates.filter(
+    ([, c]) => !notFoundOffer(panel.vault.recordForTarget(c.target), panel.selection.value),
+  );
   const unresolved = m.unresolvedCount.value;
   useTeamHeld(candidates.map(([, candidate]) => candidate.target));
   return (
@@ -215,8 +234,8 @@ export function PagePeopleView({
             <ListBar
               bulk={bulk}
               balance={panel.account.balance.value?.remaining ?? null}
-              page={candidates}
-              loaded={candidates}
+              page={askable}
+              loaded={askable}
             >
               <button
                 type="button"

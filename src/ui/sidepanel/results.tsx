@@ -12,14 +12,16 @@ import { RevealOptions } from '../reveal-options';
 import { RowSendLater } from '../send/later';
 import { useTeamHeld } from '../team-held-rows';
 import { criterionChip, criterionLabel } from '../words/criteria';
+import { NOT_FOUND, notFoundOn } from '../words/items';
 import { SERVICE_DOWN_ID } from '../words/service';
+import { AskAgainButton, notFoundOffer } from './ask-again';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { HeldContact, RowCharge } from './held-contact';
 import { ListBar } from './list-bar';
 import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
-import { useProfileReveal } from './row-offer';
+import { balanceTooLow, useProfileReveal } from './row-offer';
 import { RowRevealButton, revealDone } from './row-reveal';
 import { ExportButton, SaveSearch } from './saved-list';
 import type { SavedModel } from './saved-model';
@@ -40,12 +42,12 @@ const SHORT: Readonly<Record<Retrievable, string>> = {
  */
 export function vaultSummary(record: ContactRecord | null, foundOnly = false): string {
   if (!record) return 'Not revealed';
-  if (record.unknownAt) return foundOnly ? '' : 'Unknown to the service';
+  if (record.unknownAt) return foundOnly ? '' : notFoundOn(record.unknownAt);
   const held = (Object.keys(SHORT) as Retrievable[]).filter((item) => record[item]);
   if (held.length === 0) return 'Not revealed';
   return held
     .filter((item) => !foundOnly || record[item]!.found)
-    .map((item) => `${SHORT[item]} ${record[item]!.found ? '✓' : 'not found'}`)
+    .map((item) => `${SHORT[item]} ${record[item]!.found ? '✓' : NOT_FOUND.toLowerCase()}`)
     .join(' · ');
 }
 
@@ -137,15 +139,20 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
       requestAnimationFrame(() => contactCell.current?.focus());
     },
   };
+  const notFound = inBulk || reveal.revealing || cut ? null : notFoundOffer(record, m.selection.value);
   return (
     <li class="result-card" data-testid="result-row" data-row tabIndex={-1} aria-label={profile.name}>
-      <input
-        type="checkbox"
-        class="pick"
-        checked={m.bulk.isPicked(key)}
-        onChange={(e) => m.bulk.pick([[key, candidate]], e.currentTarget.checked)}
-        aria-label={`Select ${profile.name}`}
-      />
+      {notFound ? (
+        <span class="pick" aria-hidden="true" />
+      ) : (
+        <input
+          type="checkbox"
+          class="pick"
+          checked={m.bulk.isPicked(key)}
+          onChange={(e) => m.bulk.pick([[key, candidate]], e.currentTarget.checked)}
+          aria-label={`Select ${profile.name}`}
+        />
+      )}
       <div class="head">
         <span class="name">
           {url ? (
@@ -156,7 +163,16 @@ function Row({ m, profile }: { m: RowsModel; profile: StoredProfile }) {
             profile.name
           )}
         </span>
-        <RowRevealButton {...revealProps} />
+        {notFound ? (
+          <AskAgainButton
+            name={profile.name}
+            most={notFound.most}
+            disabled={reveal.unreachable || balanceTooLow(notFound, reveal.remaining)}
+            onAsk={() => m.reveals.revealRow(profile, false, true)}
+          />
+        ) : (
+          <RowRevealButton {...revealProps} />
+        )}
         {record && (record.email?.found || record.phone?.found) && revealDone(revealProps) && (
           <RowSendLater contactKey={record.key} name={profile.name} />
         )}
@@ -247,6 +263,9 @@ export function Results({
   if (!s) return null;
   const page = results.currentPage.value;
   useTeamHeld(page?.profiles.map(rowTarget) ?? []);
+  // "Select all" passes by the people not found: asking again is each one's own choice.
+  const askable = (profiles: readonly StoredProfile[]) =>
+    profiles.filter((p) => !notFoundOffer(rows.vault.recordFor(p), rows.selection.value));
   const loadingMore = s.status === 'running' && s.pendingStart !== undefined && s.pendingStart > 1;
   return (
     <section aria-labelledby="results-title" class="results">
@@ -295,8 +314,8 @@ export function Results({
               <ListBar
                 bulk={rows.bulk}
                 balance={rows.account.balance.value?.remaining ?? null}
-                page={page.profiles.map(rowCandidate)}
-                loaded={results.rows.value.map(rowCandidate)}
+                page={askable(page.profiles).map(rowCandidate)}
+                loaded={askable(results.rows.value).map(rowCandidate)}
               >
                 <ExportButton results={results} />
                 <SaveSearch saved={saved} canSave={s.frozen !== null && s.status !== 'running'} />

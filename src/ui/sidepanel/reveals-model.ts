@@ -76,7 +76,7 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
     id: string,
     target: Target,
     items: Retrievable[],
-    options: { again?: boolean; hints?: RevealHints } = {},
+    options: { again?: boolean; askAgain?: boolean; hints?: RevealHints } = {},
   ): Promise<boolean> {
     if (items.length === 0 || revealing.value.has(id)) return false;
     const { [id]: _, ...rest } = errors.value;
@@ -86,6 +86,7 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
       target,
       selection: items,
       ...(options.again ? { retryInterrupted: true } : {}),
+      ...(options.askAgain ? { retryNotFound: true } : {}),
       ...(options.hints ? { hints: options.hints } : {}),
     });
     const next = new Set(revealing.value);
@@ -96,12 +97,17 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
     return result.ok;
   }
 
-  /** Reveals a row's missing items; `again` after a cut-off reveal whose charge the user has seen. */
-  async function revealRow(profile: StoredProfile, again = false) {
+  /**
+   * Reveals a row's missing items; `again` after a cut-off reveal whose charge the user has seen; `askAgain` for a
+   * person not found, whom the user chose to ask the service about again.
+   */
+  async function revealRow(profile: StoredProfile, again = false, askAgain = false) {
     const target = rowTarget(profile);
     if (isRevealing(profile.id, target)) return;
-    await reveal(profile.id, target, itemsToAsk(vault.recordForTarget(target), selection.value), {
+    const items = itemsToAsk(vault.recordForTarget(target), selection.value, askAgain);
+    await reveal(profile.id, target, items, {
       again,
+      askAgain,
       hints: {
         name: profile.name.slice(0, 300),
         currentTitle: profile.current_title.slice(0, 300),

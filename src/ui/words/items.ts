@@ -22,10 +22,27 @@ export const ITEM_SHORT: Readonly<Record<Retrievable, string>> = {
 };
 
 /**
- * A profile the service has no candidate for: said the same way in the popup, the side panel, a bulk reveal's receipt
- * and the library (never "not known to the service", which reads like a fault).
+ * What the service had nothing for, a profile it has no candidate for as much as an item it found no value of: one
+ * word in the popup, the side panel, a bulk reveal's receipt, the library, the usage page and the exports (never
+ * "not known to the service", which reads like a fault, nor a second name for the same thing).
  */
-export const NO_MATCH = 'No match found';
+export const NOT_FOUND = 'Not found';
+
+/** "6 Dec": the day a lookup answered, in the short form the send marks use ("In Lever · 3 Nov"). */
+export const dayMonth = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+/** "Not found · 6 Dec": what the service had nothing for, with the day it said so. */
+export const notFoundOn = (iso: string | null | undefined) =>
+  iso ? `${NOT_FOUND} · ${dayMonth(iso)}` : NOT_FOUND;
+
+/** "Email not found": one item the service found no value of. */
+export const itemNotFound = (short: string) => `${short[0]!.toUpperCase()}${short.slice(1)} not found`;
+
+/**
+ * Asking the service again for a person it had nothing for: a choice, priced as one ("Ask again · up to 3 credits").
+ */
+export const askAgain = (most: string) => `Ask again · up to ${most}`;
 
 /** "personal email, mobile phone and detailed profile": a list of items inside a sentence. */
 export function itemsInWords(items: readonly Retrievable[]): string {

@@ -2,7 +2,7 @@
  * The side panel's own words (part of `src/ui/words/`): short, each thing said once, the action on its button.
  */
 import type { Retrievable } from '../../api/schema-parts';
-import { ITEM_SHORT, NO_MATCH } from './items';
+import { ITEM_SHORT, itemNotFound, NOT_FOUND } from './items';
 
 export const PANEL_WORDS = {
   /** The filters' one-line hint. */
@@ -14,9 +14,9 @@ export const PANEL_WORDS = {
   search: 'Search',
   /** The profile view. */
   notRevealed: 'Not revealed yet',
-  noEmail: 'No email found',
-  noPhone: 'No phone found',
-  unknownProfile: NO_MATCH,
+  noEmail: itemNotFound(ITEM_SHORT.email),
+  noPhone: itemNotFound(ITEM_SHORT.phone),
+  unknownProfile: NOT_FOUND,
   onlyFoundCharged: 'Only what is found is charged.',
   /** Receipts: how many contacts ended each way. */
   allFound: 'All found',

@@ -19,7 +19,7 @@ import { freezeRequest } from '@/src/search/paging';
 import { SEARCH_MODES } from '@/src/store/search';
 import type { PopupModel } from '@/src/ui/popup/model';
 import { createPageListModel } from '@/src/ui/popup/page-list-model';
-import { ITEM_LABEL, ITEM_SHORT, NO_MATCH } from '@/src/ui/words/items';
+import { askAgain, ITEM_LABEL, ITEM_SHORT, NOT_FOUND, notFoundOn } from '@/src/ui/words/items';
 import {
   chargeLine,
   contacts,
@@ -49,8 +49,16 @@ function sources(dir: string): string[] {
 /** Names a screen used for a thing that has another name everywhere else. */
 const RETIRED = [
   ['profile details', ITEM_SHORT.detailed_profile],
-  ['Not known to the service', NO_MATCH],
-  ['does not know this profile', NO_MATCH],
+  ['Not known to the service', NOT_FOUND],
+  ['does not know this profile', NOT_FOUND],
+  // What the service had nothing for has one name, "Not found · 6 Dec", on every screen and in every export.
+  ['Nothing found', NOT_FOUND],
+  ['nothing found', NOT_FOUND],
+  ['No email found', NOT_FOUND],
+  ['No phone found', NOT_FOUND],
+  ['No match found', NOT_FOUND],
+  ['Unknown to the service', NOT_FOUND],
+  ['Items not known', NOT_FOUND],
   // A bulk reveal's button: "Reveal 2 contacts, up to 6 credits" in the popup as in the panel.
   ['selected · up to', revealContacts(2, '6 credits')],
   ['Set your API key in Options first', NO_KEY],
@@ -81,7 +89,13 @@ describe('one word per thing', () => {
   });
 
   it('a profile with no match is named the same in the side panel as everywhere', () => {
-    expect(PANEL_WORDS.unknownProfile).toBe(NO_MATCH);
+    expect(PANEL_WORDS.unknownProfile).toBe(NOT_FOUND);
+  });
+
+  it('what the service had nothing for is "Not found" with its day, and asking again says its price', () => {
+    expect(notFoundOn('2026-12-06T10:00:00.000Z')).toBe('Not found · 6 Dec');
+    expect(PANEL_WORDS.noEmail).toBe('Email not found');
+    expect(askAgain('3 credits')).toBe('Ask again · up to 3 credits');
   });
 });
 

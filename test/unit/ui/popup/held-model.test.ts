@@ -19,7 +19,7 @@ describe('what the popup says is held', () => {
       /could not be read. It stays stored until a new reveal replaces it/,
     );
     const unknown = { ...record(ADA), unknownAt: '2026-11-20T10:00:00.000Z' };
-    expect(heldInWords({ state: 'ok', value: unknown }, null, false)).toBe('No match found');
+    expect(heldInWords({ state: 'ok', value: unknown }, null, false)).toBe('Not found · 20 Nov');
   });
 
   it("right after this popup's reveal, what it did; otherwise how long ago", () => {
@@ -31,11 +31,11 @@ describe('what the popup says is held', () => {
     const held = record(ADA, { email: 'ada@example.org' });
     expect(heldInWords({ state: 'ok', value: held }, done, true)).toBe('Revealed just now');
     const none = record(ADA, { missing: ['email'] });
-    expect(heldInWords({ state: 'ok', value: none }, done, true)).toBe('Looked up just now: nothing found');
-    expect(heldInWords({ state: 'ok', value: held }, done, false)).toBe('Revealed 2 days ago');
-    expect(heldInWords({ state: 'ok', value: none }, null, false)).toBe(
-      'Looked up 2 days ago: nothing found',
+    expect(heldInWords({ state: 'ok', value: none }, done, true)).toMatch(
+      /^Not found · \d{1,2} [A-Z][a-z]{2}$/,
     );
+    expect(heldInWords({ state: 'ok', value: held }, done, false)).toBe('Revealed 2 days ago');
+    expect(heldInWords({ state: 'ok', value: none }, null, false)).toBe('Not found · 20 Nov');
   });
 });
 

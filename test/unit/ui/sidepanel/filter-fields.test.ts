@@ -162,17 +162,17 @@ describe('CSV export of the results held', () => {
     expect(heldProfiles(null)).toEqual([]);
   });
 
-  it('writes the vault email and phone for revealed rows, blanks otherwise', () => {
+  it('writes the vault email and phone for revealed rows, "Not found" with its day where the service had none, blanks otherwise', () => {
     const zoe = profile('7', 'Zoë Schröder', 'https://www.linkedin.com/in/zoe');
     const record = {
-      email: { found: true, value: 'zoe@example.org', at: '' },
-      phone: { found: false, at: '' },
+      email: { found: true, value: 'zoe@example.org', at: '2026-12-06T09:00:00.000Z' },
+      phone: { found: false, at: '2026-12-06T09:00:00.000Z' },
     } as unknown as ContactRecord;
     const text = candidatesCsv([zoe, profile('8', 'Li "Lee" Wang')], (p) => (p.id === '7' ? record : null));
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines[1]).toBe(
-      'Zoë Schröder,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/zoe,zoe@example.org,,,,,,',
+      'Zoë Schröder,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/zoe,zoe@example.org,Not found · 6 Dec,,,,,',
     );
     expect(lines[2]).toBe('"Li ""Lee"" Wang",Registered Nurse,"Arbor Health, Inc.","Boston, MA",,,,,,,,');
   });
