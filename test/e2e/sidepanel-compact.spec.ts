@@ -218,7 +218,9 @@ test('the bulk receipt offers its next steps and fits 320 px without breaking it
   await expect(job.locator('.counts div', { hasText: 'Not found' })).toHaveText(`Not found${none}`);
   await expect(notFound.getByRole('checkbox')).toHaveCount(0);
   await expect(notFound.getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
-  await expect(notFound.first().getByRole('button', { name: /^Ask again · up to 3 credits: / })).toBeVisible();
+  await expect(
+    notFound.first().getByRole('button', { name: /^Ask again · up to 3 credits: / }),
+  ).toBeVisible();
   await panel.getByRole('button', { name: 'Select all on this page' }).click();
   await expect(panel.getByTestId('selected-count')).toHaveText(`${10 - none} selected`);
   await panel.getByRole('button', { name: 'Clear' }).click();
