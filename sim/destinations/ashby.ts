@@ -1,11 +1,12 @@
 /**
  * A local Ashby that follows the public reference (https://developers.ashbyhq.com/reference): Basic auth with the
  * key as user name, POST-only endpoints `apiKey.info`, `candidate.search` (by email or name), `candidate.create`
- * (required: `name`; `linkedInUrl` must be a URL), answers `{ success, results }` or, with HTTP 200,
- * `{ success: false, errors, errorInfo }`, 401 for a bad key, 429 with `Retry-After`.
+ * (required: `name`; `linkedInUrl` must be a URL), `source.list`, answers `{ success, results }` or, with HTTP 200,
+ * `{ success: false, errors, errorInfo }`. A 429 is armed by a test, with or without `Retry-After` (the reference
+ * promises neither).
  */
 import { Hono } from 'hono';
-import { basicUser, createFaults, faultMiddleware } from './faults';
+import { basicUser, createFaults, faultMiddleware, requestLog } from './faults';
 
 export const ASHBY_KEY = 'ashby-demo-key';
 
@@ -18,25 +19,93 @@ interface Candidate {
   source?: { id: string };
 }
 
+/** The permission each endpoint needs, by the reference's "Table of Permissions" (/reference/authentication). */
+const PERMISSION_OF: Record<string, string> = {
+  'apiKey.info': 'apiKeysRead',
+  'candidate.search': 'candidatesRead',
+  'candidate.create': 'candidatesWrite',
+  'source.list': 'hiringProcessMetadataRead',
+};
+
+/** The sources an admin set up (`source.list`), the one the extension's candidates are given among them. */
+export const ASHBY_SOURCES = [
+  { id: 'src-linkedin', title: 'LinkedIn', isArchived: false },
+  { id: 'src-lens', title: 'Candidate Lens', isArchived: false },
+  { id: 'src-old', title: 'Job fair 2019', isArchived: true },
+];
+
 export function createAshbyServer(options: { key?: string } = {}) {
   const key = options.key ?? ASHBY_KEY;
   const faults = createFaults();
   const candidates: Candidate[] = [];
+  /** Every request, "POST /candidate.search": what each send asked. */
+  const log: string[] = [];
+  /** The `Accept` header of each request. */
+  const accepts: string[] = [];
+  /** The permissions the key lacks ("candidatesWrite"): those endpoints answer 403 missing_endpoint_permission. */
+  const denied = new Set<string>();
   let next = 1;
   const app = new Hono();
   const refused = (code: string, message: string) =>
     Response.json({ success: false, errors: [message], errorInfo: { code, message } });
 
+  app.use('*', requestLog(log));
+  // /reference/authentication: "If your API key is missing, the API will respond with a 401 status code. When the
+  // provided key is wrong or deactivated, the API will respond with a 403 status code." The wording of each body is
+  // this stand-in's; the reference says only that it is human-readable.
   app.use('*', async (c, nextHandler) => {
-    if (basicUser(c.req.header('authorization')) !== key) {
+    accepts.push(c.req.header('accept') ?? '');
+    const user = basicUser(c.req.header('authorization'));
+    if (!user) {
       return Response.json(
-        { success: false, errorInfo: { code: 'invalid_api_key', message: 'The API key is invalid' } },
+        {
+          success: false,
+          errors: ['Missing API key'],
+          errorInfo: { code: 'missing_api_key', message: 'Missing API key' },
+        },
         { status: 401 },
+      );
+    }
+    if (user !== key) {
+      return Response.json(
+        {
+          success: false,
+          errors: ['The API key is invalid or has been deactivated'],
+          errorInfo: { code: 'invalid_api_key', message: 'The API key is invalid or has been deactivated' },
+        },
+        { status: 403 },
+      );
+    }
+    return nextHandler();
+  });
+  // Same page: a key without the endpoint's permission is refused with 403 and the error missing_endpoint_permission.
+  app.use('*', async (c, nextHandler) => {
+    const permission = PERMISSION_OF[new URL(c.req.url).pathname.slice(1)];
+    if (permission && denied.has(permission)) {
+      return Response.json(
+        {
+          success: false,
+          errors: ['missing_endpoint_permission'],
+          errorInfo: {
+            code: 'missing_endpoint_permission',
+            message: `This API key is missing the ${permission} permission`,
+          },
+        },
+        { status: 403 },
       );
     }
     return nextHandler();
   });
   app.use('*', faultMiddleware(faults));
+
+  // /reference/sourcelist: the sources, archived ones included unless asked otherwise.
+  app.post('/source.list', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { includeArchived?: boolean };
+    return c.json({
+      success: true,
+      results: ASHBY_SOURCES.filter((source) => body.includeArchived || !source.isArchived),
+    });
+  });
 
   app.post('/apiKey.info', (c) =>
     c.json({ success: true, results: { title: 'Candidate Lens', createdAt: '2026-11-01T00:00:00Z' } }),
@@ -80,5 +149,5 @@ export function createAshbyServer(options: { key?: string } = {}) {
   });
 
   app.notFound(() => refused('endpoint_not_found', 'Not found'));
-  return { app, faults, candidates };
+  return { app, faults, candidates, log, accepts, denied };
 }

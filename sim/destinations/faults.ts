@@ -26,6 +26,17 @@ export function createFaults(): Faults {
   };
 }
 
+/**
+ * Middleware keeping "METHOD /path" of every request a stand-in receives (before its key is checked), so a test can
+ * count what each send asked: one lookup a send.
+ */
+export function requestLog(log: string[]) {
+  return async (c: Context, next: Next) => {
+    log.push(`${c.req.method} ${new URL(c.req.url).pathname}`);
+    return next();
+  };
+}
+
 /** Middleware answering with the next armed fault, if any. */
 export function faultMiddleware(faults: Faults) {
   return async (c: Context, next: Next) => {

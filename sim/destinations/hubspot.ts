@@ -1,11 +1,17 @@
 /**
  * A local HubSpot that follows the public reference (https://developers.hubspot.com/docs/api/crm/contacts and
  * /crm/search): Bearer private app tokens, `GET /account-info/v3/details`, contacts search with `filterGroups`,
- * create (email unique: 409 CONFLICT), PATCH, errors `{ status: 'error', message, correlationId, category }`,
- * 401 INVALID_AUTHENTICATION, 429 RATE_LIMITS with `Retry-After`.
+ * create (email unique, compared without regard to case: 409 CONFLICT "Contact already exists. Existing ID: <id>",
+ * the body HubSpot's clients report, https://github.com/HubSpot/hubspot-api-nodejs/issues/545), read by id, PATCH,
+ * errors `{ status: 'error', message, correlationId, category }` (/docs/api-reference/error-handling), 401
+ * INVALID_AUTHENTICATION; a 429 or a 403 MISSING_SCOPES armed by a test, a 429 with or without `Retry-After`.
+ *
+ * Search lags behind writes, as HubSpot's does (its search index is eventually consistent: a contact just created is
+ * not found for a few seconds, https://github.com/HubSpot/hubspot-api-php/issues/59): a contact made through the API
+ * is found by search only `searchLagMs` after it was made. One a test puts in `contacts` directly is found at once.
  */
 import { Hono } from 'hono';
-import { createFaults, faultMiddleware } from './faults';
+import { createFaults, faultMiddleware, requestLog } from './faults';
 
 export const HUBSPOT_TOKEN = 'pat-na1-demo-token';
 export const HUBSPOT_PORTAL = 12_345_678;
@@ -21,12 +27,18 @@ interface Contact {
   archived: false;
 }
 
-export function createHubSpotServer(options: { token?: string } = {}) {
+export function createHubSpotServer(options: { token?: string; searchLagMs?: number } = {}) {
   const token = options.token ?? HUBSPOT_TOKEN;
   const faults = createFaults();
   const contacts: Contact[] = [];
+  /** When each contact made through the API becomes searchable (epoch ms), by id. */
+  const searchableAt = new Map<string, number>();
+  /** Every request, "POST /crm/v3/objects/contacts/search": what each send asked. */
+  const log: string[] = [];
+  const lag = { searchLagMs: options.searchLagMs ?? 5_000 };
   let next = 101;
   const app = new Hono();
+  app.use('*', requestLog(log));
   const error = (status: number, category: string, message: string) =>
     Response.json({ status: 'error', message, correlationId: crypto.randomUUID(), category }, { status });
 
@@ -55,12 +67,14 @@ export function createHubSpotServer(options: { token?: string } = {}) {
       filterGroups?: { filters?: { propertyName: string; operator: string; value?: string }[] }[];
     };
     const filters = body.filterGroups?.flatMap((group) => group.filters ?? []) ?? [];
-    const results = contacts.filter((contact) =>
-      filters.every(
-        (f) =>
-          f.operator !== 'EQ' ||
-          (contact.properties[f.propertyName] ?? '').toLowerCase() === f.value?.toLowerCase(),
-      ),
+    const results = contacts.filter(
+      (contact) =>
+        (searchableAt.get(contact.id) ?? 0) <= Date.now() &&
+        filters.every(
+          (f) =>
+            f.operator !== 'EQ' ||
+            (contact.properties[f.propertyName] ?? '').toLowerCase() === f.value?.toLowerCase(),
+        ),
     );
     return c.json({ total: results.length, results });
   });
@@ -82,7 +96,15 @@ export function createHubSpotServer(options: { token?: string } = {}) {
       archived: false,
     };
     contacts.push(contact);
+    searchableAt.set(contact.id, Date.now() + lag.searchLagMs);
     return c.json(contact, 201);
+  });
+
+  // Read by id: from the record itself, never behind.
+  app.get('/crm/v3/objects/contacts/:id', (c) => {
+    const contact = contacts.find((candidate) => candidate.id === c.req.param('id'));
+    if (!contact) return error(404, 'OBJECT_NOT_FOUND', 'resource not found');
+    return c.json(contact);
   });
 
   app.patch('/crm/v3/objects/contacts/:id', async (c) => {
@@ -97,5 +119,5 @@ export function createHubSpotServer(options: { token?: string } = {}) {
   });
 
   app.notFound(() => error(404, 'OBJECT_NOT_FOUND', 'resource not found'));
-  return { app, faults, contacts };
+  return { app, faults, contacts, log, lag };
 }

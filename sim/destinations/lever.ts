@@ -1,11 +1,13 @@
 /**
  * A local Lever that follows the public reference (https://hire.lever.co/developer/documentation): Basic auth with
  * the key as user name, `GET /v1/users`, `GET /v1/opportunities?email=`, `POST /v1/opportunities?perform_as=`
- * (required: `perform_as` an active user, `name`; emails must be addresses), errors as `{ code, message }`, 429 with `Retry-After`, and
- * Lever's dedupe: a new opportunity whose email matches a contact is added to that contact.
+ * (required: `perform_as` an active user, `name`; emails must be addresses), errors as `{ code, message }` (#errors),
+ * a 429 armed by a test with or without `Retry-After` (#rate-limits promises neither), and Lever's dedupe
+ * (#create-an-opportunity): a new opportunity whose email matches a contact's is added to that contact, the emails
+ * compared without regard to case, as its `email` filter compares them.
  */
 import { Hono } from 'hono';
-import { basicUser, createFaults, faultMiddleware } from './faults';
+import { basicUser, createFaults, faultMiddleware, requestLog } from './faults';
 
 export const LEVER_KEY = 'lever-demo-key';
 
@@ -46,8 +48,11 @@ export function createLeverServer(options: { key?: string } = {}) {
   const key = options.key ?? LEVER_KEY;
   const faults = createFaults();
   const opportunities: Opportunity[] = [];
+  /** Every request, "GET /v1/opportunities": what each send asked. */
+  const log: string[] = [];
   let next = 1;
   const app = new Hono();
+  app.use('*', requestLog(log));
   const error = (status: number, code: string, message: string) =>
     new Response(JSON.stringify({ code, message }), {
       status,
@@ -83,7 +88,8 @@ export function createLeverServer(options: { key?: string } = {}) {
     const emails = Array.isArray(body.emails) ? body.emails.map(String) : [];
     const invalid = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
     if (invalid) return error(400, 'BadRequestError', `Invalid email address: ${invalid}`);
-    const existing = opportunities.find((o) => o.emails.some((e) => emails.includes(e)));
+    const lower = emails.map((e) => e.toLowerCase());
+    const existing = opportunities.find((o) => o.emails.some((e) => lower.includes(e.toLowerCase())));
     const opportunity: Opportunity = {
       id: `opp-${next}`,
       name: body.name,
@@ -102,5 +108,5 @@ export function createLeverServer(options: { key?: string } = {}) {
   });
 
   app.notFound(() => error(404, 'ResourceNotFound', 'Not found'));
-  return { app, faults, opportunities };
+  return { app, faults, opportunities, log };
 }

@@ -1,7 +1,11 @@
 /**
  * Ashby, following its public API reference: https://developers.ashbyhq.com/reference
  * - Authentication: Basic, the API key as the user name and an empty password (/reference/authentication); the key
- *   needs the candidates read and write permission.
+ *   needs the candidates read and write permission. The same page: a missing key is 401, a wrong or deactivated key
+ *   is **403**, and a key without the endpoint's permission is 403 with the error `missing_endpoint_permission`;
+ *   permissions are granted by module, read or write (its "Table of Permissions": `candidate.search` is Candidates
+ *   read, `candidate.create` Candidates write, `apiKey.info` API Keys read, `source.list` Hiring Process read).
+ * - Its examples send `Accept: application/json; version=1` (/reference/authentication), and so does this client.
  * - Every endpoint is a POST of JSON to `https://api.ashbyhq.com/<endpoint>`; an answer is
  *   `{ success: true, results }` or `{ success: false, errors, errorInfo: { code, message } }`, the latter often
  *   with HTTP 200, so success is read from the body, not the status.
@@ -11,8 +15,8 @@
  */
 import * as z from 'zod/mini';
 import { ASHBY_BASE_URL } from './addresses';
-import { SendError } from './errors';
-import { baseUrlOf, basicAuth, createHttp } from './http';
+import { type Described, refusal, SendError, vendorSaid } from './errors';
+import { baseUrlOf, basicAuth, createHttp, type VendorErrors } from './http';
 import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
 
 export { ASHBY_BASE_URL };
@@ -41,6 +45,42 @@ function failureMessage(body: unknown): string | undefined {
   return parsed.data.errorInfo?.message ?? parsed.data.errors?.join('; ');
 }
 
+/** What each endpoint's permission lets a key do, in the words of Ashby's admin screen (Admin › API keys). */
+const PERMISSIONS: Record<string, string> = {
+  'candidate.search': 'read candidates (Candidates: Read)',
+  'candidate.create': 'add candidates (Candidates: Write)',
+  'apiKey.info': 'read its own details (API Keys: Read)',
+  'source.list': 'read the sources (Hiring Process: Read)',
+};
+
+/** Ashby's 401 and 403 as its authentication reference defines them. */
+export function describeAshby(status: number, body: unknown, url: string): Described | undefined {
+  const said = vendorSaid(NAME, failureMessage(body));
+  if (status === 401) {
+    return { kind: 'bad-key', message: `${NAME} got no key. Paste it in Send to.${said}` };
+  }
+  if (status !== 403) return undefined;
+  const parsed = z.safeParse(Failure, body);
+  const code = parsed.success ? parsed.data.errorInfo?.code : undefined;
+  const missingPermission =
+    code === 'missing_endpoint_permission' ||
+    (parsed.success && parsed.data.errors?.includes('missing_endpoint_permission'));
+  if (!missingPermission) {
+    return {
+      kind: 'bad-key',
+      message: `The key was not accepted: ${NAME} says it is wrong or deactivated. Check it in Send to.${said}`,
+    };
+  }
+  const endpoint = url.slice(url.lastIndexOf('/') + 1);
+  const permission = PERMISSIONS[endpoint] ?? 'read and add candidates (Candidates: Read and Write)';
+  return {
+    kind: 'forbidden',
+    message: `The key works, but it needs the permission to ${permission}: give it that in ${NAME}, Admin › API keys.${said}`,
+  };
+}
+
+const ASHBY_ERRORS: VendorErrors = { vendorMessage: failureMessage, describe: describeAshby };
+
 /** The body of `candidate.create`. */
 export function ashbyCandidateBody(person: SendPerson, sourceId: string | undefined) {
   return {
@@ -54,10 +94,10 @@ export function ashbyCandidateBody(person: SendPerson, sourceId: string | undefi
 
 export function createAshby(options: AshbyOptions): Destination {
   const base = baseUrlOf(NAME, options.baseUrl ?? ASHBY_BASE_URL);
-  const http = createHttp(NAME, options, failureMessage, [options.apiKey]);
+  const http = createHttp(NAME, options, ASHBY_ERRORS, [options.apiKey]);
   const headers = {
     Authorization: basicAuth(options.apiKey.trim()),
-    Accept: 'application/json',
+    Accept: 'application/json; version=1',
     'Content-Type': 'application/json',
   };
   const appUrl = (options.appUrl ?? 'https://app.ashbyhq.com').replace(/\/+$/, '');
@@ -88,7 +128,8 @@ export function createAshby(options: AshbyOptions): Destination {
     throw new SendError({
       kind: 'refused',
       destination: NAME,
-      message: reason ? `${NAME} refused it: ${reason}` : `${NAME} refused it.`,
+      message: refusal(NAME, reason),
+      ...(reason ? { reason } : {}),
     });
   }
 
@@ -104,9 +145,9 @@ export function createAshby(options: AshbyOptions): Destination {
       return info.title ? { account: info.title } : {};
     },
     findByEmail: (email, { signal } = {}) => find(email, signal),
-    async send(person, { signal } = {}): Promise<SendOutcome> {
+    async send(person, { signal, found } = {}): Promise<SendOutcome> {
       const email = person.emails[0];
-      const existing = email ? await find(email, signal) : undefined;
+      const existing = found !== undefined ? found : email ? await find(email, signal) : undefined;
       if (existing) return { status: 'already-there', ...existing };
       const created = await call(
         'candidate.create',

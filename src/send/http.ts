@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { AbortedError, backoffDelay, sleep as defaultSleep, parseRetryAfter } from '../api/retry';
-import { describeStatus, SendError } from './errors';
+import { type Described, describeStatus, SendError } from './errors';
 import type { TransportOptions } from './types';
 
 export interface HttpRequest<S extends z.ZodMiniType> {
@@ -33,15 +33,25 @@ const DEFAULTS = {
 };
 
 /**
- * Builds the caller of one destination. `vendorMessage` reads the vendor's own reason out of an error body
- * (each vendor words its errors differently); `secrets` are scrubbed from every message.
+ * How one vendor says its failures: `vendorMessage` reads its own reason out of an error body (each vendor words its
+ * errors differently); `describe` says a failure its own way where its reference gives a status a meaning of its own
+ * (Ashby's 403 for a wrong key), or leaves it to {@link describeStatus}; `permission` is what its key must be allowed
+ * to do, in plain words.
  */
+export interface VendorErrors {
+  vendorMessage: (body: unknown) => string | undefined;
+  describe?: (status: number, body: unknown, url: string) => Described | undefined;
+  permission?: string;
+}
+
+/** Builds the caller of one destination; `secrets` are scrubbed from every message. */
 export function createHttp(
   destination: string,
   options: TransportOptions,
-  vendorMessage: (body: unknown) => string | undefined,
+  errors: VendorErrors | ((body: unknown) => string | undefined),
   secrets: readonly string[],
 ): Http {
+  const vendor: VendorErrors = typeof errors === 'function' ? { vendorMessage: errors } : errors;
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
@@ -51,7 +61,9 @@ export function createHttp(
   const retries = options.retries ?? DEFAULTS.retries;
 
   const scrub = (text: string) =>
-    secrets.reduce((t, secret) => (secret === '' ? t : t.split(secret).join('[hidden]')), text);
+    secrets
+      .map((secret) => secret.trim())
+      .reduce((t, secret) => (secret === '' ? t : t.split(secret).join('[hidden]')), text);
   // Messages may start with the destination's name ("the webhook"): a sentence starts with a capital.
   const fail = (init: ConstructorParameters<typeof SendError>[0]) => {
     const message = scrub(init.message);
@@ -135,8 +147,17 @@ export function createHttp(
         await sleep(Math.max(retryAfterMs ?? 0, backoffDelay(attempt, DEFAULTS, random)), signal);
         continue;
       }
-      const described = describeStatus(destination, response.status, vendorMessage(json), retryAfterMs);
-      throw fail({ ...described, destination, status: response.status, retryAfterMs });
+      const reason = vendor.vendorMessage(json);
+      const described =
+        vendor.describe?.(response.status, json, request.url) ??
+        describeStatus(destination, response.status, reason, retryAfterMs, vendor.permission);
+      throw fail({
+        ...described,
+        destination,
+        status: response.status,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        ...(reason ? { reason } : {}),
+      });
     }
   };
 }

@@ -8,8 +8,18 @@
  *   operator: 'EQ', value }] }]`: https://developers.hubspot.com/docs/api/crm/search
  * - Creating and updating: `POST /crm/v3/objects/contacts`, `PATCH /crm/v3/objects/contacts/{id}`:
  *   https://developers.hubspot.com/docs/api/crm/contacts
- * - Errors `{ status: 'error', message, correlationId, category }`; 429 with `Retry-After` (ten-second windows):
- *   https://developers.hubspot.com/docs/api/usage-details
+ * - Errors `{ status: 'error', message, errors, category, correlationId }`, every field optional
+ *   (https://developers.hubspot.com/docs/api-reference/error-handling): 401 when the token is not accepted, 403 when
+ *   it lacks a scope (`category: 'MISSING_SCOPES'`, the scopes wanted in `errors[].context`), 429 over the rate
+ *   limits (https://developers.hubspot.com/docs/api/usage-details), with or without `Retry-After`: without it the
+ *   client backs off on its own.
+ * - Search is eventually consistent: a contact created seconds ago is not found yet, and creating it again answers
+ *   409 `{ category: 'CONFLICT', message: 'Contact already exists. Existing ID: <id>' }` (the body HubSpot's own
+ *   clients report: https://github.com/HubSpot/hubspot-api-nodejs/issues/545,
+ *   https://github.com/HubSpot/hubspot-api-php/issues/59). That contact is read by id
+ *   (`GET /crm/v3/objects/contacts/{id}`, read from the record, not the search index) and linked: a person HubSpot
+ *   already holds is never reported refused. HubSpot's batch upsert by email would overwrite what a user typed, so
+ *   it is not used.
  *
  * The LinkedIn URL goes to `hs_linkedin_url`, the "LinkedIn URL" property HubSpot itself defines on contacts, so it
  * shows where HubSpot users already look and no admin has to create a custom property. An account that keeps it
@@ -19,7 +29,8 @@
  */
 import * as z from 'zod/mini';
 import { HUBSPOT_BASE_URL } from './addresses';
-import { baseUrlOf, createHttp } from './http';
+import { SendError } from './errors';
+import { baseUrlOf, createHttp, type VendorErrors } from './http';
 import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
 
 export { HUBSPOT_BASE_URL };
@@ -35,11 +46,59 @@ export interface HubSpotOptions extends TransportOptions {
   appUrl?: string;
 }
 
-const ErrorBody = z.object({ message: z.string(), category: z.optional(z.string()) });
+const ErrorBody = z.object({
+  message: z.string(),
+  category: z.optional(z.string()),
+  errors: z.optional(
+    z.array(
+      z.object({ message: z.optional(z.string()), context: z.optional(z.record(z.string(), z.unknown())) }),
+    ),
+  ),
+});
 const vendorMessage = (body: unknown) => {
   const parsed = z.safeParse(ErrorBody, body);
   return parsed.success ? parsed.data.message : undefined;
 };
+
+/** The scopes a 403 names (`errors[].context.requiredGranularScopes` or `requiredScopes`), in plain words. */
+function wantedScopes(body: unknown): string | undefined {
+  const parsed = z.safeParse(ErrorBody, body);
+  if (!parsed.success) return undefined;
+  const scopes = (parsed.data.errors ?? []).flatMap((error) =>
+    ['requiredGranularScopes', 'requiredScopes'].flatMap((name) => {
+      const value = error.context?.[name];
+      return Array.isArray(value) ? value.map(String) : [];
+    }),
+  );
+  const words = [
+    ...new Set(
+      scopes.map((scope) =>
+        scope.endsWith('.write') ? 'write contacts' : scope.endsWith('.read') ? 'read contacts' : scope,
+      ),
+    ),
+  ];
+  return words.length > 0 ? words.join(' and ') : undefined;
+}
+
+const HUBSPOT_ERRORS: VendorErrors = {
+  vendorMessage,
+  permission: "read and write contacts (the private app's contacts read and write scopes)",
+  describe(status, body) {
+    const wanted = status === 403 ? wantedScopes(body) : undefined;
+    if (!wanted) return undefined;
+    const reason = vendorMessage(body);
+    return {
+      kind: 'forbidden',
+      message: `The access token works, but HubSpot does not let it ${wanted}: add that scope to the private app in HubSpot, Settings › Integrations › Private apps.${reason ? ` HubSpot said: "${reason}"` : ''}`,
+    };
+  },
+};
+
+/** The id in a 409 CONFLICT's "Contact already exists. Existing ID: 123". */
+export function existingIdOf(error: unknown): string | undefined {
+  if (!(error instanceof SendError) || error.status !== 409) return undefined;
+  return /Existing ID: *(\d+)/.exec(error.reason ?? '')?.[1];
+}
 
 const Properties = z.record(z.string(), z.nullable(z.string()));
 const Contact = z.object({ id: z.string(), properties: Properties });
@@ -69,7 +128,7 @@ export function hubSpotProperties(person: SendPerson, linkedInProperty: string):
 /** The check of a HubSpot token: its account id, which the connection keeps for record links. */
 export async function hubSpotAccount(options: HubSpotOptions, signal?: AbortSignal): Promise<number> {
   const base = baseUrlOf(NAME, options.baseUrl ?? HUBSPOT_BASE_URL);
-  const http = createHttp(NAME, options, vendorMessage, [options.token]);
+  const http = createHttp(NAME, options, HUBSPOT_ERRORS, [options.token]);
   const details = await http(
     {
       method: 'GET',
@@ -85,7 +144,7 @@ export async function hubSpotAccount(options: HubSpotOptions, signal?: AbortSign
 
 export function createHubSpot(options: HubSpotOptions): Destination {
   const base = baseUrlOf(NAME, options.baseUrl ?? HUBSPOT_BASE_URL);
-  const http = createHttp(NAME, options, vendorMessage, [options.token]);
+  const http = createHttp(NAME, options, HUBSPOT_ERRORS, [options.token]);
   const headers = {
     Authorization: `Bearer ${options.token.trim()}`,
     Accept: 'application/json',
@@ -117,6 +176,47 @@ export function createHubSpot(options: HubSpotOptions): Destination {
     return answer.results[0];
   }
 
+  /** The contact by id, read from the record itself (not the search index, which lags behind writes). */
+  async function read(id: string, signal?: AbortSignal) {
+    return http(
+      {
+        method: 'GET',
+        url: `${base}/crm/v3/objects/contacts/${encodeURIComponent(id)}?properties=${wanted.join(',')}`,
+        headers,
+        schema: Contact,
+        retryServerErrors: true,
+      },
+      signal,
+    );
+  }
+
+  /** Fills in what an existing contact lacks, never overwriting what a HubSpot user typed. */
+  async function fill(
+    existing: { id: string; properties: Record<string, string | null> },
+    properties: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<SendOutcome> {
+    const missing = Object.fromEntries(
+      Object.entries(properties).filter(([key]) => !existing.properties[key]),
+    );
+    if (Object.keys(missing).length === 0) {
+      return { status: 'already-there', id: existing.id, link: recordLink(existing.id) };
+    }
+    await http(
+      {
+        method: 'PATCH',
+        url: `${base}/crm/v3/objects/contacts/${encodeURIComponent(existing.id)}`,
+        headers,
+        body: JSON.stringify({ properties: missing }),
+        schema: Contact,
+        // Setting the same properties twice gives the same record.
+        retryServerErrors: true,
+      },
+      signal,
+    );
+    return { status: 'updated', id: existing.id, link: recordLink(existing.id) };
+  }
+
   return {
     recordLink,
     async check({ signal } = {}) {
@@ -124,14 +224,17 @@ export function createHubSpot(options: HubSpotOptions): Destination {
     },
     async findByEmail(email, { signal } = {}): Promise<FoundRecord | undefined> {
       const found = await search(email, signal);
-      return found ? { id: found.id, link: recordLink(found.id) } : undefined;
+      return found ? { id: found.id, link: recordLink(found.id), properties: found.properties } : undefined;
     },
-    async send(person, { signal } = {}): Promise<SendOutcome> {
+    async send(person, { signal, found } = {}): Promise<SendOutcome> {
       const properties = hubSpotProperties(person, linkedInProperty);
       const email = person.emails[0];
-      const existing = email ? await search(email, signal) : undefined;
-      if (!existing) {
-        const created = await http(
+      const existing = found !== undefined ? found : email ? ((await search(email, signal)) ?? null) : null;
+      if (existing)
+        return fill({ id: existing.id, properties: existing.properties ?? {} }, properties, signal);
+      let created: z.output<typeof Contact>;
+      try {
+        created = await http(
           {
             method: 'POST',
             url: `${base}/crm/v3/objects/contacts`,
@@ -142,27 +245,13 @@ export function createHubSpot(options: HubSpotOptions): Destination {
           },
           signal,
         );
-        return { status: 'created', id: created.id, link: recordLink(created.id) };
+      } catch (error) {
+        // HubSpot holds the person already; its search had not caught up with the write that made them.
+        const id = existingIdOf(error);
+        if (id === undefined) throw error;
+        return fill(await read(id, signal), properties, signal);
       }
-      const missing = Object.fromEntries(
-        Object.entries(properties).filter(([key]) => !existing.properties[key]),
-      );
-      if (Object.keys(missing).length === 0) {
-        return { status: 'already-there', id: existing.id, link: recordLink(existing.id) };
-      }
-      await http(
-        {
-          method: 'PATCH',
-          url: `${base}/crm/v3/objects/contacts/${encodeURIComponent(existing.id)}`,
-          headers,
-          body: JSON.stringify({ properties: missing }),
-          schema: Contact,
-          // Setting the same properties twice gives the same record.
-          retryServerErrors: true,
-        },
-        signal,
-      );
-      return { status: 'updated', id: existing.id, link: recordLink(existing.id) };
+      return { status: 'created', id: created.id, link: recordLink(created.id) };
     },
   };
 }

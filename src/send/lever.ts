@@ -6,7 +6,10 @@
  * - Creating: #create-an-opportunity (`POST /v1/opportunities?perform_as=`). When a contact with one of the emails
  *   already exists, Lever adds the new opportunity to that contact; the answer's `contact` is then the existing
  *   contact's id, which is how "added to the existing candidate" is told apart from a new candidate.
- * - Errors: #errors (`{ code, message }`), rate limits: #rate-limits (429).
+ * - Errors: #errors (`{ code, message }`: 400 BadRequestError, 401 UnauthorizedError, 403 ForbiddenError, 404
+ *   ResourceNotFound, 409 ConflictError, 422, 429 TooManyRequests), each said in the user's words with Lever's message
+ *   quoted beside. Rate limits: #rate-limits (429; a `Retry-After` is honoured when sent, and without it the client
+ *   backs off on its own).
  */
 import * as z from 'zod/mini';
 import { LEVER_BASE_URL } from './addresses';
@@ -58,7 +61,16 @@ const vendorMessage = (body: unknown) => {
 
 function transport(options: Omit<LeverOptions, 'performAs'>) {
   const base = baseUrlOf(NAME, options.baseUrl ?? LEVER_BASE_URL);
-  const http = createHttp(NAME, options, vendorMessage, [options.apiKey]);
+  const http = createHttp(
+    NAME,
+    options,
+    {
+      vendorMessage,
+      // Lever's API credentials are granted endpoint by endpoint (#authentication).
+      permission: 'read users and create opportunities (Settings › Integrations and API › API credentials)',
+    },
+    [options.apiKey],
+  );
   const headers = { Authorization: basicAuth(options.apiKey.trim()), Accept: 'application/json' };
   return { base, http, headers };
 }
@@ -114,11 +126,12 @@ export function createLever(options: LeverOptions): Destination {
     },
     async findByEmail(email, { signal } = {}): Promise<FoundRecord | undefined> {
       const found = await findOpportunity(email, signal);
-      return found ? { id: found.id, link: recordLink(found.id) } : undefined;
+      return found ? { id: found.id, link: recordLink(found.id), contact: found.contact } : undefined;
     },
-    async send(person, { signal } = {}): Promise<SendOutcome> {
+    async send(person, { signal, found } = {}): Promise<SendOutcome> {
       const email = person.emails[0];
-      const existing = email ? await findOpportunity(email, signal) : undefined;
+      const existing =
+        found !== undefined ? (found ?? undefined) : email ? await findOpportunity(email, signal) : undefined;
       const url = `${base}/v1/opportunities?perform_as=${encodeURIComponent(options.performAs)}`;
       // A 5xx on a create is not retried: Lever may have made the opportunity before failing.
       const created = await http(

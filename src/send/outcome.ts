@@ -42,17 +42,14 @@ export async function performSend(
   }
   const destination = destinationFor(connection, transport);
   const email = connection.kind === 'webhook' ? undefined : person.emails[0];
-  if (earlier?.state === 'sending' && email) {
-    const found = await destination.findByEmail(email, options);
-    if (found) {
-      const existing = connection.kind === 'lever' ? 'linked' : 'already-there';
-      return { status: earlier.foundBefore ? existing : 'created', id: found.id, link: found.link };
-    }
+  // The one lookup of this send: its answer goes to the destination's send, which does not ask again.
+  const found = email ? ((await destination.findByEmail(email, options)) ?? null) : undefined;
+  if (earlier?.state === 'sending' && found) {
+    const existing = connection.kind === 'lever' ? 'linked' : 'already-there';
+    return { status: earlier.foundBefore ? existing : 'created', id: found.id, link: found.link };
   }
-  if (earlier === null) {
-    await intend(email ? (await destination.findByEmail(email, options)) !== undefined : false);
-  }
-  return destination.send(person, options);
+  if (earlier === null) await intend(found != null);
+  return destination.send(person, { ...options, ...(found !== undefined ? { found } : {}) });
 }
 
 /** Why a person cannot be sent to this destination yet, or null. */

@@ -24,6 +24,10 @@ export interface SendPerson {
 export interface FoundRecord {
   id: string;
   link: string;
+  /** The record's properties as the destination holds them (HubSpot: to fill only what it lacks). */
+  properties?: Record<string, string | null>;
+  /** The person the record belongs to (Lever: the contact a new opportunity would be added to). */
+  contact?: string;
 }
 
 /**
@@ -50,13 +54,21 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface SendOptions extends CallOptions {
+  /**
+   * What {@link Destination.findByEmail} found for the person's first email just before (null: nobody), so a send
+   * looks the person up once; left out, the send looks them up itself.
+   */
+  found?: FoundRecord | null;
+}
+
 export interface Destination {
   /** A free call that proves the key (or the URL) works: used when a connection is saved. */
   check(options?: CallOptions): Promise<CheckResult>;
   /** The record already holding this email, if any. */
   findByEmail(email: string, options?: CallOptions): Promise<FoundRecord | undefined>;
-  /** Looks the person up by their first email, then creates, links or updates. */
-  send(person: SendPerson, options?: CallOptions): Promise<SendOutcome>;
+  /** Creates, links or updates the person, by what `found` says is there (looked up by email when not given). */
+  send(person: SendPerson, options?: SendOptions): Promise<SendOutcome>;
   /** Where a record opens in the destination's own app. */
   recordLink(id: string): string;
 }

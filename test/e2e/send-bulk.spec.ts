@@ -88,7 +88,7 @@ test("sends all 15 shown to Lever: 13 added, 1 already there and linked, 1 faile
     { timeout: 20_000 },
   );
   await expect(run.getByRole('listitem')).toHaveText([
-    'Person 02: Lever refused it: Invalid email address: no-at-sign',
+    'Person 02: Lever refused it. Lever said: "Invalid email address: no-at-sign"',
   ]);
   expect(fakes.lever.opportunities).toHaveLength(15);
   await expectAccessible(library, 'library, a bulk send done');

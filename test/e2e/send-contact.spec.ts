@@ -1,4 +1,5 @@
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { revealByUrl } from '../support/reveal-by-url';
 import { expectAccessible } from './axe';
@@ -42,8 +43,26 @@ test('a revealed contact sent to Lever, Ashby and HubSpot is marked in the popup
 
   await send.getByRole('button', { name: 'Send to Ashby' }).click();
   await expect(send.getByRole('status')).toHaveText('Added to Ashby.');
+  // Someone made her in HubSpot a moment ago; HubSpot's search has not caught up with that write yet.
+  const made = await fetch(`${fakes.hubspot.url}/crm/v3/objects/contacts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${HUBSPOT_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      properties: { email: (ADA.personal_email ?? '').toUpperCase(), firstname: 'Ada (typed)' },
+    }),
+  });
+  expect(made.status).toBe(201);
   await send.getByRole('button', { name: 'Send to HubSpot' }).click();
-  await expect(send.getByRole('status')).toHaveText('Added to HubSpot.');
+  await expect(send.getByRole('status')).toHaveText('Updated in HubSpot with what it lacked.');
+  expect(fakes.hubspot.contacts).toHaveLength(1);
+  expect(fakes.hubspot.contacts[0]?.properties).toMatchObject({
+    firstname: 'Ada (typed)',
+    hs_linkedin_url: ADA.social_url,
+  });
+  // One lookup a send, in each vendor's own log.
+  expect(fakes.lever.log.filter((r) => r === 'GET /v1/opportunities')).toHaveLength(1);
+  expect(fakes.ashby.log.filter((r) => r === 'POST /candidate.search')).toHaveLength(1);
+  expect(fakes.hubspot.log.filter((r) => r === 'POST /crm/v3/objects/contacts/search')).toHaveLength(1);
   await expect(send.getByRole('link')).toHaveText([
     `In Lever · ${today()}`,
     `In Ashby · ${today()}`,
@@ -98,7 +117,30 @@ test("a destination's refusal is said in its own words, and nothing is marked", 
   fakes.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Posting is closed' } }, 2);
   await popup.getByRole('button', { name: 'Send to Lever' }).click();
   await expect(popup.getByTestId('send-to').getByRole('alert')).toHaveText(
-    'Lever refused it: Posting is closed',
+    'Lever refused it. Lever said: "Posting is closed"',
   );
   await expect(popup.getByRole('button', { name: 'Send to Lever' })).toBeEnabled();
+});
+
+test('an Ashby key lacking a permission is told which one, in plain words', async ({
+  connect,
+  openExtensionPage,
+}) => {
+  await addDestinations(await connect(), fakes, ['ashby']);
+  fakes.ashby.denied.add('candidatesWrite');
+  const popup = await revealByUrl(openExtensionPage, ADA.social_url);
+  await popup.getByRole('button', { name: 'Send to Ashby' }).click();
+  await expect(popup.getByTestId('send-to').getByRole('alert')).toHaveText(
+    'The key works, but it needs the permission to add candidates (Candidates: Write): give it that in Ashby, Admin › API keys. Ashby said: "This API key is missing the candidatesWrite permission"',
+  );
+  expect(fakes.ashby.candidates).toEqual([]);
+  for (const width of [320, 400]) {
+    await popup.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme: scheme });
+      await popup
+        .getByTestId('send-to')
+        .screenshot({ path: `test-results/send-ashby-permission-${width}-${scheme}.png` });
+    }
+  }
 });

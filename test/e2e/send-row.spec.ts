@@ -92,7 +92,7 @@ test("Lever's refusal is said in the row, and the row can send again", async ({
   await row.getByRole('button', { name: /^Reveal · up to \d+ credits: / }).click();
   fakes.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Posting is closed' } }, 2);
   await row.getByRole('button', { name: /^Send to Lever: / }).click();
-  await expect(row.getByRole('alert')).toHaveText('Lever refused it: Posting is closed');
+  await expect(row.getByRole('alert')).toHaveText('Lever refused it. Lever said: "Posting is closed"');
   await expect(row.getByRole('button', { name: /^Send to Lever: / })).toBeEnabled();
   await checkState(panel, "a row's send refused");
 });

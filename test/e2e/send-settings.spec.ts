@@ -42,8 +42,9 @@ test.describe('options: Send to', () => {
     await section.getByText('Advanced: a different address').click();
     await section.getByLabel('Server address').fill(fakes.ashby.url);
     await section.getByRole('button', { name: 'Check and save' }).click();
+    // Ashby answers a wrong key with 403, which is not a working key without a permission.
     await expect(section.getByRole('alert')).toContainText(
-      'Ashby did not accept the key. Check it in Send to.',
+      'The key was not accepted: Ashby says it is wrong or deactivated. Check it in Send to.',
     );
     await section.getByLabel('Ashby API key').fill(ASHBY_KEY);
     await section.getByRole('button', { name: 'Check and save' }).click();

@@ -171,7 +171,7 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
       ats.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Try again later' } });
       const failed = await sendAs(used.alice, 'lever', KWAME, kwame);
       expect(failed.status).toBe(422);
-      expect(failed.body.message).toBe('Lever refused it: Try again later');
+      expect(failed.body.message).toBe('Lever refused it. Lever said: "Try again later"');
       // As if Lever had made the opportunity before the failure: the next send finds it and makes no second one.
       ats.lever.opportunities.push({
         id: 'opp-made',

@@ -44,7 +44,7 @@ describe('Ashby', () => {
       .ashby.send({ ...ADA, profileUrl: 'not a url' })
       .catch((e: unknown) => e)) as SendError;
     expect(error.kind).toBe('refused');
-    expect(error.message).toBe('Ashby refused it: linkedInUrl must be a valid URL');
+    expect(error.message).toBe('Ashby refused it. Ashby said: "linkedInUrl must be a valid URL"');
   });
 
   it('waits Retry-After on 429, then succeeds', async () => {

@@ -67,7 +67,7 @@ describe('a bulk send', () => {
     await startBulkSend({ destinationId: 'lever', keys: records.map((r) => r.key) });
     const job = await finished();
     expect(bulkSendSummary(job)).toEqual({ created: 13, linked: 1, failed: 1, left: 0 });
-    expect(job.items[2]?.reason).toBe('Lever refused it: Invalid email address: no-at-sign');
+    expect(job.items[2]?.reason).toBe('Lever refused it. Lever said: "Invalid email address: no-at-sign"');
     // 14 new opportunities beside the one that was there.
     expect(fakes.lever.opportunities).toHaveLength(15);
   });

@@ -54,7 +54,10 @@ describe('saving a destination', () => {
     stubDestinations();
     await expect(
       saveDestination({ kind: 'ashby', apiKey: 'wrong-key', baseUrl: ADDRESSES.ashby }),
-    ).rejects.toMatchObject({ name: 'ApiError', message: expect.stringContaining('did not accept the key') });
+    ).rejects.toMatchObject({
+      name: 'ApiError',
+      message: expect.stringContaining('The key was not accepted'),
+    });
     expect(await savedDestinations()).toEqual([]);
     expect(await destinationHints.get()).toEqual([]);
   });

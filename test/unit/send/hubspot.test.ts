@@ -53,12 +53,35 @@ describe('HubSpot', () => {
     expect((await hubspot.send(ADA)).status).toBe('already-there');
   });
 
+  it('links a contact made seconds ago that its lagging search does not find yet: never refused', async () => {
+    const { server, hubspot } = setup();
+    expect((await hubspot.send({ ...ADA, jobTitle: undefined })).status).toBe('created');
+    server.log.length = 0;
+    // HubSpot's search has not caught up with that write: the create answers 409 CONFLICT with the existing id.
+    const again = await hubspot.send(ADA);
+    expect(again).toEqual({
+      status: 'updated',
+      id: '101',
+      link: `https://app.hubspot.com/contacts/${HUBSPOT_PORTAL}/record/0-1/101`,
+    });
+    expect(server.log).toEqual([
+      'POST /crm/v3/objects/contacts/search',
+      'POST /crm/v3/objects/contacts',
+      'GET /crm/v3/objects/contacts/101',
+      'PATCH /crm/v3/objects/contacts/101',
+    ]);
+    expect(server.contacts).toHaveLength(1);
+    expect(server.contacts[0]?.properties.jobtitle).toBe('Analyst');
+  });
+
   it("carries HubSpot's message for a validation error", async () => {
     const error = (await setup(HUBSPOT_TOKEN, 'linkedin_custom')
       .hubspot.send(ADA)
       .catch((e: unknown) => e)) as SendError;
     expect(error).toMatchObject({ kind: 'refused', status: 400 });
-    expect(error.message).toBe('HubSpot refused it: Property "linkedin_custom" does not exist');
+    expect(error.message).toBe(
+      'HubSpot refused it. HubSpot said: "Property "linkedin_custom" does not exist"',
+    );
   });
 
   it('waits Retry-After on 429, then succeeds', async () => {

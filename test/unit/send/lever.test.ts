@@ -50,9 +50,10 @@ describe('Lever', () => {
     await lever.send(ADA);
     const again = await lever.send(ADA);
     expect(again.status).toBe('linked');
-    expect(await lever.findByEmail('ada@example.com')).toEqual({
+    expect(await lever.findByEmail('ADA@example.com')).toEqual({
       id: 'opp-1',
       link: 'https://hire.lever.co/candidates/opp-1',
+      contact: 'contact-1',
     });
   });
 

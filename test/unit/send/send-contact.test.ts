@@ -42,8 +42,8 @@ describe('sending a revealed contact', () => {
     const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
     expect(result).toMatchObject({ status: 'created', label: 'Lever' });
     expect(result.link).toMatch(/^https:\/\/hire\.lever\.co\/candidates\/opp-/);
-    // Looked up before the intent is written (and by Lever's own step before creating).
-    expect(fakes.calls).toEqual(['GET /v1/opportunities', 'GET /v1/opportunities', 'POST /v1/opportunities']);
+    // Looked up once, before the intent is written; the create is told what the lookup found.
+    expect(fakes.calls).toEqual(['GET /v1/opportunities', 'POST /v1/opportunities']);
     expect(fakes.lever.opportunities[0]).toMatchObject({
       name: contact.name,
       emails: [contact.email.value],
@@ -53,6 +53,39 @@ describe('sending a revealed contact', () => {
     });
     const sent = (await sentFor([contact.key])).get(contact.key);
     expect(sent).toMatchObject([{ destinationId: 'lever', status: 'created', link: result.link }]);
+  });
+
+  it("looks each person up once a send, in every vendor's own log", async () => {
+    const lookups = {
+      lever: () => fakes.lever.log.filter((r) => r === 'GET /v1/opportunities').length,
+      ashby: () => fakes.ashby.log.filter((r) => r === 'POST /candidate.search').length,
+      hubspot: () => fakes.hubspot.log.filter((r) => r === 'POST /crm/v3/objects/contacts/search').length,
+    };
+    for (const destinationId of ['lever', 'ashby', 'hubspot'] as const) {
+      const before = lookups[destinationId]();
+      const contact = await revealed();
+      expect((await sendContact({ contactKey: contact.key, destinationId })).status).toBe('created');
+      expect(lookups[destinationId]() - before).toBe(1);
+    }
+  });
+
+  it('links a person HubSpot made seconds before, whom its search does not find yet: never refused', async () => {
+    const contact = await revealed();
+    // Made in HubSpot a moment ago (by a colleague, a form): HubSpot's search lags behind that write.
+    await fetch(`${ADDRESSES.hubspot}/crm/v3/objects/contacts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${HUBSPOT_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ properties: { email: contact.email.value.toUpperCase(), firstname: 'Typed' } }),
+    });
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'hubspot' });
+    expect(result).toMatchObject({ status: 'updated', label: 'HubSpot' });
+    expect(fakes.hubspot.contacts).toHaveLength(1);
+    // What a HubSpot user typed stays; what it lacked is filled.
+    expect(fakes.hubspot.contacts[0]?.properties).toMatchObject({
+      firstname: 'Typed',
+      lastname: expect.any(String),
+    });
+    expect((await sentTo('hubspot', contact.key))?.status).toBe('updated');
   });
 
   it('never sends a contact to a destination twice: the second send asks nothing and says already sent', async () => {
@@ -140,7 +173,7 @@ describe('sending a revealed contact', () => {
     );
     await expect(sendContact({ contactKey: contact.key, destinationId: 'lever' })).rejects.toMatchObject({
       name: 'ApiError',
-      message: 'Lever refused it: Posting is closed',
+      message: 'Lever refused it. Lever said: "Posting is closed"',
     });
   });
 });

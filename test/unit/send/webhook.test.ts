@@ -102,7 +102,7 @@ describe('webhook', () => {
     receiver.faults.push({ status: 422, body: { message: 'unknown workspace' } });
     const error = (await webhook.send(ADA).catch((e: unknown) => e)) as SendError;
     expect(error.kind).toBe('refused');
-    expect(error.message).toBe('The webhook refused it: unknown workspace');
+    expect(error.message).toBe('The webhook refused it. The webhook said: "unknown workspace"');
     expect(waits).toEqual([]);
     expect(receiver.accepted).toHaveLength(0);
   });
