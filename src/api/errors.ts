@@ -24,6 +24,10 @@ export const API_ERROR_KINDS = [
   'not-set-up',
   /** A fault of the extension itself (not of the input or the service). */
   'unexpected',
+  /** The extension's storage could not take a write: the disk, or the browser's quota, is full. */
+  'storage-full',
+  /** The extension's stored data could not be read or written (the browser's storage failed). */
+  'storage-failed',
   /** 403 without `credits_info`: the key is missing, invalid or inactive. */
   'invalid-key',
   /** 403 with `credits_info`: balance below what the call may cost. */
@@ -128,6 +132,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A full disk (or quota), as every screen says it, and its next step. */
+export const DISK_FULL = 'Your disk is almost full';
+export const FREE_SPACE = 'Free some space, then try again.';
+
 /** What the UI shows for an error: a title, a sentence or two, and what to do next. */
 export interface ErrorDescription {
   title: string;
@@ -217,6 +225,14 @@ function describeKind(error: ApiError, noun: string, place: ErrorPlace): ErrorDe
       };
     case 'unexpected':
       return unexpected(error.message);
+    case 'storage-full':
+      return { title: DISK_FULL, detail: error.message, nextStep: FREE_SPACE };
+    case 'storage-failed':
+      return {
+        title: "The extension's stored data could not be used",
+        detail: error.message,
+        nextStep: 'Restart the browser, then try again.',
+      };
     case 'invalid-key':
       return {
         title: 'The API key was refused',

@@ -18,6 +18,7 @@ import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry'
 import { spendingNow } from '../store/ledger';
 import { heldRead, serialized } from '../store/lock';
 import { type Settings, settings } from '../store/settings';
+import { storageProblem } from '../store/storage-problem';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
 export class CapReached extends ApiError {
@@ -98,21 +99,50 @@ export async function assertWithinCaps(max: number): Promise<void> {
   if (problem) throw new CapReached(problem);
 }
 
-/** The paid call's entry could not be stored, so its request was not sent (money is written ahead, or not spent). */
+/**
+ * The paid call's entry could not be stored, so its request was not sent (money is written ahead, or not spent). A
+ * full disk is said as one (the next step is to free space); any other failure as the record not saved.
+ */
 export class NotRecorded extends ApiError {
   constructor(cause: unknown) {
+    const problem = storageProblem(cause);
     super({
-      kind: 'unexpected',
+      kind: problem === 'full' ? 'storage-full' : problem === 'failed' ? 'storage-failed' : 'unexpected',
       message:
-        'The extension could not save its record of a paid call before sending it, so it sent nothing: nothing was charged. Try again.',
-      detail: cause instanceof Error ? cause.message : String(cause),
+        problem === 'full'
+          ? 'Nothing was sent.'
+          : 'The extension could not save its record of a paid call before sending it, so it sent nothing: nothing was charged. Try again.',
     });
+  }
+}
+
+/**
+ * The answer of a paid call came, and was charged, but what it brought could not be stored: said with its charge,
+ * never as a failure that cost nothing. `what` is what was lost ("the contact", "the results").
+ */
+export class NotKept extends ApiError {
+  readonly credits: number;
+  constructor(credits: number, what: string, cause: unknown) {
+    const problem = storageProblem(cause);
+    const why =
+      problem === 'full'
+        ? 'the disk is full.'
+        : problem === 'failed'
+          ? "the browser could not save the extension's data."
+          : 'the extension failed to store it.';
+    const charge = credits > 0 ? `Charged ${formatCredits(credits)}` : 'Nothing was charged';
+    super({
+      kind: problem === 'full' ? 'storage-full' : problem === 'failed' ? 'storage-failed' : 'unexpected',
+      message: `${charge}, but ${what} could not be saved: ${why}`,
+    });
+    this.credits = credits;
   }
 }
 
 /** Writes `entry` ahead of its request; a write that fails is {@link NotRecorded}. */
 function writeAhead(entry: ChargeEntry): Promise<void> {
   return appendEntry(entry).catch((error: unknown) => {
+    console.warn('The ledger could not be written ahead of a paid call', error);
     throw new NotRecorded(error);
   });
 }
@@ -174,21 +204,50 @@ async function paid<R, K>(
     try {
       response = await send(ahead);
     } catch (error) {
-      // Refused with nothing charged (an error answer): off the ledger. No answer: it stays uncertain.
-      if (written && !(error instanceof ApiError && error.outcomeUnknown))
+      if (!written) throw error;
+      // Refused with nothing charged (the service's error answer, or a refusal before the request left): off the
+      // ledger. Anything else after the entry was written (no answer, or a failure of the extension's own) may have
+      // been charged: it stays uncertain, and the balance settles it.
+      if (error instanceof ApiError && !error.outcomeUnknown) {
         await settleWithAnswer(entry, () => null);
-      throw error;
+        throw error;
+      }
+      if (error instanceof ApiError) throw error;
+      console.error('A paid call failed after its request may have left', error);
+      throw new ApiError({
+        kind: 'unexpected',
+        message: 'The answer could not be handled.',
+        outcomeUnknown: true,
+        ...(call.action === 'reveal' || call.action === 'bulk-reveal'
+          ? { operation: 'lookup' as const }
+          : {}),
+      });
     }
-    const kept = await keep(response);
-    const { credits, items, remaining } = charged(response);
-    await settleWithAnswer(entry, (stored) => ({
-      ...stored,
-      items,
-      credits,
-      state: 'charged',
-      remaining,
-      settledAt: new Date().toISOString(),
-    }));
+    const settle = () => {
+      const { credits, items, remaining } = charged(response);
+      return settleWithAnswer(entry, (stored) => ({
+        ...stored,
+        items,
+        credits,
+        state: 'charged',
+        remaining,
+        settledAt: new Date().toISOString(),
+      })).then(() => credits);
+    };
+    let kept: K;
+    try {
+      kept = await keep(response);
+    } catch (error) {
+      // Charged, but what it brought could not be stored: the ledger says the charge (its write may fail too, on a
+      // full disk: the entry then stays uncertain, which the balance settles), and so does the error.
+      console.warn('A paid answer could not be stored', error);
+      throw new NotKept(
+        await settle(),
+        call.action === 'reveal' || call.action === 'bulk-reveal' ? 'the contact' : 'the results',
+        error,
+      );
+    }
+    await settle();
     return { response, kept };
   });
 }

@@ -4,23 +4,46 @@
  * throw to the UI; they answer with a result the UI can phrase.
  */
 import { ApiError, type ApiErrorJSON } from '../api/errors';
+import { LayoutTooOld } from '../store/db';
+import { storageProblem } from '../store/storage-problem';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiErrorJSON };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-/** Turns anything thrown into a result; an unexpected error is reported without its stack or payload. */
+/**
+ * Turns anything thrown into a result. An unexpected error reaches the page as one of the product's own messages,
+ * never its raw text (which goes to the console): the disk is full, the stored data could not be used, or a fault of
+ * the extension.
+ */
 export function fail(error: unknown): { ok: false; error: ApiErrorJSON } {
   if (error instanceof ApiError) return { ok: false, error: error.toJSON() };
-  console.error('Unexpected background error', error);
-  return {
-    ok: false,
-    error: new ApiError({
-      kind: 'unexpected',
-      message: error instanceof Error ? error.message : 'Something went wrong in the extension.',
-    }).toJSON(),
-  };
+  const own = ownError(error);
+  // A fault of the extension is an error; the browser's storage failing is the user's to fix, and is said to them.
+  if (own.kind === 'unexpected') console.error('Unexpected background error', error);
+  else console.warn("The browser's storage failed", error);
+  return { ok: false, error: own.toJSON() };
 }
+
+/** A raw failure (the browser's storage, or a fault of the extension) as the product says it. */
+export function ownError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  // Its message is the product's own, with what to do.
+  if (error instanceof LayoutTooOld) return new ApiError({ kind: 'not-now', message: error.message });
+  switch (storageProblem(error)) {
+    case 'full':
+      return new ApiError({ kind: 'storage-full', message: STORAGE_FULL });
+    case 'failed':
+      return new ApiError({ kind: 'storage-failed', message: STORAGE_FAILED });
+    default:
+      return new ApiError({ kind: 'unexpected', message: 'Something went wrong in the extension.' });
+  }
+}
+
+/** What a full disk did, said before its next step (`src/api/errors.ts` gives the title and the step). */
+export const STORAGE_FULL = "The browser could not save the extension's data.";
+/** What storage that failed did. */
+export const STORAGE_FAILED = "The browser could not read or save the extension's data.";
 
 /**
  * Refusal before any request: the input needs a change, or something else is under way. `message` says what is

@@ -3,11 +3,12 @@
  * ledger before it leaves), and what its answer, its failure or a restart's look at the vault means for it.
  */
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, DISK_FULL, FREE_SPACE } from '../../api/errors';
 import type { LookupResponse } from '../../api/schema';
 import type { BulkItem, BulkJob } from '../../bulk/job';
+import { ownError } from '../../protocol/result';
 import type { ContactRecord } from '../../store/vault-record';
-import { CapReached, NotRecorded } from '../ledger';
+import { CapReached, NotKept, NotRecorded } from '../ledger';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import type { RunStore } from './bulk-run-store';
 import { NotSent, type Send, type TaskOutcome } from './pool';
@@ -132,18 +133,33 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
   // Halted while it waited for a connection: nothing was sent.
   if (error instanceof NotSent) return requeue({ kind: 'done' });
   if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
-  if (error instanceof CapReached || error instanceof NotRecorded) {
-    return requeue({ kind: 'stop', reason: error.message });
+  if (error instanceof CapReached) return requeue({ kind: 'stop', reason: error.message });
+  if (error instanceof NotRecorded) {
+    const full = error.kind === 'storage-full';
+    return requeue({
+      kind: 'stop',
+      reason: full ? `${DISK_FULL}: ${FREE_SPACE.toLowerCase()} ${error.message}` : error.message,
+    });
   }
   if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
   if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
+  if (error instanceof NotKept) {
+    // Charged, not stored: said with its charge; a full disk stops the job (every later answer would be lost too).
+    settle(item, store, 'failed', { problem: error.message, charged: error.credits });
+    return error.kind === 'storage-full' ? { kind: 'stop', reason: error.message } : { kind: 'done' };
+  }
   if (e?.outcomeUnknown) {
     return settle(item, store, 'may-have-charged', {
       problem: 'No answer came back for this lookup, so it may have been charged. It was not sent again.',
     });
   }
+  const own = ownError(error);
   return settle(item, store, 'failed', {
-    problem: e?.message ?? 'The lookup failed on an unexpected error. Nothing was charged for it.',
+    problem:
+      e?.message ??
+      (own.kind === 'unexpected'
+        ? 'The lookup failed on an unexpected error. Nothing was charged for it.'
+        : `${own.message} Nothing was charged for it.`),
   });
 }
 

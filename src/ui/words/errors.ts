@@ -2,7 +2,15 @@
  * Refusals in plain words: the service's and the extension's error messages, said once, with the next step, and
  * with no API name in them. Part of `src/ui/words/`.
  */
-import { type ApiErrorJSON, describeError, type ErrorDescription, type ErrorPlace } from '../../api/errors';
+import {
+  ApiError,
+  type ApiErrorJSON,
+  describeError,
+  type ErrorDescription,
+  type ErrorPlace,
+} from '../../api/errors';
+import { ownError } from '../../protocol/result';
+import { storageProblem } from '../../store/storage-problem';
 
 /** Other names of the contract a message from the service may contain, in plain words. */
 const OTHER_NAMES: Readonly<Record<string, string>> = {
@@ -82,7 +90,8 @@ const RETRYABLE: ReadonlySet<ApiErrorJSON['kind']> = new Set([
  * out), and the next step, each said once, with the control that takes it. "May have charged" is said only in the
  * next step, and such a call is never offered as a plain retry.
  */
-export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): ErrorWords {
+export function errorWords(raw: ApiErrorJSON | unknown, place?: ErrorPlace): ErrorWords {
+  const error = ownWords(raw);
   const described = describeError(error, place);
   const json = error as Partial<ApiErrorJSON> | null;
   const kind = json?.kind;
@@ -122,6 +131,9 @@ export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): E
       out.nextStep = 'Try again in a moment.';
       out.action = 'retry';
     }
+  } else if ((kind === 'storage-full' || kind === 'storage-failed') && /^Charged /.test(out.detail)) {
+    // Paid, not kept: asking again is a new charge, and is said so.
+    out.nextStep = `${kind === 'storage-full' ? 'Free some space' : 'Restart the browser'}, then reveal again: it is charged again.`;
   } else if (kind === 'unexpected') {
     out.action = 'retry';
   } else if (kind === 'server') {
@@ -135,6 +147,19 @@ export function errorWords(error: ApiErrorJSON | unknown, place?: ErrorPlace): E
   if (out.detail.replace(/\W/g, '').toLowerCase() === out.title.replace(/\W/g, '').toLowerCase())
     out.detail = '';
   return out;
+}
+
+/**
+ * Anything that is not one of the product's errors (a raw exception, or a fault of the extension stored with the
+ * browser's own text by an earlier version) becomes one: its raw text is never on screen.
+ */
+function ownWords(error: unknown): unknown {
+  const json = ApiError.fromJSON(error);
+  if (!json) return ownError(error).toJSON();
+  if (json.kind === 'unexpected' && storageProblem(json.message)) {
+    return { ...ownError(json.message).toJSON(), outcomeUnknown: json.outcomeUnknown };
+  }
+  return error;
 }
 
 /** Which cap an over-cap refusal speaks of, for the way to its field. */

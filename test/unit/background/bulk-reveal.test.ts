@@ -440,27 +440,40 @@ describe('bulk reveal', () => {
     }
   });
 
-  it('when the ledger cannot be written, no lookup is sent and the job stops with the rest queued', async () => {
-    const contacts = people(20);
-    const s = service(contacts);
-    const database = await db();
-    const transaction = database.transaction.bind(database);
-    const spy = vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
-      if ([stores].flat().includes('ledger') && mode === 'readwrite') throw new Error('QuotaExceededError');
-      return transaction(stores as never, mode as never);
-    }) as never);
-    try {
-      const { ended } = await start(rows(contacts), ['email']);
-      expect(s.lookups).toHaveLength(0);
-      expect(ended.status).toBe('stopped');
-      expect(ended.stopReason).toMatch(
-        /could not save its record of a paid call before sending it, so it sent nothing/,
-      );
-      expect(ended.items.every((item) => item.state === 'queued')).toBe(true);
-    } finally {
-      spy.mockRestore();
-    }
-  });
+  it.each([
+    [
+      'a full disk',
+      new DOMException('The current transaction exceeded its quota limitations.', 'QuotaExceededError'),
+      /^Your disk is almost full: free some space, then try again\. Nothing was sent\.$/,
+    ],
+    [
+      'any other failure',
+      new Error('boom'),
+      /could not save its record of a paid call before sending it, so it sent nothing/,
+    ],
+  ])(
+    'when the ledger cannot be written (%s), no lookup is sent and the job stops with the rest queued',
+    async (_, failure, reason) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const contacts = people(20);
+      const s = service(contacts);
+      const database = await db();
+      const transaction = database.transaction.bind(database);
+      const spy = vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
+        if ([stores].flat().includes('ledger') && mode === 'readwrite') throw failure;
+        return transaction(stores as never, mode as never);
+      }) as never);
+      try {
+        const { ended } = await start(rows(contacts), ['email']);
+        expect(s.lookups).toHaveLength(0);
+        expect(ended.status).toBe('stopped');
+        expect(ended.stopReason).toMatch(reason);
+        expect(ended.items.every((item) => item.state === 'queued')).toBe(true);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 
   it('a contact unknown to the service and one with nothing to find cost nothing', async () => {
     const [known] = people(1);

@@ -1,9 +1,13 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import { dayOf } from '../../../src/ledger/entry';
 import { account } from '../../../src/store/account';
 import { jobs } from '../../../src/store/jobs';
+import { readLedgerDays } from '../../../src/store/ledger';
 import { vault } from '../../../src/store/vault';
+import { vaultWrite } from '../../../src/store/vault-write';
+import { errorWords } from '../../../src/ui/words/errors';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 const ADA = {
@@ -33,6 +37,36 @@ describe('reveal (vault-aware)', () => {
     expect(job?.billingNote).toContain('successful');
     expect(await vault.get(GRACE.socialUrl)).toEqual(record);
     expect((await account.get())?.remaining).toBe(41);
+  });
+
+  it('a contact charged but not saved (a full disk) is said with its charge, and the ledger keeps the charge', async () => {
+    const service = stubService([GRACE], 50);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const full = new DOMException('IO error: /p/000003.log: FILE_ERROR_NO_SPACE', 'UnknownError');
+    vi.spyOn(vaultWrite, 'putMany').mockRejectedValueOnce(full);
+    const failed = await reveal({
+      target: { socialUrl: GRACE.socialUrl },
+      selection: ['email', 'phone'],
+    }).catch((error: unknown) => error);
+    expect(service.requests).toHaveLength(1);
+    expect(failed).toMatchObject({
+      kind: 'storage-full',
+      outcomeUnknown: false,
+      message: 'Charged 9 credits, but the contact could not be saved: the disk is full.',
+    });
+    const day = dayOf(new Date());
+    expect((await readLedgerDays([day])).get(day)).toEqual([
+      expect.objectContaining({ kind: 'charge', state: 'charged', credits: 9, action: 'reveal' }),
+    ]);
+    const [job] = await jobs.all();
+    expect(job).toMatchObject({ status: 'failed', error: { kind: 'storage-full' } });
+    const words = errorWords(job!.error);
+    expect(words).toMatchObject({
+      title: 'Your disk is almost full',
+      detail: 'Charged 9 credits, but the contact could not be saved: the disk is full.',
+    });
+    expect(words.nextStep).toContain('charged again');
+    expect(await vault.read(GRACE.socialUrl)).toEqual({ state: 'missing' });
   });
 
   it('never pays twice: a second reveal of held items makes no request', async () => {

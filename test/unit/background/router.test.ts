@@ -108,7 +108,11 @@ describe('answering a UI request', () => {
       valid,
       fromPopup,
     );
-    expect(result).toMatchObject({ ok: false, error: { message: 'storage is full' } });
+    // The raw text is for the console; the page gets the product's words.
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'unexpected', message: 'Something went wrong in the extension.' },
+    });
     expect(logged).toHaveBeenCalledTimes(1);
   });
 });
