@@ -135,4 +135,57 @@ describe('settling against a balance', () => {
     expect((await openCharges()).map((e) => e.id)).toEqual(['u1']);
     expect(await readMeta()).toMatchObject({ lastBalance: { id: 'b0' } });
   });
+
+  it('a lost call is still settled by a later balance after a newer lost call was written', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    // A balance that cannot settle yet ("not yet"): u1 stays open, counted from b0.
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 }, () => null);
+    await appendEntry(uncertain('u2'));
+    const given: string[][] = [];
+    await appendEntry({ kind: 'balance', id: 'b2', at: AT, remaining: 94 }, (anchor, after) => {
+      given.push([anchor.id, ...after.filter((e) => e.state === 'uncertain').map((e) => e.id)]);
+      return confirmAll(anchor, after);
+    });
+    expect(given).toEqual([['b0', 'u1', 'u2']]);
+    expect(await openCharges()).toEqual([]);
+    expect(await day()).toMatchObject([
+      { id: 'b0' },
+      { id: 'u1', state: 'confirmed' },
+      { id: 'b1' },
+      { id: 'u2', state: 'confirmed' },
+      { id: 'b2' },
+    ]);
+  });
+
+  it('the first balance of a fresh install after a lost call closes it as uncertain, and throws nothing', async () => {
+    await appendEntry(uncertain('u1'));
+    expect(await readMeta()).toMatchObject({ anchor: null, lastBalance: null });
+    const settle = vi.fn(confirmAll);
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 }, settle);
+    // No balance before the call: what it cost cannot be told, so it stays at its most.
+    expect(settle).not.toHaveBeenCalled();
+    expect(await openCharges()).toEqual([]);
+    expect(await day()).toMatchObject([{ id: 'u1', state: 'uncertain' }, { id: 'b1' }]);
+    expect(await readMeta()).toMatchObject({ anchor: null, lastBalance: { id: 'b1' } });
+  });
+
+  it('the anchor is let go once no call is open, so the next lost call counts from the newest balance', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    expect(await readMeta()).toMatchObject({ anchor: { id: 'b0' } });
+    await resolveEntry('u1', (e) => ({ ...e, state: 'charged', credits: 3 }));
+    expect(await readMeta()).toMatchObject({ anchor: null });
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 }, confirmAll);
+    await appendEntry(uncertain('u2'));
+    expect(await readMeta()).toMatchObject({ anchor: { id: 'b1' } });
+  });
+
+  it('an answer that leaves its call uncertain keeps the anchor for the calls still open', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    await resolveEntry('u1', (e) => ({ ...e, label: 'still unknown' }));
+    expect(await readMeta()).toMatchObject({ anchor: { id: 'b0' } });
+    expect((await openCharges()).map((e) => e.id)).toEqual(['u1']);
+  });
 });
