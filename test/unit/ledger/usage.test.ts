@@ -96,6 +96,97 @@ describe('usage figures', () => {
   });
 });
 
+describe('the usage CSV, column by column', () => {
+  it('has every column, named in plain words, in order', () => {
+    const [header] = ledgerCsv([]).replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toBe(
+      'Date,Local day,What,Items,Credits,Most it could cost,Status,Search or job,About,Balance after',
+    );
+  });
+
+  it('writes each kind of entry with every field in its column', () => {
+    const shared = charge({
+      id: 'u2',
+      at: on(21, 8),
+      action: 'bulk-reveal',
+      state: 'confirmed',
+      credits: 4,
+      maxCredits: 9,
+      ref: 'b9',
+      shared: { calls: 3, credits: 12 },
+    });
+    const entries: LedgerEntry[] = [
+      { kind: 'balance', id: 'b', at: on(21, 7), remaining: 1234 },
+      charge({
+        at: on(21, 9),
+        action: 'search',
+        credits: 1,
+        maxCredits: 1,
+        ref: 's1',
+        label: 'page 2',
+        remaining: 1233,
+      }),
+      charge({ at: on(21, 10), action: 'jd-search', credits: 2, maxCredits: 2, ref: 's2' }),
+      charge({
+        at: on(21, 11),
+        items: ['detailed_profile', 'healthcare_profile'],
+        credits: 2,
+        maxCredits: 2,
+        label: 'Grace',
+      }),
+      charge({ at: on(21, 12), action: 'bulk-reveal', state: 'uncertain', ref: 'b9' }),
+      charge({ at: on(21, 13), action: 'bulk-reveal', state: 'not-charged', ref: 'b9' }),
+      shared,
+    ];
+    const lines = ledgerCsv(entries).replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      `${on(21, 7)},2026-11-21,Balance checked,,,,,,,1234`,
+      `${on(21, 9)},2026-11-21,Search,,1,1,Charged,s1,page 2,1233`,
+      `${on(21, 10)},2026-11-21,Job description search,,2,2,Charged,s2,,`,
+      `${on(21, 11)},2026-11-21,Reveal,Detailed profile; Healthcare data,2,2,Charged,r1,Grace,`,
+      `${on(21, 12)},2026-11-21,Bulk reveal,,0,9,"Sent, not known yet (may have been charged)",b9,,`,
+      `${on(21, 13)},2026-11-21,Bulk reveal,,0,9,Not charged (checked against the balance),b9,,`,
+      `${on(21, 8)},2026-11-21,Bulk reveal,,4,9,Charged (checked against the balance); one of 3 calls with no answer charged 12 in all, split not known,b9,,`.replace(
+        /Charged \(checked.*split not known/,
+        (status) => `"${status}"`,
+      ),
+    ]);
+  });
+});
+
+describe('the week and the dearest jobs', () => {
+  it('a week starts on Monday: on a Sunday it holds seven days, on a Monday one', () => {
+    expect(weekToDate(new Date(2026, 10, 22))).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+    expect(weekToDate(new Date(2026, 10, 23))).toEqual(['2026-11-23']);
+  });
+
+  it('keeps only the n dearest, leaves out jobs that cost nothing, and puts the older first on a tie', () => {
+    const entries: LedgerEntry[] = [
+      charge({ ref: 'late', credits: 3, at: on(20, 12) }),
+      charge({ ref: 'early', credits: 3, at: on(20, 9) }),
+      charge({ ref: 'free', credits: 0, state: 'not-charged' }),
+      charge({ ref: 'dear', credits: 9 }),
+      charge({ ref: 'search', action: 'search', credits: 1, label: 'page 1' }),
+    ];
+    expect(topJobs(entries).map((j) => j.ref)).toEqual(['dear', 'early', 'late', 'search']);
+    expect(topJobs(entries, 2).map((j) => j.ref)).toEqual(['dear', 'early']);
+    // A search's label is a page, not who it was about: only a single reveal names a person.
+    expect(topJobs(entries).find((j) => j.ref === 'search')?.label).toBeNull();
+    expect(topJobs(entries).find((j) => j.ref === 'early')).toMatchObject({
+      action: 'reveal',
+      startedAt: on(20, 9),
+    });
+  });
+});
+
 describe('chart layout', () => {
   const box = { width: 340, height: 120, left: 40, bottom: 20 };
 
