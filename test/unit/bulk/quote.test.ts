@@ -84,4 +84,82 @@ describe('bulk quote', () => {
     const { items } = planBulk([person(null, '42')], ['email'], () => null);
     expect(items[0]!.key).toBe('id:42');
   });
+
+  it('a person selected twice (same profile and id) is one entry, never dropped', () => {
+    const merged = mergeCandidates([
+      person(url('ada'), '7', 'Ada'),
+      person(url('grace'), '8', 'Grace'),
+      person(url('ada'), '7', 'Ada again'),
+    ]);
+    expect(merged.map((p) => [p.name, p.target])).toEqual([
+      ['Ada', { socialUrl: url('ada'), candidateId: '7' }],
+      ['Grace', { socialUrl: url('grace'), candidateId: '8' }],
+    ]);
+    const { quote } = planBulk(merged, ['email'], () => null);
+    expect(quote).toMatchObject({ contacts: 2, toAsk: 2, max: 6 });
+  });
+
+  it('a row linking a profile-only entry to an id-only entry makes them one person, URL kept', () => {
+    const merged = mergeCandidates([
+      person(url('ada'), null, 'Ada'),
+      person(null, '7', 'Ada by id'),
+      person(url('ada'), '7', 'Ada both'),
+      // Later rows by either identifier join the same person.
+      person(null, '7', 'again by id'),
+      person(url('ada'), null, 'again by URL'),
+    ]);
+    expect(merged).toEqual([{ name: 'Ada', target: { socialUrl: url('ada'), candidateId: '7' } }]);
+  });
+
+  it('an id-only row followed by the same id with a URL takes the URL', () => {
+    const merged = mergeCandidates([person(null, '9', 'Id first'), person(url('lin'), '9', 'Both')]);
+    expect(merged).toEqual([{ name: 'Id first', target: { socialUrl: url('lin'), candidateId: '9' } }]);
+    // Found again by the URL it learned.
+    expect(mergeCandidates([...merged, person(url('lin'), null)])).toHaveLength(1);
+  });
+
+  it('merging leaves the rows it was given as they were', () => {
+    const rows = [person(url('ada'), null, 'Ada'), person(url('ada'), '7')];
+    mergeCandidates(rows);
+    expect(rows[0]!.target).toEqual({ socialUrl: url('ada'), candidateId: null });
+  });
+
+  it("keeps a row's title, employer and location on its entry, and leaves out what it lacks", () => {
+    const { items } = planBulk(
+      [
+        { ...person(url('t'), null, 'T'), title: 'Nurse', employer: 'Arbor', location: 'Boston' },
+        person(url('u'), null, 'U'),
+      ],
+      ['phone'],
+      () => null,
+    );
+    expect(items[0]).toEqual({
+      key: url('t'),
+      target: { socialUrl: url('t'), candidateId: null },
+      name: 'T',
+      title: 'Nurse',
+      employer: 'Arbor',
+      location: 'Boston',
+      state: 'queued',
+    });
+    expect(Object.keys(items[1]!).sort()).toEqual(['key', 'name', 'state', 'target']);
+  });
+
+  it('items a team holds are free: a contact whose asked items the team holds all costs nothing', () => {
+    const people = [person(url('a'), null), person(url('b'), null)];
+    const { quote, teamFree } = planBulk(
+      people,
+      ['email', 'phone'],
+      () => null,
+      (p) => (p.target.socialUrl === url('a') ? { email: true, phone: true } : { email: true }),
+    );
+    expect(teamFree).toBe(1);
+    expect(quote).toEqual({
+      contacts: 2,
+      held: 0,
+      toAsk: 2,
+      maxByItem: { email: 0, phone: 6, detailed_profile: 0, healthcare_profile: 0 },
+      max: 6,
+    });
+  });
 });
