@@ -16,15 +16,31 @@ import {
   type SpendPart,
 } from './entry';
 
+/**
+ * What the usage page splits credits by: what they paid for, and, apart, the answers lost (a call charged whose
+ * answer never came, as the balance settled it), so a user can count them per day and take them up with the service.
+ */
+export const USAGE_PARTS = [...SPEND_PARTS.filter((part) => part !== 'unknown'), 'lost', 'unknown'] as const;
+export type UsagePart = SpendPart | 'lost';
+
 /** One bar of the chart: a day and its credits by part. */
 export interface DayBar {
   day: string;
-  parts: Record<SpendPart, number>;
+  parts: Record<UsagePart, number>;
   total: number;
 }
 
-const noParts = (): Record<SpendPart, number> =>
-  Object.fromEntries(SPEND_PARTS.map((part) => [part, 0])) as Record<SpendPart, number>;
+const noParts = (): Record<UsagePart, number> =>
+  Object.fromEntries(USAGE_PARTS.map((part) => [part, 0])) as Record<UsagePart, number>;
+
+/** A call the balance settled as charged (`confirmed`) got no answer: it was paid for, and its answer was lost. */
+export const answerLost = (charge: ChargeEntry): boolean =>
+  charge.state === 'confirmed' && charge.credits > 0;
+
+/** A charge split by part: a lost answer whole, anything else by what it paid for. */
+export function usagePartsOf(charge: ChargeEntry): Partial<Record<UsagePart, number>> {
+  return answerLost(charge) ? { lost: charge.credits } : partsOf(charge);
+}
 
 const chargesOf = (entries: readonly LedgerEntry[]) =>
   entries.filter((e): e is ChargeEntry => e.kind === 'charge');
@@ -37,7 +53,7 @@ export function dailyBars(
   return days.map((day) => {
     const parts = noParts();
     for (const charge of chargesOf(byDay.get(day) ?? [])) {
-      for (const [part, credits] of Object.entries(partsOf(charge)) as [SpendPart, number][]) {
+      for (const [part, credits] of Object.entries(usagePartsOf(charge)) as [UsagePart, number][]) {
         parts[part] += credits;
       }
     }
@@ -112,19 +128,20 @@ export const ACTION_LABELS: Readonly<Record<LedgerAction, string>> = {
 };
 
 /** Plain names of the chart's parts. */
-export const PART_LABELS: Readonly<Record<SpendPart, string>> = {
+export const PART_LABELS: Readonly<Record<UsagePart, string>> = {
   email: 'Email',
   phone: 'Phone',
   detailed_profile: 'Detailed profile',
   healthcare_profile: 'Healthcare data',
   search: 'Searches',
+  lost: 'Answer lost',
   unknown: 'Not split by item',
 };
 
 const STATE_LABELS: Readonly<Record<ChargeEntry['state'], string>> = {
   charged: 'Charged',
   uncertain: 'Sent, not known yet (may have been charged)',
-  confirmed: 'Charged (checked against the balance)',
+  confirmed: 'Answer lost: charged, no answer came (checked against the balance)',
   'not-charged': 'Not charged (checked against the balance)',
 };
 

@@ -11,14 +11,17 @@ import { cutOffMessage } from './words/cut-off';
 export function CutOffNote({
   job,
   problem,
+  againCost,
   children,
 }: {
   job: RevealJob;
   /** Why the balance could not be checked, if it could not. */
   problem: string | null;
+  /** The most asking again for what is still not held costs (see `cutOffMessage`). */
+  againCost?: number | undefined;
   children?: ComponentChildren;
 }) {
-  const words = cutOffMessage(job, problem);
+  const words = cutOffMessage(job, problem, againCost);
   if (cutOffSettled(job)) {
     return (
       <div class="notice" role="status" data-testid="cut-off">

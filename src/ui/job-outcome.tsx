@@ -16,10 +16,13 @@ export function JobOutcome({
   job,
   balance,
   onOpenOptions,
+  againCost,
 }: {
   job: RevealJob;
   balance?: AccountSnapshot | null;
   onOpenOptions?: () => void;
+  /** For a reveal with no answer: the most asking again for what is still not held costs (`CutOffNote`). */
+  againCost?: number | undefined;
 }) {
   switch (job.status) {
     case 'running':
@@ -53,14 +56,14 @@ export function JobOutcome({
       );
     }
     case 'failed':
-      if (outcomeUnknown(job)) return <CutOff job={job} />;
+      if (outcomeUnknown(job)) return <CutOff job={job} againCost={againCost} />;
       return job.error ? <ErrorView error={job.error} {...(onOpenOptions ? { onOpenOptions } : {})} /> : null;
     case 'interrupted':
-      return <CutOff job={job} />;
+      return <CutOff job={job} againCost={againCost} />;
   }
 }
 
 /** A reveal that may have been charged without its result: its charge, checked for free while it is shown. */
-function CutOff({ job }: { job: RevealJob }) {
-  return <CutOffNote job={job} problem={useCutOffCheck(job)} />;
+function CutOff({ job, againCost }: { job: RevealJob; againCost: number | undefined }) {
+  return <CutOffNote job={job} problem={useCutOffCheck(job)} againCost={againCost} />;
 }

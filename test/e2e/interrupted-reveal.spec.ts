@@ -27,7 +27,9 @@ async function choosePhoneOnly(popup: Page): Promise<void> {
   await expect(popup.getByTestId('max-cost')).toContainText('Costs at most 6 credits');
 }
 
-const CHARGED = 'The last reveal was cut offThe reveal of mobile phone was charged 6 credits.';
+/** Charged, and the phone still not held: the answer was lost, said with its price and what asking again costs. */
+const CHARGED =
+  'The last reveal was cut offPaid 6 credits; the answer never arrived. Asking again costs up to 6 more.';
 
 test('a reveal cut off by a stopped worker is never shown running; its charge is checked, said once, and Reveal is offered again at its price', async ({
   openAdaPopup,
@@ -65,6 +67,18 @@ test('a reveal cut off by a stopped worker is never shown running; its charge is
   expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   // The connection's, each popup's on opening (the balance is never trusted stale), and the check.
   expect((await sim.requests('/v1/account')).length).toBe(4);
+
+  // The usage page counts the lost answer as a kind of its own, on its day.
+  const usage = await openExtensionPage('usage.html');
+  await expect(usage.getByRole('list', { name: 'Legend' })).toContainText('Answer lost');
+  await expect
+    .poll(() =>
+      usage
+        .locator('rect.part-lost')
+        .evaluateAll((rects) => rects.reduce((sum, r) => sum + Number(r.getAttribute('data-credits')), 0)),
+    )
+    .toBe(6);
+  await usage.close();
 
   await reveal.click();
   await expect(again.getByRole('link', { name: PHONE })).toBeVisible();

@@ -143,7 +143,12 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
         {record && <ContactCard record={record} name={profile?.nameHint} />}
         {compact && <MoreToReveal m={m} onReveal={(arg) => void run(arg)} />}
         {job && (!error || m.settledCutOff.value) && !m.cutOff.value && (
-          <JobOutcome job={job} balance={m.balance.value} onOpenOptions={openOptions} />
+          <JobOutcome
+            job={job}
+            balance={m.balance.value}
+            onOpenOptions={openOptions}
+            againCost={m.lostAgainCost.value}
+          />
         )}
         {compact && !billed && (
           <p class="billing">

@@ -5,13 +5,14 @@
  * replaced when it changes.
  */
 import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { maxCostOfItems } from '../../api/pricing';
 import { cutOffSettled } from '../../domain/outage';
 import { lostItsWorker } from '../../domain/worker';
 import type { RevealOutcome } from '../../protocol/shapes';
 import type { Read } from '../../store/item';
 import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
 import { vault } from '../../store/vault';
-import type { ContactRecord } from '../../store/vault-record';
+import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { workerBeat } from '../../store/worker-beat';
 import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
@@ -94,6 +95,16 @@ export function createHeldModel(
   const settledCutOff = computed(() =>
     outcomeUnknown(job.value) && cutOffSettled(job.value) ? job.value : null,
   );
+  /**
+   * A settled cut-off reveal that was charged while what it asked for is still not held: its answer was lost. The
+   * most asking again for those items costs (what the team holds is free), said with the charge; undefined otherwise.
+   */
+  const lostAgainCost = computed(() => {
+    const settled = settledCutOff.value;
+    if (!settled?.check?.charged) return undefined;
+    const lacking = itemsToAsk(record.value, settled.requested).filter((item) => !teamHeld.value[item]);
+    return lacking.length > 0 ? maxCostOfItems(lacking) : undefined;
+  });
   const checkProblem = signal<string | null>(null);
   /** Set once this popup's own reveal answers: the status then speaks of that reveal, not of data held before. */
   const revealedHere = signal(false);
@@ -193,6 +204,7 @@ export function createHeldModel(
     job,
     cutOff,
     settledCutOff,
+    lostAgainCost,
     checkProblem,
     revealedHere,
     revealedAt,

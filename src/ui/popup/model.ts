@@ -134,6 +134,7 @@ export function createPopupModel() {
     job: held.job,
     cutOff: held.cutOff,
     settledCutOff: held.settledCutOff,
+    lostAgainCost: held.lostAgainCost,
     checkProblem: held.checkProblem,
     retryReason: reasons.retryReason,
     selection,

@@ -2,8 +2,7 @@
  * Where every rectangle of the stacked bar chart goes: one bar per day, parts stacked from the bottom in a fixed
  * order, heights in proportion to a rounded-up scale. Pure, so the chart's geometry is tested without a browser.
  */
-import { SPEND_PARTS, type SpendPart } from '../../ledger/entry';
-import type { DayBar } from '../../ledger/usage';
+import { type DayBar, USAGE_PARTS, type UsagePart } from '../../ledger/usage';
 
 export interface ChartBox {
   width: number;
@@ -15,7 +14,7 @@ export interface ChartBox {
 
 export interface Segment {
   day: string;
-  part: SpendPart;
+  part: UsagePart;
   credits: number;
   x: number;
   y: number;
@@ -43,7 +42,7 @@ export function layoutBars(
   const segments: Segment[] = [];
   bars.forEach((bar, i) => {
     let top = plotHeight;
-    for (const part of SPEND_PARTS) {
+    for (const part of USAGE_PARTS) {
       const credits = bar.parts[part];
       if (credits <= 0) continue;
       const height = (credits / max) * plotHeight;

@@ -1,6 +1,5 @@
 import { formatCredits } from '../../api/pricing';
-import { SPEND_PARTS, type SpendPart } from '../../ledger/entry';
-import { type DayBar, PART_LABELS } from '../../ledger/usage';
+import { type DayBar, PART_LABELS, USAGE_PARTS, type UsagePart } from '../../ledger/usage';
 import { type ChartBox, dayLabels, layoutBars } from './chart-layout';
 
 /** The bars' own drawing units: the plot is stretched to the page's width and a fixed height. */
@@ -13,8 +12,8 @@ export function shortDay(day: string): string {
 }
 
 /** The parts that have credits in any bar (the legend and the table show only those). */
-const partsUsed = (bars: readonly DayBar[]): SpendPart[] =>
-  SPEND_PARTS.filter((part) => bars.some((bar) => bar.parts[part] > 0));
+const partsUsed = (bars: readonly DayBar[]): UsagePart[] =>
+  USAGE_PARTS.filter((part) => bars.some((bar) => bar.parts[part] > 0));
 
 /**
  * Credits per day, stacked by what they paid for: an SVG chart (described for screen readers, each segment titled)

@@ -12,10 +12,13 @@ import { SERVICE_DOWN } from './service';
  * What is known of a cut-off reveal: a title, and its charge in one sentence; `checkProblem` when the balance
  * could not be checked (its cause is not repeated: the sentence says what matters, that the charge is not known).
  * The balance itself is not quoted: the screen shows it, kept current, where a figure quoted here would go stale.
+ * `againCost`: the most asking again for what is still not held would cost (the screen knows what is held); given,
+ * a charge whose items are still not held is said as an answer lost, with that price.
  */
 export function cutOffMessage(
   job: RevealJob,
   checkProblem: string | null,
+  againCost?: number,
 ): { title: string; charge: string } {
   const title = job.status === 'failed' ? 'The last reveal got no answer' : 'The last reveal was cut off';
   const reveal = `the reveal of ${itemsInWords(job.requested)}`;
@@ -44,6 +47,10 @@ export function cutOffMessage(
       return check.final
         ? `${Reveal} was not charged.`
         : `${Reveal} is not charged so far; checking again shortly.`;
+    }
+    // Charged, and what it asked for is still not held: the answer was lost, and asking again is a new charge.
+    if (againCost !== undefined && againCost > 0) {
+      return `Paid ${formatCredits(check.charged)}; the answer never arrived. Asking again costs up to ${againCost.toLocaleString('en-US')} more.`;
     }
     return `${Reveal} was charged ${formatCredits(check.charged)}.`;
   })();

@@ -165,6 +165,22 @@ describe('a reveal cut off by a stopped worker', () => {
     expect(service.requests.map((r) => r.path)).toEqual(['/v1/account', '/v1/lookup']);
   });
 
+  it('the rule docs/features.md states: refused until settled; settled as charged, a plain Reveal at its price', async () => {
+    const service = stubService([GRACE], 94);
+    await cutOffReveal(100);
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringContaining('choose Reveal again'),
+    });
+    expect(service.requests).toHaveLength(0);
+    expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 6, final: true });
+    const again = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] });
+    expect(again.job).toMatchObject({ status: 'done', charged: 6 });
+    expect(service.requests.map((r) => r.path)).toEqual(['/v1/account', '/v1/lookup']);
+  });
+
   it('cannot tell when no balance was known before it', async () => {
     stubService([GRACE], 100);
     await cutOffReveal(null);

@@ -60,8 +60,31 @@ describe('usage figures', () => {
       detailed_profile: 0,
       healthcare_profile: 1,
       search: 2,
-      unknown: 6,
+      // The call the balance settled as charged, with no answer: a lost answer, a part of its own.
+      lost: 6,
+      unknown: 0,
     });
+  });
+
+  it('counts the answers lost per day apart: charged with no answer, as the balance settled them', () => {
+    const lost = new Map<string, LedgerEntry[]>([
+      [
+        '2026-11-20',
+        [
+          charge({ state: 'confirmed', credits: 3, maxCredits: 3 }),
+          charge({ state: 'confirmed', credits: 2, maxCredits: 3, shared: { calls: 2, credits: 2 } }),
+          charge({ state: 'not-charged', credits: 0, maxCredits: 3 }),
+          // Charged with an answer, though it came with no item: not lost.
+          charge({ state: 'charged', credits: 1, items: [] }),
+        ],
+      ],
+    ]);
+    const [bar] = dailyBars(['2026-11-20'], lost);
+    expect(bar!.parts.lost).toBe(5);
+    expect(bar!.parts.unknown).toBe(1);
+    expect(bar!.total).toBe(6);
+    const csv = ledgerCsv([...lost.values()].flat());
+    expect(csv.match(/Answer lost/g)).toHaveLength(2);
   });
 
   it('totals this week (from Monday) and this month, and counts calls still unchecked', () => {
@@ -92,6 +115,7 @@ describe('usage figures', () => {
     expect(csv).toContain('Reveal,Email; Phone,9,9,Charged,r1,Ada,490');
     expect(csv).toContain('Balance checked');
     expect(csv).toContain('Sent, not known yet (may have been charged)');
+    expect(csv).toContain('Answer lost: charged, no answer came (checked against the balance)');
     expect(csv).not.toMatch(/healthcare_profile|jd-search|detailed_profile/);
   });
 });
@@ -206,7 +230,7 @@ describe('chart layout', () => {
       ['phone', 12],
       ['healthcare_profile', 2],
       ['search', 4],
-      ['unknown', 12],
+      ['lost', 12],
     ]);
     expect(segments[0]!.y + segments[0]!.height).toBe(100);
     for (let i = 1; i < segments.length; i++) {

@@ -55,6 +55,23 @@ describe('a cut-off reveal in words: two short lines', () => {
     }
   });
 
+  it('a charge whose items are still not held is an answer lost, said with the price of asking again', () => {
+    expect(cutOffMessage(job(check(3, 97)), null, 3).charge).toBe(
+      'Paid 3 credits; the answer never arrived. Asking again costs up to 3 more.',
+    );
+    expect(cutOffMessage(job(check(1, 99)), null, 1_200).charge).toBe(
+      'Paid 1 credit; the answer never arrived. Asking again costs up to 1,200 more.',
+    );
+    // Nothing left to ask (the answer was kept after all), or not known to the screen: the charge alone.
+    expect(cutOffMessage(job(check(3, 97)), null, 0).charge).toBe(
+      'The reveal of personal email and mobile phone was charged 3 credits.',
+    );
+    // Not charged: nothing was lost, whatever asking again costs.
+    expect(cutOffMessage(job(check(0, 100)), null, 3).charge).toBe(
+      'The reveal of personal email and mobile phone was not charged.',
+    );
+  });
+
   it('a fall in the balance larger than the reveal can cost is not put on the reveal', () => {
     const elsewhere = job({
       check: { charged: null, remaining: 81, final: true, at: '2026-11-01T10:00:20.000Z', unexplained: 19 },
