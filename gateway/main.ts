@@ -8,9 +8,11 @@ import { parseArgs } from 'node:util';
 import { runCommand, USAGE, UsageError } from './cli/commands';
 import { databaseTarget, serviceConfig } from './cli/config';
 import { runRemote, serveAdmin } from './cli/remote';
+import { readSecretInputs } from './cli/secret-input';
 import { openDatabase } from './db/database';
 import { migrate, SCHEMA_VERSION } from './db/migrations';
 import { advertiseAdmin, readFolderLock } from './db/pglite';
+import { resealDestinations, sealerFromEnv } from './sealed-keys';
 import { startGateway } from './server/serve';
 import { readTeam } from './team';
 import { createUpstream } from './upstream';
@@ -28,26 +30,34 @@ async function serveCommand(args: string[]): Promise<void> {
     throw new UsageError(`--port takes a port number (0 for any free one); got "${values.port}".`);
   }
   const service = serviceConfig(process.env);
+  const sealer = sealerFromEnv(process.env);
   const target = databaseTarget(process.env);
   const db = await openDatabase(target);
   const applied = await migrate(db);
+  // Keys kept in clear by an earlier version, or sealed with the previous key while rotating, are sealed anew.
+  const resealed = await resealDestinations(db, sealer).catch(async (error) => {
+    await db.close();
+    throw error;
+  });
   const upstream = createUpstream({ baseUrl: service.baseUrl, apiKey: service.apiKey });
   const gateway = await startGateway({
     db,
     upstream,
     serviceKey: service.apiKey,
+    sealer,
     port: Number(values.port),
     host: values.host!,
   });
   let admin: Awaited<ReturnType<typeof serveAdmin>> | undefined;
   if ('dataDir' in target) {
-    admin = await serveAdmin(db);
+    admin = await serveAdmin(db, sealer);
     advertiseAdmin(target.dataDir, admin.url, admin.token);
   }
   const team = await readTeam(db);
   out(
     `Team gateway for ${team.name} on ${gateway.url} (API at ${gateway.url}/v1). Data: ${db.where}, schema ` +
-      `version ${SCHEMA_VERSION}${applied.length ? ` (migrated now: ${applied.join(', ')})` : ''}. Service: ${service.baseUrl}.`,
+      `version ${SCHEMA_VERSION}${applied.length ? ` (migrated now: ${applied.join(', ')})` : ''}. Service: ${service.baseUrl}.` +
+      (resealed ? ` Destination keys sealed with the current SECRETS_KEY_FILE: ${resealed}.` : ''),
   );
   const stop = async () => {
     await gateway.close();
@@ -62,10 +72,12 @@ async function serveCommand(args: string[]): Promise<void> {
 
 async function adminCommand(argv: string[]): Promise<number> {
   const target = databaseTarget(process.env);
+  // Read here, before anything else: standard input belongs to this process, and a running gateway may run the command.
+  const secrets = argv[0] === 'send' && argv[1] === 'set' ? await readSecretInputs(argv.slice(3)) : {};
   if ('dataDir' in target) {
     const holder = readFolderLock(target.dataDir);
     if (holder?.adminUrl) {
-      const result = await runRemote(holder, argv);
+      const result = await runRemote(holder, argv, secrets);
       if (result.error) {
         err(result.error);
         return 1;
@@ -74,10 +86,13 @@ async function adminCommand(argv: string[]): Promise<number> {
       return 0;
     }
   }
+  const sealer = sealerFromEnv(process.env);
   const db = await openDatabase(target);
   try {
     await migrate(db);
-    const { lines } = await runCommand(db, argv);
+    // Without the key, commands that hold no destination key still run; `send set` says what it needs.
+    if (sealer) await resealDestinations(db, sealer);
+    const { lines } = await runCommand(db, argv, new Date(), { sealer, secrets });
     for (const line of lines) out(line);
     return 0;
   } finally {

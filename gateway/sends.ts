@@ -14,6 +14,8 @@ import type { SendPerson, TransportOptions } from '../src/send/types';
 import { generateWebhookSecret } from '../src/send/webhook';
 import type { Database, Sql } from './db/database';
 import type { Member } from './members';
+import { isSealed, NO_SECRETS_KEY, type Sealer } from './sealed-keys';
+import { findPeople, type Person, type PersonKey } from './vault';
 
 export type DestinationKind = Connection['kind'];
 
@@ -38,8 +40,11 @@ export type DestinationSetting =
 export async function setDestination(
   db: Sql,
   setting: DestinationSetting,
+  sealer: Sealer | null,
   transport: TransportOptions = {},
 ): Promise<{ destination: TeamDestination; secret?: string }> {
+  // Refused before any call: a key the gateway could not seal is not taken.
+  if (!sealer) throw new Error(NO_SECRETS_KEY);
   const base = { id: setting.kind, label: DESTINATION_NAMES[setting.kind] };
   let connection: Connection =
     setting.kind === 'webhook'
@@ -63,7 +68,7 @@ export async function setDestination(
   await db.query(
     `insert into destinations (kind, connection, account) values ($1, $2::text::jsonb, $3)
      on conflict (kind) do update set connection = excluded.connection, account = excluded.account, set_at = now()`,
-    [connection.kind, JSON.stringify(connection), account ?? null],
+    [connection.kind, JSON.stringify(sealer.seal(connection, connection.kind)), account ?? null],
   );
   return {
     destination: { kind: connection.kind, label: connection.label, ...(account ? { account } : {}) },
@@ -92,13 +97,33 @@ export async function removeDestination(db: Sql, kind: DestinationKind): Promise
   return rows.length > 0;
 }
 
-async function heldConnection(db: Sql, kind: DestinationKind): Promise<Connection | null> {
+/** The connection kept for `kind`, opened; null when there is none (or none this version reads). */
+async function heldConnection(
+  db: Sql,
+  kind: DestinationKind,
+  sealer: Sealer | null,
+): Promise<Connection | null> {
   const rows = await db.query<{ connection: unknown }>(
     'select connection from destinations where kind = $1',
     [kind],
   );
-  const parsed = rows[0] ? Connection.safeParse(rows[0].connection) : null;
-  return parsed?.success ? parsed.data : null;
+  const stored = rows[0]?.connection;
+  if (stored === undefined) return null;
+  const cannot = new TeamSendRefusal(
+    503,
+    `Your team's gateway cannot open the key it holds for ${DESTINATION_NAMES[kind]}. Nothing was sent; ask its admin.`,
+  );
+  // Every row is sealed on start (`resealDestinations`); one in clear here is refused rather than used, and one
+  // sealed with a key this instance was not given (a rotation under way) too.
+  if (!isSealed(stored) || !sealer) throw cannot;
+  let opened: unknown;
+  try {
+    opened = sealer.open(stored, kind);
+  } catch {
+    throw cannot;
+  }
+  const parsed = Connection.safeParse(opened);
+  return parsed.success ? parsed.data : null;
 }
 
 interface SendRow {
@@ -155,30 +180,58 @@ function refusalOf(error: unknown): unknown {
 }
 
 /**
- * Sends `person` (who `key` names) to the team's destination `kind` for `member`. Claims the person and destination
- * first (409 while a teammate's send of them is under way), then does what `performSend` says, then settles the
- * team's record. Throws a {@link TeamSendRefusal} the route answers with.
+ * What the team holds of a person, as a destination is sent it: the name, title and employer the service gave, and the
+ * email and phone a member revealed. Null when the team holds no email or phone of them (nothing worth sending).
+ */
+export function heldSendPerson(person: Person): SendPerson | null {
+  const value = (item: 'email' | 'phone') => {
+    const held = person.items.get(item);
+    return held?.found && typeof held.value === 'string' && held.value.trim() !== '' ? [held.value] : [];
+  };
+  const emails = value('email');
+  const phones = value('phone');
+  if (emails.length === 0 && phones.length === 0) return null;
+  return {
+    name: person.name ?? person.socialUrl ?? person.candidateId ?? '',
+    emails,
+    phones,
+    ...(person.socialUrl ? { profileUrl: person.socialUrl } : {}),
+    ...(person.currentTitle ? { jobTitle: person.currentTitle } : {}),
+    ...(person.currentEmployer ? { company: person.currentEmployer } : {}),
+    revealed: [...person.items.values()].filter((held) => held.found).map((held) => held.item),
+  };
+}
+
+/**
+ * Sends the person `key` names to the team's destination `kind` for `member`, with what the team holds of them:
+ * never what a member's request says of them, so no member can put made-up details under a teammate's find. The
+ * person is found read-only (as the free "held" question finds them): a send links, merges or makes no person.
+ * Claims the person and destination first (409 while a teammate's send of them is under way), then does what
+ * `performSend` says, then settles the team's record; answers it with what was sent. Throws a {@link TeamSendRefusal} the route answers with.
  */
 export async function teamSend(
-  db: Database,
+  { db, sealer }: { db: Database; sealer: Sealer | null },
   member: Member,
   kind: DestinationKind,
-  key: { socialUrl?: string | undefined; candidateId?: string | undefined },
-  person: SendPerson,
+  key: PersonKey,
   transport: TransportOptions = {},
-): Promise<TeamSendInfo> {
-  const connection = await heldConnection(db, kind);
+): Promise<{ sent: TeamSendInfo; person: SendPerson }> {
+  const connection = await heldConnection(db, kind, sealer);
   if (!connection) {
     throw new TeamSendRefusal(
       404,
       `Your team's gateway does not send to ${DESTINATION_NAMES[kind]}. Ask its admin to set it up.`,
     );
   }
-  const [resolved] = await db.query<{ id: number }>('select gateway_resolve_person($1, $2) as id', [
-    key.socialUrl ?? null,
-    key.candidateId ?? null,
-  ]);
-  const personId = resolved!.id;
+  const [found] = await findPeople(db, [key]);
+  const person = found ? heldSendPerson(found) : null;
+  if (!found || !person) {
+    throw new TeamSendRefusal(
+      404,
+      `Your team's gateway holds no email or phone for this person, so nothing was sent to ${connection.label}. Reveal them with the team's account first.`,
+    );
+  }
+  const personId = found.id;
   const claim = await db.transaction(async (tx) => {
     const [row] = await tx.query<SendRow & { busy: boolean }>(
       `select ${SEND_COLUMNS}, coalesce(s.busy_until > now(), false) as busy
@@ -250,7 +303,7 @@ export async function teamSend(
      select ${SEND_COLUMNS} from settled s join members m on m.id = s.member_id`,
     [personId, kind, outcome.status, outcome.id, outcome.link ?? null],
   );
-  return infoOf(settled!);
+  return { sent: infoOf(settled!), person };
 }
 
 /** What the team sent of each person named (in the order asked; empty where nothing, or nobody known). */

@@ -108,6 +108,8 @@ export const MESSAGES = {
     `The candidate service is limiting requests; this ${what} was not sent. Try again shortly.`,
   outcomeUnknown: (what: string) =>
     `The candidate service did not give a readable answer to this ${what} in time. It may have been charged; your team's usage report lists it as uncertain. Wait a minute before asking again.`,
+  teamRateLimited: (seconds: number) =>
+    `Your key asked the team gateway more often than it allows in a minute. Nothing was done; try again in ${seconds} s.`,
   flightTimeout:
     'A teammate is looking up this person right now and the candidate service has not answered yet. Nothing was charged to you; try again in a minute.',
 } as const;

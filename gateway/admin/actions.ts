@@ -15,6 +15,7 @@ import {
   revokeMember,
   setCaps,
 } from '../members';
+import type { Sealer } from '../sealed-keys';
 import {
   DESTINATION_NAMES,
   type DestinationKind,
@@ -89,8 +90,13 @@ export function renameMember(db: Database, actor: string, name: string, to: stri
 }
 
 /** Sets a destination (checked with a free call first, as `send set` does) and records it, never its key. */
-export async function setDestinationAudited(db: Database, actor: string, setting: DestinationSetting) {
-  const result = await setDestination(db, setting);
+export async function setDestinationAudited(
+  db: Database,
+  actor: string,
+  setting: DestinationSetting,
+  sealer: Sealer | null,
+) {
+  const result = await setDestination(db, setting, sealer);
   await appendAudit(db, {
     kind: 'destination_set',
     actor,

@@ -334,20 +334,25 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
     const body = await jsonOf(c);
     const kind = String(body.kind ?? '') as DestinationKind;
     if (!(kind in DESTINATION_NAMES)) return bad(c, WORDS.destinationKind);
-    // The same arguments `send set` takes, so the console and the command line check and keep a destination alike.
+    // The same arguments `send set` takes, so the console and the command line check and keep a destination alike;
+    // the keys (and a webhook's address, as secret) as `send set` reads them from files.
+    const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).trim() : '');
     const args: string[] = [];
-    for (const [field, flag] of [
-      ['key', '--key'],
+    for (const [name, flag] of [
       ['perform_as', '--perform-as'],
       ['posting', '--posting'],
-      ['url', '--url'],
-      ['secret', '--secret'],
+      ...(kind === 'webhook' ? [] : ([['url', '--url']] as const)),
     ] as const) {
-      const value = typeof body[field] === 'string' ? (body[field] as string).trim() : '';
-      if (value !== '') args.push(flag, value);
+      if (field(name) !== '') args.push(flag, field(name));
     }
+    const given = {
+      ...(field('key') ? { key: field('key') } : {}),
+      ...(field('secret') ? { secret: field('secret') } : {}),
+      ...(kind === 'webhook' && field('url') ? { url: field('url') } : {}),
+    };
     try {
-      const { destination, secret } = await setDestinationAudited(db, actor(c), await settingOf(kind, args));
+      const setting = await settingOf(kind, args, given);
+      const { destination, secret } = await setDestinationAudited(db, actor(c), setting, ctx.sealer);
       return c.json({ destination, ...(secret ? { secret } : {}) });
     } catch (error) {
       if (error instanceof UsageError) return bad(c, error.message);

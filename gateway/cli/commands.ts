@@ -17,7 +17,7 @@ import { spentBy, usageSince } from '../spend';
 import { readTeam, setTeamName } from '../team';
 import { personKeyOf } from '../vault';
 import { type CommandResult, UsageError } from './command-result';
-import { sendCommand } from './send-commands';
+import { type SendCommandIo, sendCommand } from './send-commands';
 
 export const USAGE = `usage: npm run gateway -- <command>
 
@@ -33,12 +33,14 @@ export const USAGE = `usage: npm run gateway -- <command>
   usage [--since 30d] [--csv]             spend per member and per item
   erase PROFILE_URL|CANDIDATE_ID          erase a person from the team vault
   team name NAME                          the team's name, as members see it
-  send set lever --key KEY [--perform-as USER] [--posting ID] [--url API_URL]
-  send set ashby --key KEY [--url API_URL]
-  send set hubspot --key TOKEN [--url API_URL]
-  send set webhook --url URL [--secret SECRET]
-                                          hold a destination's key: members send through the gateway (checked
-                                          with a free call first; a webhook without --secret gets one, shown once)
+  send set lever --key-file FILE [--perform-as USER] [--posting ID] [--url API_URL]
+  send set ashby --key-file FILE [--url API_URL]
+  send set hubspot --key-file FILE [--url API_URL]
+  send set webhook --url-file FILE [--secret-file FILE]
+                                          hold a destination's key, read from FILE (- for standard input; never
+                                          on the command line), sealed with SECRETS_KEY_FILE: members send through
+                                          the gateway (checked with a free call first; a webhook without a secret
+                                          gets one, shown once)
   send list                               the destinations members send to
   send remove lever|ashby|hubspot|webhook forget a destination and its key (what was sent stays marked)
   admin link [--name NAME] [--url GATEWAY_URL]
@@ -89,6 +91,7 @@ export async function runCommand(
   db: Database,
   argv: readonly string[],
   now = new Date(),
+  io: SendCommandIo = {},
 ): Promise<CommandResult> {
   const [command, sub, ...rest] = argv;
   const lines: string[] = [];
@@ -259,7 +262,7 @@ export async function runCommand(
     return { lines: [`The team is now named "${checked.name}".`] };
   }
 
-  if (command === 'send') return sendCommand(db, sub, rest);
+  if (command === 'send') return sendCommand(db, sub, rest, io);
 
   if (command === 'admin') return adminCommand(db, sub, rest);
 

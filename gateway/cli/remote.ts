@@ -12,11 +12,14 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import type { FolderLock } from '../db/pglite';
+import type { Sealer } from '../sealed-keys';
 import { runCommand, UsageError } from './commands';
+import type { SecretInputs } from './secret-input';
 
 /** Serves `runCommand` on a loopback port for the holder of the token. Returns its address, token and stop. */
 export async function serveAdmin(
   db: Database,
+  sealer: Sealer | null = null,
 ): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const token = randomBytes(32).toString('base64url');
   const expected = Buffer.from(token);
@@ -25,13 +28,15 @@ export async function serveAdmin(
     const given = Buffer.from(c.req.header('x-admin-token') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return c.json({ error: 'forbidden' }, 403);
-    const body = (await c.req.json().catch(() => null)) as { argv?: unknown } | null;
+    const body = (await c.req.json().catch(() => null)) as { argv?: unknown; secrets?: SecretInputs } | null;
     const argv = body?.argv;
     if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string') || argv[0] === 'serve') {
       return c.json({ error: 'argv must be an admin command' }, 400);
     }
     try {
-      return c.json({ lines: (await runCommand(db, argv)).lines });
+      // The keys a `send set` read from files or standard input on the admin's side (never in argv).
+      const secrets = body?.secrets && typeof body.secrets === 'object' ? body.secrets : {};
+      return c.json({ lines: (await runCommand(db, argv, new Date(), { sealer, secrets })).lines });
     } catch (error) {
       return c.json({ error: (error as Error).message, usage: error instanceof UsageError }, 200);
     }
@@ -52,11 +57,12 @@ export async function serveAdmin(
 export async function runRemote(
   lock: FolderLock,
   argv: readonly string[],
+  secrets: SecretInputs = {},
 ): Promise<{ lines?: string[]; error?: string }> {
   const response = await fetch(`${lock.adminUrl}/run`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-token': lock.adminToken ?? '' },
-    body: JSON.stringify({ argv }),
+    body: JSON.stringify({ argv, secrets }),
   });
   const body = (await response.json()) as { lines?: string[]; error?: string };
   if (!response.ok && !body.error) return { error: `the running gateway answered ${response.status}` };

@@ -8,8 +8,10 @@ import { leverUsers } from '../../src/send/lever';
 import { removeDestinationAudited, setDestinationAudited } from '../admin/actions';
 import { COMMAND_LINE } from '../audit';
 import type { Database } from '../db/database';
+import { NO_SECRETS_KEY, type Sealer } from '../sealed-keys';
 import { DESTINATION_NAMES, type DestinationKind, type DestinationSetting, listDestinations } from '../sends';
 import { type CommandResult, UsageError } from './command-result';
+import { ARGV_SECRET_FLAGS, readSecretInputs, refuseArgvSecret, type SecretInputs } from './secret-input';
 
 const KINDS = Object.keys(DESTINATION_NAMES) as DestinationKind[];
 
@@ -43,23 +45,38 @@ async function leverUser(apiKey: string, baseUrl: string | undefined, wanted: st
   );
 }
 
-/** A destination as `send set KIND …args` gives it (the console builds the same arguments from its form). */
-export async function settingOf(kind: DestinationKind, args: string[]): Promise<DestinationSetting> {
+/**
+ * A destination as `send set KIND …args` gives it (the console builds the same arguments from its form, and gives the
+ * keys it was sent as `given`): keys only from `given` or the files `--key-file`, `--url-file`, `--secret-file` name.
+ */
+export async function settingOf(
+  kind: DestinationKind,
+  args: string[],
+  given?: SecretInputs,
+): Promise<DestinationSetting> {
+  for (const arg of args) {
+    const flag = arg.split('=')[0]!;
+    if (ARGV_SECRET_FLAGS[flag]) refuseArgvSecret(flag, ARGV_SECRET_FLAGS[flag]);
+    // A webhook's address is its password (Zapier, Make and n8n take anything posted to it).
+    if (kind === 'webhook' && flag === '--url') refuseArgvSecret('A webhook address (--url)', '--url-file');
+  }
+  const secrets = given ?? (await readSecretInputs(args));
   const { values } = parseArgs({
     args,
     allowPositionals: false,
     options: {
-      key: { type: 'string' },
+      'key-file': { type: 'string' },
+      'url-file': { type: 'string' },
+      'secret-file': { type: 'string' },
       'perform-as': { type: 'string' },
       posting: { type: 'string' },
       url: { type: 'string' },
-      secret: { type: 'string' },
     },
   });
   const baseUrl = values.url?.trim() ? { baseUrl: values.url.trim() } : {};
   switch (kind) {
     case 'lever': {
-      const apiKey = required(values.key, '--key', kind);
+      const apiKey = required(secrets.key, '--key-file', kind);
       const user = await leverUser(apiKey, baseUrl.baseUrl, values['perform-as']);
       return {
         kind,
@@ -70,32 +87,39 @@ export async function settingOf(kind: DestinationKind, args: string[]): Promise<
       };
     }
     case 'ashby':
-      return { kind, apiKey: required(values.key, '--key', kind), ...baseUrl };
+      return { kind, apiKey: required(secrets.key, '--key-file', kind), ...baseUrl };
     case 'hubspot':
-      return { kind, token: required(values.key, '--key', kind), ...baseUrl };
+      return { kind, token: required(secrets.key, '--key-file', kind), ...baseUrl };
     case 'webhook':
       return {
         kind,
-        url: required(values.url, '--url', kind),
-        ...(values.secret?.trim() ? { secret: values.secret.trim() } : {}),
+        url: required(secrets.url, '--url-file', kind),
+        ...(secrets.secret ? { secret: secrets.secret } : {}),
       };
   }
+}
+
+/** What `send set` is given besides its command line: the seal for the keys, and the keys read from files. */
+export interface SendCommandIo {
+  sealer?: Sealer | null;
+  /** The `--…-file` values, read by the command line before the command ran; else read here. */
+  secrets?: SecretInputs;
 }
 
 export async function sendCommand(
   db: Database,
   sub: string | undefined,
   rest: string[],
+  io: SendCommandIo = {},
 ): Promise<CommandResult> {
   if (sub === 'set') {
     const [name, ...args] = rest;
     const kind = kindOf(name);
     try {
-      const { destination, secret } = await setDestinationAudited(
-        db,
-        COMMAND_LINE,
-        await settingOf(kind, args),
-      );
+      // Before the destination's check: a key that could not be kept sealed is not sent anywhere either.
+      if (!io.sealer) throw new UsageError(`Not set: ${NO_SECRETS_KEY}`);
+      const setting = await settingOf(kind, args, io.secrets);
+      const { destination, secret } = await setDestinationAudited(db, COMMAND_LINE, setting, io.sealer);
       const lines = [
         `Members now send to ${destination.label} through this gateway${destination.account ? ` (as ${destination.account})` : ''}; their computers hold no key for it.`,
       ];
@@ -112,7 +136,7 @@ export async function sendCommand(
   if (sub === 'list') {
     const destinations = await listDestinations(db);
     if (destinations.length === 0)
-      return { lines: ['No destinations yet: npm run gateway -- send set lever --key …'] };
+      return { lines: ['No destinations yet: npm run gateway -- send set lever --key-file FILE …'] };
     return {
       lines: destinations.map(
         (d) =>

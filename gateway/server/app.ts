@@ -3,8 +3,8 @@
  * team's free endpoints (`/v1/team/me`, `/v1/team/held`, `/v1/team/send`, `/v1/team/sent`), and `/healthz` for a
  * load balancer.
  *
- * Every `/v1` request meets, in order: the body limit (413), the member key (401), the body's JSON and shape (400),
- * then its route; nothing reaches the service before all of these pass. Every answer is JSON in the service's
+ * Every `/v1` request meets, in order: the member key (401), the body limit (413), for the team endpoints the
+ * member's rate (429), the body's JSON and shape (400), then its route; nothing reaches the service before all of these pass. Every answer is JSON in the service's
  * error shape when it fails, and passes through the scrub that removes the service key.
  */
 import { type Context, Hono } from 'hono';
@@ -124,12 +124,6 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
   });
 
   const v1 = new Hono<Env>();
-  v1.use(
-    '*',
-    limitBody(settings.maxBodyBytes, (c) =>
-      send(c as Context<Env>, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
-    ),
-  );
   v1.use('*', async (c, next) => {
     const key = c.req.header('x-api-key')?.trim() ?? '';
     // A lookup's first statement checks that its member is still active, so a key this instance has
@@ -143,6 +137,23 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     c.set('member', member);
     if (remembered && !remembered.fresh) c.set('keyToCheck', key);
     await next();
+  });
+  // The body is read only once the key is known: a caller without one cannot make the gateway read (and hold) it.
+  v1.use(
+    '*',
+    limitBody(settings.maxBodyBytes, (c) =>
+      send(c as Context<Env>, failure(413, MESSAGES.tooLarge(settings.maxBodyBytes))),
+    ),
+  );
+  // The free team endpoints, per member (see rate-limit.ts).
+  v1.use('/team/*', async (c, next) => {
+    const wait = ctx.teamLimit.take(c.get('member')!.id);
+    if (wait === null) return next();
+    const seconds = Math.ceil(wait / 1000);
+    return send(c, {
+      ...failure(429, MESSAGES.teamRateLimited(seconds)),
+      headers: { 'Retry-After': String(seconds) },
+    });
   });
 
   /**
@@ -301,30 +312,15 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     if (isFailure(json)) return send(c, json);
     const parsed = TeamSendRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid send: ${issues(parsed.error)}`));
-    const { destination, person } = parsed.data;
-    const key = {
-      socialUrl: parsed.data.social_url === undefined ? undefined : personKeyOf(parsed.data).socialUrl,
-      candidateId: parsed.data.candidate_id?.trim(),
-    };
+    const { destination } = parsed.data;
     try {
-      const sent = await teamSend(db, c.get('member')!, destination, key, {
-        name: person.name,
-        emails: person.emails,
-        phones: person.phones,
-        ...(person.profile_url ? { profileUrl: person.profile_url } : {}),
-        ...(person.headline ? { headline: person.headline } : {}),
-        ...(person.job_title ? { jobTitle: person.job_title } : {}),
-        ...(person.company ? { company: person.company } : {}),
-        ...(person.revealed ? { revealed: person.revealed } : {}),
-      });
-      await auditSend(
-        db,
-        log,
+      const { sent, person } = await teamSend(
+        { db, sealer: ctx.sealer },
         c.get('member')!,
-        key.socialUrl ? { socialUrl: key.socialUrl } : { candidateId: key.candidateId! },
-        person,
-        sent,
+        destination,
+        personKeyOf(parsed.data),
       );
+      await auditSend(db, log, c.get('member')!, personKeyOf(parsed.data), person, sent);
       const body: TeamSendResponse = { success: true, sent };
       return send(c, { status: 200, body });
     } catch (error) {

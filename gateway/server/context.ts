@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { FlightWaiters } from '../flights';
 import type { Logger } from '../log';
 import type { CachedAuthenticator } from '../members';
+import type { Sealer } from '../sealed-keys';
+import type { RateLimit } from './rate-limit';
 
 export interface GatewaySettings {
   /** How long a flight may run before another instance takes it over (its instance is presumed dead). */
@@ -17,6 +19,8 @@ export interface GatewaySettings {
    * revocation is notified, and holds within this time even if the notification were lost).
    */
   authCacheMs: number;
+  /** How many requests to the free team endpoints one member may make in a minute, on one instance. */
+  teamRequestsPerMinute: number;
 }
 
 export const DEFAULT_SETTINGS: GatewaySettings = {
@@ -25,6 +29,9 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   // A search body may be 64 KB (LIMITS.searchBodyMaxBytes); nothing the gateway takes needs more than twice that.
   maxBodyBytes: 128 * 1024,
   authCacheMs: 900,
+  // The side panel asks about a page of up to 100 people at a time, a few times a minute at most; a script is slower
+  // than this only when it is not trying.
+  teamRequestsPerMinute: 300,
 };
 
 export interface GatewayContext {
@@ -34,6 +41,10 @@ export interface GatewayContext {
   /** The member a key names, remembered briefly and forgotten when any member changes. */
   authenticate: CachedAuthenticator;
   settings: GatewaySettings;
+  /** Seals and opens the destination keys the database keeps; null when `SECRETS_KEY_FILE` is not set. */
+  sealer: Sealer | null;
+  /** The free team endpoints' limit per member. */
+  teamLimit: RateLimit;
   log: Logger;
   /** Removes the service key from a text. */
   scrub: (text: string) => string;

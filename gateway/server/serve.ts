@@ -10,9 +10,11 @@ import type { Database } from '../db/database';
 import { FlightWaiters } from '../flights';
 import { createLogger, type LogSink } from '../log';
 import { cachedAuthenticator, MEMBERS_CHANNEL } from '../members';
+import type { Sealer } from '../sealed-keys';
 import { makeScrub } from '../upstream';
 import { createGatewayApp } from './app';
 import { DEFAULT_SETTINGS, type GatewayContext, type GatewaySettings } from './context';
+import { rateLimit } from './rate-limit';
 
 export interface GatewayOptions {
   db: Database;
@@ -24,6 +26,8 @@ export interface GatewayOptions {
   settings?: Partial<GatewaySettings>;
   /** Where log lines go (stdout by default). */
   logSink?: LogSink;
+  /** The key the destination keys are sealed with (`SECRETS_KEY_FILE`); without one no destination can be used. */
+  sealer?: Sealer | null;
 }
 
 export interface RunningGateway {
@@ -47,6 +51,8 @@ export async function gatewayContext(options: GatewayOptions): Promise<GatewayCo
     waiters,
     authenticate,
     settings,
+    sealer: options.sealer ?? null,
+    teamLimit: rateLimit(settings.teamRequestsPerMinute),
     log: createLogger(scrub, options.logSink),
     scrub,
     async stop() {

@@ -97,26 +97,32 @@ export type TeamMeResponse = z.infer<typeof TeamMeResponse>;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 
-/** Body of `POST /v1/team/send`: the person (as revealed) and who they are (a profile URL, a candidate id, or both). */
+/**
+ * Body of `POST /v1/team/send`: the destination and who the person is, by exactly one identifier (as a lookup). The
+ * gateway sends what the team holds of that person, never what a body claims: `person` is accepted from clients
+ * before 1.1 and not read.
+ */
 export const TeamSendRequest = z
   .strictObject({
     destination: z.enum(TEAM_DESTINATION_KINDS),
     social_url: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
     candidate_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-    person: z.strictObject({
-      name: text(300),
-      emails: z.array(text(320)).check(z.maxLength(20)),
-      phones: z.array(text(60)).check(z.maxLength(20)),
-      profile_url: z.optional(text(1000)),
-      headline: z.optional(text(500)),
-      job_title: z.optional(text(300)),
-      company: z.optional(text(300)),
-      revealed: z.optional(z.array(z.enum(RETRIEVABLE))),
-    }),
+    person: z.optional(
+      z.strictObject({
+        name: text(300),
+        emails: z.array(text(320)).check(z.maxLength(20)),
+        phones: z.array(text(60)).check(z.maxLength(20)),
+        profile_url: z.optional(text(1000)),
+        headline: z.optional(text(500)),
+        job_title: z.optional(text(300)),
+        company: z.optional(text(300)),
+        revealed: z.optional(z.array(z.enum(RETRIEVABLE))),
+      }),
+    ),
   })
   .check(
-    z.refine((p) => p.social_url !== undefined || p.candidate_id !== undefined, {
-      message: 'give social_url or candidate_id',
+    z.refine((p) => (p.social_url === undefined) !== (p.candidate_id === undefined), {
+      message: 'give exactly one of social_url or candidate_id',
     }),
   );
 export type TeamSendRequest = z.infer<typeof TeamSendRequest>;

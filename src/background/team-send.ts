@@ -33,15 +33,26 @@ async function gateway(path: string, body: unknown, timeoutMs: number): Promise<
   const apiKey = await getApiKey();
   if (!apiKey) throw new ApiError({ kind: 'not-set-up', message: 'Save your member key in Options first.' });
   const { baseUrl } = await settings.get();
-  return fetch(`${baseUrl.trim().replace(/\/+$/, '')}${path}`, {
+  const response = await fetch(`${baseUrl.trim().replace(/\/+$/, '')}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       'x-api-key': apiKey,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    // Browsers keep x-api-key on a cross-origin redirect: one is never followed. No cookie rides along either.
+    redirect: 'manual',
+    credentials: 'omit',
     signal: AbortSignal.timeout(timeoutMs),
   });
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    throw new ApiError({
+      kind: 'http',
+      ...(response.status > 0 ? { status: response.status } : {}),
+      message: "Your team's gateway answered with a redirect, which is not followed: nothing was sent.",
+    });
+  }
+  return response;
 }
 
 /** Keeps the team's record of a send beside the contact, unless the one kept is as new. */
@@ -79,31 +90,16 @@ const identity = (contact: ContactRecord) =>
 export async function sendThroughTeam(
   kind: TeamDestination['kind'],
   contact: ContactRecord,
-  person: SendPerson,
+  /** What this computer holds of the person: not sent (the gateway sends what the team holds). */
+  _person?: SendPerson,
 ): Promise<SendResult> {
   const who = identity(contact);
   if (!who)
     throw new ApiError({ kind: 'invalid-request', message: 'This contact has no profile to send by.' });
   let response: Response;
   try {
-    response = await gateway(
-      '/v1/team/send',
-      {
-        destination: kind,
-        ...who,
-        person: {
-          name: person.name,
-          emails: person.emails,
-          phones: person.phones,
-          ...(person.profileUrl ? { profile_url: person.profileUrl } : {}),
-          ...(person.headline ? { headline: person.headline } : {}),
-          ...(person.jobTitle ? { job_title: person.jobTitle } : {}),
-          ...(person.company ? { company: person.company } : {}),
-          ...(person.revealed ? { revealed: person.revealed } : {}),
-        },
-      },
-      SEND_TIMEOUT_MS,
-    );
+    // Who, by one identifier: the gateway sends what the team holds of them, so their details need not travel.
+    response = await gateway('/v1/team/send', { destination: kind, ...who }, SEND_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError({

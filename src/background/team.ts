@@ -55,8 +55,16 @@ async function teamRequest(
       ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    // Browsers keep x-api-key on a cross-origin redirect (only Authorization is dropped): a redirect is never
+    // followed, and it is answered as "not a gateway" / "did not say". No cookie rides along either.
+    redirect: 'manual',
+    credentials: 'omit',
     signal: AbortSignal.timeout(TEAM_TIMEOUT_MS),
   });
+  // A refused redirect is an opaque answer (status 0) in a browser and the 3xx itself in Node: neither is read.
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    return { status: response.status || 302, json: null };
+  }
   const text = await response.text();
   let json: unknown = null;
   try {

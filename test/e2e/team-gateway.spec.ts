@@ -4,7 +4,8 @@
  * revealing it costs the team no second lookup. With Lever's key held by the gateway, what one sends there the other
  * sees sent, by whom, and neither browser holds the key.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -12,6 +13,7 @@ import { runCommand } from '../../gateway/cli/commands';
 import { type Database, openDatabase } from '../../gateway/db/database';
 import { migrate } from '../../gateway/db/migrations';
 import { addMember, setCaps } from '../../gateway/members';
+import { createSealer } from '../../gateway/sealed-keys';
 import { type RunningGateway, startGateway } from '../../gateway/server/serve';
 import { setTeamName } from '../../gateway/team';
 import { createUpstream } from '../../gateway/upstream';
@@ -25,6 +27,8 @@ import { expect, launchWithExtension, test } from './fixtures';
 
 const ADA = DEMO_PROFILES.full;
 const SERVICE_KEY = 'svc-team-e2e-7d1f0a93c2';
+/** The gateway's own key for sealing the destination keys it keeps (as `SECRETS_KEY_FILE` gives one). */
+const SEALER = createSealer(randomBytes(32));
 
 /** One member's browser: the extension on a fresh profile, its id, and a way to open its pages. */
 interface Browser {
@@ -108,6 +112,7 @@ test.describe('a team gateway, two members', () => {
       db,
       upstream: createUpstream({ baseUrl: sim.url, apiKey: SERVICE_KEY }),
       serviceKey: SERVICE_KEY,
+      sealer: SEALER,
       logSink: () => {},
     });
     await setTeamName(db, 'Acme Recruiting');
@@ -253,7 +258,17 @@ test.describe('a team gateway, two members', () => {
     const ats = await startDestinations();
     try {
       // The admin gives the gateway Lever's key; the members' browsers never see it.
-      const set = await runCommand(db, ['send', 'set', 'lever', '--key', LEVER_KEY, '--url', ats.lever.url]);
+      // From a file, as `send set` takes keys (never the command line).
+      const keyFile = join(dataDir, 'lever-key');
+      writeFileSync(keyFile, LEVER_KEY, { mode: 0o600 });
+      const set = await runCommand(
+        db,
+        ['send', 'set', 'lever', '--key-file', keyFile, '--url', ats.lever.url],
+        new Date(),
+        {
+          sealer: SEALER,
+        },
+      );
       expect(set.lines.join('\n')).toContain('Members now send to Lever through this gateway');
       const alice: Browser = { context, open: openExtensionPage, errors: [] };
       const bob = await memberBrowser();

@@ -17,7 +17,7 @@ import { migrate } from '../../gateway/db/migrations';
 import { findActiveMember } from '../../gateway/members';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
-import { ADA, DATABASES, databaseAtVersion, JOSE, useTeam } from './harness';
+import { ADA, DATABASES, databaseAtVersion, JOSE, SEALER, secretFile, useTeam } from './harness';
 
 describe.each(DATABASES)('the audit log on %s', (_kind, open, skip) => {
   const t = useTeam(open);
@@ -183,14 +183,18 @@ describe.each(DATABASES)('the audit log of destinations and sends on %s', (_kind
   it.skipIf(skip)(
     'records a destination set and removed (never its key) and each send: who, whom, where',
     async () => {
-      await runCommand(t.db, ['send', 'set', 'ashby', '--key', ASHBY_KEY, '--url', ats.ashby.url]);
-      const sent = await t.team.post('/v1/team/send', t.alice, {
-        destination: 'ashby',
-        social_url: ADA,
-        person: { name: 'Ada Lovelace', emails: ['ada@example.com'], phones: [] },
-      });
+      const io = { sealer: SEALER };
+      await runCommand(
+        t.db,
+        ['send', 'set', 'ashby', '--key-file', secretFile(ASHBY_KEY), '--url', ats.ashby.url],
+        new Date(),
+        io,
+      );
+      // A team send sends what the team holds: Ada is revealed through the gateway first.
+      await t.team.post('/v1/lookup', t.alice, { social_url: ADA, reveal_personal_email: true });
+      const sent = await t.team.post('/v1/team/send', t.alice, { destination: 'ashby', social_url: ADA });
       expect(sent.status).toBe(200);
-      await runCommand(t.db, ['send', 'remove', 'ashby']);
+      await runCommand(t.db, ['send', 'remove', 'ashby'], new Date(), io);
       const entries = await listAudit(t.db);
       expect(entries.map((e) => [e.kind, e.actor, e.person, e.detail.destination])).toEqual([
         ['destination_removed', 'command line', null, 'Ashby'],

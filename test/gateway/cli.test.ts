@@ -126,6 +126,10 @@ describe('admin commands', () => {
     await expect(run('member', 'add', 'Eve Park', '--url', 'gateway.example.com')).rejects.toThrow(
       /^--url: /,
     );
+    // An invitation over http:// to another computer would carry the member key in clear: refused, saying why.
+    await expect(run('member', 'add', 'Eve Park', '--url', 'http://gateway.example.com')).rejects.toThrow(
+      /^--url: The service address must start with https:\/\/: over http:\/\/ your key would cross the network unencrypted/,
+    );
     expect((await run('member', 'list')).join('\n')).not.toContain('Eve Park');
   });
 

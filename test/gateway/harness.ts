@@ -2,7 +2,8 @@
  * What the gateway tests share: a database (a copy of the migrated PGlite template, or a new database on the
  * throwaway PostgreSQL cluster), the simulator as the service, a gateway in process, and members with keys.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type Database, openDatabase } from '../../gateway/db/database';
 import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
 import { addMember, type Caps } from '../../gateway/members';
+import { createSealer } from '../../gateway/sealed-keys';
 import type { GatewaySettings } from '../../gateway/server/context';
 import { type RunningGateway, startGateway } from '../../gateway/server/serve';
 import { createUpstream } from '../../gateway/upstream';
@@ -17,6 +19,21 @@ import { type RunningSimulator, startSimulator } from '../../sim/server';
 
 /** The service key the gateway holds in tests: long and distinctive, so its absence anywhere can be checked. */
 export const SERVICE_KEY = 'svc-team-secret-4f9c2e71b8a3d605';
+
+/** The key the tests' gateways seal destination keys with (as `SECRETS_KEY_FILE` gives one). */
+export const SECRETS_KEY = randomBytes(32);
+export const SEALER = createSealer(SECRETS_KEY);
+
+/**
+ * A file holding `text`, readable by its owner alone, as an admin gives `send set` a key (`--key-file`); removed with
+ * the process's temporary folder.
+ */
+export function secretFile(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-secret-'));
+  const file = join(dir, 'secret');
+  writeFileSync(file, `${text}\n`, { mode: 0o600 });
+  return file;
+}
 
 /** A new PGlite database: a copy of the migrated template. */
 export async function pgliteDatabase(): Promise<Database & { dispose(): Promise<void> }> {
@@ -112,6 +129,7 @@ export async function startTeam(
     db,
     upstream,
     serviceKey: SERVICE_KEY,
+    sealer: SEALER,
     logSink: (line) => logs.push(line),
     ...(options.settings ? { settings: options.settings } : {}),
   });

@@ -95,6 +95,49 @@ describe('member keys', () => {
   });
 });
 
+describe('the key before the body', () => {
+  it('answers a request without a valid key 401 before reading its body, however large', async () => {
+    const huge = JSON.stringify({ social_url: ADA, reveal_personal_email: true, pad: 'x'.repeat(2_000_000) });
+    for (const key of [undefined, 'clm_not-a-real-key']) {
+      const answer = await raw('/v1/team/held', { headers: json(key), body: huge });
+      expect(answer.status).toBe(401);
+    }
+    // The same body with a key is read, and refused for its size.
+    expect((await raw('/v1/team/held', { headers: json(alice), body: huge })).status).toBe(413);
+  });
+});
+
+describe('the free team endpoints, per member', () => {
+  it('answer 429 with Retry-After past the limit, for that member only', async () => {
+    const limited = await startTeam(
+      db,
+      {
+        'Rita Quick': { dailyCap: null, monthlyCap: null },
+        'Sam Slow': { dailyCap: null, monthlyCap: null },
+      },
+      { settings: { teamRequestsPerMinute: 3 } },
+    );
+    try {
+      const rita = limited.keys['Rita Quick']!;
+      const held = () => limited.post('/v1/team/held', rita, { people: [{ social_url: ADA }] });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await held()).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      const refused = await fetch(`${limited.gateway.url}/v1/team/sent`, { headers: { 'x-api-key': rita } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^Your key asked the team gateway more often than it allows in a minute\. Nothing was done; try again in \d+ s\.$/,
+      );
+      // Another member is not held back, and the paid endpoints keep their own limits (the caps).
+      expect((await limited.get('/v1/team/me', limited.keys['Sam Slow']!)).status).toBe(200);
+      expect((await limited.get('/v1/account', rita)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('bodies refused before any upstream call', () => {
   it('answers an oversized body 413, with or without a Content-Length, and keeps the connection usable', async () => {
     const huge = JSON.stringify({ social_url: ADA, reveal_personal_email: true, pad: 'x'.repeat(2_000_000) });

@@ -9,12 +9,16 @@ import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
-import { ADA, DATABASES, JOSE, type Json, KWAME, useTeam } from './harness';
+import { ADA, DATABASES, GRACE, JOSE, type Json, KWAME, SEALER, secretFile, useTeam } from './harness';
 
-const ADA_PERSON = {
-  name: 'Ada Lovelace',
-  emails: ['ada@example.com'],
-  phones: ['+44 20 7946 0000'],
+/** A person nobody on the team revealed. */
+const WEI = 'https://www.linkedin.com/in/wei-chen-demo';
+
+/** What a member's body might claim of a person: the gateway sends what the team holds instead. */
+const CLAIMED = {
+  name: 'Mallory Made-Up',
+  emails: ['mallory@attacker.example'],
+  phones: ['+1 555 0100'],
   profile_url: ADA,
   headline: 'Analyst',
 };
@@ -22,17 +26,31 @@ const ADA_PERSON = {
 describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip) => {
   const used = useTeam(open);
   let ats: RunningDestinations;
+  /** The email the team holds of each person, revealed through the gateway before the sends. */
+  const emails: Record<string, string> = {};
   beforeAll(async () => {
     if (skip) return;
     ats = await startDestinations();
+    for (const url of [ADA, JOSE, KWAME, GRACE]) {
+      const answer = await used.team.post('/v1/lookup', used.alice, {
+        social_url: url,
+        reveal_personal_email: true,
+        reveal_phone: true,
+      });
+      emails[url] = answer.body.data.contacts[0].profile.personal_email;
+    }
   });
   afterAll(async () => {
     await ats?.close();
   });
-  const run = (...argv: string[]) => runCommand(used.db, argv).then((r) => r.lines.join('\n'));
-  const sendAs = (key: string, destination: string, socialUrl: string, person: Json = ADA_PERSON) =>
-    used.team.post('/v1/team/send', key, { destination, social_url: socialUrl, person });
-
+  const run = (...argv: string[]) =>
+    runCommand(used.db, argv, new Date(), { sealer: SEALER }).then((r) => r.lines.join('\n'));
+  const sendAs = (key: string, destination: string, socialUrl: string, person?: Json) =>
+    used.team.post('/v1/team/send', key, {
+      destination,
+      social_url: socialUrl,
+      ...(person ? { person } : {}),
+    });
   it.skipIf(skip)('holds no destination until the admin sets one, and says so to a member', async () => {
     expect(await run('send', 'list')).toMatch(/No destinations yet/);
     const refused = await sendAs(used.alice, 'lever', ADA);
@@ -44,24 +62,24 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
   });
 
   it.skipIf(skip)('refuses a key the destination does not accept, and keeps nothing', async () => {
-    await expect(run('send', 'set', 'lever', '--key', 'wrong-key', '--url', ats.lever.url)).rejects.toThrow(
-      UsageError,
-    );
+    await expect(
+      run('send', 'set', 'lever', '--key-file', secretFile('wrong-key'), '--url', ats.lever.url),
+    ).rejects.toThrow(UsageError);
     expect(await run('send', 'list')).toMatch(/No destinations yet/);
   });
 
   it.skipIf(skip)('sets Lever with the user to act as, and members see it without its key', async () => {
     // Without --perform-as, the active users are listed to choose from.
-    await expect(run('send', 'set', 'lever', '--key', LEVER_KEY, '--url', ats.lever.url)).resolves.toMatch(
-      /as Chandler Bing/,
-    );
+    await expect(
+      run('send', 'set', 'lever', '--key-file', secretFile(LEVER_KEY), '--url', ats.lever.url),
+    ).resolves.toMatch(/as Chandler Bing/);
     expect(
       await run(
         'send',
         'set',
         'lever',
-        '--key',
-        LEVER_KEY,
+        '--key-file',
+        secretFile(LEVER_KEY),
         '--url',
         ats.lever.url,
         '--perform-as',
@@ -77,7 +95,8 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
   });
 
   it.skipIf(skip)('Alice sends Ada to Lever; Bob sending her again makes no second record', async () => {
-    const first = await sendAs(used.alice, 'lever', ADA);
+    // Whatever the body claims of her, Lever gets what the team holds.
+    const first = await sendAs(used.alice, 'lever', ADA, CLAIMED);
     expect(first.status).toBe(200);
     expect(first.body.sent).toMatchObject({
       destination: 'lever',
@@ -89,7 +108,7 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     expect(ats.lever.opportunities).toHaveLength(1);
     expect(ats.lever.opportunities[0]).toMatchObject({
       name: 'Ada Lovelace',
-      emails: ['ada@example.com'],
+      emails: [emails[ADA]],
       links: [ADA],
       sources: ['Candidate Lens'],
     });
@@ -127,7 +146,7 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     expect(all.body.sends).toEqual([
       expect.objectContaining({
         social_url: ADA,
-        candidate_id: null,
+        candidate_id: 'demo-ada-lovelace',
         label: 'Lever',
         sent_by: 'Alice Smith',
       }),
@@ -144,40 +163,30 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
   });
 
   it.skipIf(skip)('two members sending one person at once make one record', async () => {
-    const jose = { ...ADA_PERSON, name: 'José Álvarez', emails: ['jose@example.com'], profile_url: JOSE };
     ats.lever.faults.latencyMs = 300;
-    const both = await Promise.all([
-      sendAs(used.alice, 'lever', JOSE, jose),
-      sendAs(used.bob, 'lever', JOSE, jose),
-    ]);
+    const both = await Promise.all([sendAs(used.alice, 'lever', JOSE), sendAs(used.bob, 'lever', JOSE)]);
     ats.lever.faults.latencyMs = 0;
     const statuses = both.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 409]);
     expect(both.find((a) => a.status === 409)!.body.message).toMatch(
       /is sending this person to Lever right now\. Try again in a moment\./,
     );
-    expect(ats.lever.opportunities.filter((o) => o.emails.includes('jose@example.com'))).toHaveLength(1);
+    expect(ats.lever.opportunities.filter((o) => o.emails.includes(emails[JOSE]!))).toHaveLength(1);
   });
 
   it.skipIf(skip)(
     'a send that failed midway looks the person up by email before making anything',
     async () => {
-      const kwame = {
-        ...ADA_PERSON,
-        name: 'Kwame Mensah',
-        emails: ['kwame@example.com'],
-        profile_url: KWAME,
-      };
       ats.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Try again later' } });
-      const failed = await sendAs(used.alice, 'lever', KWAME, kwame);
+      const failed = await sendAs(used.alice, 'lever', GRACE);
       expect(failed.status).toBe(422);
       expect(failed.body.message).toBe('Lever refused it. Lever said: "Try again later"');
       // As if Lever had made the opportunity before the failure: the next send finds it and makes no second one.
       ats.lever.opportunities.push({
         id: 'opp-made',
-        name: 'Kwame Mensah',
+        name: 'Grace Okafor',
         contact: 'contact-made',
-        emails: ['kwame@example.com'],
+        emails: [emails[GRACE]!],
         links: [],
         headline: '',
         origin: 'sourced',
@@ -185,18 +194,18 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
         tags: [],
         createdAt: Date.now(),
       });
-      const retried = await sendAs(used.bob, 'lever', KWAME, kwame);
+      const retried = await sendAs(used.bob, 'lever', GRACE);
       expect(retried.status).toBe(200);
       expect(retried.body.sent).toMatchObject({ record_id: 'opp-made', sent_by: 'Alice Smith' });
-      expect(ats.lever.opportunities.filter((o) => o.emails.includes('kwame@example.com'))).toHaveLength(1);
+      expect(ats.lever.opportunities.filter((o) => o.emails.includes(emails[GRACE]!))).toHaveLength(1);
     },
   );
 
   it.skipIf(skip)(
     'Ashby and HubSpot look the person up first: already there, or updated, never twice',
     async () => {
-      await run('send', 'set', 'ashby', '--key', ASHBY_KEY, '--url', ats.ashby.url);
-      await run('send', 'set', 'hubspot', '--key', HUBSPOT_TOKEN, '--url', ats.hubspot.url);
+      await run('send', 'set', 'ashby', '--key-file', secretFile(ASHBY_KEY), '--url', ats.ashby.url);
+      await run('send', 'set', 'hubspot', '--key-file', secretFile(HUBSPOT_TOKEN), '--url', ats.hubspot.url);
       for (const kind of ['ashby', 'hubspot']) {
         const first = await sendAs(used.bob, kind, ADA);
         expect(first.status).toBe(200);
@@ -228,18 +237,93 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     },
   );
 
-  it.skipIf(skip)('refuses a send without a name to say who the person is', async () => {
-    const bad = await used.team.post('/v1/team/send', used.alice, {
-      destination: 'lever',
-      person: ADA_PERSON,
-    });
+  it.skipIf(skip)('refuses a send without exactly one name for the person, or with no key', async () => {
+    const bad = await used.team.post('/v1/team/send', used.alice, { destination: 'lever' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/give social_url or candidate_id/);
+    expect(bad.body.message).toMatch(/give exactly one of social_url or candidate_id/);
     const noKey = await used.team.post('/v1/team/send', 'clm_nobody', {
       destination: 'lever',
       social_url: ADA,
-      person: ADA_PERSON,
     });
     expect(noKey.status).toBe(401);
+  });
+
+  it.skipIf(skip)(
+    "a send naming one person's profile with another's candidate id is refused, and links nobody",
+    async () => {
+      const people = () => used.db.query('select id, social_url, candidate_id, name from people order by id');
+      const before = await people();
+      const kwame = before.find((p: Json) => p.social_url === KWAME) as Json;
+      const asked = await used.team.post('/v1/team/send', used.bob, {
+        destination: 'lever',
+        social_url: JOSE,
+        candidate_id: kwame.candidate_id,
+        person: CLAIMED,
+      });
+      expect(asked.status).toBe(400);
+      expect(asked.body.message).toMatch(/give exactly one of social_url or candidate_id/);
+      expect(await people()).toEqual(before);
+      const held = await used.team.post('/v1/team/held', used.bob, {
+        people: [{ social_url: JOSE }, { candidate_id: kwame.candidate_id }],
+      });
+      expect(held.body.people[0].items.find((i: Json) => i.item === 'email')).toBeTruthy();
+      // Each identifier still names its own person: José's send is his alone, Kwame (never sent) has none.
+      const sent = await used.team.post('/v1/team/sent', used.bob, {
+        people: [{ social_url: JOSE }, { candidate_id: kwame.candidate_id }],
+      });
+      expect(sent.body.people.map((p: Json) => p.sends.length)).toEqual([1, 0]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a person the team holds no contact of is refused, sends nothing and makes no person',
+    async () => {
+      const people = () => used.db.query('select id, social_url, candidate_id from people order by id');
+      const before = await people();
+      const leverBefore = ats.lever.opportunities.length;
+      const refused = await sendAs(used.alice, 'lever', WEI, { ...CLAIMED, profile_url: WEI });
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe(
+        "Your team's gateway holds no email or phone for this person, so nothing was sent to Lever. Reveal them with the team's account first.",
+      );
+      expect(await people()).toEqual(before);
+      expect(ats.lever.opportunities).toHaveLength(leverBefore);
+    },
+  );
+
+  it.skipIf(skip)('keeps destination keys sealed: no key is readable in the database rows', async () => {
+    const rows = await used.db.query<{ kind: string; connection: Json }>(
+      'select kind, connection::text as connection from destinations order by kind',
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['ashby', 'lever']);
+    const text = JSON.stringify(rows);
+    for (const key of [LEVER_KEY, ASHBY_KEY, HUBSPOT_TOKEN]) expect(text).not.toContain(key);
+    for (const row of rows) expect(JSON.parse(row.connection)).toMatchObject({ sealed: 'aes-256-gcm' });
+    // The whole database, as a dump would read it: no key anywhere.
+    const dump = await used.db.query<{ t: string }>(
+      `select string_agg(t::text, ' ') as t from (
+         select row_to_json(d)::text as t from destinations d
+         union all select row_to_json(s)::text from sends s
+         union all select row_to_json(p)::text from people p) x`,
+    );
+    for (const key of [LEVER_KEY, ASHBY_KEY]) expect(dump[0]!.t).not.toContain(key);
+  });
+
+  it.skipIf(skip)('refuses a key given on the command line, saying how to give it instead', async () => {
+    const refused = await run('send', 'set', 'lever', '--key', LEVER_KEY, '--url', ats.lever.url).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as Error).message).toMatch(
+      /^--key is not taken on the command line \(shell history and ps would show the key\)\. .*--key-file FILE.*--key-file -/,
+    );
+    const webhook = await run('send', 'set', 'webhook', '--url', 'https://hooks.example.com/catch/1').catch(
+      (e: unknown) => e,
+    );
+    expect((webhook as Error).message).toMatch(
+      /^A webhook address \(--url\) is not taken on the command line/,
+    );
+    // Nothing was set by either.
+    expect(await run('send', 'list')).not.toMatch(/Webhook/);
   });
 });

@@ -24,7 +24,13 @@ const ADA = 'https://www.linkedin.com/in/ada-lovelace-demo';
  * endpoints), with every request recorded.
  */
 function stubServer(kind: 'service' | 'gateway') {
-  const requests: { path: string; key: string | null; body: unknown }[] = [];
+  const requests: {
+    path: string;
+    key: string | null;
+    body: unknown;
+    redirect: RequestRedirect | undefined;
+    credentials: RequestCredentials | undefined;
+  }[] = [];
   const answers: Record<string, () => Response> = {};
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -37,6 +43,8 @@ function stubServer(kind: 'service' | 'gateway') {
         path: url.pathname,
         key: headers.get('x-api-key'),
         body: init?.body ? JSON.parse(String(init.body)) : null,
+        redirect: init?.redirect,
+        credentials: init?.credentials,
       });
       const override = answers[url.pathname];
       if (override) return override();
@@ -118,6 +126,18 @@ describe('a team gateway as the connection', () => {
     const snapshot = await saveConnection({ baseUrl: 'http://127.0.0.1:8787', apiKey: 'demo-key' });
     expect(snapshot.remaining).toBe(9987);
     expect(await teamMembership.get()).toBeNull();
+  });
+
+  it('never follows a redirect with the member key, nor sends a cookie: a redirected team/me is no membership', async () => {
+    const server = stubServer('gateway');
+    // As Node's fetch answers with redirect: 'manual' (a browser gives an opaque answer of status 0).
+    server.answers['/v1/team/me'] = () =>
+      new Response(null, { status: 302, headers: { Location: 'https://elsewhere.example/v1/team/me' } });
+    await saveConnection({ baseUrl: 'http://127.0.0.1:8788', apiKey: 'member-key-alice' });
+    expect(await teamMembership.get()).toBeNull();
+    const teamCalls = server.requests.filter((r) => r.path.startsWith('/v1/team/'));
+    expect(teamCalls).toHaveLength(1);
+    expect(teamCalls.every((r) => r.redirect === 'manual' && r.credentials === 'omit')).toBe(true);
   });
 
   it('an answer to team/me not in the gateway shape is no membership', async () => {
@@ -204,6 +224,8 @@ describe('items the team holds', () => {
       path: '/v1/team/held',
       key: 'member-key-bob',
       body: { people: [{ social_url: ADA }] },
+      redirect: 'manual',
+      credentials: 'omit',
     });
     expect(held).toEqual([
       {
