@@ -195,7 +195,8 @@ describe.each(DATABASES)('the audit log of destinations and sends on %s', (_kind
       const sent = await t.team.post('/v1/team/send', t.alice, { destination: 'ashby', social_url: ADA });
       expect(sent.status).toBe(200);
       await runCommand(t.db, ['send', 'remove', 'ashby'], new Date(), io);
-      const entries = await listAudit(t.db);
+      // The lookup that revealed Ada has its own entry; these are the destination's and the send's.
+      const entries = (await listAudit(t.db)).filter((e) => e.kind !== 'reveal');
       expect(entries.map((e) => [e.kind, e.actor, e.person, e.detail.destination])).toEqual([
         ['destination_removed', 'command line', null, 'Ashby'],
         ['send', 'Alice Smith', ADA, 'Ashby'],
