@@ -5,6 +5,7 @@
  * copy of the vault is kept: the library reads the records and keeps what it lists.
  */
 import { RETRIEVABLE, type Retrievable } from './api/schema-parts';
+import { isFlagged } from './domain/flags';
 import { db } from './store/db';
 import { inspectRecord, watchVaultKeys } from './store/vault';
 import type { ContactRecord } from './store/vault-record';
@@ -31,6 +32,8 @@ export interface ContactSummary {
   /** When the record last changed, in ms since the epoch (0 when its date does not read). */
   updated: number;
   unknown: boolean;
+  /** Some of its data is flagged wrong (`src/domain/flags.ts`). */
+  flagged?: boolean;
 }
 
 /**
@@ -59,6 +62,7 @@ export function summaryOf(record: ContactRecord): ContactSummary {
     missing: BY_MASK[bits(record, false)] ?? [],
     updated: Date.parse(record.updatedAt) || 0,
     unknown: Boolean(record.unknownAt),
+    ...(record.flags && isFlagged(record) ? { flagged: true } : {}),
   };
 }
 

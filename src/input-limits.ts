@@ -18,4 +18,6 @@ export const MESSAGE_LIMITS = {
   findText: 1000,
   /** A selected text sent to search: the longest a job description can be, with room for spaces trimmed later. */
   selection: 50_000,
+  /** The user's note on data flagged wrong ("bounced on 2 Dec"): a sentence or two. */
+  flagNote: 500,
 } as const;

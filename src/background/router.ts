@@ -11,6 +11,7 @@ import {
   BulkSendControlInput,
   DestinationIdInput,
   FindPersonInput,
+  FlagContactInput,
   IdInput,
   JobInput,
   KeysInput,
@@ -36,6 +37,7 @@ import { vaultWrite } from '../store/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
 import { checkDestination, listLeverUsers, removeDestination, saveDestination } from './destinations';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
+import { flagContact } from './flags';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
 import { readTabPeople } from './page-people';
@@ -167,6 +169,7 @@ export function registerMessageHandlers(): void {
   expose('findPerson', FindPersonInput, ({ query }) => findPerson(query));
   expose('gitHubProfileOnTab', TabInput, ({ tabId }) => gitHubProfileOnTab(tabId));
   expose('prepareGitHubFind', TabInput, ({ tabId }) => prepareGitHubFind(tabId));
+  expose('flagContact', FlagContactInput, (input) => flagContact(input));
   expose('teamHeld', TeamHeldInput, ({ people }) => teamHeld(people));
   expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }) => {

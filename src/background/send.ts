@@ -5,6 +5,7 @@
  * already sent to a destination is never sent there again (`already-sent`, nothing requested, the record kept as the
  * first send left it). A send cut off by a stopped worker looks the person up by email before creating anything.
  */
+import { flaggedItems, withoutFlagged } from '../domain/flags';
 import { refuse, refuseNow } from '../protocol/result';
 import type { SendResult } from '../protocol/shapes';
 import { type PerformedSend, performSend, unsendable } from '../send/outcome';
@@ -18,8 +19,12 @@ import type { ContactRecord } from '../store/vault-record';
 import { asApiError } from './send-error';
 import { sendThroughTeam } from './team-send';
 
-/** The person as a destination receives them: what was revealed, with the profile's name, title and employer. */
-export function personOf(contact: ContactRecord): SendPerson {
+/**
+ * The person as a destination receives them: what was revealed, with the profile's name, title and employer. Items
+ * flagged wrong are left out (`src/domain/flags.ts`).
+ */
+export function personOf(held: ContactRecord): SendPerson {
+  const contact = withoutFlagged(held);
   const revealed = (['email', 'phone', 'detailed_profile', 'healthcare_profile'] as const).filter(
     (item) => contact[item]?.found,
   );
@@ -32,6 +37,21 @@ export function personOf(contact: ContactRecord): SendPerson {
     ...(contact.currentEmployer ? { company: contact.currentEmployer } : {}),
     revealed,
   };
+}
+
+/**
+ * Why the contact cannot be sent; when it is for want of items flagged wrong, said in the flag's words rather than
+ * "reveal it", which would spend credits on data already held.
+ */
+function sendProblem(
+  connection: Parameters<typeof unsendable>[0],
+  contact: ContactRecord,
+  person: SendPerson,
+): string | null {
+  const problem = unsendable(connection, person);
+  return problem && flaggedItems(contact).length > 0
+    ? 'This contact’s data is flagged wrong, and flagged data is not sent. Take the flag back to send it.'
+    : problem;
 }
 
 /** The answer for a contact sent to this destination before: nothing is sent again. */
@@ -62,7 +82,7 @@ export function sendContact(
       const contact = await vault.get(input.contactKey);
       if (!contact) throw refuseNow('This contact is no longer among your revealed contacts.');
       const person = personOf(contact);
-      const problem = unsendable(team, person);
+      const problem = sendProblem(team, contact, person);
       if (problem) throw refuse(problem);
       return sendThroughTeam(team.kind, contact, person);
     }
@@ -72,7 +92,7 @@ export function sendContact(
     const contact = await vault.get(input.contactKey);
     if (!contact) throw refuseNow('This contact is no longer among your revealed contacts.');
     const person = personOf(contact);
-    const problem = unsendable(connection, person);
+    const problem = sendProblem(connection, contact, person);
     if (problem) throw refuse(problem);
 
     const earlier = await sentTo(connection.id, contact.key);

@@ -13,12 +13,14 @@ import type { BulkSendJob } from '../store/bulk-send';
 import type { DestinationHint } from '../store/destination-hints';
 import type { RevealJob } from '../store/jobs';
 import type { SavedSearch, SearchSession } from '../store/search';
+import type { ContactRecord } from '../store/vault-record';
 import type { Result } from './result';
 import type {
   BulkControlInput,
   BulkSendControlInput,
   DestinationIdInput,
   FindPersonInput,
+  FlagContactInput,
   IdInput,
   JobInput,
   KeysInput,
@@ -120,6 +122,8 @@ export interface ProtocolMap {
    * `POST /v1/team/held`, free); empty otherwise. Those items are priced at 0.
    */
   teamHeld(input: z.infer<typeof TeamHeldInput>): Result<TeamHeldPerson[]>;
+  /** Popup, side panel, library: flag a revealed item wrong (with an optional note), or take the flag back. Free. */
+  flagContact(input: z.infer<typeof FlagContactInput>): Result<ContactRecord>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

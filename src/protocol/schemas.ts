@@ -11,6 +11,7 @@ import { RETRIEVABLE } from '../api/schema-parts';
 import { BULK_MAX_CONTACTS } from '../bulk/job';
 import { MESSAGE_LIMITS } from '../input-limits';
 import { SEARCH_MODES } from '../store/search';
+import { FLAG_TARGETS } from '../store/vault-flags';
 
 const n = (value: number) => value.toLocaleString('en-US');
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */
@@ -219,4 +220,12 @@ export const TeamHeldInput = z.strictObject({
       }),
     )
     .check(z.maxLength(100, 'Ask about at most 100 people at a time.')),
+});
+
+/** Flag an item of a revealed contact wrong, or take the flag back (`src/background/flags.ts`). */
+export const FlagContactInput = z.strictObject({
+  key: text(MESSAGE_LIMITS.profileUrl, 'A contact key'),
+  target: z.enum(FLAG_TARGETS),
+  wrong: z.boolean(),
+  note: z.optional(text(MESSAGE_LIMITS.flagNote, 'The note')),
 });

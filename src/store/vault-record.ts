@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NpiData, type Retrievable } from '../api/schema-parts';
+import { ContactFlags, Observation } from './vault-flags';
 
 /** An item the service was asked for: found (with its value) or not, and when. */
 const foundOrNot = <T extends z.ZodMiniType>(value: T) =>
@@ -37,6 +38,10 @@ export const ContactRecord = z.object({
   healthcare_profile: z.optional(foundOrNot(NpiData)),
   /** The service did not know this candidate (per-contact 404), and when. */
   unknownAt: z.optional(z.string()),
+  /** Items flagged wrong after the reveal, and flags taken back (`vault-flags.ts`). */
+  flags: z.optional(ContactFlags),
+  /** The newest title and employer LinkedIn showed that differ from those revealed (`vault-flags.ts`). */
+  observed: z.optional(Observation),
   updatedAt: z.string(),
 });
 export type ContactRecord = z.infer<typeof ContactRecord>;

@@ -1,8 +1,10 @@
 import type { Retrievable } from '../api/schema-parts';
+import { flagOnItem, withoutFlagged } from '../domain/flags';
 import type { ContactRecord, ItemState } from '../store/vault-record';
 import { Address } from './address';
 import { CopyButton } from './copy-button';
 import { downloadText } from './download';
+import { FlagFormLater, FlagNoteLater } from './flags-later';
 import { ITEM_LABEL, ITEMS } from './items';
 import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
@@ -74,17 +76,26 @@ function Hero({
   label,
   href,
   value,
+  flagged = false,
 }: {
   item: Retrievable;
   label: string;
   href: string;
   value: string;
+  /** Flagged wrong: shown struck through (`flags.tsx` says by whom, under it). */
+  flagged?: boolean;
 }) {
   return (
     <p class="hero" data-item={item}>
       <span class="label">{label}</span>
       <a class="hero-value" href={href}>
-        <Address value={value} />
+        {flagged ? (
+          <s>
+            <Address value={value} />
+          </s>
+        ) : (
+          <Address value={value} />
+        )}
       </a>
       <CopyButton value={value} label={label.toLowerCase()} />
     </p>
@@ -140,25 +151,39 @@ export function ContactCard({
 }) {
   const { email, phone, detailed_profile: detailed, healthcare_profile: npi } = record;
   const reachable = email?.found || phone?.found;
+  // What "Copy all" and the .vcf give: items flagged wrong left out, as in every export.
+  const usable = withoutFlagged(record);
   return (
     <article class="contact" aria-label="Revealed contact">
+      {record.flags?.person && <FlagNoteLater record={record} target="person" />}
       {record.unknownAt && (
         <p class="not-found" title={exactTime(record.unknownAt)}>
           {notFoundOn(record.unknownAt)}
         </p>
       )}
-      {email?.found && <Hero item="email" label="Email" href={`mailto:${email.value}`} value={email.value} />}
+      {email?.found && (
+        <Hero
+          item="email"
+          label="Email"
+          href={`mailto:${email.value}`}
+          value={email.value}
+          flagged={flagOnItem(record, 'email') !== null}
+        />
+      )}
+      {record.flags?.email && <FlagNoteLater record={record} target="email" />}
       {phone?.found && (
         <Hero
           item="phone"
           label="Phone"
           href={`tel:${phone.value.replace(/[^\d+]/g, '')}`}
           value={phone.value}
+          flagged={flagOnItem(record, 'phone') !== null}
         />
       )}
+      {record.flags?.phone && <FlagNoteLater record={record} target="phone" />}
       {reachable && (
         <p class="row actions">
-          <CopyButton value={contactText(record, name)} label="name, email and phone">
+          <CopyButton value={contactText(usable, name)} label="name, email and phone">
             Copy all
           </CopyButton>
           <button
@@ -167,7 +192,7 @@ export function ContactCard({
             onClick={() =>
               downloadText(
                 vcardFileName(record.name ?? name),
-                toVCard(record, name),
+                toVCard(usable, name),
                 'text/vcard;charset=utf-8',
               )
             }
@@ -177,6 +202,7 @@ export function ContactCard({
         </p>
       )}
       {reachable && <SendButtonsLater contactKey={record.key} />}
+      <FlagFormLater record={record} />
       {detailed?.found && (
         <details class="detailed" data-item="detailed_profile">
           <summary>{ITEM_LABEL.detailed_profile}</summary>

@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
 import type { ContactSummary } from '../../contacts-index';
+import { flagOnItem } from '../../domain/flags';
 import type { ContactRecord } from '../../store/vault-record';
 import { Address } from '../address';
 import { ContactCard } from '../contact-card';
@@ -11,6 +12,7 @@ import { Icon } from '../icons';
 import { BulkSendLater } from '../send/later';
 import { ageInWords, exactTime } from '../words/age';
 import { ITEM_LABEL, NOT_FOUND, notFoundOn } from '../words/items';
+import { FLAGGED_FILTER, FLAGGED_INCLUDED, FLAGGED_LEFT_OUT, INCLUDE_FLAGGED } from '../words/trust';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
 import type { Holding, Since, Sort } from './query';
 import { useRowRecords } from './row-records';
@@ -22,6 +24,7 @@ const HOLDING: ReadonlyArray<[Holding, string]> = [
   ['any', 'All contacts'],
   ...RETRIEVABLE.map((item): [Holding, string] => [item, `With ${ITEM_LABEL[item].toLowerCase()}`]),
   ['nothing', NOT_FOUND],
+  ['flagged', FLAGGED_FILTER],
 ];
 const SINCE: ReadonlyArray<[Since, string]> = [
   ['any', 'Any time'],
@@ -64,13 +67,29 @@ function Choice<T extends string | number>({
   );
 }
 
-/** The address or the number itself with its copy icon, or nothing when the contact has none. */
-function Value({ value, label, name }: { value: string | undefined; label: string; name: string }) {
+/** The address or the number itself with its copy icon, or nothing when the contact has none; struck when flagged wrong. */
+function Value({
+  value,
+  label,
+  name,
+  flagged = false,
+}: {
+  value: string | undefined;
+  label: string;
+  name: string;
+  flagged?: boolean;
+}) {
   if (!value) return null;
   return (
     <span class="library-item">
       <span class="library-value">
-        <Address value={value} />
+        {flagged ? (
+          <s>
+            <Address value={value} />
+          </s>
+        ) : (
+          <Address value={value} />
+        )}
       </span>{' '}
       <CopyButton value={value} label={`${label} of ${name}`} />
     </span>
@@ -146,8 +165,18 @@ function Row({
       <p class="held">
         {contact.held.length > 0 ? (
           <>
-            <Value value={email} label="email" name={name} />
-            <Value value={phone} label="phone" name={name} />
+            <Value
+              value={email}
+              label="email"
+              name={name}
+              flagged={!!record && !!flagOnItem(record, 'email')}
+            />
+            <Value
+              value={phone}
+              label="phone"
+              name={name}
+              flagged={!!record && !!flagOnItem(record, 'phone')}
+            />
             {others.length > 0 && (
               <span class="muted">{others.map((item) => ITEM_LABEL[item]).join(', ')}</span>
             )}
@@ -280,6 +309,9 @@ export function App() {
   const selectedCount = m.selected.value.size;
   /** The exports write the contacts selected when some are, else those the search and filters match. */
   const exportable = selectedCount || (m.matches.value?.length ?? 0);
+  /** Each export button says whether data flagged wrong goes with it, once any is flagged. */
+  const flaggedWords =
+    m.flaggedCount.value > 0 ? ` · ${m.includeFlagged.value ? FLAGGED_INCLUDED : FLAGGED_LEFT_OUT}` : '';
 
   return (
     <main class="library">
@@ -346,6 +378,7 @@ export function App() {
             onClick={() => void m.exportAs('csv')}
           >
             {selectedCount > 0 ? `Export the ${number(selectedCount)} selected as CSV` : 'Export CSV'}
+            {flaggedWords}
           </button>
           <button
             type="button"
@@ -354,7 +387,18 @@ export function App() {
             onClick={() => void m.exportAs('vcard')}
           >
             {selectedCount > 0 ? `Export the ${number(selectedCount)} selected as vCard` : 'Export vCard'}
+            {flaggedWords}
           </button>
+          {m.flaggedCount.value > 0 && (
+            <label class="field inline include-flagged">
+              <input
+                type="checkbox"
+                checked={m.includeFlagged.value}
+                onChange={(e) => (m.includeFlagged.value = e.currentTarget.checked)}
+              />
+              {INCLUDE_FLAGGED}
+            </label>
+          )}
           {total > 0 && <Selection m={m} total={total} />}
         </div>
         <ExportProgress m={m} />

@@ -5,6 +5,7 @@
  * chunks instead of freezing.
  */
 
+import { withoutFlagged } from '../../domain/flags';
 import { toCsv } from '../../search/csv';
 import type { ContactRecord } from '../../store/vault-record';
 import { readRecords } from '../../store/vault-spans';
@@ -45,12 +46,14 @@ const asProfile = (record: ContactRecord) => ({
 
 /**
  * The text of these contacts' records, made a chunk at a time by `write` in the order of `keys`; returns the parts
- * and how many records were found (a contact deleted meanwhile is left out).
+ * and how many records were found (a contact deleted meanwhile is left out). Items flagged wrong are left out of
+ * each record unless `includeFlagged`.
  */
 async function streamed(
   keys: readonly string[],
   write: (records: ContactRecord[]) => string,
   progress: ExportProgress,
+  includeFlagged: boolean,
 ): Promise<{ parts: string[]; count: number }> {
   const records = await readRecords(keys, progress);
   const parts: string[] = [];
@@ -58,7 +61,7 @@ async function streamed(
   for (let at = 0; at < keys.length; at += EXPORT_CHUNK) {
     const chunk = keys.slice(at, at + EXPORT_CHUNK).flatMap((key) => {
       const record = records.get(key);
-      return record ? [record] : [];
+      return record ? [withoutFlagged(record, includeFlagged)] : [];
     });
     count += chunk.length;
     parts.push(write(chunk));
@@ -74,6 +77,7 @@ const CSV_HEAD = toCsv(CSV_HEADER, []);
 export async function exportCsv(
   keys: readonly string[],
   progress: ExportProgress = () => {},
+  includeFlagged = false,
 ): Promise<number> {
   const { parts, count } = await streamed(
     keys,
@@ -85,6 +89,7 @@ export async function exportCsv(
       return text.slice(CSV_HEAD.length);
     },
     progress,
+    includeFlagged,
   );
   downloadText(`contacts-${today()}.csv`, CSV_HEAD + parts.join(''));
   return count;
@@ -94,8 +99,9 @@ export async function exportCsv(
 export async function exportVCards(
   keys: readonly string[],
   progress: ExportProgress = () => {},
+  includeFlagged = false,
 ): Promise<number> {
-  const { parts, count } = await streamed(keys, toVCards, progress);
+  const { parts, count } = await streamed(keys, toVCards, progress, includeFlagged);
   downloadText(`contacts-${today()}.vcf`, parts.join(''), 'text/vcard;charset=utf-8');
   return count;
 }

@@ -28,6 +28,12 @@ export const PAGE = FIRST_PAGE / 2;
 export function createLibraryModel() {
   /** Every contact's summary, null until read. */
   const all = signal<ContactSummary[] | null>(null);
+  /** The exports include data flagged wrong (left out unless the user ticks it). */
+  const includeFlagged = signal(false);
+  /** How many contacts have data flagged wrong (0 until every contact is read). */
+  const flaggedCount = computed(
+    () => all.value?.reduce((n, summary) => n + Number(summary.flagged ?? false), 0) ?? 0,
+  );
   /** The first page (newest contacts, exact counts), listed until every summary is read. */
   const first = signal<{ rows: ContactSummary[]; totals: Totals } | null>(null);
   const q = signal<LibraryQuery>(DEFAULT_QUERY);
@@ -136,6 +142,12 @@ export function createLibraryModel() {
   let stopWatching: (() => void) | null = null;
   async function init() {
     stopWatching = contactsIndex.watch((keys) => {
+      // The contact open shows what was just written of it (a flag from its own card, a reveal elsewhere).
+      const shownKey = opened.value?.key;
+      if (shownKey && keys?.includes(shownKey))
+        void vault.get(shownKey).then((record) => {
+          if (opened.value?.key === shownKey) opened.value = record;
+        });
       if (keys === null) changes = null;
       else if (changes) for (const key of keys) changes.add(key);
       clearTimeout(pending);
@@ -205,13 +217,16 @@ export function createLibraryModel() {
 
   /** Exports what {@link exportKeys} names, one export at a time, saying how far it has got. */
   async function exportAs(kind: 'csv' | 'vcard') {
+    const include = includeFlagged.value;
     const keys = exportKeys();
     if (keys.length === 0 || exporting.value) return;
     notice.value = '';
     exporting.value = { done: 0, total: keys.length };
     const progress = (done: number, total: number) => (exporting.value = { done, total });
     try {
-      const n = await (kind === 'csv' ? exportCsv(keys, progress) : exportVCards(keys, progress));
+      const n = await (kind === 'csv'
+        ? exportCsv(keys, progress, include)
+        : exportVCards(keys, progress, include));
       notice.value = `Exported ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
     } finally {
       exporting.value = null;
@@ -228,6 +243,8 @@ export function createLibraryModel() {
     notice,
     error,
     exporting,
+    includeFlagged,
+    flaggedCount,
     matches,
     matchCount,
     totals,

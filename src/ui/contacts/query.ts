@@ -9,8 +9,8 @@ import { type ContactSummary, newestFirst, type Totals } from '../../contacts-in
 export const SORTS = ['newest', 'oldest', 'name', 'company'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** What is held: any contact, one with a given item, or one where nothing was found. */
-export type Holding = 'any' | Retrievable | 'nothing';
+/** What is held: any contact, one with a given item, one where nothing was found, or one with data flagged wrong. */
+export type Holding = 'any' | Retrievable | 'nothing' | 'flagged';
 /** Changed within this many days, or any time. */
 export type Since = 'any' | 7 | 30 | 365;
 
@@ -72,7 +72,9 @@ export function query(prepared: Prepared, q: LibraryQuery, now = Date.now()): Co
   for (const entry of inOrder(prepared, q.sort)) {
     const { held, updated, name, title, employer } = entry.summary;
     if (updated < after) continue;
-    if (q.holding === 'nothing' ? held.length > 0 : q.holding !== 'any' && !held.includes(q.holding))
+    if (q.holding === 'flagged') {
+      if (!entry.summary.flagged) continue;
+    } else if (q.holding === 'nothing' ? held.length > 0 : q.holding !== 'any' && !held.includes(q.holding))
       continue;
     if (words.length > 0) {
       entry.text ??= `${name ?? ''}\n${title ?? ''}\n${employer ?? ''}`.toLowerCase();
@@ -110,6 +112,7 @@ const sameSummary = (a: ContactSummary, b: ContactSummary) =>
   a.title === b.title &&
   a.employer === b.employer &&
   a.unknown === b.unknown &&
+  Boolean(a.flagged) === Boolean(b.flagged) &&
   a.held.join() === b.held.join() &&
   a.missing.join() === b.missing.join();
 

@@ -12,8 +12,8 @@ import type { ContactRecord } from '../../store/vault-record';
 /** The records of `rows`, by vault key, as a signal that fills in once read. */
 export function useRowRecords(rows: readonly ContactSummary[]) {
   const records = useMemo(() => signal<ReadonlyMap<string, ContactRecord>>(new Map()), []);
-  // The rows' keys and change times: a contact revealed again is read again.
-  const stamp = rows.map((row) => `${row.key}@${row.updated}`).join('\n');
+  // The rows' keys, change times and flags: a contact revealed again, or flagged wrong, is read again.
+  const stamp = rows.map((row) => `${row.key}@${row.updated}${row.flagged ? ' flagged' : ''}`).join('\n');
   useEffect(() => {
     let current = true;
     void vault.getMany(rows.map((row) => row.key)).then((list) => {

@@ -1,0 +1,47 @@
+/**
+ * Flagging a contact's data wrong, and taking a flag back, on the user's click: free, kept on the contact's record
+ * in the contact's turn (`serialised`), so a reveal of the same contact under way neither loses the flag nor is lost.
+ */
+import { refuse, refuseNow } from '../protocol/result';
+import { vault } from '../store/vault';
+import type { FlagTarget } from '../store/vault-flags';
+import type { ContactRecord } from '../store/vault-record';
+import { vaultWrite } from '../store/vault-write';
+import { serialised } from './lookup-contact';
+
+export interface FlagInput {
+  key: string;
+  target: FlagTarget;
+  /** True to flag, false to take the flag back. */
+  wrong: boolean;
+  note?: string | undefined;
+}
+
+/** Flags (or unflags) an item of the contact kept under `key`; answers the record as stored. */
+export function flagContact(input: FlagInput, now = () => new Date().toISOString()): Promise<ContactRecord> {
+  return serialised(input.key, async () => {
+    const read = await vault.read(input.key);
+    if (read.state !== 'ok') throw refuseNow('This contact is no longer among your revealed contacts.');
+    const record = read.value;
+    const flags = { ...record.flags };
+    const at = now();
+    if (input.wrong) {
+      const state = input.target === 'person' ? null : record[input.target];
+      if (input.target !== 'person' && !state?.found)
+        throw refuse(`There is no ${input.target} revealed for this contact to flag.`);
+      const note = input.note?.trim();
+      flags[input.target] = {
+        at,
+        ...(note ? { note } : {}),
+        ...(state?.found ? { value: state.value } : {}),
+      };
+    } else {
+      const flag = flags[input.target];
+      if (!flag || flag.unflagged) return record;
+      flags[input.target] = { ...flag, unflagged: { at } };
+    }
+    const next: ContactRecord = { ...record, flags };
+    await vaultWrite.put(next);
+    return next;
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Plain words about trust in what was bought: data flagged wrong, a flag taken back, a job change LinkedIn showed
+ * since the reveal, the dispute report. Part of `src/ui/words/`.
+ */
+import type { Flag, FlagTarget } from '../../store/vault-flags';
+
+/** The choices of what is wrong. */
+export const FLAG_CHOICE: Record<FlagTarget, string> = {
+  email: 'Wrong email',
+  phone: 'Wrong phone',
+  person: 'Wrong person',
+};
+
+/** "3 Dec": the day something was said, short. */
+export const shortDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+/** Who said it: a teammate's name, or "you". */
+export const who = (by: string | undefined) => by ?? 'you';
+
+/** "Flagged wrong by Alice, 3 Dec" ("Flagged as the wrong person by you, 3 Dec"). */
+export const flaggedLine = (target: FlagTarget, flag: Flag) =>
+  `Flagged ${target === 'person' ? 'as the wrong person' : 'wrong'} by ${who(flag.by)}, ${shortDay(flag.at)}`;
+
+/** "Flag taken back by Bob, 4 Dec". */
+export const unflaggedLine = (said: NonNullable<Flag['unflagged']>) =>
+  `Flag taken back by ${who(said.by)}, ${shortDay(said.at)}`;
+
+/** Said once under a flagged item: what the flag does. */
+export const LEFT_OUT = 'Left out of exports and sends.';
+
+export const FLAG_SUMMARY = 'Something wrong?';
+export const FLAG_WHAT = 'What is wrong';
+export const FLAG_NOTE_LABEL = 'Note (optional)';
+export const FLAG_BUTTON = 'Flag it';
+export const UNFLAG_BUTTON = 'Take the flag back';
+
+/** The library's filter of contacts with data flagged wrong. */
+export const FLAGGED_FILTER = 'Flagged wrong';
+
+/** The exports' choice, and what their buttons add when flagged items are left out or included. */
+export const INCLUDE_FLAGGED = 'Include data flagged wrong';
+export const FLAGGED_LEFT_OUT = 'flagged left out';
+export const FLAGGED_INCLUDED = 'flagged included';

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { expectPlainWords } from './plain-words';
+import { PUT_RECORDS } from './vault-db';
+
+const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
+const person = (slug: string, name: string, email: string) => {
+  const key = `https://www.linkedin.com/in/${slug}`;
+  return {
+    v: 1,
+    key,
+    socialUrl: key,
+    candidateId: null,
+    name,
+    currentTitle: 'Analyst',
+    currentEmployer: 'Babbage Ltd',
+    email: { found: true, value: email, at },
+    phone: { found: true, value: '+44 20 7946 0000', at },
+    updatedAt: at,
+  };
+};
+
+/** Pictures of the page at 320 and 400 px, light and dark, when TRUST_SHOTS names a folder (for looking at). */
+async function shoot(page: Page, state: string) {
+  const dir = process.env.TRUST_SHOTS;
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.screenshot({ path: `${dir}/${state}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('an email flagged wrong is struck with who and when, filtered, left out of the export unless included, and the flag taken back', async ({
+  background,
+  openExtensionPage,
+}) => {
+  const ada = person('ada-lovelace', 'Ada Lovelace', 'ada.lovelace@example.com');
+  const grace = person('grace-okafor', 'Grace Okafor', 'grace@example.org');
+  await background.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify([ada, grace])}); })()`,
+  );
+  const page = await openExtensionPage('contacts.html');
+  await page.getByRole('button', { name: 'Ada Lovelace', exact: true }).click();
+  const card = page.getByRole('article', { name: 'Revealed contact' });
+
+  await card.getByText('Something wrong?').click();
+  await expect(card.getByRole('radio', { name: 'Wrong email' })).toBeChecked();
+  await card.getByLabel('Note (optional)').fill('bounced');
+  await shoot(page, 'flag-form');
+  await card.getByRole('button', { name: 'Flag it: wrong email' }).click();
+
+  // Struck through, with who and when, in the card and in the row.
+  const note = card.locator('[data-flag="email"]');
+  await expect(note).toContainText(/Flagged wrong by you, \d{1,2} [A-Z][a-z]{2}/);
+  await expect(note).toContainText('“bounced”');
+  await expect(card.locator('.hero[data-item="email"] s')).toHaveText('ada.lovelace@example.com');
+  await expect(
+    page.locator('.library-row', { hasText: 'Ada Lovelace' }).locator('.library-value s'),
+  ).toHaveText('ada.lovelace@example.com');
+  // Not offered again while it stands.
+  await card.getByText('Something wrong?').click();
+  await expect(card.getByRole('radio', { name: 'Wrong email' })).toHaveCount(0);
+  await card.getByText('Something wrong?').click();
+  await expectAccessible(page, 'library with an email flagged wrong');
+  await expectPlainWords(page, 'library with an email flagged wrong');
+  await shoot(page, 'flagged-email');
+
+  // The filter, once every contact is read.
+  await page.getByLabel('Show').selectOption({ label: 'Flagged wrong' });
+  await expect(page.locator('.library-row h3')).toHaveText(['Ada Lovelace']);
+  await page.getByLabel('Show').selectOption({ label: 'All contacts' });
+
+  // The exports say the flagged data is left out, and leave it out; included when the user ticks it.
+  const exportCsv = page.getByRole('button', { name: 'Export CSV · flagged left out' });
+  let download = page.waitForEvent('download');
+  await exportCsv.click();
+  let csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv).not.toContain('ada.lovelace@example.com');
+  expect(csv).toContain('grace@example.org');
+  await page.getByLabel('Include data flagged wrong').check();
+  download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV · flagged included' }).click();
+  csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv).toContain('ada.lovelace@example.com');
+
+  // Taken back: said as visibly, and the email is whole again.
+  await card.getByRole('button', { name: 'Take the flag back' }).click();
+  await expect(note).toContainText(/Flag taken back by you, \d{1,2} [A-Z][a-z]{2}/);
+  await expect(card.locator('.hero[data-item="email"] s')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export CSV', exact: true })).toBeVisible();
+});
