@@ -141,7 +141,7 @@ export const PART_LABELS: Readonly<Record<UsagePart, string>> = {
 const STATE_LABELS: Readonly<Record<ChargeEntry['state'], string>> = {
   charged: 'Charged',
   uncertain: 'Sent, not known yet (may have been charged)',
-  confirmed: 'Answer lost: charged, no answer came (checked against the balance)',
+  confirmed: 'Answer lost: charged with no answer (checked against the balance)',
   'not-charged': 'Not charged (checked against the balance)',
 };
 

@@ -115,7 +115,7 @@ describe('usage figures', () => {
     expect(csv).toContain('Reveal,Email; Phone,9,9,Charged,r1,Ada,490');
     expect(csv).toContain('Balance checked');
     expect(csv).toContain('Sent, not known yet (may have been charged)');
-    expect(csv).toContain('Answer lost: charged, no answer came (checked against the balance)');
+    expect(csv).toContain('Answer lost: charged with no answer (checked against the balance)');
     expect(csv).not.toMatch(/healthcare_profile|jd-search|detailed_profile/);
   });
 });
@@ -170,8 +170,8 @@ describe('the usage CSV, column by column', () => {
       `${on(21, 11)},2026-11-21,Reveal,Detailed profile; Healthcare data,2,2,Charged,r1,Grace,`,
       `${on(21, 12)},2026-11-21,Bulk reveal,,0,9,"Sent, not known yet (may have been charged)",b9,,`,
       `${on(21, 13)},2026-11-21,Bulk reveal,,0,9,Not charged (checked against the balance),b9,,`,
-      `${on(21, 8)},2026-11-21,Bulk reveal,,4,9,Answer lost: charged, no answer came (checked against the balance); one of 3 calls with no answer charged 12 in all, split not known,b9,,`.replace(
-        /Charged \(checked.*split not known/,
+      `${on(21, 8)},2026-11-21,Bulk reveal,,4,9,Answer lost: charged with no answer (checked against the balance); one of 3 calls with no answer charged 12 in all, split not known,b9,,`.replace(
+        /Answer lost: .*split not known/,
         (status) => `"${status}"`,
       ),
     ]);
