@@ -17,6 +17,7 @@ import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
 import { spendingNow } from '../store/ledger';
 import { heldRead, serialized } from '../store/lock';
+import { forgetRoom, roomForAnswer } from '../store/room';
 import { type Settings, settings } from '../store/settings';
 import { storageProblem } from '../store/storage-problem';
 
@@ -100,8 +101,9 @@ export async function assertWithinCaps(max: number): Promise<void> {
 }
 
 /**
- * The paid call's entry could not be stored, so its request was not sent (money is written ahead, or not spent). A
- * full disk is said as one (the next step is to free space); any other failure as the record not saved.
+ * The paid call's entry could not be stored, or the storage has no room for its answer, so its request was not sent
+ * (money is written ahead, or not spent). A full disk is said as one (the next step is to free space); any other
+ * failure as the record not saved.
  */
 export class NotRecorded extends ApiError {
   constructor(cause: unknown) {
@@ -192,6 +194,12 @@ async function paid<R, K>(
     maxCredits: max,
     state: 'uncertain',
   };
+  // Room before money: an answer the storage cannot take would be paid for and lost. Nothing is sent then.
+  const room = await roomForAnswer();
+  if (!room.ok) {
+    console.warn('No room to store a paid answer', room.cause);
+    throw new NotRecorded(room.cause);
+  }
   return withinCaps(entry.id, max, async () => {
     let written = false;
     const ahead = async () => {
@@ -241,6 +249,7 @@ async function paid<R, K>(
       // Charged, but what it brought could not be stored: the ledger says the charge (its write may fail too, on a
       // full disk: the entry then stays uncertain, which the balance settles), and so does the error.
       console.warn('A paid answer could not be stored', error);
+      forgetRoom();
       throw new NotKept(
         await settle(),
         call.action === 'reveal' || call.action === 'bulk-reveal' ? 'the contact' : 'the results',

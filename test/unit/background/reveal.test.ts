@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
 import { dayOf } from '../../../src/ledger/entry';
 import { account } from '../../../src/store/account';
+import { db } from '../../../src/store/db';
 import { jobs } from '../../../src/store/jobs';
 import { readLedgerDays } from '../../../src/store/ledger';
+import { forgetRoom } from '../../../src/store/room';
 import { vault } from '../../../src/store/vault';
 import { vaultWrite } from '../../../src/store/vault-write';
 import { errorWords } from '../../../src/ui/words/errors';
@@ -67,6 +69,47 @@ describe('reveal (vault-aware)', () => {
     });
     expect(words.nextStep).toContain('charged again');
     expect(await vault.read(GRACE.socialUrl)).toEqual({ state: 'missing' });
+  });
+
+  it.each([
+    ['the browser estimates less room than an answer needs', 'estimate'],
+    ['a write the size of an answer fails', 'probe'],
+  ])('room before money: when %s, no paid call leaves and the disk is said to be full', async (_, how) => {
+    const service = stubService([GRACE], 50);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    forgetRoom();
+    if (how === 'estimate') {
+      vi.stubGlobal('navigator', {
+        storage: { estimate: async () => ({ quota: 2_000_000, usage: 1_900_000 }) },
+      });
+    } else {
+      const database = await db();
+      const transaction = database.transaction.bind(database);
+      vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
+        if ([stores].flat().includes('meta') && mode === 'readwrite') {
+          throw new DOMException('IO error: 000003.log: FILE_ERROR_NO_SPACE', 'UnknownError');
+        }
+        return transaction(stores as never, mode as never);
+      }) as never);
+    }
+    try {
+      const refused = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ kind: 'storage-full', message: 'Nothing was sent.' });
+      expect(errorWords(refused)).toMatchObject({
+        title: 'Your disk is almost full',
+        detail: 'Nothing was sent.',
+        nextStep: 'Free some space, then try again.',
+      });
+      expect(service.requests).toHaveLength(0);
+      const day = dayOf(new Date());
+      expect((await readLedgerDays([day])).get(day)).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+      forgetRoom();
+    }
   });
 
   it('never pays twice: a second reveal of held items makes no request', async () => {
