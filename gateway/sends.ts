@@ -6,12 +6,12 @@
  * team and every instance: a row in `sends` claimed for the send's length.
  */
 import type { TeamDestination, TeamSendInfo } from '../src/api/team-schema';
-import { Connection, destinationFor } from '../src/send/connection';
+import { Connection, destinationFor } from '../src/send/destinations';
+import { hubSpotAccount } from '../src/send/destinations/hubspot';
+import { generateWebhookSecret } from '../src/send/destinations/webhook';
 import { SendError } from '../src/send/errors';
-import { hubSpotAccount } from '../src/send/hubspot';
 import { type EarlierSend, performSend } from '../src/send/outcome';
 import type { SendPerson, TransportOptions } from '../src/send/types';
-import { generateWebhookSecret } from '../src/send/webhook';
 import type { Database, Sql } from './db/database';
 import type { Member } from './members';
 import { isSealed, NO_SECRETS_KEY, type Sealer } from './sealed-keys';

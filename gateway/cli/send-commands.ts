@@ -3,8 +3,8 @@
  * gateway holds. Each is checked with a free call before it is kept, as the extension checks its own.
  */
 import { parseArgs } from 'node:util';
+import { leverUsers } from '../../src/send/destinations/lever';
 import { SendError } from '../../src/send/errors';
-import { leverUsers } from '../../src/send/lever';
 import { removeDestinationAudited, setDestinationAudited } from '../admin/actions';
 import { COMMAND_LINE } from '../audit';
 import type { Database } from '../db/database';

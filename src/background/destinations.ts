@@ -5,11 +5,10 @@
  * "Send to Lever" means one thing on every screen.
  */
 import { refuse, refuseNow } from '../protocol/result';
-import { type Connection, destinationFor } from '../send/connection';
+import { type Connection, cardOf, DESTINATION_LABELS, settle } from '../send/destinations';
+import { type LeverUser, leverUsers } from '../send/destinations/lever';
+import { generateWebhookSecret } from '../send/destinations/webhook';
 import { SendError } from '../send/errors';
-import { hubSpotAccount } from '../send/hubspot';
-import { type LeverUser, leverUsers } from '../send/lever';
-import { generateWebhookSecret } from '../send/webhook';
 import { maskKey } from '../store/api-key';
 import { type DestinationHint, destinationHints } from '../store/destination-hints';
 import { dropDestination, keepDestination, savedDestination } from '../store/destinations';
@@ -26,13 +25,6 @@ export type DestinationInput =
   | { kind: 'ashby'; apiKey: string; baseUrl?: string | undefined }
   | { kind: 'hubspot'; token: string; baseUrl?: string | undefined }
   | { kind: 'webhook'; url: string };
-
-const NAMES: Record<Connection['kind'], string> = {
-  lever: 'Lever',
-  ashby: 'Ashby',
-  hubspot: 'HubSpot',
-  webhook: 'Webhook',
-};
 
 /** Runs a destination's call, its failure turned into the shape the UI reads. */
 async function speaking<T>(task: () => Promise<T>): Promise<T> {
@@ -60,10 +52,10 @@ export function listLeverUsers(input: {
 }
 
 function hintOf(connection: Connection, account: string | undefined): DestinationHint {
-  const masked =
-    connection.kind === 'webhook'
-      ? connection.url
-      : maskKey(connection.kind === 'hubspot' ? connection.token : connection.apiKey);
+  const shown = (cardOf(connection.kind).shown as (c: Connection) => { key: string } | { address: string })(
+    connection,
+  );
+  const masked = 'key' in shown ? maskKey(shown.key) : shown.address;
   return {
     id: connection.id,
     kind: connection.kind,
@@ -80,13 +72,8 @@ async function keepHint(hint: DestinationHint): Promise<void> {
 
 /** What the check of a new connection learnt: the connection as kept, and the name of whom it acts as. */
 async function checked(connection: Connection): Promise<{ connection: Connection; account?: string }> {
-  if (connection.kind === 'hubspot') {
-    const portalId = await hubSpotAccount(connection);
-    return { connection: { ...connection, portalId }, account: `account ${portalId}` };
-  }
   try {
-    const result = await destinationFor(connection).check();
-    return { connection, ...(result.account ? { account: result.account } : {}) };
+    return await settle(connection);
   } catch (error) {
     // A receiver that verifies signatures refuses the test until it is given the secret, which is made here and
     // shown only once this is saved: that refusal proves the address answers, which is what the check is for.
@@ -103,7 +90,7 @@ async function checked(connection: Connection): Promise<{ connection: Connection
 export async function saveDestination(
   input: DestinationInput,
 ): Promise<{ destination: DestinationHint; secret?: string }> {
-  const base = { id: input.kind, label: NAMES[input.kind] };
+  const base = { id: input.kind, label: DESTINATION_LABELS[input.kind] };
   const at = (baseUrl: string | undefined) => (baseUrl?.trim() ? { baseUrl: baseUrl.trim() } : {});
   let connection: Connection;
   switch (input.kind) {

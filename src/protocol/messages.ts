@@ -7,7 +7,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
 import type { BulkJob } from '../bulk/job';
 import type { GitHubProfile } from '../find/github';
-import type { LeverUser } from '../send/lever';
+import type { LeverUser } from '../send/destinations/lever';
 import type { AccountSnapshot } from '../store/account';
 import type { BulkSendJob } from '../store/bulk-send';
 import type { DestinationHint } from '../store/destination-hints';

@@ -4,6 +4,7 @@
  */
 import type { PageKindId } from '../sites/linkedin/page-kind';
 import type { RevealJob } from '../store/jobs';
+import type { SentStatus } from '../store/sent';
 import type { ContactRecord } from '../store/vault-record';
 
 /** One person of the page, as the extension's pages show them. */
@@ -57,7 +58,7 @@ export type { TeamHeldItem, TeamHeldPerson } from '../background/team';
 /** What the screens show of one send to a destination. */
 export interface SendResult {
   /** `already-sent`: sent there before, so nothing was sent again. */
-  status: 'created' | 'linked' | 'already-there' | 'updated' | 'delivered' | 'already-sent';
+  status: SentStatus;
   /** The destination's name ("Lever"). */
   label: string;
   /** Where the record opens in the destination's own app. */

@@ -1,6 +1,6 @@
 /**
- * Where each vendor's API answers by default. Apart from the destinations themselves, so the options page can ask
- * for a destination's host permission without carrying its code.
+ * Where each vendor's API answers by default (each destination's card gives it as its `defaultOrigin`). Apart from the
+ * destinations themselves, so the options page can ask for a destination's host permission without carrying its code.
  */
 export const LEVER_BASE_URL = 'https://api.lever.co';
 export const ASHBY_BASE_URL = 'https://api.ashbyhq.com';

@@ -8,7 +8,7 @@
  * leaves, and the outcome says `alreadySent` with the record the first send made. A webhook keeps nothing we could
  * ask about, so a second delivery would reach its receiver as a new person with a new delivery id.
  */
-import { type Connection, destinationFor } from './connection';
+import { type Connection, destinationFor } from './destinations';
 import type { CallOptions, SendOutcome, SendPerson, TransportOptions } from './types';
 
 /** What an earlier send of the same person to the same destination left. */

@@ -34,7 +34,7 @@ export interface FoundRecord {
  * How a send ended: a new record, the person added to a record that was already there (Lever links a new
  * opportunity to the existing contact), a record already there left as it was (Ashby), or updated (HubSpot).
  */
-export type SendStatus = 'created' | 'linked' | 'already-there' | 'updated' | 'delivered';
+export type SendStatus = (typeof SEND_STATUSES)[number];
 
 export interface SendOutcome {
   status: SendStatus;
@@ -86,4 +86,42 @@ export interface TransportOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+}
+
+/** How a send ended, each destination's way ({@link SendStatus}). */
+export const SEND_STATUSES = ['created', 'linked', 'already-there', 'updated', 'delivered'] as const;
+
+/** What the key field of the options page's form says: its label, and where the user finds the key. */
+export interface KeyField {
+  label: string;
+  hint: string;
+}
+
+/**
+ * One destination, whole, in one file (`src/send/destinations/<vendor>.ts`): its kind, the names it goes by, where to
+ * find its key, its default address, the settings kept for it (a zod schema, checked when saved and when read back),
+ * and how to make its client (check, find, send, its errors, its record links). Every list of kinds and names is
+ * derived from these (`src/send/destinations/index.ts`).
+ */
+export interface DestinationCard<K extends string, C extends { kind: K; id: string; label: string }> {
+  kind: K;
+  /** Its name in a sentence: "Lever", "the webhook". */
+  name: string;
+  /** Its name on a button or a mark: "Lever", "Webhook". */
+  label: string;
+  /** The key field on the options page; absent where there is no key (a webhook). */
+  key?: KeyField;
+  /** Where its API answers unless the user gives another address; absent where the user always gives one. */
+  defaultOrigin?: string;
+  /** The settings kept for it. */
+  settings: import('zod/mini').ZodMiniType<C>;
+  /** Its client. Throws a 'not-set-up' SendError for an unusable address. */
+  create(connection: C, transport?: TransportOptions): Destination;
+  /**
+   * The free check made when it is saved: what it learnt for the settings (HubSpot's account id, for record links)
+   * and whom the key acts as. Without it, the client's own check.
+   */
+  settle?(connection: C, transport?: TransportOptions): Promise<{ connection: C; account?: string }>;
+  /** What the options page shows of its key: the key itself (masked there) or the webhook's address. */
+  shown(connection: C): { key: string } | { address: string };
 }

@@ -5,7 +5,7 @@
  * destination added or removed.
  */
 import * as z from 'zod/mini';
-import { Connection } from '../send/connection';
+import { Connection } from '../send/destinations';
 import { SECRETS } from './keys';
 import { serialized } from './lock';
 import { readSecret, writeSecret } from './secrets';

@@ -7,6 +7,7 @@
  */
 import type { IDBPTransaction } from 'idb';
 import * as z from 'zod/mini';
+import { SEND_STATUSES } from '../send/types';
 import { announce, onChange } from './changes';
 import { db, type LensSchema } from './db';
 
@@ -16,14 +17,8 @@ export const SENT = 'sent';
  * How a send ended. `already-sent` is a send that made no request because the person was sent there before: a bulk
  * send's item and a click's answer say it; a kept record keeps the status of the send that made it.
  */
-export const SENT_STATUSES = [
-  'created',
-  'linked',
-  'already-there',
-  'updated',
-  'delivered',
-  'already-sent',
-] as const;
+export const SENT_STATUSES = [...SEND_STATUSES, 'already-sent'] as const;
+export type SentStatus = (typeof SENT_STATUSES)[number];
 
 export const SentRecord = z.object({
   /** `<destination id> <contact key>`. */

@@ -5,7 +5,8 @@ import { Field } from '../options/field';
 import { createSendSettingsModel } from './settings-model';
 import { DESTINATION_NAMES, problemText } from './words';
 
-const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: string; hint: string }> = {
+/** The key field of each destination, as its card says it (kept here so the options page carries no client code). */
+export const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: string; hint: string }> = {
   lever: {
     label: 'Lever API key',
     hint: 'In Lever: Settings › Integrations and API › API credentials. It needs to read users and add candidates.',

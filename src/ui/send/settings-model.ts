@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { originPattern } from '../../api/base-url';
 import type { ApiErrorJSON } from '../../api/errors';
 import { ASHBY_BASE_URL, HUBSPOT_BASE_URL, LEVER_BASE_URL } from '../../send/addresses';
-import type { LeverUser } from '../../send/lever';
+import type { LeverUser } from '../../send/destinations/lever';
 import { type DestinationKind, destinationHints } from '../../store/destination-hints';
 import { call } from '../rpc';
 import { stored } from '../use-stored';

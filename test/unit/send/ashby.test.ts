@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASHBY_KEY, createAshbyServer } from '../../../sim/destinations/ashby';
-import { createAshby } from '../../../src/send/ashby';
+import { createAshby } from '../../../src/send/destinations/ashby';
 import type { SendError } from '../../../src/send/errors';
 import { ADA, fetchInto, recordingSleep } from './helpers';
 

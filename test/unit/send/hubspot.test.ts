@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHubSpotServer, HUBSPOT_PORTAL, HUBSPOT_TOKEN } from '../../../sim/destinations/hubspot';
+import { createHubSpot, hubSpotAccount, splitName } from '../../../src/send/destinations/hubspot';
 import type { SendError } from '../../../src/send/errors';
-import { createHubSpot, hubSpotAccount, splitName } from '../../../src/send/hubspot';
 import { ADA, fetchInto, recordingSleep } from './helpers';
 
 function setup(token = HUBSPOT_TOKEN, linkedInProperty?: string) {

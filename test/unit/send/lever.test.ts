@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLeverServer, LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
+import { createLever, leverUsers } from '../../../src/send/destinations/lever';
 import { SendError } from '../../../src/send/errors';
-import { createLever, leverUsers } from '../../../src/send/lever';
 import { ADA, fetchInto, recordingSleep } from './helpers';
 
 const ACTIVE = LEVER_USERS[0]!.id;

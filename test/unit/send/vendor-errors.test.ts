@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ASHBY_KEY, createAshbyServer } from '../../../sim/destinations/ashby';
 import { createHubSpotServer, HUBSPOT_TOKEN } from '../../../sim/destinations/hubspot';
 import { createLeverServer, LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import { createAshby } from '../../../src/send/ashby';
+import { createAshby } from '../../../src/send/destinations/ashby';
+import { createHubSpot } from '../../../src/send/destinations/hubspot';
+import { createLever } from '../../../src/send/destinations/lever';
 import type { SendError } from '../../../src/send/errors';
-import { createHubSpot } from '../../../src/send/hubspot';
-import { createLever } from '../../../src/send/lever';
 import { ADA, fetchInto, recordingSleep } from './helpers';
 
 const failure = (promise: Promise<unknown>) =>

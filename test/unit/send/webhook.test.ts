@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../sim/destinations/webhook-receiver';
+import { createWebhook, generateWebhookSecret, signWebhook } from '../../../src/send/destinations/webhook';
 import type { SendError } from '../../../src/send/errors';
-import { createWebhook, generateWebhookSecret, signWebhook } from '../../../src/send/webhook';
 import { ADA, httpsFetch, recordingSleep } from './helpers';
 
 let receiver: WebhookReceiver | undefined;

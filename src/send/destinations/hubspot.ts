@@ -28,10 +28,17 @@
  * Sending again never overwrites what a HubSpot user typed: an existing contact gets only the properties it lacks.
  */
 import * as z from 'zod/mini';
-import { HUBSPOT_BASE_URL } from './addresses';
-import { SendError } from './errors';
-import { baseUrlOf, createHttp, type VendorErrors } from './http';
-import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
+import { HUBSPOT_BASE_URL } from '../addresses';
+import { SendError } from '../errors';
+import { baseUrlOf, createHttp, type VendorErrors } from '../http';
+import type {
+  Destination,
+  DestinationCard,
+  FoundRecord,
+  SendOutcome,
+  SendPerson,
+  TransportOptions,
+} from '../types';
 
 export { HUBSPOT_BASE_URL };
 
@@ -255,3 +262,32 @@ export function createHubSpot(options: HubSpotOptions): Destination {
     },
   };
 }
+
+export const HubSpotSettings = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.optional(z.string()),
+  kind: z.literal('hubspot'),
+  token: z.string(),
+  portalId: z.optional(z.number()),
+  linkedInProperty: z.optional(z.string()),
+});
+
+export const hubspot: DestinationCard<'hubspot', z.infer<typeof HubSpotSettings>> = {
+  kind: 'hubspot',
+  name: NAME,
+  label: NAME,
+  key: {
+    label: 'HubSpot access token',
+    hint: 'From a private app in HubSpot (Settings › Integrations › Private apps) allowed to read and write contacts.',
+  },
+  defaultOrigin: HUBSPOT_BASE_URL,
+  settings: HubSpotSettings,
+  create: (connection, transport = {}) => createHubSpot({ ...transport, ...connection }),
+  // The account id makes the record links.
+  async settle(connection, transport = {}) {
+    const portalId = await hubSpotAccount({ ...transport, ...connection });
+    return { connection: { ...connection, portalId }, account: `account ${portalId}` };
+  },
+  shown: (connection) => ({ key: connection.token }),
+};

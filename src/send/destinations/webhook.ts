@@ -12,8 +12,8 @@
  */
 
 import * as z from 'zod/mini';
-import { createHttp, secureUrl } from './http';
-import type { Destination, SendOutcome, SendPerson, TransportOptions } from './types';
+import { createHttp, secureUrl } from '../http';
+import type { Destination, DestinationCard, SendOutcome, SendPerson, TransportOptions } from '../types';
 
 const NAME = 'the webhook';
 
@@ -148,3 +148,22 @@ export function createWebhook(options: WebhookOptions): Destination {
     },
   };
 }
+
+export const WebhookSettings = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.optional(z.string()),
+  kind: z.literal('webhook'),
+  url: z.string(),
+  secret: z.string(),
+  sentBy: z.optional(z.string()),
+});
+
+export const webhook: DestinationCard<'webhook', z.infer<typeof WebhookSettings>> = {
+  kind: 'webhook',
+  name: NAME,
+  label: 'Webhook',
+  settings: WebhookSettings,
+  create: (connection, transport = {}) => createWebhook({ ...transport, ...connection }),
+  shown: (connection) => ({ address: connection.url }),
+};

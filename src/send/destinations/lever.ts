@@ -12,16 +12,17 @@
  *   backs off on its own).
  */
 import * as z from 'zod/mini';
-import { LEVER_BASE_URL } from './addresses';
-import { baseUrlOf, basicAuth, createHttp } from './http';
+import { LEVER_BASE_URL } from '../addresses';
+import { baseUrlOf, basicAuth, createHttp } from '../http';
 import type {
   CheckResult,
   Destination,
+  DestinationCard,
   FoundRecord,
   SendOutcome,
   SendPerson,
   TransportOptions,
-} from './types';
+} from '../types';
 
 export { LEVER_BASE_URL };
 
@@ -154,3 +155,28 @@ export function createLever(options: LeverOptions): Destination {
     },
   };
 }
+
+export const LeverSettings = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.optional(z.string()),
+  kind: z.literal('lever'),
+  apiKey: z.string(),
+  performAs: z.string(),
+  postingId: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
+});
+
+export const lever: DestinationCard<'lever', z.infer<typeof LeverSettings>> = {
+  kind: 'lever',
+  name: NAME,
+  label: NAME,
+  key: {
+    label: 'Lever API key',
+    hint: 'In Lever: Settings › Integrations and API › API credentials. It needs to read users and add candidates.',
+  },
+  defaultOrigin: LEVER_BASE_URL,
+  settings: LeverSettings,
+  create: (connection, transport = {}) => createLever({ ...transport, ...connection }),
+  shown: (connection) => ({ key: connection.apiKey }),
+};

@@ -14,10 +14,17 @@
  * - Creating: `candidate.create` with name, email, phoneNumber, linkedInUrl, sourceId (/reference/candidatecreate).
  */
 import * as z from 'zod/mini';
-import { ASHBY_BASE_URL } from './addresses';
-import { type Described, refusal, SendError, vendorSaid } from './errors';
-import { baseUrlOf, basicAuth, createHttp, type VendorErrors } from './http';
-import type { Destination, FoundRecord, SendOutcome, SendPerson, TransportOptions } from './types';
+import { ASHBY_BASE_URL } from '../addresses';
+import { type Described, refusal, SendError, vendorSaid } from '../errors';
+import { baseUrlOf, basicAuth, createHttp, type VendorErrors } from '../http';
+import type {
+  Destination,
+  DestinationCard,
+  FoundRecord,
+  SendOutcome,
+  SendPerson,
+  TransportOptions,
+} from '../types';
 
 export { ASHBY_BASE_URL };
 
@@ -160,3 +167,23 @@ export function createAshby(options: AshbyOptions): Destination {
     },
   };
 }
+
+export const AshbySettings = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.optional(z.string()),
+  kind: z.literal('ashby'),
+  apiKey: z.string(),
+  sourceId: z.optional(z.string()),
+});
+
+export const ashby: DestinationCard<'ashby', z.infer<typeof AshbySettings>> = {
+  kind: 'ashby',
+  name: NAME,
+  label: NAME,
+  key: { label: 'Ashby API key', hint: 'In Ashby: Admin › API keys. Allow it to read and write candidates.' },
+  defaultOrigin: ASHBY_BASE_URL,
+  settings: AshbySettings,
+  create: (connection, transport = {}) => createAshby({ ...transport, ...connection }),
+  shown: (connection) => ({ key: connection.apiKey }),
+};
