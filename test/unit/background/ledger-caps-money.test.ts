@@ -3,10 +3,10 @@
  * charged is off the ledger and off the caps; calls in flight count against the monthly cap as against the daily one.
  */
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
-import { callsInFlight } from '../../../src/background/ledger';
+import { callsInFlight, SETTLE_AFTER_MS } from '../../../src/background/ledger';
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/bulk-jobs';
@@ -108,5 +108,57 @@ describe('calls in flight count against the monthly cap', () => {
     // The lookups start together; each cap check counts those already under way at 9 credits each.
     expect(lookups(stub)).toHaveLength(3);
     expect(await charges()).toHaveLength(3);
+  });
+});
+
+describe('a balance taken while a call is in flight', () => {
+  beforeEach(freshConnection);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('settles no lost call: the fall may be the call in flight, not the lost one', async () => {
+    const stub = stubService([person(1), person(2)]);
+    await refreshAccount();
+    // A lost lookup the service never charged.
+    stub.state.next = () => {
+      stub.state.next = null;
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(
+      reveal({ target: { socialUrl: person(1).socialUrl }, selection: ['email', 'phone'] }),
+    ).rejects.toThrow();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SETTLE_AFTER_MS + 1 });
+
+    // The next lookup is charged at once, and its answer held back.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const inner = stub.fetch.getMockImplementation()!;
+    stub.fetch.mockImplementation(async (input, init) => {
+      const response = await inner(input, init);
+      if (String(input).endsWith('/v1/lookup')) await held;
+      return response;
+    });
+    const second = reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email', 'phone'] });
+    await vi.waitFor(() => expect(lookups(stub)).toHaveLength(2));
+    expect(callsInFlight()).toBe(1);
+    // Long enough that neither call is recent any more (retries can keep a call out that long): only the call in
+    // flight keeps this balance from settling anything.
+    vi.setSystemTime(Date.now() + SETTLE_AFTER_MS + 1);
+    await refreshAccount();
+    // 9 credits fell: the call in flight's, which its answer has not said yet. The lost call stays unknown.
+    expect((await charges()).find((e) => e.subject === person(1).socialUrl)).toMatchObject({
+      state: 'uncertain',
+    });
+
+    answer();
+    await second;
+    await refreshAccount();
+    expect((await charges()).map((e) => [e.state, e.credits])).toEqual([
+      ['not-charged', 0],
+      ['charged', 9],
+    ]);
   });
 });
