@@ -188,4 +188,88 @@ describe('settling against a balance', () => {
     expect(await readMeta()).toMatchObject({ anchor: { id: 'b0' } });
     expect((await openCharges()).map((e) => e.id)).toEqual(['u1']);
   });
+
+  it('gives the charges after the anchor in the order they were written, whatever their ids', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    for (const id of ['zz', 'mm', 'aa', 'qq']) await appendEntry(uncertain(id));
+    const given: string[] = [];
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 90 }, (anchor, after) => {
+      given.push(...after.map((e) => e.id));
+      return confirmAll(anchor, after);
+    });
+    expect(given).toEqual(['zz', 'mm', 'aa', 'qq']);
+  });
+
+  it('gives them in the order written even when a later one fell on an earlier local day (a clock or zone change)', async () => {
+    const dayAt = (d: number) => new Date(2026, 4, d, 12).toISOString();
+    await appendEntry({ kind: 'balance', id: 'b0', at: dayAt(3), remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('first', { at: dayAt(5) }));
+    await appendEntry(uncertain('second', { at: dayAt(4) }));
+    const given: string[] = [];
+    await appendEntry({ kind: 'balance', id: 'b1', at: dayAt(5), remaining: 94 }, (anchor, after) => {
+      given.push(...after.map((e) => e.id));
+      return confirmAll(anchor, after);
+    });
+    expect(given).toEqual(['first', 'second']);
+  });
+
+  it("settles the open calls even when the anchor balance's own entry is gone from the ledger", async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    await (await db()).delete('ledger', 'b0');
+    const given: string[] = [];
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 }, (anchor, after) => {
+      given.push(anchor.id, ...after.map((e) => e.id));
+      return confirmAll(anchor, after);
+    });
+    expect(given).toEqual(['b0', 'u1']);
+    expect(await day()).toMatchObject([{ id: 'u1', state: 'confirmed' }, { id: 'b1' }]);
+  });
+
+  it('tells other contexts exactly which entries a balance wrote: itself and the calls it settled', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1'));
+    await appendEntry(charge('c1'));
+    const heard: string[][] = [];
+    const stop = onChange((change) => change.store === 'ledger' && heard.push(change.keys));
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 91 }, confirmAll);
+    // Nothing open any more: a balance settles nothing, and says only itself.
+    await appendEntry({ kind: 'balance', id: 'b2', at: AT, remaining: 91 }, confirmAll);
+    // A "not yet" writes only the balance too.
+    await appendEntry(uncertain('u2'));
+    await appendEntry({ kind: 'balance', id: 'b3', at: AT, remaining: 91 }, () => null);
+    await vi.waitFor(() => expect(heard).toHaveLength(4));
+    expect(heard.map((keys) => [...keys].sort())).toEqual([['b1', 'u1'], ['b2'], ['u2'], ['b3']]);
+    stop();
+  });
+});
+
+describe('settling one call with its answer', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('an answer for a call no longer on the ledger writes nothing back, and fails no other write', async () => {
+    const answered = appendEntry(charge('kept'));
+    const gone = resolveEntry('gone', (e) => ({ ...e, state: 'charged', credits: 3 }));
+    await expect(gone).resolves.toBeUndefined();
+    await answered;
+    expect((await day()).map((e) => e.id)).toEqual(['kept']);
+  });
+
+  it('leaves a balance alone: only a charge is settled by an answer', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await resolveEntry('b0', () => null);
+    expect(await day()).toMatchObject([{ id: 'b0', kind: 'balance', remaining: 100 }]);
+  });
+
+  it('leaves an entry that no longer reads where it is', async () => {
+    await (await db()).put('ledger', { id: 'damaged', kind: 'charge', day: dayOf(AT), seq: 0 } as never);
+    await expect(resolveEntry('damaged', () => null)).resolves.toBeUndefined();
+    expect(await (await db()).get('ledger', 'damaged')).toMatchObject({ id: 'damaged' });
+  });
+
+  it('holds no anchor while no call is open: a settled charge does not take one', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(charge('c1'));
+    expect(await readMeta()).toMatchObject({ anchor: null, lastBalance: { id: 'b0' } });
+  });
 });
