@@ -235,11 +235,10 @@ export function auditSummary(entry: AuditEntry): string {
     case 'erase':
       return `${d.items ?? 0} item(s) erased from the team vault`;
     case 'member_caps':
-      return `daily ${capText(d.daily)}, monthly ${capText(d.monthly)}`;
+    case 'member_added':
+      return `${capText('daily', d.daily)}, ${capText('monthly', d.monthly)}`;
     case 'member_renamed':
       return `from ${String(d.from ?? '')} to ${String(d.to ?? '')}`;
-    case 'member_added':
-      return `daily ${capText(d.daily)}, monthly ${capText(d.monthly)}`;
     case 'destination_set':
     case 'destination_removed':
       return String(d.destination ?? '');
@@ -250,7 +249,8 @@ export function auditSummary(entry: AuditEntry): string {
   }
 }
 
-const capText = (cap: unknown) => (cap === null || cap === undefined ? 'no cap' : `${String(cap)} credits`);
+const capText = (period: string, cap: unknown) =>
+  cap === null || cap === undefined ? `no ${period} cap` : `${period} cap ${String(cap)} credits`;
 
 const ITEM_WORDS: Record<string, string> = {
   email: 'email',

@@ -77,8 +77,8 @@ export function renameMember(db: Database, actor: string, name: string, to: stri
     const clash = await findActiveMember(tx, to);
     if (clash && clash.id !== member.id) throw new Error(`There is already a member named "${clash.name}".`);
     // Every instance forgets the keys it read, so log lines and answers carry the new name at once.
-    await tx.query(`select pg_notify($3, '') from members where id = $1`, [member.id, to, MEMBERS_CHANNEL]);
-    await tx.query('update members set name = $2 where id = $1', [member.id, to]);
+    await tx.query(`update members set name = $2 where id = $1`, [member.id, to]);
+    await tx.query(`select pg_notify($1, '')`, [MEMBERS_CHANNEL]);
     await appendAudit(tx, {
       kind: 'member_renamed',
       actor,

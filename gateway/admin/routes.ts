@@ -8,9 +8,12 @@
  * - Every `/admin/api` request needs a live session; a member key opens nothing here. Every write is a POST carrying
  *   the session's CSRF token in `X-CSRF-Token` (a header no other site's form or script can set without CORS, which
  *   the gateway never grants), and an `Origin`, when sent, of this gateway.
- * - Every answer: no caching, no framing, no referrer (the sign-in page's URL holds the token), a strict CSP.
+ * - Every answer: no caching, no framing, no referrer to another site (the sign-in page's URL holds the token), a
+ *   strict CSP.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -52,6 +55,9 @@ import { WORDS } from './words';
 
 export const SESSION_COOKIE = 'cl_admin';
 
+/** The product's logo, as the page's icon (the extension's own, from assets/). */
+const LOGO = readFileSync(join(import.meta.dirname, '..', '..', 'assets', 'logo.svg'), 'utf8');
+
 interface AdminEnv {
   Variables: { session: AdminSession };
 }
@@ -63,7 +69,9 @@ const SECURITY_HEADERS = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
     "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'",
-  'Referrer-Policy': 'no-referrer',
+  // Not `no-referrer`: with it, Chromium sends `Origin: null` on the sign-in form's POST, which the origin check
+  // refuses. `same-origin` still keeps the sign-in page's address (it holds the token) from any other site.
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
 };
@@ -76,10 +84,10 @@ const escapeHtml = (text: string) =>
 
 /** A small page of the console's own (sign-in, signed out), in the console's stylesheet. */
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Team console</title><link rel="stylesheet" href="/admin/app.css"></head><body><main class="narrow"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Team console</title><link rel="stylesheet" href="/admin/app.css"><link rel="icon" type="image/svg+xml" href="/admin/logo.svg"></head><body><main class="narrow"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Team console</title><link rel="stylesheet" href="/admin/app.css"></head><body><div id="app"></div><script type="module" src="/admin/app.js"></script></body></html>`;
+const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Team console</title><link rel="stylesheet" href="/admin/app.css"><link rel="icon" type="image/svg+xml" href="/admin/logo.svg"></head><body><div id="app"></div><script type="module" src="/admin/app.js"></script></body></html>`;
 
 const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -123,6 +131,7 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
   app.get('/app.js', async (c) =>
     c.body((await consoleBundle()).js, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
   );
+  app.get('/logo.svg', (c) => c.body(LOGO, 200, { 'Content-Type': 'image/svg+xml' }));
   app.get('/app.css', async (c) =>
     c.body((await consoleBundle()).css, 200, { 'Content-Type': 'text/css; charset=utf-8' }),
   );

@@ -63,6 +63,7 @@ export const WORDS = {
   renamed: (name: string) => `Renamed to ${name}.`,
 
   usageTitle: 'Credits spent by the team',
+  period: 'Period',
   lastDays: (days: number) => `Last ${days} days`,
   byDay: 'Credits by day',
   byMember: 'Credits by member',

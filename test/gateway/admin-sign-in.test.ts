@@ -49,7 +49,7 @@ describe.each(DATABASES)('signing in to the console on %s', (_kind, open, skip) 
       // Opening the link spends nothing (a link previewer may fetch it first): only the button's POST signs in.
       const opened = await fetch(printed);
       expect(opened.status).toBe(200);
-      expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(opened.headers.get('referrer-policy')).toBe('same-origin');
       expect(await opened.text()).toContain('<form method="post" action="/admin/sign-in">');
 
       const first = await postSignIn(tokenOf(printed));
