@@ -354,6 +354,10 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
     ] as const) {
       if (field(name) !== '') args.push(flag, field(name));
     }
+    // Said in the console's words before `send set`'s own check, which names its command-line flags.
+    if (kind === 'webhook' ? field('url') === '' : field('key') === '') {
+      return bad(c, kind === 'webhook' ? WORDS.webhookUrlMissing : WORDS.keyMissing);
+    }
     const given = {
       ...(field('key') ? { key: field('key') } : {}),
       ...(field('secret') ? { secret: field('secret') } : {}),
@@ -364,7 +368,8 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
       const { destination, secret } = await setDestinationAudited(db, actor(c), setting, ctx.sealer);
       return c.json({ destination, ...(secret ? { secret } : {}) });
     } catch (error) {
-      if (error instanceof UsageError) return bad(c, error.message);
+      // `send set`'s words, less the command-line flag its list of Lever users names (the form has the field).
+      if (error instanceof UsageError) return bad(c, error.message.replace(' with --perform-as', ''));
       if (error instanceof Error && error.name === 'SendError') return bad(c, `Not set: ${error.message}`);
       throw error;
     }

@@ -19,6 +19,8 @@ export const WORDS = {
   noSuchMember: 'No active member has that name any more. Reload the list.',
   destinationKind: 'Choose Lever, Ashby, HubSpot or Webhook.',
   noSuchDestination: 'The gateway holds no such destination.',
+  keyMissing: 'Give the destination’s API key or token.',
+  webhookUrlMissing: 'Give the webhook’s address.',
 
   tabs: { members: 'Members', usage: 'Usage', destinations: 'Destinations', audit: 'Audit log' },
   signedInAs: (name: string, team: string) => `${name} · ${team}`,

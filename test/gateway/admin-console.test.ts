@@ -160,7 +160,9 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toMatch(/^Not set: /);
       expect((await api('/destinations')).body.destinations).toEqual([]);
-      expect((await api('/destinations', { kind: 'lever' })).body.message).toBe('Lever needs --key.');
+      expect((await api('/destinations', { kind: 'lever' })).body.message).toBe(
+        'Give the destination’s API key or token.',
+      );
 
       const set = await api('/destinations', { kind: 'ashby', key: ASHBY_KEY, url: ats.ashby.url });
       expect(set.status).toBe(200);

@@ -125,7 +125,7 @@ function SetForm({
   const submit = async (event: Event) => {
     event.preventDefault();
     if (webhook ? url.value.trim() === '' : key.value.trim() === '') {
-      problem.value = webhook ? 'Give the webhook’s address.' : 'Give the destination’s API key or token.';
+      problem.value = webhook ? WORDS.webhookUrlMissing : WORDS.keyMissing;
       return;
     }
     problem.value = null;
