@@ -37,8 +37,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'options', entry: 'options.html', budget: 38 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks.
   { name: 'contacts', entry: 'contacts.html', budget: 39.5 * KB },
-  // The ledger's reader, the chart, the totals and the CSV export.
-  { name: 'usage', entry: 'usage.html', budget: 28.25 * KB },
+  // The ledger's reader, the chart, the totals and the CSV export. 29.5 KB: the dispute report (charges for data
+  // flagged wrong) loads when shown, but the vault's reader it shares with the other pages now comes in a chunk this
+  // page loads at once.
+  { name: 'usage', entry: 'usage.html', budget: 29.5 * KB },
   // The only caller of the service: the client, the ledger written ahead, the vault, jobs, menus, the store's
   // migrations, the team gateway's asks, and the four destinations contacts are sent to (a worker cannot import a
   // chunk later: MV3 service workers refuse `import()`). Loaded again each time Chrome wakes the worker.

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { DEMO_PROFILES } from '../../sim/demo-profiles';
+import { openPopupFor, openTab } from '../support/popup-on-tab';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
-import { PUT_RECORDS } from './vault-db';
+import { PUT_RECORDS, STORED_LEDGER } from './vault-db';
 
 const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
 const person = (slug: string, name: string, email: string) => {
@@ -95,4 +97,52 @@ test('an email flagged wrong is struck with who and when, filtered, left out of 
   await expect(note).toContainText(/Flag taken back by you, \d{1,2} [A-Z][a-z]{2}/);
   await expect(card.locator('.hero[data-item="email"] s')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export CSV', exact: true })).toBeVisible();
+});
+
+test('an email bought from the popup and flagged wrong there is in the usage page’s dispute report, with its 3 credits and ledger entry', async ({
+  connect,
+  context,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  const ada = DEMO_PROFILES.full;
+  await connect();
+  const { tabId } = await openTab({ context, tabIdOf }, `${ada.social_url}/`);
+  const popup = await openPopupFor(openExtensionPage, tabId);
+  await popup.getByRole('button', { name: 'Reveal', exact: true }).click();
+  const card = popup.getByRole('article', { name: 'Revealed contact' });
+  await expect(card.getByRole('link', { name: ada.personal_email! })).toBeVisible();
+  await card.getByText('Something wrong?').click();
+  await card.getByRole('button', { name: 'Flag it: wrong email' }).click();
+  await expect(card.locator('[data-flag="email"]')).toContainText('Flagged wrong by you');
+  await shoot(popup, 'popup-flagged');
+
+  const usage = await openExtensionPage('usage.html');
+  await expect(usage.getByTestId('dispute-total')).toHaveText('3 credits for 1 item');
+  await expect(usage.getByTestId('dispute-rows')).toContainText('Wrong email');
+  await expectAccessible(usage, 'usage with a charge for data flagged wrong');
+  await expectPlainWords(usage, 'usage with a charge for data flagged wrong');
+  await shoot(usage, 'usage-dispute');
+  const download = usage.waitForEvent('download');
+  await usage.getByRole('button', { name: 'Download the report (CSV)' }).click();
+  const lines = readFileSync(await (await download).path(), 'utf8').split('\r\n');
+  const charges = (
+    (await usage.evaluate(`(async () => { ${STORED_LEDGER}; return storedLedger(); })()`)) as Array<{
+      id: string;
+      kind: string;
+    }>
+  ).filter((entry) => entry.kind === 'charge');
+  expect(charges).toHaveLength(1);
+  const entry = charges[0];
+  expect(lines[1]!.split(',')).toEqual([
+    expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+    ada.name,
+    ada.social_url,
+    'Personal email',
+    '3',
+    entry!.id,
+    'Wrong email',
+    'you',
+    expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+  ]);
 });

@@ -3,6 +3,7 @@ import { formatCredits } from '../../api/pricing';
 import { dayOf } from '../../ledger/entry';
 import { ACTION_LABELS } from '../../ledger/usage';
 import { BalanceLine } from './balance-line';
+import { DisputeReportLater } from './dispute-later';
 import { CHART_DAYS, createUsageModel } from './model';
 import { StackedChart, shortDay } from './stacked-chart';
 import { TeamAllowance } from './team-allowance';
@@ -82,6 +83,7 @@ export function App() {
               </table>
             )}
           </section>
+          <DisputeReportLater />
           <section aria-labelledby="history">
             <h2 id="history">History</h2>
             <p class="muted">Every paid call and every balance check, as a spreadsheet file.</p>

@@ -42,3 +42,31 @@ export const FLAGGED_FILTER = 'Flagged wrong';
 export const INCLUDE_FLAGGED = 'Include data flagged wrong';
 export const FLAGGED_LEFT_OUT = 'flagged left out';
 export const FLAGGED_INCLUDED = 'flagged included';
+
+/** The usage page's dispute report. */
+export const DISPUTE = {
+  title: 'Charges for data flagged wrong',
+  intro:
+    'What you were charged for data you or your team flagged wrong, with the ledger entry of each charge: a file to send to the service’s support.',
+  from: 'From',
+  to: 'To',
+  none: 'Nothing charged in this period is flagged wrong.',
+  total: (credits: string, rows: number) => `${credits} for ${rows} ${rows === 1 ? 'item' : 'items'}`,
+  download: 'Download the report (CSV)',
+  badPeriod: 'The start of the period is after its end. Choose a start on or before the end.',
+  header: [
+    'Date',
+    'Person',
+    'Profile URL',
+    'Item',
+    'Credits',
+    'Ledger entry',
+    'Flag',
+    'Flagged by',
+    'Flagged on',
+  ],
+} as const;
+
+/** "Wrong email: bounced" — a flag and its note, in one cell. */
+export const flagInWords = (target: FlagTarget, flag: Flag) =>
+  flag.note ? `${FLAG_CHOICE[target]}: ${flag.note}` : FLAG_CHOICE[target];
