@@ -190,6 +190,68 @@ test.describe('options: defaults and the vault', () => {
   });
 });
 
+test.describe('options: an invitation shows where it leads', () => {
+  test('pasting one for an unknown gateway shows its address and sends nothing until Connect; http:// to another computer is refused', async ({
+    context,
+    connect,
+    sim,
+  }) => {
+    const GATEWAY = 'https://gw.acme.example';
+    // Whatever reaches the unknown gateway is counted (and answered as nothing would be).
+    const reached: string[] = [];
+    await context.route(`${GATEWAY}/**`, (route) => {
+      reached.push(route.request().url());
+      return route.abort();
+    });
+    const page = await connect();
+    const key = page.getByLabel('API key');
+    await key.fill(formatInvitation({ baseUrl: GATEWAY, key: 'clm_stranger-key-0001' }));
+    const card = page.getByTestId('invitation');
+    await expect(card).toContainText(
+      `This invitation connects you to a team gateway at ${GATEWAY}: your searches, reveals and team sends will go there, with the key it holds.`,
+    );
+    await expect(card).toContainText(`They go to ${sim.url} now.`);
+    await expect(card).toContainText('Nothing is sent before you click Connect.');
+    // Its Connect is the one way on: no Save, and Enter in the field takes nothing.
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    await key.press('Enter');
+    await expectAccessible(page, 'options, an invitation shown');
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({
+          path: `test-results/options-invitation-${width}-${scheme}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    expect(reached).toEqual([]);
+    const before = (await sim.requests()).length;
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).toHaveCount(0);
+    await expect(key).toHaveValue('');
+    await expect(page.getByLabel('Service address')).toHaveValue(sim.url);
+    expect(reached).toEqual([]);
+    expect((await sim.requests()).length).toBe(before);
+
+    // An invitation over http:// to another computer would carry the key in clear: refused as it is pasted.
+    await key.fill(formatInvitation({ baseUrl: 'http://gw.acme.example', key: 'clm_stranger-key-0001' }));
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveAccessibleDescription(
+      `This invitation's address cannot be used: The service address must start with https://: over http:// your key would cross the network unencrypted (http:// is accepted only for this computer, e.g. http://127.0.0.1). ${KEY_HINT}`,
+    );
+    await expect(card).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'options, an http invitation refused');
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.screenshot({ path: 'test-results/options-invitation-refused-320.png', fullPage: true });
+    expect(reached).toEqual([]);
+    expect((await sim.requests()).length).toBe(before);
+  });
+});
+
 test("a first run: what it does, one paste of a team's invitation, Save, Open LinkedIn, the toolbar, Reveal", async ({
   context,
   openExtensionPage,
@@ -205,9 +267,12 @@ test("a first run: what it does, one paste of a team's invitation, Save, Open Li
   await expect(page.getByLabel('Service address')).toBeVisible();
   await expectAccessible(page, 'options, first run');
 
-  // One paste: the address and the key in one line, as `npm run gateway -- member add NAME --url URL` prints.
+  // One paste: the address and the key in one line, as `npm run gateway -- member add NAME --url URL` prints. It
+  // says where it leads, and is taken by its own Connect.
   await page.getByLabel('API key').fill(formatInvitation({ baseUrl: sim.url, key: 'demo-key' }));
-  await page.getByRole('button', { name: 'Save', exact: true }).click(); // click 1
+  await expect(page.getByTestId('invitation')).toContainText(`connects you to a team gateway at ${sim.url}`);
+  expect(await sim.requests()).toEqual([]);
+  await page.getByTestId('invitation').getByRole('button', { name: 'Connect' }).click(); // click 1
   await expect(page.getByTestId('connected')).toContainText('Balance: 10,000 credits');
   await expect(page.getByLabel('Service address')).toHaveValue(sim.url);
   const next = page.getByTestId('next-steps');

@@ -143,6 +143,8 @@ test.describe('a team gateway, two members', () => {
 
     // Options recognise the gateway: who the key belongs to, and the allowance.
     const aliceOptions = await connect(alice, gateway.url, keys.alice!);
+    // Where every search, reveal and team send goes, in view.
+    await expect(aliceOptions.getByTestId('gateway-address')).toHaveText(`Team gateway at ${gateway.url}`);
     await expect(aliceOptions.getByTestId('team-member')).toContainText('Alice Smith · Acme Recruiting');
     await expect(aliceOptions.getByTestId('team-member')).toContainText(
       '200 credits a day, 0 credits used today',

@@ -4,6 +4,7 @@ import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
 import { Field, focusFirstInvalid } from './field';
+import { InvitationCard } from './invitation-card';
 import { createOptionsModel } from './model';
 import { TeamMember } from './team-member';
 import './options.css';
@@ -65,6 +66,15 @@ export function App() {
             problem={m.fieldProblems.value.apiKey}
             onText={(text) => m.edit('apiKey', text)}
           />
+          {m.invitationTo.value !== null && (
+            <InvitationCard
+              gateway={m.invitationTo.value}
+              current={m.key.value ? m.savedBaseUrl.value : null}
+              busy={m.saving.value}
+              onConnect={() => void m.connectInvitation()}
+              onCancel={m.cancelInvitation}
+            />
+          )}
           {KEY_PAGE_URL && !hasKey && (
             <p class="hint">
               No key yet?{' '}
@@ -89,9 +99,12 @@ export function App() {
             />
           </details>
           <div class="row form-actions">
-            <button type="submit" class={connected ? undefined : 'primary'} disabled={m.saving.value}>
-              {m.saving.value ? 'Checking…' : 'Save'}
-            </button>
+            {/* While an invitation is shown, its Connect is the one way on. */}
+            {m.invitationTo.value === null && (
+              <button type="submit" class={connected ? undefined : 'primary'} disabled={m.saving.value}>
+                {m.saving.value ? 'Checking…' : 'Save'}
+              </button>
+            )}
             {m.key.value && (
               <span class="muted" data-testid="key-status">
                 Key saved: <code>{m.key.value.masked}</code>{' '}
@@ -111,7 +124,7 @@ export function App() {
           </p>
         )}
         {!connected && m.key.value && <Balance account={m.balance} />}
-        {m.key.value && m.team.value && <TeamMember team={m.team.value} />}
+        {m.key.value && m.team.value && <TeamMember team={m.team.value} address={m.savedBaseUrl.value} />}
       </section>
 
       {connected && (

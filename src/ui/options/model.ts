@@ -2,7 +2,7 @@
  * The options page's model: the connection (base URL and key, checked with the service before saving), the default
  * reveal options, and the vault's retention.
  */
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { type Browser, browser } from 'wxt/browser';
 import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
@@ -42,14 +42,35 @@ export function createOptionsModel() {
   /** Set when the saved connection is a team gateway: who the member key belongs to. */
   const team = stored(null, teamMembership.get, teamMembership.watch);
 
+  /** The invitation in the key field, read (null when the field holds no invitation). */
+  const invitation = computed(() =>
+    looksLikeInvitation(apiKey.value) ? parseInvitation(apiKey.value) : null,
+  );
+  /** The address a well-formed invitation in the key field leads to, shown with Connect and Cancel. */
+  const invitationTo = computed(() => {
+    const pasted = invitation.value;
+    return pasted?.ok ? pasted.value.baseUrl : null;
+  });
+  /** The address saved now, to say what an invitation would replace. */
+  const savedBaseUrl = signal<string | null>(null);
+
   /** Fields the user has typed in: the stored settings arriving late must not overwrite them. */
   const edited = new Set<'baseUrl' | 'retentionDays'>();
   /** False until the stored settings are in the fields: typing before would be mixed with the value arriving. */
   const loaded = signal(false);
   /** A field's problem described what was typed before; typing again takes it away. */
   const edit = (field: ConnectionField | 'retentionDays', value: string) => {
-    if (field === 'apiKey') apiKey.value = value;
-    else {
+    if (field === 'apiKey') {
+      apiKey.value = value;
+      // An invitation is read as it is pasted: one that cannot be used is said at once, before any click.
+      const pasted = invitation.value;
+      if (pasted && !pasted.ok) {
+        fieldProblems.value = { ...fieldProblems.value, apiKey: pasted.message };
+        return;
+      }
+      // A connection about to change: the next step of the one before steps aside for the invitation's Connect.
+      if (pasted?.ok) connected.value = null;
+    } else {
       edited.add(field);
       (field === 'baseUrl' ? baseUrl : retentionDays).value = value;
     }
@@ -66,6 +87,7 @@ export function createOptionsModel() {
       const { value: current, unreadable } = await settings.read();
       settingsProblem.value = unreadableSettings(unreadable);
       if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
+      savedBaseUrl.value = current.baseUrl;
       if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
       defaultSelection.value = current.defaultSelection;
     } finally {
@@ -108,10 +130,12 @@ export function createOptionsModel() {
    * Checks what was typed, asks for the origin's permission if the build did not grant it, then validates and
    * saves. A field refused is said at the field, and nothing is asked or sent.
    */
-  async function save() {
+  async function save({ connect = false }: { connect?: boolean } = {}) {
+    const { problems, checked, newKey } = readTyped();
+    // An invitation is taken only by its own Connect, after its address was shown: never by Save or Enter alone.
+    if (invitationTo.value !== null && !connect) return;
     error.value = null;
     connected.value = null;
-    const { problems, checked, newKey } = readTyped();
     fieldProblems.value = problems;
     if (!checked.ok || problems.baseUrl || problems.apiKey) return;
     // Called straight from the click: browsers grant permission prompts only during a user gesture.
@@ -133,8 +157,18 @@ export function createOptionsModel() {
       return;
     }
     baseUrl.value = checked.baseUrl;
+    savedBaseUrl.value = checked.baseUrl;
     apiKey.value = '';
     connected.value = result.value;
+  }
+
+  /** Takes the invitation shown: its address and key, checked with the gateway, then saved. */
+  const connectInvitation = () => save({ connect: true });
+
+  /** Puts the invitation away: nothing was sent or saved, and the field is empty again. */
+  function cancelInvitation() {
+    apiKey.value = '';
+    fieldProblems.value = { ...fieldProblems.value, apiKey: undefined };
   }
 
   /** The shortcuts of the toolbar button and the side panel, as the user has them ("" when none is set). */
@@ -204,10 +238,14 @@ export function createOptionsModel() {
     key: key.value,
     balance: balance.value,
     team: team.value,
+    invitationTo,
+    savedBaseUrl,
     shortcuts,
     init,
     edit,
     save,
+    connectInvitation,
+    cancelInvitation,
     openLinkedIn,
     forgetKey,
     setDefaultSelection,

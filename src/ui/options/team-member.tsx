@@ -1,13 +1,19 @@
 import type { TeamMembership } from '../../store/team-membership';
-import { allowanceInWords, asOf, memberAndTeam } from '../words/team';
+import { allowanceInWords, asOf, gatewayAt, memberAndTeam } from '../words/team';
 
 /**
- * Said when the saved connection is a team gateway (the options page): whose key it is, the team, and the
+ * Said when the saved connection is a team gateway (the options page): its address, whose key it is, the team, and the
  * member's allowances with what counts toward them (as the gateway last said, and when).
  */
-export function TeamMember({ team }: { team: TeamMembership }) {
+export function TeamMember({ team, address }: { team: TeamMembership; address: string | null }) {
   return (
     <div class="team-member" data-testid="team-member">
+      {/* Where every search, reveal and team send goes: always in view while connected to a gateway. */}
+      {address && (
+        <p class="gateway-address" data-testid="gateway-address">
+          {gatewayAt(address)}
+        </p>
+      )}
       <p>
         Team gateway: you are <strong>{memberAndTeam(team)}</strong>
       </p>

@@ -43,3 +43,18 @@ export function resetsInWords(m: TeamMembership): string[] {
 /** Under the member's allowance on the usage page: whose figures these are and where they come from. */
 export const TEAM_USAGE_NOTE =
   'Your own spend through your team gateway, as it last said. The totals below are what this browser paid; items your team already held cost nothing. Allowances are set by your team’s admin.';
+
+/**
+ * What a pasted invitation leads to, said before anything is sent or saved: the gateway's address (the only thing
+ * an invitation says of it), what will go there from now on, and what it replaces.
+ */
+export function invitationLeadsTo(gateway: string, current: string | null): string[] {
+  return [
+    `This invitation connects you to a team gateway at ${gateway}: your searches, reveals and team sends will go there, with the key it holds.`,
+    ...(current && current !== gateway ? [`They go to ${current} now.`] : []),
+    'Connect only if your team admin sent it to you. Nothing is sent before you click Connect.',
+  ];
+}
+
+/** The team panel's first line: where the connection leads, always in view. */
+export const gatewayAt = (address: string) => `Team gateway at ${address}`;
