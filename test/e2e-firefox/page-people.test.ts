@@ -39,13 +39,13 @@ test('a people search: counted in the popup, listed in the side panel, one row r
   );
 
   await openExtensionPage('sidepanel.html');
-  await ff.textMatching('[data-testid=page-people-count]', /^5 people on this page \(1 already revealed\)$/);
+  await ff.textMatching('[data-testid=page-people-count]', /^5 people · 1 revealed$/);
   const people = 'ul[aria-label="People"] > li';
   expect(await ff.findAll(people)).toHaveLength(5);
   expect(await ff.text(`${people}:nth-child(1) [data-item="email"]`)).toContain('@');
   await ff.clickButton('Reveal · up to 3 credits: Grace Okafor');
   await ff.textMatching(`${people}:nth-child(5) [data-item="email"]`, /@/);
-  await ff.textMatching('[data-testid=page-people-count]', /^5 people on this page \(2 already revealed\)$/);
+  await ff.textMatching('[data-testid=page-people-count]', /^5 people · 2 revealed$/);
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url, GRACE.social_url]);
 });

@@ -27,11 +27,11 @@ test('search, save it, reveal a row (cost first, charged once), then Export CSV 
   await ff.until('25 result rows', async () => (await ff.findAll(ROWS)).length === 25);
   expect((await sim.requests('/v1/search')).map((r) => r.body?.page_size)).toEqual([25]);
   // Saved the moment the results show: the save waits for the search to finish its bookkeeping.
-  // In the list's bar: "Save search…" opens its name field.
+  // Beside the results' heading: "Save search…" opens its name field.
   await ff.clickButton('Save search…');
   await ff.fillLabelled('Search name', 'Nurses');
   await ff.clickButton('Save search');
-  await ff.textMatching('.list-bar', /Saved as "Nurses"\./);
+  await ff.textMatching('.list-tools', /Saved as "Nurses"\./);
   await ff.textMatching('ul.saved', /Nurses/);
 
   const name = await ff.text(`${ROWS}:first-child .name`);
@@ -51,6 +51,7 @@ test('search, save it, reveal a row (cost first, charged once), then Export CSV 
   const email = await ff.text(`${ROWS}:first-child [data-item="email"] a`);
   expect(email).toContain('@');
 
+  await ff.click('.export-menu summary');
   await ff.clickButton('Export CSV');
   const downloads = join(workDir, 'downloads');
   const file = await ff.until('the CSV download', async () =>

@@ -44,9 +44,12 @@ test('select a page of 50, see the quote, confirm once, watch progress, get a re
   await panel.getByRole('button', { name: 'Select all on this page' }).click();
   await expect(panel.getByTestId('selected-count')).toHaveText('50 selected');
   const quote = panel.getByTestId('bulk-quote');
-  await expect(quote).toContainText('50 contacts: 50 to look up.');
-  await expect(quote).toContainText('At most 450 credits (personal email 150 · mobile phone 300)');
-  await expect(quote).toContainText('Only what is found is charged.');
+  // The breakdown, on demand under "Details".
+  const details = panel.getByTestId('quote-details');
+  await details.getByText('Details').click();
+  await expect(details).toContainText('50 contacts: 50 to look up.');
+  await expect(details).toContainText('At most 450 credits (personal email 150 · mobile phone 300)');
+  await expect(details).toContainText('Only what is found is charged.');
   // Above the default confirmation limit (100 credits): said plainly before the click.
   await expect(quote.getByTestId('over-limit')).toHaveText(
     'This is more than your confirmation limit of 100 credits.',
@@ -92,7 +95,9 @@ test('select a page of 50, see the quote, confirm once, watch progress, get a re
   // Selecting the same page again: everything chosen is held, nothing to pay (those not found are passed by).
   await job.getByRole('button', { name: 'Dismiss' }).click();
   await panel.getByRole('button', { name: 'Select all on this page' }).click();
-  await expect(panel.getByTestId('bulk-quote')).toContainText(/(\d+) contacts: \1 already revealed \(free\)/);
+  await expect(panel.getByTestId('quote-details')).toContainText(
+    /(\d+) contacts: \1 already revealed \(free\)/,
+  );
   await expect(panel.getByTestId('bulk-quote')).toContainText(
     'Everything chosen is already revealed for these contacts: nothing to pay.',
   );
@@ -191,10 +196,12 @@ test('select every loaded page at once; over the balance it waits for "Stop when
   await expect(panel.getByTestId('result-count')).toHaveText(/showing 11–20/);
   await expect(panel.getByTestId('balance')).toHaveText('Balance: 20 credits');
 
+  // The rest of the loaded pages is offered once this page is selected.
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
   await panel.getByRole('button', { name: 'Select all 20 loaded' }).click();
   await expect(panel.getByTestId('selected-count')).toHaveText('20 selected');
   const quote = panel.getByTestId('bulk-quote');
-  await expect(quote).toContainText('20 contacts: 20 to look up.');
+  await expect(panel.getByTestId('quote-details')).toContainText('20 contacts: 20 to look up.');
   await expect(quote).toContainText('Your balance is 20 credits, less than the most this can cost.');
   const confirm = quote.getByRole('button', { name: 'Reveal 20 contacts, up to 60 credits' });
   await expect(confirm).toBeDisabled();

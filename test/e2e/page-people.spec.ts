@@ -67,14 +67,43 @@ test('a people search: the popup counts the people, the side panel lists them wi
 
   // The panel's content, driven as a page: the real panel beside the tab is not a page Playwright can drive.
   const panel = await openExtensionPage('sidepanel.html');
-  await expect(
-    panel.getByRole('heading', { name: 'People on this page: LinkedIn people search' }),
-  ).toBeVisible();
-  await expect(panel.getByTestId('page-people-count')).toHaveText(
-    '5 people on this page (1 already revealed)',
-  );
+  await expect(panel.getByRole('heading', { name: 'LinkedIn people search' })).toBeVisible();
+  await expect(panel.getByTestId('page-people-count')).toHaveText('5 people · 1 revealed');
   const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
   await expect(people).toHaveCount(5);
+  // Room for people: beside a people search the first person is near the top at 320 and 400 px, rows are compact,
+  // and the bar at the bottom is one line while nothing is selected.
+  for (const width of [320, 400]) {
+    await panel.setViewportSize({ width, height: 700 });
+    const first = await people
+      .first()
+      .evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const rows = async (selector: string) =>
+      Math.round(
+        Math.max(
+          ...(await panel
+            .locator(selector)
+            .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))),
+        ),
+      );
+    const unrevealed = await rows('.result-card:not(:has(.held))');
+    const revealed = await rows('.result-card:has(.held)');
+    const bar = Math.round(
+      (await panel.getByRole('region', { name: 'Selection and list actions' }).boundingBox())!.height,
+    );
+    test.info().annotations.push({
+      type: `people search at ${width} px`,
+      description: `first person ${first} px down; rows ${unrevealed} px unrevealed, ${revealed} px revealed; bar ${bar} px`,
+    });
+    expect(first, `the first person at ${width} px`).toBeLessThanOrEqual(250);
+    // At 320 px a row's Reveal goes under the name, and its title keeps two lines rather than being cut off.
+    if (width === 400) {
+      expect(unrevealed, `an unrevealed row at ${width} px`).toBeLessThanOrEqual(64);
+      expect(revealed, `a revealed row at ${width} px`).toBeLessThanOrEqual(88);
+    }
+    expect(bar, `the bar with nothing selected at ${width} px`).toBeLessThanOrEqual(56);
+  }
+  await panel.setViewportSize({ width: 400, height: 700 });
   await expect(people.nth(0)).toContainText('Ada Lovelace');
   await expect(people.nth(0).locator('[data-item=email] a')).toHaveText(ADA.personal_email!);
   await expect(people.nth(0).getByRole('button', { name: /^Reveal/ })).toHaveCount(0);
@@ -91,9 +120,7 @@ test('a people search: the popup counts the people, the side panel lists them wi
 
   await panel.getByRole('button', { name: 'Reveal · up to 3 credits: Grace Okafor' }).click();
   await expect(people.nth(4).locator('[data-item=email] a')).toBeVisible();
-  await expect(panel.getByTestId('page-people-count')).toHaveText(
-    '5 people on this page (2 already revealed)',
-  );
+  await expect(panel.getByTestId('page-people-count')).toHaveText('5 people · 2 revealed');
   const lookups = await sim.requests('/v1/lookup');
   expect(lookups.map((l) => l.body?.social_url)).toEqual([ADA.social_url, GRACE.social_url]);
 
@@ -101,9 +128,7 @@ test('a people search: the popup counts the people, the side panel lists them wi
   await search.evaluate(() => document.querySelector('li.reusable-search__result-container')?.remove());
   await expect(people).toHaveCount(5);
   await panel.getByRole('button', { name: 'Read again' }).click();
-  await expect(panel.getByTestId('page-people-count')).toHaveText(
-    '4 people on this page (1 already revealed)',
-  );
+  await expect(panel.getByTestId('page-people-count')).toHaveText('4 people · 1 revealed');
 
   await panel.getByRole('button', { name: 'Back to search' }).click();
   await expect(panel.getByRole('tab', { name: 'Filters' })).toBeVisible();
@@ -189,13 +214,11 @@ test('people on a search page feed bulk reveal: select all, one confirmation, on
   await popup.getByRole('button', { name: 'Open them in the side panel' }).click();
 
   const panel = await openExtensionPage('sidepanel.html');
-  await expect(panel.getByTestId('page-people-count')).toHaveText(
-    '5 people on this page (1 already revealed)',
-  );
+  await expect(panel.getByTestId('page-people-count')).toHaveText('5 people · 1 revealed');
   await panel.getByRole('button', { name: 'Select all on this page' }).click();
   // Three people have a public URL; Ada's email is held already.
   await expect(panel.getByTestId('selected-count')).toHaveText('3 selected');
-  const quote = panel.getByTestId('bulk-quote');
+  const quote = panel.getByTestId('quote-details');
   await expect(quote).toContainText('3 contacts: 1 already revealed (free), 2 to look up.');
   const before = await sim.balance();
   await panel.getByRole('button', { name: 'Reveal 2 contacts, up to 6 credits' }).click();
@@ -339,9 +362,7 @@ test('a people search LinkedIn changed: said in words, with a page report of the
     document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
   }, linkedinFixture('people-search-today.html'));
   await panel.getByRole('button', { name: 'Read again' }).click();
-  await expect(panel.getByTestId('page-people-count')).toHaveText(
-    '5 people on this page (0 already revealed)',
-  );
+  await expect(panel.getByTestId('page-people-count')).toHaveText('5 people · 0 revealed');
   await expect(panelNotice).toHaveCount(0);
 });
 

@@ -36,6 +36,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   await expect(revealed).toContainText('@');
   const email = (await revealed.locator('[data-item="email"] a').textContent()) ?? '';
 
+  await panel.getByText('Export', { exact: true }).click();
   const [download] = await Promise.all([
     panel.waitForEvent('download'),
     panel.getByRole('button', { name: 'Export CSV' }).click(),

@@ -69,7 +69,7 @@ test('saving needs a loaded search and a name; a duplicate name is refused with 
   await panel.getByLabel('Job titles').fill('Registered Nurse');
   await panel.getByRole('button', { name: 'Search · 1 credit' }).click();
   await expect(panel.getByTestId('page-cost')).toBeVisible();
-  // In the list's bar: "Save search…" opens its name field; Save waits for a name.
+  // Beside the results' heading: "Save search…" opens its name field; Save waits for a name.
   await panel.getByRole('button', { name: 'Save search…' }).click();
   const save = panel.getByRole('button', { name: 'Save search', exact: true });
   await expect(save).toBeDisabled();

@@ -100,8 +100,7 @@ test('a revealed row shows the email and phone with copy icons in at most 88 px 
   await panel.evaluate(() => window.scrollTo(0, 0));
   const bar = panel.getByRole('region', { name: 'Selection and list actions' });
   await expect(bar).toBeInViewport();
-  await expect(bar.getByRole('button', { name: 'Export CSV' })).toBeInViewport();
-  await expect(bar.getByRole('button', { name: 'Save search…' })).toBeInViewport();
+  await expect(bar.getByRole('button', { name: 'Select all on this page' })).toBeInViewport();
   expect(await rows.last().evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
   await checkState(panel, 'compact rows with a revealed row');
 
@@ -156,6 +155,41 @@ test('once a search has answered its first result is within 250 px, and an unrev
   await expectFits(panel, 320);
   expect(insideWords(await lineBreaks(panel.locator('main'))), 'words broken at 320 px').toEqual([]);
   await checkState(panel, 'a free-text search answered, results first');
+});
+
+test('the bar is one line with nothing selected (56 px at most) and two with a selection (96 px), at 320 and 400 px', async ({
+  openSearchPanel,
+}) => {
+  const panel = await openSearchPanel();
+  await searchNurses(panel);
+  const bar = panel.getByRole('region', { name: 'Selection and list actions' });
+  const height = async () => Math.round((await bar.boundingBox())!.height);
+  const rows = panel.locator('.result-card');
+  for (const width of [320, 400]) {
+    await panel.setViewportSize({ width, height: 700 });
+    await expect(bar.getByTestId('selected-count')).toHaveText('None selected');
+    const empty = await height();
+    for (let i = 0; i < 6; i++) await rows.nth(i).getByRole('checkbox').check();
+    await expect(bar.getByRole('button', { name: 'Reveal 6 contacts, up to 18 credits' })).toBeInViewport();
+    const selected = await height();
+    test.info().annotations.push({
+      type: `bar at ${width} px`,
+      description: `${empty} px with nothing selected, ${selected} px with 6 selected`,
+    });
+    expect(empty, `the bar with nothing selected at ${width} px`).toBeLessThanOrEqual(56);
+    expect(selected, `the bar with 6 selected at ${width} px`).toBeLessThanOrEqual(96);
+    // The breakdown is there on demand.
+    await bar.getByText('Details').click();
+    await expect(bar.getByTestId('quote-details')).toContainText('6 contacts: 6 to look up.');
+    await expect(bar.getByTestId('quote-details')).toContainText('Only what is found is charged.');
+    await bar.getByText('Details').click();
+    await bar.getByRole('button', { name: 'Clear' }).click();
+  }
+  // What Export writes is said where it applies: in its menu.
+  await panel.getByText('Export', { exact: true }).click();
+  await expect(panel.getByTestId('export-rows')).toBeVisible();
+  await expect(bar.getByTestId('export-rows')).toHaveCount(0);
+  await checkState(panel, 'the export menu open');
 });
 
 test('a single page has no paging controls', async ({ openSearchPanel, background }) => {

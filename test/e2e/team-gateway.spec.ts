@@ -230,7 +230,7 @@ test.describe('a team gateway, two members', () => {
     // The bulk quote of the first two: one is the team's, free; at most 3 credits for the other.
     await panel.getByTestId('result-row').nth(0).getByRole('checkbox').check();
     await panel.getByTestId('result-row').nth(1).getByRole('checkbox').check();
-    const quote = panel.getByTestId('bulk-quote');
+    const quote = panel.getByTestId('quote-details');
     await expect(quote).toContainText('1 is held by your team, free.');
     await expect(quote).toContainText('At most 3 credits');
     await expectAccessible(panel, 'side panel rows with an item held by the team');

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import type { BulkItemState } from '../../bulk/job';
@@ -35,28 +36,42 @@ export function timeLeft(ms: number): string {
   return `about ${Math.ceil(s / 60)} min left`;
 }
 
-/** "12 selected", select all on this page, select all loaded, clear. */
+/**
+ * "12 selected" and the ways to change it, on one line: "Select all on this page" while none are (a row's box
+ * adds one more), "Select all 60 loaded" once the page is (the rest of the loaded pages, as a mail client offers),
+ * and Clear. The quote's breakdown (`children`) folds in on the same line.
+ */
 export function SelectionBar({
   bulk,
   page,
   loaded,
+  children,
 }: {
   bulk: BulkModel;
   page: ReadonlyArray<readonly [string, BulkCandidate]>;
   loaded: ReadonlyArray<readonly [string, BulkCandidate]>;
+  children?: ComponentChildren;
 }) {
   const selected = bulk.picked.value.size;
   const allOnPage = page.length > 0 && page.every(([key]) => bulk.isPicked(key));
+  const allLoaded = loaded.every(([key]) => bulk.isPicked(key));
   return (
     <fieldset class="selection-bar">
       <legend class="visually-hidden">Selection</legend>
       <span class="selected-count" aria-live="polite" data-testid="selected-count">
         {selected === 0 ? NONE_SELECTED : `${selected.toLocaleString('en-US')} selected`}
       </span>
-      <button type="button" class="small" disabled={allOnPage} onClick={() => bulk.pick(page, true)}>
-        {SELECT_ALL_ON_PAGE}
-      </button>
-      {loaded.length > page.length && (
+      {selected === 0 && (
+        <button
+          type="button"
+          class="small"
+          disabled={page.length === 0}
+          onClick={() => bulk.pick(page, true)}
+        >
+          {SELECT_ALL_ON_PAGE}
+        </button>
+      )}
+      {allOnPage && loaded.length > page.length && !allLoaded && (
         <button type="button" class="small" onClick={() => bulk.pick(loaded, true)}>
           Select all {loaded.length.toLocaleString('en-US')} loaded
         </button>
@@ -66,6 +81,7 @@ export function SelectionBar({
           Clear
         </button>
       )}
+      {children}
     </fieldset>
   );
 }
@@ -77,26 +93,42 @@ function byItem(figures: Readonly<Record<Retrievable, number>>): string {
     .join(' · ');
 }
 
-/** The quote of the selection and the one button that confirms it, naming the maximum. */
-export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number | null }) {
-  const { quote } = bulk.plan.value;
+/**
+ * The quote of the selection, in full on demand: how many are held (free) and how many to look up, the most per
+ * item, that only what is found is charged. Its summary sits on the selection's line.
+ */
+export function QuoteDetails({ bulk }: { bulk: BulkModel }) {
+  const { quote, teamFree } = bulk.plan.value;
   if (quote.contacts === 0 || bulk.active.value) return null;
-  const blocked = bulk.blocked.value;
   return (
-    <section class="bulk-quote" aria-labelledby="bulk-quote-title" data-testid="bulk-quote">
-      <h3 id="bulk-quote-title">Reveal the selected contacts</h3>
+    <details class="quote-details" data-testid="quote-details">
+      <summary>Details</summary>
       <p>
         {count(quote.contacts, 'contact')}:{' '}
         {quote.held > 0 && `${count(quote.held, 'already revealed', 'already revealed')} (free), `}
         {count(quote.toAsk, 'to look up', 'to look up')}.
       </p>
-      {bulk.plan.value.teamFree > 0 && <p>{teamFreeContacts(bulk.plan.value.teamFree)}</p>}
+      {teamFree > 0 && <p>{teamFreeContacts(teamFree)}</p>}
       {quote.toAsk > 0 && (
         <p>
           At most <strong>{formatCredits(quote.max)}</strong>
           {byItem(quote.maxByItem) && ` (${byItem(quote.maxByItem)})`}. Only what is found is charged.
         </p>
       )}
+    </details>
+  );
+}
+
+/**
+ * The one button that confirms the selection, naming the contacts and the maximum ("Reveal 6 contacts, up to 18
+ * credits"), with what must be said before it (a balance or a limit it passes) and why it waits.
+ */
+export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number | null }) {
+  const { quote } = bulk.plan.value;
+  if (quote.contacts === 0 || bulk.active.value) return null;
+  const blocked = bulk.blocked.value;
+  return (
+    <section class="bulk-quote" aria-label="Reveal the selected contacts" data-testid="bulk-quote">
       {quote.toAsk > 0 && bulk.overBalance.value && balance !== null && (
         <div class="bulk-warning">
           <p>

@@ -1,31 +1,30 @@
 /**
- * A list's actions in one bar that stays in view at the bottom of the panel while the list scrolls: the selection
- * count with its select-all and clear, the quote of the selection with "Reveal selected", and the list's own
- * actions (Export, Save search).
+ * A list's selection in one bar that stays in view at the bottom of the panel while the list scrolls: one line while
+ * nothing is selected ("None selected" and "Select all on this page"), and with a selection a second line, the one
+ * button that reveals it ("Reveal 6 contacts, up to 18 credits"), its breakdown folded under "Details". The list's
+ * own actions (Export, Save search) are at its top, with what they say.
  */
-import type { ComponentChildren } from 'preact';
 import type { BulkCandidate } from '../../bulk/quote';
 import type { BulkModel } from './bulk-model';
-import { BulkQuote, SelectionBar } from './bulk-views';
+import { BulkQuote, QuoteDetails, SelectionBar } from './bulk-views';
 
 export function ListBar({
   bulk,
   balance,
   page,
   loaded,
-  children,
 }: {
   bulk: BulkModel;
   balance: number | null;
   page: ReadonlyArray<readonly [string, BulkCandidate]>;
   loaded: ReadonlyArray<readonly [string, BulkCandidate]>;
-  children?: ComponentChildren;
 }) {
   return (
     <section class="list-bar" aria-label="Selection and list actions">
-      <SelectionBar bulk={bulk} page={page} loaded={loaded} />
+      <SelectionBar bulk={bulk} page={page} loaded={loaded}>
+        <QuoteDetails bulk={bulk} />
+      </SelectionBar>
       <BulkQuote bulk={bulk} balance={balance} />
-      {children && <div class="list-actions">{children}</div>}
     </section>
   );
 }

@@ -5,18 +5,18 @@ import type { PersonOnPage } from '../../protocol/shapes';
 import type { StoredProfile } from '../../store/search';
 import { ErrorView } from '../error-view';
 import { PageNotRead } from '../page-not-read';
-import { RevealOptions } from '../reveal-options';
 import { RowSendLater } from '../send/later';
 import { rowOffer, teamHeldFor, useTeamHeld } from '../team-held-rows';
 import { AskAgainButton, notFoundOffer } from './ask-again';
 import { ITEM_STATE_LABEL } from './bulk-views';
 import { candidatesCsv, csvFileName, downloadText } from './export-csv';
+import { ExportMenu } from './export-menu';
 import { HeldContact, RowCharge } from './held-contact';
 import { ListBar } from './list-bar';
 import type { RowsModel } from './model';
 import { openOptions } from './open-options';
 import { createPagePeopleModel, type PagePeopleModel } from './page-people-model';
-import { vaultSummary } from './results';
+import { RevealFold } from './reveal-fold';
 import { balanceTooLow } from './row-offer';
 import { RowRevealButton, revealDone } from './row-reveal';
 
@@ -65,20 +65,29 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
   const url = person.socialUrl;
   if (url === null) {
     return (
-      <li class="person">
+      <li class="person unresolved">
         <strong>{name}</strong>
-        {person.headline && <span class="muted">{person.headline}</span>}
-        <span class="vault-status">Needs the public profile URL</span>
-        {person.pageUrl && (
-          <a
-            href={person.pageUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`${openLabel(person.pageUrl)}: ${name}`}
-          >
-            {openLabel(person.pageUrl)}
-          </a>
+        {person.headline && (
+          <span class="role" title={person.headline}>
+            {person.headline}
+          </span>
         )}
+        <span class="vault-status">
+          Needs the public profile URL
+          {person.pageUrl && (
+            <>
+              {' · '}
+              <a
+                href={person.pageUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${openLabel(person.pageUrl)}: ${name}`}
+              >
+                {openLabel(person.pageUrl)}
+              </a>
+            </>
+          )}
+        </span>
       </li>
     );
   }
@@ -142,9 +151,10 @@ function PersonRow({ m, panel, person }: { m: PagePeopleModel; panel: RowsModel;
         </span>
       )}
       {teamNote && <span class="vault-status">{teamNote}</span>}
-      {(inBulk || !record) && (
+      {/* Not revealed yet goes without saying: the row's Reveal says it, with its price. */}
+      {inBulk && (
         <span class="vault-status" data-testid="row-status">
-          {inBulk ? ITEM_STATE_LABEL[bulkItem.state] : vaultSummary(record)}
+          {ITEM_STATE_LABEL[bulkItem.state]}
         </span>
       )}
       {(record || error || charge) && (
@@ -187,40 +197,58 @@ export function PagePeopleView({
   const unresolved = m.unresolvedCount.value;
   useTeamHeld(candidates.map(([, candidate]) => candidate.target));
   return (
-    <section aria-labelledby="page-people-title" class="focus">
-      <h2 id="page-people-title">
-        {page?.label ? `People on this page: ${page.label}` : 'People on this page'}
-      </h2>
-      <p data-testid="page-people-count" role="status" aria-live="polite">
-        {m.reading.value && !page
-          ? 'Reading the page…'
-          : page && (!page.problem || count > 0)
-            ? `${count} ${count === 1 ? 'person' : 'people'} on this page (${m.revealedCount.value} already revealed)`
-            : ''}
-      </p>
+    <section aria-labelledby="page-people-title" class="focus page-people">
+      <div class="results-head">
+        <h2 id="page-people-title">{page?.label ?? 'People on this page'}</h2>
+        <div class="list-tools">
+          <button type="button" class="small" disabled={m.reading.value} onClick={() => void m.read()}>
+            Read again
+          </button>
+          {candidates.length > 0 && (
+            <ExportMenu
+              onExport={() =>
+                downloadText(csvFileName(), candidatesCsv(asRows(m.people.value), panel.vault.recordFor))
+              }
+            >
+              <p class="muted">The people read on this page, with revealed emails and phones</p>
+            </ExportMenu>
+          )}
+        </div>
+        <div class="result-line">
+          <span data-testid="page-people-count" role="status" aria-live="polite">
+            {m.reading.value && !page
+              ? 'Reading the page…'
+              : page && (!page.problem || count > 0)
+                ? `${count} ${count === 1 ? 'person' : 'people'} · ${m.revealedCount.value} revealed`
+                : ''}
+          </span>
+          <button type="button" class="link" onClick={onBack}>
+            Back to search
+          </button>
+        </div>
+      </div>
       {m.error.value && <ErrorView error={m.error.value} />}
       {page && <PageNotRead page={page} again="click Read again" />}
       {page && page.kind === null && <p>This tab does not show a LinkedIn page with people on it.</p>}
       {page?.list && !page.problem && (
-        <p class="muted">Only what LinkedIn shows now is read: scroll the page for more, then Read again.</p>
+        <details class="explain">
+          <summary>Only what LinkedIn shows now is read</summary>
+          <p class="muted">Scroll the page for more, then Read again.</p>
+        </details>
       )}
       {unresolved > 0 && page?.toResolve && (
-        <p data-testid="page-people-unresolved">
-          {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL (nothing is sent for{' '}
-          {unresolved === 1 ? 'it' : 'them'}). {page.toResolve}
-        </p>
+        <details class="explain" data-testid="page-people-unresolved">
+          <summary>
+            {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL
+          </summary>
+          <p class="muted">
+            Nothing is sent for {unresolved === 1 ? 'it' : 'them'}. {page.toResolve}
+          </p>
+        </details>
       )}
-      <div class="row">
-        <button type="button" disabled={m.reading.value} onClick={() => void m.read()}>
-          Read again
-        </button>
-        <button type="button" onClick={onBack}>
-          Back to search
-        </button>
-      </div>
       {count > 0 && (
         <>
-          <RevealOptions
+          <RevealFold
             legend="Reveal from this page"
             selection={panel.selection.value}
             onChange={panel.chooseSelection}
@@ -236,17 +264,7 @@ export function PagePeopleView({
               balance={panel.account.balance.value?.remaining ?? null}
               page={askable}
               loaded={askable}
-            >
-              <button
-                type="button"
-                class="small"
-                onClick={() =>
-                  downloadText(csvFileName(), candidatesCsv(asRows(m.people.value), panel.vault.recordFor))
-                }
-              >
-                Export CSV
-              </button>
-            </ListBar>
+            />
           )}
         </>
       )}

@@ -273,6 +273,12 @@ export function Results({
         <h2 id="results-title" ref={heading} tabIndex={-1}>
           Results
         </h2>
+        {page && page.profiles.length > 0 && (
+          <div class="list-tools">
+            <ExportButton results={results} />
+            <SaveSearch saved={saved} canSave={s.frozen !== null && s.status !== 'running'} />
+          </div>
+        )}
         {page && (
           <p class="result-line">
             <span data-testid="result-count">
@@ -316,10 +322,7 @@ export function Results({
                 balance={rows.account.balance.value?.remaining ?? null}
                 page={askable(page.profiles).map(rowCandidate)}
                 loaded={askable(results.rows.value).map(rowCandidate)}
-              >
-                <ExportButton results={results} />
-                <SaveSearch saved={saved} canSave={s.frozen !== null && s.status !== 'running'} />
-              </ListBar>
+              />
             </>
           ) : (
             <>

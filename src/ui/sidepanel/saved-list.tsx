@@ -5,6 +5,7 @@ import type { SavedSearch } from '../../store/search';
 import { ErrorView } from '../error-view';
 import { savedSearchKind } from '../words/lists';
 import { SERVICE_DOWN_ID } from '../words/service';
+import { ExportMenu } from './export-menu';
 import { openOptions } from './open-options';
 import type { ResultsModel } from './results-model';
 import type { SavedModel } from './saved-model';
@@ -25,16 +26,13 @@ export function ExportButton({
 }) {
   const rows = results.rows.value.length;
   return (
-    <span class="export">
-      <button type="button" class="small" disabled={rows === 0} onClick={results.exportCsv}>
-        Export CSV
-      </button>
+    <ExportMenu disabled={rows === 0} onExport={results.exportCsv}>
       {rows > 0 && (
-        <span class="muted" data-testid="export-rows">
+        <p class="muted" data-testid="export-rows">
           {exportRows(rows, results.currentPage.value?.total ?? rows)}, with revealed emails and phones
-        </span>
+        </p>
       )}
-    </span>
+    </ExportMenu>
   );
 }
 
