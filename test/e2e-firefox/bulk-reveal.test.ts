@@ -17,7 +17,9 @@ test('a page of 10 selected: quote, one confirmation, progress, receipt; nobody 
 
   await ff.clickButton('Select all on this page');
   await ff.textMatching('[data-testid=selected-count]', /^10 selected$/);
-  const quote = await ff.textMatching('[data-testid=bulk-quote]', /10 contacts: 10 to look up\./);
+  // The quote's breakdown, under "Details".
+  await ff.click('[data-testid=quote-details] summary');
+  const quote = await ff.textMatching('[data-testid=quote-details]', /10 contacts: 10 to look up\./);
   expect(quote).toContain('At most 30 credits');
   expect(await sim.requests('/v1/lookup')).toEqual([]);
   const before = await sim.balance();
