@@ -7,8 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../gateway/db/database';
 import { migrate } from '../gateway/db/migrations';
+import { openDatabase } from '../gateway/db/open';
 import { addMember } from '../gateway/members';
 import { startGateway } from '../gateway/server/serve';
 import { setTeamName } from '../gateway/team';

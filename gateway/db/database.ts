@@ -39,13 +39,3 @@ export interface Database extends Sql {
  * not said), or a PGlite data folder.
  */
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string };
-
-/** Opens the database named by `target` (without migrating it; see `migrate`). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) {
-    const { openPostgres } = await import('./postgres');
-    return openPostgres(target.url, target.poolSize);
-  }
-  const { openPglite } = await import('./pglite');
-  return openPglite(target.dataDir);
-}

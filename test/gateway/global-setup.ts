@@ -10,8 +10,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../gateway/db/database';
 import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
+import { openDatabase } from '../../gateway/db/open';
 import { findPostgresBin, HOW_TO_GET_POSTGRES, type PgCluster, startCluster } from './pg-cluster';
 
 declare module 'vitest' {
