@@ -6,6 +6,7 @@
  */
 import { refuse, refuseNow } from '../protocol/result';
 import { type Connection, cardOf, DESTINATION_LABELS, settle } from '../send/destinations';
+import { type AshbySource, ashbySources } from '../send/destinations/ashby';
 import { type LeverUser, leverUsers } from '../send/destinations/lever';
 import { generateWebhookSecret } from '../send/destinations/webhook';
 import { SendError } from '../send/errors';
@@ -22,7 +23,7 @@ export type DestinationInput =
       postingId?: string | undefined;
       baseUrl?: string | undefined;
     }
-  | { kind: 'ashby'; apiKey: string; baseUrl?: string | undefined }
+  | { kind: 'ashby'; apiKey: string; sourceId?: string | undefined; baseUrl?: string | undefined }
   | { kind: 'hubspot'; token: string; baseUrl?: string | undefined }
   | { kind: 'webhook'; url: string };
 
@@ -49,6 +50,15 @@ export function listLeverUsers(input: {
 }): Promise<LeverUser[]> {
   const apiKey = noSpaces(input.apiKey, 'Lever API key');
   return speaking(() => leverUsers({ apiKey, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }));
+}
+
+/** Ashby's active sources for a key, to choose the one candidates are created with (free, optional). */
+export function listAshbySources(input: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+}): Promise<AshbySource[]> {
+  const apiKey = noSpaces(input.apiKey, 'Ashby API key');
+  return speaking(() => ashbySources({ apiKey, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }));
 }
 
 function hintOf(connection: Connection, account: string | undefined): DestinationHint {
@@ -109,6 +119,7 @@ export async function saveDestination(
         ...base,
         kind: 'ashby',
         apiKey: noSpaces(input.apiKey, 'Ashby API key'),
+        ...(input.sourceId?.trim() ? { sourceId: input.sourceId.trim() } : {}),
         ...at(input.baseUrl),
       };
       break;

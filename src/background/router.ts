@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { onMessage, type ProtocolMap } from '../protocol/messages';
 import { fail, ok, type Result, refuse } from '../protocol/result';
 import {
+  AshbySourcesInput,
   BulkControlInput,
   BulkSendControlInput,
   DestinationIdInput,
@@ -35,7 +36,13 @@ import {
 import { isLinkedInHost } from '../sites/linkedin/url';
 import { vaultWrite } from '../store/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
-import { checkDestination, listLeverUsers, removeDestination, saveDestination } from './destinations';
+import {
+  checkDestination,
+  listAshbySources,
+  listLeverUsers,
+  removeDestination,
+  saveDestination,
+} from './destinations';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { flagContact } from './flags';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
@@ -131,6 +138,7 @@ export function registerMessageHandlers(): void {
 
   expose('saveConnection', SaveConnectionInput, (input) => saveConnection(input));
   expose('listLeverUsers', LeverUsersInput, (input) => listLeverUsers(input));
+  expose('listAshbySources', AshbySourcesInput, (input) => listAshbySources(input));
   expose('saveDestination', SaveDestinationInput, (input) => saveDestination(input));
   expose('checkDestination', DestinationIdInput, ({ id }) => checkDestination(id));
   expose('removeDestination', DestinationIdInput, async ({ id }) => {

@@ -7,6 +7,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
 import type { BulkJob } from '../bulk/job';
 import type { GitHubProfile } from '../find/github';
+import type { AshbySource } from '../send/destinations/ashby';
 import type { LeverUser } from '../send/destinations/lever';
 import type { AccountSnapshot } from '../store/account';
 import type { BulkSendJob } from '../store/bulk-send';
@@ -16,6 +17,7 @@ import type { SavedSearch, SearchSession } from '../store/search';
 import type { ContactRecord } from '../store/vault-record';
 import type { Result } from './result';
 import type {
+  AshbySourcesInput,
   BulkControlInput,
   BulkSendControlInput,
   DestinationIdInput,
@@ -53,6 +55,8 @@ export interface ProtocolMap {
   saveConnection(input: z.infer<typeof SaveConnectionInput>): Result<AccountSnapshot>;
   /** Options, Send to: Lever's active users for a key, to choose whom candidates are added as (free). */
   listLeverUsers(input: z.infer<typeof LeverUsersInput>): Result<LeverUser[]>;
+  /** Options, Send to: Ashby's sources, to choose the one candidates are created with (free, optional). */
+  listAshbySources(input: z.infer<typeof AshbySourcesInput>): Result<AshbySource[]>;
   /**
    * Options, Send to: check a destination with a free call and keep it if that works. A webhook's signing secret is
    * answered here, once.

@@ -38,6 +38,12 @@ const secretText = (what: string) => text(MESSAGE_LIMITS.apiKey, what);
 /** Options, Send to: a key to list Lever's users with (free). */
 export const LeverUsersInput = z.strictObject({ apiKey: secretText('The Lever API key'), baseUrl: address });
 
+/** Options, Send to: a key to list Ashby's sources with (free). */
+export const AshbySourcesInput = z.strictObject({
+  apiKey: secretText('The Ashby API key'),
+  baseUrl: address,
+});
+
 /** Options, Send to: a destination to check (free) and keep. */
 export const SaveDestinationInput = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -47,7 +53,12 @@ export const SaveDestinationInput = z.discriminatedUnion('kind', [
     postingId: z.optional(text(200, 'The Lever posting')),
     baseUrl: address,
   }),
-  z.strictObject({ kind: z.literal('ashby'), apiKey: secretText('The Ashby API key'), baseUrl: address }),
+  z.strictObject({
+    kind: z.literal('ashby'),
+    apiKey: secretText('The Ashby API key'),
+    sourceId: z.optional(text(200, 'The Ashby source')),
+    baseUrl: address,
+  }),
   z.strictObject({
     kind: z.literal('hubspot'),
     token: secretText('The HubSpot access token'),

@@ -47,8 +47,26 @@ test.describe('options: Send to', () => {
       'The key was not accepted: Ashby says it is wrong or deactivated. Check it in Send to.',
     );
     await section.getByLabel('Ashby API key').fill(ASHBY_KEY);
+    // Optional: the source Ashby's candidates are created with, from Ashby's own list (archived ones left out).
+    await section.getByRole('button', { name: 'Choose the source candidates get (optional)' }).click();
+    await expect(section.getByLabel('Source candidates get').locator('option')).toHaveText([
+      'None',
+      'LinkedIn',
+      'Candidate Lens',
+    ]);
+    await section.getByLabel('Source candidates get').selectOption({ label: 'Candidate Lens' });
+    await expectAccessible(page, 'options, adding Ashby with a source');
+    for (const width of [320, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await section.screenshot({ path: `test-results/send-to-ashby-source-${width}-${scheme}.png` });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await section.getByRole('button', { name: 'Check and save' }).click();
     await expect(page.getByTestId('destination-ashby')).toBeVisible();
+    expect(fakes.ashby.log).toContain('POST /source.list');
 
     await section.getByRole('button', { name: 'Add HubSpot' }).click();
     await section.getByLabel('HubSpot access token').fill(HUBSPOT_TOKEN);

@@ -12,6 +12,8 @@
  * - The free check: `apiKey.info` (/reference/apikeyinfo).
  * - Finding: `candidate.search` by `email` (/reference/candidatesearch).
  * - Creating: `candidate.create` with name, email, phoneNumber, linkedInUrl, sourceId (/reference/candidatecreate).
+ * - Sources: `source.list` (/reference/sourcelist: `{ id, title, isArchived }`, archived ones left out unless
+ *   `includeArchived`), for the user to choose, on the options page, the source candidates are created with.
  */
 import * as z from 'zod/mini';
 import { ASHBY_BASE_URL } from '../addresses';
@@ -45,6 +47,8 @@ const Failure = z.object({
 });
 const Candidate = z.object({ id: z.string(), name: z.string() });
 const KeyInfo = z.object({ title: z.optional(z.string()) });
+const Source = z.object({ id: z.string(), title: z.string(), isArchived: z.optional(z.boolean()) });
+export type AshbySource = { id: string; title: string };
 
 function failureMessage(body: unknown): string | undefined {
   const parsed = z.safeParse(Failure, body);
@@ -99,14 +103,46 @@ export function ashbyCandidateBody(person: SendPerson, sourceId: string | undefi
   };
 }
 
-export function createAshby(options: AshbyOptions): Destination {
+/** The sources candidates can be created with (active ones), for the options page: needs Hiring Process read. */
+export async function ashbySources(
+  options: Omit<AshbyOptions, 'sourceId'>,
+  signal?: AbortSignal,
+): Promise<AshbySource[]> {
   const base = baseUrlOf(NAME, options.baseUrl ?? ASHBY_BASE_URL);
   const http = createHttp(NAME, options, ASHBY_ERRORS, [options.apiKey]);
-  const headers = {
-    Authorization: basicAuth(options.apiKey.trim()),
+  const answer = await http(
+    {
+      method: 'POST',
+      url: `${base}/source.list`,
+      headers: headersOf(options.apiKey),
+      body: JSON.stringify({ includeArchived: false }),
+      schema: z.union([z.object({ success: z.literal(true), results: z.array(Source) }), Failure]),
+      retryServerErrors: true,
+    },
+    signal,
+  );
+  if (answer.success !== true) {
+    const reason = failureMessage(answer);
+    throw new SendError({ kind: 'refused', destination: NAME, message: refusal(NAME, reason) });
+  }
+  return (answer as { results: z.output<typeof Source>[] }).results
+    .filter((source) => !source.isArchived)
+    .map(({ id, title }) => ({ id, title }));
+}
+
+/** The headers of every call: Basic auth, and the `Accept` its examples send. */
+function headersOf(apiKey: string) {
+  return {
+    Authorization: basicAuth(apiKey.trim()),
     Accept: 'application/json; version=1',
     'Content-Type': 'application/json',
   };
+}
+
+export function createAshby(options: AshbyOptions): Destination {
+  const base = baseUrlOf(NAME, options.baseUrl ?? ASHBY_BASE_URL);
+  const http = createHttp(NAME, options, ASHBY_ERRORS, [options.apiKey]);
+  const headers = headersOf(options.apiKey);
   const appUrl = (options.appUrl ?? 'https://app.ashbyhq.com').replace(/\/+$/, '');
   const recordLink = (id: string) => `${appUrl}/candidates/${encodeURIComponent(id)}`;
 

@@ -129,8 +129,41 @@ export function SendToSettings() {
                 onText={(text) => {
                   m.key.value = text;
                   m.users.value = null;
+                  m.sources.value = null;
+                  m.sourceId.value = '';
                 }}
               />
+              {kind === 'ashby' &&
+                (m.sources.value === null ? (
+                  <p>
+                    <button
+                      type="button"
+                      class="link"
+                      disabled={m.busy.value}
+                      onClick={() => void m.findAshbySources()}
+                    >
+                      Choose the source candidates get (optional)
+                    </button>
+                  </p>
+                ) : (
+                  <div class="field">
+                    <label for="ashby-source">Source candidates get</label>
+                    <select
+                      id="ashby-source"
+                      value={m.sourceId.value}
+                      onChange={(e) => {
+                        m.sourceId.value = e.currentTarget.value;
+                      }}
+                    >
+                      <option value="">None</option>
+                      {m.sources.value.map((source) => (
+                        <option key={source.id} value={source.id}>
+                          {source.title}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ))}
               {kind === 'lever' && m.users.value !== null && (
                 <>
                   <div class="field">

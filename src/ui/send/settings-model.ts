@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { originPattern } from '../../api/base-url';
 import type { ApiErrorJSON } from '../../api/errors';
 import { ASHBY_BASE_URL, HUBSPOT_BASE_URL, LEVER_BASE_URL } from '../../send/addresses';
+import type { AshbySource } from '../../send/destinations/ashby';
 import type { LeverUser } from '../../send/destinations/lever';
 import { type DestinationKind, destinationHints } from '../../store/destination-hints';
 import { call } from '../rpc';
@@ -43,6 +44,9 @@ export function createSendSettingsModel() {
   const users = signal<LeverUser[] | null>(null);
   const performAs = signal('');
   const posting = signal('');
+  /** Ashby's sources, once asked for (optional: candidates are created without a source otherwise). */
+  const sources = signal<AshbySource[] | null>(null);
+  const sourceId = signal('');
   const busy = signal(false);
   const error = signal<ApiErrorJSON | string | null>(null);
   /** A webhook's signing secret, shown once after it is saved. */
@@ -57,6 +61,8 @@ export function createSendSettingsModel() {
     users.value = null;
     performAs.value = '';
     posting.value = '';
+    sources.value = null;
+    sourceId.value = '';
     error.value = null;
     secret.value = null;
     notice.value = null;
@@ -97,6 +103,25 @@ export function createSendSettingsModel() {
     performAs.value = result.value[0]?.id ?? '';
   }
 
+  /** Ashby's optional step: its sources, to choose the one candidates are created with. */
+  async function findAshbySources() {
+    error.value = null;
+    if (!key.value.trim()) {
+      error.value = 'Enter the Ashby API key.';
+      return;
+    }
+    if (!(await allow('ashby'))) return;
+    busy.value = true;
+    const result = await call('listAshbySources', { apiKey: key.value.trim(), ...baseUrl() });
+    busy.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    sources.value = result.value;
+    sourceId.value = '';
+  }
+
   function input() {
     switch (adding.value) {
       case 'lever':
@@ -108,7 +133,12 @@ export function createSendSettingsModel() {
           ...baseUrl(),
         };
       case 'ashby':
-        return { kind: 'ashby' as const, apiKey: key.value.trim(), ...baseUrl() };
+        return {
+          kind: 'ashby' as const,
+          apiKey: key.value.trim(),
+          ...(sourceId.value ? { sourceId: sourceId.value } : {}),
+          ...baseUrl(),
+        };
       case 'hubspot':
         return { kind: 'hubspot' as const, token: key.value.trim(), ...baseUrl() };
       case 'webhook':
@@ -169,12 +199,15 @@ export function createSendSettingsModel() {
     users,
     performAs,
     posting,
+    sources,
+    sourceId,
     busy,
     error,
     secret,
     notice,
     start,
     findLeverUsers,
+    findAshbySources,
     save,
     check,
     remove,

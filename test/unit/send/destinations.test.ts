@@ -7,12 +7,16 @@ import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
 import { startWebhookReceiver } from '../../../sim/destinations/webhook-receiver';
 import {
   checkDestination,
+  listAshbySources,
   listLeverUsers,
   removeDestination,
   saveDestination,
 } from '../../../src/background/destinations';
+import { sendContact } from '../../../src/background/send';
 import { destinationHints } from '../../../src/store/destination-hints';
 import { savedDestination, savedDestinations } from '../../../src/store/destinations';
+import { vaultWrite } from '../../../src/store/vault-write';
+import { contactRecord } from '../../support/vault-records';
 import { ADDRESSES, stubDestinations } from './fakes';
 import { httpsFetch } from './helpers';
 
@@ -48,6 +52,33 @@ describe('saving a destination', () => {
     const hints = await destinationHints.get();
     expect(hints.map((hint) => hint.id)).toEqual(['lever']);
     expect(JSON.stringify(hints)).not.toContain(LEVER_KEY);
+  });
+
+  it("lists Ashby's active sources, and remembers the one chosen for the candidates it creates", async () => {
+    const fakes = stubDestinations();
+    expect(await listAshbySources({ apiKey: ASHBY_KEY, baseUrl: ADDRESSES.ashby })).toEqual([
+      { id: 'src-linkedin', title: 'LinkedIn' },
+      { id: 'src-lens', title: 'Candidate Lens' },
+    ]);
+    await saveDestination({
+      kind: 'ashby',
+      apiKey: ASHBY_KEY,
+      sourceId: 'src-lens',
+      baseUrl: ADDRESSES.ashby,
+    });
+    expect(await savedDestination('ashby')).toMatchObject({ sourceId: 'src-lens' });
+    const contact = { ...contactRecord('sourced', 'c-sourced'), name: 'Sourced Person' };
+    await vaultWrite.put(contact);
+    await sendContact({ contactKey: contact.key, destinationId: 'ashby' });
+    expect(fakes.ashby.candidates[0]?.source).toEqual({ id: 'src-lens' });
+  });
+
+  it("says which permission Ashby's sources need when the key lacks it", async () => {
+    const fakes = stubDestinations();
+    fakes.ashby.denied.add('hiringProcessMetadataRead');
+    await expect(listAshbySources({ apiKey: ASHBY_KEY, baseUrl: ADDRESSES.ashby })).rejects.toMatchObject({
+      message: expect.stringContaining('read the sources (Hiring Process: Read)'),
+    });
   });
 
   it('keeps nothing when the check fails, and says why in plain words', async () => {
