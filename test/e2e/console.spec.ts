@@ -1,0 +1,156 @@
+/**
+ * The team console, in real Chromium, against the gateway on PGlite: the admin signs in with the link the command
+ * line prints, invites Carol and caps her day at 50 credits; Carol's extension joins with the invitation and reveals
+ * three people; the console shows her spend and the three reveals in the audit log; the admin revokes her, and her
+ * next reveal is refused in plain words. (The console on PostgreSQL is the gateway tests' part.)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand } from '../../gateway/cli/commands';
+import { type Database, openDatabase } from '../../gateway/db/database';
+import { migrate } from '../../gateway/db/migrations';
+import { type RunningGateway, startGateway } from '../../gateway/server/serve';
+import { setTeamName } from '../../gateway/team';
+import { createUpstream } from '../../gateway/upstream';
+import { type RunningSimulator, startSimulator } from '../../sim/server';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { expectPlainWords } from './plain-words';
+
+const SERVICE_KEY = 'svc-console-e2e-5b0c7e21';
+
+test.describe('the team console', () => {
+  let dataDir: string;
+  let db: Database;
+  let sim: RunningSimulator;
+  let gateway: RunningGateway;
+
+  test.beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+    db = await openDatabase({ dataDir });
+    await migrate(db);
+    sim = await startSimulator({
+      port: 0,
+      keys: { [SERVICE_KEY]: { remaining: 10_000, purchased: 10_000, active: true } },
+    });
+    gateway = await startGateway({
+      db,
+      upstream: createUpstream({ baseUrl: sim.url, apiKey: SERVICE_KEY }),
+      serviceKey: SERVICE_KEY,
+      logSink: () => {},
+    });
+    await setTeamName(db, 'Acme Recruiting');
+  });
+
+  test.afterEach(async () => {
+    await gateway.close();
+    await sim.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the admin invites and caps Carol, sees her three reveals and her spend, and revokes her', async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    // The admin signs in with the link `npm run gateway -- admin link` prints.
+    const printed = (
+      await runCommand(db, ['admin', 'link', '--name', 'Dana Reyes', '--url', gateway.url])
+    ).lines.at(-1)!;
+    const admin = await context.newPage();
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto(printed);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await expect(admin.getByText('Dana Reyes · Acme Recruiting')).toBeVisible();
+
+    // Invites Carol: the invitation to copy.
+    await admin.getByLabel('Name', { exact: true }).fill('Carol Diaz');
+    await admin.getByRole('button', { name: 'Invite' }).click();
+    const invitation = await admin.getByTestId('invitation').inputValue();
+    expect(invitation).toMatch(/^cl-invite-1\./);
+    await expectAccessible(admin, 'console: the invitation shown');
+    await admin.getByRole('button', { name: 'Done' }).click();
+
+    // Sets her daily cap to 50.
+    const carolCard = admin.locator('[data-testid="member"][data-name="Carol Diaz"]');
+    await carolCard.getByRole('button', { name: 'Caps: Carol Diaz' }).click();
+    await carolCard.getByLabel('Daily cap (credits)').fill('50');
+    await carolCard.getByRole('button', { name: 'Save caps' }).click();
+    await expect(admin.getByRole('status')).toHaveText(
+      'Carol Diaz’s caps are saved; they hold from the next request.',
+    );
+    await expect(carolCard.getByTestId('spent-today')).toHaveText('0 of 50 credits');
+
+    // Carol's extension joins with the invitation.
+    const options = await openExtensionPage('options.html');
+    await options.getByLabel('API key').fill(invitation);
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(options.getByTestId('team-member')).toContainText('Carol Diaz · Acme Recruiting');
+    await expect(options.getByTestId('team-member')).toContainText('50 credits a day');
+
+    // She reveals three people from a search in the side panel.
+    const panel = await openExtensionPage('sidepanel.html');
+    await panel.setViewportSize({ width: 320, height: 900 });
+    await panel.getByRole('tab', { name: 'Free text' }).click();
+    await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');
+    await panel.getByRole('button', { name: /^Search ·/ }).click();
+    const rows = panel.getByTestId('result-row');
+    await expect(rows.nth(3)).toBeVisible();
+    for (const i of [0, 1, 2]) {
+      await rows
+        .nth(i)
+        .getByRole('button', { name: /^Reveal · up to 3 credits/ })
+        .click();
+      await expect(rows.nth(i).getByRole('link', { name: /@/ })).toBeVisible();
+    }
+
+    // The console shows her spend against her cap, and three reveals in the audit log.
+    const [spent] = await db.query<{ today: number }>(
+      `select coalesce(sum(credits), 0)::int as today from ledger l join members m on m.id = l.member_id
+       where m.name = 'Carol Diaz' and l.status = 'charged'`,
+    );
+    const today = spent!.today;
+    expect(today).toBeGreaterThanOrEqual(9);
+    await admin.reload();
+    await expect(carolCard.getByTestId('spent-today')).toHaveText(`${today} of 50 credits`);
+    await admin.getByRole('link', { name: 'Audit log' }).click();
+    await admin.getByRole('combobox', { name: /^Member/ }).selectOption({ label: 'Carol Diaz' });
+    await admin.getByRole('combobox', { name: /^Kind/ }).selectOption({ label: 'Reveal' });
+    await admin.getByRole('button', { name: 'Filter' }).click();
+    const reveals = admin.locator('[data-testid="audit-entry"][data-kind="reveal"]');
+    await expect(reveals).toHaveCount(3);
+    await expect(reveals.first()).toContainText('Carol Diaz');
+    await expect(reveals.first()).toContainText('email for 3 credits');
+    await expectAccessible(admin, 'console: the audit log filtered');
+    await expectPlainWords(admin, 'console: the audit log filtered');
+
+    // The admin revokes her.
+    await admin.getByRole('link', { name: 'Members' }).click();
+    await carolCard.getByRole('button', { name: 'Revoke: Carol Diaz' }).click();
+    await carolCard.getByRole('button', { name: 'Revoke Carol Diaz' }).click();
+    await expect(admin.getByRole('status')).toHaveText(
+      'Carol Diaz is revoked: their next request is refused.',
+    );
+
+    // The other two screens, axe-clean too: her credits in the team's usage; no destinations yet.
+    await admin.getByRole('link', { name: 'Usage' }).click();
+    await expect(admin.getByTestId('usage-total')).toHaveText(`Team total: ${today} credits`);
+    await expectAccessible(admin, 'console: usage');
+    await admin.getByRole('link', { name: 'Destinations' }).click();
+    await expect(admin.getByRole('button', { name: 'Check and set' })).toBeVisible();
+    await expectAccessible(admin, 'console: destinations');
+
+    // Her next reveal is refused, in plain words, and nothing was charged.
+    const lookups = sim.state.requests.list('/v1/lookup').length;
+    await rows
+      .nth(3)
+      .getByRole('button', { name: /^Reveal · up to 3 credits/ })
+      .click();
+    const refusal = panel.getByRole('alert');
+    await expect(refusal).toContainText('It may be mistyped, or no longer active.');
+    await expectPlainWords(panel, 'side panel: a revoked member reveals');
+    expect(sim.state.requests.list('/v1/lookup')).toHaveLength(lookups);
+  });
+});
