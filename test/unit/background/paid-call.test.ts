@@ -1,0 +1,247 @@
+/**
+ * One paid call through the ledger (`paidLookup`, `paidSearch`), driven directly: what each way a call can end leaves
+ * on the ledger and says to the user. A call whose request may have left stays "may have been charged"; one refused
+ * before it left, or by the service with nothing charged, is off the ledger; an answer that cannot be stored is said
+ * with its charge; an entry that cannot be written ahead means nothing is sent.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/errors';
+import type { LookupResponse, SearchResponse } from '../../../src/api/schema';
+import { type PaidCall, paidLookup, paidSearch } from '../../../src/background/ledger';
+import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
+import { db } from '../../../src/store/db';
+import { readLedgerDays } from '../../../src/store/ledger';
+import { freshConnection } from './service-stub';
+
+const CALL: PaidCall = { action: 'reveal', ref: 'job-1', label: 'Ada Lovelace', subject: 'ada' };
+
+function lookupAnswer(retrieved: string[], used: number): LookupResponse {
+  return {
+    success: true,
+    data: {
+      contacts: [
+        {
+          lookup_identifier: 'ada',
+          lookup_type: 'social_url',
+          success: true,
+          profile: { name: 'Ada Lovelace' },
+          contact_data_retrieved: retrieved,
+          retrieved_at: new Date().toISOString(),
+        },
+      ],
+      summary: { total_requested: 1, successful: 1, failed: 0 },
+    },
+    credits: { used, remaining: 100 - used },
+  } as never;
+}
+
+const searchAnswer = (): SearchResponse =>
+  ({
+    success: true,
+    data: { profiles: [], pagination: {} },
+    credits: { used: 1, remaining: 99 },
+  }) as never;
+
+async function charges(): Promise<ChargeEntry[]> {
+  const today = dayOf(new Date());
+  return ((await readLedgerDays([today])).get(today) ?? []).filter(
+    (e): e is ChargeEntry => e.kind === 'charge',
+  );
+}
+
+const keepNothing = async () => undefined;
+
+beforeEach(async () => {
+  await freshConnection();
+  // Each failure is also logged for the developer; the tests read what the user is told.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a paid call that failed', () => {
+  it('refused before its request left: nothing on the ledger, the refusal as it was', async () => {
+    const refusal = new TypeError('no connection to wait for');
+    await expect(paidLookup(CALL, ['email'], async () => Promise.reject(refusal), keepNothing)).rejects.toBe(
+      refusal,
+    );
+    expect(await charges()).toEqual([]);
+  });
+
+  it('with no answer: keeps its own kind and stays on the ledger, may have been charged', async () => {
+    const lost = new ApiError({ kind: 'network', message: 'dropped', outcomeUnknown: true });
+    await expect(
+      paidLookup(
+        CALL,
+        ['email', 'phone'],
+        async (ahead) => {
+          await ahead();
+          throw lost;
+        },
+        keepNothing,
+      ),
+    ).rejects.toBe(lost);
+    expect(await charges()).toMatchObject([{ state: 'uncertain', maxCredits: 9, label: 'Ada Lovelace' }]);
+  });
+
+  it("the extension's own failure after the request left: said as may have been charged, never as a refusal", async () => {
+    const error = await paidLookup(
+      CALL,
+      ['email'],
+      async (ahead) => {
+        await ahead();
+        throw new TypeError('cannot read properties of undefined');
+      },
+      keepNothing,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'unexpected',
+      message: 'The answer could not be handled.',
+      outcomeUnknown: true,
+      operation: 'lookup',
+    });
+    expect(await charges()).toMatchObject([{ state: 'uncertain' }]);
+  });
+
+  it('the same for a search page, which is not a lookup', async () => {
+    const error = await paidSearch(
+      { ref: 's1', label: 'page 2' },
+      { free_text_search: 'nurses' },
+      async () => {
+        throw new TypeError('broken');
+      },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unexpected', outcomeUnknown: true });
+    expect((error as ApiError).toJSON()).not.toHaveProperty('operation');
+    expect(await charges()).toMatchObject([{ action: 'search', state: 'uncertain', label: 'page 2' }]);
+  });
+});
+
+describe('a paid call that was answered', () => {
+  it('writes its entry ahead once, however often the sender asks (the time it first left)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 4, 4, 10, 0, 0) });
+    const first = new Date().toISOString();
+    await paidLookup(
+      CALL,
+      ['email'],
+      async (ahead) => {
+        await ahead();
+        vi.setSystemTime(new Date(2026, 4, 4, 10, 0, 5));
+        await ahead();
+        return lookupAnswer(['email'], 3);
+      },
+      keepNothing,
+    );
+    expect(await charges()).toMatchObject([{ at: first, state: 'charged', credits: 3 }]);
+  });
+
+  it('records only the items asked for, as the service charged them', async () => {
+    await paidLookup(
+      CALL,
+      ['email'],
+      async (ahead) => ahead().then(() => lookupAnswer(['email', 'phone'], 3)),
+      keepNothing,
+    );
+    expect(await charges()).toMatchObject([
+      { items: ['email'], credits: 3, state: 'charged', remaining: 97 },
+    ]);
+  });
+
+  it('an answer with no contact in it records no items', async () => {
+    const empty = { ...lookupAnswer([], 0), data: { contacts: [], summary: {} } } as never;
+    await paidLookup(CALL, ['email'], async (ahead) => ahead().then(() => empty), keepNothing);
+    expect(await charges()).toMatchObject([{ items: [], credits: 0, state: 'charged' }]);
+  });
+});
+
+describe('an answer that was charged but could not be stored', () => {
+  const failingKeep = (error: unknown) => async () => Promise.reject(error);
+
+  it.each([
+    ['a full disk', new DOMException('quota', 'QuotaExceededError'), 'storage-full', 'the disk is full.'],
+    [
+      'a browser that could not save',
+      new DOMException('io', 'UnknownError'),
+      'storage-failed',
+      "the browser could not save the extension's data.",
+    ],
+    ['any other failure', new Error('bug'), 'unexpected', 'the extension failed to store it.'],
+  ])('on %s says the charge, what was lost and why', async (_, cause, kind, why) => {
+    const error = await paidLookup(
+      CALL,
+      ['email', 'phone'],
+      async (ahead) => ahead().then(() => lookupAnswer(['email', 'phone'], 9)),
+      failingKeep(cause),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind,
+      message: `Charged 9 credits, but the contact could not be saved: ${why}`,
+      credits: 9,
+    });
+    expect(await charges()).toMatchObject([{ state: 'charged', credits: 9 }]);
+  });
+
+  it('says nothing was charged when nothing was, and names the results of a search', async () => {
+    const lookup = await paidLookup(
+      CALL,
+      ['email'],
+      async (ahead) => ahead().then(() => lookupAnswer([], 0)),
+      failingKeep(new Error('bug')),
+    ).catch((e: unknown) => e);
+    expect(lookup).toMatchObject({
+      message: 'Nothing was charged, but the contact could not be saved: the extension failed to store it.',
+    });
+    const search = await paidSearch(
+      { ref: 's1' },
+      { free_text_search: 'nurses' },
+      async () => searchAnswer(),
+      failingKeep(new Error('bug')),
+    ).catch((e: unknown) => e);
+    expect(search).toMatchObject({
+      message: 'Charged 1 credit, but the results could not be saved: the extension failed to store it.',
+    });
+  });
+});
+
+describe('an entry that cannot be written ahead', () => {
+  async function failLedgerWrites(error: unknown) {
+    const database = await db();
+    const real = database.transaction.bind(database);
+    vi.spyOn(database, 'transaction').mockImplementation(((
+      names: string | string[],
+      mode?: string,
+      options?: object,
+    ) => {
+      if (mode === 'readwrite' && [names].flat().includes('ledger')) throw error;
+      return real(names as never, mode as never, options as never);
+    }) as never);
+  }
+
+  it.each([
+    ['a full disk', new DOMException('quota', 'QuotaExceededError'), 'storage-full', 'Nothing was sent.'],
+    [
+      'a browser that could not save',
+      new DOMException('io', 'UnknownError'),
+      'storage-failed',
+      'The extension could not save its record of a paid call before sending it, so it sent nothing: nothing was charged. Try again.',
+    ],
+    [
+      'any other failure',
+      new Error('bug'),
+      'unexpected',
+      'The extension could not save its record of a paid call before sending it, so it sent nothing: nothing was charged. Try again.',
+    ],
+  ])('on %s: nothing is sent, and it says so', async (_, cause, kind, message) => {
+    await failLedgerWrites(cause);
+    const sent = vi.fn(async () => lookupAnswer(['email'], 3));
+    const error = await paidLookup(CALL, ['email'], async (ahead) => ahead().then(sent), keepNothing).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind, message });
+    expect(sent).not.toHaveBeenCalled();
+  });
+});
