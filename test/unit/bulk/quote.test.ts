@@ -162,4 +162,13 @@ describe('bulk quote', () => {
       max: 6,
     });
   });
+
+  it('a row that gives a profile a second id keeps the id first known for it', () => {
+    const merged = mergeCandidates([
+      person(url('ada'), 'A', 'Ada'),
+      person(null, 'B', 'Ada by another id'),
+      person(url('ada'), 'B', 'Ada both'),
+    ]);
+    expect(merged).toEqual([{ name: 'Ada', target: { socialUrl: url('ada'), candidateId: 'A' } }]);
+  });
 });
