@@ -105,8 +105,14 @@ export function sendContact(
       sentAt: earlier?.state === 'sent' ? earlier.sentAt : now,
     };
     // Written before the request: a stopped worker leaves word that this send may have reached the destination.
-    const intend = (foundBefore: boolean) =>
-      keepSent({ ...base, state: 'sending', foundBefore, updatedAt: now });
+    const intend = (foundBefore: boolean, deliveryId?: string) =>
+      keepSent({
+        ...base,
+        state: 'sending',
+        foundBefore,
+        ...(deliveryId ? { recordId: deliveryId } : {}),
+        updatedAt: now,
+      });
     let outcome: PerformedSend;
     try {
       outcome = await performSend(connection, person, earlier, intend, options);

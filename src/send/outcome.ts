@@ -27,7 +27,7 @@ export async function performSend(
   connection: Connection,
   person: SendPerson,
   earlier: EarlierSend | null,
-  intend: (foundBefore: boolean) => Promise<void>,
+  intend: (foundBefore: boolean, deliveryId?: string) => Promise<void>,
   options: CallOptions = {},
   transport: TransportOptions = {},
 ): Promise<PerformedSend> {
@@ -48,8 +48,15 @@ export async function performSend(
     const existing = connection.kind === 'lever' ? 'linked' : 'already-there';
     return { status: earlier.foundBefore ? existing : 'created', id: found.id, link: found.link };
   }
-  if (earlier === null) await intend(found != null);
-  return destination.send(person, { ...options, ...(found !== undefined ? { found } : {}) });
+  // A webhook's delivery id is chosen before its request and kept with the intent: a delivery cut off and made again
+  // carries the same id, so its receiver drops the repeat.
+  const deliveryId = connection.kind === 'webhook' ? (earlier?.recordId ?? crypto.randomUUID()) : undefined;
+  if (earlier === null) await intend(found != null, deliveryId);
+  return destination.send(person, {
+    ...options,
+    ...(found !== undefined ? { found } : {}),
+    ...(deliveryId ? { deliveryId } : {}),
+  });
 }
 
 /** Why a person cannot be sent to this destination yet, or null. */

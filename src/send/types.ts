@@ -60,6 +60,11 @@ export interface SendOptions extends CallOptions {
    * looks the person up once; left out, the send looks them up itself.
    */
   found?: FoundRecord | null;
+  /**
+   * The id this send is known by, chosen before its request and written with its intent (the webhook's delivery id):
+   * a send cut off and made again is the same delivery, which a receiver drops as a repeat.
+   */
+  deliveryId?: string;
 }
 
 export interface Destination {

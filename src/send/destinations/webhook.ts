@@ -129,9 +129,10 @@ export function createWebhook(options: WebhookOptions): Destination {
     },
     // A webhook keeps nothing we can ask about.
     findByEmail: async () => undefined,
-    async send(person: SendPerson, { signal } = {}): Promise<SendOutcome> {
+    async send(person: SendPerson, { signal, deliveryId } = {}): Promise<SendOutcome> {
       const body: WebhookBody = {
         ...envelope('candidate.sent'),
+        ...(deliveryId ? { id: deliveryId } : {}),
         person: {
           name: person.name,
           emails: person.emails,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../sim/destinations/webhook-receiver';
 import { createWebhook, generateWebhookSecret, signWebhook } from '../../../src/send/destinations/webhook';
 import type { SendError } from '../../../src/send/errors';
+import { performSend } from '../../../src/send/outcome';
 import { ADA, httpsFetch, recordingSleep } from './helpers';
 
 let receiver: WebhookReceiver | undefined;
@@ -111,5 +112,48 @@ describe('webhook', () => {
     expect(() => createWebhook({ url: 'http://hooks.example.com/x', secret: 's' })).toThrow(
       /not an https address/,
     );
+  });
+});
+
+describe('a webhook send cut off and made again', () => {
+  it('is the same delivery: the id chosen before the request is kept with the intent and sent again', async () => {
+    const secret = generateWebhookSecret();
+    receiver = await startWebhookReceiver(secret);
+    const connection = {
+      id: 'webhook',
+      label: 'Webhook',
+      kind: 'webhook' as const,
+      url: receiver.url,
+      secret,
+    };
+    const transport = { fetch: httpsFetch(receiver.cert) };
+    let kept: string | undefined;
+    const first = await performSend(
+      connection,
+      ADA,
+      null,
+      async (_found, deliveryId) => {
+        kept = deliveryId;
+      },
+      {},
+      transport,
+    );
+    expect(kept).toBeDefined();
+    expect(first.id).toBe(kept);
+    // The worker stopped before the answer was read: the send's record says "sending", with the delivery's id.
+    const again = await performSend(
+      connection,
+      ADA,
+      { state: 'sending', recordId: kept },
+      async () => {
+        throw new Error('the intent is already written');
+      },
+      {},
+      transport,
+    );
+    expect(again.id).toBe(kept);
+    const ids = receiver.accepted.map((d) => d.headers['x-candidate-lens-delivery']);
+    expect(ids).toEqual([kept, kept]);
+    expect(receiver.accepted.map((d) => (d.body as { id: string }).id)).toEqual([kept, kept]);
   });
 });
