@@ -147,7 +147,8 @@ function infoOf(row: SendRow): TeamSendInfo {
     label: DESTINATION_NAMES[row.destination],
     status: row.status ?? 'created',
     ...(row.record_id ? { record_id: row.record_id } : {}),
-    ...(row.link ? { link: row.link } : {}),
+    // A webhook's "link" is its address, a secret of the team's: never given to members.
+    ...(row.link && row.destination !== 'webhook' ? { link: row.link } : {}),
     sent_by: row.sent_by,
     sent_at: row.sent_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

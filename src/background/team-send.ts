@@ -55,6 +55,34 @@ async function gateway(path: string, body: unknown, timeoutMs: number): Promise<
   return response;
 }
 
+/**
+ * Where each vendor's app opens a record (the addresses the gateway's clients link to, `src/send/destinations/`): a
+ * link from the gateway is kept only when it is https on its destination's own app origin, so a gateway cannot put a
+ * link to anywhere else beside a contact. A webhook has no record to open.
+ */
+const APP_ORIGINS: Partial<Record<TeamDestination['kind'], string>> = {
+  lever: 'https://hire.lever.co',
+  ashby: 'https://app.ashbyhq.com',
+  hubspot: 'https://app.hubspot.com',
+};
+
+/** `link` when it opens in `kind`'s own app over https; else nothing. */
+export function teamLink(kind: TeamDestination['kind'], link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' && url.origin === APP_ORIGINS[kind] ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A gateway's sentence, shown as its words (quoted, cut to a line), never as the extension's own. */
+export function gatewaySaid(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return `Your team's gateway said: "${line.length > 300 ? `${line.slice(0, 299)}…` : line}"`;
+}
+
 /** Keeps the team's record of a send beside the contact, unless the one kept is as new. */
 async function keepTeamMark(contactKey: string, info: TeamSendInfo, me: string): Promise<void> {
   const kept = await sentTo(info.destination, contactKey);
@@ -72,7 +100,7 @@ function recordOf(contactKey: string, info: TeamSendInfo, me: string | undefined
     state: 'sent',
     status: info.status,
     ...(info.record_id ? { recordId: info.record_id } : {}),
-    ...(info.link ? { link: info.link } : {}),
+    ...(teamLink(info.destination, info.link) ? { link: teamLink(info.destination, info.link)! } : {}),
     sentAt: info.sent_at,
     updatedAt: info.updated_at,
     ...(info.sent_by !== me ? { sentBy: info.sent_by } : {}),
@@ -115,7 +143,9 @@ export async function sendThroughTeam(
       kind: response.status === 429 ? 'rate-limited' : response.status >= 500 ? 'server' : 'bad-request',
       status: response.status,
       message:
-        typeof said === 'string' ? said : `Your team's gateway refused the send (error ${response.status}).`,
+        typeof said === 'string' && said.trim() !== ''
+          ? gatewaySaid(said)
+          : `Your team's gateway refused the send (error ${response.status}).`,
       ...(response.status === 429 && retry > 0 ? { retryAfterMs: retry * 1000 } : {}),
     });
   }
