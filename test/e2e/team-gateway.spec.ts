@@ -25,6 +25,7 @@ import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { linkedinPage } from '../support/linkedin-page';
 import { expectAccessible } from './axe';
 import { expect, launchWithExtension, test } from './fixtures';
+import { callsWithoutClick } from './privacy-calls';
 
 const ADA = DEMO_PROFILES.full;
 const SERVICE_KEY = 'svc-team-e2e-7d1f0a93c2';
@@ -100,6 +101,8 @@ test.describe('a team gateway, two members', () => {
   let gateway: RunningGateway;
   const keys: Record<string, string> = {};
   const browsers: Browser[] = [];
+  /** Every request the gateway answered, as its log line says it ("GET /v1/team/me"), in order. */
+  const gatewayCalls: string[] = [];
 
   test.beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'team-gateway-e2e-'));
@@ -114,8 +117,12 @@ test.describe('a team gateway, two members', () => {
       upstream: createUpstream({ baseUrl: sim.url, apiKey: SERVICE_KEY }),
       serviceKey: SERVICE_KEY,
       sealer: SEALER,
-      logSink: () => {},
+      logSink: (line) => {
+        const call = / (GET|POST) (\/v1\/\S+) member=/.exec(line);
+        if (call) gatewayCalls.push(`${call[1]} ${call[2]}`);
+      },
     });
+    gatewayCalls.length = 0;
     await setTeamName(db, 'Acme Recruiting');
     keys.alice = (await addMember(db, 'Alice Smith', { dailyCap: 200, monthlyCap: null })).key;
     keys.bob = (await addMember(db, 'Bob Lee', { dailyCap: null, monthlyCap: 2000 })).key;
@@ -343,5 +350,44 @@ test.describe('a team gateway, two members', () => {
     } finally {
       await ats.close();
     }
+  });
+  test("each screen's calls on open, solo and with the gateway, are those PRIVACY.md lists, and no other", async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    const listed = callsWithoutClick();
+    const alice: Browser = { context, open: openExtensionPage, errors: [] };
+    const distinct = (calls: string[]) => [...new Set(calls)].sort();
+    /** Opens each screen and waits until its calls are what the policy lists; a call it does not list fails. */
+    const screens = async (mode: 'solo' | 'team', seen: () => string[]) => {
+      for (const [screen, open] of [
+        ['Options', () => alice.open('options.html')],
+        ['Popup', () => adaPopup(alice)],
+        ['Side panel', () => alice.open('sidepanel.html')],
+      ] as const) {
+        const before = seen().length;
+        const page = await open();
+        await expect
+          .poll(() => distinct(seen().slice(before)), { message: `${screen} (${mode})` })
+          .toEqual(distinct(listed[mode][screen] ?? []));
+        await page.close();
+      }
+    };
+
+    // Solo: straight to the service (here the simulator), with its key.
+    const options = await alice.open('options.html');
+    await options.getByLabel('Service address').fill(sim.url);
+    await options.getByLabel('API key').fill(SERVICE_KEY);
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(options.getByTestId('connected')).toBeVisible();
+    await options.close();
+    const simCalls = () => sim.state.requests.list().map((r) => `${r.method ?? 'POST'} ${r.path}`);
+    await screens('solo', simCalls);
+
+    // With the team's gateway.
+    await (await connect(alice, gateway.url, keys.alice!)).close();
+    await screens('team', () => gatewayCalls);
+    expect(alice.errors).toEqual([]);
   });
 });
