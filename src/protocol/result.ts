@@ -5,7 +5,7 @@
  */
 import { ApiError, type ApiErrorJSON } from '../api/errors';
 import { LayoutTooOld } from '../store/db';
-import { storageProblem } from '../store/storage-problem';
+import { STORAGE_FAILED, STORAGE_FULL, storageProblem } from '../store/storage-problem';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiErrorJSON };
 
@@ -39,11 +39,6 @@ export function ownError(error: unknown): ApiError {
       return new ApiError({ kind: 'unexpected', message: 'Something went wrong in the extension.' });
   }
 }
-
-/** What a full disk did, said before its next step (`src/api/errors.ts` gives the title and the step). */
-export const STORAGE_FULL = "The browser could not save the extension's data.";
-/** What storage that failed did. */
-export const STORAGE_FAILED = "The browser could not read or save the extension's data.";
 
 /**
  * Refusal before any request: the input needs a change, or something else is under way. `message` says what is

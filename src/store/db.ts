@@ -12,6 +12,7 @@
  * is one numbered step in {@link upgrade} with a fixture test from the shape before.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { noteDatabase } from './db-marker';
 
 export const DB_NAME = 'candidate-lens';
 export const DB_VERSION = 1;
@@ -132,8 +133,10 @@ export function db(): Promise<LensDb> {
     // Thrown inside the upgrade, a refusal aborts it (nothing is changed) and the open fails with a bare AbortError:
     // kept here, it is what the open rejects with.
     let refused: LayoutTooOld | null = null;
+    let created = false;
     const attempt = openDB<LensSchema>(DB_NAME, DB_VERSION, {
       upgrade: (database, oldVersion, _newVersion, transaction) => {
+        created = oldVersion === 0;
         try {
           upgrade(database, oldVersion);
         } catch (error) {
@@ -151,9 +154,19 @@ export function db(): Promise<LensDb> {
         opening = null;
       },
     });
-    opening = attempt.catch((error: unknown) => {
-      throw refused ?? error;
-    });
+    opening = attempt.then(
+      async (open) => {
+        // Told apart from a first install by the marker outside it: a database that vanished is said, not
+        // silently started afresh. A marker that cannot be written costs the open nothing.
+        await noteDatabase(created, DB_VERSION).catch((error) =>
+          console.warn('Could not note the database', error),
+        );
+        return open;
+      },
+      (error: unknown) => {
+        throw refused ?? error;
+      },
+    );
     const mine = opening;
     mine.catch(() => {
       if (opening === mine) opening = null;

@@ -1,8 +1,9 @@
 /**
  * Every stored key and key prefix, with its area. `local` holds what outlives the browser session (settings, jobs;
  * the vault and the ledger are in the database, `db.ts`); on Chrome it is restricted to trusted contexts at startup.
- * `session` holds what means nothing after a restart (tab ids, the worker's heartbeat). The API key is in neither: it lives in IndexedDB of the
- * extension's origin (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers.
+ * `session` holds what means nothing after a restart (tab ids, the worker's heartbeat). The API key lives in IndexedDB of
+ * the extension's origin (`api-key.ts`, named by {@link SECRETS}), out of reach of content scripts on both browsers,
+ * with a copy in `local` on Chrome alone, where `local` is restricted to trusted contexts ({@link SECRET_COPY}).
  *
  * Keys are written `area:name`, as WXT's storage takes them; `browser.storage.<area>` takes the name alone.
  */
@@ -68,6 +69,23 @@ export const SECRETS = {
   /** The saved destinations to send contacts to, with their keys (`destinations.ts`). */
   destinations: 'destinations',
 } as const;
+
+/**
+ * Copies of secrets kept in `storage.local` where it is restricted to the extension's own contexts (Chrome), so a
+ * secret outlives the loss of its database (`api-key.ts`).
+ */
+export const SECRET_COPY = {
+  apiKey: 'local:secret-api-key',
+} as const satisfies Record<string, AreaKey>;
+
+/**
+ * What is known of the extension's database outside it, so a database that vanished is told from a first install
+ * (`db-marker.ts`): its layout and when it was made; and, once one vanished, when.
+ */
+export const DB_MARKERS = {
+  made: 'local:database',
+  lost: 'local:database-lost',
+} as const satisfies Record<string, AreaKey>;
 
 /** The name of a key in its area (`local:settings` -> `settings`). */
 export const nameOf = (key: AreaKey): string => key.slice(key.indexOf(':') + 1);

@@ -61,3 +61,8 @@ export function storageProblem(error: unknown): StorageProblem | null {
   if (links.some((e) => FAILED_NAMES.has(nameOf(e)) || FAILED_TEXT.test(textOf(e)))) return 'failed';
   return null;
 }
+
+/** What a full disk did, said before its next step (`src/api/errors.ts` gives the title and the step). */
+export const STORAGE_FULL = "The browser could not save the extension's data.";
+/** What storage that failed did. */
+export const STORAGE_FAILED = "The browser could not read or save the extension's data.";

@@ -14,6 +14,7 @@ import { sameMoment } from '../words/lists';
 import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
+import { LostDatabase } from './lost-database';
 import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
@@ -232,6 +233,7 @@ export function App() {
         </nav>
       </header>
       <SpendingWarning />
+      <LostDatabase />
 
       {noKey && (
         <p class="notice" id="no-key">

@@ -9,8 +9,7 @@ import {
   type ErrorDescription,
   type ErrorPlace,
 } from '../../api/errors';
-import { ownError } from '../../protocol/result';
-import { storageProblem } from '../../store/storage-problem';
+import { STORAGE_FAILED, STORAGE_FULL, storageProblem } from '../../store/storage-problem';
 
 /** Other names of the contract a message from the service may contain, in plain words. */
 const OTHER_NAMES: Readonly<Record<string, string>> = {
@@ -155,11 +154,18 @@ export function errorWords(raw: ApiErrorJSON | unknown, place?: ErrorPlace): Err
  */
 function ownWords(error: unknown): unknown {
   const json = ApiError.fromJSON(error);
-  if (!json) return ownError(error).toJSON();
-  if (json.kind === 'unexpected' && storageProblem(json.message)) {
-    return { ...ownError(json.message).toJSON(), outcomeUnknown: json.outcomeUnknown };
-  }
-  return error;
+  const raw = json ? (json.kind === 'unexpected' ? json.message : null) : error;
+  if (json && raw === null) return error;
+  const problem = storageProblem(raw);
+  if (json && !problem) return error;
+  const own = new ApiError(
+    problem === 'full'
+      ? { kind: 'storage-full', message: STORAGE_FULL }
+      : problem === 'failed'
+        ? { kind: 'storage-failed', message: STORAGE_FAILED }
+        : { kind: 'unexpected', message: 'Something went wrong in the extension.' },
+  ).toJSON();
+  return json ? { ...own, outcomeUnknown: json.outcomeUnknown } : own;
 }
 
 /** Which cap an over-cap refusal speaks of, for the way to its field. */
