@@ -7,6 +7,7 @@
 import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
 import { refuse, refuseNow } from '../protocol/result';
+import type { TeamHeldItem, TeamHeldPerson } from '../protocol/shapes';
 import { getApiKey } from '../store/api-key';
 import { heldRead } from '../store/lock';
 import { settings } from '../store/settings';
@@ -15,22 +16,6 @@ import { markRecentTeamSends } from './team-send';
 
 /** Both endpoints are free and small: a gateway that takes longer is treated as not answering. */
 const TEAM_TIMEOUT_MS = 8_000;
-
-/** What the team holds of one item of one person (the gateway's answer, in the extension's words). */
-export interface TeamHeldItem {
-  item: Retrievable;
-  /** True: the team holds the value. False: the service had none when a teammate asked (asking again is free). */
-  found: boolean;
-  revealedBy: string;
-  revealedAt: string;
-}
-
-/** One person's held items, matched back by the profile URL or candidate id asked with. */
-export interface TeamHeldPerson {
-  socialUrl: string | null;
-  candidateId: string | null;
-  items: TeamHeldItem[];
-}
 
 /** A person to ask about: a canonical profile URL, or a candidate id when there is none. */
 export interface TeamHeldTarget {

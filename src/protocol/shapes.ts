@@ -2,6 +2,7 @@
  * The shapes of what the background answers that every context reads: the people of a LinkedIn page, a reveal's
  * outcome. Types only, so a page that imports them carries no background code.
  */
+import type { Retrievable } from '../api/schema-parts';
 import type { PageKindId } from '../sites/linkedin/page-kind';
 import type { RevealJob } from '../store/jobs';
 import type { SentStatus } from '../store/sent';
@@ -49,11 +50,22 @@ export interface RevealOutcome {
   job: RevealJob | null;
 }
 
-/**
- * What the team holds for a person (a team gateway's answer). Declared beside the background's call of the gateway
- * (`src/background/team.ts`), which is being reshaped; the pages read it from here.
- */
-export type { TeamHeldItem, TeamHeldPerson } from '../background/team';
+/** What the team holds of one item of one person (a team gateway's answer, in the extension's words:
+ * `src/background/team.ts` turns the gateway's body into it; the pages read it). */
+export interface TeamHeldItem {
+  item: Retrievable;
+  /** True: the team holds the value. False: the service had none when a teammate asked (asking again is free). */
+  found: boolean;
+  revealedBy: string;
+  revealedAt: string;
+}
+
+/** One person's held items, matched back by the profile URL or candidate id asked with. */
+export interface TeamHeldPerson {
+  socialUrl: string | null;
+  candidateId: string | null;
+  items: TeamHeldItem[];
+}
 
 /** What the screens show of one send to a destination. */
 export interface SendResult {
