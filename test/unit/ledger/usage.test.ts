@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeEntry, LedgerEntry } from '../../../src/ledger/entry';
 import {
+  ACTION_LABELS,
   balanceSeries,
   dailyBars,
   ledgerCsv,
+  PART_LABELS,
   periodTotals,
   topJobs,
   weekToDate,
@@ -208,6 +210,35 @@ describe('the week and the dearest jobs', () => {
       action: 'reveal',
       startedAt: on(20, 9),
     });
+  });
+});
+
+describe('the names the usage page shows', () => {
+  it('every part of a bar and every kind of call has its own plain name', () => {
+    for (const labels of [Object.values(PART_LABELS), Object.values(ACTION_LABELS)]) {
+      for (const label of labels) {
+        expect(label).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
+      }
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+  });
+});
+
+describe('the balance over time', () => {
+  it('is in time order whatever order the entries were read in', () => {
+    const entries: LedgerEntry[] = [
+      { kind: 'balance', id: 'b3', at: on(22), remaining: 470 },
+      charge({ at: on(20), remaining: 490 }),
+      { kind: 'balance', id: 'b1', at: on(16), remaining: 500 },
+      charge({ at: on(21), remaining: 480 }),
+      charge({ at: on(21, 11) }),
+    ];
+    expect(balanceSeries(entries)).toEqual([
+      { at: on(16), remaining: 500 },
+      { at: on(20), remaining: 490 },
+      { at: on(21), remaining: 480 },
+      { at: on(22), remaining: 470 },
+    ]);
   });
 });
 
