@@ -57,6 +57,18 @@ describe('ledger entries', () => {
   });
 });
 
+describe('what a charge paid for', () => {
+  it('a search page and a job-description search page are searches, whole', () => {
+    expect(partsOf(charge({ action: 'search', credits: 1, maxCredits: 1 }))).toEqual({ search: 1 });
+    expect(partsOf(charge({ action: 'jd-search', credits: 2, maxCredits: 2 }))).toEqual({ search: 2 });
+  });
+
+  it('a lookup charged less than its items cost names only the items the credits reach', () => {
+    expect(partsOf(charge({ items: ['email', 'phone'], credits: 3 }))).toEqual({ email: 3 });
+    expect(partsOf(charge({ items: ['phone', 'email'], credits: 7 }))).toEqual({ phone: 6, email: 1 });
+  });
+});
+
 describe('reconciliation of uncertain charges', () => {
   const at = '2026-11-20T11:00:00.000Z';
   /** Sent a minute before the balance: long past the time a call can take. */
@@ -133,6 +145,17 @@ describe('reconciliation of uncertain charges', () => {
     expect(reconcile(100, [recent], 100, '2026-11-20T11:00:30.000Z', 15_000)).toMatchObject([
       { state: 'not-charged' },
     ]);
+  });
+
+  it('one call with part of its most charged is known even while recent, and is not marked as a split', () => {
+    const recent = open(9, { at: '2026-11-20T10:59:55.000Z' });
+    const settled = reconcile(100, [recent], 97, at, 15_000);
+    expect(settled).toEqual([{ ...recent, state: 'confirmed', credits: 3, settledAt: at }]);
+  });
+
+  it('a call sent exactly the time limit before the balance is no longer recent: "not charged" is final', () => {
+    const limit = open(9, { at: '2026-11-20T10:59:45.000Z' });
+    expect(reconcile(100, [limit], 100, at, 15_000)).toMatchObject([{ state: 'not-charged', credits: 0 }]);
   });
 
   it('settles nothing when the balance rose (credits bought), or when nothing is open', () => {
