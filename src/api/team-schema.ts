@@ -127,6 +127,10 @@ export const TeamSendRequest = z
   );
 export type TeamSendRequest = z.infer<typeof TeamSendRequest>;
 
+/**
+ * How a send ended: a new record, the person added to one already there, one already there left as it was, updated,
+ * or (a webhook) delivered. The one list: `src/send/` and the store's sent marks read it from here.
+ */
 export const SEND_STATUSES = ['created', 'linked', 'already-there', 'updated', 'delivered'] as const;
 
 /** One send of a person to a destination, as the team sees it. */

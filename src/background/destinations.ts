@@ -10,9 +10,9 @@ import { type AshbySource, ashbySources } from '../send/destinations/ashby';
 import { type LeverUser, leverUsers } from '../send/destinations/lever';
 import { generateWebhookSecret } from '../send/destinations/webhook';
 import { SendError } from '../send/errors';
+import { dropDestination, keepDestination, savedDestination } from '../send/saved';
 import { maskKey } from '../store/api-key';
 import { type DestinationHint, destinationHints } from '../store/destination-hints';
-import { dropDestination, keepDestination, savedDestination } from '../store/destinations';
 import { asApiError } from './send-error';
 
 export type DestinationInput =

@@ -3,6 +3,7 @@
  * check the connection, find a person by email, create or update the person, and the record's link. Only the
  * background calls it, after a click in the extension's own pages; nothing here costs credits.
  */
+import { SEND_STATUSES } from '../api/team-schema';
 
 /** What is sent: one revealed contact, in the words of no particular vendor. */
 export interface SendPerson {
@@ -93,8 +94,8 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-/** How a send ended, each destination's way ({@link SendStatus}). */
-export const SEND_STATUSES = ['created', 'linked', 'already-there', 'updated', 'delivered'] as const;
+/** How a send ended, each destination's way ({@link SendStatus}): the wire's list, which a team gateway answers with. */
+export { SEND_STATUSES };
 
 /** What the key field of the options page's form says: its label, and where the user finds the key. */
 export interface KeyField {

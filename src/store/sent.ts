@@ -7,7 +7,7 @@
  */
 import type { IDBPTransaction } from 'idb';
 import * as z from 'zod/mini';
-import { SEND_STATUSES } from '../send/types';
+import { SEND_STATUSES } from '../api/team-schema';
 import { announce, onChange } from './changes';
 import { db, type LensSchema } from './db';
 

@@ -13,8 +13,8 @@ import {
   saveDestination,
 } from '../../../src/background/destinations';
 import { sendContact } from '../../../src/background/send';
+import { savedDestination, savedDestinations } from '../../../src/send/saved';
 import { destinationHints } from '../../../src/store/destination-hints';
-import { savedDestination, savedDestinations } from '../../../src/store/destinations';
 import { vaultWrite } from '../../../src/store/vault-write';
 import { contactRecord } from '../../support/vault-records';
 import { ADDRESSES, stubDestinations } from './fakes';

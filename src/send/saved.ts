@@ -1,14 +1,15 @@
 /**
  * The saved destinations (Lever, Ashby, HubSpot, webhooks), each with its key, token or signing secret: kept in the
- * secrets' database beside the API key, read by the background alone. What the pages may know of them (a name, the
+ * secrets' database beside the API key, read by the background alone. Here rather than in `src/store/`: a saved
+ * destination is read with each destination's own settings schema, and the store knows no destination. What the pages may know of them (a name, the
  * account the check found, never a key) is `destination-hints.ts`, in `storage.local`, so every screen hears of a
  * destination added or removed.
  */
 import * as z from 'zod/mini';
-import { Connection } from '../send/destinations';
-import { SECRETS } from './keys';
-import { serialized } from './lock';
-import { readSecret, writeSecret } from './secrets';
+import { SECRETS } from '../store/keys';
+import { serialized } from '../store/lock';
+import { readSecret, writeSecret } from '../store/secrets';
+import { Connection } from './destinations';
 
 const Saved = z.array(Connection);
 
