@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCommand } from '../gateway/cli/commands';
 import { migrate } from '../gateway/db/migrations';
 import { openDatabase } from '../gateway/db/open';
 import { addMember } from '../gateway/members';
@@ -18,6 +19,8 @@ export interface DemoTeam {
   url: string;
   dataDir: string;
   keys: { alice: string; bob: string };
+  /** A one-time link to sign in to the team console, as `npm run gateway -- admin link` prints it. */
+  consoleLink(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -56,5 +59,7 @@ export async function startDemoTeam(
       `Alice's reveal through the team gateway failed: HTTP ${answer.status} ${await answer.text()}`,
     );
   }
-  return { url: gateway.url, dataDir, keys: { alice, bob }, close };
+  const consoleLink = async () =>
+    (await runCommand(db, ['admin', 'link', '--name', 'Dana Reyes', '--url', gateway.url])).lines.at(-1)!;
+  return { url: gateway.url, dataDir, keys: { alice, bob }, consoleLink, close };
 }

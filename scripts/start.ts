@@ -8,8 +8,9 @@
  *
  * With `--team`, a team gateway stands between the extension and the simulator (`scripts/start-team.ts`: PGlite in
  * a temporary folder, members Alice Smith and Bob Lee, Alice having revealed the demo profile's email); Chromium is
- * Bob. The headless journey then reveals that email as Bob and checks it was answered free, with no lookup sent to
- * the service (exit 1 otherwise).
+ * Bob. The team console (`/admin`) opens in a tab beside the extension, signed in with a one-time link. The headless
+ * journey then reveals that email as Bob and checks it was answered free, with no lookup sent to the service (exit 1
+ * otherwise), and saves the console's picture too.
  *
  * Flags (`npm start -- --help` lists them; `scripts/start-args.ts` reads them): `--port N`, `--headless`,
  * `--screenshots DIR`, `--team`. An unknown flag is refused (exit 2) before anything is built.
@@ -153,6 +154,19 @@ async function addWebhook() {
       `  Added in Options › Send to as "Webhook"; its signing secret: ${secret}`,
   );
 }
+/** With a team: the team console beside the extension, signed in with a one-time link as its admin does. */
+async function openConsole(): Promise<Page | null> {
+  if (!team) return null;
+  const page = await context.newPage();
+  await page.goto(await team.consoleLink());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Dana Reyes · Acme Recruiting').waitFor();
+  console.log(
+    `Team console: ${team.url}/admin (signed in as Dana Reyes; npm run gateway -- admin link signs in again)`,
+  );
+  return page;
+}
+const teamConsole = await openConsole();
 const profile = await context.newPage();
 await profile.goto(demo.social_url);
 console.log(`Opened ${demo.social_url} (${demo.name})`);
@@ -254,6 +268,12 @@ if (!headless) {
   console.log(
     `Searched "Software engineers in London with 5+ years of experience": ${total ?? 'see the side panel'}.`,
   );
+  if (teamConsole) {
+    await teamConsole.setViewportSize({ width: 1280, height: 800 });
+    await teamConsole.reload();
+    await teamConsole.locator('[data-testid="member"][data-name="Bob Lee"]').waitFor();
+    await teamConsole.screenshot({ path: resolve(SHOTS, 'console.png'), fullPage: true });
+  }
   console.log(`Screenshots saved in ${SHOTS}`);
   await context.close();
   await team?.close();
