@@ -34,6 +34,8 @@ export interface ContactSummary {
   unknown: boolean;
   /** Some of its data is flagged wrong (`src/domain/flags.ts`). */
   flagged?: boolean;
+  /** Its LinkedIn page showed another job since the reveal (`src/domain/job-change.ts`). */
+  changed?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export function summaryOf(record: ContactRecord): ContactSummary {
     updated: Date.parse(record.updatedAt) || 0,
     unknown: Boolean(record.unknownAt),
     ...(record.flags && isFlagged(record) ? { flagged: true } : {}),
+    ...(record.observed ? { changed: true } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { READ_PAGE } from '../sites/linkedin/read-request';
 import { profileUrl } from '../sites/linkedin/url';
 import { tabProfiles } from '../store/tabs';
 import { vault } from '../store/vault';
+import { noticeJobChanges } from './job-change';
 
 /** Pages a person's `pageUrl` may point to: the ones where their public URL can be found. */
 const PERSON_PAGES: ReadonlySet<PageKindId> = new Set([
@@ -45,6 +46,10 @@ export async function readTabPeople(tabId: number): Promise<PagePeople> {
   }
   const words = PAGE_WORDS[kind.id];
   const read = kind.id === 'profile' ? await profileOf(tabId, tab.url!) : await askTab(tabId, kind.id);
+  // What the page shows of each held person's job, against what was revealed (free, the page's own words).
+  await noticeJobChanges(read.people).catch((error) =>
+    console.warn('Could not compare the page with the contacts held', error),
+  );
   const seen = new Set<string>();
   const people: PersonOnPage[] = [];
   for (const person of read.people) {

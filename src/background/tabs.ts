@@ -10,6 +10,7 @@ import { profileUrl } from '../sites/linkedin/url';
 import { keyedLock } from '../store/lock';
 import { tabProfiles } from '../store/tabs';
 import { vault } from '../store/vault';
+import { noticeJobChanges } from './job-change';
 
 /** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
 const action = () => browser.action ?? browser.browserAction;
@@ -63,6 +64,11 @@ export function onProfileSeen(tabId: number, detection: ProfileDetection): Promi
         : null,
     );
     await updateBadge(tabId, socialUrl);
+    // The page's own headline against what was revealed: a job change is kept, for free.
+    if (socialUrl && detection.headlineHint)
+      await noticeJobChanges([{ socialUrl, headline: detection.headlineHint }]).catch((error) =>
+        console.warn('Could not compare the page with the contact held', error),
+      );
   });
 }
 

@@ -10,6 +10,7 @@ import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
 import { careerDate, exactTime } from './words/age';
 import { notFoundOn } from './words/items';
+import { jobChangeLine } from './words/trust';
 
 type Fields = Record<string, unknown>;
 const text = (value: unknown) =>
@@ -155,6 +156,11 @@ export function ContactCard({
   const usable = withoutFlagged(record);
   return (
     <article class="contact" aria-label="Revealed contact">
+      {record.observed && (
+        <p class="job-change" data-testid="job-change" title={exactTime(record.observed.at)}>
+          {jobChangeLine(record.observed)}
+        </p>
+      )}
       {record.flags?.person && <FlagNoteLater record={record} target="person" />}
       {record.unknownAt && (
         <p class="not-found" title={exactTime(record.unknownAt)}>

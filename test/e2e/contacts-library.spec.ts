@@ -153,9 +153,9 @@ test.describe('revealed contacts library', () => {
     await page.getByLabel('Show').selectOption({ label: 'Not found' });
     await expect(rows(page)).toHaveText(['Wei Chen']);
     await page.getByLabel('Show').selectOption({ label: 'All contacts' });
-    await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
+    await page.getByLabel(/^Revealed/).selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace']);
-    await page.getByLabel('Revealed').selectOption({ label: 'Any time' });
+    await page.getByLabel(/^Revealed/).selectOption({ label: 'Any time' });
     await page.getByLabel('Sort').selectOption({ label: 'Name, A to Z' });
     await expect(rows(page)).toHaveText(['Ada Lovelace', 'Grace Okafor', 'Wei Chen']);
 
@@ -178,7 +178,7 @@ test.describe('revealed contacts library', () => {
     // A phone number as written (no apostrophe), and no internal id column.
     expect(csvText).toContain(',+1 617-555-0123,');
     expect(csvText.split('\r\n')[0]).toBe(
-      '\uFEFFName,Title,Employer,Location,Profile URL,Email,Phone,Skills,NPI,License,Specialty,Credentials',
+      '\uFEFFName,Title,Employer,Location,Profile URL,Email,Phone,Skills,NPI,License,Specialty,Credentials,Now (seen on LinkedIn),Seen on',
     );
     const vcf = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export vCard' }).click();
@@ -338,7 +338,7 @@ test.describe('revealed contacts library', () => {
     await filters.click();
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
     await holding.selectOption({ label: 'With mobile phone' });
-    await page.getByLabel('Revealed').selectOption({ label: 'In the last 30 days' });
+    await page.getByLabel(/^Revealed/).selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
     await expect(filters).toHaveText('Filters · 2 active');
     await expectAccessible(page, 'library at 320 px, filters open');

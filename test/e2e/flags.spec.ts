@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { demoProfilePage } from '../../scripts/demo-page';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { openPopupFor, openTab } from '../support/popup-on-tab';
 import { expectAccessible } from './axe';
@@ -145,4 +146,40 @@ test('an email bought from the popup and flagged wrong there is in the usage pag
     'you',
     expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
   ]);
+});
+
+test('a held person whose profile page shows a new employer: the popup, the library’s filter and the CSV say so, for free', async ({
+  background,
+  context,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  const grace = {
+    ...person('grace-okafor', 'Grace Okafor', 'grace@example.org'),
+    currentTitle: 'Nurse',
+    currentEmployer: 'Brightpath',
+  };
+  const wei = person('wei-chen', 'Wei Chen', 'wei@example.org');
+  await background.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify([grace, wei])}); })()`,
+  );
+  const { tabId } = await openTab({ context, tabIdOf }, `${grace.socialUrl}/`, {
+    pattern: `${grace.socialUrl}/**`,
+    html: demoProfilePage('Grace Okafor', 'Charge Nurse at Arbor Health', 'Boston, MA'),
+  });
+  const popup = await openPopupFor(openExtensionPage, tabId);
+  await expect(popup.getByTestId('job-change')).toHaveText(
+    /^Now Charge Nurse at Arbor Health, seen on LinkedIn \d{1,2} [A-Z][a-z]{2}$/,
+  );
+  await expectPlainWords(popup, 'popup with a job change seen');
+  await shoot(popup, 'popup-job-change');
+
+  const library = await openExtensionPage('contacts.html');
+  await library.getByLabel('Show').selectOption({ label: 'Changed since revealed' });
+  await expect(library.locator('.library-row h3')).toHaveText(['Grace Okafor']);
+  const download = library.waitForEvent('download');
+  await library.getByRole('button', { name: 'Export CSV' }).click();
+  const [header, row] = readFileSync(await (await download).path(), 'utf8').split('\r\n');
+  expect(header).toMatch(/,Now \(seen on LinkedIn\),Seen on$/);
+  expect(row).toMatch(/,Charge Nurse at Arbor Health,\d{4}-\d\d-\d\d$/);
 });

@@ -12,7 +12,13 @@ import { Icon } from '../icons';
 import { BulkSendLater } from '../send/later';
 import { ageInWords, exactTime } from '../words/age';
 import { ITEM_LABEL, NOT_FOUND, notFoundOn } from '../words/items';
-import { FLAGGED_FILTER, FLAGGED_INCLUDED, FLAGGED_LEFT_OUT, INCLUDE_FLAGGED } from '../words/trust';
+import {
+  CHANGED_FILTER,
+  FLAGGED_FILTER,
+  FLAGGED_INCLUDED,
+  FLAGGED_LEFT_OUT,
+  INCLUDE_FLAGGED,
+} from '../words/trust';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
 import type { Holding, Since, Sort } from './query';
 import { useRowRecords } from './row-records';
@@ -25,6 +31,7 @@ const HOLDING: ReadonlyArray<[Holding, string]> = [
   ...RETRIEVABLE.map((item): [Holding, string] => [item, `With ${ITEM_LABEL[item].toLowerCase()}`]),
   ['nothing', NOT_FOUND],
   ['flagged', FLAGGED_FILTER],
+  ['changed', CHANGED_FILTER],
 ];
 const SINCE: ReadonlyArray<[Since, string]> = [
   ['any', 'Any time'],

@@ -10,7 +10,7 @@ export const SORTS = ['newest', 'oldest', 'name', 'company'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** What is held: any contact, one with a given item, one where nothing was found, or one with data flagged wrong. */
-export type Holding = 'any' | Retrievable | 'nothing' | 'flagged';
+export type Holding = 'any' | Retrievable | 'nothing' | 'flagged' | 'changed';
 /** Changed within this many days, or any time. */
 export type Since = 'any' | 7 | 30 | 365;
 
@@ -72,8 +72,8 @@ export function query(prepared: Prepared, q: LibraryQuery, now = Date.now()): Co
   for (const entry of inOrder(prepared, q.sort)) {
     const { held, updated, name, title, employer } = entry.summary;
     if (updated < after) continue;
-    if (q.holding === 'flagged') {
-      if (!entry.summary.flagged) continue;
+    if (q.holding === 'flagged' || q.holding === 'changed') {
+      if (!entry.summary[q.holding]) continue;
     } else if (q.holding === 'nothing' ? held.length > 0 : q.holding !== 'any' && !held.includes(q.holding))
       continue;
     if (words.length > 0) {
@@ -113,6 +113,7 @@ const sameSummary = (a: ContactSummary, b: ContactSummary) =>
   a.employer === b.employer &&
   a.unknown === b.unknown &&
   Boolean(a.flagged) === Boolean(b.flagged) &&
+  Boolean(a.changed) === Boolean(b.changed) &&
   a.held.join() === b.held.join() &&
   a.missing.join() === b.missing.join();
 

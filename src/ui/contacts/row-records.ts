@@ -13,7 +13,9 @@ import type { ContactRecord } from '../../store/vault-record';
 export function useRowRecords(rows: readonly ContactSummary[]) {
   const records = useMemo(() => signal<ReadonlyMap<string, ContactRecord>>(new Map()), []);
   // The rows' keys, change times and flags: a contact revealed again, or flagged wrong, is read again.
-  const stamp = rows.map((row) => `${row.key}@${row.updated}${row.flagged ? ' flagged' : ''}`).join('\n');
+  const stamp = rows
+    .map((row) => `${row.key}@${row.updated}${row.flagged ? ' flagged' : ''}${row.changed ? ' changed' : ''}`)
+    .join('\n');
   useEffect(() => {
     let current = true;
     void vault.getMany(rows.map((row) => row.key)).then((list) => {

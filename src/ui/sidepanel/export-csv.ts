@@ -42,13 +42,20 @@ export function heldProfiles(session: SearchSession | null): StoredProfile[] {
   return out;
 }
 
+/** Columns after the usual ones, each row's cells from its record (the library adds a job change seen since). */
+export interface ExtraColumns {
+  header: readonly string[];
+  cells: (record: ContactRecord | null | undefined) => readonly unknown[];
+}
+
 /** The CSV text: one row per profile, with what the vault holds for it (email, phone, skills, NPI data). */
 export function candidatesCsv(
   profiles: readonly StoredProfile[],
   recordFor: (profile: StoredProfile) => ContactRecord | null | undefined,
+  extra?: ExtraColumns,
 ): string {
   return toCsv(
-    CSV_HEADER,
+    extra ? [...CSV_HEADER, ...extra.header] : CSV_HEADER,
     profiles.map((profile) => {
       const record = recordFor(profile);
       return [
@@ -63,6 +70,7 @@ export function candidatesCsv(
           ? record.detailed_profile.value.skills.map(describeItem).join('; ')
           : '',
         ...npiColumns(record),
+        ...(extra ? extra.cells(record) : []),
       ];
     }),
   );

@@ -2,7 +2,7 @@
  * Plain words about trust in what was bought: data flagged wrong, a flag taken back, a job change LinkedIn showed
  * since the reveal, the dispute report. Part of `src/ui/words/`.
  */
-import type { Flag, FlagTarget } from '../../store/vault-flags';
+import type { Flag, FlagTarget, Observation } from '../../store/vault-flags';
 
 /** The choices of what is wrong. */
 export const FLAG_CHOICE: Record<FlagTarget, string> = {
@@ -70,3 +70,16 @@ export const DISPUTE = {
 /** "Wrong email: bounced" — a flag and its note, in one cell. */
 export const flagInWords = (target: FlagTarget, flag: Flag) =>
   flag.note ? `${FLAG_CHOICE[target]}: ${flag.note}` : FLAG_CHOICE[target];
+
+/** "Staff Engineer at Nimbus": the job a page showed. */
+export const jobNow = (o: Observation) => [o.title, o.employer].filter(Boolean).join(' at ');
+
+/** "Now Staff Engineer at Nimbus, seen on LinkedIn 6 Dec" (a teammate's sighting names them). */
+export const jobChangeLine = (o: Observation) =>
+  `Now ${jobNow(o)}, seen on LinkedIn ${shortDay(o.at)}${o.by ? ` by ${o.by}` : ''}`;
+
+/** The library's filter of contacts whose LinkedIn page showed another job since the reveal. */
+export const CHANGED_FILTER = 'Changed since revealed';
+
+/** The CSV's columns for it. */
+export const JOB_CHANGE_COLUMNS = ['Now (seen on LinkedIn)', 'Seen on'] as const;

@@ -60,7 +60,7 @@ describe('library export', () => {
     const [header, first, second] = downloads[0]!.text.split('\r\n');
     expect(header).toContain(',Location,');
     expect(first).toBe(
-      '"Zoë ""Z"" Müller, 0",Nurse,Arbor Health,,https://www.linkedin.com/in/c0,c0@example.org,,,,,,',
+      '"Zoë ""Z"" Müller, 0",Nurse,Arbor Health,,https://www.linkedin.com/in/c0,c0@example.org,,,,,,,,',
     );
     expect(second).toContain(',"Boston, MA",');
   });

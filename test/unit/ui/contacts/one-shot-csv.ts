@@ -1,10 +1,11 @@
 import type { StoredProfile } from '../../../../src/store/search';
 import type { ContactRecord } from '../../../../src/store/vault-record';
+import { JOB_CHANGE } from '../../../../src/ui/contacts/export';
 import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
 
 /**
  * The whole CSV as one read of every record would make it, in the side panel's columns: what the library's export
- * (chunked, from packs or the vault) must write to the byte.
+ * (chunked, from packs or the vault) must write to the byte, with the library's own columns after them.
  */
 export function oneShotCsv(records: readonly ContactRecord[]): string {
   const rows = new Map<StoredProfile, ContactRecord>(
@@ -20,5 +21,5 @@ export function oneShotCsv(records: readonly ContactRecord[]): string {
       r,
     ]),
   );
-  return candidatesCsv([...rows.keys()], (profile) => rows.get(profile));
+  return candidatesCsv([...rows.keys()], (profile) => rows.get(profile), JOB_CHANGE);
 }

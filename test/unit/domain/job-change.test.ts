@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { jobOfHeadline, observe, withObservation } from '../../../src/domain/job-change';
+import type { ContactRecord } from '../../../src/store/vault-record';
+
+const at = '2026-12-06T10:00:00.000Z';
+const held: ContactRecord = {
+  v: 1,
+  key: 'https://www.linkedin.com/in/ada',
+  socialUrl: 'https://www.linkedin.com/in/ada',
+  candidateId: '1',
+  name: 'Ada',
+  currentTitle: 'Senior Engineer',
+  currentEmployer: 'Acme Inc.',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('a job change seen on LinkedIn', () => {
+  it.each([
+    ['Staff Engineer at Nimbus', { title: 'Staff Engineer', employer: 'Nimbus' }],
+    ['Staff Engineer @ Nimbus | ex-Acme', { title: 'Staff Engineer', employer: 'Nimbus' }],
+    ['Head of Data at Nimbus Cloud – hiring', { title: 'Head of Data', employer: 'Nimbus Cloud' }],
+    ['Building things | Speaker', null],
+    ['Nurse', null],
+    ['', null],
+  ])('reads "%s" as a title at an employer, or nothing', (headline, job) => {
+    expect(jobOfHeadline(headline)).toEqual(job);
+  });
+
+  it('a new employer or title is kept with what the page said and when', () => {
+    expect(observe(held, { title: 'Staff Engineer', employer: 'Nimbus' }, at)).toEqual({
+      title: 'Staff Engineer',
+      employer: 'Nimbus',
+      at,
+    });
+    expect(observe(held, { title: 'Principal Engineer', employer: 'ACME' }, at)).toMatchObject({
+      title: 'Principal Engineer',
+    });
+  });
+
+  it('the same job in other words is no change: case, a legal ending, a longer name', () => {
+    expect(observe(held, { title: 'senior engineer', employer: 'Acme' }, at)).toBeNull();
+    expect(observe(held, { title: 'Senior Engineer', employer: 'Acme Robotics' }, at)).toBeNull();
+  });
+
+  it('nothing comparable says nothing: no headline read, or nothing revealed to compare with', () => {
+    expect(observe(held, null, at)).toBeUndefined();
+    expect(
+      observe({ ...held, currentTitle: null, currentEmployer: null }, { title: 'X', employer: 'Y' }, at),
+    ).toBeUndefined();
+  });
+
+  it('keeps an observation once, clears it when the page agrees again, and writes nothing when nothing is new', () => {
+    const seen = { title: 'Staff Engineer', employer: 'Nimbus' };
+    const changed = withObservation(held, seen, at);
+    expect(changed.observed).toEqual({ ...seen, at });
+    expect(withObservation(changed, seen, '2026-12-07T10:00:00.000Z')).toBe(changed);
+    expect(
+      withObservation(changed, { title: 'Senior Engineer', employer: 'Acme' }, at).observed,
+    ).toBeUndefined();
+    expect(withObservation(held, null, at)).toBe(held);
+  });
+});
