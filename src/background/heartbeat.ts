@@ -2,6 +2,13 @@
  * This worker's identity and heartbeat, and the one rule for "has this work lost its worker?". A paid job or search
  * names the worker that runs it; while any is under way the worker beats in storage, so a reader can tell a job
  * that is running from one whose worker was stopped.
+ *
+ * The beat is also what keeps Chrome from stopping the worker while paid calls are in flight: Chrome stops an
+ * extension's service worker after 30 s without events or extension API calls, and each call to an extension API
+ * (here `storage.session.set`, every second) resets that timer; Chrome's guide to the extension service worker's
+ * lifecycle gives this, a regular extension API call for as long as a long operation runs, as the way to keep the
+ * worker alive through it (a `fetch()` that outlasts the timer is its own example). A worker stopped anyway (DevTools,
+ * a crash, the browser closed) leaves its calls uncertain, which the balance settles.
  */
 import { HEARTBEAT_MS, ownedNow } from '../domain/worker';
 import { type WorkerBeat, workerBeat } from '../store/worker-beat';
