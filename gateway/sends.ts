@@ -23,6 +23,7 @@ export const DESTINATION_NAMES: Record<DestinationKind, string> = {
   lever: 'Lever',
   ashby: 'Ashby',
   hubspot: 'HubSpot',
+  greenhouse: 'Greenhouse',
   webhook: 'Webhook',
 };
 

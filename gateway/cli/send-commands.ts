@@ -90,6 +90,11 @@ export async function settingOf(
       return { kind, apiKey: required(secrets.key, '--key-file', kind), ...baseUrl };
     case 'hubspot':
       return { kind, token: required(secrets.key, '--key-file', kind), ...baseUrl };
+    case 'greenhouse':
+      // Its OAuth token would be fetched and held by the gateway: a change of its own (CONTRIBUTING, step 6).
+      throw new UsageError(
+        'A team gateway does not hold Greenhouse yet: each member adds it in the extension (Options › Send to).',
+      );
     case 'webhook':
       return {
         kind,

@@ -1,11 +1,12 @@
 /**
- * The local Lever, Ashby and HubSpot on loopback ports, over plain HTTP (the extension sends plain http to this
+ * The local Lever, Ashby, HubSpot and Greenhouse on loopback ports, over plain HTTP (the extension sends plain http to this
  * machine only): for the journeys, and for `npm start`, so sending can be tried without an account anywhere.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createAshbyServer } from './ashby';
+import { createGreenhouseServer } from './greenhouse';
 import { createHubSpotServer } from './hubspot';
 import { createLeverServer } from './lever';
 
@@ -22,20 +23,28 @@ function listen(app: Hono, port: number): Promise<{ url: string; close: () => Pr
 
 export type RunningDestinations = Awaited<ReturnType<typeof startDestinations>>;
 
-/** Starts the three fakes; `ports` (0: any free port) for each. */
-export async function startDestinations(ports: { lever?: number; ashby?: number; hubspot?: number } = {}) {
+/** Starts the four fakes; `ports` (0: any free port) for each. */
+export async function startDestinations(
+  ports: { lever?: number; ashby?: number; hubspot?: number; greenhouse?: number } = {},
+) {
   const lever = createLeverServer();
   const ashby = createAshbyServer();
   const hubspot = createHubSpotServer();
-  const [leverAt, ashbyAt, hubspotAt] = await Promise.all([
+  const greenhouse = createGreenhouseServer();
+  const [leverAt, ashbyAt, hubspotAt, greenhouseAt] = await Promise.all([
     listen(lever.app, ports.lever ?? 0),
     listen(ashby.app, ports.ashby ?? 0),
     listen(hubspot.app, ports.hubspot ?? 0),
+    listen(greenhouse.app, ports.greenhouse ?? 0),
   ]);
   return {
     lever: { ...lever, url: leverAt.url },
     ashby: { ...ashby, url: ashbyAt.url },
     hubspot: { ...hubspot, url: hubspotAt.url },
-    close: () => Promise.all([leverAt.close(), ashbyAt.close(), hubspotAt.close()]).then(() => undefined),
+    greenhouse: { ...greenhouse, url: greenhouseAt.url },
+    close: () =>
+      Promise.all([leverAt.close(), ashbyAt.close(), hubspotAt.close(), greenhouseAt.close()]).then(
+        () => undefined,
+      ),
   };
 }

@@ -25,6 +25,7 @@ export type DestinationInput =
     }
   | { kind: 'ashby'; apiKey: string; sourceId?: string | undefined; baseUrl?: string | undefined }
   | { kind: 'hubspot'; token: string; baseUrl?: string | undefined }
+  | { kind: 'greenhouse'; clientId: string; clientSecret: string; baseUrl?: string | undefined }
   | { kind: 'webhook'; url: string };
 
 /** Runs a destination's call, its failure turned into the shape the UI reads. */
@@ -128,6 +129,15 @@ export async function saveDestination(
         ...base,
         kind: 'hubspot',
         token: noSpaces(input.token, 'HubSpot access token'),
+        ...at(input.baseUrl),
+      };
+      break;
+    case 'greenhouse':
+      connection = {
+        ...base,
+        kind: 'greenhouse',
+        clientId: noSpaces(input.clientId, 'Greenhouse client ID'),
+        clientSecret: noSpaces(input.clientSecret, 'Greenhouse client secret'),
         ...at(input.baseUrl),
       };
       break;

@@ -64,6 +64,12 @@ export const SaveDestinationInput = z.discriminatedUnion('kind', [
     token: secretText('The HubSpot access token'),
     baseUrl: address,
   }),
+  z.strictObject({
+    kind: z.literal('greenhouse'),
+    clientId: secretText('The Greenhouse client ID'),
+    clientSecret: secretText('The Greenhouse client secret'),
+    baseUrl: address,
+  }),
   z.strictObject({ kind: z.literal('webhook'), url: text(MESSAGE_LIMITS.baseUrl, 'The webhook address') }),
 ]);
 

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { defineStored } from './item';
 import { KEYS } from './keys';
 
-export const DESTINATION_KINDS = ['lever', 'ashby', 'hubspot', 'webhook'] as const;
+export const DESTINATION_KINDS = ['lever', 'ashby', 'hubspot', 'greenhouse', 'webhook'] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 
 /** A destination as the pages see it. */

@@ -6,11 +6,12 @@
 import * as z from 'zod/mini';
 import type { Destination, TransportOptions } from '../types';
 import { AshbySettings, ashby } from './ashby';
+import { GreenhouseSettings, greenhouse } from './greenhouse';
 import { HubSpotSettings, hubspot } from './hubspot';
 import { LeverSettings, lever } from './lever';
 import { WebhookSettings, webhook } from './webhook';
 
-export const DESTINATIONS = [lever, ashby, hubspot, webhook] as const;
+export const DESTINATIONS = [lever, ashby, hubspot, greenhouse, webhook] as const;
 
 type Card = (typeof DESTINATIONS)[number];
 export type DestinationKind = Card['kind'];
@@ -25,6 +26,7 @@ export const Connection = z.discriminatedUnion('kind', [
   LeverSettings,
   AshbySettings,
   HubSpotSettings,
+  GreenhouseSettings,
   WebhookSettings,
 ]);
 export type Connection = z.infer<typeof Connection>;

@@ -19,6 +19,10 @@ export const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: str
     label: 'HubSpot access token',
     hint: 'From a private app in HubSpot (Settings › Integrations › Private apps) allowed to read and write contacts.',
   },
+  greenhouse: {
+    label: 'Greenhouse client secret',
+    hint: 'In Greenhouse: Configure › Dev Center › API Credentials › Create new API credentials › Harvest V3 (OAuth). Allow it to list and create candidates.',
+  },
 };
 
 function about(hint: DestinationHint): string {
@@ -41,7 +45,7 @@ export function SendToSettings() {
   const m = useMemo(createSendSettingsModel, []);
   const kind = m.adding.value;
   const saved = m.saved.value;
-  const missing = (['lever', 'ashby', 'hubspot', 'webhook'] as const).filter(
+  const missing = (['lever', 'ashby', 'hubspot', 'greenhouse', 'webhook'] as const).filter(
     (k) => !saved.some((hint) => hint.kind === k),
   );
   const problem = problemText(m.error.value);
@@ -119,6 +123,19 @@ export function SendToSettings() {
             />
           ) : (
             <>
+              {kind === 'greenhouse' && (
+                <Field
+                  id="greenhouse-client-id"
+                  label="Greenhouse client ID"
+                  hint="Shown with the client secret when the credentials are made."
+                  autoComplete="off"
+                  spellcheck={false}
+                  value={m.clientId}
+                  onText={(text) => {
+                    m.clientId.value = text;
+                  }}
+                />
+              )}
               <Field
                 id="destination-key"
                 type="password"

@@ -7,7 +7,13 @@ import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { originPattern } from '../../api/base-url';
 import type { ApiErrorJSON } from '../../api/errors';
-import { ASHBY_BASE_URL, HUBSPOT_BASE_URL, LEVER_BASE_URL } from '../../send/addresses';
+import {
+  ASHBY_BASE_URL,
+  GREENHOUSE_AUTH_URL,
+  GREENHOUSE_BASE_URL,
+  HUBSPOT_BASE_URL,
+  LEVER_BASE_URL,
+} from '../../send/addresses';
 import type { AshbySource } from '../../send/destinations/ashby';
 import type { LeverUser } from '../../send/destinations/lever';
 import { type DestinationKind, destinationHints } from '../../store/destination-hints';
@@ -18,6 +24,7 @@ const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook'>, string> = {
   lever: LEVER_BASE_URL,
   ashby: ASHBY_BASE_URL,
   hubspot: HUBSPOT_BASE_URL,
+  greenhouse: GREENHOUSE_BASE_URL,
 };
 
 /**
@@ -38,6 +45,8 @@ export function createSendSettingsModel() {
   /** The kind being added, or null while no form is open. */
   const adding = signal<DestinationKind | null>(null);
   const key = signal('');
+  /** Greenhouse's client id, given with its secret (the secret goes in the key field). */
+  const clientId = signal('');
   /** A different service address (a regional or self-hosted API, the local demo servers); empty for the vendor's. */
   const address = signal('');
   const webhookUrl = signal('');
@@ -56,6 +65,7 @@ export function createSendSettingsModel() {
   function start(kind: DestinationKind | null) {
     adding.value = kind;
     key.value = '';
+    clientId.value = '';
     address.value = '';
     webhookUrl.value = '';
     users.value = null;
@@ -76,7 +86,12 @@ export function createSendSettingsModel() {
       error.value = `"${target}" is not a web address. It starts with https://.`;
       return false;
     }
-    const granted = await browser.permissions.request({ origins: [origin] }).catch(() => false);
+    // Greenhouse's tokens come from its auth host, asked for on the same click (a different address serves both).
+    const origins =
+      kind === 'greenhouse' && !address.value.trim()
+        ? [origin, permissionFor(GREENHOUSE_AUTH_URL) as string]
+        : [origin];
+    const granted = await browser.permissions.request({ origins }).catch(() => false);
     if (!granted)
       error.value = `Permission to reach ${new URL(target).host} was not granted. Try again and allow it.`;
     return granted;
@@ -141,6 +156,13 @@ export function createSendSettingsModel() {
         };
       case 'hubspot':
         return { kind: 'hubspot' as const, token: key.value.trim(), ...baseUrl() };
+      case 'greenhouse':
+        return {
+          kind: 'greenhouse' as const,
+          clientId: clientId.value.trim(),
+          clientSecret: key.value.trim(),
+          ...baseUrl(),
+        };
       case 'webhook':
         return { kind: 'webhook' as const, url: webhookUrl.value.trim() };
       default:
@@ -154,7 +176,16 @@ export function createSendSettingsModel() {
     if (!kind || !typed) return;
     error.value = null;
     if (kind !== 'webhook' && !key.value.trim()) {
-      error.value = kind === 'hubspot' ? 'Enter the access token.' : 'Enter the API key.';
+      error.value =
+        kind === 'hubspot'
+          ? 'Enter the access token.'
+          : kind === 'greenhouse'
+            ? 'Enter the client secret.'
+            : 'Enter the API key.';
+      return;
+    }
+    if (kind === 'greenhouse' && !clientId.value.trim()) {
+      error.value = 'Enter the client ID.';
       return;
     }
     if (kind === 'webhook' && !webhookUrl.value.trim()) {
@@ -194,6 +225,7 @@ export function createSendSettingsModel() {
     saved: saved.value,
     adding,
     key,
+    clientId,
     address,
     webhookUrl,
     users,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createAshbyServer } from '../../../sim/destinations/ashby';
 import { TEAM_DESTINATION_KINDS } from '../../../src/api/team-schema';
-import { ASHBY_BASE_URL, HUBSPOT_BASE_URL, LEVER_BASE_URL } from '../../../src/send/addresses';
+import {
+  ASHBY_BASE_URL,
+  GREENHOUSE_BASE_URL,
+  HUBSPOT_BASE_URL,
+  LEVER_BASE_URL,
+} from '../../../src/send/addresses';
 import {
   Connection,
   cardOf,
@@ -18,7 +23,7 @@ import { ADA, fetchInto } from './helpers';
 
 describe('a saved connection', () => {
   it('refuses a connection of an unknown kind', () => {
-    expect(z.safeParse(Connection, { id: '1', label: 'x', kind: 'greenhouse', apiKey: 'k' }).success).toBe(
+    expect(z.safeParse(Connection, { id: '1', label: 'x', kind: 'bullhorn', apiKey: 'k' }).success).toBe(
       false,
     );
   });
@@ -43,11 +48,12 @@ describe('the destinations, one file each', () => {
     expect([...HINT_KINDS]).toEqual(DESTINATION_KINDS);
     expect([...TEAM_DESTINATION_KINDS]).toEqual(DESTINATION_KINDS);
     expect(UI_NAMES).toEqual(DESTINATION_NAMES);
-    for (const kind of ['lever', 'ashby', 'hubspot'] as const)
+    for (const kind of ['lever', 'ashby', 'hubspot', 'greenhouse'] as const)
       expect(KEY_HINTS[kind]).toEqual(cardOf(kind).key);
     expect(cardOf('lever').defaultOrigin).toBe(LEVER_BASE_URL);
     expect(cardOf('ashby').defaultOrigin).toBe(ASHBY_BASE_URL);
     expect(cardOf('hubspot').defaultOrigin).toBe(HUBSPOT_BASE_URL);
+    expect(cardOf('greenhouse').defaultOrigin).toBe(GREENHOUSE_BASE_URL);
     expect(cardOf('webhook').defaultOrigin).toBeUndefined();
   });
 
