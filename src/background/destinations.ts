@@ -13,6 +13,7 @@ import { SendError } from '../send/errors';
 import { dropDestination, keepDestination, savedDestination } from '../send/saved';
 import { maskKey } from '../store/api-key';
 import { type DestinationHint, destinationHints } from '../store/destination-hints';
+import { maskAddress } from '../store/mask-address';
 import { asApiError } from './send-error';
 
 export type DestinationInput =
@@ -66,7 +67,8 @@ function hintOf(connection: Connection, account: string | undefined): Destinatio
   const shown = (cardOf(connection.kind).shown as (c: Connection) => { key: string } | { address: string })(
     connection,
   );
-  const masked = 'key' in shown ? maskKey(shown.key) : shown.address;
+  // A webhook's address is as secret as a key: the pages see its host and last characters.
+  const masked = 'key' in shown ? maskKey(shown.key) : maskAddress(shown.address);
   return {
     id: connection.id,
     kind: connection.kind,

@@ -5,6 +5,7 @@
  * removed.
  */
 import * as z from 'zod/mini';
+import { destinationHintsV2 } from './destination-hints-2';
 import { defineStored } from './item';
 import { KEYS } from './keys';
 
@@ -19,7 +20,7 @@ export const DestinationHint = z.object({
   label: z.string(),
   /** Who or what the key acts as, when the check said ("Chandler Bing", an account number). */
   account: z.optional(z.string()),
-  /** The key's last characters, or the webhook's address; empty for a team's destination (no key here). */
+  /** The key's last characters, or the webhook's host and last characters; empty for a team's destination. */
   masked: z.string(),
   checkedAt: z.string(),
   /**
@@ -35,7 +36,8 @@ export const destinationHints = defineStored({
   schema: z.array(DestinationHint),
   fallback: [],
   label: 'destinations',
-  version: 1,
+  version: 2,
+  migrations: { 2: destinationHintsV2 },
 });
 
 /**
