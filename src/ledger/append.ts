@@ -72,6 +72,7 @@ function stored(entry: LedgerEntry, seq: number) {
 async function settleOpen(tx: Tx, anchor: BalanceEntry | null, settle: Settle): Promise<string[]> {
   const ledger = tx.objectStore('ledger');
   const open = await ledger.index('open').getAll();
+  // Stryker disable next-line ConditionalExpression: with no call open, no charge after the anchor is uncertain: nothing settles
   if (open.length === 0) return [];
   let settled: ChargeEntry[] = [];
   if (anchor) {
