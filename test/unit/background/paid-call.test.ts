@@ -107,6 +107,29 @@ describe('a paid call that failed', () => {
     expect(await charges()).toMatchObject([{ state: 'uncertain' }]);
   });
 
+  it("a bulk reveal's lookup is a lookup too, lost or not kept", async () => {
+    const bulk: PaidCall = { action: 'bulk-reveal', ref: 'bulk-1', subject: 'ada' };
+    const lost = await paidLookup(
+      bulk,
+      ['email'],
+      async (ahead) => {
+        await ahead();
+        throw new TypeError('broken');
+      },
+      keepNothing,
+    ).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ kind: 'unexpected', operation: 'lookup' });
+    const notKept = await paidLookup(
+      bulk,
+      ['email'],
+      async (ahead) => ahead().then(() => lookupAnswer(['email'], 3)),
+      async () => Promise.reject(new Error('bug')),
+    ).catch((e: unknown) => e);
+    expect(notKept).toMatchObject({
+      message: 'Charged 3 credits, but the contact could not be saved: the extension failed to store it.',
+    });
+  });
+
   it('the same for a search page, which is not a lookup', async () => {
     const error = await paidSearch(
       { ref: 's1', label: 'page 2' },
