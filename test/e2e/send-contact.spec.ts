@@ -107,6 +107,54 @@ test('a revealed contact sent to Lever, Ashby and HubSpot is marked in the popup
   expect(fakes.lever.opportunities).toHaveLength(1);
 });
 
+test('Greenhouse: configured on the options page, a contact sent and marked "In Greenhouse", never sent twice', async ({
+  connect,
+  openExtensionPage,
+}) => {
+  const options = await connect();
+  const section = options.getByTestId('send-to');
+  await section.getByRole('button', { name: 'Add Greenhouse' }).click();
+  await section.getByText('Advanced: a different address').click();
+  await expectAccessible(options, 'options, adding Greenhouse');
+  for (const width of [320, 400]) {
+    await options.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await options.emulateMedia({ colorScheme: scheme });
+      await section.screenshot({ path: `test-results/send-greenhouse-form-${width}-${scheme}.png` });
+    }
+  }
+  await options.emulateMedia({ colorScheme: 'light' });
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await addDestinations(options, fakes, ['greenhouse']);
+  // The check on saving fetched a token with the client credentials and read one candidate.
+  expect(fakes.greenhouse.log).toEqual(['POST /token', 'GET /v3/candidates']);
+
+  const popup = await revealByUrl(openExtensionPage, ADA.social_url);
+  const send = popup.getByTestId('send-to');
+  await send.getByRole('button', { name: 'Send to Greenhouse' }).click();
+  await expect(send.getByRole('status')).toHaveText('Added to Greenhouse.');
+  await expect(send.getByRole('link', { name: `In Greenhouse · ${today()}` })).toHaveAttribute(
+    'href',
+    'https://app.greenhouse.io/people/4001',
+  );
+  expect(fakes.greenhouse.candidates).toMatchObject([
+    {
+      email_addresses: [{ value: ADA.personal_email }],
+      social_media_addresses: [{ value: ADA.social_url }],
+    },
+  ]);
+  const asked = fakes.greenhouse.log.length;
+
+  // Marked in the popup and the library, Greenhouse no longer offered there; nothing more is asked of it.
+  await expect(send.getByRole('button', { name: 'Send to Greenhouse' })).toHaveCount(0);
+  const library = await openExtensionPage('contacts.html');
+  await library.getByRole('button', { name: ADA.name, exact: true }).click();
+  await expect(library.getByRole('link', { name: `In Greenhouse · ${today()}` })).toBeVisible();
+  await expect(library.getByRole('button', { name: 'Send to Greenhouse' })).toHaveCount(0);
+  expect(fakes.greenhouse.log).toHaveLength(asked);
+  expect(fakes.greenhouse.candidates).toHaveLength(1);
+});
+
 test("a destination's refusal is said in its own words, and nothing is marked", async ({
   connect,
   openExtensionPage,

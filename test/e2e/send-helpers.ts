@@ -1,16 +1,18 @@
 /** Destinations saved the way a recruiter saves them: on the options page, against the local fakes. */
 import { expect, type Page, type Worker } from '@playwright/test';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
+import { GREENHOUSE_CLIENT_ID, GREENHOUSE_CLIENT_SECRET } from '../../sim/destinations/greenhouse';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import type { RunningDestinations } from '../../sim/destinations/serve';
 import { PUT_RECORDS } from './vault-db';
 
-type Kind = 'lever' | 'ashby' | 'hubspot';
+type Kind = 'lever' | 'ashby' | 'hubspot' | 'greenhouse';
 const FIELDS: Record<Kind, { add: string; key: string; secret: string }> = {
   lever: { add: 'Add Lever', key: 'Lever API key', secret: LEVER_KEY },
   ashby: { add: 'Add Ashby', key: 'Ashby API key', secret: ASHBY_KEY },
   hubspot: { add: 'Add HubSpot', key: 'HubSpot access token', secret: HUBSPOT_TOKEN },
+  greenhouse: { add: 'Add Greenhouse', key: 'Greenhouse client secret', secret: GREENHOUSE_CLIENT_SECRET },
 };
 
 /** Adds each destination on the options page (already connected), pointed at its fake. */
@@ -19,6 +21,7 @@ export async function addDestinations(options: Page, fakes: RunningDestinations,
   for (const kind of kinds) {
     const { add, key, secret } = FIELDS[kind];
     await section.getByRole('button', { name: add }).click();
+    if (kind === 'greenhouse') await section.getByLabel('Greenhouse client ID').fill(GREENHOUSE_CLIENT_ID);
     await section.getByLabel(key).fill(secret);
     await section.getByText('Advanced: a different address').click();
     await section.getByLabel('Server address').fill(fakes[kind].url);
