@@ -70,7 +70,10 @@ test('the popup, the side panel beside the profile, the library and usage, befor
   await expectScale(usage, 'the usage page');
 });
 
-test('the options page, and the side panel with search results', async ({ connect, openExtensionPage }) => {
+test('the options page, and the side panel with search results, a selection and a bulk receipt', async ({
+  connect,
+  openExtensionPage,
+}) => {
   const options = await connect();
   await expect(options.getByTestId('connected')).toBeVisible();
   await expectScale(options, 'the options page');
@@ -79,4 +82,9 @@ test('the options page, and the side panel with search results', async ({ connec
   await expectScale(panel, 'the search form');
   await searchNurses(panel, '10');
   await expectScale(panel, 'the search results');
+  await panel.getByRole('button', { name: 'Select all on this page' }).click();
+  await expectScale(panel, 'the search results with a selection');
+  await panel.getByRole('button', { name: 'Reveal 10 contacts, up to 30 credits' }).click();
+  await expect(panel.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({ timeout: 20_000 });
+  await expectScale(panel, 'the bulk receipt and the rows revealed');
 });

@@ -24,8 +24,11 @@ export interface ScreenMarks {
   name?: string;
 }
 
-/** The smallest sizes of the scale, in CSS pixels. */
-export const SCALE = { body: 14, least: 12, action: 13 } as const;
+/**
+ * The smallest sizes of the scale, in CSS pixels: body text 14, nothing under 12, actions 13, and at most a quarter
+ * of a screen's visible texts under 13 (a list's details read at 13: captions at 12 only where a screen has few).
+ */
+export const SCALE = { body: 14, least: 12, action: 13, list: 13, smallShare: 0.25 } as const;
 
 /**
  * A script expression that evaluates, in the page, to `{ body, texts }`: the body's computed font size and a
@@ -79,6 +82,12 @@ export function typeScaleProblems({ body, texts }: { body: number; texts: TextSi
     if (t.px < SCALE.least) problems.push(`${show(t)}: under ${SCALE.least} px`);
     else if (t.kind !== 'text' && t.px < SCALE.action)
       problems.push(`${show(t)}: an action under ${SCALE.action} px`);
+  }
+  const small = texts.filter((t) => t.px < SCALE.list);
+  if (texts.length > 0 && small.length > texts.length * SCALE.smallShare) {
+    problems.push(
+      `${small.length} of ${texts.length} texts under ${SCALE.list} px, more than a quarter: ${small.slice(0, 5).map(show).join(', ')}`,
+    );
   }
   const primary = texts.filter((t) => t.kind === 'primary');
   const actions = texts.filter((t) => t.kind === 'action');
