@@ -31,9 +31,11 @@ import {
   StartBulkSendInput,
   StartSearchInput,
   TabInput,
+  TakenOutInput,
   TeamHeldInput,
 } from '../protocol/schemas';
 import { isLinkedInHost } from '../sites/linkedin/url';
+import { putBackRecords, takeOutRecords } from '../store/vault-restore';
 import { vaultWrite } from '../store/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
 import {
@@ -184,6 +186,16 @@ export function registerMessageHandlers(): void {
     await vaultWrite.remove(keys);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
     return { removed: keys.length };
+  });
+  expose('takeOutContacts', KeysInput, async ({ keys }) => {
+    const taken = await takeOutRecords(keys);
+    await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
+    return taken;
+  });
+  expose('putBackContacts', TakenOutInput, async (taken) => {
+    const restored = await putBackRecords(taken);
+    await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
+    return { restored };
   });
   expose('clearVault', NoInput, async () => {
     const removed = await vaultWrite.clear();

@@ -15,6 +15,7 @@ import type { DestinationHint } from '../store/destination-hints';
 import type { RevealJob } from '../store/jobs';
 import type { SavedSearch, SearchSession } from '../store/search';
 import type { ContactRecord } from '../store/vault-record';
+import type { TakenOut } from '../store/vault-restore';
 import type { Result } from './result';
 import type {
   AshbySourcesInput,
@@ -40,6 +41,7 @@ import type {
   StartBulkSendInput,
   StartSearchInput as StartSearchInputSchema,
   TabInput,
+  TakenOutInput,
   TeamHeldInput,
 } from './schemas';
 import type { PagePeople, RevealOutcome, SendResult, TeamHeldPerson } from './shapes';
@@ -89,6 +91,10 @@ export interface ProtocolMap {
   clearVault(): Result<{ removed: number }>;
   /** Revealed contacts library: remove these contacts from the vault (erasure). */
   removeContacts(input: z.infer<typeof KeysInput>): Result<{ removed: number }>;
+  /** Revealed contacts library: remove these contacts, handing them back whole (with their sent marks) for Undo. */
+  takeOutContacts(input: z.infer<typeof KeysInput>): Result<TakenOut>;
+  /** Revealed contacts library: Undo a delete, putting the contacts back with their sent marks. */
+  putBackContacts(input: z.infer<typeof TakenOutInput>): Result<{ restored: number }>;
   /** Side panel: run a new search (page 1). Paid: 1 credit, 2 with a job description, only when profiles return. */
   startSearch(input: StartSearchInput): Result<SearchSession>;
   /** Side panel: show another page (free when already paid for). */

@@ -11,7 +11,9 @@ import { RETRIEVABLE } from '../api/schema-parts';
 import { BULK_MAX_CONTACTS } from '../bulk/job';
 import { MESSAGE_LIMITS } from '../input-limits';
 import { SEARCH_MODES } from '../store/search';
+import { SentRecord } from '../store/sent';
 import { FLAG_TARGETS } from '../store/vault-flags';
+import { ContactRecord } from '../store/vault-record';
 
 const n = (value: number) => value.toLocaleString('en-US');
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */
@@ -144,6 +146,11 @@ export const IdInput = z.strictObject({ id: text(MESSAGE_LIMITS.savedSearchId, '
 /** Vault keys (canonical profile URLs or `id:<candidate id>`), as many as the library lists. */
 export const KeysInput = z.strictObject({
   keys: z.array(text(MESSAGE_LIMITS.profileUrl, 'A contact key')).check(z.maxLength(200_000)),
+});
+/** Contacts a delete took out of the vault, whole, handed back for Undo by the library that deleted them. */
+export const TakenOutInput = z.strictObject({
+  records: z.array(ContactRecord).check(z.maxLength(200_000)),
+  sent: z.array(SentRecord).check(z.maxLength(2_000_000)),
 });
 export const RenameInput = z.strictObject({
   id: text(MESSAGE_LIMITS.savedSearchId, 'The saved search id'),

@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, stopServiceWorker, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
-import { PUT_RECORDS, STORED_CONTACTS } from './vault-db';
+import { OPEN_DB, PUT_RECORDS, STORED_CONTACTS } from './vault-db';
 
 const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
 const CONTACTS = [
@@ -190,15 +190,17 @@ test.describe('revealed contacts library', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Wei Chen']);
-    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText('Deleted 1 contact.');
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText(
+      'Deleted 1 contact. · Undo',
+    );
     // Nowhere in storage or in the database, by key or in any value; the two others still held.
     await expect.poll(() => storedMentioning(page, 'ada-lovelace')).toEqual([]);
     await expect.poll(() => storedMentioning(page, 'ada.lovelace@example.com')).toEqual([]);
     expect(await storedMentioning(page, 'grace.okafor@example.org')).not.toEqual([]);
     expect(await storedMentioning(page, 'https://www.linkedin.com/in/wei-chen')).not.toEqual([]);
 
-    // Deleting sits apart from the exports. With a filter on, what is shown and everything are two actions, each
-    // naming its count, and each confirm says it again.
+    // Deleting sits apart from the exports. With a filter on, only what is shown can be deleted; each delete names
+    // its count, and each confirm says it again.
     const deletes = page.locator('.library-delete button');
     const confirmed: string[] = [];
     const answer = (accept: boolean) =>
@@ -209,13 +211,7 @@ test.describe('revealed contacts library', () => {
     await expect(deletes).toHaveText(['Delete all 2']);
     await page.getByRole('combobox', { name: /^Revealed/ }).selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
-    await expect(deletes).toHaveText(['Delete this one', 'Delete all 2']);
-    answer(false);
-    await page.getByRole('button', { name: 'Delete all 2' }).click();
-    await expect
-      .poll(() => confirmed)
-      .toEqual(['Delete all 2 contacts? Revealing them again costs credits.']);
-    await expect(page.getByTestId('library-counts')).toHaveText('2 contacts · 1 with email · 1 with phone');
+    await expect(deletes).toHaveText(['Delete this one']);
     answer(true);
     await page.getByRole('button', { name: 'Delete this one' }).click();
     await expect
@@ -388,6 +384,84 @@ test.describe('revealed contacts library', () => {
     await expect(page.getByTestId('selected-count')).toHaveText('');
     expect(await storedCount(background)).toBe(1);
     await expectAccessible(page, 'library after deleting the selected');
+  });
+
+  test('with a search on, only "Delete these 5" is offered; Undo brings the 5 back whole, with their sent marks', async ({
+    background,
+    openExtensionPage,
+  }) => {
+    const nurses = ['a', 'b', 'c', 'd', 'e'].map((letter, i) => ({
+      slug: `nurse-${letter}`,
+      name: `Nurse ${letter.toUpperCase()}`,
+      currentTitle: 'Registered Nurse',
+      currentEmployer: 'Arbor Health',
+      email: `nurse.${letter}@example.org`,
+      phone: null,
+      updatedAt: at(i + 1),
+    }));
+    await seed(background, [...CONTACTS, ...nurses]);
+    // Each nurse was sent to Lever: the marks must come back with them.
+    const marks = nurses.map((n) => {
+      const contactKey = `https://www.linkedin.com/in/${n.slug}`;
+      return {
+        key: `lever ${contactKey}`,
+        contactKey,
+        destinationId: 'lever',
+        label: 'Lever',
+        state: 'sent',
+        status: 'created',
+        sentAt: n.updatedAt,
+        updatedAt: n.updatedAt,
+      };
+    });
+    const sentCount = () =>
+      background.evaluate(`(async () => {
+        ${OPEN_DB}
+        const db = await openLensDb();
+        const count = await new Promise((resolve, reject) => {
+          const request = db.transaction('sent').objectStore('sent').count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        db.close();
+        return count;
+      })()`);
+    await background.evaluate(`(async () => {
+      ${OPEN_DB}
+      const db = await openLensDb();
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction('sent', 'readwrite');
+        for (const mark of ${JSON.stringify(marks)}) tx.objectStore('sent').put(mark);
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    })()`);
+    expect(await sentCount()).toBe(5);
+
+    const page = await openExtensionPage('contacts.html');
+    await expect(rows(page)).toHaveCount(8);
+    await page.getByLabel('Search by name, company or title').fill('Arbor');
+    await expect(page.getByTestId('match-count')).toHaveText('5 of 8 match');
+    // A delete never reaches past what is shown.
+    await expect(page.locator('.library-delete button')).toHaveText(['Delete these 5']);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete these 5' }).click();
+    const notice = page.getByTestId('library-notice');
+    await expect(notice).toHaveText('Deleted 5 contacts. · Undo');
+    expect(await storedCount(background)).toBe(3);
+    expect(await sentCount()).toBe(0);
+    // Undo stays offered for at least 10 seconds.
+    await page.waitForTimeout(10_000);
+    await expect(notice.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expectAccessible(page, 'library after a delete, Undo offered');
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect(notice).toHaveText('Brought back 5 contacts.');
+    await expect(rows(page)).toHaveText(['Nurse A', 'Nurse B', 'Nurse C', 'Nurse D', 'Nurse E']);
+    expect(await storedCount(background)).toBe(8);
+    // Whole: their emails and their marks of where they were sent.
+    expect(await storedMentioning(page, 'nurse.c@example.org')).not.toEqual([]);
+    expect(await sentCount()).toBe(5);
   });
 
   test('reached from the popup and from the options page', async ({ context, openExtensionPage }) => {

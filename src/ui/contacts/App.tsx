@@ -219,19 +219,23 @@ function ExportProgress({ m }: { m: LibraryModel }) {
 }
 
 /**
- * Deleting, apart from the exports and under the list: the contacts selected, those shown when a search or filter
- * narrows the list, and all of them are separate actions, each naming its count, and each confirm says it again.
+ * Deleting, apart from the exports and under the list: the contacts selected, and those shown, each naming its
+ * count, and each confirm says it again. A delete never reaches past what is shown: with a search or filter on, only
+ * "Delete these N" is offered; "Delete all" only when the list shows every contact.
  */
 function DeleteActions({
   m,
   total,
   matchCount,
+  filtered,
 }: {
   m: LibraryModel;
   total: number;
   matchCount: number | null;
+  /** A search or a filter narrows the list. */
+  filtered: boolean;
 }) {
-  const shown = matchCount !== null && matchCount > 0 && matchCount < total ? matchCount : null;
+  const shown = filtered && matchCount !== null && matchCount > 0 ? matchCount : null;
   const selected = m.selected.value.size;
   const ask = (what: string) => confirm(`Delete ${what}? Revealing them again costs credits.`);
   return (
@@ -260,13 +264,15 @@ function DeleteActions({
           {shown === 1 ? 'Delete this one' : `Delete these ${number(shown)}`}
         </button>
       )}
-      <button
-        type="button"
-        class="danger"
-        onClick={() => ask(`all ${plural(total, 'contact', 'contacts')}`) && void m.remove([], true)}
-      >
-        Delete all {number(total)}
-      </button>
+      {!filtered && (
+        <button
+          type="button"
+          class="danger"
+          onClick={() => ask(`all ${plural(total, 'contact', 'contacts')}`) && void m.remove([], true)}
+        >
+          Delete all {number(total)}
+        </button>
+      )}
     </div>
   );
 }
@@ -423,8 +429,16 @@ export function App() {
                 : `the ${number(matchCount ?? 0)} shown`
           }
         />
-        <p role="status" class="success">
+        <p role="status" class="success" data-testid="library-notice">
           {m.notice.value}
+          {m.undo.value && (
+            <>
+              {' · '}
+              <button type="button" class="link" onClick={() => void m.undoDelete()}>
+                Undo
+              </button>
+            </>
+          )}
         </p>
         {m.error.value && <ErrorView error={m.error.value} />}
         {m.loaded.value && total === 0 && (
@@ -441,7 +455,14 @@ export function App() {
             Show {number(Math.min(PAGE, matchCount - m.shown.value))} more
           </button>
         )}
-        {total > 0 && <DeleteActions m={m} total={total} matchCount={matchCount} />}
+        {total > 0 && (
+          <DeleteActions
+            m={m}
+            total={total}
+            matchCount={matchCount}
+            filtered={q.text.trim() !== '' || active > 0}
+          />
+        )}
       </section>
     </main>
   );

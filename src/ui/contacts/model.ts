@@ -18,12 +18,16 @@ import type { ApiErrorJSON } from '../../api/errors';
 import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
 import { vault } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
+import type { TakenOut } from '../../store/vault-restore';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
 import { counts, DEFAULT_QUERY, type LibraryQuery, leadsAll, listsAll, prepare, query } from './query';
 
 /** Rows rendered at first and added by each "Show more" (the first page holds two such pages). */
 export const PAGE = FIRST_PAGE / 2;
+
+/** How long a delete offers its Undo: long enough to see what went and change one's mind. */
+export const UNDO_MS = 15_000;
 
 export function createLibraryModel() {
   /** Every contact's summary, null until read. */
@@ -40,6 +44,8 @@ export function createLibraryModel() {
   const shown = signal(PAGE);
   const opened = signal<ContactRecord | null>(null);
   const notice = signal('');
+  /** What the last delete took out, while its Undo is offered. */
+  const undo = signal<{ taken: TakenOut; count: number } | null>(null);
   const error = signal<ApiErrorJSON | null>(null);
   /** An export under way: contacts read so far, of how many (null when none is). */
   const exporting = signal<{ done: number; total: number } | null>(null);
@@ -186,14 +192,34 @@ export function createLibraryModel() {
     opened.value = key === null ? null : await vault.get(key);
   }
 
+  /**
+   * Deletes these contacts (every one with `all`). Those deleted by key come back whole on Undo, offered for
+   * {@link UNDO_MS}: the contacts taken out are held here meanwhile, and only here.
+   */
   async function remove(keys: string[], all = false) {
     error.value = null;
-    const result = all ? await call('clearVault') : await call('removeContacts', { keys });
-    if (!result.ok) {
-      error.value = result.error;
-      return;
+    undo.value = null;
+    let n: number;
+    if (all) {
+      const result = await call('clearVault');
+      if (!result.ok) {
+        error.value = result.error;
+        return;
+      }
+      n = result.value.removed;
+    } else {
+      const result = await call('takeOutContacts', { keys });
+      if (!result.ok) {
+        error.value = result.error;
+        return;
+      }
+      n = new Set(keys).size;
+      const offered = { taken: result.value, count: n };
+      undo.value = offered;
+      setTimeout(() => {
+        if (undo.peek() === offered) undo.value = null;
+      }, UNDO_MS);
     }
-    const n = result.value.removed;
     notice.value = `Deleted ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
     if (opened.value && (all || keys.includes(opened.value.key))) opened.value = null;
     // A deleted contact is no longer selected (nothing can be sent of it).
@@ -233,9 +259,26 @@ export function createLibraryModel() {
     }
   }
 
+  /** Puts back the contacts the last delete took out, with their sent marks. */
+  async function undoDelete() {
+    const offered = undo.peek();
+    if (!offered) return;
+    undo.value = null;
+    const result = await call('putBackContacts', offered.taken);
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    const n = result.value.restored;
+    notice.value = `Brought back ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
+    await load();
+  }
+
   return {
     all,
     loaded,
+    undo,
+    undoDelete,
     ready,
     q,
     shown,
