@@ -15,7 +15,7 @@ import type { Retrievable } from '../api/schema-parts';
 import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
-import { spendingNow } from '../store/ledger';
+import { spendingNow } from '../ledger/spending';
 import { heldRead, serialized } from '../store/lock';
 import { forgetRoom, roomForAnswer } from '../store/room';
 import { type Settings, settings } from '../store/settings';

@@ -5,17 +5,9 @@
  * export (a page loads only what it uses); the background's writes are in `src/ledger/append.ts`.
  */
 import * as z from 'zod/mini';
-import {
-  BalanceEntry,
-  type ChargeEntry,
-  chargeTotals,
-  dayOf,
-  LedgerEntry,
-  monthToDate,
-  spent,
-} from '../ledger/entry';
 import { onChange } from './changes';
 import { db } from './db';
+import { BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './ledger-entry';
 
 /** The store's name, as announced on the changes channel. */
 export const LEDGER = 'ledger';
@@ -94,27 +86,6 @@ export async function ledgerDays(): Promise<string[]> {
         : await cursor.continue();
   }
   return days;
-}
-
-/**
- * Credits spent today and this month (local days), uncertain charges (sent, not known yet) at their maximum; and of
- * those, how much is such calls (`underWay`). Entries in `except` are left out (calls the caller counts itself).
- */
-export async function spendingNow(
-  now = new Date(),
-  except: ReadonlySet<string> = new Set(),
-): Promise<{ today: number; month: number; underWay: { today: number; month: number } }> {
-  const days = await readLedgerDays(monthToDate(now));
-  const counted = (entries: readonly LedgerEntry[]) => spent(entries.filter((e) => !except.has(e.id)));
-  const open = (entries: readonly LedgerEntry[]) =>
-    chargeTotals(entries.filter((e) => !except.has(e.id))).uncertainMax;
-  const todays = days.get(dayOf(now)) ?? [];
-  const all = [...days.values()];
-  return {
-    today: counted(todays),
-    month: all.reduce((sum, entries) => sum + counted(entries), 0),
-    underWay: { today: open(todays), month: all.reduce((sum, entries) => sum + open(entries), 0) },
-  };
 }
 
 /** The calls still open (sent, not settled), in the order they were sent. */

@@ -1,8 +1,9 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
+import { spendingNow } from '../ledger/spending';
 import { spendingWarnings, type SpendingWarning as Warning } from '../ledger/warnings';
 import { account } from '../store/account';
-import { spendingNow, watchLedger } from '../store/ledger';
+import { watchLedger } from '../store/ledger';
 import { settings } from '../store/settings';
 import { openCapSetting } from './open-cap';
 import { ADD_CREDITS, capOf } from './words/errors';

@@ -8,7 +8,8 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';
 import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
-import { spendingNow, watchLedger } from '../../store/ledger';
+import { spendingNow } from '../../ledger/spending';
+import { watchLedger } from '../../store/ledger';
 import { settings } from '../../store/settings';
 
 /**

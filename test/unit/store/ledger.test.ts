@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { appendEntry } from '../../../src/ledger/append';
+import { spendingNow } from '../../../src/ledger/spending';
 import { db } from '../../../src/store/db';
 import {
   chargesOf,
@@ -10,7 +11,6 @@ import {
   openCharges,
   readLedgerDays,
   readMeta,
-  spendingNow,
   watchLedger,
 } from '../../../src/store/ledger';
 
