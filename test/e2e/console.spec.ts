@@ -87,7 +87,8 @@ test.describe('the team console', () => {
     // Carol's extension joins with the invitation.
     const options = await openExtensionPage('options.html');
     await options.getByLabel('API key').fill(invitation);
-    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    // The options page shows where the invitation leads; its own Connect takes it.
+    await options.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(options.getByTestId('team-member')).toContainText('Carol Diaz · Acme Recruiting');
     await expect(options.getByTestId('team-member')).toContainText('50 credits a day');
 
