@@ -3,7 +3,7 @@
  * that changed, and the receipts of finished ones. Apart from the reads, so the pages do not load it.
  */
 import * as z from 'zod/mini';
-import { BulkJob } from '../bulk/job';
+import { BulkJob } from './bulk-job';
 import { bulkJobs as reads } from './bulk-jobs';
 import { clearCurrent, pruneFiled, writeJob } from './job-records-write';
 

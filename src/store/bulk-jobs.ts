@@ -3,7 +3,7 @@
  * ones, in the database's jobs (`job-records.ts`). The reads are here, for every page; the background's writes are
  * in `bulk-jobs-write.ts`.
  */
-import { BulkJob } from '../bulk/job';
+import { BulkJob } from './bulk-job';
 import { readCurrent, readFiled, watchJobs } from './job-records';
 
 const current = (): Promise<BulkJob | null> => readCurrent('bulk-reveal', BulkJob);
