@@ -24,6 +24,7 @@ export const DESTINATION_NAMES: Record<DestinationKind, string> = {
   ashby: 'Ashby',
   hubspot: 'HubSpot',
   greenhouse: 'Greenhouse',
+  workable: 'Workable',
   webhook: 'Webhook',
 };
 

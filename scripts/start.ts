@@ -83,6 +83,7 @@ const { startDestinations } = await import('../sim/destinations/serve');
 const { LEVER_KEY } = await import('../sim/destinations/lever');
 const { ASHBY_KEY } = await import('../sim/destinations/ashby');
 const { HUBSPOT_TOKEN } = await import('../sim/destinations/hubspot');
+const { WORKABLE_TOKEN } = await import('../sim/destinations/workable');
 const { GREENHOUSE_CLIENT_ID, GREENHOUSE_CLIENT_SECRET } = await import('../sim/destinations/greenhouse');
 // Beside the simulator's port when they are free; any free ports otherwise.
 const destinations = await startDestinations({
@@ -90,13 +91,15 @@ const destinations = await startDestinations({
   ashby: sim.port + 2,
   hubspot: sim.port + 3,
   greenhouse: sim.port + 5,
+  workable: sim.port + 6,
 }).catch(() => startDestinations());
 console.log(
   'Local destinations to try "Send to" (Options › Send to › Add …, then "Advanced: a different address"):\n' +
     `  Lever:   ${destinations.lever.url}  key ${LEVER_KEY}\n` +
     `  Ashby:   ${destinations.ashby.url}  key ${ASHBY_KEY}\n` +
     `  HubSpot: ${destinations.hubspot.url}  token ${HUBSPOT_TOKEN}\n` +
-    `  Greenhouse: ${destinations.greenhouse.url}  client ID ${GREENHOUSE_CLIENT_ID}, secret ${GREENHOUSE_CLIENT_SECRET}`,
+    `  Greenhouse: ${destinations.greenhouse.url}  client ID ${GREENHOUSE_CLIENT_ID}, secret ${GREENHOUSE_CLIENT_SECRET}\n` +
+    `  Workable: ${destinations.workable.url}  token ${WORKABLE_TOKEN} (any account name; job GROOV005 or the talent pool)`,
 );
 const { startDemoWebhook } = await import('../sim/destinations/demo-webhook');
 const webhook = await startDemoWebhook(sim.port + 4);

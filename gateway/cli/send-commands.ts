@@ -91,9 +91,10 @@ export async function settingOf(
     case 'hubspot':
       return { kind, token: required(secrets.key, '--key-file', kind), ...baseUrl };
     case 'greenhouse':
-      // Its OAuth token would be fetched and held by the gateway: a change of its own (CONTRIBUTING, step 6).
+    case 'workable':
+      // Held by a gateway is a change of its own (CONTRIBUTING, "A new destination", step 6).
       throw new UsageError(
-        'A team gateway does not hold Greenhouse yet: each member adds it in the extension (Options › Send to).',
+        `A team gateway does not hold ${DESTINATION_NAMES[kind]} yet: each member adds it in the extension (Options › Send to).`,
       );
     case 'webhook':
       return {

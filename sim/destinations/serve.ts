@@ -1,5 +1,5 @@
 /**
- * The local Lever, Ashby, HubSpot and Greenhouse on loopback ports, over plain HTTP (the extension sends plain http to this
+ * The local Lever, Ashby, HubSpot, Greenhouse and Workable on loopback ports, over plain HTTP (the extension sends plain http to this
  * machine only): for the journeys, and for `npm start`, so sending can be tried without an account anywhere.
  */
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { createAshbyServer } from './ashby';
 import { createGreenhouseServer } from './greenhouse';
 import { createHubSpotServer } from './hubspot';
 import { createLeverServer } from './lever';
+import { createWorkableServer } from './workable';
 
 function listen(app: Hono, port: number): Promise<{ url: string; close: () => Promise<void> }> {
   return new Promise((resolve) => {
@@ -23,28 +24,35 @@ function listen(app: Hono, port: number): Promise<{ url: string; close: () => Pr
 
 export type RunningDestinations = Awaited<ReturnType<typeof startDestinations>>;
 
-/** Starts the four fakes; `ports` (0: any free port) for each. */
+/** Starts the five fakes; `ports` (0: any free port) for each. */
 export async function startDestinations(
-  ports: { lever?: number; ashby?: number; hubspot?: number; greenhouse?: number } = {},
+  ports: { lever?: number; ashby?: number; hubspot?: number; greenhouse?: number; workable?: number } = {},
 ) {
   const lever = createLeverServer();
   const ashby = createAshbyServer();
   const hubspot = createHubSpotServer();
   const greenhouse = createGreenhouseServer();
-  const [leverAt, ashbyAt, hubspotAt, greenhouseAt] = await Promise.all([
+  const workable = createWorkableServer();
+  const [leverAt, ashbyAt, hubspotAt, greenhouseAt, workableAt] = await Promise.all([
     listen(lever.app, ports.lever ?? 0),
     listen(ashby.app, ports.ashby ?? 0),
     listen(hubspot.app, ports.hubspot ?? 0),
     listen(greenhouse.app, ports.greenhouse ?? 0),
+    listen(workable.app, ports.workable ?? 0),
   ]);
   return {
     lever: { ...lever, url: leverAt.url },
     ashby: { ...ashby, url: ashbyAt.url },
     hubspot: { ...hubspot, url: hubspotAt.url },
     greenhouse: { ...greenhouse, url: greenhouseAt.url },
+    workable: { ...workable, url: workableAt.url },
     close: () =>
-      Promise.all([leverAt.close(), ashbyAt.close(), hubspotAt.close(), greenhouseAt.close()]).then(
-        () => undefined,
-      ),
+      Promise.all([
+        leverAt.close(),
+        ashbyAt.close(),
+        hubspotAt.close(),
+        greenhouseAt.close(),
+        workableAt.close(),
+      ]).then(() => undefined),
   };
 }

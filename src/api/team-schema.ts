@@ -63,7 +63,14 @@ export const TeamHeldResponse = z.looseObject({
 export type TeamHeldResponse = z.infer<typeof TeamHeldResponse>;
 
 /** The destinations a gateway can hold a key for, by kind: one of each, its id its kind. */
-export const TEAM_DESTINATION_KINDS = ['lever', 'ashby', 'hubspot', 'greenhouse', 'webhook'] as const;
+export const TEAM_DESTINATION_KINDS = [
+  'lever',
+  'ashby',
+  'hubspot',
+  'greenhouse',
+  'workable',
+  'webhook',
+] as const;
 
 /** A destination the gateway holds the key of: members send through the gateway, holding no key themselves. */
 export const TeamDestination = z.looseObject({

@@ -27,6 +27,13 @@ export type DestinationInput =
   | { kind: 'ashby'; apiKey: string; sourceId?: string | undefined; baseUrl?: string | undefined }
   | { kind: 'hubspot'; token: string; baseUrl?: string | undefined }
   | { kind: 'greenhouse'; clientId: string; clientSecret: string; baseUrl?: string | undefined }
+  | {
+      kind: 'workable';
+      token: string;
+      subdomain: string;
+      shortcode?: string | undefined;
+      baseUrl?: string | undefined;
+    }
   | { kind: 'webhook'; url: string };
 
 /** Runs a destination's call, its failure turned into the shape the UI reads. */
@@ -143,6 +150,21 @@ export async function saveDestination(
         ...at(input.baseUrl),
       };
       break;
+    case 'workable': {
+      const subdomain = noSpaces(input.subdomain, 'Workable account').toLowerCase();
+      // The account's address is its subdomain of workable.com: nothing else is taken for it.
+      if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain))
+        throw refuse('The Workable account is the first part of its address: "acme" for acme.workable.com.');
+      connection = {
+        ...base,
+        kind: 'workable',
+        token: noSpaces(input.token, 'Workable access token'),
+        subdomain,
+        ...(input.shortcode?.trim() ? { shortcode: noSpaces(input.shortcode, 'Workable job') } : {}),
+        ...at(input.baseUrl),
+      };
+      break;
+    }
     case 'webhook':
       connection = {
         ...base,

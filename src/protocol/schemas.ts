@@ -72,6 +72,13 @@ export const SaveDestinationInput = z.discriminatedUnion('kind', [
     clientSecret: secretText('The Greenhouse client secret'),
     baseUrl: address,
   }),
+  z.strictObject({
+    kind: z.literal('workable'),
+    token: secretText('The Workable access token'),
+    subdomain: text(100, 'The Workable account'),
+    shortcode: z.optional(text(100, 'The Workable job')),
+    baseUrl: address,
+  }),
   z.strictObject({ kind: z.literal('webhook'), url: text(MESSAGE_LIMITS.baseUrl, 'The webhook address') }),
 ]);
 

@@ -9,7 +9,7 @@ import { destinationHintsV2 } from './destination-hints-2';
 import { defineStored } from './item';
 import { KEYS } from './keys';
 
-export const DESTINATION_KINDS = ['lever', 'ashby', 'hubspot', 'greenhouse', 'webhook'] as const;
+export const DESTINATION_KINDS = ['lever', 'ashby', 'hubspot', 'greenhouse', 'workable', 'webhook'] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 
 /** A destination as the pages see it. */

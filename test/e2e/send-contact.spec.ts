@@ -155,6 +155,47 @@ test('Greenhouse: configured on the options page, a contact sent and marked "In 
   expect(fakes.greenhouse.candidates).toHaveLength(1);
 });
 
+test('Workable: configured on the options page (account, token, job), a contact sent as sourced, marked, never sent twice', async ({
+  connect,
+  openExtensionPage,
+}) => {
+  const options = await connect();
+  const section = options.getByTestId('send-to');
+  await section.getByRole('button', { name: 'Add Workable' }).click();
+  for (const width of [320, 400]) {
+    await options.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await options.emulateMedia({ colorScheme: scheme });
+      await section.screenshot({ path: `test-results/send-workable-form-${width}-${scheme}.png` });
+    }
+  }
+  await options.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(options, 'options, adding Workable');
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await addDestinations(options, fakes, ['workable']);
+  await expect(options.getByTestId('destination-workable')).toContainText('job GROOV005');
+
+  const popup = await revealByUrl(openExtensionPage, ADA.social_url);
+  const send = popup.getByTestId('send-to');
+  await send.getByRole('button', { name: 'Send to Workable' }).click();
+  await expect(send.getByRole('status')).toHaveText('Added to Workable.');
+  await expect(send.getByRole('link', { name: `In Workable · ${today()}` })).toHaveAttribute(
+    'href',
+    'https://acme.workable.com/backend/candidates/w1',
+  );
+  expect(fakes.workable.candidates).toMatchObject([
+    { email: ADA.personal_email, job: 'GROOV005', sourced: true },
+  ]);
+  const asked = fakes.workable.log.length;
+  await expect(send.getByRole('button', { name: 'Send to Workable' })).toHaveCount(0);
+  const library = await openExtensionPage('contacts.html');
+  await library.getByRole('button', { name: ADA.name, exact: true }).click();
+  await expect(library.getByRole('link', { name: `In Workable · ${today()}` })).toBeVisible();
+  await expect(library.getByRole('button', { name: 'Send to Workable' })).toHaveCount(0);
+  expect(fakes.workable.log).toHaveLength(asked);
+  expect(fakes.workable.candidates).toHaveLength(1);
+});
+
 test("a destination's refusal is said in its own words, and nothing is marked", async ({
   connect,
   openExtensionPage,

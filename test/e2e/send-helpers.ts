@@ -5,14 +5,16 @@ import { GREENHOUSE_CLIENT_ID, GREENHOUSE_CLIENT_SECRET } from '../../sim/destin
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import type { RunningDestinations } from '../../sim/destinations/serve';
+import { WORKABLE_TOKEN } from '../../sim/destinations/workable';
 import { PUT_RECORDS } from './vault-db';
 
-type Kind = 'lever' | 'ashby' | 'hubspot' | 'greenhouse';
+type Kind = 'lever' | 'ashby' | 'hubspot' | 'greenhouse' | 'workable';
 const FIELDS: Record<Kind, { add: string; key: string; secret: string }> = {
   lever: { add: 'Add Lever', key: 'Lever API key', secret: LEVER_KEY },
   ashby: { add: 'Add Ashby', key: 'Ashby API key', secret: ASHBY_KEY },
   hubspot: { add: 'Add HubSpot', key: 'HubSpot access token', secret: HUBSPOT_TOKEN },
   greenhouse: { add: 'Add Greenhouse', key: 'Greenhouse client secret', secret: GREENHOUSE_CLIENT_SECRET },
+  workable: { add: 'Add Workable', key: 'Workable access token', secret: WORKABLE_TOKEN },
 };
 
 /** Adds each destination on the options page (already connected), pointed at its fake. */
@@ -22,6 +24,10 @@ export async function addDestinations(options: Page, fakes: RunningDestinations,
     const { add, key, secret } = FIELDS[kind];
     await section.getByRole('button', { name: add }).click();
     if (kind === 'greenhouse') await section.getByLabel('Greenhouse client ID').fill(GREENHOUSE_CLIENT_ID);
+    if (kind === 'workable') {
+      await section.getByLabel('Workable account').fill('acme');
+      await section.getByLabel('Job (optional)').fill('GROOV005');
+    }
     await section.getByLabel(key).fill(secret);
     await section.getByText('Advanced: a different address').click();
     await section.getByLabel('Server address').fill(fakes[kind].url);

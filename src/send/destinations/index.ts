@@ -10,8 +10,9 @@ import { GreenhouseSettings, greenhouse } from './greenhouse';
 import { HubSpotSettings, hubspot } from './hubspot';
 import { LeverSettings, lever } from './lever';
 import { WebhookSettings, webhook } from './webhook';
+import { WorkableSettings, workable } from './workable';
 
-export const DESTINATIONS = [lever, ashby, hubspot, greenhouse, webhook] as const;
+export const DESTINATIONS = [lever, ashby, hubspot, greenhouse, workable, webhook] as const;
 
 type Card = (typeof DESTINATIONS)[number];
 export type DestinationKind = Card['kind'];
@@ -27,6 +28,7 @@ export const Connection = z.discriminatedUnion('kind', [
   AshbySettings,
   HubSpotSettings,
   GreenhouseSettings,
+  WorkableSettings,
   WebhookSettings,
 ]);
 export type Connection = z.infer<typeof Connection>;

@@ -23,6 +23,10 @@ export const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: str
     label: 'Greenhouse client secret',
     hint: 'In Greenhouse: Configure › Dev Center › API Credentials › Create new API credentials › Harvest V3 (OAuth). Allow it to list and create candidates.',
   },
+  workable: {
+    label: 'Workable access token',
+    hint: 'In Workable: Settings › Integrations › Apps › Generate API token. Allow it to read and write candidates.',
+  },
 };
 
 function about(hint: DestinationHint): string {
@@ -45,7 +49,7 @@ export function SendToSettings() {
   const m = useMemo(createSendSettingsModel, []);
   const kind = m.adding.value;
   const saved = m.saved.value;
-  const missing = (['lever', 'ashby', 'hubspot', 'greenhouse', 'webhook'] as const).filter(
+  const missing = (['lever', 'ashby', 'hubspot', 'greenhouse', 'workable', 'webhook'] as const).filter(
     (k) => !saved.some((hint) => hint.kind === k),
   );
   const problem = problemText(m.error.value);
@@ -136,6 +140,19 @@ export function SendToSettings() {
                   }}
                 />
               )}
+              {kind === 'workable' && (
+                <Field
+                  id="workable-account"
+                  label="Workable account"
+                  hint="The first part of its address: acme for acme.workable.com."
+                  autoComplete="off"
+                  spellcheck={false}
+                  value={m.subdomain}
+                  onText={(text) => {
+                    m.subdomain.value = text;
+                  }}
+                />
+              )}
               <Field
                 id="destination-key"
                 type="password"
@@ -210,6 +227,18 @@ export function SendToSettings() {
                     }}
                   />
                 </>
+              )}
+              {kind === 'workable' && (
+                <Field
+                  id="workable-job"
+                  label="Job (optional)"
+                  hint="The job's code, the last part of its address in Workable (GROOV005). Empty: candidates go to the talent pool."
+                  spellcheck={false}
+                  value={m.shortcode}
+                  onText={(text) => {
+                    m.shortcode.value = text;
+                  }}
+                />
               )}
               <details class="advanced">
                 <summary>Advanced: a different address</summary>

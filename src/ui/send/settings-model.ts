@@ -20,7 +20,8 @@ import { type DestinationKind, destinationHints } from '../../store/destination-
 import { call } from '../rpc';
 import { stored } from '../use-stored';
 
-const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook'>, string> = {
+/** Each vendor's own address; Workable's is the account's (`<account>.workable.com`), from the form. */
+const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook' | 'workable'>, string> = {
   lever: LEVER_BASE_URL,
   ashby: ASHBY_BASE_URL,
   hubspot: HUBSPOT_BASE_URL,
@@ -47,6 +48,9 @@ export function createSendSettingsModel() {
   const key = signal('');
   /** Greenhouse's client id, given with its secret (the secret goes in the key field). */
   const clientId = signal('');
+  /** Workable's account (its subdomain) and the job candidates go to (empty: the talent pool). */
+  const subdomain = signal('');
+  const shortcode = signal('');
   /** A different service address (a regional or self-hosted API, the local demo servers); empty for the vendor's. */
   const address = signal('');
   const webhookUrl = signal('');
@@ -66,6 +70,8 @@ export function createSendSettingsModel() {
     adding.value = kind;
     key.value = '';
     clientId.value = '';
+    subdomain.value = '';
+    shortcode.value = '';
     address.value = '';
     webhookUrl.value = '';
     users.value = null;
@@ -80,7 +86,13 @@ export function createSendSettingsModel() {
 
   /** Asks for the address's host permission; false (with the reason said) when it is refused or unusable. */
   async function allow(kind: DestinationKind): Promise<boolean> {
-    const target = kind === 'webhook' ? webhookUrl.value : address.value.trim() || DEFAULT_ADDRESS[kind];
+    const target =
+      kind === 'webhook'
+        ? webhookUrl.value
+        : address.value.trim() ||
+          (kind === 'workable'
+            ? `https://${subdomain.value.trim().toLowerCase()}.workable.com`
+            : DEFAULT_ADDRESS[kind]);
     const origin = permissionFor(target);
     if (!origin) {
       error.value = `"${target}" is not a web address. It starts with https://.`;
@@ -163,6 +175,14 @@ export function createSendSettingsModel() {
           clientSecret: key.value.trim(),
           ...baseUrl(),
         };
+      case 'workable':
+        return {
+          kind: 'workable' as const,
+          token: key.value.trim(),
+          subdomain: subdomain.value.trim(),
+          ...(shortcode.value.trim() ? { shortcode: shortcode.value.trim() } : {}),
+          ...baseUrl(),
+        };
       case 'webhook':
         return { kind: 'webhook' as const, url: webhookUrl.value.trim() };
       default:
@@ -181,7 +201,13 @@ export function createSendSettingsModel() {
           ? 'Enter the access token.'
           : kind === 'greenhouse'
             ? 'Enter the client secret.'
-            : 'Enter the API key.';
+            : kind === 'workable'
+              ? 'Enter the access token.'
+              : 'Enter the API key.';
+      return;
+    }
+    if (kind === 'workable' && !/^[a-z0-9-]+$/i.test(subdomain.value.trim())) {
+      error.value = 'Enter the Workable account: acme for acme.workable.com.';
       return;
     }
     if (kind === 'greenhouse' && !clientId.value.trim()) {
@@ -226,6 +252,8 @@ export function createSendSettingsModel() {
     adding,
     key,
     clientId,
+    subdomain,
+    shortcode,
     address,
     webhookUrl,
     users,

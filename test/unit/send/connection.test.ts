@@ -48,12 +48,14 @@ describe('the destinations, one file each', () => {
     expect([...HINT_KINDS]).toEqual(DESTINATION_KINDS);
     expect([...TEAM_DESTINATION_KINDS]).toEqual(DESTINATION_KINDS);
     expect(UI_NAMES).toEqual(DESTINATION_NAMES);
-    for (const kind of ['lever', 'ashby', 'hubspot', 'greenhouse'] as const)
+    for (const kind of ['lever', 'ashby', 'hubspot', 'greenhouse', 'workable'] as const)
       expect(KEY_HINTS[kind]).toEqual(cardOf(kind).key);
     expect(cardOf('lever').defaultOrigin).toBe(LEVER_BASE_URL);
     expect(cardOf('ashby').defaultOrigin).toBe(ASHBY_BASE_URL);
     expect(cardOf('hubspot').defaultOrigin).toBe(HUBSPOT_BASE_URL);
     expect(cardOf('greenhouse').defaultOrigin).toBe(GREENHOUSE_BASE_URL);
+    // Workable answers at each account's own subdomain, given on the options page.
+    expect(cardOf('workable').defaultOrigin).toBeUndefined();
     expect(cardOf('webhook').defaultOrigin).toBeUndefined();
   });
 
