@@ -1,4 +1,11 @@
 /** Every word the console says, on its pages and in its answers: one place, one name for one thing. */
+
+/** A whole number as the extension writes it ("2,000"). */
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** "1 credit", "2,000 credits": a count with its noun, singular for one. */
+const count = (value: number, one: string, many: string): string => `${n(value)} ${value === 1 ? one : many}`;
+
 export const WORDS = {
   console: 'Team console',
   signInTitle: 'Sign in to the team console',
@@ -46,7 +53,7 @@ export const WORDS = {
   today: 'Today',
   thisMonth: 'This month',
   spentOf: (spent: number, cap: number | null) =>
-    cap === null ? `${spent} credits` : `${spent} of ${cap} credits`,
+    cap === null ? count(spent, 'credit', 'credits') : `${n(spent)} of ${count(cap, 'credit', 'credits')}`,
   active: 'Active',
   revoked: (day: string) => `Revoked ${day}`,
   keyEnds: (hint: string) => `key ends …${hint}`,
@@ -75,12 +82,15 @@ export const WORDS = {
   total: 'Team total',
   downloadCsv: 'Download CSV',
   saved: (credits: number, items: number) =>
-    `${credits} credits saved: ${items} item(s) answered from what the team already held.`,
-  vault: (people: number, items: number) => `The team holds ${items} item(s) for ${people} people.`,
-  balance: (remaining: number, asOf: string) => `Service balance: ${remaining} credits (as of ${asOf}).`,
+    `${count(credits, 'credit', 'credits')} saved: ${count(items, 'item', 'items')} answered from what the team already held.`,
+  vault: (people: number, items: number) =>
+    `The team holds ${count(items, 'item', 'items')} for ${count(people, 'person', 'people')}.`,
+  balance: (remaining: number, asOf: string) =>
+    `Service balance: ${count(remaining, 'credit', 'credits')} (as of ${asOf}).`,
   balanceUnknown: 'Service balance: not known yet (it is read at the next reveal or search).',
   noUsage: 'No credits spent in this period.',
-  uncertain: (n: number) => `${n} call(s) got no answer and may have been charged.`,
+  uncertain: (calls: number) =>
+    `${count(calls, 'call', 'calls')} got no answer and ${calls === 1 ? 'it' : 'they'} may have been charged.`,
 
   destinationsTitle: 'Where members send revealed contacts',
   destinationsEmpty: 'No destinations yet. Members send only where the gateway holds a key.',
