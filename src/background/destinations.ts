@@ -87,7 +87,12 @@ function hintOf(connection: Connection, account: string | undefined): Destinatio
 }
 
 async function keepHint(hint: DestinationHint): Promise<void> {
-  await destinationHints.update((hints) => [...hints.filter((h) => h.id !== hint.id), hint]);
+  await destinationHints.update((hints) => {
+    // While a team's destination of this kind is used, the one saved here is kept under it, unused.
+    const team = hints.find((h) => h.id === hint.id && h.team !== undefined);
+    const { id: _id, kind: _kind, ...own } = hint;
+    return [...hints.filter((h) => h.id !== hint.id), team ? { ...team, kept: own } : hint];
+  });
 }
 
 /** What the check of a new connection learnt: the connection as kept, and the name of whom it acts as. */
@@ -194,8 +199,16 @@ export async function checkDestination(id: string): Promise<DestinationHint> {
   return hint;
 }
 
-/** Forgets a destination and its key. What was sent to it stays marked on the contacts. */
+/** Forgets a destination saved here and its key (also one kept under a team's of its kind). What was sent to it stays marked on the contacts. */
 export async function removeDestination(id: string): Promise<void> {
   await dropDestination(id);
-  await destinationHints.update((hints) => hints.filter((hint) => hint.id !== id));
+  // A team's destination of the same kind stays: only the one kept here under it goes.
+  await destinationHints.update((hints) =>
+    hints.flatMap((hint) => {
+      if (hint.id !== id) return [hint];
+      if (hint.team === undefined) return [];
+      const { kept: _kept, ...team } = hint;
+      return [team];
+    }),
+  );
 }

@@ -28,6 +28,19 @@ export const DestinationHint = z.object({
    * holds no key for it. Absent for a destination saved here.
    */
   team: z.optional(z.string()),
+  /**
+   * On a team's destination: the one of the same kind saved here before, kept on this computer (its key in
+   * `destinations.ts`) but not used while the gateway sends to that kind. It comes back when the team's goes, and
+   * the user may remove it meanwhile. Optional, so hints stored before it read the same.
+   */
+  kept: z.optional(
+    z.object({
+      label: z.string(),
+      account: z.optional(z.string()),
+      masked: z.string(),
+      checkedAt: z.string(),
+    }),
+  ),
 });
 export type DestinationHint = z.infer<typeof DestinationHint>;
 
@@ -42,25 +55,42 @@ export const destinationHints = defineStored({
 
 /**
  * Puts the destinations a team gateway holds (none when the connection is not a gateway) in place of the team's
- * earlier ones. A team's destination takes the place of one of the same kind saved here: one "Send to Lever".
+ * earlier ones. A team's destination takes the place of one of the same kind saved here (one "Send to Lever"), which
+ * rides on it as `kept`, still the user's to remove, and is shown again when the team no longer holds that kind.
  */
 export async function showTeamDestinations(
   team: string | null,
   held: readonly { kind: DestinationKind; label: string; account?: string | undefined }[],
 ): Promise<void> {
   const checkedAt = new Date().toISOString();
-  await destinationHints.update((hints) => [
-    ...hints.filter((hint) => hint.team === undefined && !held.some((d) => d.kind === hint.id)),
-    ...(team === null
-      ? []
-      : held.map((d) => ({
-          id: d.kind,
-          kind: d.kind,
-          label: d.label,
-          ...(d.account ? { account: d.account } : {}),
-          masked: '',
-          checkedAt,
-          team,
-        }))),
-  ]);
+  await destinationHints.update((hints) => {
+    const kept = new Map<string, NonNullable<DestinationHint['kept']>>();
+    for (const hint of hints) {
+      if (hint.team === undefined) {
+        const { id, kind: _kind, team: _team, kept: _kept, ...own } = hint;
+        kept.set(id, own);
+      } else if (hint.kept) kept.set(hint.id, hint.kept);
+    }
+    const taken = team === null ? [] : held.map((d) => d.kind as string);
+    const own: DestinationHint[] = [...kept]
+      .filter(([id]) => !taken.includes(id))
+      .map(([id, k]) => ({ id, kind: id as DestinationKind, ...k }));
+    const teams: DestinationHint[] =
+      team === null
+        ? []
+        : held.map((d) => {
+            const local = kept.get(d.kind);
+            return {
+              id: d.kind,
+              kind: d.kind,
+              label: d.label,
+              ...(d.account ? { account: d.account } : {}),
+              masked: '',
+              checkedAt,
+              team,
+              ...(local ? { kept: local } : {}),
+            };
+          });
+    return [...own, ...teams];
+  });
 }

@@ -26,6 +26,7 @@ import { linkedinPage } from '../support/linkedin-page';
 import { expectAccessible } from './axe';
 import { expect, launchWithExtension, test } from './fixtures';
 import { callsWithoutClick } from './privacy-calls';
+import { addDestinations } from './send-helpers';
 
 const ADA = DEMO_PROFILES.full;
 const SERVICE_KEY = 'svc-team-e2e-7d1f0a93c2';
@@ -267,6 +268,11 @@ test.describe('a team gateway, two members', () => {
     test.setTimeout(150_000);
     const ats = await startDestinations();
     try {
+      const alice: Browser = { context, open: openExtensionPage, errors: [] };
+      // Alice had saved her own Lever key before the team's gateway held one.
+      const before = await connect(alice, gateway.url, keys.alice!);
+      await addDestinations(before, ats, ['lever']);
+      await before.close();
       // The admin gives the gateway Lever's key; the members' browsers never see it.
       // From a file, as `send set` takes keys (never the command line).
       const keyFile = join(dataDir, 'lever-key');
@@ -280,18 +286,23 @@ test.describe('a team gateway, two members', () => {
         },
       );
       expect(set.lines.join('\n')).toContain('Members now send to Lever through this gateway');
-      const alice: Browser = { context, open: openExtensionPage, errors: [] };
       const bob = await memberBrowser();
       browsers.push(bob);
 
-      // Alice's options list Lever as the team's: no key field, nothing to add or remove.
+      // Alice's options list Lever as the team's, with the gateway's address, no key field and nothing to add; her
+      // own key is said to be kept but unused, and is hers to remove.
       const aliceOptions = await connect(alice, gateway.url, keys.alice!);
       const sendTo = aliceOptions.getByTestId('send-to');
       await expect(aliceOptions.getByTestId('destination-lever')).toContainText(
-        "held by Acme Recruiting's gateway: no key on this computer · adds candidates as Chandler Bing",
+        `held by Acme Recruiting's gateway at ${gateway.url}: no key on this computer · adds candidates as Chandler Bing`,
+      );
+      const kept = aliceOptions.getByTestId('kept-lever');
+      await expect(kept).toContainText(
+        'Your own Lever key (••••••••' +
+          LEVER_KEY.slice(-4) +
+          ") is kept on this computer but not used while your team's gateway sends to Lever.",
       );
       await expect(sendTo.getByRole('button', { name: 'Add Lever' })).toHaveCount(0);
-      await expect(sendTo.getByRole('button', { name: 'Remove' })).toHaveCount(0);
       await expectAccessible(aliceOptions, 'options with a destination the team holds');
       for (const width of [320, 400]) {
         await aliceOptions.setViewportSize({ width, height: 900 });
@@ -300,6 +311,12 @@ test.describe('a team gateway, two members', () => {
           await sendTo.screenshot({ path: `test-results/team-send-options-${width}-${scheme}.png` });
         }
       }
+      await kept.getByRole('button', { name: 'Remove' }).click();
+      await expect(kept).toHaveCount(0);
+      await expect(sendTo.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+      await expect(aliceOptions.getByTestId('destination-lever')).toContainText(
+        "held by Acme Recruiting's gateway",
+      );
 
       // Alice reveals Ada and sends her to Lever: the gateway makes the opportunity.
       const a = await adaPopup(alice);

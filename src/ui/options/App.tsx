@@ -144,7 +144,7 @@ export function App() {
         </section>
       )}
 
-      {hasKey && <SendToSettings />}
+      {hasKey && <SendToSettings gateway={m.team.value ? m.savedBaseUrl.value : null} />}
 
       <details class="more-settings" open={hasKey || m.settingsProblem.value !== null}>
         <summary>Reveal defaults, spending caps and revealed contacts</summary>

@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import type { DestinationHint, DestinationKind } from '../../store/destination-hints';
 import { CopyButton } from '../copy-button';
 import { Field } from '../options/field';
+import { heldByGateway, keptUnused } from '../words/team';
 import { createSendSettingsModel } from './settings-model';
 import { DESTINATION_NAMES, problemText } from './words';
 
@@ -29,10 +30,10 @@ export const KEY_HINTS: Record<Exclude<DestinationKind, 'webhook'>, { label: str
   },
 };
 
-function about(hint: DestinationHint): string {
+function about(hint: DestinationHint, gateway: string | null): string {
   if (hint.team !== undefined) {
     const who = hint.kind === 'lever' && hint.account ? `adds candidates as ${hint.account}` : hint.account;
-    return [`held by ${hint.team}'s gateway: no key on this computer`, who].filter(Boolean).join(' · ');
+    return [heldByGateway(hint.team, gateway), who].filter(Boolean).join(' · ');
   }
   if (hint.kind === 'webhook') return hint.masked;
   if (hint.kind === 'ashby') return `key ${hint.masked}${hint.account ? ` (${hint.account})` : ''}`;
@@ -45,7 +46,7 @@ function about(hint: DestinationHint): string {
  * and the form that adds one. A webhook's signing secret is shown once, right after saving. Destinations a team
  * gateway holds are listed as the team's, without a key here; only the gateway's admin changes them.
  */
-export function SendToSettings() {
+export function SendToSettings({ gateway = null }: { gateway?: string | null }) {
   const m = useMemo(createSendSettingsModel, []);
   const kind = m.adding.value;
   const saved = m.saved.value;
@@ -65,7 +66,7 @@ export function SendToSettings() {
           {saved.map((hint) => (
             <li key={hint.id} class="row" data-testid={`destination-${hint.id}`}>
               <strong>{hint.label}</strong>
-              <span class="muted">{about(hint)}</span>
+              <span class="muted">{about(hint, gateway)}</span>
               {hint.team === undefined && (
                 <>
                   <button type="button" class="small" onClick={() => void m.check(hint.id)}>
@@ -75,6 +76,14 @@ export function SendToSettings() {
                     Remove
                   </button>
                 </>
+              )}
+              {hint.kept && (
+                <p class="kept" data-testid={`kept-${hint.id}`}>
+                  {keptUnused(hint.kind, hint.kept.label, hint.kept.masked)}{' '}
+                  <button type="button" class="link" onClick={() => void m.remove(hint.id)}>
+                    Remove
+                  </button>
+                </p>
               )}
             </li>
           ))}

@@ -58,3 +58,13 @@ export function invitationLeadsTo(gateway: string, current: string | null): stri
 
 /** The team panel's first line: where the connection leads, always in view. */
 export const gatewayAt = (address: string) => `Team gateway at ${address}`;
+
+/** Beside a destination a team gateway holds: whose it is and where contacts go. */
+export const heldByGateway = (team: string, address: string | null) =>
+  `held by ${team}'s gateway${address ? ` at ${address}` : ''}: no key on this computer`;
+
+/** Under a team's destination that took the place of one saved here: it is still here, and the user's to remove. */
+export function keptUnused(kind: string, label: string, masked: string): string {
+  const what = kind === 'webhook' ? `webhook address (${masked})` : `${label} key (${masked})`;
+  return `Your own ${what} is kept on this computer but not used while your team's gateway sends to ${label}.`;
+}

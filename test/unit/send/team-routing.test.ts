@@ -8,10 +8,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
 import type { TeamSendInfo } from '../../../src/api/team-schema';
-import { saveDestination } from '../../../src/background/destinations';
+import { removeDestination, saveDestination } from '../../../src/background/destinations';
 import { startBulkSend } from '../../../src/background/jobs/bulk-send';
 import { sendContact } from '../../../src/background/send';
 import { markRecentTeamSends, markTeamSends } from '../../../src/background/team-send';
+import { savedDestination } from '../../../src/send/saved';
 import { setApiKey } from '../../../src/store/api-key';
 import { bulkSend } from '../../../src/store/bulk-send-write';
 import { destinationHints } from '../../../src/store/destination-hints';
@@ -109,10 +110,52 @@ describe('a destination the team gateway holds', () => {
       performAs: LEVER_USERS[0]?.id ?? '',
       baseUrl: ADDRESSES.lever,
     });
+    const own = (await destinationHints.get())[0];
     await teamMembership.set(membership([{ kind: 'lever', label: 'Lever', account: 'Chandler Bing' }]));
+    // One "Send to Lever", the team's, with the one saved here riding on it, unused but still the user's.
     expect(await destinationHints.get()).toEqual([
-      expect.objectContaining({ id: 'lever', team: 'Acme Recruiting', masked: '', account: 'Chandler Bing' }),
+      expect.objectContaining({
+        id: 'lever',
+        team: 'Acme Recruiting',
+        masked: '',
+        account: 'Chandler Bing',
+        kept: expect.objectContaining({ label: 'Lever', masked: own?.masked }),
+      }),
     ]);
+    // The gateway saying the same again (every team/me) keeps it.
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever', account: 'Chandler Bing' }]));
+    expect((await destinationHints.get())[0]?.kept?.masked).toBe(own?.masked);
+    // Leaving the team shows the one saved here again, as it was, and it sends directly.
+    await teamMembership.set(null);
+    expect(await destinationHints.get()).toEqual([
+      {
+        id: 'lever',
+        kind: 'lever',
+        label: 'Lever',
+        account: own?.account,
+        masked: own?.masked,
+        checkedAt: own?.checkedAt,
+      },
+    ]);
+    expect(await savedDestination('lever')).toEqual(expect.objectContaining({ apiKey: LEVER_KEY }));
+  });
+
+  it('lets the one saved here be removed while the team sends to its kind, key and all', async () => {
+    stubDestinations();
+    await saveDestination({
+      kind: 'lever',
+      apiKey: LEVER_KEY,
+      performAs: LEVER_USERS[0]?.id ?? '',
+      baseUrl: ADDRESSES.lever,
+    });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever', account: 'Chandler Bing' }]));
+    await removeDestination('lever');
+    // The team's destination stays, without the local one under it; the key is gone from this computer.
+    const hints = await destinationHints.get();
+    expect(hints).toEqual([expect.objectContaining({ id: 'lever', team: 'Acme Recruiting' })]);
+    expect(hints[0]?.kept).toBeUndefined();
+    expect(await savedDestination('lever')).toBeUndefined();
+    // Leaving the team then leaves no destination at all.
     await teamMembership.set(null);
     expect(await destinationHints.get()).toEqual([]);
   });
