@@ -1,13 +1,13 @@
 /**
  * A service origin the build does not grant: Save asks Firefox for that one origin, and Firefox's own prompt (a
- * doorhanger in the browser window, reached through Marionette's chrome context) decides. The origin is a plain-HTTP
- * host the test proxy forwards to the simulator.
+ * doorhanger in the browser window, reached through Marionette's chrome context) decides. The origin is an https host
+ * the test proxy forwards to the simulator (a service address other than this computer must be https).
  */
 import type { Driver } from './driver';
 import { expect, test } from './fixtures';
 import { answerPrompt } from './permission-prompt';
 
-const SERVICE = 'http://api.candidates.test';
+const SERVICE = 'https://api.candidates.test';
 
 /** Types the service's URL and a key on the options page and clicks Save (which asks for the origin). */
 async function saveWithService(ff: Driver, key = 'demo-key'): Promise<void> {
@@ -30,7 +30,10 @@ test('a refused prompt saves and sends nothing; an allowed one saves the connect
   await openExtensionPage('options.html');
   await saveWithService(ff);
   expect(await answerPrompt(ff, false)).toContain('api.candidates.test');
-  await ff.textMatching('[role=alert]', /Permission to reach http:\/\/api\.candidates\.test was not granted/);
+  await ff.textMatching(
+    '[role=alert]',
+    /Permission to reach https:\/\/api\.candidates\.test was not granted/,
+  );
   expect(await sim.requests()).toEqual([]);
   const settings = await inExtension<{ baseUrl: string } | undefined>(
     'return browser.storage.local.get("settings").then((all) => all.settings)',
@@ -46,6 +49,6 @@ test('a refused prompt saves and sends nothing; an allowed one saves the connect
     'GET /v1/team/me',
   ]);
   const granted = await inExtension<{ origins: string[] }>('return browser.permissions.getAll()');
-  expect(granted.origins).toContain('http://api.candidates.test/*');
-  expect(granted.origins).not.toContain('http://*/*');
+  expect(granted.origins).toContain('https://api.candidates.test/*');
+  expect(granted.origins).not.toContain('https://*/*');
 });

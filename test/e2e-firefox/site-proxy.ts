@@ -3,8 +3,9 @@
  * - `CONNECT *.linkedin.com:443` is handed to an HTTPS server whose self-signed certificate (made by `openssl` at
  *   run time) is accepted by the session's `acceptInsecureCerts`; it serves LinkedIn fixture pages on their real
  *   URLs, so the content script runs on them as on LinkedIn;
- * - plain-HTTP requests to a host registered with `forward` go to a local server (a service origin the build does
- *   not grant, to exercise the optional-permission path);
+ * - requests to a host registered with `forward` go to a local server (a service origin the build does not grant, to
+ *   exercise the optional-permission path): plain HTTP as it comes, and `CONNECT <host>:443` through an HTTPS server
+ *   with the same self-signed certificate (the session accepts it), since the extension sends keys over https alone;
  * - anything else is refused, so nothing leaves the machine.
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
@@ -18,7 +19,7 @@ export interface SiteProxy {
   port: number;
   /** Serves `html` on a LinkedIn path (exact, without the query) for the rest of the test. */
   route(path: string, html: string): void;
-  /** Forwards plain-HTTP requests for `host` (a name, no port) to `target` (an http origin). */
+  /** Forwards requests for `host` (a name, no port), over http or https, to `target` (an http origin). */
   forward(host: string, target: string): void;
   /** LinkedIn URLs requested so far. */
   visited(): string[];
@@ -44,14 +45,24 @@ export async function startSiteProxy(): Promise<SiteProxy> {
     res.end(pages.get(url.pathname) ?? linkedinPage());
   });
 
+  const forwarder = createHttpsServer(certificate, (req, res) =>
+    forwardHttp(forwards, req, res, `https://${req.headers.host ?? ''}`),
+  );
   const proxy: Server = createServer((req, res) => forwardHttp(forwards, req, res));
   proxy.on('connect', (req: IncomingMessage, socket) => {
-    if (!LINKEDIN_CONNECT.test(req.url ?? '')) {
+    const target = req.url ?? '';
+    const [host = '', port] = target.split(':');
+    const server = LINKEDIN_CONNECT.test(target)
+      ? linkedin
+      : port === '443' && forwards.has(host.toLowerCase())
+        ? forwarder
+        : null;
+    if (!server) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    linkedin.emit('connection', socket);
+    server.emit('connection', socket);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 
@@ -63,19 +74,29 @@ export async function startSiteProxy(): Promise<SiteProxy> {
     close: async () => {
       proxy.closeAllConnections();
       linkedin.closeAllConnections();
+      forwarder.closeAllConnections();
       await Promise.all([
         new Promise((resolve) => proxy.close(resolve)),
         new Promise((resolve) => linkedin.close(resolve)),
+        new Promise((resolve) => forwarder.close(resolve)),
       ]);
     },
   };
 }
 
-/** A proxied plain-HTTP request: its URL is absolute. Only registered hosts are forwarded. */
-function forwardHttp(forwards: Map<string, string>, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * A proxied request: absolute when it came as plain HTTP, relative to `base` when it came through a tunnel. Only
+ * registered hosts are forwarded.
+ */
+function forwardHttp(
+  forwards: Map<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  base?: string,
+): void {
   let url: URL;
   try {
-    url = new URL(req.url ?? '');
+    url = new URL(req.url ?? '', base);
   } catch {
     res.writeHead(400).end();
     return;
