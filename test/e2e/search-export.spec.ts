@@ -47,7 +47,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   const text = bytes.subarray(3).toString('utf8');
   const lines = text.split('\r\n');
   expect(lines[0]).toBe(
-    'Name,Title,Employer,Location,Profile URL,Email,Phone,Skills,NPI,License,Specialty,Credentials',
+    'Name,Title,Employer,Location,Profile URL,Email,Phone,Skills,NPI,License,Specialty,Credentials,Now (seen on LinkedIn),Seen on',
   );
   expect(lines.at(-1)).toBe('');
   // 50 rows: both pages held, each once.

@@ -10,9 +10,8 @@ import { toCsv } from '../../search/csv';
 import type { ContactRecord } from '../../store/vault-record';
 import { readRecords } from '../../store/vault-spans';
 import { downloadText } from '../download';
-import { CSV_HEADER, candidatesCsv, type ExtraColumns } from '../sidepanel/export-csv';
+import { CSV_HEADER, candidatesCsv } from '../sidepanel/export-csv';
 import { toVCards } from '../vcard';
-import { JOB_CHANGE_COLUMNS, jobNow } from '../words/trust';
 
 /** Contacts turned to text between two paints. */
 export const EXPORT_CHUNK = 5_000;
@@ -71,15 +70,8 @@ async function streamed(
   return { parts, count };
 }
 
-/** The library's columns after the side panel's: the job LinkedIn showed since the reveal, and when. */
-export const JOB_CHANGE: ExtraColumns = {
-  header: JOB_CHANGE_COLUMNS,
-  cells: (record) =>
-    record?.observed ? [jobNow(record.observed), record.observed.at.slice(0, 10)] : ['', ''],
-};
-
 /** The BOM and header row every CSV chunk starts with: written once, at the top of the file. */
-const CSV_HEAD = toCsv([...CSV_HEADER, ...JOB_CHANGE.header], []);
+const CSV_HEAD = toCsv(CSV_HEADER, []);
 
 /** Exports these contacts as one CSV file; returns how many were written. */
 export async function exportCsv(
@@ -91,10 +83,8 @@ export async function exportCsv(
     keys,
     (records) => {
       const rows = new Map(records.map((record) => [asProfile(record), record]));
-      const text = candidatesCsv(
-        [...rows.keys()],
-        (profile) => rows.get(profile as ReturnType<typeof asProfile>),
-        JOB_CHANGE,
+      const text = candidatesCsv([...rows.keys()], (profile) =>
+        rows.get(profile as ReturnType<typeof asProfile>),
       );
       return text.slice(CSV_HEAD.length);
     },

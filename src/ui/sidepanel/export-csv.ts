@@ -8,10 +8,12 @@ import type { SearchSession, StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
 import { describeItem } from '../contact-card';
 import { notFoundOn } from '../words/items';
+import { JOB_CHANGE_COLUMNS, jobNow } from '../words/trust';
 
 /**
- * The columns a recruiter reads. The service's candidate id is left out: a spreadsheet can do nothing with it, and
- * the profile URL names the person (the extension keeps the id for its own lookups).
+ * The columns a recruiter reads, the same from every export (the side panel's and the library's). The service's
+ * candidate id is left out: a spreadsheet can do nothing with it, and the profile URL names the person (the extension
+ * keeps the id for its own lookups). The last two are the job LinkedIn showed since the reveal, and when.
  */
 export const CSV_HEADER = [
   'Name',
@@ -26,6 +28,7 @@ export const CSV_HEADER = [
   'License',
   'Specialty',
   'Credentials',
+  ...JOB_CHANGE_COLUMNS,
 ] as const;
 
 /** Every profile held for the session, in page order, each once. */
@@ -42,20 +45,13 @@ export function heldProfiles(session: SearchSession | null): StoredProfile[] {
   return out;
 }
 
-/** Columns after the usual ones, each row's cells from its record (the library adds a job change seen since). */
-export interface ExtraColumns {
-  header: readonly string[];
-  cells: (record: ContactRecord | null | undefined) => readonly unknown[];
-}
-
 /** The CSV text: one row per profile, with what the vault holds for it (email, phone, skills, NPI data). */
 export function candidatesCsv(
   profiles: readonly StoredProfile[],
   recordFor: (profile: StoredProfile) => ContactRecord | null | undefined,
-  extra?: ExtraColumns,
 ): string {
   return toCsv(
-    extra ? [...CSV_HEADER, ...extra.header] : CSV_HEADER,
+    CSV_HEADER,
     profiles.map((profile) => {
       const record = recordFor(profile);
       return [
@@ -70,7 +66,7 @@ export function candidatesCsv(
           ? record.detailed_profile.value.skills.map(describeItem).join('; ')
           : '',
         ...npiColumns(record),
-        ...(extra ? extra.cells(record) : []),
+        ...(record?.observed ? [jobNow(record.observed), record.observed.at.slice(0, 10)] : ['', '']),
       ];
     }),
   );

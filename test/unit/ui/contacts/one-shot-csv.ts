@@ -1,6 +1,5 @@
 import type { StoredProfile } from '../../../../src/store/search';
 import type { ContactRecord } from '../../../../src/store/vault-record';
-import { JOB_CHANGE } from '../../../../src/ui/contacts/export';
 import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
 
 /**
@@ -21,5 +20,5 @@ export function oneShotCsv(records: readonly ContactRecord[]): string {
       r,
     ]),
   );
-  return candidatesCsv([...rows.keys()], (profile) => rows.get(profile), JOB_CHANGE);
+  return candidatesCsv([...rows.keys()], (profile) => rows.get(profile));
 }

@@ -172,9 +172,9 @@ describe('CSV export of the results held', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines[1]).toBe(
-      'Zoë Schröder,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/zoe,zoe@example.org,Not found · 6 Dec,,,,,',
+      'Zoë Schröder,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/zoe,zoe@example.org,Not found · 6 Dec,,,,,,,',
     );
-    expect(lines[2]).toBe('"Li ""Lee"" Wang",Registered Nurse,"Arbor Health, Inc.","Boston, MA",,,,,,,,');
+    expect(lines[2]).toBe('"Li ""Lee"" Wang",Registered Nurse,"Arbor Health, Inc.","Boston, MA",,,,,,,,,,');
   });
 
   it('writes skills and NPI data when the vault holds them', () => {
@@ -201,7 +201,7 @@ describe('CSV export of the results held', () => {
       .slice(1)
       .split('\r\n');
     expect(row).toBe(
-      'Ada Nurse,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/ada-nurse,,,Triage; ICU,1234567890,RN-1 (MA),Critical Care,RN',
+      'Ada Nurse,Registered Nurse,"Arbor Health, Inc.","Boston, MA",https://www.linkedin.com/in/ada-nurse,,,Triage; ICU,1234567890,RN-1 (MA),Critical Care,RN,,',
     );
   });
 
