@@ -309,48 +309,26 @@ export async function teamSend(
   return { sent: infoOf(settled!), person };
 }
 
-/** What the team sent of each person named (in the order asked; empty where nothing, or nobody known). */
-export async function sentOf(db: Sql, people: readonly (number | null)[]): Promise<TeamSendInfo[][]> {
+/**
+ * What the team sent of each person named (in the order asked; empty where nothing, or nobody known), only what was
+ * sent or changed after `since` when given; `asOf` is the time to ask from next, a few seconds early so a send
+ * settling while this was read is not missed.
+ */
+export async function sentOf(
+  db: Sql,
+  people: readonly (number | null)[],
+  since: Date | null = null,
+): Promise<{ asOf: Date; sends: TeamSendInfo[][] }> {
+  const [clock] = await db.query<{ now: Date }>("select now() - interval '5 seconds' as now");
+  const asOf = clock!.now;
   const ids = people.filter((id): id is number => id !== null);
-  if (ids.length === 0) return people.map(() => []);
+  if (ids.length === 0) return { asOf, sends: people.map(() => []) };
   const rows = await db.query<SendRow & { person_id: number }>(
     `select s.person_id, ${SEND_COLUMNS} from sends s join members m on m.id = s.member_id
-     where s.person_id = any($1::text::int[]) and s.state = 'sent' order by s.sent_at`,
-    [`{${ids.join(',')}}`],
+     where s.person_id = any($1::text::int[]) and s.state = 'sent'
+       and ($2::timestamptz is null or s.updated_at > $2::timestamptz)
+     order by s.sent_at`,
+    [`{${ids.join(',')}}`, since?.toISOString() ?? null],
   );
-  return people.map((id) => rows.filter((row) => row.person_id === id).map(infoOf));
-}
-
-/** How many sends one question of what was sent since a time answers at most (the next question goes on). */
-export const SENT_SINCE_MAX = 1000;
-
-/**
- * What the team sent since `since` (everything when null), oldest first, with who each person is; `asOf` is the
- * time to ask from next, a few seconds early so a send settling while this was read is not missed.
- */
-export async function sentSince(
-  db: Sql,
-  since: Date | null,
-): Promise<{
-  asOf: Date;
-  sends: (TeamSendInfo & { social_url: string | null; candidate_id: string | null })[];
-}> {
-  const [clock] = await db.query<{ now: Date }>("select now() - interval '5 seconds' as now");
-  const rows = await db.query<SendRow & { social_url: string | null; candidate_id: string | null }>(
-    `select ${SEND_COLUMNS}, p.social_url, p.candidate_id
-     from sends s join members m on m.id = s.member_id join people p on p.id = s.person_id
-     where s.state = 'sent' and ($1::timestamptz is null or s.updated_at > $1::timestamptz)
-     order by s.updated_at limit ${SENT_SINCE_MAX}`,
-    [since?.toISOString() ?? null],
-  );
-  const last = rows.at(-1);
-  const asOf = rows.length === SENT_SINCE_MAX && last ? last.updated_at : clock!.now;
-  return {
-    asOf,
-    sends: rows.map((row) => ({
-      ...infoOf(row),
-      social_url: row.social_url,
-      candidate_id: row.candidate_id,
-    })),
-  };
+  return { asOf, sends: people.map((id) => rows.filter((row) => row.person_id === id).map(infoOf)) };
 }

@@ -27,12 +27,11 @@ import {
   type TeamSendResponse,
   TeamSentRequest,
   type TeamSentResponse,
-  type TeamSentSinceResponse,
 } from '../../src/api/team-schema';
 import { createAdminApp } from '../admin/routes';
 import { auditReveal, auditSend } from '../audit';
 import { type Member, readMember } from '../members';
-import { listDestinations, sentOf, sentSince, TeamSendRefusal, teamSend } from '../sends';
+import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
 import { upstreamFailure } from '../upstream';
@@ -333,37 +332,26 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     }
   });
 
-  v1.get('/team/sent', async (c) => {
-    const raw = c.req.query('since');
-    const since = raw === undefined ? null : new Date(raw);
-    if (since && Number.isNaN(since.getTime())) {
-      return send(c, failure(400, `Invalid question: since must be an ISO time; got "${raw}".`));
-    }
-    const found = await c.get('timing').time('db', () => sentSince(db, since));
-    const body: TeamSentSinceResponse = {
-      success: true,
-      as_of: found.asOf.toISOString(),
-      sends: found.sends,
-    };
-    return send(c, { status: 200, body });
-  });
-
   v1.post('/team/sent', async (c) => {
     const json = jsonBody(c);
     if (isFailure(json)) return send(c, json);
     const parsed = TeamSentRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
+    // Only about the people named: a member learns nothing of sends of people it does not hold.
     const asked = parsed.data.people;
-    const sends = await c.get('timing').time('db', async () => {
+    const since = parsed.data.since === undefined ? null : new Date(parsed.data.since);
+    const found = await c.get('timing').time('db', async () => {
       const people = await findPeople(db, asked.map(personKeyOf));
       return sentOf(
         db,
         people.map((person) => person?.id ?? null),
+        since,
       );
     });
     const body: TeamSentResponse = {
       success: true,
-      people: asked.map((one, i) => ({ ...one, sends: sends[i] ?? [] })),
+      as_of: found.asOf.toISOString(),
+      people: asked.map((one, i) => ({ ...one, sends: found.sends[i] ?? [] })),
     };
     return send(c, { status: 200, body });
   });

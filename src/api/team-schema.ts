@@ -6,8 +6,8 @@
  * - `POST /v1/team/held`: which items the team already holds for a list of people, so a client can price them at
  *   0 before any click.
  * - `POST /v1/team/send`: sends one person to a destination whose key the gateway holds (Lever, Ashby, HubSpot, a
- *   webhook), never as a duplicate; `POST /v1/team/sent`: what the team sent of a list of people, and who sent it;
- *   `GET /v1/team/sent?since=`: what the team sent since a time.
+ *   webhook), never as a duplicate; `POST /v1/team/sent`: what the team sent of a list of people (since a time, when
+ *   given), and who sent it. Never the team's whole history: a member asks only about the contacts it holds.
  */
 import * as z from 'zod/mini';
 import { RETRIEVABLE } from './schema-parts';
@@ -159,12 +159,23 @@ export type TeamSendInfo = z.infer<typeof TeamSendInfo>;
 export const TeamSendResponse = z.looseObject({ success: z.literal(true), sent: TeamSendInfo });
 export type TeamSendResponse = z.infer<typeof TeamSendResponse>;
 
-/** Body of `POST /v1/team/sent`: as `POST /v1/team/held`. */
-export const TeamSentRequest = TeamHeldRequest;
+/**
+ * Body of `POST /v1/team/sent`: the people of `POST /v1/team/held`, and optionally `since` (an ISO time, the `as_of`
+ * of an earlier answer) to hear only of sends made or changed after it.
+ */
+export const TeamSentRequest = z.strictObject({
+  people: z.array(HeldPerson).check(z.minLength(1), z.maxLength(HELD_MAX_PEOPLE)),
+  since: z.optional(z.iso.datetime()),
+});
+export type TeamSentRequest = z.infer<typeof TeamSentRequest>;
 
-/** Answer of `POST /v1/team/sent`: one entry per person asked, in the order asked. */
+/**
+ * Answer of `POST /v1/team/sent`: one entry per person asked, in the order asked; `as_of` is the `since` to ask with
+ * next (a few seconds early, so a send settling while this was read is not missed).
+ */
 export const TeamSentResponse = z.looseObject({
   success: z.literal(true),
+  as_of: z.string(),
   people: z.array(
     z.looseObject({
       social_url: z.optional(z.string()),
@@ -174,20 +185,3 @@ export const TeamSentResponse = z.looseObject({
   ),
 });
 export type TeamSentResponse = z.infer<typeof TeamSentResponse>;
-
-/**
- * Answer of `GET /v1/team/sent?since=…`: what the team sent since a time (at most 1,000, oldest first), with who each
- * person is, so a client marks the contacts it holds; `as_of` is the `since` to ask with next.
- */
-export const TeamSentSinceResponse = z.looseObject({
-  success: z.literal(true),
-  as_of: z.string(),
-  sends: z.array(
-    z.looseObject({
-      ...TeamSendInfo.shape,
-      social_url: z.nullable(z.string()),
-      candidate_id: z.nullable(z.string()),
-    }),
-  ),
-});
-export type TeamSentSinceResponse = z.infer<typeof TeamSentSinceResponse>;

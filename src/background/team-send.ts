@@ -2,9 +2,10 @@
  * Sending through the team gateway, for a destination whose key the gateway holds (a destination hint with `team`):
  * the gateway performs the call with the same never-a-duplicate rule, so this computer holds no key for it. What a
  * teammate sent is marked here too ("In Lever, sent by Alice"): the gateway is asked (`POST /v1/team/sent`, free)
- * about every contact the vault gains or changes, and (`GET /v1/team/sent?since=`) what the team sent since it last
- * said, whenever the membership is read again (a page opening, a reveal); its answers are kept in the `sent` store
- * beside the contacts they name.
+ * about every contact the vault gains or changes, and, whenever the membership is read again (a page opening, a
+ * reveal), what the team sent since it last said of the contacts held here (never the team's whole history, which
+ * would tell every member of every person a teammate sent); its answers are kept in the `sent` store beside the
+ * contacts they name.
  */
 import { ApiError } from '../api/errors';
 import {
@@ -13,7 +14,6 @@ import {
   type TeamSendInfo,
   TeamSendResponse,
   TeamSentResponse,
-  TeamSentSinceResponse,
 } from '../api/team-schema';
 import type { SendResult } from '../protocol/shapes';
 import type { SendPerson } from '../send/types';
@@ -21,7 +21,7 @@ import { getApiKey } from '../store/api-key';
 import { keepSent, type SentRecord, sentKey, sentTo } from '../store/sent';
 import { settings } from '../store/settings';
 import { teamMembership } from '../store/team-membership';
-import { findContacts, readMany, watchVaultKeys } from '../store/vault';
+import { readMany, recentKeys, watchVaultKeys } from '../store/vault';
 import type { ContactRecord } from '../store/vault-record';
 
 /** A send goes to the ATS and back through the gateway: longer than the team's small questions. */
@@ -172,50 +172,53 @@ export async function sendThroughTeam(
 }
 
 /**
- * Marks what the team sent of the contacts kept under `keys` (free; nothing when the connection is not a team
- * gateway with destinations). A gateway that does not answer leaves the marks as they were.
+ * How many contacts one round of {@link markRecentTeamSends} asks about, the most recently changed first: ten
+ * questions of `HELD_MAX_PEOPLE`, well inside the gateway's 300 free requests a minute. Older contacts are asked
+ * about when they change again (the vault's watch), as every new one is.
  */
-export async function markTeamSends(keys: readonly string[]): Promise<void> {
+export const RECENT_SENT_MAX_PEOPLE = 1000;
+
+/**
+ * Marks what the team sent of the contacts kept under `keys` (after `since`, when given), in questions of at most
+ * `HELD_MAX_PEOPLE`; the gateway's `as_of` of the first (the earliest), or null when the connection is not a team
+ * gateway with destinations, or the gateway did not answer (the marks stay as they were).
+ */
+export async function markTeamSends(keys: readonly string[], since?: string): Promise<string | null> {
   const membership = await teamMembership.get();
-  if (!membership?.destinations?.length || keys.length === 0) return;
+  if (!membership?.destinations?.length || keys.length === 0) return null;
   const contacts = (await readMany(keys)).flatMap(([key, read]) =>
     read.state === 'ok' && identity(read.value) ? [{ key, who: identity(read.value)! }] : [],
   );
+  let asOf: string | null = null;
   for (let start = 0; start < contacts.length; start += HELD_MAX_PEOPLE) {
     const chunk = contacts.slice(start, start + HELD_MAX_PEOPLE);
-    const response = await gateway('/v1/team/sent', { people: chunk.map((c) => c.who) }, SENT_TIMEOUT_MS);
+    const body = { people: chunk.map((c) => c.who), ...(since ? { since } : {}) };
+    const response = await gateway('/v1/team/sent', body, SENT_TIMEOUT_MS);
     const parsed = response.ok ? TeamSentResponse.safeParse(await response.json()) : null;
-    if (!parsed?.success) return;
+    if (!parsed?.success) return null;
+    asOf ??= parsed.data.as_of;
     for (const [i, person] of parsed.data.people.entries()) {
       const contact = chunk[i];
       if (!contact) continue;
       for (const info of person.sends) await keepTeamMark(contact.key, info, membership.member);
     }
   }
+  return asOf;
 }
 
 /**
- * Marks what the team sent since the gateway last said (everything, the first time) on the contacts held here, and
- * remembers how far it got. Nothing when the connection is not a team gateway with destinations.
+ * Marks what the team sent since the gateway last said (everything, the first time) of the contacts held here (the
+ * most recent {@link RECENT_SENT_MAX_PEOPLE}), and remembers how far it got. Nothing when the connection is not a
+ * team gateway with destinations.
  */
 export async function markRecentTeamSends(): Promise<void> {
   const membership = await teamMembership.get();
   if (!membership?.destinations?.length) return;
-  const since = membership.sendsSeen ? `?since=${encodeURIComponent(membership.sendsSeen)}` : '';
-  const response = await gateway(`/v1/team/sent${since}`, undefined, SENT_TIMEOUT_MS);
-  const parsed = response.ok ? TeamSentSinceResponse.safeParse(await response.json()) : null;
-  if (!parsed?.success) return;
-  const { sends, as_of } = parsed.data;
-  const contacts = await findContacts(
-    sends.map((s) => ({ socialUrl: s.social_url, candidateId: s.candidate_id })),
-  );
-  for (const [i, info] of sends.entries()) {
-    const contact = contacts[i];
-    if (contact) await keepTeamMark(contact.key, info, membership.member);
-  }
+  const asOf = await markTeamSends(await recentKeys(RECENT_SENT_MAX_PEOPLE), membership.sendsSeen);
+  if (asOf === null) return;
   const now = await teamMembership.get();
   if (now?.team === membership.team && now.member === membership.member) {
-    await teamMembership.set({ ...now, sendsSeen: as_of });
+    await teamMembership.set({ ...now, sendsSeen: asOf });
   }
 }
 

@@ -129,6 +129,20 @@ export async function readMany(keys: readonly string[]): Promise<Array<[string, 
   return keys.map((key, i) => [key, inspectRecord(values[i], key)]);
 }
 
+/** The keys of the `limit` contacts revealed or changed most recently, newest first. */
+export async function recentKeys(limit: number): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = await (await db())
+    .transaction('contacts')
+    .store.index('updatedAt')
+    .openKeyCursor(null, 'prev');
+  while (cursor && keys.length < limit) {
+    keys.push(String(cursor.primaryKey));
+    cursor = await cursor.continue();
+  }
+  return keys;
+}
+
 /**
  * {@link vault.find} for each of many targets (a bulk reveal's quote), in one transaction: the record each target
  * answers to, in order (null when none, or it cannot be read).

@@ -123,7 +123,11 @@ describe('the free team endpoints, per member', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await held()).status);
       expect(statuses).toEqual([200, 200, 200]);
-      const refused = await fetch(`${limited.gateway.url}/v1/team/sent`, { headers: { 'x-api-key': rita } });
+      const refused = await fetch(`${limited.gateway.url}/v1/team/sent`, {
+        method: 'POST',
+        headers: { 'x-api-key': rita, 'content-type': 'application/json' },
+        body: JSON.stringify({ people: [{ social_url: ADA }] }),
+      });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await refused.json()) as { message: string }).message).toMatch(

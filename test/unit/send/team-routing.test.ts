@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import type { TeamSendInfo } from '../../../src/api/team-schema';
+import { HELD_MAX_PEOPLE, type TeamSendInfo } from '../../../src/api/team-schema';
 import { removeDestination, saveDestination } from '../../../src/background/destinations';
 import { startBulkSend } from '../../../src/background/jobs/bulk-send';
 import { sendContact } from '../../../src/background/send';
@@ -62,8 +62,9 @@ async function revealed() {
 /** The ATS fakes, and a gateway answering its send endpoints with `answer`; every request is recorded. */
 function stubGateway(answer: {
   send?: TeamSendInfo;
-  sent?: TeamSendInfo[];
-  since?: { as_of: string; sends: (TeamSendInfo & { social_url: string | null; candidate_id: null })[] };
+  /** What the team sent, by profile address (every person asked about when a list, as one). */
+  sent?: TeamSendInfo[] | Record<string, TeamSendInfo[]>;
+  asOf?: string;
 }) {
   const fakes = stubDestinations();
   const atsFetch = globalThis.fetch;
@@ -77,15 +78,16 @@ function stubGateway(answer: {
       key: new Headers(init?.headers).get('x-api-key'),
       body,
     });
+    const sendsOf = (p: { social_url?: string }) =>
+      Array.isArray(answer.sent) ? answer.sent : (answer.sent?.[p.social_url ?? ''] ?? []);
     const json =
-      init?.method === 'GET'
-        ? { success: true, ...answer.since }
-        : url.pathname === '/v1/team/send'
-          ? { success: true, sent: answer.send }
-          : {
-              success: true,
-              people: (body.people as object[]).map((p) => ({ ...p, sends: answer.sent ?? [] })),
-            };
+      url.pathname === '/v1/team/send'
+        ? { success: true, sent: answer.send }
+        : {
+            success: true,
+            as_of: answer.asOf ?? '2026-11-28T10:00:00.000Z',
+            people: (body.people as { social_url?: string }[]).map((p) => ({ ...p, sends: sendsOf(p) })),
+          };
     return new Response(JSON.stringify(json), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -228,28 +230,40 @@ describe('a destination the team gateway holds', () => {
     expect((await sentFor([contact.key])).get(contact.key)).toBeUndefined();
   });
 
-  it('marks what the team sent since the gateway last said on the contacts held here, then asks from there', async () => {
+  it('asks what the team sent of the contacts held here only, newest first, then only since the gateway last said', async () => {
+    const older = await revealed();
     const contact = await revealed();
     const { requests } = stubGateway({
-      since: {
-        as_of: '2026-11-28T10:00:00.000Z',
-        sends: [
-          { ...info('Bob Lee'), social_url: contact.socialUrl, candidate_id: null },
-          { ...info('Bob Lee'), social_url: 'https://www.linkedin.com/in/not-held-here', candidate_id: null },
-        ],
-      },
+      sent: { [contact.socialUrl!]: [info('Bob Lee')] },
+      asOf: '2026-11-28T10:00:00.000Z',
     });
     await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
     await markRecentTeamSends();
     const [record] = (await sentFor([contact.key])).get(contact.key) ?? [];
     expect(sentMark(record!)).toBe('In Lever, sent by Bob Lee');
+    expect((await sentFor([older.key])).get(older.key)).toBeUndefined();
     expect((await teamMembership.get())?.sendsSeen).toBe('2026-11-28T10:00:00.000Z');
+    // The question names the contacts held here, newest first, and nobody else; never the team's whole history.
+    expect(requests).toHaveLength(1);
+    const asked = requests[0]!;
+    expect(asked.path).toBe('/v1/team/sent');
+    const people = asked.body.people as { social_url: string }[];
+    expect(people.slice(0, 2)).toEqual([{ social_url: contact.socialUrl }, { social_url: older.socialUrl }]);
+    expect(people.length).toBeLessThanOrEqual(HELD_MAX_PEOPLE);
+    expect(asked.body.since).toBeUndefined();
     // A membership read again keeps how far it got; the next question starts there.
     await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
     await markRecentTeamSends();
-    expect(requests.map((r) => r.path)).toEqual([
-      '/v1/team/sent',
-      `/v1/team/sent?since=${encodeURIComponent('2026-11-28T10:00:00.000Z')}`,
-    ]);
+    expect(requests[1]?.body.since).toBe('2026-11-28T10:00:00.000Z');
+  });
+
+  it('asks about many contacts in questions of at most a hundred people', async () => {
+    for (let i = 0; i < HELD_MAX_PEOPLE + 1; i++) await revealed();
+    const { requests } = stubGateway({ sent: [] });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    await markRecentTeamSends();
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const r of requests) expect((r.body.people as object[]).length).toBeLessThanOrEqual(HELD_MAX_PEOPLE);
+    expect(requests.every((r) => r.path === '/v1/team/sent')).toBe(true);
   });
 });
