@@ -340,6 +340,12 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     // Only about the people named: a member learns nothing of sends of people it does not hold.
     const asked = parsed.data.people;
     const since = parsed.data.since === undefined ? null : new Date(parsed.data.since);
+    if (since && Number.isNaN(since.getTime())) {
+      return send(
+        c,
+        failure(400, `Invalid question: since must be an ISO time; got "${parsed.data.since}".`),
+      );
+    }
     const found = await c.get('timing').time('db', async () => {
       const people = await findPeople(db, asked.map(personKeyOf));
       return sentOf(
