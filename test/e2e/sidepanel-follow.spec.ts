@@ -119,6 +119,8 @@ test('keys: r reveals, e copies the email (two keys); ? lists the keys in a dial
   const input = await countInput(panel);
   const before = await sim.balance();
 
+  // The key acts on what the panel offers: wait for the offer (a busy machine draws it later), not for a fixed time.
+  await expect(panel.getByRole('button', { name: 'Reveal email · up to 3 credits' })).toBeEnabled();
   await panel.keyboard.press('r');
   await expect(panel.getByRole('link', { name: JOSE.personal_email! })).toBeVisible();
   await panel.keyboard.press('e');
