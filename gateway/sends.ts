@@ -218,7 +218,7 @@ export async function teamSend(
   kind: DestinationKind,
   key: PersonKey,
   transport: TransportOptions = {},
-): Promise<{ sent: TeamSendInfo; person: SendPerson }> {
+): Promise<{ sent: TeamSendInfo; person: SendPerson; thisSend: TeamSendInfo['status'] }> {
   const connection = await heldConnection(db, kind, sealer);
   if (!connection) {
     throw new TeamSendRefusal(
@@ -306,7 +306,7 @@ export async function teamSend(
      select ${SEND_COLUMNS} from settled s join members m on m.id = s.member_id`,
     [personId, kind, outcome.status, outcome.id, outcome.link ?? null],
   );
-  return { sent: infoOf(settled!), person };
+  return { sent: infoOf(settled!), person, thisSend: outcome.status };
 }
 
 /**

@@ -313,14 +313,14 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     if (!parsed.success) return send(c, failure(400, `Invalid send: ${issues(parsed.error)}`));
     const { destination } = parsed.data;
     try {
-      const { sent, person } = await teamSend(
+      const { sent, person, thisSend } = await teamSend(
         { db, sealer: ctx.sealer },
         c.get('member')!,
         destination,
         personKeyOf(parsed.data),
       );
       await auditSend(db, log, c.get('member')!, personKeyOf(parsed.data), person, sent);
-      const body: TeamSendResponse = { success: true, sent };
+      const body: TeamSendResponse = { success: true, sent, this_send: thisSend };
       return send(c, { status: 200, body });
     } catch (error) {
       if (!(error instanceof TeamSendRefusal)) throw error;

@@ -155,8 +155,15 @@ export const TeamSendInfo = z.looseObject({
 });
 export type TeamSendInfo = z.infer<typeof TeamSendInfo>;
 
-/** Answer of `POST /v1/team/send`: what the destination did, and the team's record of the person there. */
-export const TeamSendResponse = z.looseObject({ success: z.literal(true), sent: TeamSendInfo });
+/**
+ * Answer of `POST /v1/team/send`: the team's record of the person there, and what this send did (`sent.status` is
+ * what the first send did). Without `this_send` (an older gateway), the extension judges by its own marks.
+ */
+export const TeamSendResponse = z.looseObject({
+  success: z.literal(true),
+  sent: TeamSendInfo,
+  this_send: z.optional(z.enum(SEND_STATUSES)),
+});
 export type TeamSendResponse = z.infer<typeof TeamSendResponse>;
 
 /**

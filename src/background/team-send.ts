@@ -124,6 +124,8 @@ export async function sendThroughTeam(
   const who = identity(contact);
   if (!who)
     throw new ApiError({ kind: 'invalid-request', message: 'This contact has no profile to send by.' });
+  // Read before asking: a round of team marks may record this very send while it is under way.
+  const earlier = await sentTo(kind, contact.key);
   let response: Response;
   try {
     // Who, by one identifier: the gateway sends what the team holds of them, so their details need not travel.
@@ -158,13 +160,13 @@ export async function sendThroughTeam(
     });
   }
   const me = (await teamMembership.get())?.member;
-  const earlier = await sentTo(kind, contact.key);
   const record = recordOf(contact.key, parsed.data.sent, me);
   await keepSent(record);
+  const { this_send: thisSend } = parsed.data;
   const fresh = earlier?.state !== 'sent' && parsed.data.sent.sent_by === me;
   return {
     // Sent earlier (by anyone): nothing new was made.
-    status: fresh ? parsed.data.sent.status : 'already-there',
+    status: thisSend ?? (fresh ? parsed.data.sent.status : 'already-there'),
     label: record.label,
     ...(record.link ? { link: record.link } : {}),
     sentAt: record.updatedAt,

@@ -105,6 +105,7 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
       sent_by: 'Alice Smith',
       link: expect.stringMatching(/\/candidates\/opp-\d+$/),
     });
+    expect(first.body.this_send).toBe('created');
     expect(ats.lever.opportunities).toHaveLength(1);
     expect(ats.lever.opportunities[0]).toMatchObject({
       name: 'Ada Lovelace',
@@ -117,6 +118,7 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     const again = await sendAs(used.bob, 'lever', `${ADA.replace('https://www.', 'https://')}?trk=x`);
     expect(again.status).toBe(200);
     expect(again.body.sent).toMatchObject({ status: 'created', sent_by: 'Alice Smith' });
+    expect(again.body.this_send).toBe('already-there');
     expect(ats.lever.opportunities).toHaveLength(1);
 
     const sent = await used.team.post('/v1/team/sent', used.bob, {

@@ -65,6 +65,10 @@ function stubGateway(answer: {
   /** What the team sent, by profile address (every person asked about when a list, as one). */
   sent?: TeamSendInfo[] | Record<string, TeamSendInfo[]>;
   asOf?: string;
+  /** What this send did, as a gateway that says so answers. */
+  thisSend?: TeamSendInfo['status'];
+  /** Run while the send is under way, before the gateway answers it. */
+  during?: () => Promise<unknown>;
 }) {
   const fakes = stubDestinations();
   const atsFetch = globalThis.fetch;
@@ -80,9 +84,10 @@ function stubGateway(answer: {
     });
     const sendsOf = (p: { social_url?: string }) =>
       Array.isArray(answer.sent) ? answer.sent : (answer.sent?.[p.social_url ?? ''] ?? []);
+    if (url.pathname === '/v1/team/send') await answer.during?.();
     const json =
       url.pathname === '/v1/team/send'
-        ? { success: true, sent: answer.send }
+        ? { success: true, sent: answer.send, ...(answer.thisSend ? { this_send: answer.thisSend } : {}) }
         : {
             success: true,
             as_of: answer.asOf ?? '2026-11-28T10:00:00.000Z',
@@ -191,6 +196,45 @@ describe('a destination the team gateway holds', () => {
     await vi.waitFor(async () => expect((await bulkSend.get())?.state).toBe('done'));
     expect(requests.map((r) => r.path)).toEqual(['/v1/team/send', '/v1/team/send']);
     expect(fakes.calls).toEqual([]);
+  });
+
+  it('says "Added" when a round of team marks records the send while it is under way', async () => {
+    // The gateway has settled the send and a round of marks hears of it before the send's own answer arrives.
+    const { requests } = stubGateway({
+      send: info('Alice Smith'),
+      sent: [info('Alice Smith')],
+      thisSend: 'created',
+      during: async () => {
+        await markTeamSends([contact.key]);
+      },
+    });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contact = await revealed();
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(requests.map((r) => r.path)).toEqual(['/v1/team/send', '/v1/team/sent']);
+    expect(result.status).toBe('created');
+  });
+
+  it("without the gateway's word on this send, judges by the marks held before it was asked", async () => {
+    stubGateway({
+      send: info('Alice Smith'),
+      sent: [info('Alice Smith')],
+      during: async () => {
+        await markTeamSends([contact.key]);
+      },
+    });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contact = await revealed();
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result.status).toBe('created');
+  });
+
+  it('says "Already in" when the gateway says this send found the person there', async () => {
+    stubGateway({ send: info('Alice Smith'), thisSend: 'already-there' });
+    await teamMembership.set(membership([{ kind: 'lever', label: 'Lever' }]));
+    const contact = await revealed();
+    const result = await sendContact({ contactKey: contact.key, destinationId: 'lever' });
+    expect(result.status).toBe('already-there');
   });
 
   it("says a teammate's earlier send, and marks it with their name", async () => {
