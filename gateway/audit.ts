@@ -20,6 +20,9 @@ export const AUDIT_KINDS = [
   'sign_in',
   'sign_out',
   'retention_set',
+  'dnc_added',
+  'dnc_removed',
+  'forget',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -210,6 +213,9 @@ const KIND_WORDS: Record<AuditKind, string> = {
   sign_in: 'Sign-in',
   sign_out: 'Sign-out',
   retention_set: 'Retention changed',
+  dnc_added: 'Do-not-contact: listed',
+  dnc_removed: 'Do-not-contact: taken off',
+  forget: 'Person forgotten',
 };
 
 /** An entry's kind in words (the console and the CSV say the same). */
@@ -244,6 +250,11 @@ export function auditSummary(entry: AuditEntry): string {
       return String(d.destination ?? '');
     case 'retention_set':
       return `kept ${String(d.days)} days (was ${String(d.before)})`;
+    case 'dnc_added':
+    case 'dnc_removed':
+      return String(d.reason ?? '');
+    case 'forget':
+      return `${d.items ?? 0} item(s) erased from the team vault, ${d.sends ?? 0} send mark(s); listed as do-not-contact`;
     default:
       return '';
   }

@@ -92,6 +92,11 @@ export function capRefusalMessage(input: {
 }
 
 export const MESSAGES = {
+  /** A lookup of a person on the team's do-not-contact list (a member's extension says so before any click). */
+  doNotContactLookup:
+    "Not looked up: this person is on your team's do-not-contact list. Nothing was charged.",
+  /** A send of a person on the team's do-not-contact list. */
+  doNotContactSend: "Not sent: this person is on your team's do-not-contact list.",
   /** The member key is missing, unknown or revoked. */
   invalidKey:
     'Invalid or inactive API key: this member key is not known to the team gateway, or was revoked. Ask your team admin for a key.',

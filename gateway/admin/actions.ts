@@ -7,6 +7,14 @@
 import { appendAudit, auditErasure } from '../audit';
 import type { Database } from '../db/database';
 import {
+  DNC_REASON_WORDS,
+  type DncIdentifier,
+  type DncReason,
+  listPerson,
+  readEntry,
+  unlistEntry,
+} from '../do-not-contact';
+import {
   addMember,
   type Caps,
   findActiveMember,
@@ -139,4 +147,36 @@ export async function eraseAudited(db: Database, actor: string, key: PersonKey) 
   ].filter((v): v is string => typeof v === 'string');
   await auditErasure(db, actor, keys, result.items);
   return result;
+}
+
+/** Lists a person as do-not-contact and records who did and why, never whom. */
+export async function listAudited(
+  db: Database,
+  actor: string,
+  identifiers: readonly DncIdentifier[],
+  reason: DncReason,
+  memberId: number | null = null,
+) {
+  return db.transaction(async (tx) => {
+    const listed = await listPerson(tx, identifiers, reason, actor);
+    if (listed.added) {
+      await appendAudit(tx, {
+        kind: 'dnc_added',
+        actor,
+        memberId,
+        detail: { reason: DNC_REASON_WORDS[reason] },
+      });
+    }
+    return listed;
+  });
+}
+
+/** Takes an entry off the do-not-contact list and records who did; false when there was none. */
+export async function unlistAudited(db: Database, actor: string, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const entry = await readEntry(tx, id);
+    if (!entry || !(await unlistEntry(tx, id))) return false;
+    await appendAudit(tx, { kind: 'dnc_removed', actor, detail: { reason: DNC_REASON_WORDS[entry.reason] } });
+    return true;
+  });
 }

@@ -35,6 +35,15 @@ import {
 } from '../audit';
 import { UsageError } from '../cli/command-result';
 import { settingOf } from '../cli/send-commands';
+import {
+  DNC_REASON_WORDS,
+  DNC_REASONS,
+  type DncEntry,
+  type DncReason,
+  dncIdentifiers,
+  entryOf,
+  listEntries,
+} from '../do-not-contact';
 import { checkName, listMembers, type Member } from '../members';
 import { DESTINATION_NAMES, type DestinationKind, listDestinations } from '../sends';
 import type { GatewayContext } from '../server/context';
@@ -42,11 +51,13 @@ import { spentBy } from '../spend';
 import { readTeam } from '../team';
 import {
   inviteMember,
+  listAudited,
   removeDestinationAudited,
   renameMember,
   revokeAudited,
   setCapsAudited,
   setDestinationAudited,
+  unlistAudited,
 } from './actions';
 import { consoleBundle } from './bundle';
 import { type AdminSession, endSession, readSession, SESSION_TTL_MS, signIn } from './sessions';
@@ -434,6 +445,56 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
       throw error;
     }
     return c.json({ retention_days: days });
+  });
+
+  const dncView = (entry: DncEntry) => ({
+    id: entry.id,
+    reason: entry.reason,
+    reason_label: DNC_REASON_WORDS[entry.reason],
+    added_by: entry.addedBy,
+    added_at: entry.addedAt.toISOString(),
+    kinds: entry.kinds,
+  });
+  /** The identifiers a console form gave (a profile address, emails one a line or comma), or the words of its fault. */
+  const dncGiven = (body: Record<string, unknown>) => {
+    const emails = String(body.emails ?? '')
+      .split(/[\s,;]+/)
+      .filter((one) => one !== '');
+    try {
+      return dncIdentifiers({ socialUrl: String(body.social_url ?? ''), emails });
+    } catch (error) {
+      if (error instanceof RangeError) return error.message;
+      throw error;
+    }
+  };
+
+  api.get('/do-not-contact', async (c) =>
+    c.json({
+      entries: (await listEntries(db)).map(dncView),
+      reasons: DNC_REASONS.map((reason) => ({ reason, label: DNC_REASON_WORDS[reason] })),
+    }),
+  );
+
+  api.post('/do-not-contact', async (c) => {
+    const body = await jsonOf(c);
+    const reason = String(body.reason ?? '') as DncReason;
+    if (!(DNC_REASONS as readonly string[]).includes(reason)) return bad(c, WORDS.dncReasonMissing);
+    const given = dncGiven(body);
+    if (typeof given === 'string') return bad(c, given);
+    const { entry, added } = await listAudited(db, actor(c), given, reason);
+    return c.json({ entry: dncView(entry), added });
+  });
+
+  api.post('/do-not-contact/check', async (c) => {
+    const given = dncGiven(await jsonOf(c));
+    if (typeof given === 'string') return bad(c, given);
+    const entry = await entryOf(db, given);
+    return c.json({ entry: entry && dncView(entry) });
+  });
+
+  api.post('/do-not-contact/:id/remove', async (c) => {
+    const removed = await unlistAudited(db, actor(c), Number(c.req.param('id')));
+    return removed ? c.json({ success: true }) : bad(c, WORDS.dncNoSuchEntry, 404);
   });
 
   api.all('*', (c) => c.json({ success: false, message: `Not found: ${c.req.method} ${c.req.path}` }, 404));

@@ -29,7 +29,43 @@ export const WORDS = {
   keyMissing: 'Give the destination’s API key or token.',
   webhookUrlMissing: 'Give the webhook’s address.',
 
-  tabs: { members: 'Members', usage: 'Usage', destinations: 'Destinations', audit: 'Audit log' },
+  tabs: {
+    members: 'Members',
+    usage: 'Usage',
+    destinations: 'Destinations',
+    'do-not-contact': 'Do not contact',
+    audit: 'Audit log',
+  },
+  dncReasonMissing: 'Choose why this person is not to be contacted.',
+  dncNoSuchEntry: 'That person is no longer on the list. Reload it.',
+  dncTitle: 'Do not contact',
+  dncHow:
+    'Nobody on this list is looked up or sent to a destination through the gateway, and members see them as "On your team’s do-not-contact list". The list keeps no addresses: only a fingerprint of each (salted with this team’s own secret), so it cannot show whom it holds. Check a person by their profile address or email.',
+  dncAdd: 'Add a person',
+  dncProfile: 'LinkedIn profile address',
+  dncEmails: 'Email addresses (one a line)',
+  dncReason: 'Why',
+  dncAddButton: 'Add to the list',
+  dncCheckButton: 'Check',
+  dncAdded: 'Added to the do-not-contact list.',
+  dncAlready: (by: string, at: string) => `Already on the list (added by ${by}, ${at}).`,
+  dncListed: (reason: string, by: string, at: string) => `On the list: ${reason}. Added by ${by}, ${at}.`,
+  dncNotListed: 'Not on the list.',
+  dncEmpty: 'Nobody is on the list.',
+  dncListTitle: 'People on the list',
+  dncHolds: (kinds: { url: number; id: number; email: number }) =>
+    [
+      kinds.url ? 'profile address' : '',
+      kinds.id ? 'service id' : '',
+      kinds.email ? count(kinds.email, 'email', 'emails') : '',
+    ]
+      .filter((part) => part !== '')
+      .join(', '),
+  dncRemove: 'Take off the list',
+  dncRemoveConfirm:
+    'Take this person off the do-not-contact list? Members could then look them up and send them again.',
+  dncRemoveYes: 'Take off',
+  dncRemoved: 'Taken off the do-not-contact list.',
   signedInAs: (name: string, team: string) => `${name} · ${team}`,
   signOut: 'Sign out',
   signedOut: 'You have signed out. Sign in again with a new link from: npm run gateway -- admin link',

@@ -20,6 +20,8 @@ import {
   searchRequestProblem,
 } from '../../src/api/schema';
 import {
+  TeamDncRequest,
+  type TeamDncResponse,
   TeamHeldRequest,
   type TeamHeldResponse,
   type TeamMeResponse,
@@ -28,8 +30,10 @@ import {
   TeamSentRequest,
   type TeamSentResponse,
 } from '../../src/api/team-schema';
+import { listAudited } from '../admin/actions';
 import { createAdminApp } from '../admin/routes';
 import { auditReveal, auditSend } from '../audit';
+import { type DncEntry, dncIdentifiers, entryOf, isListed, listedOf } from '../do-not-contact';
 import { type Member, readMember } from '../members';
 import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
@@ -312,6 +316,9 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     const parsed = TeamSendRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid send: ${issues(parsed.error)}`));
     const { destination } = parsed.data;
+    if (await c.get('timing').time('db', () => isListed(db, personKeyOf(parsed.data)))) {
+      return send(c, failure(422, MESSAGES.doNotContactSend));
+    }
     try {
       const { sent, person, thisSend } = await teamSend(
         { db, sealer: ctx.sealer },
@@ -368,11 +375,17 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     const parsed = TeamHeldRequest.safeParse(json.value, english);
     if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
     const asked = parsed.data.people;
-    const people = await c.get('timing').time('db', () => findPeople(db, asked.map(personKeyOf)));
+    const [people, listed] = await c
+      .get('timing')
+      .time('db', () =>
+        Promise.all([findPeople(db, asked.map(personKeyOf)), listedOf(db, asked.map(personKeyOf))]),
+      );
     const now = Date.now();
     const body: TeamHeldResponse = {
       success: true,
       people: asked.map((one, i) => {
+        // A listed person: the team will neither look them up nor send them, and says nothing of what it holds.
+        if (listed[i]) return { ...one, items: [], do_not_contact: true };
         const person = people[i];
         const items = person
           ? [...person.items.values()]
@@ -394,6 +407,48 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     return send(c, { status: 200, body });
   });
 
+  /** The do-not-contact body, checked: its identifiers, or the 400 that says what is wrong. */
+  const dncBody = (c: Context<Env>) => {
+    const json = jsonBody(c);
+    if (isFailure(json)) return json;
+    const parsed = TeamDncRequest.safeParse(json.value, english);
+    if (!parsed.success) return failure(400, `Invalid do-not-contact request: ${issues(parsed.error)}`);
+    try {
+      const identifiers = dncIdentifiers({
+        socialUrl: parsed.data.social_url,
+        candidateId: parsed.data.candidate_id,
+        emails: parsed.data.emails,
+      });
+      return { ok: true as const, identifiers, reason: parsed.data.reason };
+    } catch (error) {
+      if (error instanceof RangeError) return failure(400, error.message);
+      throw error;
+    }
+  };
+  const entryBody = (entry: DncEntry | null): TeamDncResponse['entry'] =>
+    entry && { reason: entry.reason, added_by: entry.addedBy, added_at: entry.addedAt.toISOString() };
+
+  // Any member may list a person (who and why go in the audit log); only the admin takes one off, in the console.
+  v1.post('/team/do-not-contact', async (c) => {
+    const given = dncBody(c);
+    if (isFailure(given)) return send(c, given);
+    if (!given.reason) return send(c, failure(400, 'Invalid do-not-contact request: reason: say why.'));
+    const member = c.get('member')!;
+    const { entry, added } = await c
+      .get('timing')
+      .time('db', () => listAudited(db, member.name, given.identifiers, given.reason!, member.id));
+    const body: TeamDncResponse = { success: true, entry: entryBody(entry), added };
+    return send(c, { status: 200, body });
+  });
+
+  v1.post('/team/do-not-contact/check', async (c) => {
+    const given = dncBody(c);
+    if (isFailure(given)) return send(c, given);
+    const entry = await c.get('timing').time('db', () => entryOf(db, given.identifiers));
+    const body: TeamDncResponse = { success: true, entry: entryBody(entry) };
+    return send(c, { status: 200, body });
+  });
+
   for (const [path, method] of [
     ['/search', 'POST'],
     ['/lookup', 'POST'],
@@ -401,6 +456,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     ['/team/me', 'GET'],
     ['/team/held', 'POST'],
     ['/team/send', 'POST'],
+    ['/team/do-not-contact', 'POST'],
+    ['/team/do-not-contact/check', 'POST'],
   ] as const) {
     v1.all(path, (c) =>
       send(c, {

@@ -4,6 +4,7 @@
  */
 import { ITEM_PRICE, ITEM_REVEAL } from '../../src/api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse, Retrievable } from '../../src/api/schema';
+import { isListed } from '../do-not-contact';
 import { awaitFlight, type Begun, beginLookup, failFlight } from '../flights';
 import type { Member } from '../members';
 import { settle } from '../spend';
@@ -124,6 +125,34 @@ function notFoundAnswer(body: LookupRequest, at: Date, remaining: number): Answe
   };
 }
 
+/**
+ * A person on the team's do-not-contact list, answered as the service answers a contact it will not give: in a 200,
+ * the contact failed with its reason (451, unavailable for legal reasons), nothing charged or asked of the service.
+ */
+function doNotContactAnswer(body: LookupRequest, remaining: number): Answer {
+  const identifier = (body.candidate_id ?? body.social_url) as string;
+  return {
+    status: 200,
+    credits: 0,
+    body: {
+      success: true,
+      data: {
+        contacts: [
+          {
+            lookup_identifier: identifier,
+            lookup_type: body.candidate_id !== undefined ? 'id' : 'social_url',
+            success: false,
+            error: MESSAGES.doNotContactLookup,
+            status_code: 451,
+          },
+        ],
+        summary: { total_requested: 1, successful: 0, failed: 1 },
+      },
+      credits: { used: 0, remaining, billing_note: MESSAGES.doNotContactLookup },
+    } satisfies LookupResponse,
+  };
+}
+
 /** Answers a valid lookup body for `member`, its database, service and waiting times added to `timing`. */
 export async function teamLookup(
   ctx: GatewayContext,
@@ -139,6 +168,11 @@ export async function teamLookup(
   // When the member asked, by the database's clock: a flight this request takes after waiting for a teammate's
   // keeps nothing of its answer if the person was erased since (the member asked before the erasure).
   let askedAt: string | undefined;
+
+  // Before any flight, reservation or ledger row: a listed person is never asked of the service through the team.
+  if (await timing.time('db', () => isListed(db, key))) {
+    return doNotContactAnswer(body, await knownBalance(ctx, timing));
+  }
 
   for (;;) {
     const begun = await timing.time('db', () => beginLookup(db, key, member.id, asked, settings, subject));

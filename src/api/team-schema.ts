@@ -57,6 +57,11 @@ export const TeamHeldResponse = z.looseObject({
       items: z.array(HeldItemInfo),
       /** ISO time the service answered "no such candidate" to the team, when it did recently. */
       not_found_at: z.optional(z.string()),
+      /**
+       * True when the person is on the team's do-not-contact list: the gateway will not look them up or send them
+       * (and `items` is empty). Absent from gateways before it kept one.
+       */
+      do_not_contact: z.optional(z.boolean()),
     }),
   ),
 });
@@ -193,3 +198,43 @@ export const TeamSentResponse = z.looseObject({
   ),
 });
 export type TeamSentResponse = z.infer<typeof TeamSentResponse>;
+
+/** Why a person is on the do-not-contact list. */
+export const DNC_REASONS = ['objected', 'erasure', 'client_employee', 'other'] as const;
+export type DncReasonKind = (typeof DNC_REASONS)[number];
+
+/**
+ * Body of `POST /v1/team/do-not-contact` (list a person) and `POST /v1/team/do-not-contact/check` (is any of these
+ * listed): a profile URL, a candidate id and emails, at least one. The gateway keeps only salted hashes of them.
+ */
+export const TeamDncRequest = z
+  .strictObject({
+    social_url: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    candidate_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    emails: z.optional(z.array(text(320)).check(z.maxLength(20))),
+    /** Required to list; not read by the check. */
+    reason: z.optional(z.enum(DNC_REASONS)),
+  })
+  .check(
+    z.refine(
+      (p) => p.social_url !== undefined || p.candidate_id !== undefined || (p.emails?.length ?? 0) > 0,
+      { message: 'give a social_url, a candidate_id or an email' },
+    ),
+  );
+export type TeamDncRequest = z.infer<typeof TeamDncRequest>;
+
+/** A listed person as the gateway says it: why, who listed them, when; never whom. */
+export const TeamDncEntry = z.looseObject({
+  reason: z.enum(DNC_REASONS),
+  added_by: z.string(),
+  added_at: z.string(),
+});
+export type TeamDncEntry = z.infer<typeof TeamDncEntry>;
+
+/** Answer of both: the entry (null from the check when nobody given is listed); `added` when a list made it new. */
+export const TeamDncResponse = z.looseObject({
+  success: z.literal(true),
+  entry: z.nullable(TeamDncEntry),
+  added: z.optional(z.boolean()),
+});
+export type TeamDncResponse = z.infer<typeof TeamDncResponse>;

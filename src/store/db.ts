@@ -8,14 +8,14 @@
  * the author of the spec's promise work; Dexie's query language would cost more of the background's bundle than its
  * queries save here.
  *
- * The layout is declared here alone. Until the first release it starts over at version 1; from then on every change
- * is one numbered step in {@link upgrade} with a fixture test from the shape before.
+ * The layout is declared here alone: version 1 is the first release's (1.0.0); every change since is one numbered
+ * step in {@link upgrade} with a fixture test from the shape before (`test/unit/store/db-layout-2.test.ts`).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { noteDatabase } from './db-marker';
 
 export const DB_NAME = 'candidate-lens';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 /**
  * The oldest layout {@link upgrade} still carries forward. A database older than it (kept by a build whose steps
  * have since been dropped) is refused with {@link LayoutTooOld}, never opened as if it were new.
@@ -95,11 +95,25 @@ export interface LensSchema extends DBSchema {
    * pages grow as the user pages on, so it is not a storage item.
    */
   searches: { key: string; value: unknown };
+  /**
+   * The do-not-contact list kept in this browser (`do-not-contact.ts`; a team gateway keeps the team's): one record
+   * an identifier of a listed person, keyed by its salted hash, so the list holds no profile address or email. The
+   * records of one person share an `entry`. Checked with zod when read. Layout 2.
+   */
+  doNotContact: { key: string; value: unknown; indexes: { entry: string } };
 }
 
 export type LensDb = IDBPDatabase<LensSchema>;
 /** The stores a transaction may span. */
-export type StoreName = 'meta' | 'contacts' | 'sent' | 'ledger' | 'jobs' | 'jobItems' | 'searches';
+export type StoreName =
+  | 'meta'
+  | 'contacts'
+  | 'sent'
+  | 'ledger'
+  | 'jobs'
+  | 'jobItems'
+  | 'searches'
+  | 'doNotContact';
 
 /** Brings the layout from `oldVersion` to {@link DB_VERSION}, one numbered step at a time. */
 export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): void {
@@ -119,6 +133,10 @@ export function upgrade(db: LensDb, oldVersion: number, oldest = MIN_VERSION): v
     jobs.createIndex('filed', ['kind', 'filedAt']);
     db.createObjectStore('jobItems', { keyPath: ['job', 'n'] });
     db.createObjectStore('searches');
+  }
+  if (oldVersion < 2) {
+    // Layout 2 (after 1.0.0): the do-not-contact list. A new store only: every record of layout 1 stays as it was.
+    db.createObjectStore('doNotContact', { keyPath: 'hash' }).createIndex('entry', 'entry');
   }
 }
 

@@ -47,6 +47,8 @@ describe('migrations', () => {
       'audit_people',
       'audit_settings',
       'destinations',
+      'do_not_contact',
+      'do_not_contact_hashes',
       'erasures',
       'flights',
       'held_items',

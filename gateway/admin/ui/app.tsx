@@ -5,6 +5,7 @@ import { WORDS } from '../words';
 import { get, post, sessionEnded, setCsrf } from './api';
 import { AuditScreen } from './audit';
 import { DestinationsScreen } from './destinations';
+import { DoNotContactScreen } from './do-not-contact';
 import { MembersScreen } from './members';
 import { UsageScreen } from './usage';
 
@@ -76,6 +77,7 @@ export function App() {
         {tab.value === 'members' && <MembersScreen />}
         {tab.value === 'usage' && <UsageScreen />}
         {tab.value === 'destinations' && <DestinationsScreen />}
+        {tab.value === 'do-not-contact' && <DoNotContactScreen />}
         {tab.value === 'audit' && <AuditScreen />}
       </main>
     </>

@@ -29,7 +29,7 @@ describe('a layout older than the oldest kept', () => {
   it('is refused in plain words, and its data is left as it was', async () => {
     await (await db()).put('meta', 'kept', 'probe');
     await closeDb();
-    // A later version whose oldest kept layout is 2 opens this version-1 database.
+    // A later version whose oldest kept layout is past this one opens this database.
     const later = openDB(DB_NAME, DB_VERSION + 1, {
       upgrade: (database, oldVersion, _newVersion, transaction) => {
         try {
@@ -49,9 +49,9 @@ describe('a layout older than the oldest kept', () => {
     expect((await db()).version).toBe(DB_VERSION);
   });
 
-  it('is none today: the first release keeps layout 1', () => {
+  it('is none today: layout 2 carries the first release’s layout 1 forward', () => {
     expect(MIN_VERSION).toBe(1);
-    expect(DB_VERSION).toBe(1);
+    expect(DB_VERSION).toBe(2);
   });
 });
 

@@ -1,0 +1,188 @@
+/**
+ * Do not contact: the team's list of people nobody looks up or sends through the gateway. It holds fingerprints, not
+ * addresses, so the list shows why, who and when; a person is found on it by checking their profile address or email.
+ */
+import { type Signal, useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { WORDS } from '../words';
+import { get, post } from './api';
+import { utcTime } from './format';
+import { TextField } from './members';
+import { Notice } from './notice';
+
+interface Entry {
+  id: number;
+  reason: string;
+  reason_label: string;
+  added_by: string;
+  added_at: string;
+  kinds: { url: number; id: number; email: number };
+}
+interface List {
+  entries: Entry[];
+  reasons: { reason: string; label: string }[];
+}
+
+export function DoNotContactScreen() {
+  const list = useSignal<List | null>(null);
+  const notice = useSignal<{ text: string; bad?: boolean } | null>(null);
+  const removing = useSignal<number | null>(null);
+  const load = () =>
+    get<List>('/do-not-contact')
+      .then((answer) => {
+        list.value = answer;
+      })
+      .catch((error: Error) => {
+        notice.value = { text: error.message, bad: true };
+      });
+  useEffect(() => {
+    load();
+  }, []);
+  const remove = async (entry: Entry) => {
+    try {
+      await post(`/do-not-contact/${entry.id}/remove`);
+      notice.value = { text: WORDS.dncRemoved };
+      removing.value = null;
+      load();
+    } catch (error) {
+      notice.value = { text: (error as Error).message, bad: true };
+    }
+  };
+  return (
+    <section aria-labelledby="dnc-title">
+      <h2 id="dnc-title">{WORDS.dncTitle}</h2>
+      <p class="muted">{WORDS.dncHow}</p>
+      <Notice notice={notice} />
+      {list.value && <AddForm reasons={list.value.reasons} notice={notice} onAdded={load} />}
+      <h3>{WORDS.dncListTitle}</h3>
+      {list.value === null ? (
+        <p role="status">{WORDS.loading}</p>
+      ) : list.value.entries.length === 0 ? (
+        <p>{WORDS.dncEmpty}</p>
+      ) : (
+        <ul class="cards" aria-label={WORDS.dncListTitle}>
+          {list.value.entries.map((entry) => (
+            <li key={entry.id} class="card" data-testid="dnc-entry">
+              <div class="card-head">
+                <h4>{entry.reason_label}</h4>
+                <span class="muted">
+                  {entry.added_by} · {utcTime(entry.added_at)} · {WORDS.dncHolds(entry.kinds)}
+                </span>
+              </div>
+              {removing.value === entry.id ? (
+                <div>
+                  <p>{WORDS.dncRemoveConfirm}</p>
+                  <div class="actions">
+                    <button type="button" class="danger-fill" onClick={() => remove(entry)}>
+                      {WORDS.dncRemoveYes}
+                    </button>
+                    <button type="button" class="quiet" onClick={() => (removing.value = null)}>
+                      {WORDS.cancel}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div class="actions">
+                  <button type="button" class="danger" onClick={() => (removing.value = entry.id)}>
+                    {WORDS.dncRemove}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AddForm({
+  reasons,
+  notice,
+  onAdded,
+}: {
+  reasons: List['reasons'];
+  notice: Signal<{ text: string; bad?: boolean } | null>;
+  onAdded: () => void;
+}) {
+  const profile = useSignal('');
+  const emails = useSignal('');
+  const reason = useSignal(reasons[0]?.reason ?? 'objected');
+  const busy = useSignal(false);
+  const given = () => ({ social_url: profile.value, emails: emails.value });
+
+  const add = async (event: Event) => {
+    event.preventDefault();
+    busy.value = true;
+    try {
+      const answer = await post<{ entry: Entry; added: boolean }>('/do-not-contact', {
+        ...given(),
+        reason: reason.value,
+      });
+      notice.value = {
+        text: answer.added
+          ? WORDS.dncAdded
+          : WORDS.dncAlready(answer.entry.added_by, utcTime(answer.entry.added_at)),
+      };
+      profile.value = '';
+      emails.value = '';
+      onAdded();
+    } catch (error) {
+      notice.value = { text: (error as Error).message, bad: true };
+    } finally {
+      busy.value = false;
+    }
+  };
+  const check = async () => {
+    try {
+      const answer = await post<{ entry: Entry | null }>('/do-not-contact/check', given());
+      notice.value = {
+        text: answer.entry
+          ? WORDS.dncListed(answer.entry.reason_label, answer.entry.added_by, utcTime(answer.entry.added_at))
+          : WORDS.dncNotListed,
+      };
+    } catch (error) {
+      notice.value = { text: (error as Error).message, bad: true };
+    }
+  };
+
+  return (
+    <form class="panel" onSubmit={add} aria-labelledby="dnc-add-title" noValidate>
+      <h3 id="dnc-add-title">{WORDS.dncAdd}</h3>
+      <TextField label={WORDS.dncProfile} value={profile} type="url" />
+      <label class="field">
+        <span>{WORDS.dncEmails}</span>
+        <textarea
+          rows={2}
+          value={emails.value}
+          onInput={(e) => {
+            emails.value = (e.currentTarget as HTMLTextAreaElement).value;
+          }}
+        />
+      </label>
+      <label class="field">
+        <span>{WORDS.dncReason}</span>
+        <select
+          value={reason.value}
+          onChange={(e) => {
+            reason.value = (e.currentTarget as HTMLSelectElement).value;
+          }}
+        >
+          {reasons.map((r) => (
+            <option key={r.reason} value={r.reason}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy.value}>
+          {WORDS.dncAddButton}
+        </button>
+        <button type="button" class="quiet" onClick={check}>
+          {WORDS.dncCheckButton}
+        </button>
+      </div>
+    </form>
+  );
+}
