@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { expect, test } from './fixtures';
+import { expectFitsAccessible } from './popup-checks';
 import { firstRun, launchProfile, withProfileDir } from './restart';
 
 const ADA = DEMO_PROFILES.full;
@@ -51,6 +52,7 @@ test('a database the browser dropped between runs is said lost, and the API key 
       await expect(again.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
       const lookups = await sim.requests('/v1/lookup');
       expect(lookups).toHaveLength(2);
+      await expectFitsAccessible(again, 'the database lost, a contact revealed again');
       await again.getByRole('button', { name: 'Got it' }).click();
       await expect(notice).toHaveCount(0);
     } finally {

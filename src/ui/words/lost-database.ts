@@ -6,4 +6,4 @@ export const LOST_DATABASE = "The browser lost the extension's stored contacts (
 
 /** What is gone, and what is not: the service still holds the balance, and a team's vault its contacts. */
 export const LOST_DATABASE_DETAIL =
-  'Contacts revealed here and the record of what they cost are gone; your balance with the service is not. Contacts your team holds come back free when revealed again.';
+  "Contacts revealed here and what they cost are gone; your balance is not. Your team's contacts come back free when revealed again.";
