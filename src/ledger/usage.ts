@@ -35,6 +35,7 @@ const noParts = (): Record<UsagePart, number> =>
 
 /** A call the balance settled as charged (`confirmed`) got no answer: it was paid for, and its answer was lost. */
 export const answerLost = (charge: ChargeEntry): boolean =>
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reconcile confirms a charge only with credits > 0
   charge.state === 'confirmed' && charge.credits > 0;
 
 /** A charge split by part: a lost answer whole, anything else by what it paid for. */
@@ -43,6 +44,7 @@ export function usagePartsOf(charge: ChargeEntry): Partial<Record<UsagePart, num
 }
 
 const chargesOf = (entries: readonly LedgerEntry[]) =>
+  // Stryker disable next-line MethodExpression,ConditionalExpression: a balance has no credits: partsOf gives it nothing
   entries.filter((e): e is ChargeEntry => e.kind === 'charge');
 
 /** Credits per day for `days` (oldest first), split by part. Uncertain charges are not counted until settled. */
@@ -52,6 +54,7 @@ export function dailyBars(
 ): DayBar[] {
   return days.map((day) => {
     const parts = noParts();
+    // Stryker disable next-line ArrayDeclaration: chargesOf keeps no entry that is not a charge
     for (const charge of chargesOf(byDay.get(day) ?? [])) {
       for (const [part, credits] of Object.entries(usagePartsOf(charge)) as [UsagePart, number][]) {
         parts[part] += credits;
@@ -71,6 +74,7 @@ export function weekToDate(today: Date = new Date()): string[] {
  * they may have cost.
  */
 export function totalOf(days: readonly string[], byDay: ReadonlyMap<string, readonly LedgerEntry[]>) {
+  // Stryker disable next-line ArrayDeclaration: chargeTotals counts no entry that is not a charge
   return chargeTotals(days.flatMap((day) => byDay.get(day) ?? []));
 }
 
