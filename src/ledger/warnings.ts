@@ -40,7 +40,8 @@ export function spendingWarnings(
     },
   ];
   for (const { cap, used, open, name, period, next } of caps) {
-    if (cap === undefined || cap === 0) continue;
+    // A cap of 0 is a cap (`roomUnderCaps`): every paid action waits, and the popup's reason points to this warning.
+    if (cap === undefined) continue;
     const level = LEVELS.find((l) => used >= cap * l);
     if (level === undefined) continue;
     // The level only decides whether to speak; the words give the real share.
@@ -55,6 +56,7 @@ export function spendingWarnings(
         : { level: 'near', text: `${spentOf} (${Math.floor((used / cap) * 100)}%).` },
     );
   }
+  // Stryker disable next-line ConditionalExpression: with no threshold, balance < undefined is false all the same
   if (balance !== null && set.lowBalanceBelow !== undefined && balance < set.lowBalanceBelow) {
     warnings.push({
       level: 'balance',

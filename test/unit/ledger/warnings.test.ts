@@ -17,6 +17,21 @@ describe('spending warnings', () => {
     ]);
   });
 
+  it('a cap of 0 is reached from the start: it says paid actions wait, as the reason beside Reveal points to it', () => {
+    expect(spendingWarnings({ dailyCapCredits: 0 }, { today: 0, month: 0 }, null)).toEqual([
+      {
+        level: 'cap',
+        text: 'You have spent 0 of your 0-credit daily cap today. Paid actions wait until tomorrow, or raise the cap in Options.',
+      },
+    ]);
+    expect(spendingWarnings({ monthlyCapCredits: 0 }, { today: 0, month: 0 }, null)).toMatchObject([
+      {
+        level: 'cap',
+        text: expect.stringMatching(/^You have spent 0 of your 0-credit monthly cap this month\./),
+      },
+    ]);
+  });
+
   it('warns of a low balance only below the threshold the user set', () => {
     const low = { lowBalanceBelow: 50 };
     expect(spendingWarnings(low, { today: 0, month: 0 }, 49)).toEqual([
