@@ -46,8 +46,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   { name: 'options', entry: 'options.html', budget: 41.25 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks. 41 KB: the
   // filters for data flagged wrong and for job changes, exports that leave flagged data out unless included, and
-  // "Delete these N" with Undo.
-  { name: 'contacts', entry: 'contacts.html', budget: 41 * KB },
+  // "Delete these N" with Undo. 43.25 KB: the table of a wide page beside the cards of a narrow one (its sortable
+  // column headers, its own styles, each row's sent marks with the mark's words; the reader of sends loads later).
+  { name: 'contacts', entry: 'contacts.html', budget: 43.25 * KB },
   // The ledger's reader, the chart, the totals and the CSV export. 29.5 KB: the dispute report (charges for data
   // flagged wrong) loads when shown, but the vault's reader it shares with the other pages now comes in a chunk this
   // page loads at once. 30 KB: the answers lost, a part of their own, and a storage failure said in the product's

@@ -25,6 +25,8 @@ export interface ContactSummary {
   name: string | null;
   title: string | null;
   employer: string | null;
+  /** Where the person is, as LinkedIn said (the table's Location column sorts by it). */
+  location?: string;
   /** Items the vault holds (shared, read-only arrays: 50,000 summaries allocate none). */
   held: readonly Retrievable[];
   /** Items looked up and not found. */
@@ -60,6 +62,7 @@ export function summaryOf(record: ContactRecord): ContactSummary {
     name: record.name || null,
     title: record.currentTitle || null,
     employer: record.currentEmployer || null,
+    ...(record.location ? { location: record.location } : {}),
     held: BY_MASK[bits(record, true)] ?? [],
     missing: BY_MASK[bits(record, false)] ?? [],
     updated: Date.parse(record.updatedAt) || 0,

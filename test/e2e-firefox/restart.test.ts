@@ -44,7 +44,7 @@ test('a revealed contact is held after Firefox quits and starts again, and is no
     await driver.command('Addon:Install', { path: EXTENSION_PATH, temporary: true });
     await driver.openTab(`${EXTENSION_ORIGIN}/contacts.html`);
     await driver.textMatching('[data-testid=library-counts]', /^1 contact · 1 with email/);
-    await driver.textMatching('.library-row h3', /^Ada Lovelace$/);
+    await driver.textMatching('.library-row .library-name', /^Ada Lovelace$/);
     expect(await driver.text('.library-row .library-value')).toBe(ADA.personal_email);
     expect(await sim.requests('/v1/lookup')).toHaveLength(1);
   } finally {

@@ -89,7 +89,7 @@ test('the main screens in Firefox, at 320 and 400 px, light and dark', { timeout
   await shoot('popup-after');
 
   await show('contacts.html');
-  await ff.textMatching('.library-row h3', /Ada Lovelace/);
+  await ff.textMatching('.library-row .library-name', /Ada Lovelace/);
   await shoot('contacts');
 
   await show('usage.html');

@@ -37,7 +37,10 @@ const CONTACTS = [
 ];
 
 /** Writes vault records straight into the extension's database, as an older version could have left them. */
-async function seed(background: Worker, contacts: typeof CONTACTS = CONTACTS) {
+async function seed(
+  background: Worker,
+  contacts: ReadonlyArray<(typeof CONTACTS)[number] & { extra?: object }> = CONTACTS,
+) {
   const records = contacts.map((c) => {
     const key = `https://www.linkedin.com/in/${c.slug}`;
     return {
@@ -50,6 +53,7 @@ async function seed(background: Worker, contacts: typeof CONTACTS = CONTACTS) {
       currentEmployer: c.currentEmployer,
       email: c.email ? { found: true, value: c.email, at: c.updatedAt } : { found: false, at: c.updatedAt },
       ...(c.phone ? { phone: { found: true, value: c.phone, at: c.updatedAt } } : {}),
+      ...c.extra,
       updatedAt: c.updatedAt,
     };
   });
@@ -103,7 +107,8 @@ async function openWithFullReadHeld(context: BrowserContext, extensionId: string
   return { page, release: () => page.evaluate('releaseIndex()') };
 }
 
-const rows = (page: Page) => page.locator('.library-row h3');
+/** The names of the contacts listed, in the table of a wide page or the cards of a narrow one. */
+const rows = (page: Page) => page.locator('.library-row .library-name');
 
 test.describe('revealed contacts library', () => {
   test('lists, searches, filters, sorts, opens, exports and erases; accessible in light and dark', async ({
@@ -117,8 +122,9 @@ test.describe('revealed contacts library', () => {
     // The total is said once; the list's heading says what it lists.
     await expect(page.getByText(/\b3 contacts\b/)).toHaveCount(1);
     await expect(page.getByTestId('match-count')).toHaveText('All contacts');
-    // A row shows the address and the number themselves, each with its copy button, how long ago they were
-    // revealed (the exact moment in the tooltip), and the way to the LinkedIn profile.
+    // At 1,280 px a table: a row shows the address and the number themselves, each with its copy button, how long
+    // ago they were revealed (the exact moment in the tooltip), and the way to the LinkedIn profile.
+    await expect(page.locator('table.library-table')).toBeVisible();
     const row = (name: string) => page.locator('.library-row').filter({ hasText: name });
     await expect(row('Grace Okafor').locator('.library-value')).toHaveText([
       'grace.okafor@example.org',
@@ -130,18 +136,36 @@ test.describe('revealed contacts library', () => {
     await expect(
       row('Grace Okafor').getByRole('button', { name: 'Copy phone of Grace Okafor' }),
     ).toBeVisible();
-    await expect(row('Grace Okafor').getByText('revealed yesterday')).toHaveAttribute('title', /\d{4}/);
+    await expect(row('Grace Okafor').getByRole('cell', { name: 'yesterday', exact: true })).toHaveAttribute(
+      'title',
+      /\d{4}/,
+    );
     await expect(row('Grace Okafor').getByRole('link', { name: 'Grace Okafor on LinkedIn' })).toHaveAttribute(
       'href',
       'https://www.linkedin.com/in/grace-okafor',
     );
     await expect(row('Ada Lovelace').locator('.library-value')).toHaveText(['ada.lovelace@example.com']);
-    await expect(row('Ada Lovelace').getByText('revealed 3 days ago')).toBeVisible();
-    // A contact where nothing was found is said so in words, not shown like a revealed one.
+    await expect(row('Ada Lovelace').getByRole('cell', { name: '3 days ago', exact: true })).toBeVisible();
+    // A contact where nothing was found is said so in words, not shown like a revealed one, the date said once.
     await expect(row('Wei Chen').locator('.library-value')).toHaveCount(0);
-    await expect(row('Wei Chen').locator('.held')).toContainText(/Not found · \d{1,2} [A-Z][a-z]{2}/);
+    await expect(row('Wei Chen').getByRole('cell', { name: 'Not found', exact: true })).toBeVisible();
+    await expect(row('Wei Chen').getByRole('cell', { name: /^[23] months ago$/ })).toBeVisible();
+    // Sorted newest first, said on the one header sorted by.
+    await expect(page.locator('th[aria-sort]')).toHaveCount(1);
+    await expect(page.getByRole('columnheader', { name: 'Revealed' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await expectAccessible(page, 'library with contacts');
     await expectPlainWords(page, 'library with contacts');
+
+    // The narrow page's cards say the same, with one date for one not found.
+    await page.setViewportSize({ width: 400, height: 720 });
+    await expect(page.locator('table.library-table')).toHaveCount(0);
+    await expect(row('Grace Okafor').getByText('revealed yesterday')).toHaveAttribute('title', /\d{4}/);
+    await expect(row('Wei Chen').locator('.held')).toHaveText(/^Not found · \d{1,2} [A-Z][a-z]{2,3}$/);
+    await expect(row('Wei Chen').getByText(/revealed/)).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     const search = page.getByLabel('Search by name, company or title');
     await search.fill('babbage');
@@ -156,8 +180,22 @@ test.describe('revealed contacts library', () => {
     await page.getByLabel(/^Revealed/).selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Ada Lovelace']);
     await page.getByLabel(/^Revealed/).selectOption({ label: 'Any time' });
-    await page.getByLabel('Sort').selectOption({ label: 'Name, A to Z' });
+    // The column headers sort, each way in turn; the table has no second Sort choice.
+    await expect(page.getByLabel('Sort')).toHaveCount(0);
+    const name = page.getByRole('columnheader', { name: /^Name/ });
+    await name.getByRole('button').click();
     await expect(rows(page)).toHaveText(['Ada Lovelace', 'Grace Okafor', 'Wei Chen']);
+    await expect(name).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.locator('th[aria-sort]')).toHaveCount(1);
+    await name.getByRole('button').click();
+    await expect(rows(page)).toHaveText(['Wei Chen', 'Grace Okafor', 'Ada Lovelace']);
+    await expect(name).toHaveAttribute('aria-sort', 'descending');
+    await page
+      .getByRole('columnheader', { name: /^Company/ })
+      .getByRole('button')
+      .click();
+    await expect(rows(page)).toHaveText(['Ada Lovelace', 'Grace Okafor', 'Wei Chen']);
+    await name.getByRole('button').click();
 
     // Open one: its details, as the popup shows them.
     await page.getByRole('button', { name: 'Grace Okafor', exact: true }).click();
@@ -166,6 +204,9 @@ test.describe('revealed contacts library', () => {
       'true',
     );
     await expect(page.getByRole('link', { name: 'grace.okafor@example.org' })).toBeVisible();
+    // Its address and number once: in its card, not again in its row.
+    await expect(page.getByText('grace.okafor@example.org')).toHaveCount(1);
+    await expect(page.getByText('+1 617-555-0123')).toHaveCount(1);
     await expect(page.getByText('Wei Chen')).toBeVisible();
     await expectAccessible(page, 'library with a contact open');
 
@@ -186,7 +227,8 @@ test.describe('revealed contacts library', () => {
     expect(vcfText.match(/BEGIN:VCARD/g)).toHaveLength(3);
     expect(vcfText).toContain('EMAIL;TYPE=INTERNET,HOME:ada.lovelace@example.com');
 
-    // Delete one (erasure): gone from the list and from storage.
+    // Delete one (erasure), from its card: gone from the list and from storage.
+    await page.getByRole('button', { name: 'Ada Lovelace', exact: true }).click();
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
     await expect(rows(page)).toHaveText(['Grace Okafor', 'Wei Chen']);
@@ -199,8 +241,8 @@ test.describe('revealed contacts library', () => {
     expect(await storedMentioning(page, 'grace.okafor@example.org')).not.toEqual([]);
     expect(await storedMentioning(page, 'https://www.linkedin.com/in/wei-chen')).not.toEqual([]);
 
-    // Deleting sits apart from the exports. With a filter on, only what is shown can be deleted; each delete names
-    // its count, and each confirm says it again.
+    // With a filter on, only what is shown can be deleted; each delete names its count, and each confirm says it
+    // again. With none, the library offers no delete of every contact (Options does, with its count).
     const deletes = page.locator('.library-delete button');
     const confirmed: string[] = [];
     const answer = (accept: boolean) =>
@@ -208,7 +250,8 @@ test.describe('revealed contacts library', () => {
         confirmed.push(dialog.message());
         void (accept ? dialog.accept() : dialog.dismiss());
       });
-    await expect(deletes).toHaveText(['Delete all 2']);
+    await expect(deletes).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete all/ })).toHaveCount(0);
     await page.getByRole('combobox', { name: /^Revealed/ }).selectOption({ label: 'In the last 30 days' });
     await expect(rows(page)).toHaveText(['Grace Okafor']);
     await expect(deletes).toHaveText(['Delete this one']);
@@ -221,12 +264,10 @@ test.describe('revealed contacts library', () => {
     await page.getByRole('combobox', { name: /^Revealed/ }).selectOption({ label: 'Any time' });
     await expect(rows(page)).toHaveText(['Wei Chen']);
 
-    // Delete all.
+    // The last one, by selecting it.
+    await page.getByRole('checkbox', { name: 'Select Wei Chen' }).check();
     answer(true);
-    await page.getByRole('button', { name: 'Delete all 1' }).click();
-    await expect
-      .poll(() => confirmed.at(-1))
-      .toBe('Delete all 1 contact? Revealing them again costs credits.');
+    await page.getByRole('button', { name: 'Delete the 1 selected' }).click();
     await expect(page.getByText('No revealed contacts yet.')).toBeVisible();
     await expect(page.getByTestId('library-counts')).toHaveText('0 contacts · 0 with email · 0 with phone');
     await expectAccessible(page, 'empty library');
@@ -304,6 +345,25 @@ test.describe('revealed contacts library', () => {
 
     // Every contact is listed, page by page, past the first page.
     await page.getByLabel('Search by name, company or title').fill('');
+    await expect(rows(page)).toHaveCount(100);
+    // At 1,280 px a table: at least 15 contacts in view on a laptop's screen (1,280 × 800), without scrolling, each
+    // row 40 to 48 px.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('table.library-table')).toBeVisible();
+    const inView = await page.locator('tr.library-row').evaluateAll((trs) =>
+      trs
+        .map((tr) => tr.getBoundingClientRect())
+        .filter((box) => box.top >= 0 && box.bottom <= window.innerHeight)
+        .map((box) => box.height),
+    );
+    expect(inView.length).toBeGreaterThanOrEqual(15);
+    for (const height of inView) {
+      expect(height).toBeGreaterThanOrEqual(40);
+      expect(height).toBeLessThanOrEqual(48);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectAccessible(page, 'library table at 1,280 px');
+
     await page.getByRole('button', { name: 'Show 100 more' }).click();
     await page.getByRole('button', { name: 'Show 53 more' }).click();
     await expect(rows(page)).toHaveCount(253);
@@ -399,7 +459,16 @@ test.describe('revealed contacts library', () => {
       phone: null,
       updatedAt: at(i + 1),
     }));
-    await seed(background, [...CONTACTS, ...nurses]);
+    // Nurse A's email flagged wrong; Nurse B seen on LinkedIn in another job since.
+    await seed(background, [
+      ...CONTACTS,
+      { ...nurses[0]!, extra: { flags: { email: { at: at(1), value: 'nurse.a@example.org' } } } },
+      {
+        ...nurses[1]!,
+        extra: { observed: { title: 'Head Nurse', employer: 'Harbor Clinic', at: at(1) } },
+      },
+      ...nurses.slice(2),
+    ]);
     // Each nurse was sent to Lever: the marks must come back with them.
     const marks = nurses.map((n) => {
       const contactKey = `https://www.linkedin.com/in/${n.slug}`;
@@ -441,6 +510,19 @@ test.describe('revealed contacts library', () => {
 
     const page = await openExtensionPage('contacts.html');
     await expect(rows(page)).toHaveCount(8);
+    // In the table: where each was sent, the flagged email struck, the job change marked; their filters work.
+    const row = (name: string) => page.locator('.library-row').filter({ hasText: name });
+    await expect(row('Nurse C').getByText(/^In Lever · \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible();
+    await expect(row('Nurse A').locator('.library-value s')).toHaveText('nurse.a@example.org');
+    await expect(row('Nurse B').getByText('Changed', { exact: true })).toHaveAttribute(
+      'title',
+      /^Now Head Nurse at Harbor Clinic, seen on LinkedIn/,
+    );
+    await page.getByLabel('Show').selectOption({ label: 'Flagged wrong' });
+    await expect(rows(page)).toHaveText(['Nurse A']);
+    await page.getByLabel('Show').selectOption({ label: 'Changed since revealed' });
+    await expect(rows(page)).toHaveText(['Nurse B']);
+    await page.getByLabel('Show').selectOption({ label: 'All contacts' });
     await page.getByLabel('Search by name, company or title').fill('Arbor');
     await expect(page.getByTestId('match-count')).toHaveText('5 of 8 match');
     // A delete never reaches past what is shown.
@@ -458,6 +540,7 @@ test.describe('revealed contacts library', () => {
     await notice.getByRole('button', { name: 'Undo' }).click();
     await expect(notice).toHaveText('Brought back 5 contacts.');
     await expect(rows(page)).toHaveText(['Nurse A', 'Nurse B', 'Nurse C', 'Nurse D', 'Nurse E']);
+    await expect(page.locator('.library-marks')).toHaveCount(5);
     expect(await storedCount(background)).toBe(8);
     // Whole: their emails and their marks of where they were sent.
     expect(await storedMentioning(page, 'nurse.c@example.org')).not.toEqual([]);

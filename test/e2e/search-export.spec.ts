@@ -65,7 +65,7 @@ test('reveal from a row (cost first, vault-aware), then Export CSV: all pages he
   // The library's export of the same contact: the same row, its location kept from the search row (the service's
   // lookup answers none).
   const library = await openExtensionPage('contacts.html');
-  await expect(library.locator('.library-row h3')).toHaveText([name]);
+  await expect(library.locator('.library-row .library-name')).toHaveText([name]);
   const [fromLibrary] = await Promise.all([
     library.waitForEvent('download'),
     library.getByRole('button', { name: 'Export CSV' }).click(),

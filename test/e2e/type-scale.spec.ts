@@ -63,7 +63,10 @@ test('the popup, the side panel beside the profile, the library and usage, befor
 
   const library = await openExtensionPage('contacts.html');
   await expect(library.getByText(ADA.name, { exact: true })).toBeVisible();
-  await expectScale(library, 'the contacts library', { name: '.library-row h3', contact: '.library-value' });
+  await expectScale(library, 'the contacts library', {
+    name: '.library-row .library-name',
+    contact: '.library-value',
+  });
 
   const usage = await openExtensionPage('usage.html');
   await expect(usage.getByRole('heading', { name: 'Totals' })).toBeVisible();

@@ -1,17 +1,9 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
-import type { ContactSummary } from '../../contacts-index';
-import { flagOnItem } from '../../domain/flags';
-import type { ContactRecord } from '../../store/vault-record';
-import { Address } from '../address';
-import { ContactCard } from '../contact-card';
-import { CopyButton } from '../copy-button';
 import { ErrorView } from '../error-view';
-import { Icon } from '../icons';
 import { BulkSendLater } from '../send/later';
-import { ageInWords, exactTime } from '../words/age';
-import { ITEM_LABEL, NOT_FOUND, notFoundOn } from '../words/items';
+import { ITEM_LABEL, NOT_FOUND } from '../words/items';
 import {
   CHANGED_FILTER,
   FLAGGED_FILTER,
@@ -19,12 +11,15 @@ import {
   FLAGGED_LEFT_OUT,
   INCLUDE_FLAGGED,
 } from '../words/trust';
+import { CardRow } from './card-row';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
-import type { Holding, Since, Sort } from './query';
+import type { Holding, Since } from './query';
+import { useRowMarks } from './row-marks';
+import { number, plural } from './row-parts';
 import { useRowRecords } from './row-records';
-
-const number = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
+import { LibraryTable } from './table';
+import { wide } from './wide';
+import { SORT_CHOICES } from './words';
 
 const HOLDING: ReadonlyArray<[Holding, string]> = [
   ['any', 'All contacts'],
@@ -39,13 +34,6 @@ const SINCE: ReadonlyArray<[Since, string]> = [
   [30, 'In the last 30 days'],
   [365, 'In the last 12 months'],
 ];
-const SORT: ReadonlyArray<[Sort, string]> = [
-  ['newest', 'Newest first'],
-  ['oldest', 'Oldest first'],
-  ['name', 'Name, A to Z'],
-  ['company', 'Company, A to Z'],
-];
-
 function Choice<T extends string | number>({
   label,
   value,
@@ -74,133 +62,6 @@ function Choice<T extends string | number>({
   );
 }
 
-/** The address or the number itself with its copy icon, or nothing when the contact has none; struck when flagged wrong. */
-function Value({
-  value,
-  label,
-  name,
-  flagged = false,
-}: {
-  value: string | undefined;
-  label: string;
-  name: string;
-  flagged?: boolean;
-}) {
-  if (!value) return null;
-  return (
-    <span class="library-item">
-      <span class="library-value">
-        {flagged ? (
-          <s>
-            <Address value={value} />
-          </s>
-        ) : (
-          <Address value={value} />
-        )}
-      </span>{' '}
-      <CopyButton value={value} label={`${label} of ${name}`} />
-    </span>
-  );
-}
-
-function Row({
-  m,
-  contact,
-  record,
-}: {
-  m: LibraryModel;
-  contact: ContactSummary;
-  /** The contact's record, once read: the row shows its address and number. */
-  record: ContactRecord | undefined;
-}) {
-  const name = contact.name ?? 'Name not known';
-  const isOpen = m.opened.value?.key === contact.key;
-  const role = [contact.title, contact.employer].filter(Boolean).join(' at ');
-  const profile = record?.socialUrl ?? (contact.key.startsWith('id:') ? null : contact.key);
-  const email = record?.email?.found ? record.email.value : undefined;
-  const phone = record?.phone?.found ? record.phone.value : undefined;
-  // Items held that are not the address or the number (a detailed profile, healthcare data) are named.
-  const others = contact.held.filter((item) => item !== 'email' && item !== 'phone');
-  return (
-    <li class="library-row" data-key={contact.key}>
-      <div class="library-row-head">
-        <span class="library-row-title">
-          <input
-            type="checkbox"
-            class="pick"
-            checked={m.selected.value.has(contact.key)}
-            onChange={(e) => m.select([contact.key], e.currentTarget.checked)}
-            aria-label={`Select ${name}`}
-          />
-          <h3>
-            <button
-              type="button"
-              class="link"
-              aria-expanded={isOpen}
-              onClick={() => void m.open(isOpen ? null : contact.key)}
-            >
-              {name}
-            </button>
-            {profile && (
-              <a
-                class="profile-link"
-                href={profile}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${name} on LinkedIn`}
-                title="Open the LinkedIn profile"
-              >
-                <Icon name="external" size={14} />
-              </a>
-            )}
-          </h3>
-        </span>
-        <button
-          type="button"
-          class="small quiet"
-          aria-label={`Delete ${name}`}
-          onClick={() => {
-            if (confirm(`Delete ${name} from this browser? Revealing them again costs credits.`)) {
-              void m.remove([contact.key]);
-            }
-          }}
-        >
-          Delete
-        </button>
-      </div>
-      {role && <p class="muted">{role}</p>}
-      <p class="held">
-        {contact.held.length > 0 ? (
-          <>
-            <Value
-              value={email}
-              label="email"
-              name={name}
-              flagged={!!record && !!flagOnItem(record, 'email')}
-            />
-            <Value
-              value={phone}
-              label="phone"
-              name={name}
-              flagged={!!record && !!flagOnItem(record, 'phone')}
-            />
-            {others.length > 0 && (
-              <span class="muted">{others.map((item) => ITEM_LABEL[item]).join(', ')}</span>
-            )}
-          </>
-        ) : (
-          // Plain words: nothing was revealed, and the row must not look like one that was.
-          <span class="nothing-found">{notFoundOn(new Date(contact.updated).toISOString())}</span>
-        )}
-        <span class="muted" title={exactTime(contact.updated)}>
-          revealed {ageInWords(contact.updated)}
-        </span>
-      </p>
-      {isOpen && m.opened.value && <ContactCard record={m.opened.value} level={4} />}
-    </li>
-  );
-}
-
 /** How far an export has got: a long one (tens of thousands of contacts) takes a few seconds. */
 function ExportProgress({ m }: { m: LibraryModel }) {
   const progress = m.exporting.value;
@@ -219,31 +80,28 @@ function ExportProgress({ m }: { m: LibraryModel }) {
 }
 
 /**
- * Deleting, apart from the exports and under the list: the contacts selected, and those shown, each naming its
- * count, and each confirm says it again. A delete never reaches past what is shown: with a search or filter on, only
- * "Delete these N" is offered; "Delete all" only when the list shows every contact.
+ * Deleting, on the list's line of actions: the contacts selected, or those a search or filter shows, each naming its
+ * count, and each confirm says it again. A delete never reaches past what is shown: deleting every contact is done
+ * in Options, where its count is said.
  */
 function DeleteActions({
   m,
-  total,
-  matchCount,
   filtered,
 }: {
-  m: LibraryModel;
-  total: number;
-  matchCount: number | null;
-  /** A search or a filter narrows the list. */
+  m: LibraryModel /** A search or a filter narrows the list. */;
   filtered: boolean;
 }) {
+  const matchCount = m.matchCount.value;
   const shown = filtered && matchCount !== null && matchCount > 0 ? matchCount : null;
   const selected = m.selected.value.size;
+  if (selected === 0 && shown === null) return null;
   const ask = (what: string) => confirm(`Delete ${what}? Revealing them again costs credits.`);
   return (
-    <div class="row library-delete">
+    <span class="row library-delete">
       {selected > 0 && (
         <button
           type="button"
-          class="danger"
+          class="small danger"
           onClick={() => {
             const keys = [...m.selected.value];
             if (ask(`the ${plural(keys.length, 'contact', 'contacts')} selected`)) void m.remove(keys);
@@ -255,7 +113,7 @@ function DeleteActions({
       {shown !== null && (
         <button
           type="button"
-          class="danger"
+          class="small danger"
           onClick={() => {
             const keys = (m.matches.value ?? []).map((summary) => summary.key);
             if (ask(`the ${plural(keys.length, 'contact', 'contacts')} shown`)) void m.remove(keys);
@@ -264,16 +122,7 @@ function DeleteActions({
           {shown === 1 ? 'Delete this one' : `Delete these ${number(shown)}`}
         </button>
       )}
-      {!filtered && (
-        <button
-          type="button"
-          class="danger"
-          onClick={() => ask(`all ${plural(total, 'contact', 'contacts')}`) && void m.remove([], true)}
-        >
-          Delete all {number(total)}
-        </button>
-      )}
-    </div>
+    </span>
   );
 }
 
@@ -319,6 +168,8 @@ export function App() {
   /** The filters that narrow the list (the sort only orders it). */
   const active = Number(q.holding !== 'any') + Number(q.since !== 'any');
   const records = useRowRecords(m.visible.value);
+  const marks = useRowMarks(m.visible.value);
+  const table = wide.value;
   const selectedCount = m.selected.value.size;
   /** The exports write the contacts selected when some are, else those the search and filters match. */
   const exportable = selectedCount || (m.matches.value?.length ?? 0);
@@ -327,53 +178,68 @@ export function App() {
     m.flaggedCount.value > 0 ? ` · ${m.includeFlagged.value ? FLAGGED_INCLUDED : FLAGGED_LEFT_OUT}` : '';
 
   return (
-    <main class="library">
-      <header class="library-head">
-        <h1>Revealed contacts</h1>
-        <p class="muted" data-testid="library-counts">
-          {m.loaded.value &&
-            `${plural(total, 'contact', 'contacts')} · ${number(held.email)} with email · ${number(held.phone)} with phone`}
-        </p>
-        <p role="status" class="muted" data-testid="library-loading">
-          {m.ready.value
-            ? ''
-            : m.loaded.value
-              ? `Loading all ${plural(total, 'contact', 'contacts')}…`
-              : 'Loading…'}
-        </p>
-      </header>
+    <main class={table ? 'library wide' : 'library'}>
+      {/* A wide page puts the title and the search on one line, so the table starts high. */}
+      <div class="library-top">
+        <header class="library-head">
+          <h1>Revealed contacts</h1>
+          <p class="muted" data-testid="library-counts">
+            {m.loaded.value &&
+              `${plural(total, 'contact', 'contacts')} · ${number(held.email)} with email · ${number(held.phone)} with phone`}
+          </p>
+          <p role="status" class="muted" data-testid="library-loading">
+            {m.ready.value
+              ? ''
+              : m.loaded.value
+                ? `Loading all ${plural(total, 'contact', 'contacts')}…`
+                : 'Loading…'}
+          </p>
+        </header>
 
-      <search class="library-filters">
-        <label class="field">
-          Search by name, company or title
-          <input type="search" value={q.text} onInput={(e) => m.setQuery({ text: e.currentTarget.value })} />
-        </label>
-        {/* Shown only on a narrow page, where the choices would push the first contact off screen. */}
-        <button
-          type="button"
-          class="filters-toggle"
-          aria-expanded={filtersOpen.value}
-          aria-controls="library-choices"
-          onClick={() => (filtersOpen.value = !filtersOpen.value)}
-        >
-          Filters{active > 0 && ` · ${active} active`}
-        </button>
-        <div id="library-choices" class={filtersOpen.value ? 'choices open' : 'choices'}>
-          <Choice
-            label="Show"
-            value={q.holding}
-            options={HOLDING}
-            onChange={(holding) => m.setQuery({ holding })}
-          />
-          <Choice
-            label="Revealed"
-            value={q.since}
-            options={SINCE}
-            onChange={(since) => m.setQuery({ since })}
-          />
-          <Choice label="Sort" value={q.sort} options={SORT} onChange={(sort) => m.setQuery({ sort })} />
-        </div>
-      </search>
+        <search class="library-filters">
+          <label class="field">
+            Search by name, company or title
+            <input
+              type="search"
+              value={q.text}
+              onInput={(e) => m.setQuery({ text: e.currentTarget.value })}
+            />
+          </label>
+          {/* Shown only on a narrow page, where the choices would push the first contact off screen. */}
+          <button
+            type="button"
+            class="filters-toggle"
+            aria-expanded={filtersOpen.value}
+            aria-controls="library-choices"
+            onClick={() => (filtersOpen.value = !filtersOpen.value)}
+          >
+            Filters{active > 0 && ` · ${active} active`}
+          </button>
+          <div id="library-choices" class={filtersOpen.value ? 'choices open' : 'choices'}>
+            <Choice
+              label="Show"
+              value={q.holding}
+              options={HOLDING}
+              onChange={(holding) => m.setQuery({ holding })}
+            />
+            <Choice
+              label="Revealed"
+              value={q.since}
+              options={SINCE}
+              onChange={(since) => m.setQuery({ since })}
+            />
+            {/* The table sorts by its column headers. */}
+            {!table && (
+              <Choice
+                label="Sort"
+                value={q.sort}
+                options={SORT_CHOICES}
+                onChange={(sort) => m.setQuery({ sort })}
+              />
+            )}
+          </div>
+        </search>
+      </div>
 
       <section aria-labelledby="list-title">
         <div class="row library-actions">
@@ -413,6 +279,7 @@ export function App() {
             </label>
           )}
           {total > 0 && <Selection m={m} total={total} />}
+          {total > 0 && <DeleteActions m={m} filtered={q.text.trim() !== '' || active > 0} />}
         </div>
         <ExportProgress m={m} />
         {/* The contacts ticked, when some are; otherwise every contact the search and filters match. */}
@@ -445,23 +312,27 @@ export function App() {
           <p>No revealed contacts yet. Contacts you reveal from the popup or the side panel are kept here.</p>
         )}
         {total > 0 && matchCount === 0 && <p>No contact matches. Change the search or filters.</p>}
-        <ul class="library-list">
-          {m.visible.value.map((contact) => (
-            <Row key={contact.key} m={m} contact={contact} record={records.value.get(contact.key)} />
-          ))}
-        </ul>
+        {table ? (
+          m.visible.value.length > 0 && (
+            <LibraryTable m={m} rows={m.visible.value} records={records.value} marks={marks.value} />
+          )
+        ) : (
+          <ul class="library-list">
+            {m.visible.value.map((contact) => (
+              <CardRow
+                key={contact.key}
+                m={m}
+                contact={contact}
+                record={records.value.get(contact.key)}
+                marks={marks.value.get(contact.key)}
+              />
+            ))}
+          </ul>
+        )}
         {matchCount !== null && matchCount > m.shown.value && (
           <button type="button" onClick={m.showMore}>
             Show {number(Math.min(PAGE, matchCount - m.shown.value))} more
           </button>
-        )}
-        {total > 0 && (
-          <DeleteActions
-            m={m}
-            total={total}
-            matchCount={matchCount}
-            filtered={q.text.trim() !== '' || active > 0}
-          />
         )}
       </section>
     </main>

@@ -6,8 +6,25 @@
 import { RETRIEVABLE, type Retrievable } from '../../api/schema-parts';
 import { type ContactSummary, newestFirst, type Totals } from '../../contacts-index';
 
-export const SORTS = ['newest', 'oldest', 'name', 'company'] as const;
+/**
+ * The orders a list can take: by when revealed (newest or oldest first), or by a column's text, A to Z or (with
+ * `-desc`) Z to A. The table's column headers and the narrow page's Sort choice set the same value.
+ */
+export const SORTS = [
+  'newest',
+  'oldest',
+  'name',
+  'name-desc',
+  'title',
+  'title-desc',
+  'company',
+  'company-desc',
+  'location',
+  'location-desc',
+] as const;
 export type Sort = (typeof SORTS)[number];
+/** The columns sorted by their text. */
+export type TextColumn = 'name' | 'title' | 'company' | 'location';
 
 /** What is held: any contact, one with a given item, one where nothing was found, or one with data flagged wrong. */
 export type Holding = 'any' | Retrievable | 'nothing' | 'flagged' | 'changed';
@@ -51,16 +68,30 @@ export function prepare(all: readonly ContactSummary[]): Prepared {
 function inOrder(prepared: Prepared, sort: Sort): Entry[] {
   const cached = prepared.sorted.get(sort);
   if (cached) return cached;
-  const copy = [...prepared.entries];
-  const byName = (a: Entry, b: Entry) => collator.compare(a.summary.name ?? '', b.summary.name ?? '');
-  if (sort === 'newest') copy.sort((a, b) => newestFirst(a.summary, b.summary));
-  else if (sort === 'oldest') copy.sort((a, b) => newestFirst(b.summary, a.summary));
-  else if (sort === 'name') copy.sort(byName);
-  else
-    copy.sort((a, b) => collator.compare(a.summary.employer ?? '', b.summary.employer ?? '') || byName(a, b));
+  let copy: Entry[];
+  if (sort === 'newest') copy = [...prepared.entries].sort((a, b) => newestFirst(a.summary, b.summary));
+  else if (sort === 'oldest') copy = [...prepared.entries].sort((a, b) => newestFirst(b.summary, a.summary));
+  else if (sort.endsWith('-desc')) copy = [...inOrder(prepared, sort.slice(0, -5) as Sort)].reverse();
+  else {
+    const text = TEXT_OF[sort as TextColumn];
+    const byName = (a: Entry, b: Entry) => collator.compare(a.summary.name ?? '', b.summary.name ?? '');
+    // An empty cell goes last A to Z (and first Z to A); equal texts keep the order of their names.
+    copy = [...prepared.entries].sort((a, b) => {
+      const x = text(a.summary);
+      const y = text(b.summary);
+      return (x ? (y ? collator.compare(x, y) : -1) : y ? 1 : 0) || byName(a, b);
+    });
+  }
   prepared.sorted.set(sort, copy);
   return copy;
 }
+
+const TEXT_OF: Record<TextColumn, (summary: ContactSummary) => string> = {
+  name: (summary) => summary.name ?? '',
+  title: (summary) => summary.title ?? '',
+  company: (summary) => summary.employer ?? '',
+  location: (summary) => summary.location ?? '',
+};
 
 const DAY_MS = 86_400_000;
 
@@ -111,6 +142,7 @@ const sameSummary = (a: ContactSummary, b: ContactSummary) =>
   a.name === b.name &&
   a.title === b.title &&
   a.employer === b.employer &&
+  a.location === b.location &&
   a.unknown === b.unknown &&
   Boolean(a.flagged) === Boolean(b.flagged) &&
   Boolean(a.changed) === Boolean(b.changed) &&

@@ -67,6 +67,25 @@ describe('library search, filters and sort', () => {
     expect(run({ sort: 'company' })).toEqual(['Zoë Müller', 'Ada Lovelace', 'Grace Okafor', 'Wei Chen']);
   });
 
+  it("sorts by each of the table's columns both ways, a contact without the column's text last A to Z", () => {
+    expect(run({ sort: 'name-desc' })).toEqual(['Zoë Müller', 'Wei Chen', 'Grace Okafor', 'Ada Lovelace']);
+    expect(run({ sort: 'title' })).toEqual(['Ada Lovelace', 'Wei Chen', 'Zoë Müller', 'Grace Okafor']);
+    expect(run({ sort: 'title-desc' })).toEqual(['Grace Okafor', 'Zoë Müller', 'Wei Chen', 'Ada Lovelace']);
+    expect(run({ sort: 'company-desc' })).toEqual(['Wei Chen', 'Grace Okafor', 'Ada Lovelace', 'Zoë Müller']);
+    const placed = all.map((s) =>
+      s.name === 'Wei Chen'
+        ? { ...s, location: 'Boston' }
+        : s.name === 'Ada Lovelace'
+          ? { ...s, location: 'London' }
+          : s,
+    );
+    const byLocation = (sort: 'location' | 'location-desc') =>
+      names(query(prepare(placed), { ...DEFAULT_QUERY, sort }, now));
+    // Without a location, by name after those with one.
+    expect(byLocation('location')).toEqual(['Wei Chen', 'Ada Lovelace', 'Grace Okafor', 'Zoë Müller']);
+    expect(byLocation('location-desc')).toEqual(['Zoë Müller', 'Grace Okafor', 'Ada Lovelace', 'Wei Chen']);
+  });
+
   it('counts contacts and what they hold', () => {
     expect(counts(all)).toEqual({
       total: 4,
