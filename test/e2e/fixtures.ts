@@ -16,6 +16,7 @@ import { SECRETS } from '../../src/store/keys';
 import { linkedinPage } from '../support/linkedin-page';
 import { type Sim, simClient } from '../support/sim-client';
 import { findChromium } from './chromium-path';
+import { hostResolverRules, vendorFront } from './vendor-origins';
 
 export const EXTENSION_PATH = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 
@@ -28,9 +29,12 @@ export const TEST_TLS = selfSignedCertificate();
 
 /**
  * Chromium with the built extension loaded, on a persistent profile in `userDataDir` ('' for a fresh temporary
- * one; the same directory again is the same browser profile after a restart).
+ * one; the same directory again is the same browser profile after a restart). The destinations' API hosts
+ * (api.lever.co...) resolve to this process's local HTTPS server for them (see `vendor-origins.ts`): a journey that
+ * sends registers its stand-ins there; no other journey reaches those hosts.
  */
-export function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+export async function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+  const vendors = await vendorFront(TEST_TLS);
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
@@ -43,6 +47,7 @@ export function launchWithExtension(userDataDir: string): Promise<BrowserContext
       '--no-first-run',
       '--disable-quic',
       `--ignore-certificate-errors-spki-list=${spkiHash(TEST_TLS.cert)}`,
+      `--host-resolver-rules=${hostResolverRules(vendors.port)}`,
     ],
   });
 }

@@ -1,17 +1,13 @@
 import type { Page, Worker } from '@playwright/test';
-import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { expectAccessible } from './axe';
-import { expect, stopServiceWorker, test } from './fixtures';
+import { stopServiceWorker } from './fixtures';
 import { searchNurses } from './panel-checks';
-import { addDestinations } from './send-helpers';
+import { addDestinations, expect, test, type VendorStandIns } from './send-helpers';
 import { PUT_RECORDS } from './vault-db';
 
-let fakes: RunningDestinations;
-test.beforeEach(async () => {
-  fakes = await startDestinations();
-});
-test.afterEach(async () => {
-  await fakes.close();
+let fakes: VendorStandIns;
+test.beforeEach(({ vendors }) => {
+  fakes = vendors;
 });
 
 const at = new Date().toISOString();

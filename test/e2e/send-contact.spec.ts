@@ -1,18 +1,14 @@
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
-import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { revealByUrl } from '../support/reveal-by-url';
 import { expectAccessible } from './axe';
-import { expect, test, type WorkerGlobals } from './fixtures';
-import { addDestinations } from './send-helpers';
+import type { WorkerGlobals } from './fixtures';
+import { addDestinations, expect, test, type VendorStandIns } from './send-helpers';
 
 const ADA = DEMO_PROFILES.full;
-let fakes: RunningDestinations;
-test.beforeEach(async () => {
-  fakes = await startDestinations();
-});
-test.afterEach(async () => {
-  await fakes.close();
+let fakes: VendorStandIns;
+test.beforeEach(({ vendors }) => {
+  fakes = vendors;
 });
 
 const today = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });

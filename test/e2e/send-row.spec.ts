@@ -3,19 +3,14 @@
  * the mark "In Lever · 3 Nov" linking to the record; the row stays one glance tall.
  */
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
-import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { openTab } from '../support/popup-on-tab';
-import { expect, test } from './fixtures';
 import { linkedinFixture } from './linkedin-pages';
 import { checkState, expectFits, searchNurses } from './panel-checks';
-import { addDestinations } from './send-helpers';
+import { addDestinations, expect, test, type VendorStandIns } from './send-helpers';
 
-let fakes: RunningDestinations;
-test.beforeEach(async () => {
-  fakes = await startDestinations();
-});
-test.afterEach(async () => {
-  await fakes.close();
+let fakes: VendorStandIns;
+test.beforeEach(({ vendors }) => {
+  fakes = vendors;
 });
 
 const today = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });

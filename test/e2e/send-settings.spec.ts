@@ -2,23 +2,32 @@ import type { Worker } from '@playwright/test';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
-import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { SECRETS } from '../../src/store/keys';
 import { expectAccessible } from './axe';
-import { expect, test } from './fixtures';
-import { addDestinations } from './send-helpers';
+import { addDestinations, allowSites, expect, test, type VendorStandIns } from './send-helpers';
 
-let fakes: RunningDestinations;
-test.beforeAll(async () => {
-  fakes = await startDestinations();
+let fakes: VendorStandIns;
+test.beforeEach(({ vendors }) => {
+  fakes = vendors;
 });
-test.afterAll(async () => {
-  await fakes.close();
-});
+
+/** Whether the extension holds the host permission for `origin` (asked in its worker). */
+function holds(background: Worker, origin: string): Promise<boolean> {
+  return background.evaluate(
+    (origins) =>
+      (
+        globalThis as unknown as { chrome: { permissions: { contains(p: object): Promise<boolean> } } }
+      ).chrome.permissions.contains({ origins }),
+    [`${origin}/*`],
+  );
+}
 
 test.describe('options: Send to', () => {
-  test('adds Lever, Ashby and HubSpot, each checked with a free call, and says whom Lever adds candidates as', async ({
+  test('adds Lever, Ashby and HubSpot at their own addresses, each checked with a free call, and says whom Lever adds candidates as', async ({
     connect,
+    context,
+    extensionId,
+    background,
   }) => {
     const page = await connect();
     const section = page.getByTestId('send-to');
@@ -26,8 +35,13 @@ test.describe('options: Send to', () => {
 
     await section.getByRole('button', { name: 'Add Lever' }).click();
     await section.getByLabel('Lever API key').fill(LEVER_KEY);
-    await section.getByText('Advanced: a different address').click();
-    await section.getByLabel('Server address').fill(fakes.lever.url);
+    // The user allows Lever's site when the extension asks: it holds no vendor's site before.
+    expect(await holds(background, 'https://api.lever.co')).toBe(false);
+    await allowSites(context, extensionId, [
+      'https://api.lever.co',
+      'https://api.ashbyhq.com',
+      'https://api.hubapi.com',
+    ]);
     await section.getByRole('button', { name: 'Check the key' }).click();
     // Deactivated users cannot add candidates: only the active one is offered.
     await expect(section.getByLabel('Add candidates as').locator('option')).toHaveText([
@@ -39,8 +53,6 @@ test.describe('options: Send to', () => {
 
     await section.getByRole('button', { name: 'Add Ashby' }).click();
     await section.getByLabel('Ashby API key').fill('not-the-key');
-    await section.getByText('Advanced: a different address').click();
-    await section.getByLabel('Server address').fill(fakes.ashby.url);
     await section.getByRole('button', { name: 'Check and save' }).click();
     // Ashby answers a wrong key with 403, which is not a working key without a permission.
     await expect(section.getByRole('alert')).toContainText(
@@ -70,10 +82,14 @@ test.describe('options: Send to', () => {
 
     await section.getByRole('button', { name: 'Add HubSpot' }).click();
     await section.getByLabel('HubSpot access token').fill(HUBSPOT_TOKEN);
-    await section.getByText('Advanced: a different address').click();
-    await section.getByLabel('Server address').fill(fakes.hubspot.url);
     await section.getByRole('button', { name: 'Check and save' }).click();
     await expect(page.getByTestId('destination-hubspot')).toContainText('account 12345678');
+    // Each was asked for by the extension on its click, at the vendor's own origin, and is held as Chrome grants it.
+    for (const origin of ['https://api.lever.co', 'https://api.ashbyhq.com', 'https://api.hubapi.com']) {
+      expect(await holds(background, origin)).toBe(true);
+    }
+    expect(fakes.lever.log).toContain('GET /v1/users');
+    expect(fakes.hubspot.log).toContain('GET /account-info/v3/details');
 
     await expectAccessible(page, 'options, Send to');
     for (const width of [320, 400]) {
@@ -122,7 +138,8 @@ test.describe
       expect((await secretNames(background)).sort()).toEqual([SECRETS.apiKey, SECRETS.destinations].sort());
     });
 
-    test('are gone in the next one', async ({ background }) => {
+    test('are gone in the next one, and so is the site allowed for them', async ({ background }) => {
       expect(await secretNames(background)).toEqual([]);
+      expect(await holds(background, 'https://api.lever.co')).toBe(false);
     });
   });
