@@ -1,9 +1,7 @@
 /**
- * A local Ashby that follows the public reference (https://developers.ashbyhq.com/reference): Basic auth with the
- * key as user name, POST-only endpoints `apiKey.info`, `candidate.search` (by email or name), `candidate.create`
- * (required: `name`; `linkedInUrl` must be a URL), `source.list`, answers `{ success, results }` or, with HTTP 200,
- * `{ success: false, errors, errorInfo }`. A 429 is armed by a test, with or without `Retry-After` (the reference
- * promises neither).
+ * A local Ashby that follows its public reference (https://developers.ashbyhq.com/reference), each behaviour below
+ * citing its page: Basic auth with the key as user name, POST-only endpoints `apiKey.info`, `candidate.search` (by
+ * email or name), `candidate.create` (required: `name`; `linkedInUrl` must be a URL), `source.list`.
  */
 import { Hono } from 'hono';
 import { basicUser, createFaults, faultMiddleware, requestLog } from './faults';
@@ -19,7 +17,11 @@ interface Candidate {
   source?: { id: string };
 }
 
-/** The permission each endpoint needs, by the reference's "Table of Permissions" (/reference/authentication). */
+/**
+ * The permission each endpoint needs, by the reference's "Table of Permissions" (/reference/authentication). The
+ * library holds that page's modules (Jobs, Candidates, Interviews, Hiring Process, Organization, Offers, API Keys,
+ * Approvals; read or write each), not the endpoints each covers: this mapping of endpoint to module is unverified.
+ */
 const PERMISSION_OF: Record<string, string> = {
   'apiKey.info': 'apiKeysRead',
   'candidate.search': 'candidatesRead',
@@ -46,13 +48,18 @@ export function createAshbyServer(options: { key?: string } = {}) {
   const denied = new Set<string>();
   let next = 1;
   const app = new Hono();
+  // /reference/responses ("Responses & Errors"): "What would be 4XX errors will return 200 with success being
+  // false", with "an array of error strings", its example `{ success: false, errors: ["requested_job_not_found"] }`.
+  // `errorInfo` (the code again, with a sentence) is not on the pages the library holds; it is kept because the
+  // extension reads it first, and falls back to `errors` without it.
   const refused = (code: string, message: string) =>
-    Response.json({ success: false, errors: [message], errorInfo: { code, message } });
+    Response.json({ success: false, errors: [code], errorInfo: { code, message } });
 
   app.use('*', requestLog(log));
   // /reference/authentication: "If your API key is missing, the API will respond with a 401 status code. When the
   // provided key is wrong or deactivated, the API will respond with a 403 status code." The wording of each body is
-  // this stand-in's; the reference says only that it is human-readable.
+  // this stand-in's; the reference says only that it is "human-readable ... specific to the situation". The same
+  // page's examples send `Accept: application/json; version=1`: each request's is kept in `accepts`.
   app.use('*', async (c, nextHandler) => {
     accepts.push(c.req.header('accept') ?? '');
     const user = basicUser(c.req.header('authorization'));
@@ -96,9 +103,12 @@ export function createAshbyServer(options: { key?: string } = {}) {
     }
     return nextHandler();
   });
+  // A 429 (or any status) armed by a test, with or without `Retry-After`: no page the library holds states Ashby's
+  // rate limit or its answer to one.
   app.use('*', faultMiddleware(faults));
 
-  // /reference/sourcelist: the sources, archived ones included unless asked otherwise.
+  // /reference/sourcelist (not in the library; unverified): the sources, archived ones left out unless
+  // `includeArchived`.
   app.post('/source.list', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { includeArchived?: boolean };
     return c.json({
@@ -107,10 +117,13 @@ export function createAshbyServer(options: { key?: string } = {}) {
     });
   });
 
+  // /reference/apikeyinfo (not in the library; unverified): the key's own details, the free call that checks it.
   app.post('/apiKey.info', (c) =>
     c.json({ success: true, results: { title: 'Candidate Lens', createdAt: '2026-11-01T00:00:00Z' } }),
   );
 
+  // /reference/candidatesearch (not in the library; unverified): by `email` or `name`, one of them required; the
+  // email compared here without regard to case.
   app.post('/candidate.search', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { email?: string; name?: string };
     if (!body.email && !body.name) return refused('invalid_input', 'Either email or name must be provided');
@@ -123,6 +136,8 @@ export function createAshbyServer(options: { key?: string } = {}) {
     return c.json({ success: true, results });
   });
 
+  // /reference/candidatecreate (not in the library; unverified): `name` required; `email`, `phoneNumber`,
+  // `linkedInUrl`, `sourceId` optional.
   app.post('/candidate.create', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     if (typeof body.name !== 'string' || body.name.trim() === '') {

@@ -1,17 +1,11 @@
 /**
- * A local Greenhouse Harvest v3 that follows the public reference (https://harvestdocs.greenhouse.io):
- * - `POST /token` (docs/authentication, "Custom integrations: OAuth 2.0 Client Credentials"): HTTP Basic with
- *   `client_id:client_secret`, a form body with `grant_type=client_credentials`; answers an access token with its
- *   lifetime (an hour, docs/harvest-partner-oauth "Key Token Lifetimes"), and for wrong credentials the OAuth 2.0
- *   error body of RFC 6749 §5.2 (`401 { error: 'invalid_client' }`), `400 unsupported_grant_type` for another grant.
- *   The real service serves it at auth.greenhouse.io; here one server answers both.
- * - Every `/v3/*` call takes `Authorization: Bearer <token>` (docs/authentication); a missing, unknown or expired
- *   token is a 401. A test expires every token with `expireTokens()`.
- * - `GET /v3/candidates?email=&per_page=` (READ migration guide: `/v1/candidates` → `/v3/candidates`; a v3 list is a
- *   JSON array, paged by a cursor `Link` header, docs/pagination), the email compared without regard to case.
- * - `POST /v3/candidates` (WRITE migration guide): `first_name` and `last_name` required, else a 422
- *   `{ message: 'Validation error', errors: [{ message, field }] }`; answers 201 with the candidate.
- * - A 429 armed by a test, with or without `Retry-After` (docs/api-rate-limiting).
+ * A local Greenhouse Harvest v3, following https://harvestdocs.greenhouse.io as far as the project's library holds
+ * it; each behaviour below cites its page, or says it is unverified. Held: docs/authentication, docs/pagination,
+ * docs/list-endpoints, docs/harvest-partner-oauth (token lifetimes), the READ and WRITE migration guides' openings.
+ * Not held: the API reference pages of `POST /token`, `GET /v3/candidates` and `POST /v3/candidates`, and
+ * docs/api-rate-limiting, so the error bodies of the v3 endpoints and the candidate's fields are unverified.
+ * The real service answers tokens at auth.greenhouse.io and the API at harvest.greenhouse.io; here one server answers
+ * both (the journeys serve each host only its own part, test/e2e/send-helpers.ts).
  */
 import { Hono } from 'hono';
 import { basicUser, createFaults, faultMiddleware, requestLog } from './faults';
@@ -49,12 +43,21 @@ export function createGreenhouseServer(
   const candidates: Candidate[] = [];
   /** Every request, "POST /token", "GET /v3/candidates": what each send asked. */
   const log: string[] = [];
+  /** The `sub` of each token request (null when none was sent). */
+  const subs: (string | null)[] = [];
   /** Tokens handed out, with when each expires (epoch ms). */
   const tokens = new Map<string, number>();
   let next = 4_001;
   const app = new Hono();
   app.use('*', requestLog(log));
 
+  // docs/authentication, "Custom integrations: OAuth 2.0 Client Credentials", step 2: `POST
+  // https://auth.greenhouse.io/token`, HTTP Basic with `<<CLIENT_ID>>:<<CLIENT_SECRET>>`, a form body with
+  // `grant_type=client_credentials` and `sub=<<USER_ID>>` ("a Greenhouse user_id to identify the authorizing user").
+  // The extension sends no `sub`: Nango's guide to these credentials calls it optional ("If not set, this will default
+  // to an auto-generated service account user"), so it is taken without, and kept in `subs` when given.
+  // The answer's fields are RFC 6749 §5.1's (the reference page is not held); the lifetime, an hour, is
+  // docs/harvest-partner-oauth's "Access Token: 1 hour". Wrong credentials: RFC 6749 §5.2's `invalid_client`, 401.
   app.post('/token', async (c) => {
     const auth = c.req.header('authorization');
     if (basicUser(auth) !== clientId || basicPassword(auth) !== clientSecret) {
@@ -64,12 +67,16 @@ export function createGreenhouseServer(
     if (form.get('grant_type') !== 'client_credentials') {
       return c.json({ error: 'unsupported_grant_type' }, 400);
     }
+    subs.push(form.get('sub'));
     const token = `gh-token-${crypto.randomUUID()}`;
     const lifetime = options.tokenLifetimeS ?? 3600;
     tokens.set(token, Date.now() + lifetime * 1000);
     return c.json({ access_token: token, token_type: 'Bearer', expires_in: lifetime });
   });
 
+  // docs/authentication: "Call Harvest v3 endpoints with Authorization: Bearer <<ACCESS_TOKEN>>". A missing, unknown
+  // or expired token is a 401 here (its body unverified: the reference page is not held). A test expires every token
+  // with `expireTokens()`.
   app.use('/v3/*', async (c, nextHandler) => {
     const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
     const expiresAt = token ? tokens.get(token) : undefined;
@@ -78,8 +85,14 @@ export function createGreenhouseServer(
     }
     return nextHandler();
   });
+  // A 429 (or any status) armed by a test, with or without `Retry-After`: docs/api-rate-limiting exists but is not
+  // held, so neither the limit nor the header is verified.
   app.use('/v3/*', faultMiddleware(faults));
 
+  // The READ migration guide maps `GET /v1/candidates` to `GET /v3/candidates`; a v3 list is a JSON array, paged by
+  // a cursor in a `Link: <…>; rel="next"` header, absent on the last page (docs/pagination), `per_page` on the first
+  // request only (docs/list-endpoints). The `email` filter is v1's (its v3 equivalent is not in the pages held;
+  // unverified), compared here without regard to case. One page: no `Link` header.
   app.get('/v3/candidates', (c) => {
     const email = c.req.query('email')?.toLowerCase();
     const perPage = Number(c.req.query('per_page') ?? 100);
@@ -89,6 +102,9 @@ export function createGreenhouseServer(
     return c.json(found.slice(0, perPage));
   });
 
+  // The WRITE migration guide maps v1's candidate create to `POST /v3/candidates` (the row itself is beyond the
+  // opening held: unverified), `first_name` and `last_name` required as in v1; answered 201 with the candidate, or
+  // 422 `{ message, errors: [{ message, field }] }` (v1's shape, unverified for v3).
   app.post('/v3/candidates', async (c) => {
     const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
     const missing = ['first_name', 'last_name'].filter(
@@ -126,6 +142,7 @@ export function createGreenhouseServer(
     faults,
     candidates,
     log,
+    subs,
     /** Every token handed out expires now (a token Greenhouse no longer takes). */
     expireTokens: () => {
       for (const token of tokens.keys()) tokens.set(token, 0);

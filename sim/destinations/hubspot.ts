@@ -42,14 +42,23 @@ export function createHubSpotServer(options: { token?: string; searchLagMs?: num
   const error = (status: number, category: string, message: string) =>
     Response.json({ status: 'error', message, correlationId: crypto.randomUUID(), category }, { status });
 
+  // /docs/api-reference/error-handling: "401 Unauthorized: Returned when the authentication provided is invalid";
+  // every error body `{ status: 'error', message, correlationId, category, errors? }`, each field optional to a
+  // parser. The message is HubSpot's as quoted for a missing token (skills.sh hubspot-common-errors, "Real
+  // response"), shortened.
   app.use('*', async (c, nextHandler) => {
     if (c.req.header('authorization') !== `Bearer ${token}`) {
       return error(401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found.');
     }
     return nextHandler();
   });
+  // Armed by a test: a 403 with MISSING_SCOPES (error-handling: "403 Forbidden: ... does not have the proper
+  // permissions", e.g. a missing `crm.objects...` scope), or a 429 with or without `Retry-After`. The CRM search's own
+  // limit is 4 requests a second per token (HubSpot changelog, "CRM Search API Rate Limit Increase"; 5 by
+  // PipedreamHQ/pipedream#18215); no page the library holds promises `Retry-After` on a 429.
   app.use('*', faultMiddleware(faults));
 
+  // /docs/api/settings/account-information-api (not in the library; unverified): the portal's id and settings.
   app.get('/account-info/v3/details', (c) =>
     c.json({
       portalId: HUBSPOT_PORTAL,
@@ -62,6 +71,11 @@ export function createHubSpotServer(options: { token?: string; searchLagMs?: num
   const unknownProperty = (properties: Record<string, unknown>) =>
     Object.keys(properties).find((p) => !KNOWN.has(p));
 
+  // https://developers.hubspot.com/docs-beta/crm/search: `POST /crm/v3/objects/contacts/search` with `filterGroups`
+  // of `filters` (`EQ` on a property; the email compared here without regard to case), answered `{ total, results }`.
+  // Lagging behind writes: a contact made a moment ago is not found yet (HubSpot/hubspot-api-php#59 "Search API
+  // delay after insert"; Okta's HubSpot connector: "Search results may exclude newly created ... wait 10 seconds
+  // after using a Create card").
   app.post('/crm/v3/objects/contacts/search', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as {
       filterGroups?: { filters?: { propertyName: string; operator: string; value?: string }[] }[];
@@ -79,6 +93,10 @@ export function createHubSpotServer(options: { token?: string; searchLagMs?: num
     return c.json({ total: results.length, results });
   });
 
+  // /docs/api/crm/contacts, create: 201 with the contact; an email HubSpot already holds is 409
+  // `{ status: 'error', message: 'Contact already exists. Existing ID: <id>', correlationId, category: 'CONFLICT' }`
+  // (the body as HubSpot answers it in HubSpot/hubspot-api-nodejs#545 and hubspot-api-php#59); an unknown property
+  // is a 400 VALIDATION_ERROR (error-handling's example category; this wording is the stand-in's).
   app.post('/crm/v3/objects/contacts', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { properties?: Record<string, string> };
     const properties = body.properties ?? {};
@@ -100,13 +118,15 @@ export function createHubSpotServer(options: { token?: string; searchLagMs?: num
     return c.json(contact, 201);
   });
 
-  // Read by id: from the record itself, never behind.
+  // /docs/api/crm/contacts, read by id: from the record itself, never behind the search (hubspot-api-php#59); 404
+  // OBJECT_NOT_FOUND "resource not found" (the message as segment-docs#6244 quotes HubSpot's 404).
   app.get('/crm/v3/objects/contacts/:id', (c) => {
     const contact = contacts.find((candidate) => candidate.id === c.req.param('id'));
     if (!contact) return error(404, 'OBJECT_NOT_FOUND', 'resource not found');
     return c.json(contact);
   });
 
+  // /docs/api/crm/contacts, update: PATCH the given properties only.
   app.patch('/crm/v3/objects/contacts/:id', async (c) => {
     const contact = contacts.find((candidate) => candidate.id === c.req.param('id'));
     if (!contact) return error(404, 'OBJECT_NOT_FOUND', 'resource not found');

@@ -1,10 +1,9 @@
 /**
- * A local Lever that follows the public reference (https://hire.lever.co/developer/documentation): Basic auth with
- * the key as user name, `GET /v1/users`, `GET /v1/opportunities?email=`, `POST /v1/opportunities?perform_as=`
- * (required: `perform_as` an active user, `name`; emails must be addresses), errors as `{ code, message }` (#errors),
- * a 429 armed by a test with or without `Retry-After` (#rate-limits promises neither), and Lever's dedupe
- * (#create-an-opportunity): a new opportunity whose email matches a contact's is added to that contact, the emails
- * compared without regard to case, as its `email` filter compares them.
+ * A local Lever that follows its public reference, https://hire.lever.co/developer/documentation (cited below as
+ * "the reference", by section), as far as the project's library holds it. The library keeps that page's opening
+ * (Introduction, Authentication) and its table of contents; its "Responses and Errors" and "Rate Limits" sections
+ * are not in it, so the error bodies here (`{ code, message }`) and their codes are NOT verified against Lever: they
+ * are the shape the extension's Lever file reads, kept as they were. Each behaviour says where it comes from.
  */
 import { Hono } from 'hono';
 import { basicUser, createFaults, faultMiddleware, requestLog } from './faults';
@@ -59,22 +58,35 @@ export function createLeverServer(options: { key?: string } = {}) {
       headers: { 'content-type': 'application/json' },
     });
 
+  // The reference, Authentication › Basic Auth: "providing an API key as the username and leaving the password
+  // blank". Its answer to a wrong key is not in the library (see the file's comment): 401 with this body is assumed.
   app.use('/v1/*', async (c, nextHandler) => {
     if (basicUser(c.req.header('authorization')) !== key) {
       return error(401, 'UnauthorizedError', 'Invalid API key');
     }
     return nextHandler();
   });
+  // A 429 (or any status) armed by a test, with or without `Retry-After`. Lever's own Rate Limits section is not in
+  // the library; apis.io's summary of it (https://rate-limits.apis.io/rate-limits/lever/lever-rate-limits/): 10
+  // requests a second per key, bursts to 20, 429 above, "honor any Retry-After header" — a header it does not promise.
   app.use('/v1/*', faultMiddleware(faults));
 
+  // The reference, Users › List all users (named in the library's table of contents, its text not held): `{ data,
+  // hasNext }`, each user with `deactivatedAt` (null while active), as the extension reads them.
   app.get('/v1/users', (c) => c.json({ data: LEVER_USERS, hasNext: false }));
 
+  // The reference, Opportunities › List all opportunities (named in the table of contents, its text not held): its
+  // `email` filter, compared here without regard to case (unverified).
   app.get('/v1/opportunities', (c) => {
     const email = c.req.query('email')?.toLowerCase();
     const data = opportunities.filter((o) => !email || o.emails.some((e) => e.toLowerCase() === email));
     return c.json({ data, hasNext: false });
   });
 
+  // The reference, Opportunities › Create an opportunity (named in the table of contents, its text not held):
+  // `perform_as` (an active user) and `name` required; a new opportunity whose email matches an existing contact's
+  // is added to that contact (Lever's dedupe). Unverified in the library; the wording of each refusal is this
+  // stand-in's.
   app.post('/v1/opportunities', async (c) => {
     const performAs = c.req.query('perform_as');
     const user = LEVER_USERS.find((u) => u.id === performAs);

@@ -1,12 +1,8 @@
 /**
- * A local Workable that follows the public reference (https://workable.readme.io/reference): `Authorization: Bearer`
- * with the account's API token, 401 `{ error }` for a wrong one; `GET /spi/v3/candidates?email=&limit=`
- * (job-candidates-index, `{ candidates, paging }`, the email compared without regard to case);
- * `POST /spi/v3/jobs/:shortcode/candidates` (job-candidates-create; 404 for a shortcode the account has no job for) and
- * `POST /spi/v3/talent_pool/candidates` (talent-pool-candidates-create), `{ candidate: { name | firstname+lastname,
- * email, phone, headline, social_profiles }, sourced }`, 422 without a name, `sourced` absent meaning uploaded; a second
- * candidate with the same email is taken (Workable does not refuse duplicates); a 429 armed by a test, with or without
- * `Retry-After`.
+ * A local Workable, following its public reference (https://workable.readme.io/reference) as far as the project's
+ * library holds it: held are "Getting started" (the API token), reference/job-candidates-index and
+ * reference/whats-new-in-v3; the pages of job-candidates-create and talent-pool-candidates-create, and Workable's
+ * error bodies and rate limit, are not, and each behaviour built on them says so.
  */
 import { Hono } from 'hono';
 import { createFaults, faultMiddleware, requestLog } from './faults';
@@ -28,8 +24,9 @@ interface Candidate {
   job: string | null;
 }
 
-export function createWorkableServer(options: { token?: string } = {}) {
+export function createWorkableServer(options: { token?: string; subdomain?: string } = {}) {
   const token = options.token ?? WORKABLE_TOKEN;
+  const subdomain = options.subdomain ?? WORKABLE_SUBDOMAIN;
   const faults = createFaults();
   const candidates: Candidate[] = [];
   /** Every request, "GET /spi/v3/candidates": what each send asked. */
@@ -37,22 +34,42 @@ export function createWorkableServer(options: { token?: string } = {}) {
   let next = 1;
   const app = new Hono();
   app.use('*', requestLog(log));
+  // Getting started, "Generate an API access token" (Settings › Integrations › Apps): `Authorization: Bearer
+  // <token>` against `https://<subdomain>.workable.com/spi/v3`. A wrong token: 401 `{ error }` (unverified).
   app.use('/spi/v3/*', async (c, nextHandler) => {
     if (c.req.header('authorization') !== `Bearer ${token}`) return c.json({ error: 'Not authorized' }, 401);
     return nextHandler();
   });
+  // A 429 (or any status) armed by a test, with or without `Retry-After`. Workable's own rate-limit page is not held;
+  // apis.io's summary (rate-limits.apis.io/rate-limits/workable) says 429 "with Retry-After", another (waymark) "10
+  // requests per 10 seconds": both third-party, so the client must back off without the header too.
   app.use('/spi/v3/*', faultMiddleware(faults));
 
+  // reference/job-candidates-index: `GET /spi/v3/candidates`, query `email` ("The email of the candidate to filter
+  // by", compared here without regard to case) and `limit` (50 by default, at most 100); `{ candidates, paging }`,
+  // each with `id`, `name`, `email`, `sourced`, `profile_url` among its keys.
   app.get('/spi/v3/candidates', (c) => {
     const email = c.req.query('email')?.toLowerCase();
     const limit = Number(c.req.query('limit') ?? 50);
     const found = candidates.filter((candidate) => !email || candidate.email?.toLowerCase() === email);
     return c.json({
-      candidates: found.slice(0, limit).map((x) => ({ id: x.id, name: x.name, email: x.email })),
+      candidates: found.slice(0, Math.min(limit, 100)).map((x) => ({
+        id: x.id,
+        name: x.name,
+        email: x.email,
+        sourced: x.sourced,
+        profile_url: `https://${subdomain}.workable.com/backend/candidates/${x.id}`,
+      })),
       paging: {},
     });
   });
 
+  // reference/job-candidates-create and talent-pool-candidates-create (not held; unverified): `{ candidate: { name |
+  // firstname+lastname, email, phone, headline, social_profiles }, sourced }`, 201, 422 without a name. `sourced`
+  // absent means uploaded: reference/whats-new-in-v3, "Candidates are now considered as 'uploaded' by default. You
+  // have to include the sourced: false in order to consider a candidate as applied." Whether Workable refuses a
+  // second candidate with the same email is not in the pages held: it is taken here, the harder case for the
+  // extension, whose lookup first must keep a person from being made twice.
   const create = (job: string | null) => async (c: import('hono').Context) => {
     const body = (await c.req.json().catch(() => null)) as {
       candidate?: Record<string, unknown>;
@@ -83,6 +100,8 @@ export function createWorkableServer(options: { token?: string } = {}) {
 
   app.post('/spi/v3/jobs/:shortcode/candidates', (c) => {
     const shortcode = c.req.param('shortcode');
+    // A shortcode the account has no job for: 404 (a third-party guide, waymark: "using the numeric id in the
+    // candidate POST path returns a 404"; the body unverified).
     if (!WORKABLE_JOBS.includes(shortcode)) return c.json({ error: 'Not found' }, 404);
     return create(shortcode)(c);
   });
