@@ -1,25 +1,23 @@
 /**
- * Send to in Firefox: a destination saved on the options page (the local Lever, its key kept in the add-on's own
- * IndexedDB), a profile revealed in the popup and sent to it, and the popup's mark "In Lever".
+ * Send to in Firefox: Lever saved on the options page at its own address (https://api.lever.co, which the test proxy
+ * tunnels to the local Lever over TLS), Firefox's own prompt for that origin answered "Allow", the key kept in the
+ * add-on's own IndexedDB; a profile revealed in the popup and sent to it, and the popup's mark "In Lever".
  */
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import { startDestinations } from '../../sim/destinations/serve';
 import { buttonXpath, type Driver } from './driver';
 import { expect, test } from './fixtures';
-import { allowIfAsked } from './permission-prompt';
+import { answerPrompt } from './permission-prompt';
 
 const ADA = DEMO_PROFILES.full;
 
-/** Adds Lever on the options page, pointed at the local Lever, as a recruiter does. */
-async function addLever(ff: Driver, address: string): Promise<void> {
+/** Adds Lever on the options page as a recruiter does: its key, no address, and Lever's site allowed when asked. */
+async function addLever(ff: Driver): Promise<void> {
   await ff.clickButton('Add Lever');
   await ff.fillLabelled('Lever API key', LEVER_KEY);
-  await ff.click({ xpath: '//summary[normalize-space(.)="Advanced: a different address"]' });
-  await ff.fillLabelled('Server address', address);
   await ff.clickButton('Check the key');
-  // Firefox asks for the address with its port, though the build holds loopback on any port.
-  await allowIfAsked(ff, 3_000);
+  expect(await answerPrompt(ff, true)).toContain('api.lever.co');
   await ff.until('Lever users to be listed', () => ff.isEnabled({ xpath: buttonXpath('Check and save') }));
   await ff.clickButton('Check and save');
   await ff.textMatching('[data-testid=destination-lever]', /Lever/);
@@ -30,11 +28,16 @@ test('a profile revealed in the popup is sent to Lever and marked "In Lever"', a
   openTab,
   openExtensionPage,
   ff,
+  site,
+  inExtension,
 }) => {
   const fakes = await startDestinations();
+  site.forward('api.lever.co', fakes.lever.url);
   try {
     await connect();
-    await addLever(ff, fakes.lever.url);
+    await addLever(ff);
+    const granted = await inExtension<{ origins: string[] }>('return browser.permissions.getAll()');
+    expect(granted.origins).toContain('https://api.lever.co/*');
 
     const profile = await openTab(`${ADA.social_url}/`);
     await openExtensionPage(`popup.html?tabId=${profile.tabId}`);
