@@ -15,17 +15,15 @@
  *
  * Nothing here logs. The key is sent only in the `x-api-key` header and is scrubbed from every error text.
  *
- * Longer than the house's ~350 lines on purpose: the four steps above act on one call, share its state (the
- * attempt, the time limit, the key to scrub) and are read in that order, so they stay together; what stands apart
- * already lives apart (`errors.ts`, `retry.ts`, the contract in `schema.ts`).
+ * Reading a complete answer (step 4 and the statuses of step 3) is `answer.ts`; the errors, the retry timing and the
+ * contract are `errors.ts`, `retry.ts` and `schema.ts`.
  */
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { type Attempt, type Endpoint, english, interpret, MAY_HAVE_CHARGED, NOUN, seconds } from './answer';
 import { ApiError, type ApiErrorInit, type ApiOperation } from './errors';
-import { AbortedError, backoffDelay, sleep as defaultSleep, parseRetryAfter } from './retry';
+import { AbortedError, backoffDelay, sleep as defaultSleep } from './retry';
 import {
   AccountResponse,
-  ErrorBody,
   LookupRequest,
   LookupResponse,
   lookupRequestProblem,
@@ -87,41 +85,6 @@ export const CLIENT_DEFAULTS = {
   maxDelayMs: 8_000,
   maxRetryAfterMs: 30_000,
 } as const;
-
-/** Statuses after which the service cannot have charged, so a retry is safe. */
-const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503]);
-
-const NOUN: Readonly<Record<ApiOperation, string>> = {
-  search: 'search',
-  lookup: 'contact lookup',
-  account: 'balance check',
-};
-
-/**
- * zod/mini ships without messages ("Invalid input" for everything). The English ones are passed per parse rather
- * than with a global `z.config`, so importing the client changes nothing elsewhere.
- */
-const english = { error: en().localeError };
-
-const MAY_HAVE_CHARGED = 'It may have been charged; check your balance before retrying.';
-
-/** One request's result: a parsed answer, or an error and whether another attempt is safe. */
-type Attempt<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: ApiErrorInit; retryable: boolean; retryAfterMs?: number };
-
-interface Endpoint<S extends z.ZodMiniType> {
-  operation: ApiOperation;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  schema: S;
-}
-
-function seconds(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  return s === 1 ? '1 second' : `${s} seconds`;
-}
 
 function nonNegative(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback;
@@ -208,7 +171,7 @@ export function createClient(options: ClientOptions): ApiClient {
     try {
       response = await fetchImpl(url, init);
       const text = await response.text();
-      return interpret(endpoint, response, text);
+      return interpret(endpoint, response, text, now);
     } catch {
       // The request was (or may have been) sent and no full answer came back. An error status cannot have been
       // charged; a success (or no answer at all) may have been.
@@ -252,152 +215,6 @@ export function createClient(options: ClientOptions): ApiClient {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCallerAbort);
     }
-  }
-
-  /** Turns a complete HTTP answer into a value or an error. */
-  function interpret<S extends z.ZodMiniType>(
-    endpoint: Endpoint<S>,
-    response: Response,
-    text: string,
-  ): Attempt<z.output<S>> {
-    const { operation } = endpoint;
-    const paid = operation !== 'account';
-    const noun = NOUN[operation];
-    const status = response.status;
-    // Every failure names its operation; `stop` ends the call, `retry` allows another attempt.
-    const stop = (error: Omit<ApiErrorInit, 'operation'>): Attempt<never> => ({
-      ok: false,
-      retryable: false,
-      error: { operation, ...error },
-    });
-    const retry = (error: Omit<ApiErrorInit, 'operation'>): Attempt<never> => ({
-      ok: false,
-      retryable: true,
-      error: { operation, ...error },
-    });
-
-    if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
-      return stop({
-        kind: 'http',
-        ...(status > 0 ? { status } : {}),
-        message: `The service answered the ${noun} with a redirect, which is not followed.`,
-      });
-    }
-
-    const json = parseJson(text);
-
-    if (response.ok) {
-      // A success answer we cannot read may still have been charged.
-      const unknownNote = paid ? ` ${MAY_HAVE_CHARGED}` : '';
-      if (!json.ok) {
-        return stop({
-          kind: 'malformed-response',
-          status,
-          outcomeUnknown: paid,
-          message: `The service's answer to the ${noun} is not JSON.${unknownNote}`,
-        });
-      }
-      const parsed = endpoint.schema.safeParse(json.value, english);
-      if (!parsed.success) {
-        const detail = z.prettifyError(parsed.error);
-        return stop({
-          kind: 'malformed-response',
-          status,
-          outcomeUnknown: paid,
-          detail,
-          message:
-            `The service's answer to the ${noun} is not in the expected form:\n${truncate(detail)}\n${unknownNote.trim()}`.trim(),
-        });
-      }
-      return { ok: true, value: parsed.data };
-    }
-
-    const errorBody = json.ok ? ErrorBody.safeParse(json.value, english) : undefined;
-    const body = errorBody?.success ? errorBody.data : undefined;
-
-    if (status === 401) {
-      // The service answers a bad key with 403; a team gateway (gateway/) answers a missing, unknown or revoked
-      // member key with 401. Either way the key is refused, and nothing was sent upstream or charged.
-      return stop({
-        kind: 'invalid-key',
-        status,
-        ...(body ? { detail: body.message } : {}),
-        message: 'The service refused the API key: it is missing, invalid or inactive.',
-      });
-    }
-
-    if (status === 400 || status === 403) {
-      // These statuses mean something only through their body.
-      if (!body) {
-        const detail = errorBody && !errorBody.success ? z.prettifyError(errorBody.error) : undefined;
-        return stop({
-          kind: 'malformed-response',
-          status,
-          ...(detail !== undefined ? { detail } : {}),
-          message: `The service refused the ${noun} with an answer that could not be read.`,
-        });
-      }
-      if (status === 400) {
-        return stop({
-          kind: 'bad-request',
-          status,
-          message: body.message.trim() || `The service refused the ${noun} as malformed.`,
-        });
-      }
-      if (body.credits_info) {
-        const info = body.credits_info;
-        return stop({
-          kind: 'insufficient-credits',
-          status,
-          creditsInfo: { ...info },
-          detail: body.message,
-          message: `Not enough credits for this ${noun}: it needs ${info.required}, the balance is ${info.available}.${info.breakdown ? ` (${info.breakdown})` : ''}`,
-        });
-      }
-      return stop({
-        kind: 'invalid-key',
-        status,
-        detail: body.message,
-        message: 'The service refused the API key: it is missing, invalid or inactive.',
-      });
-    }
-
-    if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now());
-      return {
-        ok: false,
-        retryable: true,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-        error: {
-          kind: 'rate-limited',
-          operation,
-          status,
-          ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-          message:
-            retryAfterMs !== undefined
-              ? `The service is limiting requests and asked to wait ${seconds(retryAfterMs)}.`
-              : 'The service is limiting requests.',
-        },
-      };
-    }
-
-    if (RETRY_STATUSES.has(status)) {
-      return retry({
-        kind: 'server',
-        status,
-        message: `The service had a problem with the ${noun}. Nothing was charged.`,
-      });
-    }
-
-    // A gateway timeout may come after the service did the work.
-    const outcomeUnknown = paid && status === 504;
-    return stop({
-      kind: 'http',
-      status,
-      outcomeUnknown,
-      ...(body ? { detail: body.message } : {}),
-      message: `The ${noun} got an answer the extension cannot use.${outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : ''}`,
-    });
   }
 
   /** Waits between attempts; the caller's signal ends the wait even if an injected sleep ignores it. */
@@ -512,16 +329,4 @@ export function createClient(options: ClientOptions): ApiClient {
       );
     },
   };
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-function truncate(text: string, max = 600): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
