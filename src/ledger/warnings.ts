@@ -41,6 +41,7 @@ export function spendingWarnings(
   ];
   for (const { cap, used, open, name, period, next } of caps) {
     // A cap of 0 is a cap (`roomUnderCaps`): every paid action waits, and the popup's reason points to this warning.
+    // Stryker disable next-line ConditionalExpression: with no cap, used >= NaN is false: the next line skips it
     if (cap === undefined) continue;
     const level = LEVELS.find((l) => used >= cap * l);
     if (level === undefined) continue;
