@@ -281,12 +281,13 @@ export async function teamSend(
       connection,
       person,
       earlier,
-      async (foundBefore) => {
-        await db.query('update sends set found_before = $3 where person_id = $1 and destination = $2', [
-          personId,
-          kind,
-          foundBefore,
-        ]);
+      // A webhook's delivery id is kept with the intent, as the extension keeps it: a send cut off and made again
+      // delivers under the same id, so the receiver drops the repeat.
+      async (foundBefore, deliveryId) => {
+        await db.query(
+          'update sends set found_before = $3, record_id = $4 where person_id = $1 and destination = $2',
+          [personId, kind, foundBefore, deliveryId ?? null],
+        );
       },
       {},
       transport,
