@@ -28,8 +28,11 @@ async function devtools(context: BrowserContext): Promise<{ cdp: CDPSession; clo
   };
 }
 
-/** Stops the extension's service worker and waits until Chrome reports it stopped. */
-export async function stopWorker(context: BrowserContext): Promise<void> {
+/**
+ * Stops an extension's service worker (the one whose script is under `base`, else the first extension's) and waits
+ * until Chrome reports it stopped.
+ */
+export async function stopWorker(context: BrowserContext, base = 'chrome-extension://'): Promise<void> {
   const { cdp, close } = await devtools(context);
   try {
     const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
@@ -37,7 +40,7 @@ export async function stopWorker(context: BrowserContext): Promise<void> {
       for (const version of updated) versions.set(version.versionId, version);
     });
     await cdp.send('ServiceWorker.enable');
-    const ours = () => [...versions.entries()].find(([, v]) => v.scriptURL.startsWith('chrome-extension://'));
+    const ours = () => [...versions.entries()].find(([, v]) => v.scriptURL.startsWith(base));
     await until('the worker to be known', () => ours() !== undefined);
     if (ours()![1].runningStatus !== 'stopped') {
       await cdp.send('ServiceWorker.stopWorker', { versionId: ours()![0] });

@@ -4,7 +4,8 @@
  * - popup open to interactive (the page requested to the profile's revealed email on screen, its priced "Add" buttons ready) with
  *   1,000, 10,000 and 50,000 contacts in the vault, with the worker running and with it stopped first (as Chrome
  *   stops it after ~30 s idle); after such a start, the worker's heap at 2.5 s and how long a page's small storage
- *   reads stay slow (`bench-cold.ts`);
+ *   reads stay slow (`bench-cold.ts`); and, opened in turn with it, a minimal extension's popup (`bench-floor.ts`):
+ *   the platform's floor, against which the popup's own cost is a ratio of one run;
  * - the "Revealed contacts" library: open to the first rows listed, and open to every contact read (search,
  *   filters and export ready), and "Export CSV" of every contact to the download (with the longest frame meanwhile:
  *   a frozen page shows there), at the same sizes; and at 50,000 a search typed to its matches on screen.
@@ -26,6 +27,7 @@ import {
   storageAfterStart,
   workerHeapMb,
 } from './bench-cold';
+import { FLOOR_NAME, FLOOR_READY, writeFloorExtension } from './bench-floor';
 import { benchSizes, stagesInPage } from './bench-wait';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,6 +47,8 @@ export const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
 const ratio = (values: readonly number[], i: number) =>
   `${(values[i]! / values[0]!).toFixed(2)}x of ${FIRST}`;
 const COLD_RUNS = 5;
+/** The popup's goal against the platform's floor (`bench-floor.ts`), warm and cold. */
+const FLOOR_GOAL = 1.3;
 /** What the library showed, for a stage not met: its rows, its loading line and its count. */
 const LIBRARY_SEEN = `'rows ' + document.querySelectorAll('.library-row').length + ', loading "' + (document.querySelector('[data-testid=library-loading]')?.textContent ?? '(none)') + '", count "' + (document.querySelector('[data-testid=match-count]')?.textContent ?? '(none)') + '", text: ' + (document.body?.innerText ?? '').slice(0, 200)`;
 
@@ -116,7 +120,8 @@ interface ColdOpen {
  * heap 2.5 s after the request, and the page's small storage reads until 6 s after it.
  */
 async function coldOpen(context: BrowserContext, url: string, ready: string): Promise<ColdOpen> {
-  await stopWorker(context);
+  // This extension's worker, not the floor's beside it.
+  await stopWorker(context, url.slice(0, url.indexOf('/', 'chrome-extension://'.length)));
   const page = await context.newPage();
   const requested = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
@@ -194,25 +199,52 @@ async function searchTime(page: Page, text: string): Promise<number> {
 }
 
 /**
- * Headless Chromium with the built extension (built first when there is no build): the context, the extension's
- * service worker and the base of its pages' URLs.
+ * Headless Chromium with the built extension (built first when there is no build), and the extensions in `beside`
+ * (unpacked folders) loaded with it: the context, the extension's service worker and the base of its pages' URLs,
+ * and the base of each extension beside it, in order.
  */
-export async function launchBench(): Promise<{ context: BrowserContext; worker: Worker; base: string }> {
+export async function launchBench(beside: readonly string[] = []): Promise<{
+  context: BrowserContext;
+  worker: Worker;
+  base: string;
+  besideBases: string[];
+}> {
   if (!existsSync(resolve(EXTENSION, 'manifest.json'))) {
     execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
+  const all = [EXTENSION, ...beside].join(',');
   const context = await chromium.launchPersistentContext('', {
     executablePath: findChromium(),
     headless: true,
-    args: [`--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`, '--no-first-run'],
+    args: [`--disable-extensions-except=${all}`, `--load-extension=${all}`, '--no-first-run'],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return { context, worker, base: `chrome-extension://${new URL(worker.url()).host}` };
+  // Each extension's worker, told apart by the folder its manifest was loaded from (the ids are Chromium's hashes).
+  const end = Date.now() + 10_000;
+  while (context.serviceWorkers().length < 1 + beside.length) {
+    if (Date.now() > end) throw new Error('not every extension started its service worker');
+    await context.waitForEvent('serviceworker', { timeout: 10_000 }).catch(() => undefined);
+  }
+  const named = await Promise.all(
+    context.serviceWorkers().map(async (worker) => ({
+      worker,
+      name: (await worker.evaluate('chrome.runtime.getManifest().name')) as string,
+    })),
+  );
+  const ours = named.find(({ name }) => name !== FLOOR_NAME)?.worker;
+  if (!ours) throw new Error("the extension's service worker did not start");
+  const baseOf = (worker: Worker) => `chrome-extension://${new URL(worker.url()).host}`;
+  return {
+    context,
+    worker: ours,
+    base: baseOf(ours),
+    besideBases: named.filter(({ worker }) => worker !== ours).map(({ worker }) => baseOf(worker)),
+  };
 }
 
 /** Runs the UI section of the bench. */
 export async function benchUi(): Promise<void> {
-  const { context, worker, base } = await launchBench();
+  const { context, worker, base, besideBases } = await launchBench([writeFloorExtension()]);
+  const floorBase = besideBases[0]!;
   try {
     // The popup's subject: a LinkedIn profile open in a tab (the popup reads that tab's page, and says so when the
     // tab is gone), whose email the vault holds.
@@ -241,6 +273,9 @@ export async function benchUi(): Promise<void> {
     const everyContact = `${listed} && document.querySelector('[data-testid=library-loading]')?.textContent === ''`;
     const popup: number[] = [];
     const cold: ColdOpen[] = [];
+    // The minimal popup's (bench-floor.ts), warm and with its worker stopped first, at each size.
+    const floor: number[] = [];
+    const floorCold: number[] = [];
     const library: number[] = [];
     const libraryReady: number[] = [];
     const exports: Array<[number, number]> = [];
@@ -251,15 +286,23 @@ export async function benchUi(): Promise<void> {
       await grow(await runningWorker(context, base), grown, size);
       grown = size;
       const runs: number[] = [];
+      const floorRuns: number[] = [];
+      // The popup and the floor's popup in turn, so both meet the same load.
       for (let i = 0; i < 14; i++) {
         runs.push(await openToReady(context, `${base}/popup.html?tabId=${TAB}`, popupReady));
+        floorRuns.push(await openToReady(context, `${floorBase}/popup.html`, FLOOR_READY));
       }
       // The first runs warm the browser's caches after the writes.
       popup.push(p50(runs.slice(4)));
+      floor.push(p50(floorRuns.slice(4)));
       const colds: ColdOpen[] = [];
+      const floorColds: number[] = [];
       for (let i = 0; i < COLD_RUNS; i++) {
         colds.push(await coldOpen(context, `${base}/popup.html?tabId=${TAB}`, popupReady));
+        await stopWorker(context, floorBase);
+        floorColds.push(await openToReady(context, `${floorBase}/popup.html`, FLOOR_READY));
       }
+      floorCold.push(p50(floorColds));
       cold.push({
         readyMs: p50(colds.map((c) => c.readyMs)),
         heapMb: p50(colds.map((c) => c.heapMb)),
@@ -297,6 +340,14 @@ export async function benchUi(): Promise<void> {
       const c = cold[i]!;
       console.log(
         `popup       open to interactive, worker stopped first, ${count(size)} contacts: p50 ${ms(c.readyMs)} (${ratio(coldReady, i)}; ${loads[i]}); worker heap 2.5 s after: ${c.heapMb.toFixed(1)} MB (${ratio(heaps, i)}); a small storage read after the start: longest ${ms(c.storage.longestMs)}, slow (>50 ms) until ${(c.storage.busyUntilMs / 1000).toFixed(1)} s (p50 of ${COLD_RUNS})`,
+      );
+    }
+
+    for (const [i, size] of SIZES.entries()) {
+      const warm = popup[i]! / floor[i]!;
+      const stopped = cold[i]!.readyMs / floorCold[i]!;
+      console.log(
+        `popup       against a minimal extension's popup (one message to its worker, one button), same run, ${count(size)} contacts: worker running ${ms(popup[i]!)} vs ${ms(floor[i]!)} (${warm.toFixed(2)}x), worker stopped first ${ms(cold[i]!.readyMs)} vs ${ms(floorCold[i]!)} (${stopped.toFixed(2)}x); goal at most ${FLOOR_GOAL}x (${loads[i]})`,
       );
     }
 
