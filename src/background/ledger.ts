@@ -341,8 +341,10 @@ export async function recordAccountBalance(remaining: number, at: string): Promi
   await appendEntry(
     { kind: 'balance', id: crypto.randomUUID(), at, remaining },
     calls.size === 0 ? settleAgainst(remaining, at) : undefined,
+  ).catch(
     // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
-  ).catch((error) => console.warn('Could not write the ledger', error));
+    (error) => console.warn('Could not write the ledger', error),
+  );
 }
 
 /** How many paid calls this worker has under way (checked, sent or waiting for their answers). */
