@@ -27,7 +27,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 55.5 KB: a storage failure said in the product's words (the browser's raw errors read), a lost answer with its
   // price, and a database the browser lost said on opening. 57 KB: an item flagged wrong struck on the card with who
   // and when (its form loads when opened), a job change seen on LinkedIn, and "Not found" with its own Ask again.
-  { name: 'popup', entry: 'popup.html', budget: 57 * KB },
+  // 57.25 KB: the code it shares with the other pages comes in smaller chunks since Options loads the vault's reader
+  // for "Delete all" (each chunk with its own overhead).
+  { name: 'popup', entry: 'popup.html', budget: 57.25 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
@@ -42,13 +44,16 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
   // 38.75 KB: a storage failure said in the product's words (the browser's raw errors read). 41.25 KB: an invitation
   // shown with its gateway's address before it connects, Ashby's source chooser, the Greenhouse and Workable forms,
-  // and a destination of your own that the team's gateway has taken over, to keep or remove.
-  { name: 'options', entry: 'options.html', budget: 41.25 * KB },
+  // and a destination of your own that the team's gateway has taken over, to keep or remove. 42.5 KB: "Delete all N
+  // revealed contacts" with Undo (the vault's reader it counts with loads after the page, but the page's code it
+  // shares with that reader now comes in smaller chunks, each with its own overhead).
+  { name: 'options', entry: 'options.html', budget: 42.5 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks. 41 KB: the
   // filters for data flagged wrong and for job changes, exports that leave flagged data out unless included, and
   // "Delete these N" with Undo. 43.25 KB: the table of a wide page beside the cards of a narrow one (its sortable
   // column headers, its own styles, each row's sent marks with the mark's words; the reader of sends loads later).
-  { name: 'contacts', entry: 'contacts.html', budget: 43.25 * KB },
+  // 44 KB: the vault's reader a chunk of its own, shared with Options' "Delete all".
+  { name: 'contacts', entry: 'contacts.html', budget: 44 * KB },
   // The ledger's reader, the chart, the totals and the CSV export. 29.5 KB: the dispute report (charges for data
   // flagged wrong) loads when shown, but the vault's reader it shares with the other pages now comes in a chunk this
   // page loads at once. 30 KB: the answers lost, a part of their own, and a storage failure said in the product's

@@ -123,6 +123,15 @@ export const contactsIndex = {
     const values = await Promise.all(keys.map((key) => store.get(key)));
     return keys.map((key, i) => summaryOfValue(values[i], key));
   },
+  /** How many contacts the vault holds: its kept totals, or a count of every record when none are kept yet. */
+  async total(): Promise<number> {
+    const kept = readTotals(await (await db()).get('meta', TOTALS_KEY));
+    return (kept ?? (await countAll())).total;
+  },
+  /** Every contact's key, a record that no longer reads included: what deleting every contact takes out. */
+  async keys(): Promise<string[]> {
+    return (await (await db()).getAllKeys('contacts')).map(String);
+  },
   /**
    * Calls back with the vault keys of each write another context announces (null when every contact was removed):
    * the library reads those contacts again, never every one.

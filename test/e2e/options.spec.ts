@@ -159,7 +159,7 @@ test.describe('options: defaults and the vault', () => {
     await expect(popup.getByTestId('max-cost')).toContainText('6 credits');
   });
 
-  test('retention must be a whole number of days; clearing the vault forgets revealed contacts', async ({
+  test('retention must be a whole number of days; "Delete all" names its count, forgets revealed contacts, and Undo brings them back', async ({
     connect,
     openExtensionPage,
     sim,
@@ -180,9 +180,29 @@ test.describe('options: defaults and the vault', () => {
     await popup.getByRole('button', { name: 'Reveal' }).click();
     await expect(popup.getByTestId('charged')).toBeVisible();
 
-    options.once('dialog', (dialog) => void dialog.accept());
-    await options.getByRole('button', { name: 'Clear revealed contacts' }).click();
-    await expect(options.getByText('Removed 1 revealed contact.')).toBeVisible();
+    // Deleting every contact lives here, with its count (the library deletes only what it shows); Undo puts them back.
+    const confirmed: string[] = [];
+    const accept = () =>
+      options.once('dialog', (dialog) => {
+        confirmed.push(dialog.message());
+        void dialog.accept();
+      });
+    const notice = options.getByTestId('delete-all-notice');
+    accept();
+    await options.getByRole('button', { name: 'Delete all 1 revealed contact' }).click();
+    expect(confirmed).toEqual(['Delete all 1 contact from this browser? Revealing them again costs credits.']);
+    await expect(notice).toHaveText('Deleted 1 contact. · Undo');
+    await expect(options.getByText('No revealed contacts in this browser.')).toHaveCount(0);
+    await expectAccessible(options, 'options after deleting every contact, Undo offered');
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect(notice).toHaveText('Brought back 1 contact.');
+    await popup.reload();
+    await popup.getByLabel('Profile URL').fill('https://www.linkedin.com/in/ada-lovelace-demo');
+    await expect(popup.getByTestId('reveal-status')).not.toHaveText('Not revealed yet');
+
+    accept();
+    await options.getByRole('button', { name: 'Delete all 1 revealed contact' }).click();
+    await expect(notice).toHaveText('Deleted 1 contact. · Undo');
     await popup.reload();
     await popup.getByLabel('Profile URL').fill('https://www.linkedin.com/in/ada-lovelace-demo');
     await expect(popup.getByTestId('reveal-status')).toHaveText('Not revealed yet');

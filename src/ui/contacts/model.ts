@@ -22,12 +22,12 @@ import type { TakenOut } from '../../store/vault-restore';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
 import { counts, DEFAULT_QUERY, type LibraryQuery, leadsAll, listsAll, prepare, query } from './query';
+import { UNDO_MS } from './undo-time';
 
 /** Rows rendered at first and added by each "Show more" (the first page holds two such pages). */
 export const PAGE = FIRST_PAGE / 2;
 
-/** How long a delete offers its Undo: long enough to see what went and change one's mind. */
-export const UNDO_MS = 15_000;
+export { UNDO_MS } from './undo-time';
 
 export function createLibraryModel() {
   /** Every contact's summary, null until read. */
@@ -193,38 +193,27 @@ export function createLibraryModel() {
   }
 
   /**
-   * Deletes these contacts (every one with `all`). Those deleted by key come back whole on Undo, offered for
-   * {@link UNDO_MS}: the contacts taken out are held here meanwhile, and only here.
+   * Deletes these contacts. They come back whole on Undo, offered for {@link UNDO_MS}: the contacts taken out are
+   * held here meanwhile, and only here. (Deleting every contact is done in Options.)
    */
-  async function remove(keys: string[], all = false) {
+  async function remove(keys: string[]) {
     error.value = null;
     undo.value = null;
-    let n: number;
-    if (all) {
-      const result = await call('clearVault');
-      if (!result.ok) {
-        error.value = result.error;
-        return;
-      }
-      n = result.value.removed;
-    } else {
-      const result = await call('takeOutContacts', { keys });
-      if (!result.ok) {
-        error.value = result.error;
-        return;
-      }
-      n = new Set(keys).size;
-      const offered = { taken: result.value, count: n };
-      undo.value = offered;
-      setTimeout(() => {
-        if (undo.peek() === offered) undo.value = null;
-      }, UNDO_MS);
+    const result = await call('takeOutContacts', { keys });
+    if (!result.ok) {
+      error.value = result.error;
+      return;
     }
+    const n = new Set(keys).size;
+    const offered = { taken: result.value, count: n };
+    undo.value = offered;
+    setTimeout(() => {
+      if (undo.peek() === offered) undo.value = null;
+    }, UNDO_MS);
     notice.value = `Deleted ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
-    if (opened.value && (all || keys.includes(opened.value.key))) opened.value = null;
+    if (opened.value && keys.includes(opened.value.key)) opened.value = null;
     // A deleted contact is no longer selected (nothing can be sent of it).
-    if (all) selected.value = new Set();
-    else select(keys, false);
+    select(keys, false);
     await load();
   }
 

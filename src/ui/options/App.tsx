@@ -3,6 +3,7 @@ import { formatCredits } from '../../api/pricing';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
+import { DeleteAllContacts } from './delete-all';
 import { Field, focusFirstInvalid } from './field';
 import { InvitationCard } from './invitation-card';
 import { createOptionsModel } from './model';
@@ -168,7 +169,7 @@ export function App() {
             <a href="/contacts.html" target="_blank" rel="noopener">
               Open the revealed contacts library
             </a>{' '}
-            <span class="muted">to search, export or delete them.</span>
+            <span class="muted">to search, export or delete some of them.</span>
           </p>
           <form
             noValidate
@@ -189,23 +190,9 @@ export function App() {
             />
             <div class="row form-actions">
               <button type="submit">Save retention</button>
-              <button
-                type="button"
-                class="danger"
-                onClick={() => {
-                  if (
-                    confirm(
-                      'Remove every revealed contact from this browser? Revealing them again costs credits.',
-                    )
-                  ) {
-                    void m.clearVault();
-                  }
-                }}
-              >
-                Clear revealed contacts
-              </button>
             </div>
           </form>
+          <DeleteAllContacts />
           {m.notice.value && (
             <p class="success" role="status">
               {m.notice.value}

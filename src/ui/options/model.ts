@@ -215,13 +215,6 @@ export function createOptionsModel() {
     notice.value = `Revealed contacts are kept for ${days} days.`;
   }
 
-  async function clearVault() {
-    const result = await call('clearVault');
-    if (!result.ok) error.value = result.error;
-    else
-      notice.value = `Removed ${result.value.removed} revealed ${result.value.removed === 1 ? 'contact' : 'contacts'}.`;
-  }
-
   return {
     loaded,
     baseUrl,
@@ -250,6 +243,5 @@ export function createOptionsModel() {
     forgetKey,
     setDefaultSelection,
     saveRetention,
-    clearVault,
   };
 }
