@@ -128,7 +128,9 @@ export const test = base.extend<{ vendors: VendorStandIns }>({
     await vendors.close();
     const origins = Object.values(ORIGINS).flat();
     await allowSites(context, extensionId, origins, false);
-    await background.evaluate(
+    // The worker running now: a journey may have had Chrome stop the one it started with.
+    const worker = context.serviceWorkers().at(-1) ?? background;
+    await worker.evaluate(
       (patterns) =>
         (
           globalThis as unknown as { chrome: { permissions: { remove(p: object): Promise<boolean> } } }
