@@ -12,7 +12,7 @@ import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
-import { appendEntry, resolveEntry, type Settle } from '../ledger/append';
+import { appendEntry, markHandedOver, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
 import { spendingNow } from '../ledger/spending';
@@ -159,10 +159,16 @@ function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => Ch
 
 /**
  * How a paid call goes out: `send` is given `ahead`, which writes the call's entry (sent, outcome unknown, at its
- * most) and must resolve before the request leaves (it rejects with {@link NotRecorded} when it cannot be stored).
+ * most), runs `leaving` (a last check that may still refuse by throwing: nothing has left yet), then records that
+ * the request is handed to the network; it must resolve before the request leaves, and the request must then be
+ * handed to `fetch` in the same turn (it rejects with {@link NotRecorded} when either write cannot be stored).
  * A caller that waits for a connection first calls it once it has one.
+ *
+ * Two writes, so a stop in between is told apart from a stop after: an entry whose hand-over was never recorded
+ * provably never reached `fetch`, so it cost nothing and its work can be asked again (`dropNeverLeft` in
+ * `src/ledger/append.ts`); one recorded may have left, and only the balance can tell what it cost.
  */
-export type PaidSend<R> = (ahead: () => Promise<void>) => Promise<R>;
+export type PaidSend<R> = (ahead: (leaving?: () => void) => Promise<void>) => Promise<R>;
 
 /** What a call's answer charged, and what of the answer must be kept before the ledger says so. */
 interface Answered {
@@ -196,6 +202,7 @@ async function paid<R, K>(
     credits: 0,
     maxCredits: max,
     state: 'uncertain',
+    handedAt: null,
   };
   // Room before money: an answer the storage cannot take would be paid for and lost. Nothing is sent then.
   const room = await roomForAnswer();
@@ -206,20 +213,36 @@ async function paid<R, K>(
   }
   return withinCaps(entry.id, max, async () => {
     let written = false;
-    const ahead = async () => {
-      if (written) return;
+    let handed = false;
+    const ahead = async (leaving?: () => void) => {
+      if (handed) return;
       entry.at = new Date().toISOString();
       await writeAhead(entry);
       written = true;
+      leaving?.();
+      const at = new Date().toISOString();
+      await markHandedOver(entry.id, at).catch((error: unknown) => {
+        console.warn('The ledger could not record a paid call as leaving', error);
+        throw new NotRecorded(error);
+      });
+      entry.handedAt = at;
+      handed = true;
     };
     let response: R;
     try {
       response = await send(ahead);
     } catch (error) {
       if (!written) throw error;
+      // Written ahead and never handed to the network (refused by the last check, or its hand-over could not be
+      // recorded): nothing left, nothing charged. Off the ledger; a failure to take it off leaves it open and never
+      // handed over, which the next balance takes off.
+      if (!handed) {
+        await settleWithAnswer(entry, () => null);
+        throw error;
+      }
       // Refused with nothing charged (the service's error answer, or a refusal before the request left): off the
-      // ledger. Anything else after the entry was written (no answer, or a failure of the extension's own) may have
-      // been charged: it stays uncertain, and the balance settles it.
+      // ledger. Anything else after the request was handed over (no answer, or a failure of the extension's own)
+      // may have been charged: it stays uncertain, and the balance settles it.
       if (error instanceof ApiError && !error.outcomeUnknown) {
         // Stryker disable next-line ArrowFunction: a change that gives undefined takes the entry off as null does
         await settleWithAnswer(entry, () => null);
@@ -311,6 +334,7 @@ export async function paidSearch(
   const { response } = await paid(
     { ...call, action },
     searchCost(body),
+    // Handed to `fetch` in the turn the hand-over is recorded: the client calls it before its first await.
     (ahead) => ahead().then(send),
     (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
     keep,

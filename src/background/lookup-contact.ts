@@ -146,11 +146,9 @@ export async function lookupContact(
     asked,
     (ahead) =>
       send(
-        (leaving) =>
-          ahead().then(() => {
-            leaving?.();
-            return client.lookup(body);
-          }),
+        // The last check runs between the entry and its hand-over; the client then calls `fetch` before its first
+        // await, so the recorded hand-over is the last step before the request can leave.
+        (leaving) => ahead(leaving).then(() => client.lookup(body)),
         most,
       ),
     (response) => keepAnswer(base, asked, response, existing === null),

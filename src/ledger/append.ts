@@ -33,7 +33,8 @@ const commit = groupCommit<Change>((batch) => write(batch));
 
 /**
  * Appends one entry (and, for a balance, settles open uncertain charges with `settle`; a balance with `settle` is
- * also the one later settlements count from). Resolves once the entry is stored.
+ * also the one later settlements count from). Resolves once the entry is stored. `settle` is given only with no
+ * paid call of this worker in flight: it also takes off the calls that never left (see {@link dropNeverLeft}).
  */
 export function appendEntry(entry: LedgerEntry, settle?: Settle): Promise<void> {
   let checked: LedgerEntry;
@@ -54,6 +55,37 @@ export function resolveEntry(id: string, change: (entry: ChargeEntry) => ChargeE
   return commit({ kind: 'resolve', id, change });
 }
 
+/**
+ * Records that the call `id` (written ahead, `handedAt` null) is being handed to the network, at `at`. Resolves once
+ * stored; rejects when it cannot be, or when the entry is no longer on the ledger: the request must not leave then.
+ */
+export async function markHandedOver(id: string, at: string): Promise<void> {
+  let marked = false;
+  await commit({
+    kind: 'resolve',
+    id,
+    change: (entry) => {
+      marked = true;
+      return { ...entry, handedAt: at };
+    },
+  });
+  if (!marked) throw new Error('The paid call is no longer on the ledger.');
+}
+
+/**
+ * Takes off the ledger those of `entries` that never left: still open and never handed to the network. For a worker
+ * that took over the work of one that is gone (its calls can no longer leave). Resolves once stored.
+ */
+export async function dropNeverLeftOf(entries: readonly ChargeEntry[]): Promise<void> {
+  const never = (entry: ChargeEntry) => entry.state === 'uncertain' && entry.handedAt === null;
+  await Promise.all(
+    entries.filter(never).map((entry) =>
+      // Read again in the write: a hand-over recorded since keeps the entry.
+      commit({ kind: 'resolve', id: entry.id, change: (current) => (never(current) ? null : current) }),
+    ),
+  );
+}
+
 type Tx = IDBPTransaction<LensSchema, ('ledger' | 'meta')[], 'readwrite'>;
 
 /** An entry as stored: its day and number, and `open` while it is an uncertain charge. */
@@ -64,16 +96,17 @@ function stored(entry: LedgerEntry, seq: number) {
 }
 
 /**
- * Settles the open calls against a new balance, in the write's transaction: every charge written after the anchor
- * balance is given to `settle`. Every open call is then closed, settled with what the balance tells or left
+ * Settles the open calls against a new balance, in the write's transaction: those that never left are taken off
+ * ({@link dropNeverLeft}), and every charge written after the anchor balance is given to `settle`. Every open call is then closed, settled with what the balance tells or left
  * uncertain when it cannot tell (no anchor, or a balance that rose); none is when `settle` says "not yet". Returns the
  * ids it wrote.
  */
 async function settleOpen(tx: Tx, anchor: BalanceEntry | null, settle: Settle): Promise<string[]> {
   const ledger = tx.objectStore('ledger');
+  const neverLeft = await dropNeverLeft(tx);
   const open = await ledger.index('open').getAll();
   // Stryker disable next-line ConditionalExpression: with no call open, no charge after the anchor is uncertain: nothing settles
-  if (open.length === 0) return [];
+  if (open.length === 0) return neverLeft;
   let settled: ChargeEntry[] = [];
   if (anchor) {
     const from = (await ledger.get(anchor.id))?.seq ?? -1;
@@ -84,10 +117,10 @@ async function settleOpen(tx: Tx, anchor: BalanceEntry | null, settle: Settle): 
       anchor,
       readEntries(later).filter((e): e is ChargeEntry => e.kind === 'charge'),
     );
-    if (changed === null) return [];
+    if (changed === null) return neverLeft;
     settled = changed;
   }
-  const ids = new Set(settled.map((entry) => entry.id));
+  const ids = new Set([...neverLeft, ...settled.map((entry) => entry.id)]);
   for (const entry of settled) {
     const current = await ledger.get(entry.id);
     // Stryker disable next-line ConditionalExpression: `settled` comes from entries read in this transaction, so each is there
@@ -101,6 +134,23 @@ async function settleOpen(tx: Tx, anchor: BalanceEntry | null, settle: Settle): 
     ids.add(value.id);
   }
   return [...ids];
+}
+
+/**
+ * Takes off the ledger the open calls whose request was written ahead and never handed to the network (`handedAt`
+ * still null): a balance settles only with no call of this worker in flight, so such a call's worker is gone, and
+ * its request can no longer leave. It cost nothing, and its work may be asked again. Returns the ids it removed.
+ */
+async function dropNeverLeft(tx: Tx): Promise<string[]> {
+  const ledger = tx.objectStore('ledger');
+  const ids: string[] = [];
+  for (const value of await ledger.index('open').getAll()) {
+    const [entry] = readEntries([value]);
+    if (entry?.kind !== 'charge' || entry.handedAt !== null) continue;
+    await ledger.delete(entry.id);
+    ids.push(entry.id);
+  }
+  return ids;
 }
 
 /** Applies the changes in order in one transaction; announces the entries written once it has completed. */

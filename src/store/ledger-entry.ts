@@ -43,6 +43,13 @@ export const ChargeEntry = z.object({
   /** The contact a lookup was for (its vault key): how a restarted bulk reveal knows which lookups went out. */
   subject: z.optional(z.string()),
   /**
+   * When the request was handed to the network: written, durably, after the entry and before `fetch` is called, so
+   * an entry still `null` after its worker stopped provably never left (nothing was sent, nothing can be charged)
+   * and its work can be asked again. Absent on entries written before this was recorded: those cannot tell, and
+   * only the balance settles them.
+   */
+  handedAt: z.optional(z.nullable(z.string())),
+  /**
    * Settled by the balance as one of `calls` calls whose answers never came, when the fall could not be put on each
    * of them: `credits` is the fall they account for in all (more than they can cost together when the key was also
    * used elsewhere). Each entry's own `credits` is a share of it, so sums agree; the split is not a fact.

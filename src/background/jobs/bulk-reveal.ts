@@ -10,13 +10,14 @@
  * - A 429 holds back every start for the time the service asked; 500s are the client's safe retries; a timeout or
  *   a dropped connection is "may have charged" and never retried; out of credits (said by the service, or by the
  *   balance the latest answer reported) stops new starts at once.
- * - Pause, resume, cancel; a restarted service worker settles what the old one had in flight as "may have
- *   charged" and resumes the queue.
+ * - Pause, resume, cancel; a restarted service worker asks again what the old one wrote ahead and never handed to
+ *   the network, settles the rest of what it had in flight as "may have charged", and resumes the queue.
  */
 import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { dropNeverLeftOf } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
@@ -199,12 +200,16 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
   if (!job || !isActive(job) || !orphaned(job.owner)) return;
-  // What went out is what the ledger holds for this job: each lookup's entry is written before its request, with
-  // the time it left. Every entry counts, not only the open ones: a balance read since the stop (a page asking for
-  // the account as the browser starts) may already have settled the cut-off calls, and they still went out.
+  // What may have gone out is what the ledger holds for this job: each lookup's entry is written before its request,
+  // and its hand-over to the network is recorded before `fetch`. An entry never handed over provably never left: it
+  // is taken off and its contact asked again. Every other entry counts, not only the open ones: a balance read since
+  // the stop (a page asking for the account as the browser starts) may already have settled the cut-off calls
+  // (taking off those that never left), and they still went out.
+  const charges = await chargesOf(job.id, job.createdAt);
+  await dropNeverLeftOf(charges);
   const sentAt = new Map<string, string>();
-  for (const call of await chargesOf(job.id, job.createdAt)) {
-    if (call.subject === undefined) continue;
+  for (const call of charges) {
+    if (call.subject === undefined || (call.state === 'uncertain' && call.handedAt === null)) continue;
     const earlier = sentAt.get(call.subject);
     if (earlier === undefined || call.at < earlier) sentAt.set(call.subject, call.at);
   }
@@ -231,8 +236,8 @@ export async function resumeBulkJob(): Promise<void> {
           }
         );
       }
-      // Not on the ledger as sent: it never left (or its answer was kept and settled). Looked up again against the
-      // vault, it asks only for what the vault still lacks.
+      // Not on the ledger as handed to the network: it never left (or its answer was kept and settled). Looked up
+      // again against the vault, it asks only for what the vault still lacks.
       if (item.state === 'running') {
         const { asked: _asked, ...queued } = item;
         return { ...queued, state: 'queued' };

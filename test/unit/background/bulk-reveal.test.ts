@@ -17,7 +17,7 @@ import { account } from '../../../src/store/account';
 import { bulkJobs } from '../../../src/store/bulk-jobs-write';
 import { onChange } from '../../../src/store/changes';
 import { db } from '../../../src/store/db';
-import { openCharges, readLedgerDays } from '../../../src/store/ledger';
+import { chargesOf, openCharges, readLedgerDays } from '../../../src/store/ledger';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
 import { vaultWrite } from '../../../src/store/vault-write';
@@ -66,9 +66,13 @@ function cutOffJob(id: string, contacts: StubContact[], running: number, created
   };
 }
 
-/** The ledger's entry of a bulk lookup sent and not answered (up to 3 credits). */
-const sentEntry = (c: StubContact, ref: string, at: string) =>
+/**
+ * The ledger's entry of a bulk lookup sent and not answered (up to 3 credits): handed to the network at `handedAt`,
+ * written ahead and never handed over (null), or written before hand-overs were recorded (absent).
+ */
+const sentEntry = (c: StubContact, ref: string, at: string, handedAt?: string | null) =>
   appendEntry({
+    ...(handedAt !== undefined ? { handedAt } : {}),
     kind: 'charge',
     id: `sent-${c.id}`,
     at,
@@ -422,7 +426,9 @@ describe('bulk reveal', () => {
         // What the database holds as the request leaves: its entry, sent (or already settled by a retry).
         const today = dayOf(new Date());
         const held = ((await readLedgerDays([today])).get(today) ?? []) as LedgerEntry[];
-        if (!held.some((entry) => entry.kind === 'charge' && entry.subject === url)) unsent.push(url);
+        const handed = (entry: LedgerEntry) =>
+          entry.kind === 'charge' && entry.subject === url && typeof entry.handedAt === 'string';
+        if (!held.some(handed)) unsent.push(url);
       }
       return fetch(input, init);
     });
@@ -431,7 +437,7 @@ describe('bulk reveal', () => {
       expect(s.lookups).toHaveLength(40);
       expect(unsent).toEqual([]);
       expect(ended.items.every((item) => item.state === 'revealed')).toBe(true);
-      // Each lookup is written before it is sent and settled after its answer: fewer writes than those 80
+      // Each lookup is written ahead, handed over and settled after its answer: fewer writes than half those 120
       // changes, as lookups that get ready (or answer) together share a write.
       expect(ledgerWrites).toBeLessThan(80);
       expect(await openCharges()).toEqual([]);
@@ -547,6 +553,35 @@ describe('bulk reveal', () => {
     // The receipt's total reads the ledger: three charged, two with no answer yet (up to 3 each).
     expect(ended.spend).toMatchObject({ charged: 9, uncertain: 2, uncertainMax: 6 });
     expect(ended.status).toBe('done');
+  });
+
+  it('after a restart, a lookup written ahead and never handed to the network is asked again, and charged once', async () => {
+    const contacts = people(4);
+    const s = service(contacts);
+    const now = new Date().toISOString();
+    await bulkJobs.setCurrent(cutOffJob('job-h', contacts, 3, now));
+    // Contact 1 was handed to the network; contact 2 was written ahead and the worker stopped before its hand-over;
+    // contact 3's entry is from before hand-overs were recorded, so it cannot tell.
+    await sentEntry(contacts[0]!, 'job-h', now, now);
+    await sentEntry(contacts[1]!, 'job-h', now, null);
+    await sentEntry(contacts[2]!, 'job-h', now);
+    await resumeBulkJob();
+    await bulkRunEnded();
+    const ended = (await bulkJobs.current())!;
+    expect(ended.items.map((item) => item.state)).toEqual([
+      'may-have-charged',
+      'revealed',
+      'may-have-charged',
+      'revealed',
+    ]);
+    expect(s.lookups.map((body) => body.social_url)).toEqual([
+      contacts[1]!.socialUrl,
+      contacts[3]!.socialUrl,
+    ]);
+    // The entry that never left is off the ledger: contact 2 is on it once, charged by its answer.
+    const ledger = await chargesOf('job-h', now);
+    expect(ledger.filter((e) => e.subject === contacts[1]!.socialUrl)).toMatchObject([{ state: 'charged' }]);
+    expect(ended.spend).toMatchObject({ charged: 6, uncertain: 2, uncertainMax: 6 });
   });
 
   it('after a restart, a contact whose answer was kept before its entry was settled is not "no answer"', async () => {

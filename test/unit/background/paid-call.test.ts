@@ -87,6 +87,76 @@ describe('a paid call that failed', () => {
     expect(await charges()).toMatchObject([{ state: 'uncertain', maxCredits: 9, label: 'Ada Lovelace' }]);
   });
 
+  it('written ahead and refused by its last check before the hand-over: off the ledger, the refusal as it was', async () => {
+    const halted = new Error('paused');
+    await expect(
+      paidLookup(
+        CALL,
+        ['email'],
+        async (ahead) => {
+          await ahead(() => {
+            throw halted;
+          });
+          throw new Error('not reached');
+        },
+        keepNothing,
+      ),
+    ).rejects.toBe(halted);
+    expect(await charges()).toEqual([]);
+  });
+
+  it('the hand-over is on the ledger before the request is given to the network, and the answer keeps it', async () => {
+    let seen: ChargeEntry[] = [];
+    await paidLookup(
+      CALL,
+      ['email'],
+      async (ahead) => {
+        await ahead();
+        seen = await charges();
+        return lookupAnswer(['email'], 3);
+      },
+      keepNothing,
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.handedAt).toEqual(expect.any(String));
+    expect(seen[0]!.handedAt! >= seen[0]!.at).toBe(true);
+    expect(await charges()).toMatchObject([{ state: 'charged', handedAt: seen[0]!.handedAt }]);
+  });
+
+  it('a hand-over that cannot be recorded sends nothing: said as not recorded, and the entry taken off', async () => {
+    const database = await db();
+    const transaction = database.transaction.bind(database);
+    let writes = 0;
+    const spy = vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
+      // The write ahead goes through; the hand-over's write fails.
+      if ([stores].flat().includes('ledger') && mode === 'readwrite' && ++writes === 2) {
+        throw new DOMException(
+          'The current transaction exceeded its quota limitations.',
+          'QuotaExceededError',
+        );
+      }
+      return transaction(stores as never, mode as never);
+    }) as never);
+    const sent = vi.fn();
+    try {
+      const error = await paidLookup(
+        CALL,
+        ['email'],
+        async (ahead) => {
+          await ahead();
+          sent();
+          return lookupAnswer(['email'], 3);
+        },
+        keepNothing,
+      ).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'storage-full', message: 'Nothing was sent.' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).not.toHaveBeenCalled();
+    expect(await charges()).toEqual([]);
+  });
+
   it("the extension's own failure after the request left: said as may have been charged, never as a refusal", async () => {
     const error = await paidLookup(
       CALL,

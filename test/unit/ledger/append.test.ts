@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendEntry, resolveEntry, type Settle } from '../../../src/ledger/append';
+import {
+  appendEntry,
+  dropNeverLeftOf,
+  markHandedOver,
+  resolveEntry,
+  type Settle,
+} from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { onChange } from '../../../src/store/changes';
 import { db } from '../../../src/store/db';
@@ -126,6 +132,39 @@ describe('settling against a balance', () => {
     await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 150 }, () => []);
     expect(await openCharges()).toEqual([]);
     expect(await day()).toMatchObject([{ id: 'b0' }, { id: 'u1', state: 'uncertain' }, { id: 'b1' }]);
+  });
+
+  it('a balance takes off the open calls never handed to the network, and settles the rest without them', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('left', { handedAt: AT }));
+    await appendEntry(uncertain('never', { handedAt: null }));
+    await appendEntry(uncertain('before-markers'));
+    const given: string[] = [];
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 94 }, (anchor, after) => {
+      given.push(...after.map((e) => e.id));
+      return confirmAll(anchor, after);
+    });
+    // An entry with no hand-over field (written before it was recorded) cannot tell: the balance settles it.
+    expect(given).toEqual(['left', 'before-markers']);
+    expect(await openCharges()).toEqual([]);
+    expect((await day()).map((e) => e.id)).toEqual(['b0', 'left', 'before-markers', 'b1']);
+    expect(await readMeta()).toMatchObject({ anchor: null });
+  });
+
+  it('a hand-over is recorded on the entry, and refused for an entry no longer on the ledger', async () => {
+    await appendEntry(uncertain('u1', { handedAt: null }));
+    await markHandedOver('u1', AT);
+    expect(await openCharges()).toMatchObject([{ id: 'u1', handedAt: AT, state: 'uncertain' }]);
+    await expect(markHandedOver('gone', AT)).rejects.toThrow('no longer on the ledger');
+  });
+
+  it('a worker taking over takes off only the calls that never left', async () => {
+    await appendEntry(uncertain('never', { handedAt: null }));
+    await appendEntry(uncertain('left', { handedAt: AT }));
+    await appendEntry(uncertain('old'));
+    await appendEntry(charge('answered', { handedAt: AT }));
+    await dropNeverLeftOf(await chargesOf('job-1', AT));
+    expect((await day()).map((e) => e.id)).toEqual(['left', 'old', 'answered']);
   });
 
   it('a balance written without a settle step (a call in flight) settles nothing', async () => {
