@@ -362,13 +362,27 @@ const settleAgainst =
  * is in flight: the balance may or may not hold its charge yet, so it cannot tell the others' charges apart.
  */
 export async function recordAccountBalance(remaining: number, at: string): Promise<void> {
+  const settles = calls.size === 0;
   await appendEntry(
     { kind: 'balance', id: crypto.randomUUID(), at, remaining },
-    calls.size === 0 ? settleAgainst(remaining, at) : undefined,
+    settles ? settleAgainst(remaining, at) : undefined,
   ).catch(
     // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
     (error) => console.warn('Could not write the ledger', error),
   );
+  if (settles) for (const listener of settledListeners) listener();
+}
+
+/** Who follows the ledger as balances settle it (a bulk reveal's receipt), in this worker. */
+const settledListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each balance this worker records that may have settled calls (the channel of
+ * `src/store/changes.ts` reaches every context but the one that wrote). Returns how to stop.
+ */
+export function afterSettling(listener: () => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
 }
 
 /** How many paid calls this worker has under way (checked, sent or waiting for their answers). */

@@ -107,6 +107,11 @@ export const BulkJob = z.object({
       uncertain: z.int(),
       uncertainMax: z.int(),
       shared: z.boolean(),
+      /**
+       * The lookups whose answers never came (on the ledger, settled by the balance or still not known), and what
+       * the balance settled them at so far. Absent on receipts written before it was kept.
+       */
+      lost: z.optional(z.object({ calls: z.int(), credits: z.int() })),
     }),
   ),
   items: z.array(BulkItem),

@@ -122,6 +122,8 @@ test('a service worker stopped mid-job: the job resumes, in-flight contacts are 
 
   // Chrome stops the worker (as it does when idle): the lookups it had started are answered to nobody.
   await stopServiceWorker(context);
+  // What reached the service before the stop: the cut-off lookups it may charge.
+  const cutOffSent = (await sim.requests('/v1/lookup')).length;
 
   // Opening the panel wakes a worker, which settles the cut-off contacts and resumes the queue.
   await sim.admin('faults', { latencyMs: 0, path: '/v1/lookup' });
@@ -132,16 +134,25 @@ test('a service worker stopped mid-job: the job resumes, in-flight contacts are 
   // No profile was ever asked for twice.
   expect(new Set(log.lookups.map((r) => r.body?.social_url)).size).toBe(log.lookups.length);
   expect(log.lookups.length).toBeGreaterThanOrEqual(10);
-  // All 15 the job had started count as "may have charged", whether or not the browser had sent them yet.
-  await expect(job).toContainText('No answer (may have been charged)');
-  await expect(job).toContainText('No answer came back for 15 contacts');
+  // All 15 the job had handed to the network count as "may have charged", whether or not the browser had sent
+  // them yet: nothing records the moment a request leaves the browser.
+  await expect(job.getByTestId('bulk-lost-line')).toContainText('15 answers never arrived');
+  await expect(job.getByRole('button', { name: 'Ask again for the 15 (up to 45 credits)' })).toBeVisible();
   expect(log.lookups.length).toBeLessThanOrEqual(25);
-  // The service may still be finishing a cut-off lookup when the job ends: checking again (free) shows its
-  // final charge, once the simulator has answered every request it received.
+  // The service may still be finishing a cut-off lookup when the job ends: the background checks the balance
+  // again (free) once it cannot be, and the receipt shows the final charge with no click.
   await expect
     .poll(async () => (await sim.requests('/v1/lookup')).every((r) => r.status !== null))
     .toBe(true);
-  await job.getByRole('button', { name: 'Check the balance again (free)' }).click();
+  const lostCharged = (await sim.requests('/v1/lookup'))
+    .slice(0, cutOffSent)
+    .reduce((s, r) => s + r.charged, 0);
+  await expect(job.getByTestId('bulk-lost-line')).toHaveText(
+    lostCharged > 0
+      ? `15 answers never arrived: paid ${lostCharged} credit${lostCharged === 1 ? '' : 's'} for them.`
+      : '15 answers never arrived: nothing was charged for them.',
+    { timeout: 30_000 },
+  );
   const after = await sim.balance();
   await expect(job.getByTestId('bulk-balance')).toContainText(`${after.toLocaleString('en-US')} after`);
 });

@@ -118,6 +118,27 @@ export const STORED_LEDGER = `${OPEN_DB}
     return all.sort((a, b) => a.seq - b.seq);
   }`;
 
+/**
+ * Defines `unhandOver(ids)` (beside {@link OPEN_DB}): puts those ledger entries back to "written ahead, not handed to
+ * the network", the state a worker stopped between an entry's two writes leaves (a window of milliseconds, too
+ * short for a journey to stop in by timing).
+ */
+export const UNHAND_OVER = `${OPEN_DB}
+  async function unhandOver(ids) {
+    const db = await openLensDb();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction('ledger', 'readwrite', { durability: 'strict' });
+      const store = tx.objectStore('ledger');
+      for (const id of ids) {
+        const request = store.get(id);
+        request.onsuccess = () => store.put({ ...request.result, handedAt: null });
+      }
+      tx.oncomplete = () => resolve(undefined);
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }`;
+
 /** Defines `shownBulkJob()` (beside {@link OPEN_DB}): the bulk reveal the pages show, without its contacts, or null. */
 export const SHOWN_BULK_JOB = `${OPEN_DB}
   async function shownBulkJob() {

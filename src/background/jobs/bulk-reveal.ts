@@ -28,7 +28,7 @@ import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
 import { connectedClient, refreshAccount } from '../connection';
 import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
-import { settingsNow } from '../ledger';
+import { afterSettling, SETTLE_AFTER_MS, settingsNow } from '../ledger';
 import { membershipNow, teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
 import { answerKept, lookupOne, type RunShared } from './bulk-contact';
@@ -173,16 +173,7 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
     case 'recheck': {
       if (isActive(job))
         throw refuseNow('The bulk reveal is still under way: its balance is checked when it ends.');
-      const { remaining } = await refreshAccount();
-      const rechecked: BulkJob = {
-        ...job,
-        balanceAfter: remaining,
-        finishedAt: new Date().toISOString(),
-        spend: await spendOf(job),
-      };
-      await bulkJobs.setCurrent(rechecked);
-      await bulkJobs.file(rechecked);
-      return rechecked;
+      return recheck(job.id);
     }
     case 'dismiss':
       if (isActive(job)) throw refuseNow('The bulk reveal is still under way: pause or cancel it first.');
@@ -193,12 +184,77 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 }
 
 /**
+ * Checks the balance after an ended job (free) and stores what the ledger then holds for it on its receipt, with the
+ * balance after; the job shown if it is still `jobId`.
+ */
+async function recheck(jobId: string): Promise<BulkJob | null> {
+  const { remaining } = await refreshAccount();
+  return serialized('bulk-receipt', async () => {
+    const job = await bulkJobs.current();
+    if (job?.id !== jobId || isActive(job)) return job;
+    const rechecked: BulkJob = {
+      ...job,
+      balanceAfter: remaining,
+      finishedAt: new Date().toISOString(),
+      spend: await spendOf(job),
+    };
+    await bulkJobs.setCurrent(rechecked);
+    await bulkJobs.file(rechecked);
+    return rechecked;
+  });
+}
+
+/**
+ * The receipt follows the ledger: once a balance may have settled calls, an ended job whose lookups were not all
+ * known reads what the ledger now holds for it, without waiting for a click.
+ */
+async function followLedger(): Promise<void> {
+  await serialized('bulk-receipt', async () => {
+    const job = await bulkJobs.current();
+    if (!job || isActive(job) || !job.spend || job.spend.uncertain === 0) return;
+    const spend = await spendOf(job);
+    if (JSON.stringify(spend) === JSON.stringify(job.spend)) return;
+    const followed: BulkJob = { ...job, spend };
+    await bulkJobs.setCurrent(followed);
+    await bulkJobs.file(followed);
+  });
+}
+afterSettling(() => {
+  followLedger().catch((error) => console.warn('The bulk receipt could not follow the ledger', error));
+});
+
+/** The job a balance check is set for, so a wake or a restart sets one at most. */
+let checkSetFor: string | null = null;
+
+/**
+ * An ended job with lookups not known: the balance is checked again (free) once the service can no longer be
+ * finishing them ({@link SETTLE_AFTER_MS} after the latest left), so the receipt settles without a click. A timer
+ * lost with its worker is set again when the next one starts ({@link resumeBulkJob}).
+ */
+async function checkWhenSettled(job: BulkJob): Promise<void> {
+  if (isActive(job) || !job.spend || job.spend.uncertain === 0 || checkSetFor === job.id) return;
+  checkSetFor = job.id;
+  const open = (await chargesOf(job.id, job.createdAt)).filter((e) => e.state === 'uncertain');
+  const latest = Math.max(0, ...open.map((e) => Date.parse(e.handedAt ?? e.at)));
+  setTimeout(
+    () => {
+      checkSetFor = null;
+      recheck(job.id).catch((error) =>
+        console.warn('The balance after a bulk reveal could not be checked', error),
+      );
+    },
+    Math.max(0, latest + SETTLE_AFTER_MS + 1_000 - Date.now()),
+  );
+}
+
+/**
  * At service worker start (or when a page saw its worker stop beating): a job whose worker is gone
  * ({@link orphaned}) was cut off. What it had in flight may have been charged (never re-sent); a running job
  * resumes its queue, a paused one stays paused. A job this worker runs is left alone.
  */
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
+  if (job && !isActive(job)) await checkWhenSettled(job);
   if (!job || !isActive(job) || !orphaned(job.owner)) return;
   // What may have gone out is what the ledger holds for this job: each lookup's entry is written before its request,
   // and its hand-over to the network is recorded before `fetch`. An entry never handed over provably never left: it
@@ -349,11 +405,20 @@ async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
   await write();
   await bulkJobs.file(job);
   await showBulkBadge(job);
+  await checkWhenSettled(job);
 }
 
 /** What the ledger holds for the job: the receipt's total (see {@link BulkJob.spend}). */
 async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend']>> {
   const charges = await chargesOf(job.id, job.createdAt);
   const { credits, uncertain, uncertainMax } = chargeTotals(charges);
-  return { charged: credits, uncertain, uncertainMax, shared: charges.some((e) => e.shared !== undefined) };
+  // No answer came for these: settled by the balance (or not yet), never by an answer.
+  const lost = charges.filter((e) => e.state !== 'charged');
+  return {
+    charged: credits,
+    uncertain,
+    uncertainMax,
+    shared: charges.some((e) => e.shared !== undefined),
+    lost: { calls: lost.length, credits: lost.reduce((sum, e) => sum + e.credits, 0) },
+  };
 }

@@ -10,12 +10,14 @@ import type { Retrievable } from '../../api/schema-parts';
 import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
+import { askAgainFor, lostLine } from '../words/bulk-lost';
 import { NOT_FOUND } from '../words/items';
 import { lookedUp, lookUps } from '../words/lists';
 import { PANEL_WORDS } from '../words/panel';
-import type { BulkModel } from './bulk-model';
+import { type BulkModel, lostContacts } from './bulk-model';
 import { count, timeLeft } from './bulk-views';
 import { openOptions } from './open-options';
+import { panelService } from './service';
 
 /** The running (or paused) job: progress, and pause/resume/cancel. */
 function Progress({ bulk, job }: { bulk: BulkModel; job: BulkJob }) {
@@ -119,10 +121,24 @@ function chargedInAll(job: BulkJob, answered: number): string {
  * What the job did, item by item (how many were found of those asked, the credits charged) against the quoted
  * maximum, with the contacts counted by outcome and the balance before and after.
  */
-export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => void }) {
+export function Receipt({
+  job,
+  onRecheck,
+  askAgain,
+}: {
+  job: BulkJob;
+  onRecheck?: () => void;
+  /** Asking again for the contacts whose answers never came (the job shown, not an earlier receipt). */
+  askAgain?: { onAsk: () => void; disabled: boolean };
+}) {
   const p = bulkProgress(job, ITEM_PRICE);
   const notStarted = job.items.filter((item) => !SETTLED.has(item.state)).length;
-  const uncertain = job.items.filter((item) => item.state === 'may-have-charged');
+  const lost = lostContacts(job);
+  const uncertain = lost.items;
+  const spend = job.spend;
+  const lostSpend = spend?.lost
+    ? { credits: spend.lost.credits, pending: spend.uncertain, most: spend.uncertainMax }
+    : null;
   const { byItem, partly } = found(job);
   const rows: Array<[string, number]> = [
     [PANEL_WORDS.allFound, p.counts.revealed - partly],
@@ -130,7 +146,6 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
     ['Already revealed (free)', p.counts.held],
     [NOT_FOUND, p.counts['nothing-found'] + p.counts['not-found']],
     ['Failed (no charge)', p.counts.failed],
-    ['No answer (may have been charged)', p.counts['may-have-charged']],
     ['Not started', notStarted],
   ];
   const items = ITEMS.filter((item) => job.selection.includes(item));
@@ -188,18 +203,21 @@ export function Receipt({ job, onRecheck }: { job: BulkJob; onRecheck?: () => vo
           : `${job.balanceAfter.toLocaleString('en-US')} after`}
       </p>
       {uncertain.length > 0 && (
-        <div class="bulk-warning">
-          <p>
-            No answer came back for {count(uncertain.length, 'contact')}, so{' '}
-            {uncertain.length === 1 ? 'it' : 'they'} may have been charged. They were not sent again. The
-            balance above is the service's own as of{' '}
-            {new Date(job.finishedAt ?? job.createdAt).toLocaleTimeString()}; it may still be finishing a
-            cut-off lookup, so check again in a moment for the final charge.
-          </p>
-          {onRecheck && (
-            <button type="button" class="small" onClick={onRecheck}>
-              Check the balance again (free)
-            </button>
+        <div class="bulk-warning" data-testid="bulk-lost">
+          <p data-testid="bulk-lost-line">{lostLine(uncertain.length, lostSpend)}</p>
+          {(askAgain || (onRecheck && (spend?.uncertain ?? 1) > 0)) && (
+            <p class="row">
+              {askAgain && lost.most > 0 && (
+                <button type="button" class="small" disabled={askAgain.disabled} onClick={askAgain.onAsk}>
+                  {askAgainFor(uncertain.length, lost.most)}
+                </button>
+              )}
+              {onRecheck && (spend?.uncertain ?? 1) > 0 && (
+                <button type="button" class="small" onClick={onRecheck}>
+                  Check the balance again (free)
+                </button>
+              )}
+            </p>
           )}
           <ul>
             {uncertain.map((item) => (
@@ -227,7 +245,15 @@ export function BulkJobView({ bulk, next }: { bulk: BulkModel; next?: (job: Bulk
         <Progress bulk={bulk} job={job} />
       ) : (
         <>
-          <Receipt job={job} onRecheck={() => void bulk.control('recheck')} />
+          <Receipt
+            job={job}
+            onRecheck={() => void bulk.control('recheck')}
+            askAgain={{
+              onAsk: () => void bulk.askAgainLost(),
+              disabled: bulk.busy.value || panelService.unreachable.value,
+            }}
+          />
+          {bulk.lostError.value && <ErrorView error={bulk.lostError.value} onOpenOptions={openOptions} />}
           {next?.(job)}
         </>
       )}

@@ -6,7 +6,7 @@
  */
 import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
-import { ITEM_PRICE } from '../../api/pricing';
+import { ITEM_PRICE, maxCostOfItems } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import {
   type BulkItem,
@@ -28,6 +28,16 @@ import { stored } from '../use-stored';
 import { SERVICE_DOWN } from '../words/service';
 import { panelService } from './service';
 
+/**
+ * The contacts of an ended job whose answers never came, and the most asking again for them can cost: what each
+ * asked for then (the background asks only what the vault lacks now, and refuses a dearer quote than this).
+ */
+export function lostContacts(job: BulkJob): { items: BulkItem[]; most: number } {
+  const items = job.items.filter((item) => item.state === 'may-have-charged');
+  const most = items.reduce((sum, item) => sum + maxCostOfItems(item.asked ?? job.selection), 0);
+  return { items, most };
+}
+
 /** How often a panel may wake a worker for a job whose worker stopped beating. */
 const WAKE_EVERY_MS = 5_000;
 
@@ -48,6 +58,8 @@ export function createBulkModel(deps: BulkModelDeps) {
   const stopWhenOut = signal(false);
   const busy = signal(false);
   const error = signal<ApiErrorJSON | null>(null);
+  /** Why asking again for an ended job's lost answers was refused (said by its receipt). */
+  const lostError = signal<ApiErrorJSON | null>(null);
   /** The user asked to pause; the job says "paused" once the lookups in flight have answered. */
   const pausing = signal(false);
 
@@ -117,6 +129,37 @@ export function createBulkModel(deps: BulkModelDeps) {
     }
     clear();
     stopWhenOut.value = false;
+    startedHere.value++;
+  }
+
+  /**
+   * The user's click on "Ask again for the N": a new bulk reveal of the ended job's contacts whose answers never
+   * came, for the items it chose, at most the price the button names.
+   */
+  async function askAgainLost() {
+    const ended = job.value.value;
+    if (!ended || isActive(ended) || busy.value) return;
+    const { items, most } = lostContacts(ended);
+    if (items.length === 0) return;
+    busy.value = true;
+    lostError.value = null;
+    const result = await call('startBulkReveal', {
+      candidates: items.map((item) => ({
+        target: item.target,
+        name: item.name,
+        ...(item.title !== undefined ? { title: item.title } : {}),
+        ...(item.employer !== undefined ? { employer: item.employer } : {}),
+        ...(item.location !== undefined ? { location: item.location } : {}),
+      })),
+      selection: ended.selection,
+      stopWhenOut: false,
+      confirmedMax: most,
+    });
+    busy.value = false;
+    if (!result.ok) {
+      lostError.value = result.error;
+      return;
+    }
     startedHere.value++;
   }
 
@@ -231,6 +274,8 @@ export function createBulkModel(deps: BulkModelDeps) {
     confirm,
     startedHere,
     control,
+    askAgainLost,
+    lostError,
     progress,
     itemFor,
     now,

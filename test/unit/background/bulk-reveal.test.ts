@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { maxLookupCost } from '../../../src/api/pricing';
+import { refreshAccount } from '../../../src/background/connection';
 import {
   bulkRunEnded,
   controlBulk,
@@ -408,6 +409,83 @@ describe('bulk reveal', () => {
     expect(ended.items.filter((item) => item.state === 'may-have-charged')).toHaveLength(1);
     expect(ended.items.filter((item) => item.state === 'revealed')).toHaveLength(2);
     expect(ended.status).toBe('done');
+  });
+
+  it('a lookup with no answer: the receipt follows the ledger as the balance settles it, with no click', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const contacts = people(3);
+    const s = service(contacts);
+    // The balance the lost lookup settles against.
+    await refreshAccount();
+    s.scripted.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 9,
+    });
+    await advance(200);
+    await bulkRunEnded();
+    // Ended at once: the service may still be finishing the lost lookup, so its cost is not known yet.
+    const ended = (await bulkJobs.current())!;
+    expect(ended.spend).toMatchObject({
+      charged: 6,
+      uncertain: 1,
+      uncertainMax: 3,
+      lost: { calls: 1, credits: 0 },
+    });
+    // Past the time a lookup can take, the balance is checked again by itself (free): nothing more fell.
+    const accountCalls = () => s.stub.requests.filter((r) => r.path === '/v1/account').length;
+    const before = accountCalls();
+    await advance(17_000);
+    await vi.waitFor(async () =>
+      expect((await bulkJobs.current())!.spend).toMatchObject({ charged: 6, uncertain: 0, uncertainMax: 0 }),
+    );
+    expect(accountCalls()).toBe(before + 1);
+    expect((await bulkJobs.history())[0]!.spend).toMatchObject({
+      uncertain: 0,
+      lost: { calls: 1, credits: 0 },
+    });
+  });
+
+  it('a balance read anywhere in the background settles the receipt of an ended job', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const contacts = people(3);
+    const s = service(contacts);
+    await refreshAccount();
+    s.scripted.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 9,
+    });
+    await advance(200);
+    await bulkRunEnded();
+    expect((await bulkJobs.current())!.spend).toMatchObject({ uncertain: 1 });
+    // Past the time a lookup can take (the receipt's own check not yet due), a balance read for any other reason.
+    vi.setSystemTime(Date.now() + 16_000);
+    await refreshAccount();
+    await vi.waitFor(async () =>
+      expect((await bulkJobs.current())!.spend).toMatchObject({
+        charged: 6,
+        uncertain: 0,
+        lost: { calls: 1, credits: 0 },
+      }),
+    );
+  });
+
+  it('a lookup charged whose answer never came: the receipt says what the lost answer cost', async () => {
+    const contacts = people(3);
+    const s = service(contacts);
+    await refreshAccount();
+    s.scripted.push(() => {
+      s.stub.state.balance -= 3;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const { ended } = await start(rows(contacts), ['email']);
+    // The balance fell by all the lost lookup could cost: settled at once.
+    expect(ended.spend).toMatchObject({ charged: 9, uncertain: 0, lost: { calls: 1, credits: 3 } });
   });
 
   it('every lookup goes out only once the ledger holds it as sent, lookups ready together sharing one write', async () => {

@@ -1,0 +1,37 @@
+/**
+ * A bulk reveal's lost answers, in words: how many lookups got no answer and what the balance says they cost, in
+ * one line, and asking again for them, priced. The same words as a single reveal's ("the answer never arrived").
+ * Part of `src/ui/words/`.
+ */
+import { formatCredits } from '../../api/pricing';
+
+/** What the ledger holds of the lost answers: settled at `credits` so far; `pending` still not known, up to `most`. */
+export interface LostSpend {
+  credits: number;
+  pending: number;
+  most: number;
+}
+
+/**
+ * "6 answers never arrived: paid 9 credits for them." `spend` null: a receipt from before its ledger figures were
+ * kept, which can only say they may have been charged.
+ */
+export function lostLine(lost: number, spend: LostSpend | null): string {
+  const what =
+    lost === 1 ? '1 answer never arrived' : `${lost.toLocaleString('en-US')} answers never arrived`;
+  const them = lost === 1 ? 'it' : 'them';
+  if (!spend) return `${what}: ${lost === 1 ? 'it' : 'they'} may have been charged.`;
+  if (spend.pending === 0) {
+    return spend.credits > 0
+      ? `${what}: paid ${formatCredits(spend.credits)} for ${them}.`
+      : `${what}: nothing was charged for ${them}.`;
+  }
+  const notKnown = `up to ${formatCredits(spend.most)}`;
+  return spend.credits > 0
+    ? `${what}: paid ${formatCredits(spend.credits)} for ${them} so far, ${notKnown} more not known yet; checking again shortly.`
+    : `${what}: what ${lost === 1 ? 'it costs' : 'they cost'} is not known yet (${notKnown}); checking again shortly.`;
+}
+
+/** "Ask again for the 6 (up to 18 credits)": a new bulk reveal of those contacts, for what the vault still lacks. */
+export const askAgainFor = (lost: number, most: number): string =>
+  `Ask again for ${lost === 1 ? 'it' : `the ${lost.toLocaleString('en-US')}`} (up to ${formatCredits(most)})`;
