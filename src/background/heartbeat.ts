@@ -39,25 +39,49 @@ function beat(): Promise<void> {
   return workerBeat.set({ worker: WORKER_ID, at: new Date().toISOString() });
 }
 
+const beatNow = () => {
+  beat().catch((error) => console.warn('Could not record the heartbeat', error));
+};
+
+function hold(): void {
+  holders += 1;
+  if (holders === 1) timer = setInterval(beatNow, HEARTBEAT_MS);
+}
+
+function release(): void {
+  holders -= 1;
+  if (holders === 0) {
+    clearInterval(timer);
+    timer = undefined;
+  }
+}
+
 /**
  * Beats while `task` runs (from before it starts, so the job it writes is never seen without a fresh beat), and
  * stops when no task is left.
  */
 export async function whileBeating<T>(task: () => Promise<T>): Promise<T> {
-  holders += 1;
+  hold();
   try {
-    if (holders === 1) {
-      timer = setInterval(() => {
-        beat().catch((error) => console.warn('Could not record the heartbeat', error));
-      }, HEARTBEAT_MS);
-    }
     await beat();
     return await task();
   } finally {
-    holders -= 1;
-    if (holders === 0) {
-      clearInterval(timer);
-      timer = undefined;
-    }
+    release();
   }
+}
+
+/**
+ * Keeps the worker beating, so awake (see above), until the returned release is called (once; later calls do
+ * nothing): for a paid call from its cap check until its answer is settled, whoever sent it. Its first beat is not
+ * waited for: the call's own writes follow at once.
+ */
+export function holdAwake(): () => void {
+  hold();
+  beatNow();
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    release();
+  };
 }

@@ -20,6 +20,7 @@ import { heldRead, serialized } from '../store/lock';
 import { forgetRoom, roomForAnswer } from '../store/room';
 import { type Settings, settings } from '../store/settings';
 import { storageProblem } from '../store/storage-problem';
+import { holdAwake } from './heartbeat';
 
 /** A refusal because a spending cap would be passed. Nothing was sent. */
 export class CapReached extends ApiError {
@@ -88,10 +89,16 @@ async function withinCaps<T>(id: string, max: number, task: () => Promise<T>): P
     if (problem) throw new CapReached(problem);
     calls.set(id, max);
   });
+  // A paid call keeps its worker from being stopped until its answer is settled: Chrome stops an idle extension
+  // service worker after 30 s without extension events or API calls, and each extension API call resets that
+  // timer (Chrome's "The extension service worker lifecycle", Idle and shutdown, since Chrome 110); the heartbeat
+  // calls `storage.session.set` every second while any call is held (`heartbeat.ts`).
+  const awake = holdAwake();
   try {
     return await task();
   } finally {
     calls.delete(id);
+    awake();
   }
 }
 

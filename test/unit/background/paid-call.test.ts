@@ -6,9 +6,11 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import { ApiError } from '../../../src/api/errors';
 import type { LookupResponse, SearchResponse } from '../../../src/api/schema';
 import { type PaidCall, paidLookup, paidSearch } from '../../../src/background/ledger';
+import { HEARTBEAT_MS } from '../../../src/domain/worker';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/db';
 import { readLedgerDays } from '../../../src/store/ledger';
@@ -336,5 +338,41 @@ describe('an entry that cannot be written ahead', () => {
     );
     expect(error).toMatchObject({ kind, message });
     expect(sent).not.toHaveBeenCalled();
+  });
+});
+
+describe('a paid call in flight', () => {
+  it('keeps its worker awake: an extension API call at every beat (well within 30 s) until its answer is settled, none after', async () => {
+    // Only the interval and the clock are faked: the fake database runs on real tasks.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const set = vi.spyOn(browser.storage.session, 'set');
+    let answer!: (response: LookupResponse) => void;
+    let sent!: () => void;
+    const leaving = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const call = paidLookup(
+      CALL,
+      ['email'],
+      async (ahead) => {
+        await ahead();
+        sent();
+        return new Promise<LookupResponse>((resolve) => {
+          answer = resolve;
+        });
+      },
+      keepNothing,
+    );
+    await leaving;
+    const before = set.mock.calls.length;
+    // A minute of waiting for the answer: the worker is kept awake throughout.
+    for (let second = 0; second < 60; second++) await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(set.mock.calls.length - before).toBeGreaterThanOrEqual(60);
+    expect(HEARTBEAT_MS).toBeLessThan(30_000);
+    answer(lookupAnswer(['email'], 3));
+    await call;
+    const after = set.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS * 40);
+    expect(set.mock.calls.length).toBe(after);
   });
 });
