@@ -74,10 +74,17 @@ export function createSidePanelModel() {
     confirmAbove,
   });
 
+  /**
+   * Nothing local waits on the network: the stored settings give the reveal items and the confirmation limit as
+   * soon as they are read (prices are the product's own, what is held is the vault's), while the service is asked
+   * whether it answers, which only the paid buttons wait for.
+   */
   async function init() {
-    const [current] = await Promise.all([settings.get(), tab.init(), account.checkService()]);
-    picks.setDefault(current.defaultSelection);
-    confirmAbove.value = current.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
+    const local = settings.get().then((current) => {
+      picks.setDefault(current.defaultSelection);
+      confirmAbove.value = current.confirmAboveCredits ?? DEFAULT_CONFIRM_ABOVE;
+    });
+    await Promise.all([local, tab.init(), account.checkService()]);
   }
 
   const parts = [clock, account, vault, reveals, search, form, results, saved, focus, tab, profile, bulk];
