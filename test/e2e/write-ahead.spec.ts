@@ -1,6 +1,7 @@
 /**
- * Money is written ahead, seen in a real browser's IndexedDB: a paid call's ledger entry is committed — the
- * transaction that writes it has fired `complete`, and asked for `durability: 'strict'` — before its request leaves.
+ * Money is written ahead, seen in a real browser's IndexedDB: a paid call's ledger entry, then its hand-over to the
+ * network, are committed — the transactions that write them have fired `complete`, and asked for
+ * `durability: 'strict'` — before its request leaves.
  * The unit tests run on fake-indexeddb, which has no disk and ignores durability; this is Chromium's own database.
  *
  * The worker's `IDBDatabase.prototype.transaction`, `IDBObjectStore.prototype.put` and `fetch` are watched, not
@@ -14,8 +15,10 @@ const ADA = DEMO_PROFILES.full;
 
 interface LedgerWrite {
   durability: string;
-  /** It wrote an uncertain charge: a paid call's entry, written ahead. */
+  /** It wrote an uncertain charge not yet handed to the network: a paid call's entry, written ahead. */
   aheadOfCall: boolean;
+  /** It recorded that entry's hand-over to the network (the write just before `fetch`). */
+  handedOver: boolean;
   committed: boolean;
 }
 
@@ -44,7 +47,12 @@ test("a reveal's ledger entry is committed, with strict durability, before its l
       const tx = transaction.apply(this, args);
       const [names, mode] = args;
       if (mode === 'readwrite' && (typeof names === 'string' ? [names] : [...names]).includes('ledger')) {
-        const write: LedgerWrite = { durability: tx.durability, aheadOfCall: false, committed: false };
+        const write: LedgerWrite = {
+          durability: tx.durability,
+          aheadOfCall: false,
+          handedOver: false,
+          committed: false,
+        };
         scope.ledgerWrites.push(write);
         byTransaction.set(tx, write);
         tx.addEventListener('complete', () => {
@@ -55,10 +63,11 @@ test("a reveal's ledger entry is committed, with strict durability, before its l
     } as typeof transaction;
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-      const value = args[0] as { kind?: string; state?: string } | undefined;
+      const value = args[0] as { kind?: string; state?: string; handedAt?: string | null } | undefined;
       const write = byTransaction.get(this.transaction);
       if (write && this.name === 'ledger' && value?.kind === 'charge' && value.state === 'uncertain') {
-        write.aheadOfCall = true;
+        if (value.handedAt === null) write.aheadOfCall = true;
+        else if (typeof value.handedAt === 'string') write.handedOver = true;
       }
       return put.apply(this, args);
     } as typeof put;
@@ -79,7 +88,13 @@ test("a reveal's ledger entry is committed, with strict durability, before its l
   const atLookup = await background.evaluate(() => (self as unknown as { atLookup: LedgerWrite[] }).atLookup);
   const ahead = atLookup.filter((w) => w.aheadOfCall);
   expect(ahead, 'the lookup wrote one entry ahead of its request').toHaveLength(1);
-  expect(ahead[0]).toEqual({ durability: 'strict', aheadOfCall: true, committed: true });
+  expect(ahead[0]).toEqual({ durability: 'strict', aheadOfCall: true, handedOver: false, committed: true });
+  // Its hand-over to the network is on the disk too before the request is given to `fetch`: an entry a stop leaves
+  // without it provably never left.
+  const handed = atLookup.filter((w) => w.handedOver);
+  expect(handed, 'the hand-over was recorded once, after the entry').toHaveLength(1);
+  expect(handed[0]).toEqual({ durability: 'strict', aheadOfCall: false, handedOver: true, committed: true });
+  expect(atLookup.indexOf(handed[0]!)).toBeGreaterThan(atLookup.indexOf(ahead[0]!));
   // Every write of the ledger asks for the disk, the settlement after the answer included.
   const all = await background.evaluate(
     () => (self as unknown as { ledgerWrites: LedgerWrite[] }).ledgerWrites,
