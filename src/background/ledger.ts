@@ -167,8 +167,9 @@ function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => Ch
 /**
  * How a paid call goes out: `send` is given `ahead`, which writes the call's entry (sent, outcome unknown, at its
  * most), runs `leaving` (a last check that may still refuse by throwing: nothing has left yet), then records that
- * the request is handed to the network; it must resolve before the request leaves, and the request must then be
- * handed to `fetch` in the same turn (it rejects with {@link NotRecorded} when either write cannot be stored).
+ * the request is handed to the network; it must resolve before the request is given to `fetch` (it rejects with
+ * {@link NotRecorded} when either write cannot be stored). Anything between the two is only a window in which a
+ * stop counts a request that never left as one that may have (settled by the balance, never asked twice).
  * A caller that waits for a connection first calls it once it has one.
  *
  * Two writes, so a stop in between is told apart from a stop after: an entry whose hand-over was never recorded

@@ -147,7 +147,7 @@ export async function lookupContact(
     (ahead) =>
       send(
         // The last check runs between the entry and its hand-over; the client then calls `fetch` before its first
-        // await, so the recorded hand-over is the last step before the request can leave.
+        // await, so no request counted as handed over waits anywhere before it can leave.
         (leaving) => ahead(leaving).then(() => client.lookup(body)),
         most,
       ),
