@@ -23,6 +23,8 @@ export const AUDIT_KINDS = [
   'dnc_added',
   'dnc_removed',
   'forget',
+  'flag',
+  'unflag',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -216,6 +218,8 @@ const KIND_WORDS: Record<AuditKind, string> = {
   dnc_added: 'Do-not-contact: listed',
   dnc_removed: 'Do-not-contact: taken off',
   forget: 'Person forgotten',
+  flag: 'Flagged wrong',
+  unflag: 'Flag taken back',
 };
 
 /** An entry's kind in words (the console and the CSV say the same). */
@@ -248,6 +252,11 @@ export function auditSummary(entry: AuditEntry): string {
     case 'destination_set':
     case 'destination_removed':
       return String(d.destination ?? '');
+    case 'flag':
+    case 'unflag': {
+      const what = d.target === 'person' ? 'the whole contact' : (ITEM_WORDS[String(d.target)] ?? '');
+      return entry.kind === 'flag' && typeof d.note === 'string' ? `${what}: “${d.note}”` : what;
+    }
     case 'retention_set':
       return `kept ${String(d.days)} days (was ${String(d.before)})`;
     case 'dnc_added':

@@ -184,12 +184,15 @@ function refusalOf(error: unknown): unknown {
 
 /**
  * What the team holds of a person, as a destination is sent it: the name, title and employer the service gave, and the
- * email and phone a member revealed. Null when the team holds no email or phone of them (nothing worth sending).
+ * email and phone a member revealed, leaving out what a member flagged wrong (as the extension's own sends do). Null
+ * when the team holds no email or phone of them that is not flagged (nothing worth sending).
  */
 export function heldSendPerson(person: Person): SendPerson | null {
   const value = (item: 'email' | 'phone') => {
     const held = person.items.get(item);
-    return held?.found && typeof held.value === 'string' && held.value.trim() !== '' ? [held.value] : [];
+    return held?.found && !held.wrong && typeof held.value === 'string' && held.value.trim() !== ''
+      ? [held.value]
+      : [];
   };
   const emails = value('email');
   const phones = value('phone');
@@ -201,7 +204,7 @@ export function heldSendPerson(person: Person): SendPerson | null {
     ...(person.socialUrl ? { profileUrl: person.socialUrl } : {}),
     ...(person.currentTitle ? { jobTitle: person.currentTitle } : {}),
     ...(person.currentEmployer ? { company: person.currentEmployer } : {}),
-    revealed: [...person.items.values()].filter((held) => held.found).map((held) => held.item),
+    revealed: [...person.items.values()].filter((held) => held.found && !held.wrong).map((held) => held.item),
   };
 }
 
@@ -228,6 +231,12 @@ export async function teamSend(
   }
   const [found] = await findPeople(db, [key]);
   const person = found ? heldSendPerson(found) : null;
+  if (found && !person && [...found.items.values()].some((held) => held.found && held.wrong)) {
+    throw new TeamSendRefusal(
+      422,
+      `This person's data is flagged wrong by your team, and flagged data is not sent: nothing was sent to ${connection.label}. Take the flag back to send it.`,
+    );
+  }
   if (!found || !person) {
     throw new TeamSendRefusal(
       404,

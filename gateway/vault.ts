@@ -31,6 +31,10 @@ export interface HeldItem {
   /** The member who revealed it (or whose lookup found nothing). */
   by: string;
   at: Date;
+  /** A standing flag says it is wrong (a teammate flagged this value, or the whole person). */
+  wrong: boolean;
+  /** Flagged wrong after it was bought: not counted as held, so a lookup buys it again. */
+  askAgain: boolean;
 }
 
 export interface Person {
@@ -73,7 +77,15 @@ export interface PersonRow {
   current_title: string | null;
   current_employer: string | null;
   not_found_at: Date | string | null;
-  items: { item: Retrievable; found: boolean; value: unknown; by: string; at: string }[];
+  items: {
+    item: Retrievable;
+    found: boolean;
+    value: unknown;
+    by: string;
+    at: string;
+    wrong?: boolean;
+    ask_again?: boolean;
+  }[];
 }
 
 /** A person as read from the database (the JSON of `gateway_person`). */
@@ -89,7 +101,15 @@ export function toPerson(row: PersonRow): Person {
     items: new Map(
       row.items.map((item) => [
         item.item,
-        { item: item.item, found: item.found, value: item.value, by: item.by, at: new Date(item.at) },
+        {
+          item: item.item,
+          found: item.found,
+          value: item.value,
+          by: item.by,
+          at: new Date(item.at),
+          wrong: item.wrong === true,
+          askAgain: item.ask_again === true,
+        },
       ]),
     ),
   };

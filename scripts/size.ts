@@ -66,8 +66,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 57.5 KB: room before money (the storage estimate and a probe write), the database's marker outside it, the key's
   // copy on Chrome, and the browser's raw storage errors read into the product's words. 61 KB: flags and job changes
   // kept on contacts, Greenhouse (its OAuth token) and Workable, Ashby's sources, each vendor's refusals read, and the
-  // Undo of a delete.
-  { name: 'background', entry: 'background.js', budget: 61 * KB },
+  // Undo of a delete. 61.5 KB: a flag on a team gateway told to the gateway, and teammates' flags kept on contacts.
+  { name: 'background', entry: 'background.js', budget: 61.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

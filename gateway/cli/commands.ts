@@ -17,6 +17,7 @@ import { spentBy, usageSince } from '../spend';
 import { readTeam, setTeamName } from '../team';
 import { personKeyOf } from '../vault';
 import { type CommandResult, UsageError } from './command-result';
+import { reportCommand } from './report-command';
 import { type SendCommandIo, sendCommand } from './send-commands';
 
 export const USAGE = `usage: npm run gateway -- <command>
@@ -31,6 +32,9 @@ export const USAGE = `usage: npm run gateway -- <command>
   member caps NAME [--daily-cap N|none] [--monthly-cap N|none]
                                           change a member's caps (credits)
   usage [--since 30d] [--csv]             spend per member and per item
+  report flagged --from YYYY-MM-DD [--to YYYY-MM-DD]
+                                          what the team was charged for data a member flagged wrong (CSV, the
+                                          columns of the extension's dispute report), for the service's support
   erase PROFILE_URL|CANDIDATE_ID          erase a person from the team vault
   team name NAME                          the team's name, as members see it
   send set lever --key-file FILE [--perform-as USER] [--posting ID] [--url API_URL]
@@ -263,6 +267,8 @@ export async function runCommand(
   }
 
   if (command === 'send') return sendCommand(db, sub, rest, io);
+
+  if (command === 'report') return reportCommand(db, sub, rest, now);
 
   if (command === 'admin') return adminCommand(db, sub, rest);
 

@@ -1,6 +1,7 @@
 /**
  * The gateway's HTTP interface: the service's own `/v1` (search, lookup, account: same bodies, same errors), the
- * team's free endpoints (`/v1/team/me`, `/v1/team/held`, `/v1/team/send`, `/v1/team/sent`), and `/healthz` for a
+ * team's free endpoints (`/v1/team/me`, `/v1/team/held`, `/v1/team/send`, `/v1/team/sent`, `/v1/team/flag`,
+ * `/v1/team/flags`), and `/healthz` for a
  * load balancer.
  *
  * Every `/v1` request meets, in order: the member key (401), the body limit (413), for the team endpoints the
@@ -22,6 +23,10 @@ import {
 import {
   TeamDncRequest,
   type TeamDncResponse,
+  TeamFlagRequest,
+  type TeamFlagResponse,
+  TeamFlagsRequest,
+  type TeamFlagsResponse,
   TeamHeldRequest,
   type TeamHeldResponse,
   type TeamMeResponse,
@@ -34,6 +39,7 @@ import { listAudited } from '../admin/actions';
 import { createAdminApp } from '../admin/routes';
 import { auditReveal, auditSend } from '../audit';
 import { type DncEntry, dncIdentifiers, entryOf, isListed, listedOf } from '../do-not-contact';
+import { flagsOf, setTeamFlag, TeamFlagRefusal } from '../flags';
 import { type Member, readMember } from '../members';
 import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
@@ -369,6 +375,56 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     return send(c, { status: 200, body });
   });
 
+  v1.post('/team/flag', async (c) => {
+    const json = jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = TeamFlagRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid flag: ${issues(parsed.error)}`));
+    const { target, wrong, note } = parsed.data;
+    try {
+      const flag = await c
+        .get('timing')
+        .time('db', () =>
+          setTeamFlag(db, c.get('member')!, personKeyOf(parsed.data), { target, wrong, note }),
+        );
+      const body: TeamFlagResponse = { success: true, flag };
+      return send(c, { status: 200, body });
+    } catch (error) {
+      if (!(error instanceof TeamFlagRefusal)) throw error;
+      return send(c, failure(error.status, error.message));
+    }
+  });
+
+  v1.post('/team/flags', async (c) => {
+    const json = jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = TeamFlagsRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid question: ${issues(parsed.error)}`));
+    // Only about the people named: a member learns nothing of flags on people it does not hold.
+    const asked = parsed.data.people;
+    const since = parsed.data.since === undefined ? null : new Date(parsed.data.since);
+    if (since && Number.isNaN(since.getTime())) {
+      return send(
+        c,
+        failure(400, `Invalid question: since must be an ISO time; got "${parsed.data.since}".`),
+      );
+    }
+    const found = await c.get('timing').time('db', async () => {
+      const people = await findPeople(db, asked.map(personKeyOf));
+      return flagsOf(
+        db,
+        people.map((person) => person?.id ?? null),
+        since,
+      );
+    });
+    const body: TeamFlagsResponse = {
+      success: true,
+      as_of: found.asOf.toISOString(),
+      people: asked.map((one, i) => ({ ...one, flags: found.flags[i] ?? [] })),
+    };
+    return send(c, { status: 200, body });
+  });
+
   v1.post('/team/held', async (c) => {
     const json = jsonBody(c);
     if (isFailure(json)) return send(c, json);
@@ -389,6 +445,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
         const person = people[i];
         const items = person
           ? [...person.items.values()]
+              // An item flagged wrong since it was bought is not held: a lookup buys it again, so it is priced.
+              .filter((held) => !held.askAgain)
               .filter((held) => held.found || now - held.at.getTime() < settings.notFoundTtlMs)
               .map((held) => ({
                 item: held.item,
@@ -458,6 +516,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     ['/team/send', 'POST'],
     ['/team/do-not-contact', 'POST'],
     ['/team/do-not-contact/check', 'POST'],
+    ['/team/flag', 'POST'],
+    ['/team/flags', 'POST'],
   ] as const) {
     v1.all(path, (c) =>
       send(c, {

@@ -238,3 +238,62 @@ export const TeamDncResponse = z.looseObject({
   added: z.optional(z.boolean()),
 });
 export type TeamDncResponse = z.infer<typeof TeamDncResponse>;
+/** What a member can flag wrong: the email, the phone, or the whole person (the service matched someone else). */
+export const TEAM_FLAG_TARGETS = ['email', 'phone', 'person'] as const;
+
+/**
+ * Body of `POST /v1/team/flag`: who (one identifier, as a lookup), what is wrong, and whether it is (`wrong: true`,
+ * with an optional note) or the flag is taken back (`wrong: false`). Free; the flag is the team's.
+ */
+export const TeamFlagRequest = z
+  .strictObject({
+    social_url: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    candidate_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    target: z.enum(TEAM_FLAG_TARGETS),
+    wrong: z.boolean(),
+    note: z.optional(text(500)),
+  })
+  .check(
+    z.refine((p) => (p.social_url === undefined) !== (p.candidate_id === undefined), {
+      message: 'give exactly one of social_url or candidate_id',
+    }),
+  );
+export type TeamFlagRequest = z.infer<typeof TeamFlagRequest>;
+
+/** One flag of the team's, standing or taken back. */
+export const TeamFlagInfo = z.looseObject({
+  target: z.enum(TEAM_FLAG_TARGETS),
+  /** The email or phone flagged, as the team holds it (absent for the whole person). */
+  value: z.optional(z.string()),
+  note: z.optional(z.string()),
+  flagged_by: z.string(),
+  /** ISO time. */
+  flagged_at: z.string(),
+  /** Who took it back, and when (ISO), when someone did. */
+  unflagged_by: z.optional(z.string()),
+  unflagged_at: z.optional(z.string()),
+  updated_at: z.string(),
+});
+export type TeamFlagInfo = z.infer<typeof TeamFlagInfo>;
+
+/** Answer of `POST /v1/team/flag`: the team's flag as it now stands. */
+export const TeamFlagResponse = z.looseObject({ success: z.literal(true), flag: TeamFlagInfo });
+export type TeamFlagResponse = z.infer<typeof TeamFlagResponse>;
+
+/** Body of `POST /v1/team/flags`: the people of `POST /v1/team/sent`, and `since` alike. */
+export const TeamFlagsRequest = TeamSentRequest;
+export type TeamFlagsRequest = TeamSentRequest;
+
+/** Answer of `POST /v1/team/flags`: each person's flags (changed after `since`, when given), in the order asked. */
+export const TeamFlagsResponse = z.looseObject({
+  success: z.literal(true),
+  as_of: z.string(),
+  people: z.array(
+    z.looseObject({
+      social_url: z.optional(z.string()),
+      candidate_id: z.optional(z.string()),
+      flags: z.array(TeamFlagInfo),
+    }),
+  ),
+});
+export type TeamFlagsResponse = z.infer<typeof TeamFlagsResponse>;

@@ -1,13 +1,17 @@
 /**
  * Flagging a contact's data wrong, and taking a flag back, on the user's click: free, kept on the contact's record
  * in the contact's turn (`serialised`), so a reveal of the same contact under way neither loses the flag nor is lost.
+ * On a team gateway the flag is the team's: the gateway is told first (`team-flags.ts`), and one it refuses is not
+ * kept here either.
  */
 import { refuse, refuseNow } from '../protocol/result';
+import { teamMembership } from '../store/team-membership';
 import { vault } from '../store/vault';
 import type { FlagTarget } from '../store/vault-flags';
 import type { ContactRecord } from '../store/vault-record';
 import { vaultWrite } from '../store/vault-write';
-import { serialised } from './lookup-contact';
+import { serialised } from './contact-turn';
+import { flagOf, tellTeamFlag } from './team-flags';
 
 export interface FlagInput {
   key: string;
@@ -25,11 +29,11 @@ export function flagContact(input: FlagInput, now = () => new Date().toISOString
     const record = read.value;
     const flags = { ...record.flags };
     const at = now();
+    const note = input.note?.trim();
     if (input.wrong) {
       const state = input.target === 'person' ? null : record[input.target];
       if (input.target !== 'person' && !state?.found)
         throw refuse(`There is no ${input.target} revealed for this contact to flag.`);
-      const note = input.note?.trim();
       flags[input.target] = {
         at,
         ...(note ? { note } : {}),
@@ -40,6 +44,10 @@ export function flagContact(input: FlagInput, now = () => new Date().toISOString
       if (!flag || flag.unflagged) return record;
       flags[input.target] = { ...flag, unflagged: { at } };
     }
+    const team = await tellTeamFlag(record, input.target, input.wrong, note);
+    // As the team keeps it (its time, who flagged it first when taken back), so the next round of the team's flags
+    // finds nothing newer to keep.
+    if (team) flags[input.target] = flagOf(team, (await teamMembership.get())?.member);
     const next: ContactRecord = { ...record, flags };
     await vaultWrite.put(next);
     return next;

@@ -16,6 +16,7 @@ import { markInterruptedJobs } from './reveal';
 import { registerMessageHandlers } from './router';
 import { markInterruptedSearch } from './search';
 import { forgetTab, onTabUpdated } from './tabs';
+import { followTeamFlags } from './team-flags';
 import { followTeamSends } from './team-send';
 
 /** Content scripts need no storage at all; on Chrome keep them out of it (the vault holds contact data). */
@@ -56,4 +57,5 @@ export function startBackground(): void {
   chore('resume the bulk send', resumeBulkSend());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));
   followTeamSends((error) => console.warn('Could not read what the team sent', error));
+  followTeamFlags((error) => console.warn('Could not read what the team flagged', error));
 }

@@ -9,7 +9,6 @@ import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema
 import type { Retrievable } from '../api/schema-parts';
 import { groupCommit } from '../group-commit';
 import { profileUrl } from '../sites/linkedin/url';
-import { type KeyedLock, keyedLock } from '../store/lock';
 import type { Selection } from '../store/settings';
 import { vault } from '../store/vault';
 import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
@@ -31,11 +30,8 @@ export interface ContactHints {
   location?: string | null | undefined;
 }
 
-/**
- * One lookup at a time per contact, so a double click can never pay twice for the same item. A bulk reveal takes
- * the same turn: a single reveal of a contact the bulk job is looking up waits for it, then finds the items held.
- */
-export const serialised: KeyedLock = keyedLock();
+/** The contact's turn (`contact-turn.ts`), where every lookup and every change of a contact waits. */
+export { serialised } from './contact-turn';
 
 /** What a contact's lookup needs, read from the vault inside the contact's turn. */
 export interface LookupPlan {

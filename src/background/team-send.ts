@@ -29,7 +29,7 @@ const SEND_TIMEOUT_MS = 60_000;
 const SENT_TIMEOUT_MS = 8_000;
 
 /** A request to the gateway with the member key: a POST of `body`, or a GET without one. */
-async function gateway(path: string, body: unknown, timeoutMs: number): Promise<Response> {
+export async function gateway(path: string, body: unknown, timeoutMs: number): Promise<Response> {
   const apiKey = await getApiKey();
   if (!apiKey) throw new ApiError({ kind: 'not-set-up', message: 'Save your member key in Options first.' });
   const { baseUrl } = await settings.get();
@@ -107,7 +107,8 @@ function recordOf(contactKey: string, info: TeamSendInfo, me: string | undefined
   };
 }
 
-const identity = (contact: ContactRecord) =>
+/** Who a contact is to the gateway: its profile URL, or the service's id when it has none. */
+export const identity = (contact: ContactRecord) =>
   contact.socialUrl
     ? { social_url: contact.socialUrl }
     : contact.candidateId

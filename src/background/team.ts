@@ -12,6 +12,7 @@ import { getApiKey } from '../store/api-key';
 import { heldRead } from '../store/lock';
 import { settings } from '../store/settings';
 import { type TeamMembership, teamMembership } from '../store/team-membership';
+import { markRecentTeamFlags } from './team-flags';
 import { markRecentTeamSends } from './team-send';
 
 /** Both endpoints are free and small: a gateway that takes longer is treated as not answering. */
@@ -120,8 +121,8 @@ export async function recordMembership(
 }
 
 /**
- * Reads `team/me` again for the saved connection (free), when it is a gateway, and marks what teammates sent since
- * it last asked.
+ * Reads `team/me` again for the saved connection (free), when it is a gateway, and marks what teammates sent and
+ * flagged since it last asked.
  */
 export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembership | null> {
   if (!(await teamMembership.get())) return null;
@@ -130,8 +131,11 @@ export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembersh
   const { baseUrl } = await settings.get();
   const membership = await recordMembership(baseUrl, apiKey, true, fetchImpl);
   // What teammates sent meanwhile, marked on the contacts held here (free; a gateway that does not say changes nothing).
-  if (membership)
+  if (membership) {
     void markRecentTeamSends().catch((error) => console.warn('Could not read what the team sent', error));
+    // And what teammates flagged wrong, or took back, of the contacts held here (free).
+    void markRecentTeamFlags().catch((error) => console.warn('Could not read what the team flagged', error));
+  }
   return membership;
 }
 

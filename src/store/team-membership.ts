@@ -26,6 +26,8 @@ export const TeamMembership = z.object({
   checkedAt: z.string(),
   /** The gateway's time up to which what teammates sent is marked here (the next question asks from it). */
   sendsSeen: z.optional(z.string()),
+  /** The gateway's time up to which teammates' flags of data wrong are kept here (the next question asks from it). */
+  flagsSeen: z.optional(z.string()),
   /** The destinations the gateway holds the keys of: contacts are sent to them through the gateway. */
   destinations: z.optional(
     z.array(
@@ -50,9 +52,18 @@ export const teamMembership = {
    * shows the destinations its gateway holds (none when there is no membership).
    */
   async set(value: TeamMembership | null): Promise<void> {
-    const before = value && value.sendsSeen === undefined ? await teamItem.get() : null;
+    const before =
+      value && (value.sendsSeen === undefined || value.flagsSeen === undefined) ? await teamItem.get() : null;
     const same = before && before.team === value?.team && before.member === value.member;
-    await teamItem.set(same && before.sendsSeen ? { ...value, sendsSeen: before.sendsSeen } : value);
+    await teamItem.set(
+      same && value
+        ? {
+            ...value,
+            ...(value.sendsSeen === undefined && before.sendsSeen ? { sendsSeen: before.sendsSeen } : {}),
+            ...(value.flagsSeen === undefined && before.flagsSeen ? { flagsSeen: before.flagsSeen } : {}),
+          }
+        : value,
+    );
     await showTeamDestinations(value?.team ?? null, value?.destinations ?? []);
   },
   watch: (cb: (value: TeamMembership | null) => void) => teamItem.watch(cb),

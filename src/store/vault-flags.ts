@@ -45,3 +45,26 @@ export const Observation = z.object({
   by: z.optional(z.string()),
 });
 export type Observation = z.infer<typeof Observation>;
+
+/**
+ * True when a flag made after `item` was bought still stands on it (its own flag on the value held, or "Wrong
+ * person"): the item is no longer counted as held, so a price offers it again and a reveal buys it again, once
+ * (bought again after the flag, it is held whatever the service gave). The rule `src/domain/flags.ts` applies, kept
+ * here for `itemsToAsk`, which every price and reveal shares.
+ */
+export function flaggedSinceBought(
+  record: { flags?: ContactFlags | undefined } & Partial<
+    Record<'email' | 'phone' | 'detailed_profile' | 'healthcare_profile', unknown>
+  >,
+  item: 'email' | 'phone' | 'detailed_profile' | 'healthcare_profile',
+): boolean {
+  const state = record[item] as { found: boolean; value?: unknown; at: string } | undefined;
+  if (!state?.found) return false;
+  const covers = (flag: Flag | undefined, own: boolean) =>
+    !!flag &&
+    !flag.unflagged &&
+    (!own || flag.value === undefined || flag.value === state.value) &&
+    flag.at > state.at;
+  const own = item === 'email' || item === 'phone' ? record.flags?.[item] : undefined;
+  return covers(own, true) || covers(record.flags?.person, false);
+}

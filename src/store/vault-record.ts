@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NpiData, type Retrievable } from '../api/schema-parts';
-import { ContactFlags, Observation } from './vault-flags';
+import { ContactFlags, flaggedSinceBought, Observation } from './vault-flags';
 
 /** An item the service was asked for: found (with its value) or not, and when. */
 const foundOrNot = <T extends z.ZodMiniType>(value: T) =>
@@ -48,8 +48,9 @@ export type ContactRecord = z.infer<typeof ContactRecord>;
 export type ItemState = NonNullable<ContactRecord[Retrievable]>;
 
 /**
- * The items of a selection the service must be asked for: not held, and not known missing unless the user chose to
- * ask again. The one rule the background's reveal, the popup's cost and the side panel's row buttons all apply.
+ * The items of a selection the service must be asked for: not held, not known missing unless the user chose to ask
+ * again, or flagged wrong since they were bought. The one rule the background's reveal, the popup's cost and the side
+ * panel's row buttons all apply.
  */
 export function itemsToAsk(
   record: ContactRecord | null | undefined,
@@ -58,7 +59,11 @@ export function itemsToAsk(
 ): Retrievable[] {
   return selection.filter((item) => {
     const state = record?.[item];
-    return state === undefined || (!state.found && retryNotFound);
+    return (
+      state === undefined ||
+      (!state.found && retryNotFound) ||
+      (record !== null && record !== undefined && flaggedSinceBought(record, item))
+    );
   });
 }
 

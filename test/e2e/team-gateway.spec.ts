@@ -5,7 +5,7 @@
  * sees sent, by whom, and neither browser holds the key.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -27,6 +27,7 @@ import { expectAccessible } from './axe';
 import { expect, launchWithExtension, test } from './fixtures';
 import { callsWithoutClick } from './privacy-calls';
 import { addDestinations } from './send-helpers';
+import { STORED_LEDGER } from './vault-db';
 
 const ADA = DEMO_PROFILES.full;
 const SERVICE_KEY = 'svc-team-e2e-7d1f0a93c2';
@@ -368,6 +369,103 @@ test.describe('a team gateway, two members', () => {
       await ats.close();
     }
   });
+  test("Alice flags Ada's email wrong: Bob sees it struck with her name, his export and bulk send leave it out, and her dispute report lists its 3 credits", async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(150_000);
+    const ats = await startDestinations();
+    try {
+      const alice: Browser = { context, open: openExtensionPage, errors: [] };
+      const bob = await memberBrowser();
+      browsers.push(bob);
+      await (await connect(alice, gateway.url, keys.alice!)).close();
+      // Bob sends to his own Lever (the bulk send of the library).
+      await addDestinations(await connect(bob, gateway.url, keys.bob!), ats, ['lever']);
+
+      // Alice buys Ada's email and phone; Bob reveals them free from the team.
+      const a = await adaPopup(alice);
+      await a.getByLabel('Mobile phone').check();
+      await a.getByRole('button', { name: 'Reveal' }).click();
+      const aliceCard = a.getByRole('article', { name: 'Revealed contact' });
+      await expect(aliceCard.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+      await expect(a.getByTestId('charged')).toContainText('Charged 9');
+      const b = await adaPopup(bob);
+      await b.getByLabel('Mobile phone').check();
+      await b.getByRole('button', { name: 'Reveal' }).click();
+      await expect(b.getByTestId('charged')).toContainText('Charged 0');
+      await b.close();
+
+      // Alice flags the email wrong: the team's flag.
+      await aliceCard.getByText('Something wrong?').click();
+      await aliceCard.getByRole('button', { name: 'Flag it: wrong email' }).click();
+      await expect(aliceCard.locator('[data-flag="email"]')).toContainText('Flagged wrong by you');
+      expect(await db.query('select target from flags')).toEqual([{ target: 'email' }]);
+
+      // Bob's popup, opened again, shows it struck with Alice's name; the email is priced again, the phone held.
+      const again = await adaPopup(bob);
+      const bobCard = again.getByRole('article', { name: 'Revealed contact' });
+      await expect(bobCard.locator('[data-flag="email"]')).toContainText(
+        /Flagged wrong by Alice Smith, \d{1,2} [A-Z][a-z]{2}/,
+      );
+      await expect(bobCard.locator('.hero[data-item="email"] s')).toHaveText(ADA.personal_email!);
+      // The team no longer counts it held: offered to buy again, at its price.
+      await expect(again.getByRole('button', { name: 'Buy email again · 3 credits' })).toBeVisible();
+      await expectAccessible(again, 'popup, an email a teammate flagged wrong');
+      for (const width of [320, 400]) {
+        await again.setViewportSize({ width, height: 700 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await again.emulateMedia({ colorScheme: scheme });
+          await again.screenshot({
+            path: `test-results/team-flag-popup-${width}-${scheme}.png`,
+            fullPage: true,
+          });
+        }
+      }
+
+      // His library's export and bulk send leave the email out.
+      const library = await bob.open('contacts.html');
+      const download = library.waitForEvent('download');
+      await library.getByRole('button', { name: 'Export CSV · flagged left out' }).click();
+      const csv = readFileSync(await (await download).path(), 'utf8');
+      expect(csv).toContain(ADA.name);
+      expect(csv).not.toContain(ADA.personal_email!);
+      await library.getByRole('button', { name: /^Send (all|the) 1 .*to Lever$/ }).click();
+      // Lever finds people by email: with Ada's flagged, she is not sent, and the reason says why.
+      const run = library.getByTestId('bulk-send');
+      await expect(run.getByRole('status')).toHaveText('0 added to Lever, 1 failed.', { timeout: 20_000 });
+      await expect(run.getByRole('listitem')).toHaveText([
+        'Ada Lovelace: This contact’s data is flagged wrong, and flagged data is not sent. Take the flag back to send it.',
+      ]);
+      expect(ats.lever.opportunities).toEqual([]);
+
+      // Alice's usage page: the email's 3 credits, with her ledger entry's id.
+      const usage = await alice.open('usage.html');
+      await expect(usage.getByTestId('dispute-total')).toHaveText('3 credits for 1 item');
+      const report = usage.waitForEvent('download');
+      await usage.getByRole('button', { name: 'Download the report (CSV)' }).click();
+      const lines = readFileSync(await (await report).path(), 'utf8').split('\r\n');
+      const charges = (
+        (await usage.evaluate(`(async () => { ${STORED_LEDGER}; return storedLedger(); })()`)) as Array<{
+          id: string;
+          kind: string;
+        }>
+      ).filter((entry) => entry.kind === 'charge');
+      expect(charges).toHaveLength(1);
+      expect(lines[1]!.split(',').slice(1, 8)).toEqual([
+        ADA.name,
+        ADA.social_url,
+        'Personal email',
+        '3',
+        charges[0]!.id,
+        'Wrong email',
+        'you',
+      ]);
+    } finally {
+      await ats.close();
+    }
+  });
+
   test("each screen's calls on open, solo and with the gateway, are those PRIVACY.md lists, and no other", async ({
     context,
     openExtensionPage,

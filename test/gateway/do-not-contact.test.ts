@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { unlistAudited } from '../../gateway/admin/actions';
 import { listAudit } from '../../gateway/audit';
-import { migrate } from '../../gateway/db/migrations';
+import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
 import { dncIdentifiers, entryOf, isListed, listPerson } from '../../gateway/do-not-contact';
 import { LookupResponse } from '../../src/api/schema';
 import { TeamDncResponse, TeamHeldResponse } from '../../src/api/team-schema';
@@ -173,7 +173,7 @@ describe('schema 003 on a team in use at 002', () => {
           values (1, 'lookup', '${ADA}', 9, 3, 'charged');
         insert into audit_log (kind, actor) values ('sign_in', 'Dana Reyes');
       `);
-      expect(await migrate(db)).toEqual([3]);
+      expect(await migrate(db, MIGRATIONS, 3)).toEqual([3]);
       expect(await db.query('select count(*)::int as n from held_items')).toEqual([{ n: 1 }]);
       expect(await db.query('select count(*)::int as n from ledger')).toEqual([{ n: 1 }]);
       expect(await db.query('select count(*)::int as n from audit_log')).toEqual([{ n: 1 }]);

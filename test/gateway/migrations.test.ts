@@ -50,6 +50,7 @@ describe('migrations', () => {
       'do_not_contact',
       'do_not_contact_hashes',
       'erasures',
+      'flags',
       'flights',
       'held_items',
       'ledger',

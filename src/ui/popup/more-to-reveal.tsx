@@ -51,7 +51,8 @@ export function MoreToReveal({
       const cost = maxCostWithTeam([item], m.teamHeld.value);
       return {
         arg: item,
-        words: `Add ${ITEM_SHORT[item]} · ${cost === 0 ? 'free, your team has it' : formatCredits(cost)}`,
+        // Held but flagged wrong since: bought again, said so.
+        words: `${m.record.value?.[item]?.found ? `Buy ${ITEM_SHORT[item]} again` : `Add ${ITEM_SHORT[item]}`} · ${cost === 0 ? 'free, your team has it' : formatCredits(cost)}`,
         problem: m.addProblem(item),
       };
     }),

@@ -6,6 +6,7 @@
  */
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { Retrievable } from '../../api/schema-parts';
+import { flaggedSinceBought } from '../../store/vault-flags';
 import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { ITEMS } from '../items';
 import { maxCostWithTeam, type TeamHeldItems } from '../team-held';
@@ -26,8 +27,15 @@ export function createOfferModel({ record, teamHeld, selection }: OfferDeps) {
   const askAgainCost = computed(() => maxCostWithTeam(knownMissing.value, teamHeld.value));
   /** Every item is held or known not to exist: nothing is left for the reveal form to ask. */
   const allDecided = computed(() => ITEMS.every((item) => record.value?.[item] !== undefined));
-  /** Items never asked for this profile: after a reveal, each is its own priced button ("Add phone · 6 credits"). */
-  const toAdd = computed(() => ITEMS.filter((item) => record.value && record.value[item] === undefined));
+  /**
+   * Items never asked for this profile, and items flagged wrong since they were bought: after a reveal, each is its
+   * own priced button ("Add phone · 6 credits", "Buy email again · 3 credits").
+   */
+  const toAdd = computed(() =>
+    ITEMS.filter(
+      (item) => record.value && (record.value[item] === undefined || flaggedSinceBought(record.value, item)),
+    ),
+  );
   /** The most one "Add <item>" button can cost. */
   const addCost = (item: Retrievable) => maxCostWithTeam([item], teamHeld.value);
   return { toAsk, maxCost, knownMissing, askAgainCost, allDecided, toAdd, addCost };

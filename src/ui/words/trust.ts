@@ -2,14 +2,11 @@
  * Plain words about trust in what was bought: data flagged wrong, a flag taken back, a job change LinkedIn showed
  * since the reveal, the dispute report. Part of `src/ui/words/`.
  */
+import { DISPUTE_COLUMNS, FLAG_CHOICE_WORDS } from '../../api/dispute-columns';
 import type { Flag, FlagTarget, Observation } from '../../store/vault-flags';
 
 /** The choices of what is wrong. */
-export const FLAG_CHOICE: Record<FlagTarget, string> = {
-  email: 'Wrong email',
-  phone: 'Wrong phone',
-  person: 'Wrong person',
-};
+export const FLAG_CHOICE: Record<FlagTarget, string> = FLAG_CHOICE_WORDS;
 
 /** "3 Dec": the day something was said, short. */
 export const shortDay = (iso: string) =>
@@ -54,17 +51,7 @@ export const DISPUTE = {
   total: (credits: string, rows: number) => `${credits} for ${rows} ${rows === 1 ? 'item' : 'items'}`,
   download: 'Download the report (CSV)',
   badPeriod: 'The start of the period is after its end. Choose a start on or before the end.',
-  header: [
-    'Date',
-    'Person',
-    'Profile URL',
-    'Item',
-    'Credits',
-    'Ledger entry',
-    'Flag',
-    'Flagged by',
-    'Flagged on',
-  ],
+  header: DISPUTE_COLUMNS,
 } as const;
 
 /** "Wrong email: bounced" — a flag and its note, in one cell. */

@@ -4,7 +4,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { flagContact } from '../../../src/background/flags';
 import { answer } from '../../../src/background/router';
 import { personOf } from '../../../src/background/send';
+import { markTeamFlags } from '../../../src/background/team-flags';
 import { FlagContactInput } from '../../../src/protocol/schemas';
+import { setApiKey } from '../../../src/store/api-key';
+import { teamMembership } from '../../../src/store/team-membership';
 import { vault } from '../../../src/store/vault';
 import { vaultWrite } from '../../../src/store/vault-write';
 import { contactRecord } from '../../support/vault-records';
@@ -75,5 +78,100 @@ describe('flagging data wrong', () => {
       ok: true,
       value: null,
     });
+  });
+});
+
+describe('flags on a team gateway', () => {
+  const membership = {
+    member: 'Bob Lee',
+    team: 'Acme Recruiting',
+    dailyCap: null,
+    monthlyCap: null,
+    spentToday: 0,
+    spentThisMonth: 0,
+    dailyResets: '2026-12-04T00:00:00.000Z',
+    monthlyResets: '2027-01-01T00:00:00.000Z',
+    checkedAt: '2026-12-03T09:00:00.000Z',
+  };
+  const teamFlag = {
+    target: 'email',
+    value: 'ada@example.org',
+    flagged_by: 'Alice Smith',
+    flagged_at: '2026-12-03T11:00:00.000Z',
+    updated_at: '2026-12-03T11:00:00.000Z',
+  };
+  let asked: { path: string; body: unknown }[];
+  let reply: (path: string) => Response;
+
+  beforeEach(async () => {
+    await setApiKey('member-key-bob');
+    await teamMembership.set(membership);
+    asked = [];
+    reply = () => new Response('{}', { status: 500 });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const path = new URL(url).pathname;
+      asked.push({ path, body: JSON.parse(String(init.body)) });
+      return reply(path);
+    });
+    return () => vi.unstubAllGlobals();
+  });
+
+  it("keeps a teammate's flag with their name, and only a newer one over the flag held", async () => {
+    reply = () =>
+      Response.json({
+        success: true,
+        as_of: '2026-12-03T12:00:00.000Z',
+        people: [{ social_url: ada.socialUrl, flags: [teamFlag] }],
+      });
+    expect(await markTeamFlags([ada.key])).toBe('2026-12-03T12:00:00.000Z');
+    expect(asked).toEqual([{ path: '/v1/team/flags', body: { people: [{ social_url: ada.socialUrl }] } }]);
+    expect((await vault.get(ada.key))?.flags?.email).toEqual({
+      at: teamFlag.flagged_at,
+      by: 'Alice Smith',
+      value: 'ada@example.org',
+    });
+    // An older word of the team's (a round that crossed a newer change here) changes nothing.
+    const taken = { ...teamFlag, unflagged_by: 'Bob Lee', unflagged_at: '2026-12-05T10:00:00.000Z' };
+    reply = () =>
+      Response.json({ success: true, as_of: 'x', people: [{ social_url: ada.socialUrl, flags: [taken] }] });
+    await markTeamFlags([ada.key]);
+    expect((await vault.get(ada.key))?.flags?.email?.unflagged).toEqual({ at: taken.unflagged_at });
+    reply = () =>
+      Response.json({
+        success: true,
+        as_of: 'x',
+        people: [{ social_url: ada.socialUrl, flags: [teamFlag] }],
+      });
+    await markTeamFlags([ada.key]);
+    expect((await vault.get(ada.key))?.flags?.email?.unflagged).toEqual({ at: taken.unflagged_at });
+  });
+
+  it("tells the gateway first: kept as the team's, and nothing kept when the gateway refuses", async () => {
+    reply = () => new Response(JSON.stringify({ success: false, message: 'Slow down.' }), { status: 429 });
+    await expect(flagContact({ key: ada.key, target: 'email', wrong: true }, at(3))).rejects.toMatchObject({
+      message: 'Your team\'s gateway said: "Slow down."',
+    });
+    expect((await vault.get(ada.key))?.flags).toBeUndefined();
+
+    reply = () =>
+      Response.json({ success: true, flag: { ...teamFlag, flagged_by: 'Bob Lee', note: 'bounced' } });
+    await flagContact({ key: ada.key, target: 'email', wrong: true, note: 'bounced' }, at(3));
+    expect(asked.at(-1)).toEqual({
+      path: '/v1/team/flag',
+      body: { social_url: ada.socialUrl, target: 'email', wrong: true, note: 'bounced' },
+    });
+    // Bob's own flag: no name (it is "you" on screen), the team's time.
+    expect((await vault.get(ada.key))?.flags?.email).toEqual({
+      at: teamFlag.flagged_at,
+      note: 'bounced',
+      value: 'ada@example.org',
+    });
+
+    // A contact the team holds nothing of (404): flagged here alone.
+    const grace = contactRecord('grace', '2');
+    await vaultWrite.put(grace);
+    reply = () => new Response(JSON.stringify({ success: false, message: 'holds nothing' }), { status: 404 });
+    await flagContact({ key: grace.key, target: 'person', wrong: true }, at(3));
+    expect((await vault.get(grace.key))?.flags?.person).toEqual({ at: at(3)() });
   });
 });

@@ -74,6 +74,23 @@ describe('which items must still be asked for', () => {
       'healthcare_profile',
     ]);
   });
+
+  it('an item flagged wrong since it was bought, once: not after it is bought again, taken back, or another value', () => {
+    const later = new Date(Date.parse(AT) + 60_000).toISOString();
+    const flagged = (flags: ContactRecord['flags']) => ({ ...held, flags });
+    expect(itemsToAsk(flagged({ email: { at: later, value: 'ada@example.org' } }), ['email'])).toEqual([
+      'email',
+    ]);
+    expect(itemsToAsk(flagged({ person: { at: later } }), ['email', 'phone'])).toEqual(['email']);
+    // Flagged before this value was bought (bought again after the flag): held.
+    expect(itemsToAsk(flagged({ email: { at: AT, value: 'ada@example.org' } }), ['email'])).toEqual([]);
+    expect(
+      itemsToAsk(flagged({ email: { at: later, value: 'ada@example.org', unflagged: { at: later } } }), [
+        'email',
+      ]),
+    ).toEqual([]);
+    expect(itemsToAsk(flagged({ email: { at: later, value: 'old@example.org' } }), ['email'])).toEqual([]);
+  });
 });
 
 describe('the key a contact is kept under', () => {
