@@ -12,6 +12,7 @@ import { chromium, type Page } from 'playwright-core';
 import { DEMO_PROFILES } from '../sim/demo-profiles';
 import { startSimulator } from '../sim/server';
 import { findChromium } from '../test/e2e/chromium-path';
+import { PUT_RECORDS } from '../test/e2e/vault-db';
 import { demoProfilePage } from './demo-page';
 import { optionsPage } from './options-page';
 
@@ -39,6 +40,36 @@ const context = await chromium.launchPersistentContext('', {
   ],
 });
 let written = 0;
+
+/** Twenty contacts as a library holds them after a few weeks' work. */
+function libraryOfTwenty() {
+  const first = ['Grace', 'Amara', 'Wei', 'Luis', 'Priya', 'Tomás', 'Hana', 'Kwame', 'Sofia', 'Jonas'];
+  const last = ['Okafor', 'Nwosu', 'Chen', 'García', 'Raman', 'Silva', 'Kimura', 'Mensah', 'Rossi', 'Berg'];
+  const titles = ['Registered Nurse', 'Senior Software Engineer', 'Head of Talent', 'Data Analyst'];
+  const employers = ['Brightpath Health', 'Babbage Ltd', 'Tessellate Pay', 'Arbor Health', 'Northwind'];
+  const places = ['Boston, Massachusetts', 'London, England', 'Berlin', 'Toronto, Ontario'];
+  return Array.from({ length: 20 }, (_, i) => {
+    const name = `${first[i % 10]} ${last[(i * 3 + Math.floor(i / 10)) % 10]}`;
+    const key = `https://www.linkedin.com/in/${name.toLowerCase().replace(/[^a-z]+/g, '-')}-${i}`;
+    const at = new Date(Date.now() - (i + 1) * 2 * 86_400_000).toISOString();
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`;
+    return {
+      v: 1,
+      key,
+      socialUrl: key,
+      candidateId: null,
+      name,
+      currentTitle: titles[i % titles.length],
+      currentEmployer: employers[i % employers.length],
+      location: places[i % places.length],
+      email: i === 5 ? { found: false, at } : { found: true, value: email, at },
+      ...(i % 3 === 0
+        ? { phone: { found: true, value: `+1 617-555-01${String(i).padStart(2, '0')}`, at } }
+        : {}),
+      updatedAt: at,
+    };
+  });
+}
 try {
   await context.route('https://*.linkedin.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: demoProfilePage(ADA.name, ADA.headline, ADA.location) }),
@@ -55,11 +86,12 @@ try {
    * The page as it is now, at each width and scheme, from its top: the whole page, or for a long list with a bar
    * that stays at the bottom (which a whole-page picture would show in mid-list), the first 900 px as a panel shows.
    */
-  const shoot = async (page: Page, state: string, { list = false } = {}) => {
+  const shoot = async (page: Page, state: string, { list = false, widths = WIDTHS } = {}) => {
     for (const scheme of SCHEMES) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: list ? 900 : 600 });
+      for (const width of widths) {
+        // A wide window is a laptop's screen (1,280 × 800): what a table shows without scrolling.
+        await page.setViewportSize({ width, height: width > 600 ? 800 : list ? 900 : 600 });
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({
           path: resolve(OUT, `${state}-${width}-${scheme}.png`),
@@ -70,7 +102,7 @@ try {
         written++;
       }
     }
-    console.log(`${state}: ${WIDTHS.join(' and ')} px, light and dark`);
+    console.log(`${state}: ${widths.join(', ')} px, light and dark`);
   };
 
   const options = await optionsPage(context, origin);
@@ -80,6 +112,11 @@ try {
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('connected').waitFor();
   await shoot(options, 'options-connected');
+  // Caps, so the usage page shows them on its chart and in words.
+  await options.getByLabel('Daily cap (credits)').fill('50');
+  await options.getByLabel('Monthly cap (credits)').fill('1000');
+  await options.getByRole('button', { name: 'Save spending settings' }).click();
+  await options.getByText('Spending settings saved.').waitFor();
 
   const profile = await context.newPage();
   await profile.goto(`${ADA.social_url}/`);
@@ -120,9 +157,21 @@ try {
   await search.getByRole('heading', { name: 'Bulk reveal finished' }).waitFor({ timeout: 30_000 });
   await shoot(search, 'panel-receipt', { list: true });
 
+  // A library of a working week: the contacts just revealed and 20 more, some with phones, one not found.
+  await worker.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify(libraryOfTwenty())}); })()`,
+  );
   const library = await open('contacts.html');
-  await library.getByText(ADA.name, { exact: true }).waitFor();
-  await shoot(library, 'contacts');
+  await library.getByText(ADA.name, { exact: true }).first().waitFor();
+  await shoot(library, 'contacts', { widths: [...WIDTHS, 1280] });
+  // A delete of what a search shows, with its Undo.
+  await library.setViewportSize({ width: 1280, height: 800 });
+  await library.getByLabel('Search by name, company or title').fill('Babbage');
+  library.once('dialog', (dialog) => void dialog.accept());
+  await library.getByRole('button', { name: /^Delete these \d+$/ }).click();
+  await library.getByTestId('library-notice').getByRole('button', { name: 'Undo' }).waitFor();
+  await library.getByLabel('Search by name, company or title').fill('');
+  await shoot(library, 'contacts-undo', { widths: [...WIDTHS, 1280] });
 
   const usage = await open('usage.html');
   await usage.getByRole('heading', { name: 'Totals' }).waitFor();

@@ -3,6 +3,7 @@ import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { eachColorScheme, expectAccessible } from './axe';
 import { expect, type Sim, test } from './fixtures';
 import { searchNurses } from './panel-checks';
+import { expectPlainWords } from './plain-words';
 import { PUT_LEDGER } from './vault-db';
 
 // A day of actions through a real browser: searches, a popup reveal and a bulk reveal.
@@ -116,6 +117,22 @@ test('a daily cap stops a bulk reveal and a search at the cap, and nothing is lo
   await expect(panel.getByTestId('spending-warning')).toContainText(
     new RegExp(`You have spent ${spent} of your 30-credit daily cap today \\(\\d+%\\)\\.`),
   );
+  // The usage page shows the cap on the chart and in words, and a monthly cap set meanwhile as soon as it is saved.
+  const usage = await openExtensionPage('usage.html');
+  await expect(usage.getByTestId('cap-daily')).toHaveText(`Daily cap: ${spent} of 30 credits today`);
+  await expect(usage.getByTestId('daily-cap-line')).toHaveCount(1);
+  await expect(usage.getByTestId('usage-chart')).toHaveAttribute(
+    'aria-label',
+    /against a daily cap of 30 credits/,
+  );
+  await expect(usage.getByTestId('cap-monthly')).toHaveCount(0);
+  await options.getByLabel('Monthly cap (credits)').fill('1000');
+  await options.getByRole('button', { name: 'Save spending settings' }).click();
+  await expect(usage.getByTestId('cap-monthly')).toHaveText(
+    `Monthly cap: ${spent} of 1,000 credits this month`,
+  );
+  await expectAccessible(usage, 'usage with a daily and a monthly cap');
+  await expectPlainWords(usage, 'usage with a daily and a monthly cap');
 
   // A cap at what is spent: the next page and a new search are refused before anything is sent, and the results
   // on screen stay.

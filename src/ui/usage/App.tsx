@@ -3,6 +3,7 @@ import { formatCredits } from '../../api/pricing';
 import { dayOf } from '../../ledger/entry';
 import { ACTION_LABELS } from '../../ledger/usage';
 import { BalanceLine } from './balance-line';
+import { type Caps, capLine } from './caps';
 import { DisputeReportLater } from './dispute-later';
 import { CHART_DAYS, createUsageModel } from './model';
 import { StackedChart, shortDay } from './stacked-chart';
@@ -14,6 +15,24 @@ const uncertainNote = ({ uncertain, uncertainMax }: { uncertain: number; uncerta
   uncertain === 0
     ? ''
     : ` + up to ${uncertainMax.toLocaleString('en-US')} not yet known (${uncertain} ${uncertain === 1 ? 'call' : 'calls'} with no answer; checked against your balance)`;
+
+/** "Daily cap: 312 of 1,000 credits today", and the month's, for each cap set in Options. */
+function CapLines({ caps, spent }: { caps: Caps; spent: { today: number; month: number } }) {
+  if (caps.daily === undefined && caps.monthly === undefined) return null;
+  return (
+    <ul class="cap-lines" aria-label="Spending caps">
+      {caps.daily !== undefined && (
+        <li data-testid="cap-daily">
+          <span class="swatch cap-swatch" aria-hidden="true" />
+          Daily cap: {capLine(spent.today, caps.daily, 'today')}
+        </li>
+      )}
+      {caps.monthly !== undefined && (
+        <li data-testid="cap-monthly">Monthly cap: {capLine(spent.month, caps.monthly, 'this month')}</li>
+      )}
+    </ul>
+  );
+}
 
 /** What was spent, on what, and when: the usage page. */
 export function App() {
@@ -44,7 +63,11 @@ export function App() {
           </section>
           <section aria-labelledby="per-day">
             <h2 id="per-day">Credits per day, last {CHART_DAYS} days</h2>
-            <StackedChart bars={m.bars.value} />
+            <StackedChart
+              bars={m.bars.value}
+              dailyCap={m.caps.value.daily}
+              caption={<CapLines caps={m.caps.value} spent={m.spent.value} />}
+            />
           </section>
           <section aria-labelledby="balance">
             <h2 id="balance">Balance over time</h2>

@@ -30,12 +30,16 @@ export function niceMax(value: number): number {
   return step * power;
 }
 
-/** The segments of every bar (zero parts leave none), and the scale's top. */
+/**
+ * The segments of every bar (zero parts leave none), and the scale's top: at least `atLeast` (the daily cap, so its
+ * line is on the chart and each day reads against it).
+ */
 export function layoutBars(
   bars: readonly DayBar[],
   box: ChartBox,
+  atLeast = 0,
 ): { segments: Segment[]; max: number; slot: number } {
-  const max = niceMax(Math.max(0, ...bars.map((bar) => bar.total)));
+  const max = niceMax(Math.max(0, atLeast, ...bars.map((bar) => bar.total)));
   const plotHeight = box.height - box.bottom;
   const slot = (box.width - box.left) / Math.max(1, bars.length);
   const width = Math.max(1, slot * 0.7);
@@ -60,6 +64,15 @@ export function layoutBars(
   });
   return { segments, max, slot };
 }
+
+/**
+ * Whether the daily cap is drawn inside the scale: when it is at most four times the highest day (or nothing was
+ * spent), so the bars keep a readable height beside it; above that, the chart names it at its top instead.
+ */
+export const capOnScale = (bars: readonly DayBar[], cap: number) => {
+  const highest = Math.max(0, ...bars.map((bar) => bar.total));
+  return highest === 0 || cap <= 4 * highest;
+};
 
 /** A day under the bars that carries its date: where its label goes, and whether a narrow chart leaves it out. */
 export interface DayLabel {

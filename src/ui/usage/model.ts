@@ -7,6 +7,7 @@ import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
 import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
 import { ledgerDays, readLedgerDays, watchLedger } from '../../store/ledger';
 import { downloadText } from '../download';
+import { type Caps, readCaps, spentUnderCaps, watchCaps } from './caps';
 
 export const CHART_DAYS = 30;
 
@@ -14,11 +15,17 @@ export function createUsageModel() {
   const byDay = signal<Map<string, LedgerEntry[]>>(new Map());
   const loaded = signal(false);
   const now = signal(new Date());
+  /** The spending caps set in Options, and what they count today and this month. */
+  const caps = signal<Caps>({});
+  const spent = signal({ today: 0, month: 0 });
 
   async function load() {
     now.value = new Date();
     const days = [...new Set([...monthToDate(now.value), ...lastDays(CHART_DAYS, now.value)])];
-    byDay.value = await readLedgerDays(days);
+    const [read, spending, set] = await Promise.all([readLedgerDays(days), spentUnderCaps(), readCaps()]);
+    byDay.value = read;
+    spent.value = { today: spending.today, month: spending.month };
+    caps.value = set;
     loaded.value = true;
   }
 
@@ -39,10 +46,15 @@ export function createUsageModel() {
 
   let stop: (() => void) | null = null;
   function init() {
-    stop = watchLedger(() => void load());
+    const stopLedger = watchLedger(() => void load());
+    const stopCaps = watchCaps((set) => (caps.value = set));
+    stop = () => {
+      stopLedger();
+      stopCaps();
+    };
     void load();
   }
 
-  return { loaded, bars, totals, balances, jobs, init, stop: () => stop?.(), exportCsv };
+  return { loaded, bars, totals, balances, jobs, caps, spent, init, stop: () => stop?.(), exportCsv };
 }
 export type UsageModel = ReturnType<typeof createUsageModel>;

@@ -1,6 +1,7 @@
+import type { ComponentChildren } from 'preact';
 import { formatCredits } from '../../api/pricing';
 import { type DayBar, PART_LABELS, USAGE_PARTS, type UsagePart } from '../../ledger/usage';
-import { type ChartBox, dayLabels, layoutBars } from './chart-layout';
+import { type ChartBox, capOnScale, dayLabels, layoutBars } from './chart-layout';
 
 /** The bars' own drawing units: the plot is stretched to the page's width and a fixed height. */
 const BOX: ChartBox = { width: 300, height: 100, left: 0, bottom: 0 };
@@ -19,8 +20,19 @@ const partsUsed = (bars: readonly DayBar[]): UsagePart[] =>
  * Credits per day, stacked by what they paid for: an SVG chart (described for screen readers, each segment titled)
  * with a legend, and the same figures as a table.
  */
-export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
-  const { segments, max } = layoutBars(bars, BOX);
+export function StackedChart({
+  bars,
+  dailyCap,
+  caption,
+}: {
+  bars: readonly DayBar[];
+  /** The daily cap set in Options: a line across the chart at its height. */
+  dailyCap?: number | undefined;
+  /** What the caps leave, said under the chart. */
+  caption?: ComponentChildren;
+}) {
+  const onScale = dailyCap !== undefined && capOnScale(bars, dailyCap);
+  const { segments, max } = layoutBars(bars, BOX, onScale ? dailyCap : 0);
   const total = bars.reduce((sum, bar) => sum + bar.total, 0);
   const dearest = bars.reduce<DayBar | null>(
     (best, bar) => (bar.total > (best?.total ?? 0) ? bar : best),
@@ -38,7 +50,7 @@ export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
       <div
         class="chart-frame"
         role="img"
-        aria-label={`Credits per day. ${summary} The table below has every figure.`}
+        aria-label={`Credits per day${dailyCap !== undefined ? `, against a daily cap of ${formatCredits(dailyCap)}` : ''}. ${summary} The table below has every figure.`}
         data-testid="usage-chart"
         data-max={max}
       >
@@ -67,6 +79,17 @@ export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
               vector-effect="non-scaling-stroke"
             />
           ))}
+          {onScale && (
+            <line
+              class="cap-line"
+              data-testid="daily-cap-line"
+              x1={0}
+              x2={BOX.width}
+              y1={BOX.height * (1 - dailyCap / max)}
+              y2={BOX.height * (1 - dailyCap / max)}
+              vector-effect="non-scaling-stroke"
+            />
+          )}
           {segments.map((s) => (
             <rect
               key={`${s.day}-${s.part}`}
@@ -82,6 +105,19 @@ export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
             </rect>
           ))}
         </svg>
+        {dailyCap !== undefined && (
+          <div class="cap-overlay" aria-hidden="true">
+            {onScale ? (
+              <span class="chart-label cap-label" style={{ bottom: `${(dailyCap / max) * 100}%` }}>
+                Daily cap
+              </span>
+            ) : (
+              <span class="chart-label cap-label" style={{ bottom: '100%' }}>
+                Daily cap {formatCredits(dailyCap)}: above this scale
+              </span>
+            )}
+          </div>
+        )}
         <div class="chart-days" aria-hidden="true">
           {dayLabels(bars.length).map(({ index, centre, minor }) => (
             <span
@@ -95,6 +131,7 @@ export function StackedChart({ bars }: { bars: readonly DayBar[] }) {
         </div>
       </div>
       <figcaption>
+        {caption}
         <span>{summary}</span>
         {used.length > 0 && (
           <ul class="legend" aria-label="Legend">
