@@ -52,8 +52,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // filters for data flagged wrong and for job changes, exports that leave flagged data out unless included, and
   // "Delete these N" with Undo. 43.25 KB: the table of a wide page beside the cards of a narrow one (its sortable
   // column headers, its own styles, each row's sent marks with the mark's words; the reader of sends loads later).
-  // 44 KB: the vault's reader a chunk of its own, shared with Options' "Delete all".
-  { name: 'contacts', entry: 'contacts.html', budget: 44 * KB },
+  // 44 KB: the vault's reader a chunk of its own, shared with Options' "Delete all". 44.25 KB: "Update in Lever" under
+  // a job change (its view loads with the card's flags).
+  { name: 'contacts', entry: 'contacts.html', budget: 44.25 * KB },
   // The ledger's reader, the chart, the totals and the CSV export. 29.5 KB: the dispute report (charges for data
   // flagged wrong) loads when shown, but the vault's reader it shares with the other pages now comes in a chunk this
   // page loads at once. 30 KB: the answers lost, a part of their own, and a storage failure said in the product's
@@ -67,8 +68,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 57.5 KB: room before money (the storage estimate and a probe write), the database's marker outside it, the key's
   // copy on Chrome, and the browser's raw storage errors read into the product's words. 61 KB: flags and job changes
   // kept on contacts, Greenhouse (its OAuth token) and Workable, Ashby's sources, each vendor's refusals read, and the
-  // Undo of a delete. 61.5 KB: a flag on a team gateway told to the gateway, and teammates' flags kept on contacts.
-  { name: 'background', entry: 'background.js', budget: 61.5 * KB },
+  // Undo of a delete. 62.75 KB: a flag on a team gateway told to the gateway and teammates' flags kept on contacts
+  // (0.8 KB), "Update in Lever" (a note on the record, 0.5 KB), and 0.4 KB that grew on main before them.
+  { name: 'background', entry: 'background.js', budget: 62.75 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -41,6 +41,8 @@ interface Opportunity {
   sources: string[];
   tags: string[];
   createdAt: number;
+  /** Notes added since (Notes › Create a note). */
+  notes?: { id: string; value: string; user: string; createdAt: number }[];
 }
 
 export function createLeverServer(options: { key?: string } = {}) {
@@ -117,6 +119,27 @@ export function createLeverServer(options: { key?: string } = {}) {
     next++;
     opportunities.push(opportunity);
     return c.json({ data: opportunity }, 201);
+  });
+
+  // The reference, Notes › Create a note (named in the table of contents, its text not held): `POST
+  // /opportunities/:opportunity/notes` with `perform_as` and a `value`, answering the note under `data`. Lever's
+  // Opportunities section offers updates of stage, archived state, links, tags and sources only: no update of the
+  // headline, so this stand-in has none. The refusals' wording is this stand-in's (unverified).
+  app.post('/v1/opportunities/:id/notes', async (c) => {
+    const performAs = c.req.query('perform_as');
+    const user = LEVER_USERS.find((u) => u.id === performAs);
+    if (!performAs) return error(400, 'BadRequestError', 'Missing perform_as parameter');
+    if (!user || user.deactivatedAt)
+      return error(400, 'BadRequestError', 'perform_as user is not an active user');
+    const opportunity = opportunities.find((o) => o.id === c.req.param('id'));
+    if (!opportunity) return error(404, 'ResourceNotFound', 'Opportunity not found');
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || typeof body.value !== 'string' || body.value.trim() === '') {
+      return error(400, 'BadRequestError', 'Note value is required');
+    }
+    const note = { id: `note-${next++}`, value: body.value, user: user.id, createdAt: Date.now() };
+    opportunity.notes = [...(opportunity.notes ?? []), note];
+    return c.json({ data: note }, 201);
   });
 
   app.notFound(() => error(404, 'ResourceNotFound', 'Not found'));

@@ -19,6 +19,7 @@ import {
   LeverUsersInput,
   NameInput,
   NoInput,
+  NoteJobChangeInput,
   PageInput,
   ProfileDetection,
   RenameInput,
@@ -47,6 +48,7 @@ import {
 } from './destinations';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { flagContact } from './flags';
+import { noteJobChange } from './job-change-note';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
 import { readTabPeople } from './page-people';
@@ -180,6 +182,7 @@ export function registerMessageHandlers(): void {
   expose('gitHubProfileOnTab', TabInput, ({ tabId }) => gitHubProfileOnTab(tabId));
   expose('prepareGitHubFind', TabInput, ({ tabId }) => prepareGitHubFind(tabId));
   expose('flagContact', FlagContactInput, (input) => flagContact(input));
+  expose('noteJobChange', NoteJobChangeInput, (input) => noteJobChange(input));
   expose('teamHeld', TeamHeldInput, ({ people }) => teamHeld(people));
   expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }) => {

@@ -29,6 +29,7 @@ import type {
   KeysInput,
   LeverUsersInput,
   NameInput,
+  NoteJobChangeInput,
   PageInput,
   ProfileDetection as ProfileDetectionSchema,
   RenameInput,
@@ -134,6 +135,7 @@ export interface ProtocolMap {
   teamHeld(input: z.infer<typeof TeamHeldInput>): Result<TeamHeldPerson[]>;
   /** Popup, side panel, library: flag a revealed item wrong (with an optional note), or take the flag back. Free. */
   flagContact(input: z.infer<typeof FlagContactInput>): Result<ContactRecord>;
+  noteJobChange(input: z.infer<typeof NoteJobChangeInput>): Result<ContactRecord>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

@@ -254,6 +254,12 @@ export const TeamHeldInput = z.strictObject({
 });
 
 /** Flag an item of a revealed contact wrong, or take the flag back (`src/background/flags.ts`). */
+/** "Update in Lever": tell the destination a contact was sent to of the job change LinkedIn showed since. */
+export const NoteJobChangeInput = z.strictObject({
+  key: text(MESSAGE_LIMITS.profileUrl, 'A contact key'),
+  destinationId: text(100, 'The destination'),
+});
+
 export const FlagContactInput = z.strictObject({
   key: text(MESSAGE_LIMITS.profileUrl, 'A contact key'),
   target: z.enum(FLAG_TARGETS),

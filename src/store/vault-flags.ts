@@ -43,6 +43,8 @@ export const Observation = z.object({
   at: z.string(),
   /** A teammate's name when the gateway shared it; absent when seen in this browser. */
   by: z.optional(z.string()),
+  /** The destinations told of it ("Update in Lever"): which (its id), and when. */
+  noted: z.optional(z.array(z.object({ destination: z.string(), at: z.string() }))),
 });
 export type Observation = z.infer<typeof Observation>;
 

@@ -4,7 +4,7 @@ import type { ContactRecord, ItemState } from '../store/vault-record';
 import { Address } from './address';
 import { CopyButton } from './copy-button';
 import { downloadText } from './download';
-import { FlagFormLater, FlagNoteLater } from './flags-later';
+import { FlagFormLater, FlagNoteLater, UpdateInDestinationLater } from './flags-later';
 import { ITEM_LABEL, ITEMS } from './items';
 import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
@@ -161,6 +161,7 @@ export function ContactCard({
           {jobChangeLine(record.observed)}
         </p>
       )}
+      {record.observed && <UpdateInDestinationLater record={record} />}
       {record.flags?.person && <FlagNoteLater record={record} target="person" />}
       {record.unknownAt && (
         <p class="not-found" title={exactTime(record.unknownAt)}>

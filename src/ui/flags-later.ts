@@ -7,3 +7,7 @@ import { lazy } from './sidepanel/lazy';
 export const FlagNoteLater = lazy(() => import('./flags').then((module) => module.FlagNote));
 
 export const FlagFormLater = lazy(() => import('./flags').then((module) => module.FlagForm));
+
+export const UpdateInDestinationLater = lazy(() =>
+  import('./flags-update').then((module) => module.UpdateInDestination),
+);

@@ -4,8 +4,8 @@ import { demoProfilePage } from '../../scripts/demo-page';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { openPopupFor, openTab } from '../support/popup-on-tab';
 import { expectAccessible } from './axe';
-import { expect, test } from './fixtures';
 import { expectPlainWords } from './plain-words';
+import { addDestinations, expect, test } from './send-helpers';
 import { PUT_RECORDS, STORED_LEDGER } from './vault-db';
 
 const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
@@ -152,11 +152,13 @@ test('an email bought from the popup and flagged wrong there is in the usage pag
   ]);
 });
 
-test('a held person whose profile page shows a new employer: the popup, the library’s filter and the CSV say so, for free', async ({
+test('a held person whose profile page shows a new employer: the popup, the library’s filter and the CSV say so, and Update in Lever tells Lever, for free', async ({
   background,
+  connect,
   context,
   openExtensionPage,
   tabIdOf,
+  vendors,
 }) => {
   const grace = {
     ...person('grace-okafor', 'Grace Okafor', 'grace@example.org'),
@@ -186,4 +188,28 @@ test('a held person whose profile page shows a new employer: the popup, the libr
   const [header, row] = readFileSync(await (await download).path(), 'utf8').split('\r\n');
   expect(header).toMatch(/,Now \(seen on LinkedIn\),Seen on$/);
   expect(row).toMatch(/,Charge Nurse at Arbor Health,\d{4}-\d\d-\d\d$/);
+
+  // Sent to Lever, then updated there: Lever changes no headline through its API, so the new job is a note on the
+  // record (src/send/destinations/lever.ts says where the reference says so).
+  await addDestinations(await connect(), vendors, ['lever']);
+  await library.getByLabel('Show').selectOption({ label: 'All contacts' });
+  await library.getByRole('button', { name: 'Grace Okafor', exact: true }).click();
+  const card = library.getByRole('article', { name: 'Revealed contact' });
+  await card.getByRole('button', { name: 'Send to Lever' }).click();
+  await expect(card.getByTestId('send-to').getByRole('status')).toHaveText('Added to Lever.');
+  await expectAccessible(library, 'library, a job change to update in Lever');
+  await shoot(library, 'library-job-change-lever');
+  await card.getByRole('button', { name: 'Update in Lever' }).click();
+  await expect(card.getByTestId('job-update')).toHaveText(
+    /^Lever updated with the new job · \d{1,2} [A-Z][a-z]{2}$/,
+  );
+  expect(vendors.lever.opportunities).toHaveLength(1);
+  expect(vendors.lever.opportunities[0]!.notes?.map((n) => n.value)).toEqual([
+    expect.stringMatching(
+      /^Job change seen on LinkedIn on \d{1,2} [A-Z][a-z]{2} \d{4}: now Charge Nurse at Arbor Health \(was Nurse at Brightpath\)\. Added by Candidate Lens\.$/,
+    ),
+  ]);
+  await expectAccessible(library, 'library, a job change updated in Lever');
+  await expectPlainWords(library, 'library, a job change updated in Lever');
+  await shoot(library, 'library-job-update');
 });

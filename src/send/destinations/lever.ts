@@ -156,6 +156,38 @@ export function createLever(options: LeverOptions): Destination {
   };
 }
 
+const NoteAdded = z.object({ data: z.object({ id: z.string() }) });
+
+/**
+ * Adds a note to an opportunity (`POST /v1/opportunities/:opportunity/notes?perform_as=…`, body `{ value }`: the
+ * reference's Notes › Create a note). Lever's reference updates an opportunity only by its stage, archived state,
+ * links, tags and sources (its Opportunities section: "Update stage", "Update archived state", "Update links",
+ * "Update tags", "Update sources"): no call changes a candidate's headline, title or employer, so a job change is told
+ * as a note on the record, the closest the reference allows. Answers the note's id.
+ */
+export async function leverAddNote(
+  options: LeverOptions,
+  opportunityId: string,
+  value: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const { base, http, headers } = transport(options);
+  const url = `${base}/v1/opportunities/${encodeURIComponent(opportunityId)}/notes?perform_as=${encodeURIComponent(options.performAs)}`;
+  // Not retried on a 5xx: Lever may have kept the note before failing, and a second would repeat it.
+  const added = await http(
+    {
+      method: 'POST',
+      url,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ value }),
+      schema: NoteAdded,
+      retryServerErrors: false,
+    },
+    signal,
+  );
+  return added.data.id;
+}
+
 export const LeverSettings = z.object({
   id: z.string(),
   label: z.string(),

@@ -70,3 +70,9 @@ export const CHANGED_FILTER = 'Changed since revealed';
 
 /** The CSV's columns for it. */
 export const JOB_CHANGE_COLUMNS = ['Now (seen on LinkedIn)', 'Seen on'] as const;
+
+/** "Update in Lever": the job change told to a destination the contact was sent to. */
+export const updateIn = (label: string) => `Update in ${label}`;
+export const UPDATE_FREE = 'Free: adds the new job as a note.';
+/** "Lever updated · 6 Dec". */
+export const updatedIn = (label: string, at: string) => `${label} updated with the new job · ${shortDay(at)}`;

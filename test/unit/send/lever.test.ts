@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLeverServer, LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import { createLever, leverUsers } from '../../../src/send/destinations/lever';
+import { createLever, leverAddNote, leverUsers } from '../../../src/send/destinations/lever';
 import { SendError } from '../../../src/send/errors';
 import { ADA, fetchInto, recordingSleep } from './helpers';
 
@@ -82,5 +82,26 @@ describe('Lever', () => {
     expect(error.kind).toBe('bad-key');
     expect(error.message).toContain('did not accept the key');
     expect(error.message).not.toContain('wrong-key');
+  });
+});
+
+describe('Lever: a job change told as a note', () => {
+  it('adds a note to the opportunity as the acting user (Lever updates no headline), and refuses an unknown one', async () => {
+    const { server, lever } = setup();
+    await lever.send(ADA);
+    const options = {
+      apiKey: LEVER_KEY,
+      performAs: ACTIVE,
+      baseUrl: 'https://api.lever.co',
+      fetch: fetchInto(server.app),
+    };
+    const id = await leverAddNote(options, 'opp-1', 'Now Staff Engineer at Nimbus');
+    expect(server.opportunities[0]!.notes).toEqual([
+      { id, value: 'Now Staff Engineer at Nimbus', user: ACTIVE, createdAt: expect.any(Number) },
+    ]);
+    // The headline as created: the reference has no call that changes it.
+    expect(server.opportunities[0]!.headline).toBe(ADA.headline ?? '');
+    await expect(leverAddNote(options, 'opp-404', 'x')).rejects.toBeInstanceOf(SendError);
+    expect(server.log.filter((line) => line.includes('/notes'))).toHaveLength(2);
   });
 });
