@@ -190,7 +190,9 @@ test.describe('options: defaults and the vault', () => {
     const notice = options.getByTestId('delete-all-notice');
     accept();
     await options.getByRole('button', { name: 'Delete all 1 revealed contact' }).click();
-    expect(confirmed).toEqual(['Delete all 1 contact from this browser? Revealing them again costs credits.']);
+    expect(confirmed).toEqual([
+      'Delete all 1 contact from this browser? Revealing them again costs credits.',
+    ]);
     await expect(notice).toHaveText('Deleted 1 contact. · Undo');
     await expect(options.getByText('No revealed contacts in this browser.')).toHaveCount(0);
     await expectAccessible(options, 'options after deleting every contact, Undo offered');
