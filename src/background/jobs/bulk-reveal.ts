@@ -23,7 +23,7 @@ import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
 import { account } from '../../store/account';
 import { bulkJobs } from '../../store/bulk-jobs-write';
-import { chargesOf } from '../../store/ledger';
+import { chargesOf, openCharges } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
 import { connectedClient, refreshAccount } from '../connection';
@@ -233,8 +233,10 @@ let checkSetFor: string | null = null;
  */
 async function checkWhenSettled(job: BulkJob): Promise<void> {
   if (isActive(job) || !job.spend || job.spend.uncertain === 0 || checkSetFor === job.id) return;
+  // Only calls still open can be settled: one a balance closed as it was (it could not tell) stays not known.
+  const open = (await openCharges()).filter((e) => e.ref === job.id);
+  if (open.length === 0) return;
   checkSetFor = job.id;
-  const open = (await chargesOf(job.id, job.createdAt)).filter((e) => e.state === 'uncertain');
   const latest = Math.max(0, ...open.map((e) => Date.parse(e.handedAt ?? e.at)));
   setTimeout(
     () => {
