@@ -112,6 +112,7 @@ try {
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('connected').waitFor();
   await shoot(options, 'options-connected');
+  await options.getByTestId('settings-fold').locator(':scope > summary').click();
   // Caps, so the usage page shows them on its chart and in words.
   await options.getByLabel('Daily cap (credits)').fill('50');
   await options.getByLabel('Monthly cap (credits)').fill('1000');

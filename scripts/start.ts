@@ -147,6 +147,8 @@ async function configure(): Promise<Page> {
   await options.getByLabel('API key').fill(connection.key);
   await options.getByRole('button', { name: 'Save', exact: true }).click();
   await options.getByTestId('connected').waitFor();
+  // Saved, the page is one step with the settings folded under it: open them, for the destinations added next.
+  await options.getByTestId('settings-fold').locator(':scope > summary').click();
   if (team) await options.getByTestId('team-member').waitFor();
   return options;
 }

@@ -190,6 +190,8 @@ export const test = base.extend<Fixtures>({
       await ff.fillLabelled('API key', key);
       await ff.clickButton('Save');
       await ff.textMatching('[data-testid=connected]', /credits/);
+      // Saved, the page is one step with the settings folded under it: the journeys go on to them.
+      await ff.click('[data-testid=settings-fold] > summary');
       return tab;
     });
   },

@@ -384,6 +384,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await page.getByLabel('API key').fill(key);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByTestId('connected')).toBeVisible();
+      // Saved, the page is one step (open LinkedIn) with the settings folded under it: the journeys go on to them.
+      await page.getByTestId('settings-fold').locator(':scope > summary').click();
       return page;
     });
   },

@@ -300,11 +300,19 @@ test("a first run: what it does, one paste of a team's invitation, Save, Open Li
   const next = page.getByTestId('next-steps');
   await expect(next.getByRole('heading')).toHaveText('Now open a LinkedIn profile');
   await expect(next).toContainText('click Candidate Lens in the toolbar (Alt+Shift+L)');
-  await expect(next).toContainText('The side panel (Alt+Shift+K)');
-  // One primary action at a time: "Open LinkedIn" now, Save no longer.
+  await expect(next).toContainText(
+    'Keep people beside LinkedIn in the side panel: press Alt+Shift+K, or click Open search in the popup.',
+  );
+  // One step: "Open LinkedIn" the one primary action, first on the page, every setting folded under it.
   await expect(page.locator('button.primary')).toHaveText(['Open LinkedIn']);
-  await expect(page.getByLabel('Daily cap (credits)')).toBeVisible();
+  const step = await next.boundingBox();
+  expect(step!.y).toBeLessThan(120);
+  expect(step!.y + step!.height).toBeLessThan(600);
+  await expect(page.getByLabel('Daily cap (credits)')).toBeHidden();
+  await expect(page.getByLabel('API key')).toBeHidden();
   await expectAccessible(page, 'options, connected, next steps');
+  await page.getByText('Settings: connection, Send to').click();
+  await expect(page.getByLabel('Daily cap (credits)')).toBeVisible();
 
   const opened = context.waitForEvent('page');
   await next.getByRole('button', { name: 'Open LinkedIn' }).click(); // click 2

@@ -74,6 +74,8 @@ export async function firstRun(browser: ProfileBrowser, simUrl: string, key = 'd
   await options!.getByLabel('API key').fill(key);
   await options!.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(options!.getByTestId('connected')).toBeVisible();
+  // Saved, the page is one step with the settings folded under it: the journeys go on to them.
+  await options!.getByTestId('settings-fold').locator(':scope > summary').click();
   return options!;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
+import type { AccountSnapshot } from '../../store/account';
 import { Balance } from '../balance';
 import { ErrorView } from '../error-view';
 import { RevealOptions } from '../reveal-options';
@@ -15,10 +16,49 @@ import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
 import { SpendingFields } from './spending-fields';
 
 /**
+ * The one step after a key is saved: open LinkedIn, with how to open the popup and the side panel (their shortcuts as
+ * the user has set them), and the one primary action, "Open LinkedIn".
+ */
+function NextStep({
+  connected,
+  popup,
+  panel,
+  open,
+}: {
+  connected: AccountSnapshot;
+  popup: string;
+  panel: string;
+  open: () => void;
+}) {
+  return (
+    <section class="next-steps" aria-labelledby="next-steps" data-testid="next-steps">
+      <p class="success" role="status" data-testid="connected">
+        Connected. Balance: {formatCredits(connected.remaining)}
+        {connected.purchased !== null &&
+          ` · Purchased over the account's lifetime: ${formatCredits(connected.purchased)}`}
+      </p>
+      <h2 id="next-steps">Now open a LinkedIn profile</h2>
+      <p>
+        On a profile, click Candidate Lens in the toolbar{popup && ` (${popup})`}: it shows what the contact
+        may cost, and Reveal gets it.
+      </p>
+      <p>
+        Keep people beside LinkedIn in the side panel: {panel ? `press ${panel}, or ` : ''}click Open search
+        in the popup.
+      </p>
+      <p class="muted">No button in the toolbar? Pin Candidate Lens from the browser's Extensions menu.</p>
+      <button type="button" class="primary" onClick={open}>
+        Open LinkedIn
+      </button>
+    </section>
+  );
+}
+
+/**
  * The options page, which is also the first run: what the extension does, the connection (a key or a team's
- * invitation; the address folded under "Advanced" when the build names the service), then the next step (open
- * LinkedIn, with the toolbar and side-panel shortcuts), and the settings that matter once connected, folded until
- * then: default reveal options, spending caps and the vault. One primary action at a time: Save, then "Open
+ * invitation; the address folded under "Advanced" when the build names the service), and the settings that matter
+ * once connected, folded until then: default reveal options, spending caps and the vault. Once a key is saved the page
+ * becomes one step, {@link NextStep}, with every setting folded under it. One primary action at a time: Save, then "Open
  * LinkedIn"; every other form ends with its Save in the same secondary style and place.
  */
 export function App() {
@@ -28,21 +68,8 @@ export function App() {
   const hasKey = m.key.value !== null;
   const connected = m.connected.value;
   const { popup, panel } = m.shortcuts.value;
-  return (
-    <main class="options">
-      <h1>{hasKey ? 'Candidate Lens options' : 'Welcome to Candidate Lens'}</h1>
-      {!hasKey && (
-        <p class="lede" data-testid="welcome">
-          Reveal a candidate's email and phone from their LinkedIn profile, paid in credits from your
-          candidate service account. Connect your account to start.
-        </p>
-      )}
-      {m.settingsProblem.value && (
-        <p class="error" role="alert" data-testid="settings-problem">
-          {m.settingsProblem}
-        </p>
-      )}
-
+  const settings = (
+    <>
       <section aria-labelledby="connection">
         <h2 id="connection">{hasKey ? 'Service connection' : 'Connect your account'}</h2>
         <form
@@ -117,33 +144,9 @@ export function App() {
           </div>
         </form>
         {m.error.value && <ErrorView error={m.error.value} place="options" />}
-        {connected && (
-          <p class="success" role="status" data-testid="connected">
-            Connected. Balance: {formatCredits(connected.remaining)}
-            {connected.purchased !== null &&
-              ` · Purchased over the account's lifetime: ${formatCredits(connected.purchased)}`}
-          </p>
-        )}
         {!connected && m.key.value && <Balance account={m.balance} />}
         {m.key.value && m.team.value && <TeamMember team={m.team.value} address={m.savedBaseUrl.value} />}
       </section>
-
-      {connected && (
-        <section class="next-steps" aria-labelledby="next-steps" data-testid="next-steps">
-          <h2 id="next-steps">Now open a LinkedIn profile</h2>
-          <p>
-            On a profile, click Candidate Lens in the toolbar{popup && ` (${popup})`}: it shows what the
-            contact may cost, and Reveal gets it. The side panel{panel && ` (${panel})`} keeps people beside
-            the page.
-          </p>
-          <p class="muted">
-            No button in the toolbar? Pin Candidate Lens from the browser's Extensions menu.
-          </p>
-          <button type="button" class="primary" onClick={m.openLinkedIn}>
-            Open LinkedIn
-          </button>
-        </section>
-      )}
 
       {hasKey && <SendToSettings gateway={m.team.value ? m.savedBaseUrl.value : null} />}
 
@@ -200,6 +203,35 @@ export function App() {
           )}
         </section>
       </details>
+    </>
+  );
+  return (
+    <main class="options">
+      <h1>{hasKey ? 'Candidate Lens options' : 'Welcome to Candidate Lens'}</h1>
+      {!hasKey && (
+        <p class="lede" data-testid="welcome">
+          Reveal a candidate's email and phone from their LinkedIn profile, paid in credits from your
+          candidate service account. Connect your account to start.
+        </p>
+      )}
+      {m.settingsProblem.value && (
+        <p class="error" role="alert" data-testid="settings-problem">
+          {m.settingsProblem}
+        </p>
+      )}
+
+      {connected && <NextStep connected={connected} popup={popup} panel={panel} open={m.openLinkedIn} />}
+      {/* Once a key is saved here, the page is one step (open LinkedIn); the settings fold under it. */}
+      {connected ? (
+        <details class="settings-fold" data-testid="settings-fold">
+          <summary>
+            Settings: connection, Send to, reveal defaults, spending caps and revealed contacts
+          </summary>
+          {settings}
+        </details>
+      ) : (
+        settings
+      )}
 
       <p class="muted">
         {/* privacy.html is PRIVACY.md, made into a page of the extension at build time (wxt.config.ts). */}
