@@ -93,16 +93,20 @@ export async function auditErasure(
   actor: string,
   keys: readonly string[],
   items: number,
+  /** `forget`: a member's "Forget this person" (erased, listed do-not-contact); `detail` adds its counts. */
+  as: { kind: 'erase' | 'forget'; memberId?: number | null; detail?: Record<string, number> } = {
+    kind: 'erase',
+  },
 ): Promise<void> {
   await db.query(
     `with erased as (
        update audit_people set identifier = null, candidate_id = null, name = null, erased_at = now()
        where (identifier = any($1::text[]) or candidate_id = any($1::text[])) and erased_at is null returning id
      )
-     insert into audit_log (kind, actor, detail)
-     select 'erase', $2, jsonb_build_object('items', $3::int, 'entries_anonymised',
-       (select count(*)::int from audit_log where person_id in (select id from erased)))`,
-    [keys, actor, items],
+     insert into audit_log (kind, actor, member_id, detail)
+     select $4, $2, $5, jsonb_build_object('items', $3::int, 'entries_anonymised',
+       (select count(*)::int from audit_log where person_id in (select id from erased))) || $6::text::jsonb`,
+    [keys, actor, items, as.kind, as.memberId ?? null, JSON.stringify(as.detail ?? {})],
   );
 }
 

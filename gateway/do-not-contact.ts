@@ -223,3 +223,12 @@ export async function listedOf(db: Sql, keys: readonly PersonKey[]): Promise<boo
 export async function isListed(db: Sql, key: PersonKey): Promise<boolean> {
   return (await listedOf(db, [key]))[0] === true;
 }
+
+/** What forgetting a person did: how many items the team vault held, and where the team had sent them. */
+export interface Forgotten {
+  /** Whether the team vault held the person. */
+  held: boolean;
+  items: number;
+  /** The destinations the team had sent them to, with the record's link there (to remove them there too). */
+  sent: { destination: string; label: string; link: string | null }[];
+}

@@ -49,8 +49,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // shown with its gateway's address before it connects, Ashby's source chooser, the Greenhouse and Workable forms,
   // and a destination of your own that the team's gateway has taken over, to keep or remove. 42.5 KB: "Delete all N
   // revealed contacts" with Undo (the vault's reader it counts with loads after the page, but the page's code it
-  // shares with that reader now comes in smaller chunks, each with its own overhead).
-  { name: 'options', entry: 'options.html', budget: 42.5 * KB },
+  // shares with that reader now comes in smaller chunks, each with its own overhead). 43.5 KB: the do-not-contact
+  // list (add a person with why, the people listed, take one off).
+  { name: 'options', entry: 'options.html', budget: 43.5 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks. 41 KB: the
   // filters for data flagged wrong and for job changes, exports that leave flagged data out unless included, and
   // "Delete these N" with Undo. 43.25 KB: the table of a wide page beside the cards of a narrow one (its sortable
@@ -72,8 +73,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // copy on Chrome, and the browser's raw storage errors read into the product's words. 61 KB: flags and job changes
   // kept on contacts, Greenhouse (its OAuth token) and Workable, Ashby's sources, each vendor's refusals read, and the
   // Undo of a delete. 62.75 KB: a flag on a team gateway told to the gateway and teammates' flags kept on contacts
-  // (0.8 KB), "Update in Lever" (a note on the record, 0.5 KB), and 0.4 KB that grew on main before them.
-  { name: 'background', entry: 'background.js', budget: 62.75 * KB },
+  // (0.8 KB), "Update in Lever" (a note on the record, 0.5 KB), and 0.4 KB that grew on main before them. 65 KB: the
+  // do-not-contact list (its store of salted hashes, the check before every paid lookup, the team gateway's list asked
+  // and added to) and "Forget this person" (here and on the team's gateway), 2.3 KB.
+  { name: 'background', entry: 'background.js', budget: 65 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -44,6 +44,7 @@ import {
   entryOf,
   listEntries,
 } from '../do-not-contact';
+import { forgetPerson } from '../forget';
 import { checkName, listMembers, type Member } from '../members';
 import { DESTINATION_NAMES, type DestinationKind, listDestinations } from '../sends';
 import type { GatewayContext } from '../server/context';
@@ -490,6 +491,16 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
     if (typeof given === 'string') return bad(c, given);
     const entry = await entryOf(db, given);
     return c.json({ entry: entry && dncView(entry) });
+  });
+
+  api.post('/forget', async (c) => {
+    const body = await jsonOf(c);
+    const given = dncGiven(body);
+    if (typeof given === 'string') return bad(c, given);
+    const url = given.find((one) => one.kind === 'url');
+    if (!url) return bad(c, WORDS.forgetNeedsProfile);
+    const forgotten = await forgetPerson(db, actor(c), null, { socialUrl: url.value }, given);
+    return c.json(forgotten);
   });
 
   api.post('/do-not-contact/:id/remove', async (c) => {

@@ -40,7 +40,7 @@ export const WORDS = {
   dncNoSuchEntry: 'That person is no longer on the list. Reload it.',
   dncTitle: 'Do not contact',
   dncHow:
-    'Nobody on this list is looked up or sent to a destination through the gateway, and members see them as "On your team’s do-not-contact list". The list keeps no addresses: only a fingerprint of each (salted with this team’s own secret), so it cannot show whom it holds. Check a person by their profile address or email.',
+    'Nobody on this list is looked up or sent to a destination through the gateway, and members’ reveals say "On your team’s do-not-contact list". The list keeps no addresses: only a fingerprint of each (salted with this team’s own secret), so it cannot show whom it holds. Check a person by their profile address or email.',
   dncAdd: 'Add a person',
   dncProfile: 'LinkedIn profile address',
   dncEmails: 'Email addresses (one a line)',
@@ -66,6 +66,18 @@ export const WORDS = {
     'Take this person off the do-not-contact list? Members could then look them up and send them again.',
   dncRemoveYes: 'Take off',
   dncRemoved: 'Taken off the do-not-contact list.',
+  forgetNeedsProfile: 'Give the person’s LinkedIn profile address to forget them.',
+  forgetTitle: 'Forget a person',
+  forgetHow:
+    'Erases the person from the team vault (everything revealed of them, and what was sent where), puts them on this list, and records who did it, not whom. What was already sent to a destination stays there: remove it there too.',
+  forgetButton: 'Forget this person',
+  forgetConfirm:
+    'Forget this person for the whole team? What the team revealed of them is erased and cannot be undone.',
+  forgotten: (items: number, held: boolean) =>
+    held
+      ? `Forgotten: ${count(items, 'item', 'items')} erased from the team vault; on the do-not-contact list.`
+      : 'The team vault held nothing of this person; they are on the do-not-contact list.',
+  forgottenSent: 'Already sent to — remove them there too:',
   signedInAs: (name: string, team: string) => `${name} · ${team}`,
   signOut: 'Sign out',
   signedOut: 'You have signed out. Sign in again with a new link from: npm run gateway -- admin link',

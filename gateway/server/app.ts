@@ -27,6 +27,8 @@ import {
   type TeamFlagResponse,
   TeamFlagsRequest,
   type TeamFlagsResponse,
+  TeamForgetRequest,
+  type TeamForgetResponse,
   TeamHeldRequest,
   type TeamHeldResponse,
   type TeamMeResponse,
@@ -40,6 +42,7 @@ import { createAdminApp } from '../admin/routes';
 import { auditReveal, auditSend } from '../audit';
 import { type DncEntry, dncIdentifiers, entryOf, isListed, listedOf } from '../do-not-contact';
 import { flagsOf, setTeamFlag, TeamFlagRefusal } from '../flags';
+import { forgetPerson } from '../forget';
 import { type Member, readMember } from '../members';
 import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
@@ -359,18 +362,27 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
         failure(400, `Invalid question: since must be an ISO time; got "${parsed.data.since}".`),
       );
     }
-    const found = await c.get('timing').time('db', async () => {
-      const people = await findPeople(db, asked.map(personKeyOf));
-      return sentOf(
-        db,
-        people.map((person) => person?.id ?? null),
-        since,
-      );
-    });
+    const [found, listed] = await c.get('timing').time('db', () =>
+      Promise.all([
+        findPeople(db, asked.map(personKeyOf)).then((people) =>
+          sentOf(
+            db,
+            people.map((person) => person?.id ?? null),
+            since,
+          ),
+        ),
+        listedOf(db, asked.map(personKeyOf)),
+      ]),
+    );
     const body: TeamSentResponse = {
       success: true,
       as_of: found.asOf.toISOString(),
-      people: asked.map((one, i) => ({ ...one, sends: found.sends[i] ?? [] })),
+      // A listed person: the member's extension forgets them too (a teammate forgot them, or the admin listed them).
+      people: asked.map((one, i) => ({
+        ...one,
+        sends: found.sends[i] ?? [],
+        ...(listed[i] ? { do_not_contact: true } : {}),
+      })),
     };
     return send(c, { status: 200, body });
   });
@@ -507,6 +519,27 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     return send(c, { status: 200, body });
   });
 
+  // "Forget this person": any member may (it only takes data away); who did it goes in the audit log, never whom.
+  v1.post('/team/forget', async (c) => {
+    const json = jsonBody(c);
+    if (isFailure(json)) return send(c, json);
+    const parsed = TeamForgetRequest.safeParse(json.value, english);
+    if (!parsed.success) return send(c, failure(400, `Invalid request: ${issues(parsed.error)}`));
+    const member = c.get('member')!;
+    let given: ReturnType<typeof dncIdentifiers> = [];
+    try {
+      given = parsed.data.emails?.length ? dncIdentifiers({ emails: parsed.data.emails }) : [];
+    } catch (error) {
+      if (error instanceof RangeError) return send(c, failure(400, error.message));
+      throw error;
+    }
+    const forgotten = await c
+      .get('timing')
+      .time('db', () => forgetPerson(db, member.name, member.id, personKeyOf(parsed.data), given));
+    const body: TeamForgetResponse = { success: true, ...forgotten };
+    return send(c, { status: 200, body });
+  });
+
   for (const [path, method] of [
     ['/search', 'POST'],
     ['/lookup', 'POST'],
@@ -518,6 +551,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     ['/team/do-not-contact/check', 'POST'],
     ['/team/flag', 'POST'],
     ['/team/flags', 'POST'],
+    ['/team/forget', 'POST'],
   ] as const) {
     v1.all(path, (c) =>
       send(c, {

@@ -10,6 +10,7 @@
  *   given), and who sent it. Never the team's whole history: a member asks only about the contacts it holds.
  */
 import * as z from 'zod/mini';
+import { DNC_REASONS } from './dnc-reasons';
 import { RETRIEVABLE } from './schema-parts';
 
 /** The most people one `POST /v1/team/held` may ask about (a search page holds at most 100). */
@@ -194,14 +195,17 @@ export const TeamSentResponse = z.looseObject({
       social_url: z.optional(z.string()),
       candidate_id: z.optional(z.string()),
       sends: z.array(TeamSendInfo),
+      /**
+       * True when the person is on the team's do-not-contact list (forgotten by a teammate, or listed by the admin):
+       * a member's extension removes them from its vault. Absent from gateways before they kept one.
+       */
+      do_not_contact: z.optional(z.boolean()),
     }),
   ),
 });
 export type TeamSentResponse = z.infer<typeof TeamSentResponse>;
 
-/** Why a person is on the do-not-contact list. */
-export const DNC_REASONS = ['objected', 'erasure', 'client_employee', 'other'] as const;
-export type DncReasonKind = (typeof DNC_REASONS)[number];
+export { DNC_REASONS, type DncReasonKind } from './dnc-reasons';
 
 /**
  * Body of `POST /v1/team/do-not-contact` (list a person) and `POST /v1/team/do-not-contact/check` (is any of these
@@ -297,3 +301,31 @@ export const TeamFlagsResponse = z.looseObject({
   ),
 });
 export type TeamFlagsResponse = z.infer<typeof TeamFlagsResponse>;
+
+/**
+ * Body of `POST /v1/team/forget` ("Forget this person"): who, by exactly one identifier as a lookup, and the emails
+ * the member's extension holds of them (listed with the rest). The gateway lists them do-not-contact and erases them.
+ */
+export const TeamForgetRequest = z
+  .strictObject({
+    social_url: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+    candidate_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    emails: z.optional(z.array(text(320)).check(z.maxLength(20))),
+  })
+  .check(
+    z.refine((p) => (p.social_url === undefined) !== (p.candidate_id === undefined), {
+      message: 'give exactly one of social_url or candidate_id',
+    }),
+  );
+export type TeamForgetRequest = z.infer<typeof TeamForgetRequest>;
+
+/** Answer of `POST /v1/team/forget`: what the team vault held, and where the team had sent the person. */
+export const TeamForgetResponse = z.looseObject({
+  success: z.literal(true),
+  /** Whether the team vault held the person, and how many items of them. */
+  held: z.boolean(),
+  items: z.number(),
+  /** The destinations the team had sent them to, with the record's link (to remove them there). */
+  sent: z.array(z.looseObject({ destination: z.string(), label: z.string(), link: z.nullable(z.string()) })),
+});
+export type TeamForgetResponse = z.infer<typeof TeamForgetResponse>;

@@ -7,14 +7,15 @@ import type { ApiClient } from '../api/client';
 import { ITEM_REVEAL, maxCostOfItems } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
+import type { DncScope } from '../domain/do-not-contact';
 import { groupCommit } from '../group-commit';
 import { profileUrl } from '../sites/linkedin/url';
 import type { Selection } from '../store/settings';
 import { vault } from '../store/vault';
 import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
 import { vaultWrite } from '../store/vault-write';
+import { identifiersOf, localListed, teamFacts } from './do-not-contact';
 import { type PaidCall, paidLookup } from './ledger';
-import { teamFreeItems } from './team';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
 export interface ContactTarget {
@@ -89,6 +90,8 @@ export function lookupBody(base: ContactRecord, asked: readonly Retrievable[]): 
 
 /** What one lookup came to. Only `answered` wrote to the vault. */
 export type LookupOutcome =
+  /** On a do-not-contact list (this browser's, or the team's): nothing asked, nothing on the ledger, no credits. */
+  | { kind: 'do-not-contact'; scope: DncScope }
   /** The service answered without a result for the contact: it may have charged. */
   | { kind: 'no-result'; response: LookupResponse }
   /** The service could not look the contact up (an error other than "not found"): nothing charged, nothing stored. */
@@ -134,7 +137,11 @@ export async function lookupContact(
 ): Promise<LookupOutcome> {
   const { base, asked, existing } = plan;
   const body = lookupBody(base, asked);
-  const free = await teamFreeItems({ socialUrl: base.socialUrl, candidateId: base.candidateId }, asked);
+  // Before the ledger's entry is written: a person on a do-not-contact list is never looked up.
+  if (await localListed(identifiersOf(base, existing))) return { kind: 'do-not-contact', scope: 'local' };
+  const team = await teamFacts({ socialUrl: base.socialUrl, candidateId: base.candidateId }, asked);
+  if (team.listed) return { kind: 'do-not-contact', scope: 'team' };
+  const free = team.free;
   // The most this call can be charged: what the team holds is answered free.
   const most = maxCostOfItems(asked.filter((item) => !free.includes(item)));
   const { kept } = await paidLookup(

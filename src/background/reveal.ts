@@ -4,6 +4,7 @@
  */
 
 import { ApiError } from '../api/errors';
+import { dncRefusal } from '../domain/do-not-contact';
 import { cutOffSettled } from '../domain/outage';
 import type { ChargeEntry } from '../ledger/entry';
 import type { RevealInput } from '../protocol/messages';
@@ -131,6 +132,7 @@ async function paidReveal(job: RevealJob, plan: LookupPlan): Promise<RevealOutco
     const client = await connectedClient();
     const call = { action: 'reveal' as const, ref: job.id, label: base.name ?? base.socialUrl ?? base.key };
     const outcome = await lookupContact(client, call, plan);
+    if (outcome.kind === 'do-not-contact') throw refuseNow(dncRefusal(outcome.scope));
     if (outcome.kind === 'no-result') throw malformed('The service answered without a contact result.');
     const { response } = outcome;
     // The balance is news, not paid data: its failure must not turn a paid result into an error.

@@ -7,12 +7,15 @@ import * as z from 'zod/mini';
 import { onMessage, type ProtocolMap } from '../protocol/messages';
 import { fail, ok, type Result, refuse } from '../protocol/result';
 import {
+  AddDoNotContactInput,
   AshbySourcesInput,
   BulkControlInput,
   BulkSendControlInput,
   DestinationIdInput,
+  DoNotContactEntryInput,
   FindPersonInput,
   FlagContactInput,
+  ForgetContactInput,
   IdInput,
   JobInput,
   KeysInput,
@@ -46,8 +49,10 @@ import {
   removeDestination,
   saveDestination,
 } from './destinations';
+import { addToDoNotContact, doNotContactList, removeFromDoNotContact } from './do-not-contact';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { flagContact } from './flags';
+import { forgetContact } from './forget';
 import { noteJobChange } from './job-change-note';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
@@ -183,6 +188,18 @@ export function registerMessageHandlers(): void {
   expose('prepareGitHubFind', TabInput, ({ tabId }) => prepareGitHubFind(tabId));
   expose('flagContact', FlagContactInput, (input) => flagContact(input));
   expose('noteJobChange', NoteJobChangeInput, (input) => noteJobChange(input));
+  expose('listDoNotContact', NoInput, () => doNotContactList());
+  expose('forgetContact', ForgetContactInput, async ({ key }) => {
+    const outcome = await forgetContact(key);
+    await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));
+    return outcome;
+  });
+  expose('addDoNotContact', AddDoNotContactInput, ({ reason, ...person }) =>
+    addToDoNotContact(person, reason),
+  );
+  expose('removeDoNotContact', DoNotContactEntryInput, async ({ entry }) => ({
+    removed: await removeFromDoNotContact(entry),
+  }));
   expose('teamHeld', TeamHeldInput, ({ people }) => teamHeld(people));
   expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }) => {

@@ -23,6 +23,7 @@ import { settings } from '../store/settings';
 import { teamMembership } from '../store/team-membership';
 import { readMany, recentKeys, watchVaultKeys } from '../store/vault';
 import type { ContactRecord } from '../store/vault-record';
+import { vaultWrite } from '../store/vault-write';
 
 /** A send goes to the ATS and back through the gateway: longer than the team's small questions. */
 const SEND_TIMEOUT_MS = 60_000;
@@ -200,11 +201,18 @@ export async function markTeamSends(keys: readonly string[], since?: string): Pr
     const parsed = response.ok ? TeamSentResponse.safeParse(await response.json()) : null;
     if (!parsed?.success) return null;
     asOf ??= parsed.data.as_of;
+    const forgotten: string[] = [];
     for (const [i, person] of parsed.data.people.entries()) {
       const contact = chunk[i];
       if (!contact) continue;
+      // On the team's do-not-contact list (a teammate forgot them, or the admin listed them): forgotten here too.
+      if (person.do_not_contact === true) {
+        forgotten.push(contact.key);
+        continue;
+      }
       for (const info of person.sends) await keepTeamMark(contact.key, info, membership.member);
     }
+    if (forgotten.length > 0) await vaultWrite.remove(forgotten);
   }
   return asOf;
 }

@@ -196,6 +196,7 @@ export async function teamHeld(
       revealedBy: held.revealed_by,
       revealedAt: held.revealed_at,
     })),
+    ...(person.do_not_contact === true ? { doNotContact: true } : {}),
   }));
 }
 

@@ -1,11 +1,10 @@
 /**
  * Who a do-not-contact entry names, in the form every list compares (this browser's and the team gateway's alike):
  * the canonical profile URL (the project's canonicaliser, so every form of one profile is one identifier), the
- * candidate id, each email trimmed and lower-cased. The words each reason and each list says live here too, so the
- * pages, the worker and the receipts say them alike.
+ * candidate id, each email trimmed and lower-cased. What each list says is `do-not-contact-words.ts`.
  */
 import { profileUrl } from '../sites/linkedin/url';
-import type { DncIdentifier, LocalDncReason } from '../store/do-not-contact';
+import type { DncIdentifier } from '../store/do-not-contact';
 
 /** Emails are compared lower-cased (the local part is case-sensitive by RFC 5321, never in practice). */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -53,23 +52,4 @@ export function dncIdentifiers(person: PersonIdentifiers, strict = false): DncId
   return unique;
 }
 
-/** Which list a person is on: the team's (the gateway's) or this browser's. */
-export type DncScope = 'team' | 'local';
-
-/** The row text every screen shows for a listed person (search rows, bulk reveals, the profile). */
-export const DNC_ROW_WORDS: Record<DncScope, string> = {
-  team: 'On your team’s do-not-contact list',
-  local: 'On your do-not-contact list',
-};
-
-/** Why a reveal or a send did nothing for a listed person: said once, with what to do. */
-export const dncRefusal = (scope: DncScope): string =>
-  `${DNC_ROW_WORDS[scope]}: not revealed, no credits spent.${scope === 'team' ? ' Your team’s admin can take them off the list.' : ' Take them off it in Options to reveal them.'}`;
-
-/** Each reason in words (the gateway's console says the same). */
-export const DNC_REASON_WORDS: Record<LocalDncReason, string> = {
-  objected: 'Objected to being contacted',
-  erasure: 'Asked to be erased',
-  client_employee: 'A client’s employee',
-  other: 'Other reason',
-};
+export { DNC_REASON_WORDS, DNC_ROW_WORDS, type DncScope, dncRefusal } from './do-not-contact-words';

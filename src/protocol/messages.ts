@@ -12,18 +12,22 @@ import type { LeverUser } from '../send/destinations/lever';
 import type { AccountSnapshot } from '../store/account';
 import type { BulkSendJob } from '../store/bulk-send';
 import type { DestinationHint } from '../store/destination-hints';
+import type { DncEntry } from '../store/do-not-contact';
 import type { RevealJob } from '../store/jobs';
 import type { SavedSearch, SearchSession } from '../store/search';
 import type { ContactRecord } from '../store/vault-record';
 import type { TakenOut } from '../store/vault-restore';
 import type { Result } from './result';
 import type {
+  AddDoNotContactInput,
   AshbySourcesInput,
   BulkControlInput,
   BulkSendControlInput,
   DestinationIdInput,
+  DoNotContactEntryInput,
   FindPersonInput,
   FlagContactInput,
+  ForgetContactInput,
   IdInput,
   JobInput,
   KeysInput,
@@ -45,7 +49,7 @@ import type {
   TakenOutInput,
   TeamHeldInput,
 } from './schemas';
-import type { PagePeople, RevealOutcome, SendResult, TeamHeldPerson } from './shapes';
+import type { ForgetOutcome, PagePeople, RevealOutcome, SendResult, TeamHeldPerson } from './shapes';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;
@@ -136,6 +140,17 @@ export interface ProtocolMap {
   /** Popup, side panel, library: flag a revealed item wrong (with an optional note), or take the flag back. Free. */
   flagContact(input: z.infer<typeof FlagContactInput>): Result<ContactRecord>;
   noteJobChange(input: z.infer<typeof NoteJobChangeInput>): Result<ContactRecord>;
+  /** Options: this browser's do-not-contact list (why, when; never whom), and the team's name when a gateway keeps one. */
+  listDoNotContact(): Result<{ entries: DncEntry[]; team: string | null }>;
+  /** Options: put a person on the do-not-contact list (the team's too, on a gateway: its free endpoint). */
+  addDoNotContact(input: z.infer<typeof AddDoNotContactInput>): Result<{ added: boolean; team: boolean }>;
+  /** Options: take a person off this browser's do-not-contact list. */
+  removeDoNotContact(input: z.infer<typeof DoNotContactEntryInput>): Result<{ removed: boolean }>;
+  /**
+   * Contact card: forget this person (do-not-contact, erased here and, on a team gateway, from the team's contacts);
+   * says what was erased and where they had been sent. Free.
+   */
+  forgetContact(input: z.infer<typeof ForgetContactInput>): Result<ForgetOutcome>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

@@ -6,6 +6,7 @@
  * before the background does anything with it.
  */
 import * as z from 'zod/mini';
+import { DNC_REASONS } from '../api/dnc-reasons';
 import { SearchRequest } from '../api/schema';
 import { RETRIEVABLE } from '../api/schema-parts';
 import { BULK_MAX_CONTACTS } from '../bulk/job';
@@ -266,3 +267,20 @@ export const FlagContactInput = z.strictObject({
   wrong: z.boolean(),
   note: z.optional(text(MESSAGE_LIMITS.flagNote, 'The note')),
 });
+
+/** A person to put on the do-not-contact list from Options: a profile address and emails (at least one), and why. */
+export const AddDoNotContactInput = z.strictObject({
+  socialUrl: z.optional(text(MESSAGE_LIMITS.profileUrl, 'The profile address')),
+  emails: z.optional(
+    z
+      .array(text(320, 'An email address'))
+      .check(z.maxLength(20, 'Give at most 20 email addresses at a time.')),
+  ),
+  reason: z.enum(DNC_REASONS),
+});
+
+/** An entry of this browser's do-not-contact list, to take off. */
+export const DoNotContactEntryInput = z.strictObject({ entry: text(100, 'An entry') });
+
+/** A contact to forget (`src/background/forget.ts`): its vault key. */
+export const ForgetContactInput = z.strictObject({ key: text(MESSAGE_LIMITS.profileUrl, 'A contact key') });

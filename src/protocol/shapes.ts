@@ -65,6 +65,8 @@ export interface TeamHeldPerson {
   socialUrl: string | null;
   candidateId: string | null;
   items: TeamHeldItem[];
+  /** On the team's do-not-contact list: the gateway will neither look them up nor send them. */
+  doNotContact?: boolean;
 }
 
 /** What the screens show of one send to a destination. */
@@ -76,4 +78,16 @@ export interface SendResult {
   /** Where the record opens in the destination's own app. */
   link?: string;
   sentAt: string;
+}
+
+/** What forgetting did, for the card to say. */
+export interface ForgetOutcome {
+  /** The contact's name, as the card showed it. */
+  name: string | null;
+  /** Items this browser held of them (email, phone, …), now erased. */
+  items: number;
+  /** The team vault: how many items it held (erased), or null without a team gateway. */
+  team: { items: number } | null;
+  /** Where they had been sent (by you or the team): the destination's name and the record's link there. */
+  sent: { label: string; link: string | null }[];
 }

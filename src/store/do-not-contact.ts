@@ -9,15 +9,16 @@
  * writes; Options reads the entries (why, when; never whom).
  */
 import * as z from 'zod/mini';
+import { DNC_REASONS, type DncReasonKind } from '../api/dnc-reasons';
 import { announce } from './changes';
 import { db } from './db';
 
 export const DNC_STORE = 'doNotContact';
 const SALT_KEY = 'dnc-salt';
 
-/** Why a person is listed (the gateway's reasons, in the same words). */
-export const LOCAL_DNC_REASONS = ['objected', 'erasure', 'client_employee', 'other'] as const;
-export type LocalDncReason = (typeof LOCAL_DNC_REASONS)[number];
+/** Why a person is listed: the gateway's reasons, so one entry means the same on both lists. */
+export const LOCAL_DNC_REASONS = DNC_REASONS;
+export type LocalDncReason = DncReasonKind;
 
 /** One identifier of a person, in the form it is compared in. */
 export interface DncIdentifier {
@@ -54,7 +55,10 @@ const readable = (value: unknown): DncRecord | null => {
  * salt can never outlive the database it hashed for).
  */
 async function salt(): Promise<string> {
-  const tx = (await db()).transaction('meta', 'readwrite');
+  const database = await db();
+  const known = await database.get('meta', SALT_KEY);
+  if (typeof known === 'string' && /^[0-9a-f]{64}$/.test(known)) return known;
+  const tx = database.transaction('meta', 'readwrite');
   const kept = await tx.store.get(SALT_KEY);
   if (typeof kept === 'string' && /^[0-9a-f]{64}$/.test(kept)) {
     await tx.done;
@@ -82,6 +86,8 @@ export async function dncHashes(identifiers: readonly DncIdentifier[]): Promise<
 /** The entry (why, when) listing any of `identifiers` here, or null. */
 export async function localEntryOf(identifiers: readonly DncIdentifier[]): Promise<DncEntry | null> {
   if (identifiers.length === 0) return null;
+  // An empty list (most users') is known from one key, without hashing or writing anything: every reveal asks.
+  if ((await (await db()).getAllKeys(DNC_STORE, null, 1)).length === 0) return null;
   const hashes = await dncHashes(identifiers);
   const database = await db();
   const tx = database.transaction(DNC_STORE);

@@ -3,6 +3,7 @@ import { flagOnItem, withoutFlagged } from '../domain/flags';
 import type { ContactRecord, ItemState } from '../store/vault-record';
 import { Address } from './address';
 import { CopyButton } from './copy-button';
+import { ForgetLater } from './do-not-contact/forget-later';
 import { downloadText } from './download';
 import { FlagFormLater, FlagNoteLater, UpdateInDestinationLater } from './flags-later';
 import { ITEM_LABEL, ITEMS } from './items';
@@ -210,6 +211,7 @@ export function ContactCard({
       )}
       {reachable && <SendButtonsLater contactKey={record.key} />}
       <FlagFormLater record={record} />
+      <ForgetLater record={record} />
       {detailed?.found && (
         <details class="detailed" data-item="detailed_profile">
           <summary>{ITEM_LABEL.detailed_profile}</summary>

@@ -54,6 +54,7 @@ export function DoNotContactScreen() {
       <p class="muted">{WORDS.dncHow}</p>
       <Notice notice={notice} />
       {list.value && <AddForm reasons={list.value.reasons} notice={notice} onAdded={load} />}
+      <ForgetForm onForgotten={load} />
       <h3>{WORDS.dncListTitle}</h3>
       {list.value === null ? (
         <p role="status">{WORDS.loading}</p>
@@ -183,6 +184,72 @@ function AddForm({
           {WORDS.dncCheckButton}
         </button>
       </div>
+    </form>
+  );
+}
+
+interface Forgotten {
+  held: boolean;
+  items: number;
+  sent: { destination: string; label: string; link: string | null }[];
+}
+
+function ForgetForm({ onForgotten }: { onForgotten: () => void }) {
+  const profile = useSignal('');
+  const done = useSignal<Forgotten | null>(null);
+  const problem = useSignal<string | null>(null);
+  const busy = useSignal(false);
+  const forget = async (event: Event) => {
+    event.preventDefault();
+    if (!confirm(WORDS.forgetConfirm)) return;
+    busy.value = true;
+    problem.value = null;
+    try {
+      done.value = await post<Forgotten>('/forget', { social_url: profile.value });
+      profile.value = '';
+      onForgotten();
+    } catch (error) {
+      problem.value = (error as Error).message;
+    } finally {
+      busy.value = false;
+    }
+  };
+  return (
+    <form class="panel" onSubmit={forget} aria-labelledby="forget-title" noValidate>
+      <h3 id="forget-title">{WORDS.forgetTitle}</h3>
+      <p class="muted">{WORDS.forgetHow}</p>
+      <TextField label={WORDS.dncProfile} value={profile} type="url" />
+      {problem.value && (
+        <p class="bad" role="alert">
+          {problem.value}
+        </p>
+      )}
+      {done.value && (
+        <div role="status">
+          <p class="ok">{WORDS.forgotten(done.value.items, done.value.held)}</p>
+          {done.value.sent.length > 0 && (
+            <>
+              <p>{WORDS.forgottenSent}</p>
+              <ul>
+                {done.value.sent.map((s) => (
+                  <li key={s.destination}>
+                    {s.link ? (
+                      <a href={s.link} target="_blank" rel="noopener noreferrer">
+                        {s.label}
+                      </a>
+                    ) : (
+                      s.label
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      <button type="submit" class="danger" disabled={busy.value}>
+        {WORDS.forgetButton}
+      </button>
     </form>
   );
 }

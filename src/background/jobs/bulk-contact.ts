@@ -6,6 +6,7 @@ import type { ApiClient } from '../../api/client';
 import { ApiError, DISK_FULL, FREE_SPACE } from '../../api/errors';
 import type { LookupResponse } from '../../api/schema';
 import type { BulkItem, BulkJob } from '../../bulk/job';
+import { dncRefusal } from '../../domain/do-not-contact';
 import { ownError } from '../../protocol/result';
 import type { ContactRecord } from '../../store/vault-record';
 import { CapReached, NotKept, NotRecorded } from '../ledger';
@@ -87,6 +88,9 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
       const call = { action: 'bulk-reveal' as const, ref: job.id, label: item.name };
       const outcome = await lookupContact(client, call, plan, sendNow);
       switch (outcome.kind) {
+        case 'do-not-contact':
+          // Skipped at no cost, and said why (nothing asked, nothing on the ledger).
+          return settle(item, store, 'failed', { problem: dncRefusal(outcome.scope), charged: 0 });
         case 'no-result':
           return settle(item, store, 'may-have-charged', {
             problem: 'The service answered without a result for this contact; it may have been charged.',

@@ -11,6 +11,7 @@ import { createOptionsModel } from './model';
 import { TeamMember } from './team-member';
 import './options.css';
 import './welcome.css';
+import { DoNotContactSettings } from '../do-not-contact/do-not-contact-settings';
 import { SendToSettings } from '../send/send-to-settings';
 import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
 import { SpendingFields } from './spending-fields';
@@ -232,6 +233,8 @@ export function App() {
       ) : (
         settings
       )}
+
+      <DoNotContactSettings />
 
       <p class="muted">
         {/* privacy.html is PRIVACY.md, made into a page of the extension at build time (wxt.config.ts). */}
