@@ -371,6 +371,78 @@ test.describe('a team gateway, two members', () => {
       await ats.close();
     }
   });
+  test('Alice forgets Ada: gone from both libraries and the team vault, Bob cannot reveal her again, the audit log says who', async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(150_000);
+    const ats = await startDestinations();
+    try {
+      const keyFile = join(dataDir, 'lever-key');
+      writeFileSync(keyFile, LEVER_KEY, { mode: 0o600 });
+      await runCommand(
+        db,
+        ['send', 'set', 'lever', '--key-file', keyFile, '--url', ats.lever.url],
+        new Date(),
+        {
+          sealer: SEALER,
+        },
+      );
+      const alice: Browser = { context, open: openExtensionPage, errors: [] };
+      const bob = await memberBrowser();
+      browsers.push(bob);
+      await (await connect(alice, gateway.url, keys.alice!)).close();
+      await (await connect(bob, gateway.url, keys.bob!)).close();
+
+      // Alice reveals Ada and sends her to Lever; Bob reveals her too (free: the team holds her).
+      const a = await adaPopup(alice);
+      await a.getByRole('button', { name: 'Reveal' }).click();
+      await expect(a.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+      await a.getByTestId('send-to').getByRole('button', { name: 'Send to Lever' }).click();
+      await expect(a.getByTestId('send-to').getByRole('status')).toHaveText('Added to Lever.');
+      const b = await adaPopup(bob);
+      await b.getByRole('button', { name: 'Reveal' }).click();
+      await expect(b.getByRole('link', { name: ADA.personal_email! })).toBeVisible();
+      await b.close();
+
+      // Alice forgets Ada from her card: it says what was erased and where Ada was sent, with Lever's link.
+      await a.getByText('Forget this person').click();
+      await a.getByRole('button', { name: 'Forget them' }).click();
+      const said = a.getByRole('dialog');
+      await expect(said.getByRole('heading', { name: 'Ada Lovelace was forgotten' })).toBeVisible();
+      await expect(said).toContainText('Erased from your team’s contacts: 1 item.');
+      await expect(said.getByRole('link', { name: 'Lever' })).toHaveAttribute('href', /\/candidates\/opp-1$/);
+      await expectAccessible(a, 'popup, a person forgotten');
+      await said.getByRole('button', { name: 'Close' }).click();
+
+      // Gone from the team vault, and the audit log says Alice forgot someone, not whom.
+      expect(
+        await db.query('select count(*)::int as n from people where social_url = $1', [ADA.social_url]),
+      ).toEqual([{ n: 0 }]);
+      const audit = await db.query<{ actor: string; detail: { items: number; sends: number } }>(
+        "select actor, detail from audit_log where kind = 'forget'",
+      );
+      expect(audit).toMatchObject([{ actor: 'Alice Smith', detail: { items: 1, sends: 1 } }]);
+
+      // Gone from Alice's library; and from Bob's once his extension next asks the gateway (his popup opening).
+      const aliceLibrary = await alice.open('contacts.html');
+      await expect(aliceLibrary.getByText('No revealed contacts yet.', { exact: false })).toBeVisible();
+      const again = await adaPopup(bob);
+      const bobLibrary = await bob.open('contacts.html');
+      await expect(bobLibrary.getByText('No revealed contacts yet.', { exact: false })).toBeVisible();
+
+      // Bob cannot reveal her again: nothing is asked of the service, nothing charged, and he is told why.
+      const lookups = sim.state.requests.list('/v1/lookup').length;
+      await again.reload();
+      await again.getByRole('button', { name: 'Reveal' }).click();
+      await expect(
+        again.getByText('On your team’s do-not-contact list', { exact: false }).first(),
+      ).toBeVisible();
+      expect(sim.state.requests.list('/v1/lookup')).toHaveLength(lookups);
+    } finally {
+      await ats.close();
+    }
+  });
   test("Alice flags Ada's email wrong: Bob sees it struck with her name, his export and bulk send leave it out, and her dispute report lists its 3 credits", async ({
     context,
     openExtensionPage,
