@@ -8,6 +8,7 @@ import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { formatCredits } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
+import { DNC_ROW_WORDS } from '../domain/do-not-contact-words';
 import { type ContactRecord, itemsToAsk } from '../store/vault-record';
 import { call } from './rpc';
 import { heldByItem, maxCostWithTeam, type TeamHeldItems } from './team-held';
@@ -79,6 +80,8 @@ export interface RowOffer {
   label: string;
   /** Beside the row: the items the team holds and those it knows missing, free; null when none. */
   teamNote: string | null;
+  /** On the team's do-not-contact list: nothing is offered, `label` says why. */
+  doNotContact?: true;
 }
 
 /**
@@ -90,6 +93,9 @@ export function rowOffer(
   selection: readonly Retrievable[],
   team: TeamHeldItems,
 ): RowOffer {
+  // Nothing to ask and nothing to pay for a person the team will not look up; the row says why instead of a price.
+  if (team.doNotContact)
+    return { items: [], most: 0, label: DNC_ROW_WORDS.team, teamNote: null, doNotContact: true };
   const items = itemsToAsk(record, selection);
   const most = maxCostWithTeam(items, team);
   const held = items.filter((item) => team[item]?.found === true);

@@ -8,13 +8,17 @@ import { maxCostOfItems } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
 import type { TeamHeldItem, TeamHeldPerson } from '../protocol/shapes';
 
-/** What the team holds of one person, by item (absent: nobody on the team has it). */
-export type TeamHeldItems = Partial<Record<Retrievable, TeamHeldItem>>;
+/**
+ * What the team holds of one person, by item (absent: nobody on the team has it), and whether the person is on the
+ * team's do-not-contact list (then nothing is offered: the gateway would not look them up).
+ */
+export type TeamHeldItems = Partial<Record<Retrievable, TeamHeldItem>> & { doNotContact?: true };
 
 /** One person's held items by item, from the gateway's answer. */
 export function heldByItem(person: TeamHeldPerson | undefined): TeamHeldItems {
   const byItem: TeamHeldItems = {};
   for (const held of person?.items ?? []) byItem[held.item] = held;
+  if (person?.doNotContact) byItem.doNotContact = true;
   return byItem;
 }
 

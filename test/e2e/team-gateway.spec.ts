@@ -197,6 +197,49 @@ test.describe('a team gateway, two members', () => {
     expect(sim.state.requests.list('/v1/lookup')).toHaveLength(1);
   });
 
+  test("a person on the team's do-not-contact list: the side panel's row says so and offers no reveal", async ({
+    context,
+    openExtensionPage,
+  }) => {
+    test.setTimeout(120_000);
+    const bob: Browser = { context, open: openExtensionPage, errors: [] };
+    await connect(bob, gateway.url, keys.bob!);
+    const panel = await bob.open('sidepanel.html');
+    await panel.setViewportSize({ width: 320, height: 900 });
+    await panel.getByRole('tab', { name: 'Free text' }).click();
+    await panel.getByLabel('Free text').fill('Software engineers in London with 5+ years of experience');
+    await panel.getByRole('button', { name: /^Search ·/ }).click();
+    const rows = panel.getByTestId('result-row');
+    await expect(rows.first()).toBeVisible();
+    const first = (await rows.first().locator('.name a').getAttribute('href'))!;
+    const firstName = (await rows.first().locator('.name a').textContent())!;
+    // Alice puts that person on the team's list (from her Options, through the gateway's endpoint).
+    const listed = await fetch(`${gateway.url}/v1/team/do-not-contact`, {
+      method: 'POST',
+      headers: { 'x-api-key': keys.alice!, 'content-type': 'application/json' },
+      body: JSON.stringify({ social_url: first, reason: 'objected' }),
+    });
+    expect(listed.status).toBe(200);
+    await panel.reload();
+    const row = panel.getByTestId('result-row').first();
+    const button = row.getByRole('button', { name: `On your team’s do-not-contact list: ${firstName}` });
+    await expect(button).toBeDisabled();
+    await expect(
+      panel
+        .getByTestId('result-row')
+        .nth(1)
+        .getByRole('button', { name: /^Reveal · up to/ }),
+    ).toBeVisible();
+    await expectAccessible(panel, 'side panel, a row on the do-not-contact list');
+    for (const width of [320, 400]) {
+      await panel.setViewportSize({ width, height: 700 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await panel.emulateMedia({ colorScheme: scheme });
+        await row.screenshot({ path: `test-results/dnc-row-${width}-${scheme}.png` });
+      }
+    }
+  });
+
   test("a teammate's earlier reveal is free on the side panel's rows and in the bulk quote, and the usage page shows the allowance", async ({
     context,
     openExtensionPage,

@@ -10,7 +10,7 @@ import { SERVICE_DOWN_ID } from '../words/service';
 /** Where a person's reveal stands, as a reveal button reads it. */
 export interface RevealState {
   /** The reveal priced for the person (`rowOffer`): the items left to ask, the most they cost, its words. */
-  offer: Pick<RowOffer, 'items' | 'most' | 'label'>;
+  offer: Pick<RowOffer, 'items' | 'most' | 'label' | 'doNotContact'>;
   /** At least one item is chosen in the panel's reveal options. */
   chosen: boolean;
   /** A reveal of this person is under way. */
@@ -25,6 +25,7 @@ export interface RevealState {
 
 /** The words of a reveal button, the first that holds: under way, in a bulk reveal, balance too low, again, price. */
 export function revealWords({ offer, chosen, revealing, inBulk, tooLow, again }: RevealState): string {
+  if (offer.doNotContact) return offer.label;
   if (revealing) return 'Revealing…';
   if (inBulk) return 'In bulk reveal';
   if (tooLow) return `Balance too low · ${formatCredits(offer.most)}`;

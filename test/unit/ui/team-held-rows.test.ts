@@ -104,3 +104,17 @@ describe('side panel rows and the bulk quote with what the team holds', () => {
     expect(rowOffer(adaEmailHeld, ['email'], {})).toMatchObject({ items: [], most: 0 });
   });
 });
+
+describe('a person on the team’s do-not-contact list', () => {
+  it('offers nothing to ask or pay, and the row’s button says why', async () => {
+    const { revealWords } = await import('../../../src/ui/sidepanel/row-reveal');
+    const listed = heldByItem({ socialUrl: url('ada'), candidateId: null, items: [], doNotContact: true });
+    const offer = rowOffer(null, ['email', 'phone'], listed);
+    expect(offer).toMatchObject({ items: [], most: 0, doNotContact: true });
+    expect(revealWords({ offer, chosen: true, revealing: false })).toBe('On your team’s do-not-contact list');
+    // Unlisted, the same person is priced as before.
+    expect(
+      rowOffer(null, ['email'], heldByItem({ socialUrl: url('ada'), candidateId: null, items: [] })).items,
+    ).toEqual(['email']);
+  });
+});
