@@ -27,6 +27,8 @@ export const KEYS = {
   jobs: 'local:jobs',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',
+  /** When the popup first offered to keep the side panel beside LinkedIn (offered once). */
+  panelOffer: 'local:panel-offer',
   pagePeopleIntent: 'session:page-people-intent',
   findIntent: 'session:find-intent',
 } as const satisfies Record<string, AreaKey>;

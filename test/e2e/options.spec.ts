@@ -2,7 +2,7 @@ import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import { formatInvitation } from '../../src/api/invitation';
 import { openPopupFor } from '../support/popup-on-tab';
 import { expectAccessible } from './axe';
-import { expect, test } from './fixtures';
+import { expect, sidePanelsShown, test } from './fixtures';
 
 const KEY_HINT = 'The key from your candidate service account, or the invitation your team admin sent you.';
 
@@ -275,6 +275,7 @@ test.describe('options: an invitation shows where it leads', () => {
 });
 
 test("a first run: what it does, one paste of a team's invitation, Save, Open LinkedIn, the toolbar, Reveal", async ({
+  background,
   context,
   openExtensionPage,
   tabIdOf,
@@ -322,7 +323,17 @@ test("a first run: what it does, one paste of a team's invitation, Save, Open Li
   await linkedin.goto(`${ada.social_url}/`);
   const popup = await openPopupFor(openExtensionPage, await tabIdOf(linkedin)); // click 3
   await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  // The first profile open: the popup offers the side panel that follows the tab, once.
+  const offer = popup.getByTestId('panel-offer');
+  await expect(offer).toBeVisible();
+  await expectAccessible(popup, 'popup, the side panel offered');
+  await offer.getByRole('button', { name: 'Keep me beside LinkedIn: open the side panel' }).click();
+  await expect.poll(() => sidePanelsShown(background)).toEqual([expect.stringMatching(/^\/sidepanel\.html/)]);
+  await expect(offer).toHaveCount(0);
   await popup.getByRole('button', { name: 'Reveal' }).click(); // click 4
   await expect(popup.getByRole('link', { name: ada.personal_email! })).toBeVisible();
+  const again = await openPopupFor(openExtensionPage, await tabIdOf(linkedin));
+  await expect(again.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await expect(again.getByTestId('panel-offer')).toHaveCount(0);
   expect((await sim.requests('/v1/lookup')).map((l) => l.body?.social_url)).toEqual([ada.social_url]);
 });

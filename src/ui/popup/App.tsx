@@ -19,6 +19,7 @@ import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
+import { PanelOffer } from './panel-offer';
 import { reasonId, saidAbove } from './reason-id';
 import { SavedSearches } from './saved-searches';
 
@@ -254,6 +255,20 @@ export function App() {
         </details>
       ) : (
         <Profile m={m} reveal={reveal} />
+      )}
+      {/* Offered on a first look at a profile: once settled, nothing held of it, no reveal under way and nothing
+          in Reveal's way (a cap, the balance), so it takes the room a result or a warning needs only until then. */}
+      {!onList && (
+        <PanelOffer
+          onProfile={
+            m.settled.value &&
+            !!m.tabProfile.value &&
+            !m.record.value &&
+            !m.job.value &&
+            !m.disabledReason.value &&
+            !m.capBlocked.value
+          }
+        />
       )}
       <SavedSearches />
     </main>
