@@ -5,7 +5,14 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LookupResponse } from '../../../src/api/schema';
 import { refreshAccount } from '../../../src/background/connection';
+import {
+  afterSettling,
+  callsInFlight,
+  paidLookup,
+  recordAccountBalance,
+} from '../../../src/background/ledger';
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/db';
@@ -67,5 +74,57 @@ describe('a paid answer whose charge cannot be written to the ledger', () => {
     failing.on = false;
     await refreshAccount();
     expect(await charges()).toMatchObject([{ state: 'confirmed', credits: 9 }]);
+  });
+});
+
+describe('who follows the ledger as balances settle it (a bulk receipt)', () => {
+  const answer = {
+    success: true,
+    data: {
+      contacts: [
+        {
+          lookup_identifier: 'ada',
+          lookup_type: 'social_url',
+          success: true,
+          profile: { name: 'Ada Lovelace' },
+          contact_data_retrieved: ['email'],
+          retrieved_at: new Date().toISOString(),
+        },
+      ],
+      summary: { total_requested: 1, successful: 1, failed: 0 },
+    },
+    credits: { used: 3, remaining: 97 },
+  } as unknown as LookupResponse;
+
+  it('hears each balance that can settle, none taken while a call is in flight, and nothing once it stops', async () => {
+    const heard = vi.fn();
+    const stop = afterSettling(heard);
+    await recordAccountBalance(100, new Date().toISOString());
+    expect(heard).toHaveBeenCalledTimes(1);
+
+    let answerNow: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answerNow = resolve;
+    });
+    const call = paidLookup(
+      { action: 'reveal', ref: 'job-1', subject: 'ada' },
+      ['email'],
+      async (ahead) => {
+        await ahead();
+        await held;
+        return answer;
+      },
+      async () => undefined,
+    );
+    await vi.waitFor(() => expect(callsInFlight()).toBe(1));
+    // The balance may or may not hold the call in flight: it settles nothing, so nobody is told.
+    await recordAccountBalance(97, new Date().toISOString());
+    expect(heard).toHaveBeenCalledTimes(1);
+    answerNow();
+    await call;
+
+    stop();
+    await recordAccountBalance(97, new Date().toISOString());
+    expect(heard).toHaveBeenCalledTimes(1);
   });
 });
