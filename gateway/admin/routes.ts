@@ -46,6 +46,7 @@ import {
 } from '../do-not-contact';
 import { forgetPerson } from '../forget';
 import { checkName, listMembers, type Member } from '../members';
+import { exportPerson, personExportRows } from '../person-export';
 import { DESTINATION_NAMES, type DestinationKind, listDestinations } from '../sends';
 import type { GatewayContext } from '../server/context';
 import { spentBy } from '../spend';
@@ -491,6 +492,31 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
     if (typeof given === 'string') return bad(c, given);
     const entry = await entryOf(db, given);
     return c.json({ entry: entry && dncView(entry) });
+  });
+
+  /** What the team holds about one person (an access request), as JSON or CSV to download. */
+  const personExportOf = async (c: Context) => {
+    const given = dncGiven({ social_url: c.req.query('profile') ?? '' });
+    if (typeof given === 'string') return given;
+    const url = given.find((one) => one.kind === 'url');
+    return url ? exportPerson(db, { socialUrl: url.value }) : WORDS.forgetNeedsProfile;
+  };
+  api.get('/person.json', async (c) => {
+    const data = await personExportOf(c);
+    if (typeof data === 'string') return bad(c, data);
+    return c.body(JSON.stringify(data, null, 2), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="what-we-hold.json"',
+    });
+  });
+  api.get('/person.csv', async (c) => {
+    const data = await personExportOf(c);
+    if (typeof data === 'string') return bad(c, data);
+    const [header, ...rows] = personExportRows(data);
+    return c.body(toCsv(header!, rows), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="what-we-hold.csv"',
+    });
   });
 
   api.post('/forget', async (c) => {

@@ -36,6 +36,10 @@ export const WORDS = {
     'do-not-contact': 'Do not contact',
     audit: 'Audit log',
   },
+  dncNothingGiven: 'Give a LinkedIn profile address or an email address.',
+  dncNotProfile: (url: string) =>
+    `"${url}" is not a LinkedIn profile address (expected https://www.linkedin.com/in/<name>).`,
+  dncNotEmail: (email: string) => `"${email}" is not an email address.`,
   dncReasonMissing: 'Choose why this person is not to be contacted.',
   dncNoSuchEntry: 'That person is no longer on the list. Reload it.',
   dncTitle: 'Do not contact',
@@ -66,6 +70,11 @@ export const WORDS = {
     'Take this person off the do-not-contact list? Members could then look them up and send them again.',
   dncRemoveYes: 'Take off',
   dncRemoved: 'Taken off the do-not-contact list.',
+  exportTitle: 'What the team holds about a person',
+  exportHow:
+    'For an access request: everything the team holds about one person (what was revealed, by whom and when, where they were sent, flags, charges, audit entries), to download.',
+  exportJson: 'Download as JSON',
+  exportCsv: 'Download as CSV',
   forgetNeedsProfile: 'Give the person’s LinkedIn profile address to forget them.',
   forgetTitle: 'Forget a person',
   forgetHow:

@@ -155,4 +155,73 @@ test.describe('the team console', () => {
     await expectPlainWords(panel, 'side panel: a revoked member reveals');
     expect(sim.state.requests.list('/v1/lookup')).toHaveLength(lookups);
   });
+  test('the admin lists a person do-not-contact, checks them, forgets another and exports what is held', async ({
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const printed = (
+      await runCommand(db, ['admin', 'link', '--name', 'Dana Reyes', '--url', gateway.url])
+    ).lines.at(-1)!;
+    const admin = await context.newPage();
+    await admin.setViewportSize({ width: 400, height: 900 });
+    await admin.goto(printed);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('link', { name: 'Do not contact' }).click();
+    await expect(admin.getByText('Nobody is on the list.')).toBeVisible();
+
+    const add = admin.getByRole('form', { name: 'Add a person' });
+    await add.getByLabel('LinkedIn profile address').fill('https://uk.linkedin.com/in/Ada-Lovelace-Demo/');
+    await add.getByLabel('Email addresses (one a line)').fill('Ada@Example.com');
+    await add.getByLabel('Why').selectOption({ label: 'Asked to be erased' });
+    await add.getByRole('button', { name: 'Add to the list' }).click();
+    await expect(admin.getByRole('status')).toHaveText('Added to the do-not-contact list.');
+    const entry = admin.getByTestId('dnc-entry');
+    await expect(entry).toContainText('Asked to be erased');
+    await expect(entry).toContainText('Dana Reyes');
+    await expect(entry).toContainText('profile address, 1 email');
+    // The list shows no address: it holds none.
+    await expect(entry).not.toContainText('ada');
+
+    await add.getByLabel('Email addresses (one a line)').fill('ada@example.com');
+    await add.getByRole('button', { name: 'Check' }).click();
+    await expect(admin.getByRole('status')).toContainText(
+      'On the list: Asked to be erased. Added by Dana Reyes',
+    );
+    await add.getByLabel('Email addresses (one a line)').fill('not an email');
+    await add.getByRole('button', { name: 'Add to the list' }).click();
+    await expect(admin.getByRole('alert')).toContainText('"not" is not an email address.');
+
+    const forget = admin.getByRole('form', { name: 'Forget a person' });
+    await forget.getByLabel('LinkedIn profile address').fill('https://www.linkedin.com/in/jose-alvarez-demo');
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await forget.getByRole('button', { name: 'Forget this person' }).click();
+    await expect(forget.getByRole('status')).toContainText('The team vault held nothing of this person');
+    await expect(entry).toHaveCount(2);
+
+    const exporting = admin.getByRole('region', { name: 'What the team holds about a person' });
+    await exporting
+      .getByLabel('LinkedIn profile address')
+      .fill('https://www.linkedin.com/in/ada-lovelace-demo');
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      exporting.getByRole('link', { name: 'Download as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('what-we-hold.csv');
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await admin.emulateMedia({ colorScheme: scheme });
+      await expectAccessible(admin, `console: do not contact, ${scheme}`);
+      await expectPlainWords(admin, `console: do not contact, ${scheme}`);
+      for (const width of [400, 1280]) {
+        await admin.setViewportSize({ width, height: 900 });
+        await admin.screenshot({ path: `test-results/console-dnc-${width}-${scheme}.png`, fullPage: true });
+      }
+    }
+    await entry.first().getByRole('button', { name: 'Take off the list' }).click();
+    await admin.getByRole('button', { name: 'Take off', exact: true }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Taken off' })).toHaveText(
+      'Taken off the do-not-contact list.',
+    );
+    await expect(entry).toHaveCount(1);
+  });
 });

@@ -55,6 +55,7 @@ export function DoNotContactScreen() {
       <Notice notice={notice} />
       {list.value && <AddForm reasons={list.value.reasons} notice={notice} onAdded={load} />}
       <ForgetForm onForgotten={load} />
+      <ExportForm />
       <h3>{WORDS.dncListTitle}</h3>
       {list.value === null ? (
         <p role="status">{WORDS.loading}</p>
@@ -111,9 +112,23 @@ function AddForm({
   const reason = useSignal(reasons[0]?.reason ?? 'objected');
   const busy = useSignal(false);
   const given = () => ({ social_url: profile.value, emails: emails.value });
+  /** Said before anything is sent (the gateway checks again with the canonical form). */
+  const problem = (): string | null => {
+    const url = profile.value.trim();
+    const list = emails.value.split(/[\s,;]+/).filter((one) => one !== '');
+    if (url === '' && list.length === 0) return WORDS.dncNothingGiven;
+    if (url !== '' && !/linkedin\.com\/in\/[^/?#]+/i.test(url)) return WORDS.dncNotProfile(url);
+    const bad = list.find((one) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(one));
+    return bad ? WORDS.dncNotEmail(bad) : null;
+  };
 
   const add = async (event: Event) => {
     event.preventDefault();
+    const wrong = problem();
+    if (wrong) {
+      notice.value = { text: wrong, bad: true };
+      return;
+    }
     busy.value = true;
     try {
       const answer = await post<{ entry: Entry; added: boolean }>('/do-not-contact', {
@@ -135,6 +150,11 @@ function AddForm({
     }
   };
   const check = async () => {
+    const wrong = problem();
+    if (wrong) {
+      notice.value = { text: wrong, bad: true };
+      return;
+    }
     try {
       const answer = await post<{ entry: Entry | null }>('/do-not-contact/check', given());
       notice.value = {
@@ -251,5 +271,28 @@ function ForgetForm({ onForgotten }: { onForgotten: () => void }) {
         {WORDS.forgetButton}
       </button>
     </form>
+  );
+}
+
+/** An access request's export: the links download from the console's own origin, with the session's cookie. */
+function ExportForm() {
+  const profile = useSignal('');
+  const query = `profile=${encodeURIComponent(profile.value.trim())}`;
+  return (
+    <section class="panel" aria-labelledby="export-title">
+      <h3 id="export-title">{WORDS.exportTitle}</h3>
+      <p class="muted">{WORDS.exportHow}</p>
+      <TextField label={WORDS.dncProfile} value={profile} type="url" />
+      {profile.value.trim() !== '' && (
+        <div class="actions">
+          <a href={`/admin/api/person.json?${query}`} download>
+            {WORDS.exportJson}
+          </a>
+          <a href={`/admin/api/person.csv?${query}`} download>
+            {WORDS.exportCsv}
+          </a>
+        </div>
+      )}
+    </section>
   );
 }
