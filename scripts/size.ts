@@ -29,8 +29,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // and when (its form loads when opened), a job change seen on LinkedIn, and "Not found" with its own Ask again.
   // 57.25 KB: the code it shares with the other pages comes in smaller chunks since Options loads the vault's reader
   // for "Delete all" (each chunk with its own overhead). 58.25 KB: a teammate's flag said with their name, an item
-  // flagged wrong offered to buy again at its price, and "Update in Lever" on the card.
-  { name: 'popup', entry: 'popup.html', budget: 58.25 * KB },
+  // flagged wrong offered to buy again at its price, and "Update in Lever" on the card. 58.5 KB: the side panel offered
+  // once on the first profile ("Keep me beside LinkedIn"), with the stored item that keeps it from being offered again.
+  { name: 'popup', entry: 'popup.html', budget: 58.5 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
