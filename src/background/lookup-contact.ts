@@ -44,6 +44,11 @@ export interface LookupPlan {
   asked: Retrievable[];
   /** The record the answer is merged into: the one held, or a new one from the target and the hints. */
   base: ContactRecord;
+  /**
+   * Held items asked again because the user clicked "Check again": one the service no longer finds keeps the value
+   * held (what was paid for is not lost to a check), and keeps its date.
+   */
+  checking?: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ export async function planLookup(
   selection: readonly Retrievable[],
   hints: ContactHints,
   retryNotFound = false,
+  checkAgainMonths = 0,
 ): Promise<LookupPlan> {
   const read = await vault.lookup(target);
   const existing = read.state === 'ok' ? read.value : null;
@@ -62,7 +68,8 @@ export async function planLookup(
   return {
     unreadable: read.state === 'unreadable',
     existing,
-    asked: itemsToAsk(existing, selection, retryNotFound),
+    asked: itemsToAsk(existing, selection, retryNotFound, checkAgainMonths),
+    ...(checkAgainMonths > 0 ? { checking: true } : {}),
     base: {
       ...(existing ?? {
         v: 1,
@@ -129,7 +136,7 @@ const storeRecord = (record: ContactRecord) => storeRecords(ContactRecord.parse(
 export async function lookupContact(
   client: ApiClient,
   call: PaidCall,
-  plan: Pick<LookupPlan, 'base' | 'asked' | 'existing'>,
+  plan: Pick<LookupPlan, 'base' | 'asked' | 'existing' | 'checking'>,
   send: (
     request: (leaving?: () => void) => Promise<LookupResponse>,
     most: number,
@@ -154,7 +161,7 @@ export async function lookupContact(
         (leaving) => ahead(leaving).then(() => client.lookup(body)),
         most,
       ),
-    (response) => keepAnswer(base, asked, response, existing === null),
+    (response) => keepAnswer(base, asked, response, existing === null, plan.checking === true),
     free,
   );
   return kept;
@@ -166,6 +173,7 @@ async function keepAnswer(
   asked: Retrievable[],
   response: LookupResponse,
   fresh: boolean,
+  checking = false,
 ): Promise<LookupOutcome> {
   const contact = response.data.contacts[0];
   if (!contact) return { kind: 'no-result', response };
@@ -175,7 +183,7 @@ async function keepAnswer(
   const at = new Date().toISOString();
   const named =
     contact.success && typeof contact.profile.social_url === 'string' ? contact.profile.social_url : null;
-  const record = await underItsUrl(mergeContact(base, contact, asked, at), named, fresh);
+  const record = await underItsUrl(mergeContact(base, contact, asked, at, checking), named, fresh);
   await storeRecord(record);
   const retrieved = contact.success ? contact.contact_data_retrieved : [];
   return { kind: 'answered', response, record, known: contact.success, retrieved, at };
@@ -200,12 +208,16 @@ export async function underItsUrl(
   return { ...record, socialUrl, ...(rekey ? { key: vaultKeyFor({ socialUrl }) } : {}) };
 }
 
-/** Merges one contact result into the vault record. Items requested and not returned are remembered as missing. */
+/**
+ * Merges one contact result into the vault record. Items requested and not returned are remembered as missing, except,
+ * for a check of held items (`keepHeld`), one held before: it stays as it was.
+ */
 export function mergeContact(
   base: ContactRecord,
   contact: ContactResult,
   requested: Selection,
   at: string,
+  keepHeld = false,
 ): ContactRecord {
   const record: ContactRecord = { ...base, updatedAt: at };
   if (!contact.success) {
@@ -220,6 +232,7 @@ export function mergeContact(
   record.currentEmployer = profile.current_employer;
   delete record.unknownAt;
   for (const item of requested) {
+    if (keepHeld && base[item]?.found && !retrieved.has(item)) continue;
     const missing = { found: false as const, at };
     switch (item) {
       case 'email':

@@ -14,8 +14,9 @@ import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
 import { jobs, outcomeUnknown, type RevealJob } from '../store/jobs';
 import { chargesOf } from '../store/ledger';
-import type { Selection } from '../store/settings';
+import { type Selection, settings } from '../store/settings';
 import { vault } from '../store/vault';
+import { checkAgainMonths } from '../store/vault-age';
 import { vaultKeyFor } from '../store/vault-record';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
@@ -96,7 +97,9 @@ async function refuseUnseen(
 }
 
 async function revealNow(input: RevealInput, target: ContactTarget): Promise<RevealOutcome> {
-  const plan = await planLookup(target, input.selection, input.hints ?? {}, input.retryNotFound);
+  // "Check again" asks held items older than the setting in force now, judged here against the record held now.
+  const checkAgain = input.checkAgain ? checkAgainMonths((await settings.get()).checkAgainAfterMonths) : 0;
+  const plan = await planLookup(target, input.selection, input.hints ?? {}, input.retryNotFound, checkAgain);
   const { existing, asked: requested, base } = plan;
   const held = input.selection.filter((item) => !requested.includes(item));
   const now = new Date().toISOString();

@@ -114,6 +114,11 @@ export const RevealInput = z.strictObject({
     .array(z.enum(RETRIEVABLE))
     .check(z.maxLength(RETRIEVABLE.length, `A reveal can ask for at most ${RETRIEVABLE.length} items.`)),
   retryNotFound: z.optional(z.boolean()),
+  /**
+   * The user clicked "Check again": held items of the selection bought longer ago than the setting are asked anew
+   * (the background judges their age itself, so an item checked meanwhile elsewhere is not bought twice).
+   */
+  checkAgain: z.optional(z.boolean()),
   /** The user saw that the last reveal of this contact was cut off (and what it was charged), and asks again. */
   retryInterrupted: z.optional(z.boolean()),
   /** The user saw that the stored contact could not be read, and asks the service again. */

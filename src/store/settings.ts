@@ -28,6 +28,11 @@ export const Settings = z.object({
   monthlyCapCredits: z.optional(z.int().check(z.gte(0))),
   /** The popup and side panel warn when the balance is below this many credits. */
   lowBalanceBelow: z.optional(z.int().check(z.gte(0))),
+  /**
+   * A held item bought longer ago than this many months is offered "Check again" (a priced click). Absent: the
+   * default (`DEFAULT_CHECK_AGAIN_MONTHS`); 0: never offered. Optional, so settings stored before it read unchanged.
+   */
+  checkAgainAfterMonths: z.optional(z.int().check(z.gte(0), z.lte(120))),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NpiData, type Retrievable } from '../api/schema-parts';
+import { itemsToCheckAgain } from './vault-age';
 import { ContactFlags, flaggedSinceBought, Observation } from './vault-flags';
 
 /** An item the service was asked for: found (with its value) or not, and when. */
@@ -49,21 +50,21 @@ export type ItemState = NonNullable<ContactRecord[Retrievable]>;
 
 /**
  * The items of a selection the service must be asked for: not held, not known missing unless the user chose to ask
- * again, or flagged wrong since they were bought. The one rule the background's reveal, the popup's cost and the side
- * panel's row buttons all apply.
+ * again, or flagged wrong since they were bought; and, when the user clicked "Check again" (`checkAgainMonths`, the
+ * setting in force), held items bought longer ago than that. The one rule the background's reveal, the popup's cost
+ * and the side panel's row buttons all apply.
  */
 export function itemsToAsk(
   record: ContactRecord | null | undefined,
   selection: readonly Retrievable[],
   retryNotFound = false,
+  checkAgainMonths = 0,
 ): Retrievable[] {
+  const flagged = (item: Retrievable) => !!record && flaggedSinceBought(record, item);
+  const old = itemsToCheckAgain(record, selection, checkAgainMonths, flagged);
   return selection.filter((item) => {
     const state = record?.[item];
-    return (
-      state === undefined ||
-      (!state.found && retryNotFound) ||
-      (record !== null && record !== undefined && flaggedSinceBought(record, item))
-    );
+    return state === undefined || (!state.found && retryNotFound) || flagged(item) || old.includes(item);
   });
 }
 

@@ -9,7 +9,7 @@ import { FlagFormLater, FlagNoteLater, UpdateInDestinationLater } from './flags-
 import { ITEM_LABEL, ITEMS } from './items';
 import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
-import { careerDate, exactTime } from './words/age';
+import { careerDate, exactTime, revealedOn } from './words/age';
 import { notFoundOn } from './words/items';
 import { jobChangeLine } from './words/trust';
 
@@ -78,18 +78,23 @@ function Hero({
   label,
   href,
   value,
+  at,
   flagged = false,
 }: {
   item: Retrievable;
   label: string;
   href: string;
   value: string;
+  /** When it was bought: said beside its label ("Email · Revealed 3 Mar 2025"). */
+  at: string;
   /** Flagged wrong: shown struck through (`flags.tsx` says by whom, under it). */
   flagged?: boolean;
 }) {
   return (
     <p class="hero" data-item={item}>
-      <span class="label">{label}</span>
+      <span class="label" title={exactTime(at)}>
+        {label} · {revealedOn(at)}
+      </span>
       <a class="hero-value" href={href}>
         {flagged ? (
           <s>
@@ -103,6 +108,13 @@ function Hero({
     </p>
   );
 }
+
+/** "· Revealed 3 Mar 2025" beside a folded item's name: every held item says when it was bought. */
+const Bought = ({ at }: { at: string }) => (
+  <span class="bought" title={exactTime(at)}>
+    · {revealedOn(at)}
+  </span>
+);
 
 type Level = 2 | 3 | 4;
 const Heading = ({ level, children }: { level: Level; children: string }) => {
@@ -175,6 +187,7 @@ export function ContactCard({
           label="Email"
           href={`mailto:${email.value}`}
           value={email.value}
+          at={email.at}
           flagged={flagOnItem(record, 'email') !== null}
         />
       )}
@@ -185,6 +198,7 @@ export function ContactCard({
           label="Phone"
           href={`tel:${phone.value.replace(/[^\d+]/g, '')}`}
           value={phone.value}
+          at={phone.at}
           flagged={flagOnItem(record, 'phone') !== null}
         />
       )}
@@ -214,7 +228,9 @@ export function ContactCard({
       <ForgetLater record={record} />
       {detailed?.found && (
         <details class="detailed" data-item="detailed_profile">
-          <summary>{ITEM_LABEL.detailed_profile}</summary>
+          <summary>
+            {ITEM_LABEL.detailed_profile} <Bought at={detailed.at} />
+          </summary>
           <ListSection level={level} title="Skills" items={detailed.value.skills} />
           <ListSection level={level} title="Experience" items={detailed.value.experience} />
           <ListSection level={level} title="Education" items={detailed.value.education} />
@@ -223,7 +239,9 @@ export function ContactCard({
       )}
       {npi?.found && (
         <details class="npi-data" data-item="healthcare_profile">
-          <summary>{ITEM_LABEL.healthcare_profile}</summary>
+          <summary>
+            {ITEM_LABEL.healthcare_profile} <Bought at={npi.at} />
+          </summary>
           <dl class="npi">
             <dt>NPI</dt>
             <dd>{npi.value.npi_number ?? '—'}</dd>

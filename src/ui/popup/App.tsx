@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
-import type { Retrievable } from '../../api/schema-parts';
 import { Balance } from '../balance';
 import { ContactCard } from '../contact-card';
 import { ErrorView } from '../error-view';
@@ -15,7 +14,7 @@ import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
 import { LostDatabase } from './lost-database';
-import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel } from './model';
+import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel, type RevealArg } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
@@ -26,7 +25,6 @@ import { SavedSearches } from './saved-searches';
 const openOptions = () => openPage('options');
 
 /** What a reveal button asks: the form's selection, again after a cut-off, the items not found, or one item. */
-type RevealArg = boolean | 'missing' | Retrievable;
 
 /**
  * Puts the focus on the screen's primary action once what the popup shows first has settled: the bulk reveal on a
@@ -63,11 +61,13 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
   // balance the refusal reported is short): said once, as it is now.
   const last = m.lastReveal.value;
   const lastReason =
-    typeof last === 'string' && last !== 'missing'
+    typeof last === 'string' && last !== 'missing' && last !== 'check'
       ? m.addProblem(last)
       : last === 'missing'
         ? m.askAgainProblem.value
-        : reason;
+        : last === 'check'
+          ? m.checkAgainProblem.value
+          : reason;
   const saidBeside = m.capBlocked.value || (lastReason?.startsWith(NOT_ENOUGH) ?? false);
   // A reveal that got no answer is its job's note, settled or not: its call's failure is not said again.
   const noAnswer = m.cutOff.value ?? m.settledCutOff.value;

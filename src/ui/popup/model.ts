@@ -8,6 +8,7 @@ import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
 import { account, keyHint } from '../../store/account';
 import { settings } from '../../store/settings';
+import { checkAgainMonths } from '../../store/vault-age';
 import { pageHints } from '../reveal-hints';
 import { call } from '../rpc';
 import { createServiceCheck } from '../service-check';
@@ -31,13 +32,24 @@ export function createPopupModel() {
   const selection = signal<Retrievable[]>([]);
   const busy = signal(false);
   /** What the last reveal button asked for: Retry after a passing fault sends the same again, priced as before. */
-  const lastReveal = signal<boolean | 'missing' | Retrievable>(false);
+  const lastReveal = signal<RevealArg>(false);
   const error = signal<ApiErrorJSON | null>(null);
   const balance = stored(null, account.get, account.watch);
   const balanceCheck = service.state;
   const key = stored(null, keyHint.get, keyHint.watch);
   const capRoom = watchCapRoom();
-  const offer = createOfferModel({ record: held.record, teamHeld: held.teamHeld, selection });
+  /** The "check again after" setting in force; nothing is offered until it is read. */
+  const checkAfter = stored(
+    0,
+    async () => checkAgainMonths((await settings.get()).checkAgainAfterMonths),
+    (cb) => settings.watch((next) => cb(checkAgainMonths(next.checkAgainAfterMonths))),
+  );
+  const offer = createOfferModel({
+    record: held.record,
+    teamHeld: held.teamHeld,
+    selection,
+    checkAgainMonths: checkAfter.value,
+  });
   const reasons = createReasonsModel({
     socialUrl,
     selection,
@@ -86,26 +98,38 @@ export function createPopupModel() {
 
   /**
    * Reveals the selection; `again` after a cut-off reveal, once the user has seen what it was charged; `'missing'`
-   * asks once more for the items not found before (their own priced button); an item alone is its "Add" button.
+   * asks once more for the items not found before (their own priced button); `'check'` asks anew for the held items
+   * bought longer ago than the setting ("Check again"); an item alone is its "Add" button.
    */
-  async function reveal(again: boolean | 'missing' | Retrievable = false) {
+  async function reveal(again: RevealArg = false) {
     const url = socialUrl.value;
-    const one = typeof again === 'string' && again !== 'missing' ? again : null;
+    const one = typeof again === 'string' && again !== 'missing' && again !== 'check' ? again : null;
     const problem = one
       ? reasons.addProblem(one)
       : again === 'missing'
         ? reasons.askAgainProblem.value
-        : again
-          ? reasons.retryReason.value
-          : reasons.disabledReason.value;
+        : again === 'check'
+          ? offer.toCheckAgain.value.length === 0
+            ? 'Nothing held is older than your setting.'
+            : reasons.checkAgainProblem.value
+          : again
+            ? reasons.retryReason.value
+            : reasons.disabledReason.value;
     if (!url || problem) return;
     busy.value = true;
     error.value = null;
     const hints = pageHints(subject.nameHint(), subject.locationHint());
     const result = await call('reveal', {
       target: { socialUrl: url },
-      selection: one ? [one] : again === 'missing' ? offer.knownMissing.value : selection.value,
+      selection: one
+        ? [one]
+        : again === 'missing'
+          ? offer.knownMissing.value
+          : again === 'check'
+            ? offer.toCheckAgain.value
+            : selection.value,
       retryNotFound: again === 'missing',
+      ...(again === 'check' ? { checkAgain: true } : {}),
       // The popup says both before the click: the cut-off reveal's charge, and that the stored contact is unreadable.
       ...(again === true ? { retryInterrupted: true } : {}),
       ...(held.unreadable.value ? { replaceUnreadable: true } : {}),
@@ -141,6 +165,9 @@ export function createPopupModel() {
     knownMissing: offer.knownMissing,
     askAgainCost: offer.askAgainCost,
     askAgainProblem: reasons.askAgainProblem,
+    toCheckAgain: offer.toCheckAgain,
+    checkAgainCost: offer.checkAgainCost,
+    checkAgainProblem: reasons.checkAgainProblem,
     allDecided: offer.allDecided,
     toAdd: offer.toAdd,
     addProblem: reasons.addProblem,
@@ -173,3 +200,9 @@ export function createPopupModel() {
 export { CHECKING_BALANCE, NO_KEY, NOT_ENOUGH } from '../reveal-price';
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
+
+/**
+ * What a reveal button asks: the ticked items (`false`), again after a cut-off (`true`), the items not found
+ * (`'missing'`), the held items older than the setting (`'check'`), or one item.
+ */
+export type RevealArg = boolean | 'missing' | 'check' | Retrievable;

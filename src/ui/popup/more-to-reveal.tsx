@@ -8,7 +8,7 @@ import type { Retrievable } from '../../api/schema-parts';
 import { openCapSetting } from '../open-cap';
 import { maxCostWithTeam } from '../team-held';
 import { ADD_CREDITS, capOf } from '../words/errors';
-import { ITEM_SHORT, itemsInWords } from '../words/items';
+import { checkAgain, ITEM_SHORT, itemsInWords } from '../words/items';
 import { NOT_ENOUGH, type PopupModel } from './model';
 import { reasonId, saidAbove } from './reason-id';
 
@@ -43,10 +43,16 @@ export function MoreToReveal({
   onReveal,
 }: {
   m: PopupModel;
-  onReveal: (arg: 'missing' | Retrievable) => void;
+  onReveal: (arg: 'missing' | 'check' | Retrievable) => void;
 }) {
   const missing = m.knownMissing.value;
-  const buttons: Array<{ arg: 'missing' | Retrievable; words: string; problem: string | null }> = [
+  const old = m.toCheckAgain.value;
+  const buttons: Array<{
+    arg: 'missing' | 'check' | Retrievable;
+    words: string;
+    problem: string | null;
+    title?: string;
+  }> = [
     ...m.toAdd.value.map((item) => {
       const cost = maxCostWithTeam([item], m.teamHeld.value);
       return {
@@ -62,6 +68,17 @@ export function MoreToReveal({
             arg: 'missing' as const,
             words: `Ask again for ${itemsInWords(missing)} · up to ${formatCredits(m.askAgainCost.value)}`,
             problem: m.askAgainProblem.value,
+          },
+        ]
+      : []),
+    // Held items bought longer ago than the setting (each card line says when): checked only on this click.
+    ...(old.length > 0
+      ? [
+          {
+            arg: 'check' as const,
+            words: checkAgain(formatCredits(m.checkAgainCost.value)),
+            problem: m.checkAgainProblem.value,
+            title: `Asks the service again for the ${itemsInWords(old)}`,
           },
         ]
       : []),
@@ -83,6 +100,7 @@ export function MoreToReveal({
             class="small"
             disabled={b.problem !== null}
             aria-describedby={describedBy(b.problem)}
+            title={b.title}
             onClick={() => onReveal(b.arg)}
           >
             {b.words}

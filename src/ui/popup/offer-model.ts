@@ -6,6 +6,7 @@
  */
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { Retrievable } from '../../api/schema-parts';
+import { itemsToCheckAgain } from '../../store/vault-age';
 import { flaggedSinceBought } from '../../store/vault-flags';
 import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
 import { ITEMS } from '../items';
@@ -15,9 +16,11 @@ export interface OfferDeps {
   record: ReadonlySignal<ContactRecord | null>;
   teamHeld: ReadonlySignal<TeamHeldItems>;
   selection: ReadonlySignal<Retrievable[]>;
+  /** The "check again after" setting in force, in months (0: never offered, and until the setting is read). */
+  checkAgainMonths: ReadonlySignal<number>;
 }
 
-export function createOfferModel({ record, teamHeld, selection }: OfferDeps) {
+export function createOfferModel({ record, teamHeld, selection, checkAgainMonths }: OfferDeps) {
   /** Selected items the service would be asked for. */
   const toAsk = computed(() => itemsToAsk(record.value, selection.value));
   /** The most the selection can cost. */
@@ -38,7 +41,27 @@ export function createOfferModel({ record, teamHeld, selection }: OfferDeps) {
   );
   /** The most one "Add <item>" button can cost. */
   const addCost = (item: Retrievable) => maxCostWithTeam([item], teamHeld.value);
-  return { toAsk, maxCost, knownMissing, askAgainCost, allDecided, toAdd, addCost };
+  /**
+   * Held items bought longer ago than the setting: offered "Check again · up to N credits" (a click, never by itself);
+   * items flagged wrong are bought again through their own button instead.
+   */
+  const toCheckAgain = computed(() =>
+    itemsToCheckAgain(record.value, ITEMS, checkAgainMonths.value, (item) =>
+      record.value ? flaggedSinceBought(record.value, item) : false,
+    ),
+  );
+  const checkAgainCost = computed(() => maxCostWithTeam(toCheckAgain.value, teamHeld.value));
+  return {
+    toAsk,
+    maxCost,
+    knownMissing,
+    askAgainCost,
+    allDecided,
+    toAdd,
+    addCost,
+    toCheckAgain,
+    checkAgainCost,
+  };
 }
 
 export type OfferModel = ReturnType<typeof createOfferModel>;

@@ -15,7 +15,7 @@ import type { OfferModel } from './offer-model';
 export interface ReasonsDeps {
   socialUrl: ReadonlySignal<string | null>;
   selection: ReadonlySignal<Retrievable[]>;
-  offer: Pick<OfferModel, 'toAsk' | 'maxCost' | 'askAgainCost' | 'addCost'>;
+  offer: Pick<OfferModel, 'toAsk' | 'maxCost' | 'askAgainCost' | 'addCost' | 'checkAgainCost'>;
   /** The latest reveal as it is, and the one cut off (with word of a failed check of its charge). */
   job: ReadonlySignal<RevealJob | null>;
   cutOff: ReadonlySignal<RevealJob | null>;
@@ -63,6 +63,8 @@ export function createReasonsModel(deps: ReasonsDeps) {
   const capBlocked = computed(() => capProblem(capRoom.value, offer.maxCost.value) !== null);
   /** Why "Ask again" for the items not found cannot be clicked, or null when it can. */
   const askAgainProblem = computed(() => spendProblem(offer.askAgainCost.value));
+  /** Why "Check again" for the items held longer than the setting cannot be clicked, or null when it can. */
+  const checkAgainProblem = computed(() => spendProblem(offer.checkAgainCost.value));
   /** Why Reveal cannot be clicked, or null when it can. */
   const disabledReason = computed(() =>
     askedAgain.value.length > 0 && !busy.value && revealProblem.value !== SERVICE_DOWN
@@ -88,6 +90,7 @@ export function createReasonsModel(deps: ReasonsDeps) {
     spendProblem,
     capBlocked,
     askAgainProblem,
+    checkAgainProblem,
     disabledReason,
     retryReason,
     unreadableWarning,

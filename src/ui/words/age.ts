@@ -40,3 +40,13 @@ export function careerDate(value: string): string {
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
   return match && month ? `${month} ${match[1]}` : value;
 }
+
+/**
+ * "Revealed 6 Dec", "Revealed 3 Mar 2025": the day a held item was bought, in the short form the card's other dates
+ * use ("Not found · 6 Dec"), with its year when it is not this year's (the age that makes it worth checking again).
+ */
+export function revealedOn(iso: string, now: number = Date.now()): string {
+  const day = new Date(iso);
+  const thisYear = day.getFullYear() === new Date(now).getFullYear();
+  return `Revealed ${day.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', ...(thisYear ? {} : { year: 'numeric' }) })}`;
+}

@@ -44,6 +44,12 @@ export const itemNotFound = (short: string) => `${short[0]!.toUpperCase()}${shor
  */
 export const askAgain = (most: string) => `Ask again · up to ${most}`;
 
+/**
+ * Asking the service anew for items held longer than the user's setting: a choice, priced as one ("Check again · up to
+ * 3 credits"), never made by itself.
+ */
+export const checkAgain = (most: string) => `Check again · up to ${most}`;
+
 /** "personal email, mobile phone and detailed profile": a list of items inside a sentence. */
 export function itemsInWords(items: readonly Retrievable[]): string {
   const words = items.map((item) => ITEM_LABEL[item].toLowerCase());

@@ -133,6 +133,44 @@ describe('a paid lookup', () => {
     expect(stored?.phone).toMatchObject({ found: true, value: GRACE.phone });
   });
 
+  it('"Check again" asks a held item bought longer ago than the setting, charged once, and dates it anew', async () => {
+    const service = stubService([GRACE], 50);
+    const old = '2024-01-01T00:00:00.000Z';
+    await vaultWrite.put(held({ email: { found: true, value: 'old@example.org', at: old } }));
+    // Without the click, the held email is not asked, however old.
+    expect((await planLookup(target, ['email'], {})).asked).toEqual([]);
+    const plan = await planLookup(target, ['email'], {}, false, 12);
+    expect(plan.asked).toEqual(['email']);
+    const outcome = await lookupContact(client(), call, plan);
+    expect(outcome.kind).toBe('answered');
+    const stored = await vault.get(GRACE.socialUrl);
+    expect(stored?.email).toMatchObject({ found: true, value: GRACE.email });
+    expect((stored?.email?.at ?? '') > old).toBe(true);
+    expect(service.requests.filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+    expect(await charges()).toMatchObject([{ state: 'charged', credits: 3, items: ['email'] }]);
+  });
+
+  it('"Check again" never asks an item newer than the setting, nor any with the setting at 0', async () => {
+    stubService([GRACE], 50);
+    await vaultWrite.put(held({ email: { found: true, value: GRACE.email, at: new Date().toISOString() } }));
+    expect((await planLookup(target, ['email'], {}, false, 12)).asked).toEqual([]);
+    await vaultWrite.put(
+      held({ email: { found: true, value: GRACE.email, at: '2020-01-01T00:00:00.000Z' } }),
+    );
+    expect((await planLookup(target, ['email'], {}, false, 0)).asked).toEqual([]);
+  });
+
+  it('a check the service no longer finds keeps the item held, as it was', async () => {
+    const { email: _none, ...noEmail } = GRACE;
+    stubService([noEmail], 50);
+    const old = held({ email: { found: true, value: GRACE.email, at: '2024-01-01T00:00:00.000Z' } });
+    await vaultWrite.put(old);
+    const plan = await planLookup(target, ['email'], {}, false, 12);
+    expect(plan.asked).toEqual(['email']);
+    await lookupContact(client(), call, plan);
+    expect((await vault.get(GRACE.socialUrl))?.email).toEqual(old.email);
+  });
+
   it('remembers a contact the service does not know, at no charge', async () => {
     stubService([], 50);
     const plan = await planLookup(target, ['email'], {});

@@ -35,6 +35,7 @@ function reasonsFor(
       toAsk: signal(over.toAsk ?? ['email']),
       maxCost: signal(over.maxCost ?? 3),
       askAgainCost: signal(6),
+      checkAgainCost: signal(3),
       addCost: (item) => (item === 'phone' ? 6 : 1),
     },
     job,
