@@ -213,3 +213,55 @@ test('a held person whose profile page shows a new employer: the popup, the libr
   await expectPlainWords(library, 'library, a job change updated in Lever');
   await shoot(library, 'library-job-update');
 });
+
+test('an email held for 13 months says when it was bought and offers Check again at its price: clicked, charged once, dated anew', async ({
+  background,
+  connect,
+  context,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  const ada = DEMO_PROFILES.full;
+  await connect();
+  const bought = new Date();
+  bought.setMonth(bought.getMonth() - 13);
+  const old = {
+    ...person('ada-lovelace-demo', ada.name!, 'ada.old@example.com'),
+    key: ada.social_url,
+    socialUrl: ada.social_url,
+    email: { found: true, value: 'ada.old@example.com', at: bought.toISOString() },
+    phone: undefined,
+    updatedAt: bought.toISOString(),
+  };
+  await background.evaluate(
+    `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify([old])}); })()`,
+  );
+  const { tabId } = await openTab({ context, tabIdOf }, `${ada.social_url}/`);
+  const popup = await openPopupFor(openExtensionPage, tabId);
+  const card = popup.getByRole('article', { name: 'Revealed contact' });
+  const year = String(bought.getFullYear());
+  await expect(card.locator('.hero[data-item="email"] .label')).toHaveText(
+    new RegExp(`^Email · Revealed \\d{1,2} [A-Z][a-z]{2} ${year}$`),
+  );
+  const check = popup.getByRole('button', { name: 'Check again · up to 3 credits' });
+  await expect(check).toBeEnabled();
+  await expectAccessible(popup, 'popup offering Check again');
+  await expectPlainWords(popup, 'popup offering Check again');
+  await shoot(popup, 'popup-check-again');
+
+  await check.click();
+  await expect(card.getByRole('link', { name: ada.personal_email! })).toBeVisible();
+  await expect(card.locator('.hero[data-item="email"] .label')).toHaveText(
+    /^Email · Revealed \d{1,2} [A-Z][a-z]{2}$/,
+  );
+  await expect(check).toHaveCount(0);
+  await shoot(popup, 'popup-checked-again');
+  const charges = (
+    (await background.evaluate(`(async () => { ${STORED_LEDGER}; return storedLedger(); })()`)) as Array<{
+      kind: string;
+      credits: number;
+      items: string[];
+    }>
+  ).filter((entry) => entry.kind === 'charge');
+  expect(charges).toMatchObject([{ credits: 3, items: ['email'] }]);
+});

@@ -14,6 +14,7 @@ import './welcome.css';
 import { DoNotContactSettings } from '../do-not-contact/do-not-contact-settings';
 import { SendToSettings } from '../send/send-to-settings';
 import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
+import { CheckAgainField } from './check-again-field';
 import { SpendingFields } from './spending-fields';
 
 /**
@@ -163,6 +164,7 @@ export function App() {
             selection={m.defaultSelection.value}
             onChange={(next) => void m.setDefaultSelection(next)}
           />
+          <CheckAgainField />
         </section>
 
         <SpendingFields />
