@@ -225,13 +225,16 @@ test('an email held for 13 months says when it was bought and offers Check again
   await connect();
   const bought = new Date();
   bought.setMonth(bought.getMonth() - 13);
+  // Her phone was added two months ago: the record changed since, so the retention period (365 days from the last
+  // change, by default) keeps it, while the email itself is 13 months old.
+  const added = new Date(Date.now() - 60 * 86_400_000).toISOString();
   const old = {
     ...person('ada-lovelace-demo', ada.name!, 'ada.old@example.com'),
     key: ada.social_url,
     socialUrl: ada.social_url,
     email: { found: true, value: 'ada.old@example.com', at: bought.toISOString() },
-    phone: undefined,
-    updatedAt: bought.toISOString(),
+    phone: { found: true, value: '+44 20 7946 0000', at: added },
+    updatedAt: added,
   };
   await background.evaluate(
     `(async () => { ${PUT_RECORDS}; await putRecords(${JSON.stringify([old])}); })()`,
