@@ -30,8 +30,15 @@ async function expectScreens(page: Page, name: string, mask: (page: Page) => Loc
   }
 }
 
-/** Clock times ("as of 9:41 AM") and dates ("revealed on 25 Nov 2026") change with the run. */
-const times = (page: Page) => [page.getByText(/\d{1,2}:\d{2}\s?[AP]M|\b20\d\d\b/)];
+/**
+ * Clock times ("as of 9:41 AM") and dates ("revealed on 25 Nov 2026", a held item's "Email · Revealed 6 Dec") change
+ * with the run.
+ */
+const times = (page: Page) => [
+  page.getByText(
+    /\d{1,2}:\d{2}\s?[AP]M|\b20\d\d\b|\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/,
+  ),
+];
 
 test('the popup on a profile, before and after a reveal', async ({
   connect,
