@@ -206,6 +206,7 @@ export function App() {
           )}
         </section>
       </details>
+      <DoNotContactSettings />
     </>
   );
   return (
@@ -228,15 +229,14 @@ export function App() {
       {connected ? (
         <details class="settings-fold" data-testid="settings-fold">
           <summary>
-            Settings: connection, Send to, reveal defaults, spending caps and revealed contacts
+            Settings: connection, Send to, reveal defaults, spending caps, revealed contacts and do not
+            contact
           </summary>
           {settings}
         </details>
       ) : (
         settings
       )}
-
-      <DoNotContactSettings />
 
       <p class="muted">
         {/* privacy.html is PRIVACY.md, made into a page of the extension at build time (wxt.config.ts). */}
