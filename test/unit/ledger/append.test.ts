@@ -167,6 +167,15 @@ describe('settling against a balance', () => {
     expect((await day()).map((e) => e.id)).toEqual(['left', 'old', 'answered']);
   });
 
+  it('a call handed over after the worker taking over read it stays on the ledger (it may be charged)', async () => {
+    await appendEntry(uncertain('racing', { handedAt: null }));
+    const read = await chargesOf('job-1', AT);
+    // The old worker records its hand-over between the new worker's read and its write.
+    await markHandedOver('racing', AT);
+    await dropNeverLeftOf(read);
+    expect(await openCharges()).toMatchObject([{ id: 'racing', handedAt: AT, state: 'uncertain' }]);
+  });
+
   it('a balance written without a settle step (a call in flight) settles nothing', async () => {
     await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
     await appendEntry(uncertain('u1'));
