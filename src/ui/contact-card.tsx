@@ -229,7 +229,7 @@ export function ContactCard({
       {detailed?.found && (
         <details class="detailed" data-item="detailed_profile">
           <summary>
-            {ITEM_LABEL.detailed_profile} <Bought at={detailed.at} />
+            <span>{ITEM_LABEL.detailed_profile}</span> <Bought at={detailed.at} />
           </summary>
           <ListSection level={level} title="Skills" items={detailed.value.skills} />
           <ListSection level={level} title="Experience" items={detailed.value.experience} />
@@ -240,7 +240,7 @@ export function ContactCard({
       {npi?.found && (
         <details class="npi-data" data-item="healthcare_profile">
           <summary>
-            {ITEM_LABEL.healthcare_profile} <Bought at={npi.at} />
+            <span>{ITEM_LABEL.healthcare_profile}</span> <Bought at={npi.at} />
           </summary>
           <dl class="npi">
             <dt>NPI</dt>
