@@ -7,12 +7,12 @@
 import { ApiError } from '../api/errors';
 import { HELD_MAX_PEOPLE, type TeamFlagInfo, TeamFlagResponse, TeamFlagsResponse } from '../api/team-schema';
 import { teamMembership } from '../store/team-membership';
-import { readMany, recentKeys, vault, watchVaultKeys } from '../store/vault';
+import { readMany, recentKeys, vault } from '../store/vault';
 import type { Flag, FlagTarget } from '../store/vault-flags';
 import type { ContactRecord } from '../store/vault-record';
 import { vaultWrite } from '../store/vault-write';
 import { serialised } from './contact-turn';
-import { gateway, gatewaySaid, identity } from './team-send';
+import { afterVaultChanges, gateway, gatewaySaid, identity } from './team-send';
 
 const FLAG_TIMEOUT_MS = 8_000;
 
@@ -150,17 +150,5 @@ export async function markRecentTeamFlags(): Promise<void> {
 
 /** Keeps teammates' flags on every contact the vault gains or changes, a moment after, in batches. */
 export function followTeamFlags(onError: (error: unknown) => void): () => void {
-  let waiting = new Set<string>();
-  let scheduled = false;
-  return watchVaultKeys((keys) => {
-    for (const key of keys ?? []) waiting.add(key);
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(() => {
-      scheduled = false;
-      const asked = [...waiting];
-      waiting = new Set();
-      markTeamFlags(asked).catch(onError);
-    }, 300);
-  });
+  return afterVaultChanges((keys) => markTeamFlags(keys), onError);
 }

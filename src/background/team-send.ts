@@ -233,8 +233,14 @@ export async function markRecentTeamSends(): Promise<void> {
   }
 }
 
-/** Marks teammates' sends on every contact the vault gains or changes, a moment after, in batches. */
-export function followTeamSends(onError: (error: unknown) => void): () => void {
+/**
+ * Calls `mark` with the keys of the contacts the vault gains or changes, a moment after, in batches: how the team's
+ * marks (sends, flags) follow what this browser holds without a question a write.
+ */
+export function afterVaultChanges(
+  mark: (keys: string[]) => Promise<unknown>,
+  onError: (error: unknown) => void,
+): () => void {
   let waiting = new Set<string>();
   let scheduled = false;
   return watchVaultKeys((keys) => {
@@ -245,7 +251,12 @@ export function followTeamSends(onError: (error: unknown) => void): () => void {
       scheduled = false;
       const asked = [...waiting];
       waiting = new Set();
-      markTeamSends(asked).catch(onError);
+      mark(asked).catch(onError);
     }, 300);
   });
+}
+
+/** Marks teammates' sends on every contact the vault gains or changes, a moment after, in batches. */
+export function followTeamSends(onError: (error: unknown) => void): () => void {
+  return afterVaultChanges((keys) => markTeamSends(keys), onError);
 }
