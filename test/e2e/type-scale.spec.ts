@@ -16,10 +16,15 @@ import { searchNurses } from './panel-checks';
 
 const ADA = DEMO_PROFILES.full;
 
-/** Fails with every break of the scale on the screen, at each width. */
-async function expectScale(page: Page, screen: string, marks: ScreenMarks = {}) {
+/**
+ * Fails with every break of the scale on the screen, at each width. `narrow` is what the screen shows once it has
+ * taken its narrow form: a page that changes its layout when its width crosses a media query does so on the next
+ * frame, so its sizes are read only after that.
+ */
+async function expectScale(page: Page, screen: string, marks: ScreenMarks = {}, narrow?: string) {
   for (const width of [320, 400]) {
     await page.setViewportSize({ width, height: 700 });
+    if (narrow) await expect(page.locator(narrow), `${screen}: its narrow form at ${width} px`).toBeVisible();
     const read = (await page.evaluate(readTextSizesScript(marks))) as { body: number; texts: TextSize[] };
     expect(read.texts.length, `${screen}: no text read`).toBeGreaterThan(3);
     if (marks.contact)
@@ -63,10 +68,15 @@ test('the popup, the side panel beside the profile, the library and usage, befor
 
   const library = await openExtensionPage('contacts.html');
   await expect(library.getByText(ADA.name, { exact: true })).toBeVisible();
-  await expectScale(library, 'the contacts library', {
-    name: '.library-row .library-name',
-    contact: '.library-value',
-  });
+  await expectScale(
+    library,
+    'the contacts library',
+    {
+      name: '.library-row .library-name',
+      contact: '.library-value',
+    },
+    'main.library:not(.wide) .library-row',
+  );
 
   const usage = await openExtensionPage('usage.html');
   await expect(usage.getByRole('heading', { name: 'Totals' })).toBeVisible();
