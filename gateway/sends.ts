@@ -6,7 +6,7 @@
  * team and every instance: a row in `sends` claimed for the send's length.
  */
 import type { TeamDestination, TeamSendInfo } from '../src/api/team-schema';
-import { Connection, destinationFor } from '../src/send/destinations';
+import { DestinationSettings, destinationFor } from '../src/send/destinations';
 import { hubSpotAccount } from '../src/send/destinations/hubspot';
 import { generateWebhookSecret } from '../src/send/destinations/webhook';
 import { SendError } from '../src/send/errors';
@@ -17,7 +17,7 @@ import type { Member } from './members';
 import { isSealed, NO_SECRETS_KEY, type Sealer } from './sealed-keys';
 import { findPeople, type Person, type PersonKey } from './vault';
 
-export type DestinationKind = Connection['kind'];
+export type DestinationKind = DestinationSettings['kind'];
 
 export const DESTINATION_NAMES: Record<DestinationKind, string> = {
   lever: 'Lever',
@@ -48,10 +48,10 @@ export async function setDestination(
   // Refused before any call: a key the gateway could not seal is not taken.
   if (!sealer) throw new Error(NO_SECRETS_KEY);
   const base = { id: setting.kind, label: DESTINATION_NAMES[setting.kind] };
-  let connection: Connection =
+  let connection: DestinationSettings =
     setting.kind === 'webhook'
       ? { ...base, ...setting, secret: setting.secret ?? generateWebhookSecret() }
-      : ({ ...base, ...setting } as Connection);
+      : ({ ...base, ...setting } as DestinationSettings);
   let account: string | undefined;
   if (connection.kind === 'hubspot') {
     const portalId = await hubSpotAccount({ ...transport, ...connection });
@@ -104,7 +104,7 @@ async function heldConnection(
   db: Sql,
   kind: DestinationKind,
   sealer: Sealer | null,
-): Promise<Connection | null> {
+): Promise<DestinationSettings | null> {
   const rows = await db.query<{ connection: unknown }>(
     'select connection from destinations where kind = $1',
     [kind],
@@ -124,7 +124,7 @@ async function heldConnection(
   } catch {
     throw cannot;
   }
-  const parsed = Connection.safeParse(opened);
+  const parsed = DestinationSettings.safeParse(opened);
   return parsed.success ? parsed.data : null;
 }
 

@@ -5,7 +5,7 @@
  * "Send to Lever" means one thing on every screen.
  */
 import { refuse, refuseNow } from '../protocol/result';
-import { type Connection, cardOf, DESTINATION_LABELS, settle } from '../send/destinations';
+import { cardOf, DESTINATION_LABELS, type DestinationSettings, settle } from '../send/destinations';
 import { type AshbySource, ashbySources } from '../send/destinations/ashby';
 import { type LeverUser, leverUsers } from '../send/destinations/lever';
 import { generateWebhookSecret } from '../send/destinations/webhook';
@@ -70,16 +70,16 @@ export function listAshbySources(input: {
   return speaking(() => ashbySources({ apiKey, ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}) }));
 }
 
-function hintOf(connection: Connection, account: string | undefined): DestinationHint {
-  const shown = (cardOf(connection.kind).shown as (c: Connection) => { key: string } | { address: string })(
-    connection,
-  );
+function hintOf(settings: DestinationSettings, account: string | undefined): DestinationHint {
+  const shown = (
+    cardOf(settings.kind).shown as (c: DestinationSettings) => { key: string } | { address: string }
+  )(settings);
   // A webhook's address is as secret as a key: the pages see its host and last characters.
   const masked = 'key' in shown ? maskKey(shown.key) : maskAddress(shown.address);
   return {
-    id: connection.id,
-    kind: connection.kind,
-    label: connection.label,
+    id: settings.id,
+    kind: settings.kind,
+    label: settings.label,
     ...(account ? { account } : {}),
     masked,
     checkedAt: new Date().toISOString(),
@@ -95,15 +95,17 @@ async function keepHint(hint: DestinationHint): Promise<void> {
   });
 }
 
-/** What the check of a new connection learnt: the connection as kept, and the name of whom it acts as. */
-async function checked(connection: Connection): Promise<{ connection: Connection; account?: string }> {
+/** What the check of a new destination learnt: its settings as kept, and the name of whom it acts as. */
+async function checked(
+  settings: DestinationSettings,
+): Promise<{ settings: DestinationSettings; account?: string }> {
   try {
-    return await settle(connection);
+    return await settle(settings);
   } catch (error) {
     // A receiver that verifies signatures refuses the test until it is given the secret, which is made here and
     // shown only once this is saved: that refusal proves the address answers, which is what the check is for.
     const unsigned = error instanceof SendError && (error.kind === 'bad-key' || error.kind === 'forbidden');
-    if (connection.kind === 'webhook' && unsigned) return { connection, account: 'waiting for its secret' };
+    if (settings.kind === 'webhook' && unsigned) return { settings, account: 'waiting for its secret' };
     throw error;
   }
 }
@@ -117,10 +119,10 @@ export async function saveDestination(
 ): Promise<{ destination: DestinationHint; secret?: string }> {
   const base = { id: input.kind, label: DESTINATION_LABELS[input.kind] };
   const at = (baseUrl: string | undefined) => (baseUrl?.trim() ? { baseUrl: baseUrl.trim() } : {});
-  let connection: Connection;
+  let settings: DestinationSettings;
   switch (input.kind) {
     case 'lever':
-      connection = {
+      settings = {
         ...base,
         kind: 'lever',
         apiKey: noSpaces(input.apiKey, 'Lever API key'),
@@ -130,7 +132,7 @@ export async function saveDestination(
       };
       break;
     case 'ashby':
-      connection = {
+      settings = {
         ...base,
         kind: 'ashby',
         apiKey: noSpaces(input.apiKey, 'Ashby API key'),
@@ -139,7 +141,7 @@ export async function saveDestination(
       };
       break;
     case 'hubspot':
-      connection = {
+      settings = {
         ...base,
         kind: 'hubspot',
         token: noSpaces(input.token, 'HubSpot access token'),
@@ -147,7 +149,7 @@ export async function saveDestination(
       };
       break;
     case 'greenhouse':
-      connection = {
+      settings = {
         ...base,
         kind: 'greenhouse',
         clientId: noSpaces(input.clientId, 'Greenhouse client ID'),
@@ -160,7 +162,7 @@ export async function saveDestination(
       // The account's address is its subdomain of workable.com: nothing else is taken for it.
       if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain))
         throw refuse('The Workable account is the first part of its address: "acme" for acme.workable.com.');
-      connection = {
+      settings = {
         ...base,
         kind: 'workable',
         token: noSpaces(input.token, 'Workable access token'),
@@ -171,7 +173,7 @@ export async function saveDestination(
       break;
     }
     case 'webhook':
-      connection = {
+      settings = {
         ...base,
         kind: 'webhook',
         url: noSpaces(input.url, 'webhook address'),
@@ -179,22 +181,22 @@ export async function saveDestination(
       };
       break;
   }
-  const result = await speaking(() => checked(connection));
-  await keepDestination(result.connection);
-  const destination = hintOf(result.connection, result.account);
+  const result = await speaking(() => checked(settings));
+  await keepDestination(result.settings);
+  const destination = hintOf(result.settings, result.account);
   await keepHint(destination);
   return {
     destination,
-    ...(result.connection.kind === 'webhook' ? { secret: result.connection.secret } : {}),
+    ...(result.settings.kind === 'webhook' ? { secret: result.settings.secret } : {}),
   };
 }
 
 /** Checks a saved destination again (free) and says whom it acts as. */
 export async function checkDestination(id: string): Promise<DestinationHint> {
-  const connection = await savedDestination(id);
-  if (!connection) throw refuseNow('This destination is no longer saved. Add it again in Send to.');
-  const result = await speaking(() => checked(connection));
-  const hint = hintOf(connection, result.account);
+  const settings = await savedDestination(id);
+  if (!settings) throw refuseNow('This destination is no longer saved. Add it again in Send to.');
+  const result = await speaking(() => checked(settings));
+  const hint = hintOf(settings, result.account);
   await keepHint(hint);
   return hint;
 }

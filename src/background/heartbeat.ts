@@ -1,5 +1,5 @@
 /**
- * This worker's identity and heartbeat, and the one rule for "has this work lost its worker?". A paid job or search
+ * This worker's identity and heartbeat, and the one rule for "was this work cut off?". A paid job or search
  * names the worker that runs it; while any is under way the worker beats in storage, so a reader can tell a job
  * that is running from one whose worker was stopped.
  *
@@ -19,14 +19,14 @@ export const WORKER_ID: string = crypto.randomUUID();
 const STARTED_AT = new Date();
 
 /**
- * True when work stored as run by `owner` (a reveal, a search page, a bulk reveal) has lost its worker, so what it
+ * True when work stored as run by `owner` (a reveal, a search page, a bulk reveal) was cut off (its worker stopped), so what it
  * had in flight was cut off. It is {@link ownedNow}, the rule the popup and the side panel apply with the stored
  * heartbeat, applied with what the background knows for sure: the browser runs one background at a time, so the
  * live worker is this one. (The stored beat is not read here: a stopped worker's last beat still looks fresh for a
  * few seconds, just when a new worker starts and takes stock.) Work stored before jobs named their worker has no
  * owner: it was cut off when it began (`startedAt`) before `since`, this worker's start.
  */
-export function orphaned(owner: string | undefined, startedAt?: string, since: Date = STARTED_AT): boolean {
+export function isCutOff(owner: string | undefined, startedAt?: string, since: Date = STARTED_AT): boolean {
   if (owner === undefined && startedAt !== undefined) return new Date(startedAt) < since;
   const self: WorkerBeat = { worker: WORKER_ID, at: new Date().toISOString() };
   return !ownedNow(owner, self, Date.now());

@@ -12,9 +12,9 @@ import { resumeBulkSend } from './jobs/bulk-send';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
 import { onPanelCommand } from './panel-command';
 import { keepRetention } from './retention';
-import { markInterruptedJobs } from './reveal';
+import { markCutOffReveals } from './reveal';
 import { registerMessageHandlers } from './router';
-import { markInterruptedSearch } from './search';
+import { markCutOffSearch } from './search';
 import { forgetTab, onTabUpdated } from './tabs';
 import { followTeamFlags } from './team-flags';
 import { followTeamSends } from './team-send';
@@ -51,8 +51,8 @@ export function startBackground(): void {
   chore('restrict storage access', restrictStorage());
   // Opened at the start, so the first read after a wake does not also pay for the opening.
   chore('open the database', db());
-  chore('mark interrupted reveals', markInterruptedJobs());
-  chore('mark an interrupted search', markInterruptedSearch());
+  chore('mark cut-off reveals', markCutOffReveals());
+  chore('mark a cut-off search', markCutOffSearch());
   chore('resume the bulk reveal', resumeBulkJob());
   chore('resume the bulk send', resumeBulkSend());
   keepRetention((error) => console.warn('Could not remove expired contacts', error));

@@ -12,14 +12,15 @@ import { fail, refuse, refuseNow } from '../protocol/result';
 import type { RevealOutcome } from '../protocol/shapes';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
-import { jobs, outcomeUnknown, type RevealJob } from '../store/jobs';
+import { outcomeUnknown, type RevealJob, revealJobs } from '../store/jobs';
 import { chargesOf } from '../store/ledger';
 import { type Selection, settings } from '../store/settings';
 import { vault } from '../store/vault';
 import { checkAgainMonths } from '../store/vault-age';
 import { vaultKeyFor } from '../store/vault-record';
+import { CUT_OFF } from '../store/work-status';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
-import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
+import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
 import { callsInFlight, SETTLE_AFTER_MS } from './ledger';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
 
@@ -61,11 +62,11 @@ export async function reveal(input: RevealInput): Promise<RevealOutcome> {
  * at start-up), or it is still "running" in storage for a worker that is gone.
  */
 const cutOff = (job: RevealJob | null): job is RevealJob =>
-  job !== null && (outcomeUnknown(job) || orphanedRun(job));
+  job !== null && (outcomeUnknown(job) || cutOffRun(job));
 
 /** A job stored as running whose worker is gone. */
-const orphanedRun = (job: RevealJob, since?: Date): boolean =>
-  job.status === 'running' && orphaned(job.worker, job.startedAt, since);
+const cutOffRun = (job: RevealJob, since?: Date): boolean =>
+  job.status === 'running' && isCutOff(job.worker, job.startedAt, since);
 
 /**
  * Refuses what the user has not seen: asking again for items of a reveal that was cut off (it may have been
@@ -83,11 +84,11 @@ async function refuseUnseen(
       'The stored contact for this profile could not be read. Revealing again may charge for items you already paid for.',
     );
   }
-  const last = await jobs.latestFor(vaultKey);
+  const last = await revealJobs.latestFor(vaultKey);
   if (
     cutOff(last) &&
     !cutOffSettled(last) &&
-    !input.retryInterrupted &&
+    !input.retryCutOff &&
     last.requested.some((item) => requested.includes(item))
   ) {
     throw refuse(
@@ -118,7 +119,7 @@ async function revealNow(input: RevealInput, target: ContactTarget): Promise<Rev
   // Everything is held: no request, and a job that says so (a panel or popup shows it, dated, at 0 credits).
   if (requested.length === 0) {
     const settled: RevealJob = { ...job, status: 'done', finishedAt: now, charged: 0, retrieved: [] };
-    await jobs.put(settled);
+    await revealJobs.put(settled);
     return { record: existing, job: settled };
   }
 
@@ -130,7 +131,7 @@ async function revealNow(input: RevealInput, target: ContactTarget): Promise<Rev
 async function paidReveal(job: RevealJob, plan: LookupPlan): Promise<RevealOutcome> {
   const { base } = plan;
   // The job is written before anything else can fail, so every outcome (refusal included) is on record.
-  await jobs.put(job);
+  await revealJobs.put(job);
   try {
     const client = await connectedClient();
     const call = { action: 'reveal' as const, ref: job.id, label: base.name ?? base.socialUrl ?? base.key };
@@ -163,11 +164,11 @@ async function paidReveal(job: RevealJob, plan: LookupPlan): Promise<RevealOutco
       retrieved: outcome.retrieved,
       ...(response.credits.billing_note !== undefined ? { billingNote: response.credits.billing_note } : {}),
     };
-    await jobs.put(done);
+    await revealJobs.put(done);
     await balance;
     return { record: outcome.record, job: done };
   } catch (error) {
-    await jobs.put({
+    await revealJobs.put({
       ...job,
       status: 'failed',
       finishedAt: new Date().toISOString(),
@@ -183,14 +184,14 @@ function malformed(message: string): ApiError {
 
 /**
  * Jobs left "running" by a service worker that was stopped mid-request: their outcome is unknown. Only jobs whose
- * worker is gone ({@link orphaned}; `since` defaults to this worker's start) are touched, so a reveal begun
+ * worker is gone ({@link isCutOff}; `since` defaults to this worker's start) are touched, so a reveal begun
  * meanwhile by this worker is left alone.
  */
-export async function markInterruptedJobs(since?: Date): Promise<void> {
-  const orphan = (job: RevealJob) => orphanedRun(job, since);
-  for (const { id } of (await jobs.all()).filter(orphan)) {
-    await jobs.update(id, (job) =>
-      orphan(job) ? { ...job, status: 'interrupted', finishedAt: new Date().toISOString() } : null,
+export async function markCutOffReveals(since?: Date): Promise<void> {
+  const stopped = (job: RevealJob) => cutOffRun(job, since);
+  for (const { id } of (await revealJobs.all()).filter(stopped)) {
+    await revealJobs.update(id, (job) =>
+      stopped(job) ? { ...job, status: CUT_OFF, finishedAt: new Date().toISOString() } : null,
     );
   }
 }
@@ -202,18 +203,18 @@ export async function markInterruptedJobs(since?: Date): Promise<void> {
  * balance cannot settle it. A job still running in this worker is returned as it is.
  */
 export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
-  const job = (await jobs.all()).find((j) => j.id === jobId);
+  const job = (await revealJobs.all()).find((j) => j.id === jobId);
   if (!job) throw refuseNow('That reveal is no longer on record.');
   if (!cutOff(job) || job.check?.final) return job;
   const { remaining } = await refreshAccount();
   const [entry] = await chargesOf(job.id, job.startedAt);
   const check = { remaining, ...chargeOf(entry), at: new Date().toISOString() };
-  const checked = await jobs.update(jobId, (latest) =>
+  const checked = await revealJobs.update(jobId, (latest) =>
     cutOff(latest) && !latest.check?.final
       ? {
           ...latest,
           // A failed call stays failed (its error says why); one left running by a gone worker was cut off.
-          status: latest.status === 'failed' ? 'failed' : 'interrupted',
+          status: latest.status === 'failed' ? 'failed' : CUT_OFF,
           finishedAt: latest.finishedAt ?? check.at,
           check,
         }

@@ -5,8 +5,9 @@ import type { StartSearchInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
 import { freezeRequest, pageRequest } from '../search/paging';
 import { currentSearch, type SearchPage, type SearchSession } from '../store/search';
+import { CUT_OFF } from '../store/work-status';
 import { connectedClient, recordBalance } from './connection';
-import { orphaned, WORKER_ID, whileBeating } from './heartbeat';
+import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
 import { assertWithinCaps, paidSearch } from './ledger';
 
 /**
@@ -185,7 +186,7 @@ export function backToEarlierSearch(): Promise<SearchSession> {
   return exclusive(async () => {
     const session = await currentSearch.get();
     if (!session?.earlier) throw refuseNow('There are no earlier results to go back to.');
-    if (session.status === 'running' && !orphanedFetch(session))
+    if (session.status === 'running' && !cutOffFetch(session))
       throw refuseNow('The new search is still running.');
     await currentSearch.set(session.earlier);
     return session.earlier;
@@ -200,10 +201,10 @@ export function goToPage(start: number): Promise<SearchSession> {
 async function showPage(start: number): Promise<SearchSession> {
   const session = await currentSearch.get();
   if (!session) throw refuseNow('There is no search to page through. Run a search first.');
-  if (session.status === 'running' && !orphanedFetch(session)) throw refuseNow('A page is already loading.');
+  if (session.status === 'running' && !cutOffFetch(session)) throw refuseNow('A page is already loading.');
   if (session.pages.some((page) => page.start === start)) {
     const shown: SearchSession = { ...session, currentStart: start };
-    // A failed fetch of another page is history once the user moves on (an interrupted one stays: it may have
+    // A failed fetch of another page is history once the user moves on (a cut-off one stays: it may have
     // been charged, and the user should see that until the next search).
     if (shown.status === 'failed') {
       shown.status = 'done';
@@ -220,22 +221,22 @@ async function showPage(start: number): Promise<SearchSession> {
   return fetchPage(session, session.frozen as SearchRequest, start);
 }
 
-/** A page being fetched by a worker that is gone ({@link orphaned}). */
-const orphanedFetch = (session: SearchSession, since?: Date): boolean =>
-  orphaned(session.worker, session.pendingAt ?? session.startedAt, since);
+/** A page being fetched by a worker that is gone ({@link isCutOff}). */
+const cutOffFetch = (session: SearchSession, since?: Date): boolean =>
+  isCutOff(session.worker, session.pendingAt ?? session.startedAt, since);
 
 /**
  * A search left running by a stopped worker: its outcome is unknown. Only one whose worker is gone is marked
  * (`since` defaults to this worker's start), so a page this worker is fetching is left alone.
  */
-export async function markInterruptedSearch(since?: Date): Promise<void> {
+export async function markCutOffSearch(since?: Date): Promise<void> {
   const session = await currentSearch.get();
   if (session?.status !== 'running') return;
-  if (orphanedFetch(session, since)) {
-    const interrupted: SearchSession = { ...session, status: 'interrupted' };
-    delete interrupted.pendingStart;
-    delete interrupted.pendingAt;
-    delete interrupted.worker;
-    await currentSearch.set(interrupted);
+  if (cutOffFetch(session, since)) {
+    const cut: SearchSession = { ...session, status: CUT_OFF };
+    delete cut.pendingStart;
+    delete cut.pendingAt;
+    delete cut.worker;
+    await currentSearch.set(cut);
   }
 }

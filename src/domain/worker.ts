@@ -10,7 +10,7 @@ export const HEARTBEAT_STALE_MS = 4 * HEARTBEAT_MS;
 
 /**
  * True when a "running" job or search is really running: it names its worker, and that worker beat recently. Any
- * other "running" one was cut off (its worker stopped) and must be shown as interrupted.
+ * other "running" one was cut off (its worker stopped) and must be shown cut off.
  */
 export function ownedNow(owner: string | undefined, beat: WorkerBeat | null, now: number): boolean {
   return (
@@ -25,7 +25,7 @@ export function ownedNow(owner: string | undefined, beat: WorkerBeat | null, now
  * True when work stored as running was cut off: its worker stopped beating. `beat` is undefined until the stored
  * heartbeat's first read lands: until then running work is taken at its word (for a moment, not for good).
  */
-export function lostItsWorker(
+export function cutOffNow(
   status: string | undefined,
   owner: string | undefined,
   beat: WorkerBeat | null | undefined,

@@ -120,7 +120,7 @@ export const RevealInput = z.strictObject({
    */
   checkAgain: z.optional(z.boolean()),
   /** The user saw that the last reveal of this contact was cut off (and what it was charged), and asks again. */
-  retryInterrupted: z.optional(z.boolean()),
+  retryCutOff: z.optional(z.boolean()),
   /** The user saw that the stored contact could not be read, and asks the service again. */
   replaceUnreadable: z.optional(z.boolean()),
   hints: z.optional(

@@ -1,5 +1,5 @@
 /**
- * Why a send or a connection check failed, as a kind the background can act on and a sentence a recruiter can
+ * Why a send or a destination's check failed, as a kind the background can act on and a sentence a recruiter can
  * read. Errors cross extension messaging, so {@link SendError.toJSON} gives a plain shape.
  */
 

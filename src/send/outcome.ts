@@ -8,7 +8,7 @@
  * leaves, and the outcome says `alreadySent` with the record the first send made. A webhook keeps nothing we could
  * ask about, so a second delivery would reach its receiver as a new person with a new delivery id.
  */
-import { type Connection, destinationFor } from './destinations';
+import { type DestinationSettings, destinationFor } from './destinations';
 import type { CallOptions, SendOutcome, SendPerson, TransportOptions } from './types';
 
 /** What an earlier send of the same person to the same destination left. */
@@ -24,7 +24,7 @@ export interface EarlierSend {
 export type PerformedSend = SendOutcome & { alreadySent?: true };
 
 export async function performSend(
-  connection: Connection,
+  settings: DestinationSettings,
   person: SendPerson,
   earlier: EarlierSend | null,
   intend: (foundBefore: boolean, deliveryId?: string) => Promise<void>,
@@ -40,19 +40,19 @@ export async function performSend(
       alreadySent: true,
     };
   }
-  const destination = destinationFor(connection, transport);
+  const destination = destinationFor(settings, transport);
   // Stryker disable next-line ConditionalExpression,StringLiteral: a webhook's findByEmail asks nothing and finds nobody, and its send reads no `found`
-  const email = connection.kind === 'webhook' ? undefined : person.emails[0];
+  const email = settings.kind === 'webhook' ? undefined : person.emails[0];
   // The one lookup of this send: its answer goes to the destination's send, which does not ask again.
   const found = email ? ((await destination.findByEmail(email, options)) ?? null) : undefined;
   if (earlier?.state === 'sending' && found) {
-    const existing = connection.kind === 'lever' ? 'linked' : 'already-there';
+    const existing = settings.kind === 'lever' ? 'linked' : 'already-there';
     return { status: earlier.foundBefore ? existing : 'created', id: found.id, link: found.link };
   }
   // A webhook's delivery id is chosen before its request and kept with the intent: a delivery cut off and made again
   // carries the same id, so its receiver drops the repeat.
   // Stryker disable next-line ConditionalExpression: no other destination reads a delivery id, and settling replaces the intent's recordId
-  const deliveryId = connection.kind === 'webhook' ? (earlier?.recordId ?? crypto.randomUUID()) : undefined;
+  const deliveryId = settings.kind === 'webhook' ? (earlier?.recordId ?? crypto.randomUUID()) : undefined;
   if (earlier === null) await intend(found != null, deliveryId);
   return destination.send(person, {
     ...options,
@@ -64,15 +64,15 @@ export async function performSend(
 
 /** Why a person cannot be sent to this destination yet, or null. */
 export function unsendable(
-  connection: Pick<Connection, 'kind' | 'label'>,
+  settings: Pick<DestinationSettings, 'kind' | 'label'>,
   person: SendPerson,
 ): string | null {
   if (!person.name) return 'This contact has no name to send. Reveal it again from the profile.';
-  if (connection.kind !== 'webhook' && person.emails.length === 0) {
-    return `${connection.label} finds people by email, and this contact has none revealed. Reveal the email first.`;
+  if (settings.kind !== 'webhook' && person.emails.length === 0) {
+    return `${settings.label} finds people by email, and this contact has none revealed. Reveal the email first.`;
   }
   // Stryker disable next-line ConditionalExpression: any other kind with no email was refused by the rule above
-  if (connection.kind === 'webhook' && person.emails.length === 0 && person.phones.length === 0) {
+  if (settings.kind === 'webhook' && person.emails.length === 0 && person.phones.length === 0) {
     return 'Nothing is revealed for this contact yet. Reveal it first.';
   }
   return null;

@@ -9,25 +9,25 @@ import * as z from 'zod/mini';
 import { SECRETS } from '../store/keys';
 import { serialized } from '../store/lock';
 import { readSecret, writeSecret } from '../store/secrets';
-import { Connection } from './destinations';
+import { DestinationSettings } from './destinations';
 
-const Saved = z.array(Connection);
+const Saved = z.array(DestinationSettings);
 
 /** Every saved destination; a stored value that no longer reads gives none (it is never sent to). */
-export async function savedDestinations(): Promise<Connection[]> {
+export async function savedDestinations(): Promise<DestinationSettings[]> {
   const parsed = z.safeParse(Saved, await readSecret(SECRETS.destinations));
   return parsed.success ? parsed.data : [];
 }
 
-export async function savedDestination(id: string): Promise<Connection | undefined> {
-  return (await savedDestinations()).find((connection) => connection.id === id);
+export async function savedDestination(id: string): Promise<DestinationSettings | undefined> {
+  return (await savedDestinations()).find((settings) => settings.id === id);
 }
 
 /** Adds or replaces (by id) one destination, in turn with every other change to the list. */
-export function keepDestination(connection: Connection): Promise<void> {
+export function keepDestination(settings: DestinationSettings): Promise<void> {
   return serialized('destinations', async () => {
-    const others = (await savedDestinations()).filter((saved) => saved.id !== connection.id);
-    await writeSecret(SECRETS.destinations, [...others, connection]);
+    const others = (await savedDestinations()).filter((saved) => saved.id !== settings.id);
+    await writeSecret(SECRETS.destinations, [...others, settings]);
   });
 }
 

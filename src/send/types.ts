@@ -1,6 +1,6 @@
 /**
  * The one small interface every destination (an applicant tracking system, a CRM, a webhook) offers the background:
- * check the connection, find a person by email, create or update the person, and the record's link. Only the
+ * check the key, find a person by email, create or update the person, and the record's link. Only the
  * background calls it, after a click in the extension's own pages; nothing here costs credits.
  */
 import { SEND_STATUSES } from '../api/team-schema';
@@ -45,7 +45,7 @@ export interface SendOutcome {
   link?: string;
 }
 
-/** What a successful connection check learnt, for the connection's label. */
+/** What a successful check learnt, for the destination's label. */
 export interface CheckResult {
   /** A name for the account or workspace, when the vendor says one. */
   account?: string;
@@ -69,7 +69,7 @@ export interface SendOptions extends CallOptions {
 }
 
 export interface Destination {
-  /** A free call that proves the key (or the URL) works: used when a connection is saved. */
+  /** A free call that proves the key (or the URL) works: used when a destination is saved. */
   check(options?: CallOptions): Promise<CheckResult>;
   /** The record already holding this email, if any. */
   findByEmail(email: string, options?: CallOptions): Promise<FoundRecord | undefined>;
@@ -122,12 +122,12 @@ export interface DestinationCard<K extends string, C extends { kind: K; id: stri
   /** The settings kept for it. */
   settings: import('zod/mini').ZodMiniType<C>;
   /** Its client. Throws a 'not-set-up' SendError for an unusable address. */
-  create(connection: C, transport?: TransportOptions): Destination;
+  create(settings: C, transport?: TransportOptions): Destination;
   /**
    * The free check made when it is saved: what it learnt for the settings (HubSpot's account id, for record links)
    * and whom the key acts as. Without it, the client's own check.
    */
-  settle?(connection: C, transport?: TransportOptions): Promise<{ connection: C; account?: string }>;
+  settle?(settings: C, transport?: TransportOptions): Promise<{ settings: C; account?: string }>;
   /** What the options page shows of its key: the key itself (masked there) or the webhook's address. */
-  shown(connection: C): { key: string } | { address: string };
+  shown(settings: C): { key: string } | { address: string };
 }

@@ -4,6 +4,7 @@ import { ApiErrorJSON } from '../api/errors';
 import { defineStored } from './item';
 import { KEYS } from './keys';
 import { Selection } from './settings';
+import { CUT_OFF, WorkStatus } from './work-status';
 
 export const RevealJob = z.object({
   id: z.string(),
@@ -14,11 +15,11 @@ export const RevealJob = z.object({
   requested: Selection,
   /** Items the user chose that the vault already held: not asked for, not paid for. */
   held: Selection,
-  status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  status: WorkStatus,
   /** The worker that runs it (see `src/domain/worker.ts`). */
   worker: z.optional(z.string()),
   /**
-   * After an interruption: the balance checked (free), what the cut-off call was charged as the ledger settled it
+   * After it was cut off: the balance checked (free), what the cut-off call was charged as the ledger settled it
    * (null: cannot tell), and whether that is final (not while the service may still be finishing the call: "not
    * charged" may change). `unexplained`: the balance fell by more than this call can cost and the extension's other
    * calls explain, so the key was used elsewhere too. `shared`: it was settled with other calls that got no answer,
@@ -50,19 +51,18 @@ export type RevealJob = z.infer<typeof RevealJob>;
  * its charge is checked.
  */
 export const outcomeUnknown = (job: RevealJob | null): boolean =>
-  job !== null &&
-  (job.status === 'interrupted' || (job.status === 'failed' && job.error?.outcomeUnknown === true));
+  job !== null && (job.status === CUT_OFF || (job.status === 'failed' && job.error?.outcomeUnknown === true));
 
 const JOBS_KEPT = 50;
 const jobsItem = defineStored({
-  key: KEYS.jobs,
+  key: KEYS.revealJobs,
   schema: z.array(RevealJob),
   fallback: [],
   label: 'jobs',
   version: 1,
 });
 
-export const jobs = {
+export const revealJobs = {
   all: (): Promise<RevealJob[]> => jobsItem.get(),
   /**
    * Inserts a job first, or replaces it where it stands (an older job updated later must not pass for the newest),
@@ -93,7 +93,7 @@ export const jobs = {
   },
   /** The newest job for a vault key. */
   async latestFor(vaultKey: string): Promise<RevealJob | null> {
-    return (await jobs.all()).find((job) => job.vaultKey === vaultKey) ?? null;
+    return (await revealJobs.all()).find((job) => job.vaultKey === vaultKey) ?? null;
   },
   watch: (cb: (value: RevealJob[]) => void) => jobsItem.watch(cb),
 };

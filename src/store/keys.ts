@@ -24,7 +24,8 @@ export const KEYS = {
   /** The live worker's heartbeat: it means nothing after a restart, and its beats stay off the vault's database. */
   workerBeat: 'session:worker-beat',
   /** Single reveals, newest first. */
-  jobs: 'local:jobs',
+  /** Reveal jobs; the key keeps the spelling 1.0.0 stored. */
+  revealJobs: 'local:jobs',
   savedSearches: 'local:saved-searches',
   panelFocus: 'local:panel-focus',
   /** When the popup first offered to keep the side panel beside LinkedIn (offered once). */

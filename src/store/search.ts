@@ -10,6 +10,7 @@ import { announce, onChange } from './changes';
 import { db } from './db';
 import { defineStored } from './item';
 import { KEYS } from './keys';
+import { WorkStatus } from './work-status';
 
 /** A search body as stored (already checked against the contract by the client when it was sent). */
 const StoredRequest = z.looseObject({
@@ -63,7 +64,7 @@ const searchSessionShape = {
   pages: z.array(SearchPage),
   /** The page the panel shows. */
   currentStart: z.int(),
-  status: z.enum(['running', 'done', 'failed', 'interrupted']),
+  status: WorkStatus,
   /** The worker fetching a page while running (see {@link ownedNow}). */
   worker: z.optional(z.string()),
   /** The start of the page being fetched while running, and since when. */

@@ -1,5 +1,6 @@
 import type { AccountSnapshot } from '../store/account';
 import { outcomeUnknown, type RevealJob } from '../store/jobs';
+import { CUT_OFF } from '../store/work-status';
 import { useCutOffCheck } from './cut-off-check';
 import { CutOffNote } from './cut-off-note';
 import { ErrorView } from './error-view';
@@ -58,7 +59,7 @@ export function JobOutcome({
     case 'failed':
       if (outcomeUnknown(job)) return <CutOff job={job} againCost={againCost} />;
       return job.error ? <ErrorView error={job.error} {...(onOpenOptions ? { onOpenOptions } : {})} /> : null;
-    case 'interrupted':
+    case CUT_OFF:
       return <CutOff job={job} againCost={againCost} />;
   }
 }

@@ -27,7 +27,7 @@ import { chargesOf, openCharges } from '../../store/ledger';
 import { serialized } from '../../store/lock';
 import { findContacts } from '../../store/vault';
 import { connectedClient, refreshAccount } from '../connection';
-import { orphaned, WORKER_ID, whileBeating } from '../heartbeat';
+import { isCutOff, WORKER_ID, whileBeating } from '../heartbeat';
 import { afterSettling, SETTLE_AFTER_MS, settingsNow } from '../ledger';
 import { membershipNow, teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
@@ -142,7 +142,7 @@ function canonical(candidate: BulkCandidate): BulkCandidate {
 
 /**
  * Pause, resume, cancel, dismiss the receipt, check the balance again after the job (free: a lookup that was cut
- * off may be charged after the job ended), or wake (a page saw a job that may have lost its worker).
+ * off may be charged after the job ended), or wake (a page saw a job that may have been cut off).
  */
 export type BulkAction = 'pause' | 'resume' | 'cancel' | 'dismiss' | 'recheck' | 'wake';
 
@@ -251,13 +251,13 @@ async function checkWhenSettled(job: BulkJob): Promise<void> {
 
 /**
  * At service worker start (or when a page saw its worker stop beating): a job whose worker is gone
- * ({@link orphaned}) was cut off. What it had in flight may have been charged (never re-sent); a running job
+ * ({@link isCutOff}) was cut off. What it had in flight may have been charged (never re-sent); a running job
  * resumes its queue, a paused one stays paused. A job this worker runs is left alone.
  */
 export async function resumeBulkJob(): Promise<void> {
   const job = await bulkJobs.current();
   if (job && !isActive(job)) await checkWhenSettled(job);
-  if (!job || !isActive(job) || !orphaned(job.owner)) return;
+  if (!job || !isActive(job) || !isCutOff(job.owner)) return;
   // What may have gone out is what the ledger holds for this job: each lookup's entry is written before its request,
   // and its hand-over to the network is recorded before `fetch`. An entry never handed over provably never left: it
   // is taken off and its contact asked again. Every other entry counts, not only the open ones: a balance read since

@@ -220,6 +220,6 @@ export const ashby: DestinationCard<'ashby', z.infer<typeof AshbySettings>> = {
   key: { label: 'Ashby API key', hint: 'In Ashby: Admin › API keys. Allow it to read and write candidates.' },
   defaultOrigin: ASHBY_BASE_URL,
   settings: AshbySettings,
-  create: (connection, transport = {}) => createAshby({ ...transport, ...connection }),
-  shown: (connection) => ({ key: connection.apiKey }),
+  create: (settings, transport = {}) => createAshby({ ...transport, ...settings }),
+  shown: (settings) => ({ key: settings.apiKey }),
 };

@@ -243,6 +243,6 @@ export const greenhouse: DestinationCard<'greenhouse', z.infer<typeof Greenhouse
   },
   defaultOrigin: GREENHOUSE_BASE_URL,
   settings: GreenhouseSettings,
-  create: (connection, transport = {}) => createGreenhouse({ ...transport, ...connection }),
-  shown: (connection) => ({ key: connection.clientSecret }),
+  create: (settings, transport = {}) => createGreenhouse({ ...transport, ...settings }),
+  shown: (settings) => ({ key: settings.clientSecret }),
 };

@@ -132,7 +132,7 @@ export function hubSpotProperties(person: SendPerson, linkedInProperty: string):
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => !!entry[1]));
 }
 
-/** The check of a HubSpot token: its account id, which the connection keeps for record links. */
+/** The check of a HubSpot token: its account id, which the destination keeps for record links. */
 export async function hubSpotAccount(options: HubSpotOptions, signal?: AbortSignal): Promise<number> {
   const base = baseUrlOf(NAME, options.baseUrl ?? HUBSPOT_BASE_URL);
   const http = createHttp(NAME, options, HUBSPOT_ERRORS, [options.token]);
@@ -283,11 +283,11 @@ export const hubspot: DestinationCard<'hubspot', z.infer<typeof HubSpotSettings>
   },
   defaultOrigin: HUBSPOT_BASE_URL,
   settings: HubSpotSettings,
-  create: (connection, transport = {}) => createHubSpot({ ...transport, ...connection }),
+  create: (settings, transport = {}) => createHubSpot({ ...transport, ...settings }),
   // The account id makes the record links.
-  async settle(connection, transport = {}) {
-    const portalId = await hubSpotAccount({ ...transport, ...connection });
-    return { connection: { ...connection, portalId }, account: `account ${portalId}` };
+  async settle(settings, transport = {}) {
+    const portalId = await hubSpotAccount({ ...transport, ...settings });
+    return { settings: { ...settings, portalId }, account: `account ${portalId}` };
   },
-  shown: (connection) => ({ key: connection.token }),
+  shown: (settings) => ({ key: settings.token }),
 };

@@ -22,8 +22,8 @@ export const DESTINATION_KINDS = DESTINATIONS.map((card) => card.kind) as [
   ...DestinationKind[],
 ];
 
-/** A saved connection to one destination: what the user typed and the check learnt, its kind's settings. */
-export const Connection = z.discriminatedUnion('kind', [
+/** A saved destination: what the user typed and the check learnt, its kind's settings. */
+export const DestinationSettings = z.discriminatedUnion('kind', [
   LeverSettings,
   AshbySettings,
   HubSpotSettings,
@@ -31,7 +31,7 @@ export const Connection = z.discriminatedUnion('kind', [
   WorkableSettings,
   WebhookSettings,
 ]);
-export type Connection = z.infer<typeof Connection>;
+export type DestinationSettings = z.infer<typeof DestinationSettings>;
 
 /** Each kind's card. */
 export function cardOf<K extends DestinationKind>(kind: K): Extract<Card, { kind: K }> {
@@ -48,24 +48,27 @@ export const DESTINATION_LABELS = Object.fromEntries(
   DESTINATIONS.map((card) => [card.kind, card.label]),
 ) as Record<DestinationKind, string>;
 
-/** The destination a connection speaks to. Throws a 'not-set-up' SendError for an unusable address. */
-export function destinationFor(connection: Connection, transport: TransportOptions = {}): Destination {
+/** The destination its saved settings speak to. Throws a 'not-set-up' SendError for an unusable address. */
+export function destinationFor(settings: DestinationSettings, transport: TransportOptions = {}): Destination {
   // Each card takes its own kind's settings; the union is narrowed by the kind it was found by.
-  const card = cardOf(connection.kind) as unknown as {
-    create(connection: Connection, transport: TransportOptions): Destination;
+  const card = cardOf(settings.kind) as unknown as {
+    create(settings: DestinationSettings, transport: TransportOptions): Destination;
   };
-  return card.create(connection, transport);
+  return card.create(settings, transport);
 }
 
-/** The free check of a connection when it is saved: what it learnt, and whom the key acts as. */
+/** The free check of a destination when it is saved: what it learnt, and whom the key acts as. */
 export async function settle(
-  connection: Connection,
+  settings: DestinationSettings,
   transport: TransportOptions = {},
-): Promise<{ connection: Connection; account?: string }> {
-  const card = cardOf(connection.kind) as unknown as {
-    settle?(c: Connection, t: TransportOptions): Promise<{ connection: Connection; account?: string }>;
+): Promise<{ settings: DestinationSettings; account?: string }> {
+  const card = cardOf(settings.kind) as unknown as {
+    settle?(
+      c: DestinationSettings,
+      t: TransportOptions,
+    ): Promise<{ settings: DestinationSettings; account?: string }>;
   };
-  if (card.settle) return card.settle(connection, transport);
-  const result = await destinationFor(connection, transport).check();
-  return { connection, ...(result.account ? { account: result.account } : {}) };
+  if (card.settle) return card.settle(settings, transport);
+  const result = await destinationFor(settings, transport).check();
+  return { settings, ...(result.account ? { account: result.account } : {}) };
 }

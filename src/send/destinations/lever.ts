@@ -76,7 +76,7 @@ function transport(options: Omit<LeverOptions, 'performAs'>) {
   return { base, http, headers };
 }
 
-/** The account's active users, for choosing `perform_as`; also the connection's free check. */
+/** The account's active users, for choosing `perform_as`; also the destination's free check. */
 export async function leverUsers(
   options: Omit<LeverOptions, 'performAs'>,
   signal?: AbortSignal,
@@ -209,6 +209,6 @@ export const lever: DestinationCard<'lever', z.infer<typeof LeverSettings>> = {
   },
   defaultOrigin: LEVER_BASE_URL,
   settings: LeverSettings,
-  create: (connection, transport = {}) => createLever({ ...transport, ...connection }),
-  shown: (connection) => ({ key: connection.apiKey }),
+  create: (settings, transport = {}) => createLever({ ...transport, ...settings }),
+  shown: (settings) => ({ key: settings.apiKey }),
 };

@@ -165,6 +165,6 @@ export const webhook: DestinationCard<'webhook', z.infer<typeof WebhookSettings>
   name: NAME,
   label: 'Webhook',
   settings: WebhookSettings,
-  create: (connection, transport = {}) => createWebhook({ ...transport, ...connection }),
-  shown: (connection) => ({ address: connection.url }),
+  create: (settings, transport = {}) => createWebhook({ ...transport, ...settings }),
+  shown: (settings) => ({ address: settings.url }),
 };

@@ -150,6 +150,6 @@ export const workable: DestinationCard<'workable', z.infer<typeof WorkableSettin
     hint: 'In Workable: Settings › Integrations › Apps › Generate API token. Allow it to read and write candidates.',
   },
   settings: WorkableSettings,
-  create: (connection, transport = {}) => createWorkable({ ...transport, ...connection }),
-  shown: (connection) => ({ key: connection.token }),
+  create: (settings, transport = {}) => createWorkable({ ...transport, ...settings }),
+  shown: (settings) => ({ key: settings.token }),
 };

@@ -18,7 +18,7 @@ let nextId = Math.floor(Math.random() * 1e4);
 
 /**
  * Tells the background which profile this tab shows. Rejects when nobody listens (the extension was reloaded and
- * this script is orphaned, or the background registered no listener). Unlike the library, it does not rethrow an
+ * this script outlived it, or the background registered no listener). Unlike the library, it does not rethrow an
  * error the background's handler returned: the content script could do nothing with it.
  */
 export async function reportProfile(detection: ProfileSeen): Promise<void> {

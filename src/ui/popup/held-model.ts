@@ -7,12 +7,13 @@
 import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { maxCostOfItems } from '../../api/pricing';
 import { cutOffSettled } from '../../domain/outage';
-import { lostItsWorker } from '../../domain/worker';
+import { cutOffNow } from '../../domain/worker';
 import type { RevealOutcome } from '../../protocol/shapes';
 import type { Read } from '../../store/item';
-import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
+import { outcomeUnknown, type RevealJob, revealJobs } from '../../store/jobs';
 import { vault } from '../../store/vault';
 import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { CUT_OFF } from '../../store/work-status';
 import { workerBeat } from '../../store/worker-beat';
 import { followCutOffCheck } from '../cut-off-check';
 import { ITEMS } from '../items';
@@ -70,21 +71,16 @@ export function createHeldModel(
   const beat = stored(null, workerBeat.get, workerBeat.watch);
   /** The clock a "running" job's heartbeat is judged by; ticks only while one is shown running. */
   const now = signal(Date.now());
-  /** The latest job as it is: a running one whose worker stopped beating is shown interrupted. */
+  /** The latest job as it is: a running one whose worker stopped beating is shown cut off. */
   const job = computed(() => {
     const latest = storedJob.value;
     // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
     if (
       !latest ||
-      !lostItsWorker(
-        latest.status,
-        latest.worker,
-        beat.loaded.value ? beat.value.value : undefined,
-        now.value,
-      )
+      !cutOffNow(latest.status, latest.worker, beat.loaded.value ? beat.value.value : undefined, now.value)
     )
       return latest;
-    return { ...latest, status: 'interrupted' as const };
+    return { ...latest, status: CUT_OFF };
   });
   /**
    * The latest reveal, when it was cut off and its charge is not settled: its charge is checked, and asking again is
@@ -128,14 +124,14 @@ export function createHeldModel(
   let checking: string | null = null;
   let heard = -1;
   effect(() => {
-    const interrupted = cutOff.value;
+    const job = cutOff.value;
     const answers = serviceAnswers.value;
-    if (!interrupted) return;
+    if (!job) return;
     const again = checkProblem.peek() !== null && heard !== answers;
-    if (!interrupted.check && checking === interrupted.id && !again) return;
-    checking = interrupted.id;
+    if (!job.check && checking === job.id && !again) return;
+    checking = job.id;
     heard = answers;
-    return followCutOffCheck(interrupted, (problem) => {
+    return followCutOffCheck(job, (problem) => {
       checkProblem.value = problem;
     });
   });
@@ -153,7 +149,7 @@ export function createHeldModel(
     revealedHere.value = false;
     if (!url) return;
     const refresh = async () => {
-      const [r, j] = await Promise.all([vault.lookup({ socialUrl: url }), jobs.latestFor(url)]);
+      const [r, j] = await Promise.all([vault.lookup({ socialUrl: url }), revealJobs.latestFor(url)]);
       if (socialUrl.peek() !== url) return;
       batch(() => {
         vaultRead.value = r;
@@ -164,7 +160,7 @@ export function createHeldModel(
     void refresh();
     unwatch.push(
       vault.watch(url, () => void refresh()),
-      jobs.watch(() => void refresh()),
+      revealJobs.watch(() => void refresh()),
     );
   });
 

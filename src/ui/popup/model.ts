@@ -131,7 +131,7 @@ export function createPopupModel() {
       retryNotFound: again === 'missing',
       ...(again === 'check' ? { checkAgain: true } : {}),
       // The popup says both before the click: the cut-off reveal's charge, and that the stored contact is unreadable.
-      ...(again === true ? { retryInterrupted: true } : {}),
+      ...(again === true ? { retryCutOff: true } : {}),
       ...(held.unreadable.value ? { replaceUnreadable: true } : {}),
       ...(hints ? { hints } : {}),
     });

@@ -17,7 +17,7 @@ import {
   SETTLED,
 } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
-import { lostItsWorker } from '../../domain/worker';
+import { cutOffNow } from '../../domain/worker';
 import type { AccountSnapshot } from '../../store/account';
 import { bulkJobs } from '../../store/bulk-jobs';
 import type { ContactRecord } from '../../store/vault-record';
@@ -225,17 +225,17 @@ export function createBulkModel(deps: BulkModelDeps) {
    */
   const beat = stored(null, workerBeat.get, workerBeat.watch);
   let wokenAt = 0;
-  const wakeIfOrphaned = () => {
+  const wakeIfCutOff = () => {
     const j = job.value.peek();
     if (!j || !isActive(j) || !job.loaded.peek()) return;
-    const orphaned = lostItsWorker(j.status, j.owner, beat.value.peek(), Date.now());
-    if (!orphaned || Date.now() - wokenAt < WAKE_EVERY_MS) return;
+    const cutOff = cutOffNow(j.status, j.owner, beat.value.peek(), Date.now());
+    if (!cutOff || Date.now() - wokenAt < WAKE_EVERY_MS) return;
     wokenAt = Date.now();
     void call('controlBulk', { action: 'wake' });
   };
   const ticker = setInterval(() => {
     if (job.value.peek()?.status === 'running') now.value = Date.now();
-    if (beat.loaded.peek()) wakeIfOrphaned();
+    if (beat.loaded.peek()) wakeIfCutOff();
   }, 1000);
   const stopWaking = job.loaded.subscribe((loaded) => {
     // On opening, a paused job is woken too: after a browser restart its new worker must take it over.

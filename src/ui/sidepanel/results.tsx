@@ -234,7 +234,7 @@ function Pager({ m }: { m: ResultsModel }) {
   );
 }
 
-/** The search's state as stored: progress, failure, interruption, then the page shown with its rows. */
+/** The search's state as stored: progress, failure, cut off, then the page shown with its rows. */
 export function Results({
   results,
   rows,

@@ -5,7 +5,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
-import { jobs, outcomeUnknown, type RevealJob } from '../../store/jobs';
+import { outcomeUnknown, type RevealJob, revealJobs } from '../../store/jobs';
 import type { StoredProfile } from '../../store/search';
 import { itemsToAsk, vaultKeyFor } from '../../store/vault-record';
 import { call } from '../rpc';
@@ -29,7 +29,7 @@ export interface RevealsDeps {
 }
 
 export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
-  const storedJobs = stored<RevealJob[]>([], jobs.all, jobs.watch);
+  const storedJobs = stored<RevealJob[]>([], revealJobs.all, revealJobs.watch);
   /** Reveal jobs as they are: one stored as running whose worker stopped beating was cut off. */
   const all = computed(() => storedJobs.value.value.map((j) => clock.asItIs(j, j.worker)));
   /** The newest reveal job of each contact (jobs are stored newest first). */
@@ -85,7 +85,7 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
     const result = await call('reveal', {
       target,
       selection: items,
-      ...(options.again ? { retryInterrupted: true } : {}),
+      ...(options.again ? { retryCutOff: true } : {}),
       ...(options.askAgain ? { retryNotFound: true } : {}),
       ...(options.hints ? { hints: options.hints } : {}),
     });

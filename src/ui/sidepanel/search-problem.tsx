@@ -3,6 +3,7 @@ import { formatCredits, searchCost } from '../../api/pricing';
 import type { SearchRequest } from '../../api/schema';
 import { serviceOutOfReach } from '../../domain/outage';
 import type { SearchSession } from '../../store/search';
+import { CUT_OFF } from '../../store/work-status';
 import { ErrorView } from '../error-view';
 import { openOptions } from './open-options';
 import { useSearchCharge } from './search-charge';
@@ -17,7 +18,7 @@ export function SearchProblem({ session, onRetry }: { session: SearchSession; on
     if (serviceOutOfReach(session.error)) return <NoAnswer session={session} onRetry={onRetry} />;
     return <ErrorView error={session.error} onOpenOptions={openOptions} />;
   }
-  if (session.status !== 'interrupted') return null;
+  if (session.status !== CUT_OFF) return null;
   return (
     <div class="error" role="alert">
       <strong>The extension stopped during this search</strong>

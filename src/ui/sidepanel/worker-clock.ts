@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import { ownedNow } from '../../domain/worker';
+import { CUT_OFF } from '../../store/work-status';
 import { workerBeat } from '../../store/worker-beat';
 import { stored } from '../use-stored';
 
@@ -14,11 +15,11 @@ export function createWorkerClock(anyRunning: () => boolean) {
   const ticker = setInterval(() => {
     if (anyRunning()) now.value = Date.now();
   }, 1000);
-  /** The work as it is: stored as running by a worker that stopped beating, it was cut off ("interrupted"). */
+  /** The work as it is: stored as running by a worker that stopped beating, it was cut off. */
   function asItIs<T extends { status: string }>(work: T, worker: string | undefined): T {
     // Until the heartbeat's first read lands, running work is taken at its word (for a moment, not for good).
     if (work.status !== 'running' || !beat.loaded.value) return work;
-    return ownedNow(worker, beat.value.value, now.value) ? work : { ...work, status: 'interrupted' };
+    return ownedNow(worker, beat.value.value, now.value) ? work : { ...work, status: CUT_OFF };
   }
   return {
     asItIs,

@@ -4,11 +4,11 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
 import { recordAccountBalance } from '../../../src/background/ledger';
-import { checkCutOffReveal, markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import { checkCutOffReveal, markCutOffReveals, reveal } from '../../../src/background/reveal';
 import { HEARTBEAT_STALE_MS, ownedNow } from '../../../src/domain/worker';
 import { appendEntry } from '../../../src/ledger/append';
 import { account } from '../../../src/store/account';
-import { jobs, type RevealJob } from '../../../src/store/jobs';
+import { type RevealJob, revealJobs } from '../../../src/store/jobs';
 import { chargesOf } from '../../../src/store/ledger';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
@@ -52,7 +52,7 @@ async function cutOffReveal(balanceBefore: number | null, ageMs = 60_000): Promi
     ref: job.id,
     subject: GRACE.socialUrl,
   });
-  await jobs.put(job);
+  await revealJobs.put(job);
 }
 
 /** Empty storage, a key set, and the warnings a test provokes kept off the output. */
@@ -99,17 +99,17 @@ describe('a reveal cut off by a stopped worker', () => {
   });
 
   it("is marked interrupted when another worker owned it, and this worker's own running job is left alone", async () => {
-    await jobs.put(cutOffJob());
-    await jobs.put({ ...cutOffJob(WORKER_ID), id: 'mine', vaultKey: 'other' });
-    await markInterruptedJobs(new Date());
-    const all = await jobs.all();
+    await revealJobs.put(cutOffJob());
+    await revealJobs.put({ ...cutOffJob(WORKER_ID), id: 'mine', vaultKey: 'other' });
+    await markCutOffReveals(new Date());
+    const all = await revealJobs.all();
     expect(all.find((j) => j.id === 'cut')?.status).toBe('interrupted');
     expect(all.find((j) => j.id === 'mine')?.status).toBe('running');
   });
 
   it('asking again for its items is refused until the user chose to, and nothing is sent', async () => {
     const service = stubService([GRACE], 94);
-    await jobs.put(cutOffJob());
+    await revealJobs.put(cutOffJob());
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
     ).rejects.toMatchObject({
@@ -141,7 +141,7 @@ describe('a reveal cut off by a stopped worker', () => {
     const retry = await reveal({
       target: { socialUrl: GRACE.socialUrl },
       selection: ['phone'],
-      retryInterrupted: true,
+      retryCutOff: true,
     });
     expect(retry.job).toMatchObject({ status: 'done', charged: 6 });
     expect(retry.record?.phone).toMatchObject({ found: true, value: GRACE.phone });
@@ -193,7 +193,7 @@ describe('a reveal cut off by a stopped worker', () => {
 
   it('a reveal whose call never reached the ledger was never sent: not charged', async () => {
     const service = stubService([GRACE], 100);
-    await jobs.put(cutOffJob());
+    await revealJobs.put(cutOffJob());
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, final: true });
     expect(service.requests.map((r) => r.path)).toEqual(['/v1/account']);
   });
@@ -266,7 +266,7 @@ describe('a reveal whose answer could not be read', () => {
     await expect(
       reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
     ).rejects.toMatchObject({ outcomeUnknown: true });
-    const [failed] = await jobs.all();
+    const [failed] = await revealJobs.all();
     expect(failed).toMatchObject({ status: 'failed', error: { outcomeUnknown: true } });
     // Its call stays on the ledger as sent, outcome unknown.
     expect(await chargesOf(failed!.id, failed!.startedAt)).toMatchObject([
@@ -283,7 +283,7 @@ describe('a reveal whose answer could not be read', () => {
     const retry = await reveal({
       target: { socialUrl: GRACE.socialUrl },
       selection: ['phone'],
-      retryInterrupted: true,
+      retryCutOff: true,
     });
     expect(retry.job).toMatchObject({ status: 'done', charged: 6 });
     expect(service.requests.map((r) => r.path)).toEqual(['/v1/lookup', '/v1/account', '/v1/lookup']);

@@ -1,40 +1,40 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { orphaned, WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
+import { isCutOff, WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
 import { HEARTBEAT_MS, ownedNow } from '../../../src/domain/worker';
 import { workerBeat } from '../../../src/store/worker-beat';
 
 describe('whether work has lost its worker', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it("this worker's own work is not orphaned; any other worker's is", () => {
-    expect(orphaned(WORKER_ID)).toBe(false);
-    expect(orphaned('a-worker-that-was-stopped')).toBe(true);
+  it("this worker's own work is not cut off; any other worker's is", () => {
+    expect(isCutOff(WORKER_ID)).toBe(false);
+    expect(isCutOff('a-worker-that-was-stopped')).toBe(true);
   });
 
-  it("another worker's work is orphaned even while that worker's last beat still looks fresh", async () => {
+  it("another worker's work is cut off even while that worker's last beat still looks fresh", async () => {
     // Just after a restart the stopped worker's beat is seconds old: a page would still call its job running.
     const beat = { worker: 'a-worker-that-was-stopped', at: new Date().toISOString() };
     await workerBeat.set(beat);
     expect(ownedNow(beat.worker, beat, Date.now())).toBe(true);
-    expect(orphaned(beat.worker)).toBe(true);
+    expect(isCutOff(beat.worker)).toBe(true);
   });
 
   it("is the pages' rule: work a page sees as owned while this worker beats is this worker's", async () => {
     await whileBeating(async () => {
       const beat = await workerBeat.get();
       for (const owner of [WORKER_ID, 'another-worker', undefined]) {
-        expect(orphaned(owner)).toBe(!ownedNow(owner, beat, Date.now()));
+        expect(isCutOff(owner)).toBe(!ownedNow(owner, beat, Date.now()));
       }
     });
   });
 
-  it('work stored before jobs named their worker is orphaned when it began before this worker started', () => {
+  it('work stored before jobs named their worker is cut off when it began before this worker started', () => {
     const since = new Date('2026-03-01T00:00:00.000Z');
-    expect(orphaned(undefined, '2026-02-28T23:59:59.000Z', since)).toBe(true);
-    expect(orphaned(undefined, '2026-03-01T00:00:01.000Z', since)).toBe(false);
+    expect(isCutOff(undefined, '2026-02-28T23:59:59.000Z', since)).toBe(true);
+    expect(isCutOff(undefined, '2026-03-01T00:00:01.000Z', since)).toBe(false);
     // With no start to judge by, work that names no worker has none.
-    expect(orphaned(undefined)).toBe(true);
+    expect(isCutOff(undefined)).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reveal } from '../../../src/background/reveal';
 import { startSearch } from '../../../src/background/search';
-import { jobs } from '../../../src/store/jobs';
+import { revealJobs } from '../../../src/store/jobs';
 import { currentSearch } from '../../../src/store/search';
 import { vault } from '../../../src/store/vault';
 import { vaultWrite } from '../../../src/store/vault-write';
@@ -70,7 +70,7 @@ describe('any string is a safe key: candidate ids and profile slugs named like O
       if (i === 1) expect(found).toBeNull();
       else expect(found?.email).toMatchObject({ value: `${i}@x.org` });
     }
-    expect(await jobs.all()).toHaveLength(5);
+    expect(await revealJobs.all()).toHaveLength(5);
   });
 
   it('a search whose profile ids and criteria keys are hostile names is stored and read back whole', async () => {

@@ -7,7 +7,7 @@ import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/bulk-jobs';
-import { jobs } from '../../../src/store/jobs';
+import { revealJobs } from '../../../src/store/jobs';
 import { readLedgerDays } from '../../../src/store/ledger';
 import { currentSearch } from '../../../src/store/search';
 import { DEFAULT_SETTINGS, type Settings, settings } from '../../../src/store/settings';
@@ -215,7 +215,7 @@ describe('spending caps', () => {
     });
     expect(paidRequests(stub)).toHaveLength(1);
     // The refusal is on record; nothing stored is lost.
-    expect((await jobs.all()).map((j) => j.status).sort()).toEqual(['done', 'failed']);
+    expect((await revealJobs.all()).map((j) => j.status).sort()).toEqual(['done', 'failed']);
     expect((await vault.get(person(1).socialUrl))?.email).toMatchObject({ found: true });
     // What fits under the cap still goes.
     await reveal({ target: { socialUrl: person(2).socialUrl }, selection: ['email'] });

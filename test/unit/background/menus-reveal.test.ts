@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU, onMenuClicked, revealTitle } from '../../../src/background/menus';
 import { setApiKey } from '../../../src/store/api-key';
-import { jobs } from '../../../src/store/jobs';
+import { revealJobs } from '../../../src/store/jobs';
 import { panelFocus } from '../../../src/store/panel';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
@@ -32,7 +32,7 @@ describe('"Reveal contact" context menu', () => {
     );
     // Opened within the click (a user gesture is required), before any await.
     expect(openPanel).toHaveBeenCalledWith({ tabId: 3 });
-    await expect.poll(async () => (await jobs.latestFor(GRACE.socialUrl))?.status).toBe('done');
+    await expect.poll(async () => (await revealJobs.latestFor(GRACE.socialUrl))?.status).toBe('done');
     expect(service.requests.map((r) => r.body)).toEqual([
       { social_url: GRACE.socialUrl, reveal_personal_email: true, reveal_phone: true },
     ]);
@@ -46,7 +46,7 @@ describe('"Reveal contact" context menu', () => {
       { menuItemId: MENU.revealPage, pageUrl: `${GRACE.socialUrl}/details/experience/` },
       { id: 3 },
     );
-    await expect.poll(async () => (await jobs.latestFor(GRACE.socialUrl))?.status).toBe('done');
+    await expect.poll(async () => (await revealJobs.latestFor(GRACE.socialUrl))?.status).toBe('done');
     onMenuClicked({ menuItemId: MENU.revealPage, pageUrl: GRACE.socialUrl }, { id: 3 });
     await new Promise((r) => setTimeout(r, 50));
     expect(service.requests).toHaveLength(1);

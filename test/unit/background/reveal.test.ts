@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { markInterruptedJobs, reveal } from '../../../src/background/reveal';
+import { markCutOffReveals, reveal } from '../../../src/background/reveal';
 import { dayOf } from '../../../src/ledger/entry';
 import { account } from '../../../src/store/account';
 import { db } from '../../../src/store/db';
-import { jobs } from '../../../src/store/jobs';
+import { revealJobs } from '../../../src/store/jobs';
 import { readLedgerDays } from '../../../src/store/ledger';
 import { forgetRoom } from '../../../src/store/room';
 import { vault } from '../../../src/store/vault';
@@ -60,7 +60,7 @@ describe('reveal (vault-aware)', () => {
     expect((await readLedgerDays([day])).get(day)).toEqual([
       expect.objectContaining({ kind: 'charge', state: 'charged', credits: 9, action: 'reveal' }),
     ]);
-    const [job] = await jobs.all();
+    const [job] = await revealJobs.all();
     expect(job).toMatchObject({ status: 'failed', error: { kind: 'storage-full' } });
     const words = errorWords(job!.error);
     expect(words).toMatchObject({
@@ -168,7 +168,7 @@ describe('reveal (vault-aware)', () => {
     await Promise.all(
       people.map((p) => reveal({ target: { socialUrl: p.socialUrl }, selection: ['email'] })),
     );
-    const all = await jobs.all();
+    const all = await revealJobs.all();
     expect(all.map((j) => j.status)).toEqual(['done', 'done', 'done', 'done']);
     expect((await account.get())?.remaining).toBe(88);
   });
@@ -183,7 +183,7 @@ describe('reveal (vault-aware)', () => {
       status: 500,
       message: expect.stringContaining('Upstream provider failed'),
     });
-    expect(await jobs.latestFor(GRACE.socialUrl)).toMatchObject({
+    expect(await revealJobs.latestFor(GRACE.socialUrl)).toMatchObject({
       status: 'failed',
       error: { kind: 'server' },
     });
@@ -198,7 +198,7 @@ describe('reveal (vault-aware)', () => {
     ).rejects.toMatchObject({
       kind: 'not-set-up',
     });
-    expect(await jobs.latestFor(GRACE.socialUrl)).toMatchObject({
+    expect(await revealJobs.latestFor(GRACE.socialUrl)).toMatchObject({
       status: 'failed',
       error: { message: expect.stringContaining('Options') },
     });
@@ -258,7 +258,7 @@ describe('reveal (vault-aware)', () => {
     ).rejects.toMatchObject({
       kind: 'insufficient-credits',
     });
-    const latest = await jobs.latestFor(GRACE.socialUrl);
+    const latest = await revealJobs.latestFor(GRACE.socialUrl);
     expect(latest).toMatchObject({ status: 'failed', error: { kind: 'insufficient-credits' } });
     expect((await vault.get(GRACE.socialUrl))?.email).toMatchObject({ found: true, value: GRACE.email });
     expect((await vault.get(GRACE.socialUrl))?.phone).toBeUndefined();
@@ -293,10 +293,10 @@ describe('reveal (vault-aware)', () => {
       requested: ['email' as const],
       held: [],
     };
-    await jobs.put({ ...base, id: 'old', status: 'running', startedAt: '2026-01-01T00:00:00.000Z' });
-    await jobs.put({ ...base, id: 'new', status: 'running', startedAt: '2026-06-01T00:00:00.000Z' });
-    await markInterruptedJobs(new Date('2026-03-01T00:00:00.000Z'));
-    const all = await jobs.all();
+    await revealJobs.put({ ...base, id: 'old', status: 'running', startedAt: '2026-01-01T00:00:00.000Z' });
+    await revealJobs.put({ ...base, id: 'new', status: 'running', startedAt: '2026-06-01T00:00:00.000Z' });
+    await markCutOffReveals(new Date('2026-03-01T00:00:00.000Z'));
+    const all = await revealJobs.all();
     expect(all.find((j) => j.id === 'old')?.status).toBe('interrupted');
     expect(all.find((j) => j.id === 'new')?.status).toBe('running');
   });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID } from '../../../src/background/heartbeat';
-import { markInterruptedSearch } from '../../../src/background/search';
+import { markCutOffSearch } from '../../../src/background/search';
 import { currentSearch, type SearchSession } from '../../../src/store/search';
 
 const running = (worker?: string): SearchSession => ({
@@ -25,7 +25,7 @@ describe('a search page being fetched names its worker', () => {
 
   it('one fetched by a stopped worker is marked interrupted at start-up, whenever it began', async () => {
     await currentSearch.set(running('a-stopped-worker'));
-    await markInterruptedSearch(new Date(Date.now() - 60_000));
+    await markCutOffSearch(new Date(Date.now() - 60_000));
     const session = await currentSearch.get();
     expect(session?.status).toBe('interrupted');
     expect(session).not.toHaveProperty('worker');
@@ -34,7 +34,7 @@ describe('a search page being fetched names its worker', () => {
 
   it("this worker's own fetch is left running", async () => {
     await currentSearch.set(running(WORKER_ID));
-    await markInterruptedSearch(new Date(Date.now() + 60_000));
+    await markCutOffSearch(new Date(Date.now() + 60_000));
     expect((await currentSearch.get())?.status).toBe('running');
   });
 });

@@ -6,12 +6,7 @@ import {
   runSavedSearch,
   saveCurrentSearch,
 } from '../../../src/background/saved-searches';
-import {
-  backToEarlierSearch,
-  goToPage,
-  markInterruptedSearch,
-  startSearch,
-} from '../../../src/background/search';
+import { backToEarlierSearch, goToPage, markCutOffSearch, startSearch } from '../../../src/background/search';
 import { searchSelection } from '../../../src/background/search-selection';
 import { account } from '../../../src/store/account';
 import { chargesOf, openCharges } from '../../../src/store/ledger';
@@ -269,7 +264,7 @@ describe('search jobs (background)', () => {
 
     const stored = (await currentSearch.get())!;
     await currentSearch.set({ ...stored, status: 'running', pendingAt: '2020-01-01T00:00:00.000Z' });
-    await markInterruptedSearch(new Date());
+    await markCutOffSearch(new Date());
     expect(await currentSearch.get()).toMatchObject({ status: 'interrupted' });
   });
 

@@ -9,11 +9,11 @@ import {
   LEVER_BASE_URL,
 } from '../../../src/send/addresses';
 import {
-  Connection,
   cardOf,
   DESTINATION_KINDS,
   DESTINATION_NAMES,
   DESTINATIONS,
+  DestinationSettings,
   destinationFor,
 } from '../../../src/send/destinations';
 import { DESTINATION_KINDS as HINT_KINDS } from '../../../src/store/destination-hints';
@@ -23,14 +23,14 @@ import { ADA, fetchInto } from './helpers';
 
 describe('a saved connection', () => {
   it('refuses a connection of an unknown kind', () => {
-    expect(z.safeParse(Connection, { id: '1', label: 'x', kind: 'bullhorn', apiKey: 'k' }).success).toBe(
-      false,
-    );
+    expect(
+      z.safeParse(DestinationSettings, { id: '1', label: 'x', kind: 'bullhorn', apiKey: 'k' }).success,
+    ).toBe(false);
   });
 
   it('becomes the destination it names', async () => {
     const server = createAshbyServer();
-    const connection = z.parse(Connection, {
+    const connection = z.parse(DestinationSettings, {
       id: '2',
       label: 'Ashby',
       kind: 'ashby',

@@ -5,14 +5,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASHBY_KEY } from '../../../sim/destinations/ashby';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import type { Connection } from '../../../src/send/destinations';
+import type { DestinationSettings } from '../../../src/send/destinations';
 import { performSend } from '../../../src/send/outcome';
 import type { SendPerson } from '../../../src/send/types';
 import { ADDRESSES, stubDestinations } from './fakes';
 
 let fakes: ReturnType<typeof stubDestinations>;
 const ADA: SendPerson = { name: 'Ada Lovelace', emails: ['ada-send@example.org'], phones: [] };
-const LEVER: Connection = {
+const LEVER: DestinationSettings = {
   id: 'lever',
   label: 'Lever',
   kind: 'lever',
@@ -20,7 +20,7 @@ const LEVER: Connection = {
   performAs: LEVER_USERS[0]?.id ?? '',
   baseUrl: ADDRESSES.lever,
 };
-const ASHBY: Connection = {
+const ASHBY: DestinationSettings = {
   id: 'ashby',
   label: 'Ashby',
   kind: 'ashby',

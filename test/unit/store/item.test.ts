@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { defineStored } from '../../../src/store/item';
-import { jobs } from '../../../src/store/jobs';
+import { revealJobs } from '../../../src/store/jobs';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
 
 const Pair = z.object({ a: z.int(), b: z.int() });
@@ -29,7 +29,7 @@ describe('stored values', () => {
 
   it('an unreadable job list is kept aside when the next job is written', async () => {
     await browser.storage.local.set({ jobs: [{ id: 1, garbage: true }] });
-    await jobs.put({
+    await revealJobs.put({
       id: 'j1',
       kind: 'reveal',
       vaultKey: 'k',
@@ -39,7 +39,7 @@ describe('stored values', () => {
       status: 'running',
       startedAt: new Date().toISOString(),
     });
-    expect((await jobs.all()).map((j) => j.id)).toEqual(['j1']);
+    expect((await revealJobs.all()).map((j) => j.id)).toEqual(['j1']);
     const { 'unreadable:jobs': aside } = await browser.storage.local.get('unreadable:jobs');
     expect(aside).toMatchObject({ value: [{ id: 1, garbage: true }] });
   });

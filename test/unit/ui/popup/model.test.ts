@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { jobs } from '../../../../src/store/jobs';
+import { revealJobs } from '../../../../src/store/jobs';
 import { workerBeat } from '../../../../src/store/worker-beat';
 import { createPopupModel } from '../../../../src/ui/popup/model';
 import { revealJob } from './fixtures';
@@ -16,7 +16,7 @@ describe('the popup shows a job running only while its worker beats', () => {
 
   async function popupFor(beatAgeMs: number) {
     await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - beatAgeMs).toISOString() });
-    await jobs.put(JOB);
+    await revealJobs.put(JOB);
     const m = createPopupModel();
     m.chooseSelection(['phone']);
     m.manualUrl.value = URL;
@@ -44,7 +44,7 @@ describe('the popup points to what is on screen', () => {
 
   it('a cut-off reveal: Reveal points up, to the charge shown above the form', async () => {
     await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - 10_000).toISOString() });
-    await jobs.put(JOB);
+    await revealJobs.put(JOB);
     const m = createPopupModel();
     m.chooseSelection(['phone']);
     m.manualUrl.value = URL;

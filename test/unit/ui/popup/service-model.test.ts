@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { account, keyHint } from '../../../../src/store/account';
-import { jobs, type RevealJob } from '../../../../src/store/jobs';
+import { type RevealJob, revealJobs } from '../../../../src/store/jobs';
 import { createPopupModel } from '../../../../src/ui/popup/model';
 import { revealJob } from './fixtures';
 
@@ -88,7 +88,7 @@ describe('a reveal cut off by the outage, once the service is back', () => {
     call.mockReset();
     await keyHint.set({ masked: 'demo…key' });
     await account.set(BALANCE);
-    await jobs.put(cutOff);
+    await revealJobs.put(cutOff);
   });
 
   it('is checked again when the service answers, and once settled the note says so and Reveal is back', async () => {
@@ -102,7 +102,7 @@ describe('a reveal cut off by the outage, once the service is back', () => {
     answer(
       () => ({ ok: true, value: BALANCE }),
       async () => {
-        await jobs.put(settled(0));
+        await revealJobs.put(settled(0));
         return { ok: true, value: settled(0) };
       },
     );
@@ -115,7 +115,7 @@ describe('a reveal cut off by the outage, once the service is back', () => {
   });
 
   it('charged: said once, and the contact is revealed like any other (at its price)', async () => {
-    await jobs.put(settled(6));
+    await revealJobs.put(settled(6));
     answer(() => ({ ok: true, value: BALANCE }));
     const m = await openPopup();
     await vi.waitFor(() => expect(m.settledCutOff.value?.check?.charged).toBe(6));

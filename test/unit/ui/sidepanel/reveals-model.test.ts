@@ -3,7 +3,7 @@ import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Retrievable } from '../../../../src/api/schema-parts';
-import { jobs, type RevealJob } from '../../../../src/store/jobs';
+import { type RevealJob, revealJobs } from '../../../../src/store/jobs';
 import { vaultWrite } from '../../../../src/store/vault-write';
 import { workerBeat } from '../../../../src/store/worker-beat';
 import { createRevealsModel } from '../../../../src/ui/sidepanel/reveals-model';
@@ -62,7 +62,7 @@ describe('the reveals sub-model', () => {
       selection: ['phone'],
       hints: { name: 'Grace Okafor', currentTitle: 'Nurse', currentEmployer: 'Arbor', location: 'Boston' },
     });
-    await jobs.put(job({ requested: ['phone'], charged: 6 }));
+    await revealJobs.put(job({ requested: ['phone'], charged: 6 }));
     await vi.waitFor(() => expect(reveals.chargeFor({ socialUrl: URL, candidateId: 'c1' })?.charged).toBe(6));
   });
 
@@ -80,7 +80,7 @@ describe('the reveals sub-model', () => {
 
   it('a reveal stored as running by a worker that stopped was cut off: its charge is checked before asking again', async () => {
     await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - 60_000).toISOString() });
-    await jobs.put(job({ status: 'running', worker: 'w1' }));
+    await revealJobs.put(job({ status: 'running', worker: 'w1' }));
     const { reveals } = build();
     const target = { socialUrl: URL, candidateId: 'c1' };
     await vi.waitFor(() => expect(reveals.cutOffFor(target)?.status).toBe('interrupted'));
@@ -90,7 +90,7 @@ describe('the reveals sub-model', () => {
     expect(call).toHaveBeenCalledWith('reveal', {
       target,
       selection: ['email'],
-      retryInterrupted: true,
+      retryCutOff: true,
     });
   });
 });
