@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { countOf } from '../format/numbers';
 import type { ApiErrorInit, ApiOperation } from './errors';
 import { parseRetryAfter } from './retry';
 import { ErrorBody } from './schema';
@@ -41,7 +42,7 @@ export interface Endpoint<S extends z.ZodMiniType> {
 
 export function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s === 1 ? '1 second' : `${s} seconds`;
+  return countOf(s, 'second');
 }
 
 /** Turns a complete HTTP answer into a value or an error. */

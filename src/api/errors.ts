@@ -7,6 +7,7 @@
  * {@link ApiError.fromJSON} / {@link describeError} accept that shape as well as a live instance.
  */
 import * as z from 'zod/mini';
+import { countOf } from '../format/numbers';
 import { formatCredits } from './pricing';
 import { CreditsInfo } from './schema-parts';
 
@@ -170,7 +171,7 @@ function operationNoun(operation: ApiOperation | undefined): string {
 
 function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s === 1 ? '1 second' : `${s} seconds`;
+  return countOf(s, 'second');
 }
 
 /**

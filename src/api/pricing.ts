@@ -2,6 +2,8 @@
  * What an action may cost before it runs, and what it did cost after. Credits are the user's money: every figure the
  * UI shows comes from here.
  */
+
+import { countOf } from '../format/numbers';
 import type { LookupRequest, Retrievable, Reveal, SearchRequest } from './schema';
 
 /** Credits per item actually retrieved (spec: lookup credit costs). */
@@ -73,5 +75,5 @@ export function chargeForRetrieved(retrieved: readonly Retrievable[], requested?
 
 /** "1 credit", "11 credits". */
 export function formatCredits(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
+  return `${countOf(n, 'credit')}`;
 }

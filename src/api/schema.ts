@@ -13,6 +13,7 @@
  * endpoint of their own are already apart (`schema-parts.ts`, `team-schema.ts`).
  */
 import * as z from 'zod/mini';
+import { formatNumber } from '../format/numbers';
 import { CreditsInfo, keyedRecord, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
 
 export { CreditsInfo, LIMITS, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
@@ -205,7 +206,6 @@ export function searchRequestProblem(body: SearchRequest): string | null {
   return null;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
 const quote = (value: string) => `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
 
 /**
@@ -218,18 +218,18 @@ export function searchSizeProblem(body: unknown): string | null {
     for (const value of Object.values(criteria)) {
       const values: unknown[] = Array.isArray(value) ? value : [value];
       if (values.length > LIMITS.searchValuesMax) {
-        return `One filter has ${count(values.length)} values; a filter can hold at most ${LIMITS.searchValuesMax}. Remove some values and search again.`;
+        return `One filter has ${formatNumber(values.length)} values; a filter can hold at most ${LIMITS.searchValuesMax}. Remove some values and search again.`;
       }
       for (const one of values) {
         if (typeof one === 'string' && one.length > LIMITS.searchValueMax) {
-          return `The search value ${quote(one)} is ${count(one.length)} characters long; a value can be at most ${count(LIMITS.searchValueMax)}. Shorten it and search again.`;
+          return `The search value ${quote(one)} is ${formatNumber(one.length)} characters long; a value can be at most ${formatNumber(LIMITS.searchValueMax)}. Shorten it and search again.`;
         }
       }
     }
   }
   const bytes = new TextEncoder().encode(JSON.stringify(body) ?? '').length;
   if (bytes > LIMITS.searchBodyMaxBytes) {
-    return `This search is ${count(Math.ceil(bytes / 1024))} KB; a search can be at most ${LIMITS.searchBodyMaxBytes / 1024} KB. Remove some values and search again.`;
+    return `This search is ${formatNumber(Math.ceil(bytes / 1024))} KB; a search can be at most ${LIMITS.searchBodyMaxBytes / 1024} KB. Remove some values and search again.`;
   }
   return null;
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
+import { formatNumber } from '../format/numbers';
 import { appendEntry, markHandedOver, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
@@ -62,7 +63,7 @@ async function capProblem(max: number, caps: Caps, now = new Date()): Promise<st
   if (!room || max <= room.left) return null;
   const limit = (room.cap === 'daily' ? caps.dailyCapCredits : caps.monthlyCapCredits) ?? 0;
   const period = room.cap === 'daily' ? 'today' : 'this month';
-  return `This may cost up to ${formatCredits(max)}, which would pass your ${room.cap} cap: ${(limit - room.left).toLocaleString('en-US')} of ${formatCredits(limit)} are spent or under way ${period}. To go ahead, raise the cap in Options (Spending caps).`;
+  return `This may cost up to ${formatCredits(max)}, which would pass your ${room.cap} cap: ${formatNumber(limit - room.left)} of ${formatCredits(limit)} are spent or under way ${period}. To go ahead, raise the cap in Options (Spending caps).`;
 }
 
 /**

@@ -3,6 +3,7 @@
  * the contract's limits before anything is sent.
  */
 import { LIMITS } from '../api/schema';
+import { formatNumber } from '../format/numbers';
 import { refuse } from '../protocol/result';
 import type { SearchSession } from '../store/search';
 import { startSearch } from './search';
@@ -12,10 +13,10 @@ export function selectionProblem(mode: 'free_text' | 'jd', text: string): string
   const length = text.trim().length;
   if (length === 0) return 'The selection is empty.';
   if (mode === 'jd' && length > LIMITS.jdMax) {
-    return `The selection is ${length.toLocaleString('en-US')} characters; a job description can be at most ${LIMITS.jdMax.toLocaleString('en-US')}. Select less text and try again.`;
+    return `The selection is ${formatNumber(length)} characters; a job description can be at most ${formatNumber(LIMITS.jdMax)}. Select less text and try again.`;
   }
   if (mode === 'free_text' && length > LIMITS.freeTextMax) {
-    return `The selection is ${length.toLocaleString('en-US')} characters; a free-text search can be at most ${LIMITS.freeTextMax}.`;
+    return `The selection is ${formatNumber(length)} characters; a free-text search can be at most ${LIMITS.freeTextMax}.`;
   }
   return null;
 }

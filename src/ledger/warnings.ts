@@ -3,6 +3,7 @@
  * low-balance threshold. Pure: the popup and side panel render what this says.
  */
 import { formatCredits } from '../api/pricing';
+import { formatNumber } from '../format/numbers';
 import type { Settings } from '../store/settings';
 
 /** How near a cap must be before it is mentioned, most pressing first. */
@@ -47,7 +48,7 @@ export function spendingWarnings(
     if (level === undefined) continue;
     // The level only decides whether to speak; the words give the real share.
     // Calls sent and not answered yet count at their most, as the background's check counts them.
-    const spentOf = `You have ${open > 0 ? 'spent or under way' : 'spent'} ${used.toLocaleString('en-US')} of your ${cap.toLocaleString('en-US')}-credit ${name} cap ${period}`;
+    const spentOf = `You have ${open > 0 ? 'spent or under way' : 'spent'} ${formatNumber(used)} of your ${formatNumber(cap)}-credit ${name} cap ${period}`;
     warnings.push(
       level === 1
         ? {

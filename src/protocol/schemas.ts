@@ -10,16 +10,18 @@ import { DNC_REASONS } from '../api/dnc-reasons';
 import { SearchRequest } from '../api/schema';
 import { RETRIEVABLE } from '../api/schema-parts';
 import { BULK_MAX_CONTACTS } from '../bulk/job';
+import { formatNumber } from '../format/numbers';
 import { MESSAGE_LIMITS } from '../input-limits';
 import { SEARCH_MODES } from '../store/search';
 import { SentRecord } from '../store/sent';
 import { FLAG_TARGETS } from '../store/vault-flags';
 import { ContactRecord } from '../store/vault-record';
 
-const n = (value: number) => value.toLocaleString('en-US');
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */
 const text = (max: number, what: string) =>
-  z.string().check(z.maxLength(max, `${what} is too long: it can be at most ${n(max)} characters.`));
+  z
+    .string()
+    .check(z.maxLength(max, `${what} is too long: it can be at most ${formatNumber(max)} characters.`));
 
 /** What the content script reports about the page a tab shows. Identity is the URL; name and headline are hints. */
 export const ProfileDetection = z.strictObject({
@@ -192,7 +194,10 @@ export const StartBulkInput = z.strictObject({
   candidates: z
     .array(BulkCandidateInput)
     .check(
-      z.maxLength(BULK_MAX_CONTACTS, `A bulk reveal can hold at most ${n(BULK_MAX_CONTACTS)} contacts.`),
+      z.maxLength(
+        BULK_MAX_CONTACTS,
+        `A bulk reveal can hold at most ${formatNumber(BULK_MAX_CONTACTS)} contacts.`,
+      ),
     ),
   selection: z
     .array(z.enum(RETRIEVABLE))

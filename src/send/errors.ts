@@ -2,6 +2,7 @@
  * Why a send or a destination's check failed, as a kind the background can act on and a sentence a recruiter can
  * read. Errors cross extension messaging, so {@link SendError.toJSON} gives a plain shape.
  */
+import { countOf } from '../format/numbers';
 
 export const SEND_ERROR_KINDS = [
   /** The key or token was not accepted (401; Ashby also answers 403 for a wrong or deactivated key). */
@@ -63,7 +64,7 @@ export class SendError extends Error {
 
 function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s === 1 ? '1 second' : `${s} seconds`;
+  return countOf(s, 'second');
 }
 
 /** The vendor's own reason, quoted as theirs, after the sentence in the user's words (empty when it gave none). */

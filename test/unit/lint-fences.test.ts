@@ -21,6 +21,7 @@ const TARGETS = [
   'src/send/vendor.ts',
   'src/api/wire.ts',
   'src/protocol/message.ts',
+  'src/format/count.ts',
 ];
 
 /** [file planted, what it imports, the fence's reason it must fail with (null: allowed)]. */
@@ -37,6 +38,8 @@ const CASES: Array<[string, string, RegExp | null]> = [
   ['src/store/b.ts', '../send/vendor', /The store keeps and knows no rule/],
   ['src/store/c.ts', '../api/wire', null],
   ['src/api/a.ts', '../store/kept', /src\/api is the wire contract/],
+  ['src/api/b.ts', '../format/count', null],
+  ['src/format/a.ts', '../api/wire', /src\/format writes numbers and counts for every layer/],
   ['gateway/a.ts', '../src/store/kept', /The gateway is a server/],
   ['gateway/b.ts', '../src/send/vendor', null],
   ['sim/a.ts', '../src/send/vendor', /The simulator shares only the wire contract/],

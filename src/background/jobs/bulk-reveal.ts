@@ -17,6 +17,7 @@ import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { formatNumber } from '../../format/numbers';
 import { dropNeverLeftOf } from '../../ledger/append';
 import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
@@ -79,7 +80,7 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   if (input.candidates.length === 0) throw refuse('Select at least one contact to reveal.');
   if (input.candidates.length > BULK_MAX_CONTACTS) {
     throw refuse(
-      `One bulk reveal takes up to ${BULK_MAX_CONTACTS.toLocaleString('en-US')} contacts; ${input.candidates.length.toLocaleString('en-US')} are selected. Select fewer and reveal the rest next.`,
+      `One bulk reveal takes up to ${formatNumber(BULK_MAX_CONTACTS)} contacts; ${formatNumber(input.candidates.length)} are selected. Select fewer and reveal the rest next.`,
     );
   }
   if (isActive(await bulkJobs.current())) {

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
+import { countOf, formatNumber } from '../../format/numbers';
 import { ErrorView } from '../error-view';
 import { BulkSendLater } from '../send/later';
 import { ITEM_LABEL, NOT_FOUND } from '../words/items';
@@ -15,7 +16,6 @@ import { CardRow } from './card-row';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
 import type { Holding, Since } from './query';
 import { useRowMarks } from './row-marks';
-import { number, plural } from './row-parts';
 import { useRowRecords } from './row-records';
 import { LibraryTable } from './table';
 import { wide } from './wide';
@@ -70,7 +70,7 @@ function ExportProgress({ m }: { m: LibraryModel }) {
       {progress && (
         <>
           <span id="export-progress-text">
-            Exporting · {number(progress.done)} of {plural(progress.total, 'contact', 'contacts')} read
+            Exporting · {formatNumber(progress.done)} of {countOf(progress.total, 'contact', 'contacts')} read
           </span>
           <progress aria-labelledby="export-progress-text" max={progress.total} value={progress.done} />
         </>
@@ -104,10 +104,10 @@ function DeleteActions({
           class="small danger"
           onClick={() => {
             const keys = [...m.selected.value];
-            if (ask(`the ${plural(keys.length, 'contact', 'contacts')} selected`)) void m.remove(keys);
+            if (ask(`the ${countOf(keys.length, 'contact', 'contacts')} selected`)) void m.remove(keys);
           }}
         >
-          Delete the {number(selected)} selected
+          Delete the {formatNumber(selected)} selected
         </button>
       )}
       {shown !== null && (
@@ -116,10 +116,10 @@ function DeleteActions({
           class="small danger"
           onClick={() => {
             const keys = (m.matches.value ?? []).map((summary) => summary.key);
-            if (ask(`the ${plural(keys.length, 'contact', 'contacts')} shown`)) void m.remove(keys);
+            if (ask(`the ${countOf(keys.length, 'contact', 'contacts')} shown`)) void m.remove(keys);
           }}
         >
-          {shown === 1 ? 'Delete this one' : `Delete these ${number(shown)}`}
+          {shown === 1 ? 'Delete this one' : `Delete these ${formatNumber(shown)}`}
         </button>
       )}
     </span>
@@ -141,12 +141,12 @@ function Selection({ m, total }: { m: LibraryModel; total: number }) {
           {matchCount === 1
             ? 'Select this one'
             : everything
-              ? `Select all ${number(matchCount)}`
-              : `Select all ${number(matchCount)} matching`}
+              ? `Select all ${formatNumber(matchCount)}`
+              : `Select all ${formatNumber(matchCount)} matching`}
         </button>
       )}
       <span role="status" data-testid="selected-count">
-        {count > 0 && `${number(count)} selected`}
+        {count > 0 && `${formatNumber(count)} selected`}
       </span>
       {count > 0 && (
         <button type="button" class="small" onClick={m.clearSelection}>
@@ -185,13 +185,13 @@ export function App() {
           <h1>Revealed contacts</h1>
           <p class="muted" data-testid="library-counts">
             {m.loaded.value &&
-              `${plural(total, 'contact', 'contacts')} · ${number(held.email)} with email · ${number(held.phone)} with phone`}
+              `${countOf(total, 'contact', 'contacts')} · ${formatNumber(held.email)} with email · ${formatNumber(held.phone)} with phone`}
           </p>
           <p role="status" class="muted" data-testid="library-loading">
             {m.ready.value
               ? ''
               : m.loaded.value
-                ? `Loading all ${plural(total, 'contact', 'contacts')}…`
+                ? `Loading all ${countOf(total, 'contact', 'contacts')}…`
                 : 'Loading…'}
           </p>
         </header>
@@ -248,7 +248,7 @@ export function App() {
               ? 'Searching…'
               : matchCount === total
                 ? 'All contacts'
-                : `${number(matchCount)} of ${number(total)} match`}
+                : `${formatNumber(matchCount)} of ${formatNumber(total)} match`}
           </h2>
           <button
             type="button"
@@ -256,7 +256,7 @@ export function App() {
             disabled={exportable === 0 || m.exporting.value !== null}
             onClick={() => void m.exportAs('csv')}
           >
-            {selectedCount > 0 ? `Export the ${number(selectedCount)} selected as CSV` : 'Export CSV'}
+            {selectedCount > 0 ? `Export the ${formatNumber(selectedCount)} selected as CSV` : 'Export CSV'}
             {flaggedWords}
           </button>
           <button
@@ -265,7 +265,9 @@ export function App() {
             disabled={exportable === 0 || m.exporting.value !== null}
             onClick={() => void m.exportAs('vcard')}
           >
-            {selectedCount > 0 ? `Export the ${number(selectedCount)} selected as vCard` : 'Export vCard'}
+            {selectedCount > 0
+              ? `Export the ${formatNumber(selectedCount)} selected as vCard`
+              : 'Export vCard'}
             {flaggedWords}
           </button>
           {m.flaggedCount.value > 0 && (
@@ -290,10 +292,10 @@ export function App() {
           count={selectedCount || (matchCount ?? 0)}
           what={
             selectedCount > 0
-              ? `the ${number(selectedCount)} selected`
+              ? `the ${formatNumber(selectedCount)} selected`
               : matchCount === total
-                ? `all ${number(total)}`
-                : `the ${number(matchCount ?? 0)} shown`
+                ? `all ${formatNumber(total)}`
+                : `the ${formatNumber(matchCount ?? 0)} shown`
           }
         />
         <p role="status" class="success" data-testid="library-notice">
@@ -331,7 +333,7 @@ export function App() {
         )}
         {matchCount !== null && matchCount > m.shown.value && (
           <button type="button" onClick={m.showMore}>
-            Show {number(Math.min(PAGE, matchCount - m.shown.value))} more
+            Show {formatNumber(Math.min(PAGE, matchCount - m.shown.value))} more
           </button>
         )}
       </section>

@@ -16,6 +16,7 @@
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
+import { countOf } from '../../format/numbers';
 import { vault } from '../../store/vault';
 import type { ContactRecord } from '../../store/vault-record';
 import type { TakenOut } from '../../store/vault-restore';
@@ -210,7 +211,7 @@ export function createLibraryModel() {
     setTimeout(() => {
       if (undo.peek() === offered) undo.value = null;
     }, UNDO_MS);
-    notice.value = `Deleted ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
+    notice.value = `Deleted ${countOf(n, 'contact')}.`;
     if (opened.value && keys.includes(opened.value.key)) opened.value = null;
     // A deleted contact is no longer selected (nothing can be sent of it).
     select(keys, false);
@@ -242,7 +243,7 @@ export function createLibraryModel() {
       const n = await (kind === 'csv'
         ? exportCsv(keys, progress, include)
         : exportVCards(keys, progress, include));
-      notice.value = `Exported ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
+      notice.value = `Exported ${countOf(n, 'contact')}.`;
     } finally {
       exporting.value = null;
     }
@@ -259,7 +260,7 @@ export function createLibraryModel() {
       return;
     }
     const n = result.value.restored;
-    notice.value = `Brought back ${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}.`;
+    notice.value = `Brought back ${countOf(n, 'contact')}.`;
     await load();
   }
 

@@ -9,9 +9,6 @@ import { Icon } from '../icons';
 import { SentMark } from '../send/sent-mark';
 import type { LibraryModel } from './model';
 
-export const number = (n: number) => n.toLocaleString('en-US');
-export const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
-
 /** The name a row shows, and every label naming it. */
 export const nameOf = (contact: ContactSummary) => contact.name ?? 'Name not known';
 

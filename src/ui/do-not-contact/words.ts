@@ -1,5 +1,6 @@
 /** Every word the do-not-contact screens say (Options; the contact card's "Forget this person"). */
 import { DNC_REASON_WORDS } from '../../domain/do-not-contact-words';
+import { countOf } from '../../format/numbers';
 
 export { DNC_REASON_WORDS };
 
@@ -23,7 +24,7 @@ export const DNC_WORDS = {
     [
       kinds.url ? 'profile address' : '',
       kinds.id ? 'service id' : '',
-      kinds.email ? `${kinds.email} email${kinds.email === 1 ? '' : 's'}` : '',
+      kinds.email ? `${countOf(kinds.email, 'email')}` : '',
     ]
       .filter((part) => part !== '')
       .join(', '),

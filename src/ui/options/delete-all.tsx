@@ -6,12 +6,13 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { ApiErrorJSON } from '../../api/errors';
+import { countOf } from '../../format/numbers';
 import type { TakenOut } from '../../store/vault-restore';
 import { UNDO_MS } from '../contacts/undo-time';
 import { ErrorView } from '../error-view';
 import { call } from '../rpc';
 
-const contacts = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
+const contacts = (n: number) => countOf(n, 'contact');
 const reader = () => import('../../contacts-index').then((module) => module.contactsIndex);
 
 export function DeleteAllContacts() {
@@ -78,7 +79,7 @@ export function DeleteAllContacts() {
       {n !== null && n > 0 && (
         <p class="row form-actions">
           <button type="button" class="danger" disabled={busy.value} onClick={() => void deleteAll()}>
-            Delete all {n.toLocaleString('en-US')} revealed {n === 1 ? 'contact' : 'contacts'}
+            Delete all {countOf(n, 'revealed contact')}
           </button>
         </p>
       )}

@@ -8,6 +8,7 @@ import { checkBaseUrl, originPattern } from '../../api/base-url';
 import { ApiError, type ApiErrorJSON } from '../../api/errors';
 import { looksLikeInvitation, parseInvitation } from '../../api/invitation';
 import type { Retrievable } from '../../api/schema-parts';
+import { formatNumber } from '../../format/numbers';
 import { MESSAGE_LIMITS } from '../../input-limits';
 import { type AccountSnapshot, account, keyHint } from '../../store/account';
 import { DEFAULT_SETTINGS, settings } from '../../store/settings';
@@ -105,7 +106,6 @@ export function createOptionsModel() {
    * anything is asked or sent.
    */
   function readTyped() {
-    const n = (value: number) => value.toLocaleString('en-US');
     const problems: ConnectionProblems = {};
     let newKey = apiKey.value.trim();
     let urlText = baseUrl.value;
@@ -118,10 +118,10 @@ export function createOptionsModel() {
     const url = urlText.trim();
     const checked = checkBaseUrl(urlText);
     if (url.length > MESSAGE_LIMITS.baseUrl) {
-      problems.baseUrl = `This address is ${n(url.length)} characters; it can be at most ${n(MESSAGE_LIMITS.baseUrl)}.`;
+      problems.baseUrl = `This address is ${formatNumber(url.length)} characters; it can be at most ${formatNumber(MESSAGE_LIMITS.baseUrl)}.`;
     } else if (!checked.ok) problems.baseUrl = checked.message;
     if (newKey.length > MESSAGE_LIMITS.apiKey) {
-      problems.apiKey ??= `This key is ${n(newKey.length)} characters; a key can be at most ${n(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
+      problems.apiKey ??= `This key is ${formatNumber(newKey.length)} characters; a key can be at most ${formatNumber(MESSAGE_LIMITS.apiKey)}. Check that you pasted the key alone.`;
     } else if (!newKey && !key.value.value) problems.apiKey ??= 'Enter your API key.';
     return { problems, checked, newKey };
   }

@@ -3,6 +3,7 @@
  * the low-balance warning. Each field is text the user types; an empty cap or warning means "none".
  */
 import { signal } from '@preact/signals';
+import { formatNumber } from '../../format/numbers';
 import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/settings';
 
 /** The settings these fields edit. */
@@ -39,7 +40,7 @@ export function readCredits(
   }
   if (!/^\d+$/.test(clean)) return { ok: false, problem: 'Enter a whole number of credits, like 500.' };
   const value = Number(clean);
-  if (value > MAX) return { ok: false, problem: `At most ${MAX.toLocaleString('en-US')} credits.` };
+  if (value > MAX) return { ok: false, problem: `At most ${formatNumber(MAX)} credits.` };
   if ((field === 'dailyCapCredits' || field === 'monthlyCapCredits') && value === 0) {
     return { ok: false, problem: '0 would stop every paid action. Leave it empty for no cap.' };
   }

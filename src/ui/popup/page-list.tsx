@@ -6,6 +6,7 @@
 import { useMemo } from 'preact/hooks';
 import { formatCredits, ITEM_PRICE, maxCostOfItems } from '../../api/pricing';
 import { type BulkJob, bulkProgress } from '../../bulk/job';
+import { countOf } from '../../format/numbers';
 import type { PersonOnPage } from '../../protocol/shapes';
 import { itemsToAsk } from '../../store/vault-record';
 import { Address } from '../address';
@@ -23,9 +24,6 @@ import type { PopupModel } from './model';
 import { Reason } from './more-to-reveal';
 import { createPageListModel, type PageListModel } from './page-list-model';
 import { reasonId, saidAbove } from './reason-id';
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function Person({ list, m, person }: { list: PageListModel; m: PopupModel; person: PersonOnPage }) {
   const name = person.name ?? 'LinkedIn member';
@@ -95,7 +93,7 @@ export function PageList({ m, onOpenPanel }: { m: PopupModel; onOpenPanel: () =>
       <div class="row list-head">
         <h2 id="page-list-title">{page?.label ?? 'People on this page'}</h2>
         <span class="muted" data-testid="page-people-count">
-          {plural(people.length, 'person', 'people')} · {revealed} revealed
+          {countOf(people.length, 'person', 'people')} · {revealed} revealed
         </span>
       </div>
       <ul class="list-people" aria-labelledby="page-list-title">

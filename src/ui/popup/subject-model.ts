@@ -5,6 +5,7 @@
 import { computed, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
+import { formatNumber } from '../../format/numbers';
 import { MESSAGE_LIMITS } from '../../input-limits';
 import type { PagePeople } from '../../protocol/shapes';
 import { describeLinkedInUrl } from '../../sites/linkedin/describe-url';
@@ -25,7 +26,7 @@ export async function subjectTabId(): Promise<number | null> {
 export function pastedUrlProblem(pasted: string): string | null {
   const text = pasted.trim();
   if (text.length > MESSAGE_LIMITS.profileUrl) {
-    return `The pasted text is ${text.length.toLocaleString('en-US')} characters; a profile URL can be at most ${MESSAGE_LIMITS.profileUrl.toLocaleString('en-US')}. Paste a link like https://www.linkedin.com/in/jane-doe.`;
+    return `The pasted text is ${formatNumber(text.length)} characters; a profile URL can be at most ${formatNumber(MESSAGE_LIMITS.profileUrl)}. Paste a link like https://www.linkedin.com/in/jane-doe.`;
   }
   return text && !profileUrl(pasted)
     ? (describeLinkedInUrl(pasted)?.pasted ??

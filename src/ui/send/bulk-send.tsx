@@ -1,11 +1,10 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
+import { formatNumber } from '../../format/numbers';
 import { type BulkSendJob, bulkSend, bulkSendSummary } from '../../store/bulk-send';
 import { destinationHints } from '../../store/destination-hints';
 import { call } from '../rpc';
 import { stored } from '../use-stored';
-
-const n = (value: number) => value.toLocaleString('en-US');
 
 function createBulkSendModel() {
   const destinations = stored([], destinationHints.get, destinationHints.watch);
@@ -38,11 +37,11 @@ function summaryWords(job: BulkSendJob): string {
   const alreadySent = count('already-sent');
   const parts: string[] = [];
   if (created > delivered || (created === 0 && alreadySent === 0))
-    parts.push(`${n(created - delivered)} added to ${job.label}`);
-  if (delivered) parts.push(`${n(delivered)} sent to ${job.label}`);
-  if (linked) parts.push(`${n(linked)} already there and linked`);
-  if (alreadySent) parts.push(`${n(alreadySent)} already sent`);
-  if (failed) parts.push(`${n(failed)} failed`);
+    parts.push(`${formatNumber(created - delivered)} added to ${job.label}`);
+  if (delivered) parts.push(`${formatNumber(delivered)} sent to ${job.label}`);
+  if (linked) parts.push(`${formatNumber(linked)} already there and linked`);
+  if (alreadySent) parts.push(`${formatNumber(alreadySent)} already sent`);
+  if (failed) parts.push(`${formatNumber(failed)} failed`);
   return parts.join(', ');
 }
 
@@ -56,7 +55,7 @@ function Progress({ job, m }: { job: BulkSendJob; m: ReturnType<typeof createBul
       <p role="status">
         {over
           ? `${job.state === 'cancelled' ? 'Cancelled. ' : ''}${summaryWords(job)}.`
-          : `${job.state === 'paused' ? 'Paused: ' : 'Sending to '}${job.state === 'paused' ? '' : `${job.label}: `}${n(done)} of ${n(job.items.length)}`}
+          : `${job.state === 'paused' ? 'Paused: ' : 'Sending to '}${job.state === 'paused' ? '' : `${job.label}: `}${formatNumber(done)} of ${formatNumber(job.items.length)}`}
       </p>
       {!over && <progress max={job.items.length} value={done} aria-label={`Sent to ${job.label}`} />}
       {job.waitUntil && !over && (

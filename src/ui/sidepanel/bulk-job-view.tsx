@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, ITEM_PRICE } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../bulk/job';
+import { countOf, formatNumber } from '../../format/numbers';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { askAgainFor, lostLine } from '../words/bulk-lost';
@@ -15,7 +16,7 @@ import { NOT_FOUND } from '../words/items';
 import { lookedUp, lookUps } from '../words/lists';
 import { PANEL_WORDS } from '../words/panel';
 import { type BulkModel, lostContacts } from './bulk-model';
-import { count, timeLeft } from './bulk-views';
+import { timeLeft } from './bulk-views';
 import { openOptions } from './open-options';
 import { panelService } from './service';
 
@@ -29,8 +30,7 @@ function Progress({ bulk, job }: { bulk: BulkModel; job: BulkJob }) {
   return (
     <>
       <p data-testid="bulk-count">
-        {lookedUp(done, toLookUp)} · {p.found.toLocaleString('en-US')} found · {formatCredits(p.charged)} so
-        far
+        {lookedUp(done, toLookUp)} · {formatNumber(p.found)} found · {formatCredits(p.charged)} so far
         {left !== null && !paused ? ` · ${timeLeft(left)}` : ''}
       </p>
       <progress
@@ -101,7 +101,7 @@ const unbroken = (words: string) => words.replace(/ /g, '\u00a0');
 
 /** "10 of 10", "5 of 10": of the contacts asked for an item, how many had it found (on one line). */
 const foundOf = ({ asked, found }: { asked: number; found: number }) =>
-  unbroken(`${found.toLocaleString('en-US')} of ${asked.toLocaleString('en-US')}`);
+  unbroken(`${formatNumber(found)} of ${formatNumber(asked)}`);
 
 /**
  * The receipt's total, from the ledger once the job has ended: what was charged, and what calls with no answer may
@@ -112,9 +112,7 @@ function chargedInAll(job: BulkJob, answered: number): string {
   const spend = job.spend;
   if (!spend) return unbroken(formatCredits(answered));
   const total = unbroken(formatCredits(spend.charged));
-  return spend.uncertain > 0
-    ? `${total} + up to ${spend.uncertainMax.toLocaleString('en-US')} not yet known`
-    : total;
+  return spend.uncertain > 0 ? `${total} + up to ${formatNumber(spend.uncertainMax)} not yet known` : total;
 }
 
 /**
@@ -154,7 +152,7 @@ export function Receipt({
       {job.stopReason && (
         <p>
           <strong>{job.stopReason}</strong>
-          {notStarted > 0 && ` ${count(notStarted, 'contact was', 'contacts were')} not looked up.`}
+          {notStarted > 0 && ` ${countOf(notStarted, 'contact was', 'contacts were')} not looked up.`}
         </p>
       )}
       <dl class="counts">
@@ -163,7 +161,7 @@ export function Receipt({
           .map(([label, n]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{n.toLocaleString('en-US')}</dd>
+              <dd>{formatNumber(n)}</dd>
             </div>
           ))}
       </dl>
@@ -182,8 +180,8 @@ export function Receipt({
             <tr key={item} data-testid={`receipt-${item}`}>
               <th scope="row">{ITEM_LABEL[item]}</th>
               <td>{foundOf(byItem[item])}</td>
-              <td>{p.chargedByItem[item].toLocaleString('en-US')}</td>
-              <td>{job.quote.maxByItem[item].toLocaleString('en-US')}</td>
+              <td>{formatNumber(p.chargedByItem[item])}</td>
+              <td>{formatNumber(job.quote.maxByItem[item])}</td>
             </tr>
           ))}
         </tbody>
@@ -197,10 +195,10 @@ export function Receipt({
         </tfoot>
       </table>
       <p class="muted" data-testid="bulk-balance">
-        Balance {job.balanceBefore === null ? 'unknown' : job.balanceBefore.toLocaleString('en-US')} before ·{' '}
+        Balance {job.balanceBefore === null ? 'unknown' : formatNumber(job.balanceBefore)} before ·{' '}
         {job.balanceAfter === null || job.balanceAfter === undefined
           ? 'could not be checked after'
-          : `${job.balanceAfter.toLocaleString('en-US')} after`}
+          : `${formatNumber(job.balanceAfter)} after`}
       </p>
       {uncertain.length > 0 && (
         <div class="bulk-warning" data-testid="bulk-lost">
@@ -299,7 +297,7 @@ export function BulkHistory({ bulk }: { bulk: BulkModel }) {
             <li key={job.id}>
               <details>
                 <summary>
-                  {new Date(job.createdAt).toLocaleString()}: {count(p.total, 'contact')}, {p.found} found,{' '}
+                  {new Date(job.createdAt).toLocaleString()}: {countOf(p.total, 'contact')}, {p.found} found,{' '}
                   {formatCredits(p.charged)}
                 </summary>
                 <Receipt job={job} />

@@ -3,6 +3,7 @@ import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import type { BulkItemState } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
+import { countOf, formatNumber } from '../../format/numbers';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { describedBy, ownLine } from '../service-down';
@@ -24,10 +25,6 @@ export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
   failed: 'Failed · no charge',
   'may-have-charged': 'No answer · may have been charged',
 };
-
-/** "1 contact", "3 contacts". */
-export const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** "about 40 s left", "about 3 min left". */
 export function timeLeft(ms: number): string {
@@ -59,7 +56,7 @@ export function SelectionBar({
     <fieldset class="selection-bar">
       <legend class="visually-hidden">Selection</legend>
       <span class="selected-count" aria-live="polite" data-testid="selected-count">
-        {selected === 0 ? NONE_SELECTED : `${selected.toLocaleString('en-US')} selected`}
+        {selected === 0 ? NONE_SELECTED : `${formatNumber(selected)} selected`}
       </span>
       {selected === 0 && (
         <button
@@ -73,7 +70,7 @@ export function SelectionBar({
       )}
       {allOnPage && loaded.length > page.length && !allLoaded && (
         <button type="button" class="small" onClick={() => bulk.pick(loaded, true)}>
-          Select all {loaded.length.toLocaleString('en-US')} loaded
+          Select all {formatNumber(loaded.length)} loaded
         </button>
       )}
       {selected > 0 && (
@@ -89,7 +86,7 @@ export function SelectionBar({
 /** "email 27 · phone 54" for the items with a non-zero figure. */
 function byItem(figures: Readonly<Record<Retrievable, number>>): string {
   return ITEMS.filter((item) => figures[item] > 0)
-    .map((item) => `${ITEM_LABEL[item].toLowerCase()} ${figures[item].toLocaleString('en-US')}`)
+    .map((item) => `${ITEM_LABEL[item].toLowerCase()} ${formatNumber(figures[item])}`)
     .join(' · ');
 }
 
@@ -104,9 +101,9 @@ export function QuoteDetails({ bulk }: { bulk: BulkModel }) {
     <details class="quote-details" data-testid="quote-details">
       <summary>Details</summary>
       <p>
-        {count(quote.contacts, 'contact')}:{' '}
-        {quote.held > 0 && `${count(quote.held, 'already revealed', 'already revealed')} (free), `}
-        {count(quote.toAsk, 'to look up', 'to look up')}.
+        {countOf(quote.contacts, 'contact')}:{' '}
+        {quote.held > 0 && `${countOf(quote.held, 'already revealed', 'already revealed')} (free), `}
+        {countOf(quote.toAsk, 'to look up', 'to look up')}.
       </p>
       {teamFree > 0 && <p>{teamFreeContacts(teamFree)}</p>}
       {quote.toAsk > 0 && (

@@ -2,6 +2,8 @@
  * The way back to the results a new search replaced, shown while that search has brought none of its own (it
  * failed, or the extension stopped during it): those results were paid for and are still stored.
  */
+
+import { countOf, formatNumber } from '../../format/numbers';
 import type { ResultsModel } from './results-model';
 
 export function EarlierResults({ m }: { m: Pick<ResultsModel, 'session' | 'backToEarlier'> }) {
@@ -16,8 +18,7 @@ export function EarlierResults({ m }: { m: Pick<ResultsModel, 'session' | 'backT
         Back to the earlier results
       </button>{' '}
       <span class="muted">
-        {total.toLocaleString('en-US')} {total === 1 ? 'candidate' : 'candidates'},{' '}
-        {loaded.toLocaleString('en-US')} loaded · free
+        {countOf(total, 'candidate')}, {formatNumber(loaded)} loaded · free
       </span>
     </p>
   );

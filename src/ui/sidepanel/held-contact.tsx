@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { RETRIEVABLE } from '../../api/schema-parts';
+import { formatNumber } from '../../format/numbers';
 import type { RevealJob } from '../../store/jobs';
 import type { ContactRecord } from '../../store/vault-record';
 import { Address } from '../address';
@@ -12,7 +13,7 @@ import { ContactCard } from '../contact-card';
 import { CopyButton } from '../copy-button';
 import { notFoundDay } from '../not-found';
 import { plainText } from '../words/errors';
-import { count, notFoundOn } from '../words/items';
+import { notFoundOn } from '../words/items';
 import { PANEL_WORDS } from '../words/panel';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -83,7 +84,7 @@ export function RowCharge({ job }: { job: RevealJob }) {
   const at = job.finishedAt
     ? new Date(job.finishedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
     : '';
-  const line = `Charged ${count(charged)}${at ? ` · ${at}` : ''}`;
+  const line = `Charged ${formatNumber(charged)}${at ? ` · ${at}` : ''}`;
   return job.billingNote ? (
     <details class="row-charge">
       <summary data-testid="charged">{line}</summary>

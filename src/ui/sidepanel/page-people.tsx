@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
+import { countOf, formatNumber, plural } from '../../format/numbers';
 import type { PersonOnPage } from '../../protocol/shapes';
 import type { StoredProfile } from '../../store/search';
 import { ErrorView } from '../error-view';
@@ -219,7 +220,7 @@ export function PagePeopleView({
             {m.reading.value && !page
               ? 'Reading the page…'
               : page && (!page.problem || count > 0)
-                ? `${count} ${count === 1 ? 'person' : 'people'} · ${m.revealedCount.value} revealed`
+                ? `${countOf(count, 'person', 'people')} · ${m.revealedCount.value} revealed`
                 : ''}
           </span>
           <button type="button" class="link" onClick={onBack}>
@@ -239,10 +240,10 @@ export function PagePeopleView({
       {unresolved > 0 && page?.toResolve && (
         <details class="explain" data-testid="page-people-unresolved">
           <summary>
-            {unresolved} {unresolved === 1 ? 'needs' : 'need'} the public profile URL
+            {formatNumber(unresolved)} {plural(unresolved, 'needs', 'need')} the public profile URL
           </summary>
           <p class="muted">
-            Nothing is sent for {unresolved === 1 ? 'it' : 'them'}. {page.toResolve}
+            Nothing is sent for {plural(unresolved, 'it', 'them')}. {page.toResolve}
           </p>
         </details>
       )}

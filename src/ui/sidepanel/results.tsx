@@ -4,6 +4,7 @@ import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { type BulkTarget, SETTLED } from '../../bulk/job';
 import type { BulkCandidate } from '../../bulk/quote';
+import { countOf, formatNumber } from '../../format/numbers';
 import type { StoredProfile } from '../../store/search';
 import type { ContactRecord } from '../../store/vault-record';
 import { CutOffNote } from '../cut-off-note';
@@ -282,9 +283,9 @@ export function Results({
         {page && (
           <p class="result-line">
             <span data-testid="result-count">
-              {page.total.toLocaleString('en-US')} {page.total === 1 ? 'candidate' : 'candidates'}
+              {countOf(page.total, 'candidate')}
               {page.profiles.length > 0 &&
-                ` · showing ${page.start.toLocaleString('en-US')}–${(page.start + page.profiles.length - 1).toLocaleString('en-US')}`}
+                ` · showing ${formatNumber(page.start)}–${formatNumber(page.start + page.profiles.length - 1)}`}
             </span>{' '}
             <span class="muted" data-testid="page-cost" role="status">
               This page cost {formatCredits(page.charged)}

@@ -1,6 +1,7 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, searchCost } from '../../api/pricing';
+import { countOf, formatNumber } from '../../format/numbers';
 import type { SavedSearch } from '../../store/search';
 import { ErrorView } from '../error-view';
 import { savedSearchKind } from '../words/lists';
@@ -13,9 +14,8 @@ import { panelService } from './service';
 
 /** What Export CSV writes: the rows of the pages loaded, which are not every candidate until every page is. */
 export function exportRows(rows: number, total: number): string {
-  const n = (x: number) => x.toLocaleString('en-US');
-  if (rows >= total) return rows === 1 ? 'The 1 row' : `All ${n(rows)} rows`;
-  return `Only the ${n(rows)} ${rows === 1 ? 'row' : 'rows'} loaded, of ${n(total)} candidates`;
+  if (rows >= total) return rows === 1 ? 'The 1 row' : `All ${formatNumber(rows)} rows`;
+  return `Only the ${countOf(rows, 'row')} loaded, of ${formatNumber(total)} candidates`;
 }
 
 /** Export CSV: every row loaded, with the emails and phones revealed (it says how many of all it writes). */

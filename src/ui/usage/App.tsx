@@ -9,12 +9,13 @@ import { CHART_DAYS, createUsageModel } from './model';
 import { StackedChart, shortDay } from './stacked-chart';
 import { TeamAllowance } from './team-allowance';
 import './usage.css';
+import { countOf, formatNumber } from '../../format/numbers';
 
 /** Calls sent with no answer yet: what they may add, said once after the settled figure. */
 const uncertainNote = ({ uncertain, uncertainMax }: { uncertain: number; uncertainMax: number }) =>
   uncertain === 0
     ? ''
-    : ` + up to ${uncertainMax.toLocaleString('en-US')} not yet known (${uncertain} ${uncertain === 1 ? 'call' : 'calls'} with no answer; checked against your balance)`;
+    : ` + up to ${formatNumber(uncertainMax)} not yet known (${countOf(uncertain, 'call')} with no answer; checked against your balance)`;
 
 /** "Daily cap: 312 of 1,000 credits today", and the month's, for each cap set in Options. */
 function CapLines({ caps, spent }: { caps: Caps; spent: { today: number; month: number } }) {

@@ -1,4 +1,5 @@
 import { formatCredits } from '../../api/pricing';
+import { formatNumber } from '../../format/numbers';
 
 const W = 640;
 const H = 120;
@@ -39,7 +40,7 @@ export function BalanceLine({ points }: { points: ReadonlyArray<{ at: string; re
               style={{ bottom: `${value === highest ? 100 - edge : edge}%` }}
               data-testid="balance-tick"
             >
-              {value.toLocaleString('en-US')}
+              {formatNumber(value)}
             </span>
           ))}
         </div>

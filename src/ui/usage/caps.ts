@@ -4,6 +4,7 @@
  * membership), so this page does not load the schema library for two numbers; a value that does not read is no cap.
  */
 import { formatCredits } from '../../api/pricing';
+import { formatNumber } from '../../format/numbers';
 import { spendingNow } from '../../ledger/spending';
 import { KEYS } from '../../store/keys';
 import { peek, watchPeek } from '../../store/peek';
@@ -33,4 +34,4 @@ export const spentUnderCaps = () => spendingNow();
 
 /** "312 of 1,000 credits today", "2,140 of 20,000 credits this month". */
 export const capLine = (spent: number, cap: number, period: 'today' | 'this month') =>
-  `${spent.toLocaleString('en-US')} of ${formatCredits(cap)} ${period}`;
+  `${formatNumber(spent)} of ${formatCredits(cap)} ${period}`;

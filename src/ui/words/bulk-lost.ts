@@ -4,6 +4,7 @@
  * Part of `src/ui/words/`.
  */
 import { formatCredits } from '../../api/pricing';
+import { countOf, formatNumber, plural } from '../../format/numbers';
 
 /** What the ledger holds of the lost answers: settled at `credits` so far; `pending` still not known, up to `most`. */
 export interface LostSpend {
@@ -17,10 +18,9 @@ export interface LostSpend {
  * kept, which can only say they may have been charged.
  */
 export function lostLine(lost: number, spend: LostSpend | null): string {
-  const what =
-    lost === 1 ? '1 answer never arrived' : `${lost.toLocaleString('en-US')} answers never arrived`;
-  const them = lost === 1 ? 'it' : 'them';
-  if (!spend) return `${what}: ${lost === 1 ? 'it' : 'they'} may have been charged.`;
+  const what = `${countOf(lost, 'answer')} never arrived`;
+  const them = plural(lost, 'it', 'them');
+  if (!spend) return `${what}: ${plural(lost, 'it', 'they')} may have been charged.`;
   if (spend.pending === 0) {
     return spend.credits > 0
       ? `${what}: paid ${formatCredits(spend.credits)} for ${them}.`
@@ -29,9 +29,9 @@ export function lostLine(lost: number, spend: LostSpend | null): string {
   const notKnown = `up to ${formatCredits(spend.most)}`;
   return spend.credits > 0
     ? `${what}: paid ${formatCredits(spend.credits)} for ${them} so far, ${notKnown} more not known yet; checking again shortly.`
-    : `${what}: what ${lost === 1 ? 'it costs' : 'they cost'} is not known yet (${notKnown}); checking again shortly.`;
+    : `${what}: what ${plural(lost, 'it costs', 'they cost')} is not known yet (${notKnown}); checking again shortly.`;
 }
 
 /** "Ask again for the 6 (up to 18 credits)": a new bulk reveal of those contacts, for what the vault still lacks. */
 export const askAgainFor = (lost: number, most: number): string =>
-  `Ask again for ${lost === 1 ? 'it' : `the ${lost.toLocaleString('en-US')}`} (up to ${formatCredits(most)})`;
+  `Ask again for ${lost === 1 ? 'it' : `the ${formatNumber(lost)}`} (up to ${formatCredits(most)})`;

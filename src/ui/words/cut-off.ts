@@ -4,6 +4,7 @@
  * under them, is a choice made knowing what the first attempt cost. Part of `src/ui/words/`.
  */
 import { formatCredits } from '../../api/pricing';
+import { countOf, formatNumber } from '../../format/numbers';
 import type { RevealJob } from '../../store/jobs';
 import { itemsInWords } from './items';
 import { SERVICE_DOWN } from './service';
@@ -38,7 +39,7 @@ export function cutOffMessage(
     }
     if (check.shared) {
       const others = check.shared.calls - 1;
-      return `${formatCredits(check.shared.credits)} were charged for ${reveal} and ${others} other unanswered ${others === 1 ? 'call' : 'calls'} together.`;
+      return `${formatCredits(check.shared.credits)} were charged for ${reveal} and ${countOf(others, 'other unanswered call')} together.`;
     }
     if (check.charged === null) {
       return `Whether ${reveal} was charged cannot be told: no balance was known before it, or credits were added since.`;
@@ -50,7 +51,7 @@ export function cutOffMessage(
     }
     // Charged, and what it asked for is still not held: the answer was lost, and asking again is a new charge.
     if (againCost !== undefined && againCost > 0) {
-      return `Paid ${formatCredits(check.charged)}; the answer never arrived. Asking again costs up to ${againCost.toLocaleString('en-US')} more.`;
+      return `Paid ${formatCredits(check.charged)}; the answer never arrived. Asking again costs up to ${formatNumber(againCost)} more.`;
     }
     return `${Reveal} was charged ${formatCredits(check.charged)}.`;
   })();

@@ -2,6 +2,7 @@
  * Words of the "find a person" screen (an email address, a GitHub profile, a name on a company's page). Its refusals
  * and how a match is described belong to the rules that decide them, in `src/find/words.ts`.
  */
+import { formatNumber } from '../../format/numbers';
 
 export const FIND_WORDS = {
   title: 'Find a person',
@@ -23,7 +24,7 @@ export const FIND_WORDS = {
   noneFound: 'No one found. Nothing was charged.',
   charged: (credits: string) => `This search cost ${credits}.`,
   moreThanShown: (shown: number, total: number) =>
-    `Showing ${shown} of ${total.toLocaleString('en-US')}. Add or correct the company website to narrow it down.`,
+    `Showing ${shown} of ${formatNumber(total)}. Add or correct the company website to narrow it down.`,
   choose: 'This is the person',
   chosen: 'Chosen',
   chooseFirst: 'Not sure yet: check the name, title and company, then choose the person to reveal.',

@@ -65,4 +65,3 @@ export const SEARCH_MODE_LABEL: Readonly<Record<SearchMode, string>> = {
 };
 
 /** "9,991": a credit count without its unit, for the compact billing line. */
-export const count = (n: number) => n.toLocaleString('en-US');

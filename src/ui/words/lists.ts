@@ -3,13 +3,13 @@
  * panel's rows and bulk reveal, and their receipts count the same thing the same way, and a charge is said with its
  * own time.
  */
+
+import { countOf, formatNumber } from '../../format/numbers';
 import type { SearchMode } from '../../store/search';
 import { SEARCH_MODE_LABEL } from './items';
 
-const n = (x: number) => x.toLocaleString('en-US');
-
 /** "1 contact", "5 contacts": what a bulk reveal counts, on its button, its progress and its receipt. */
-export const contacts = (x: number) => `${n(x)} ${x === 1 ? 'contact' : 'contacts'}`;
+export const contacts = (x: number) => countOf(x, 'contact');
 
 /**
  * The button that starts a bulk reveal: the contacts it looks up (those already revealed are free, and counted
@@ -22,7 +22,7 @@ export const revealContacts = (toLookUp: number, most: string) =>
  * A bulk reveal under way, counted as its button counted (the contacts to look up, not those already revealed):
  * "3 of 5 contacts".
  */
-export const lookedUp = (done: number, toLookUp: number) => `${n(done)} of ${contacts(toLookUp)}`;
+export const lookedUp = (done: number, toLookUp: number) => `${formatNumber(done)} of ${contacts(toLookUp)}`;
 
 /** Of a bulk reveal's progress, the contacts it looks up and how many of them have been (those held are not). */
 export const lookUps = (p: { total: number; settled: number; counts: { held: number } }) => ({
@@ -36,7 +36,7 @@ export const revealingContacts = (toLookUp: number) =>
 
 /** A bulk reveal's end in one line, counted as its button counted: "2 of 5 contacts found · 6 credits". */
 export const foundOfLookedUp = (found: number, toLookUp: number, charged: string) =>
-  `${n(found)} of ${contacts(toLookUp)} found · ${charged}`;
+  `${formatNumber(found)} of ${contacts(toLookUp)} found · ${charged}`;
 
 /** A list's selection control, the same in the popup and the side panel (both start with no one selected). */
 export const SELECT_ALL_ON_PAGE = 'Select all on this page';
@@ -87,8 +87,8 @@ export function chargeLine(
   now = new Date(),
 ): { charged: string; balance: string | null; at: string } {
   return {
-    charged: `Charged ${n(charged)}`,
-    balance: balance && sameMoment(finishedAt, balance) ? `Balance ${n(balance.remaining)}` : null,
+    charged: `Charged ${formatNumber(charged)}`,
+    balance: balance && sameMoment(finishedAt, balance) ? `Balance ${formatNumber(balance.remaining)}` : null,
     at: finishedAt ? whenSaid(finishedAt, now) : '',
   };
 }

@@ -1,4 +1,5 @@
 /** Plain words for items a team gateway says the team already holds (part of `src/ui/words/`). */
+import { countOf } from '../../format/numbers';
 
 /** Beside an item the team already holds: asking for it is answered by the gateway at no charge. */
 export const TEAM_HELD_FREE = 'held by your team, free';
@@ -15,5 +16,4 @@ export const teamHeldRowNote = (items: string) => `${items}: held by your team, 
 /** Beside a row: "Mobile phone: not found by your team, free". */
 export const teamMissingRowNote = (items: string) => `${items}: ${TEAM_MISSING_FREE}`;
 /** In the bulk quote: how many of the contacts to look up cost nothing because the team holds what is asked. */
-export const teamFreeContacts = (n: number) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? 'is' : 'are'} held by your team, free.`;
+export const teamFreeContacts = (n: number) => `${countOf(n, 'is', 'are')} held by your team, free.`;

@@ -3,6 +3,7 @@
  * since the reveal, the dispute report. Part of `src/ui/words/`.
  */
 import { DISPUTE_COLUMNS, FLAG_CHOICE_WORDS } from '../../api/dispute-columns';
+import { countOf } from '../../format/numbers';
 import type { Flag, FlagTarget, Observation } from '../../store/vault-flags';
 
 /** The choices of what is wrong. */
@@ -48,7 +49,7 @@ export const DISPUTE = {
   from: 'From',
   to: 'To',
   none: 'Nothing charged in this period is flagged wrong.',
-  total: (credits: string, rows: number) => `${credits} for ${rows} ${rows === 1 ? 'item' : 'items'}`,
+  total: (credits: string, rows: number) => `${credits} for ${countOf(rows, 'item')}`,
   download: 'Download the report (CSV)',
   badPeriod: 'The start of the period is after its end. Choose a start on or before the end.',
   header: DISPUTE_COLUMNS,
