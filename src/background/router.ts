@@ -63,7 +63,8 @@ import { backToEarlierSearch, goToPage, startSearch } from './search';
 import { searchSelection } from './search-selection';
 import { sendContact } from './send';
 import { onProfileSeen, refreshBadges } from './tabs';
-import { refreshMembership, teamHeld } from './team';
+import { refreshMembership } from './team';
+import { teamHeldMarked } from './team-held-marks';
 
 interface Sender {
   id?: string | undefined;
@@ -200,7 +201,7 @@ export function registerMessageHandlers(): void {
   expose('removeDoNotContact', DoNotContactEntryInput, async ({ entry }) => ({
     removed: await removeFromDoNotContact(entry),
   }));
-  expose('teamHeld', TeamHeldInput, ({ people }) => teamHeld(people));
+  expose('teamHeld', TeamHeldInput, ({ people }) => teamHeldMarked(people));
   expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
   expose('removeContacts', KeysInput, async ({ keys }) => {
     await vaultWrite.remove(keys);

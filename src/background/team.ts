@@ -200,6 +200,9 @@ export async function teamHeld(
   }));
 }
 
+/** One person's items the team holds, by item, and whether the team's do-not-contact list names them. */
+export type TeamHeldOf = Partial<Record<Retrievable, TeamHeldItem>> & { doNotContact?: true };
+
 /**
  * The items of `asked` the gateway would answer free for `target`: those the team holds (or asked for and the
  * service did not have). Empty when the connection is not a team gateway, or when the gateway does not say: the
@@ -221,14 +224,15 @@ export async function teamFreeItems(
 }
 
 /**
- * What the team holds of each of `targets` (any number, asked 100 at a time), by item, in the order given. Empty
- * records when the connection is not a team gateway or the gateway does not say (full prices).
+ * What the team holds of each of `targets` (any number, asked 100 at a time), by item, in the order given, and
+ * whether the gateway lists them as not to be contacted. Empty records when the connection is not a team gateway or
+ * the gateway does not say (full prices; its own lookup still refuses a listed person, at no charge).
  */
 export async function teamHeldOf(
   targets: readonly TeamHeldTarget[],
   fetchImpl?: Fetch,
-): Promise<Partial<Record<Retrievable, TeamHeldItem>>[]> {
-  const out = targets.map((): Partial<Record<Retrievable, TeamHeldItem>> => ({}));
+): Promise<TeamHeldOf[]> {
+  const out = targets.map((): TeamHeldOf => ({}));
   if (!(await teamMembership.get())) return out;
   const asked = targets.flatMap((target, i) => (target.socialUrl || target.candidateId ? [i] : []));
   for (let start = 0; start < asked.length; start += HELD_MAX_PEOPLE) {
@@ -240,6 +244,7 @@ export async function teamHeldOf(
       );
       chunk.forEach((i, n) => {
         for (const held of people[n]?.items ?? []) out[i]![held.item] = held;
+        if (people[n]?.doNotContact) out[i]!.doNotContact = true;
       });
     } catch {
       // No answer for these: their full prices stay.

@@ -34,7 +34,10 @@ export const BULK_MAX_CONTACTS = 1000;
 export interface BulkProgress {
   total: number;
   settled: number;
+  /** Contacts by state; a contact skipped for a do-not-contact list is counted in `skipped`, not in `failed`. */
   counts: Record<BulkItemState, number>;
+  /** Contacts skipped, never looked up and never charged: on the team's, or this browser's, do-not-contact list. */
+  skipped: Record<'team' | 'local', number>;
   /** Credits charged so far, in all and by item (derived from what the service returned). */
   charged: number;
   chargedByItem: PerItem;
@@ -48,16 +51,18 @@ const zeroPerItem = (): PerItem => ({ email: 0, phone: 0, detailed_profile: 0, h
 export function bulkProgress(job: BulkJob, price: Readonly<Record<Retrievable, number>>): BulkProgress {
   const counts = Object.fromEntries(BULK_ITEM_STATES.map((s) => [s, 0])) as Record<BulkItemState, number>;
   const chargedByItem = zeroPerItem();
+  const skipped = { team: 0, local: 0 };
   let charged = 0;
   let found = 0;
   for (const item of job.items) {
-    counts[item.state]++;
+    if (item.listed) skipped[item.listed]++;
+    else counts[item.state]++;
     charged += item.charged ?? 0;
     if ((item.retrieved?.length ?? 0) > 0) found++;
     for (const got of item.retrieved ?? []) chargedByItem[got] += price[got];
   }
   const settled = job.items.filter((item) => SETTLED.has(item.state)).length;
-  return { total: job.items.length, settled, counts, charged, chargedByItem, found };
+  return { total: job.items.length, settled, counts, skipped, charged, chargedByItem, found };
 }
 
 export const isActive = (job: BulkJob | null): boolean =>

@@ -65,50 +65,68 @@ export function mergeCandidates(candidates: readonly BulkCandidate[]): BulkCandi
 
 const zero = (): PerItem => ({ email: 0, phone: 0, detailed_profile: 0, healthcare_profile: 0 });
 
+/** Which do-not-contact list a person is on: the team's (its gateway's) or this browser's. */
+export type ListedOn = 'team' | 'local';
+
 export interface PlannedBulk {
   items: BulkItem[];
+  /** The quote: a listed person is neither looked up nor counted in `toAsk` or the maximum. */
   quote: BulkQuote;
   /** Contacts to look up whose items a team gateway holds, all of them: asked of the gateway, free. */
   teamFree: number;
+  /** Contacts left out for being on a do-not-contact list, by list: skipped at once, never looked up. */
+  listed: Record<ListedOn, number>;
 }
 
 /**
  * One entry per person (`people` already merged by {@link mergeCandidates}), and the quote: contacts fully held
  * (settled at once, 0 credits), contacts to ask, and the most each item can cost if every one asked for is found.
  * `recordFor` is the vault's answer for a person; `teamHeldFor`, on a team gateway, the items the team holds of them
- * (the gateway answers those free: they cost 0 in the quote).
+ * (the gateway answers those free: they cost 0 in the quote); `listedFor`, the do-not-contact list a person is on:
+ * such a person is skipped at once (no lookup, no credits) and left out of the quote.
  */
 export function planBulk(
   people: readonly BulkCandidate[],
   selection: readonly Retrievable[],
   recordFor: (person: BulkCandidate) => ContactRecord | null,
   teamHeldFor: (person: BulkCandidate) => Partial<Record<Retrievable, unknown>> = () => ({}),
+  listedFor: (person: BulkCandidate) => ListedOn | null = () => null,
 ): PlannedBulk {
   const maxByItem = zero();
   let held = 0;
   let teamFree = 0;
+  const listed: Record<ListedOn, number> = { team: 0, local: 0 };
   const items = people.map((person): BulkItem => {
     const record = recordFor(person);
+    const on = listedFor(person);
+    if (on !== null) {
+      listed[on]++;
+      return { ...described(person, record), state: 'failed', listed: on, charged: 0 };
+    }
     const ask = itemsToAsk(record, selection);
     const team = teamHeldFor(person);
     const paid = ask.filter((item) => team[item] === undefined);
     if (ask.length === 0) held++;
     else if (paid.length === 0) teamFree++;
     for (const item of paid) maxByItem[item] += ITEM_PRICE[item];
-    return {
-      key: record?.key ?? vaultKeyFor(person.target),
-      target: person.target,
-      name: person.name,
-      ...(person.title ? { title: person.title } : {}),
-      ...(person.employer ? { employer: person.employer } : {}),
-      ...(person.location ? { location: person.location } : {}),
-      state: ask.length === 0 ? 'held' : 'queued',
-    };
+    return { ...described(person, record), state: ask.length === 0 ? 'held' : 'queued' };
   });
   const max = Object.values(maxByItem).reduce((sum, n) => sum + n, 0);
+  const skipped = listed.team + listed.local;
   return {
     items,
-    quote: { contacts: items.length, held, toAsk: items.length - held, maxByItem, max },
+    quote: { contacts: items.length, held, toAsk: items.length - held - skipped, maxByItem, max },
     teamFree,
+    listed,
   };
 }
+
+/** A person as the job names them: the vault key, the target and the row's words. */
+const described = (person: BulkCandidate, record: ContactRecord | null) => ({
+  key: record?.key ?? vaultKeyFor(person.target),
+  target: person.target,
+  name: person.name,
+  ...(person.title ? { title: person.title } : {}),
+  ...(person.employer ? { employer: person.employer } : {}),
+  ...(person.location ? { location: person.location } : {}),
+});

@@ -67,6 +67,8 @@ export interface TeamHeldPerson {
   items: TeamHeldItem[];
   /** On the team's do-not-contact list: the gateway will neither look them up nor send them. */
   doNotContact?: boolean;
+  /** On this browser's do-not-contact list: the extension will neither look them up nor send them. */
+  listedHere?: boolean;
 }
 
 /** What the screens show of one send to a destination. */

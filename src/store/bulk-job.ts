@@ -51,6 +51,13 @@ export const BulkItem = z.object({
   charged: z.optional(z.int()),
   /** Why it failed, or why it may have been charged, in words a recruiter reads. */
   problem: z.optional(z.string()),
+  /**
+   * On a do-not-contact list (the team's, or this browser's): skipped, never looked up, nothing on the ledger, no
+   * credits. Stored with the state `failed` ("not revealed, nothing charged"), which every reader of the job store
+   * already takes: a new state would be a new stored value that a reader of the shape before refuses, and the
+   * database's layout steps are not this job's to add; an optional field is read as absent by it (as `spend.lost`).
+   */
+  listed: z.optional(z.enum(['team', 'local'])),
 });
 export type BulkItem = z.infer<typeof BulkItem>;
 

@@ -1,6 +1,7 @@
 /**
  * What a team gateway holds of the people a side panel list shows (search results, a LinkedIn page's people), so
- * their rows and the bulk quote price those items at 0 before any click. Asked free (`teamHeld`, which asks
+ * their rows and the bulk quote price those items at 0 before any click, and which of them are on a do-not-contact
+ * list (the team's, or this browser's: the background marks both). Asked free (`teamHeld`, which asks
  * nothing when the connection is not a gateway) once per list shown, at most 100 people per question; kept in one
  * signal the rows read. Without an answer the full prices stay: never a lower price than the gateway confirmed.
  */
@@ -80,7 +81,7 @@ export interface RowOffer {
   label: string;
   /** Beside the row: the items the team holds and those it knows missing, free; null when none. */
   teamNote: string | null;
-  /** On the team's do-not-contact list: nothing is offered, `label` says why. */
+  /** On a do-not-contact list (this browser's or the team's): nothing is offered, `label` says which. */
   doNotContact?: true;
 }
 
@@ -93,9 +94,15 @@ export function rowOffer(
   selection: readonly Retrievable[],
   team: TeamHeldItems,
 ): RowOffer {
-  // Nothing to ask and nothing to pay for a person the team will not look up; the row says why instead of a price.
+  // Nothing to ask and nothing to pay for a person no reveal will look up; the row says why instead of a price.
   if (team.doNotContact)
-    return { items: [], most: 0, label: DNC_ROW_WORDS.team, teamNote: null, doNotContact: true };
+    return {
+      items: [],
+      most: 0,
+      label: DNC_ROW_WORDS[team.doNotContact],
+      teamNote: null,
+      doNotContact: true,
+    };
   const items = itemsToAsk(record, selection);
   const most = maxCostWithTeam(items, team);
   const held = items.filter((item) => team[item]?.found === true);

@@ -6,19 +6,21 @@
  */
 import { maxCostOfItems } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
+import type { DncScope } from '../domain/do-not-contact-words';
 import type { TeamHeldItem, TeamHeldPerson } from '../protocol/shapes';
 
 /**
- * What the team holds of one person, by item (absent: nobody on the team has it), and whether the person is on the
- * team's do-not-contact list (then nothing is offered: the gateway would not look them up).
+ * What the team holds of one person, by item (absent: nobody on the team has it), and the do-not-contact list the
+ * person is on, this browser's or the team's (then nothing is offered: neither would look them up).
  */
-export type TeamHeldItems = Partial<Record<Retrievable, TeamHeldItem>> & { doNotContact?: true };
+export type TeamHeldItems = Partial<Record<Retrievable, TeamHeldItem>> & { doNotContact?: DncScope };
 
-/** One person's held items by item, from the gateway's answer. */
+/** One person's held items by item, from the background's answer; this browser's list first, as a reveal checks. */
 export function heldByItem(person: TeamHeldPerson | undefined): TeamHeldItems {
   const byItem: TeamHeldItems = {};
   for (const held of person?.items ?? []) byItem[held.item] = held;
-  if (person?.doNotContact) byItem.doNotContact = true;
+  if (person?.listedHere) byItem.doNotContact = 'local';
+  else if (person?.doNotContact) byItem.doNotContact = 'team';
   return byItem;
 }
 

@@ -25,11 +25,14 @@ import { type RunningSimulator, startSimulator } from '../../sim/server';
 import { linkedinPage } from '../support/linkedin-page';
 import { expectAccessible } from './axe';
 import { expect, launchWithExtension, test } from './fixtures';
+import { linkedinFixture, serve } from './linkedin-pages';
 import { callsWithoutClick } from './privacy-calls';
 import { addDestinations } from './send-helpers';
 import { STORED_LEDGER } from './vault-db';
 
 const ADA = DEMO_PROFILES.full;
+/** A LinkedIn people search with Ada on it (test/fixtures/linkedin/people-search.html). */
+const PEOPLE_SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
 const SERVICE_KEY = 'svc-team-e2e-7d1f0a93c2';
 /** The gateway's own key for sealing the destination keys it keeps (as `SECRETS_KEY_FILE` gives one). */
 const SEALER = createSealer(randomBytes(32));
@@ -81,18 +84,23 @@ async function connect(browser: Browser, gatewayUrl: string, key: string): Promi
   return options;
 }
 
-/** Ada's profile in a tab, and the popup for it. */
-async function adaPopup(browser: Browser): Promise<Page> {
-  const profile = await browser.context.newPage();
-  await profile.goto(`${ADA.social_url}/`);
+/** The id of the member's tab showing `url`. */
+async function tabIdOf(browser: Browser, url: string): Promise<number | null> {
   const worker = browser.context.serviceWorkers()[0]!;
-  const tabId = await worker.evaluate(async (url) => {
+  return worker.evaluate(async (shown) => {
     const chrome = (
       globalThis as { chrome?: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } } }
     ).chrome!;
     const tabs = await chrome.tabs.query({});
-    return tabs.find((tab) => tab.url === url)?.id ?? null;
-  }, profile.url());
+    return tabs.find((tab) => tab.url === shown)?.id ?? null;
+  }, url);
+}
+
+/** Ada's profile in a tab, and the popup for it. */
+async function adaPopup(browser: Browser): Promise<Page> {
+  const profile = await browser.context.newPage();
+  await profile.goto(`${ADA.social_url}/`);
+  const tabId = await tabIdOf(browser, profile.url());
   const popup = await browser.open(`popup.html?tabId=${tabId}`);
   await expect(popup.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   return popup;
@@ -414,7 +422,7 @@ test.describe('a team gateway, two members', () => {
       await ats.close();
     }
   });
-  test('Alice forgets Ada: gone from both libraries and the team vault, Bob cannot reveal her again, the audit log says who', async ({
+  test('Alice forgets Ada: gone from both libraries and the team vault, Bob cannot reveal her again, his bulk reveal of a page with her skips her at no cost and says why, the audit log says who', async ({
     context,
     openExtensionPage,
   }) => {
@@ -482,6 +490,64 @@ test.describe('a team gateway, two members', () => {
         again.getByText('On your team’s do-not-contact list', { exact: false }).first(),
       ).toBeVisible();
       expect(sim.state.requests.list('/v1/lookup')).toHaveLength(lookups);
+
+      // Bob's bulk reveal of a LinkedIn people search with Ada on it skips her at no cost and says why, before the
+      // click and on the receipt; the service is asked for the two others only, and charges for them alone.
+      await serve(bob.context, `${PEOPLE_SEARCH}*`, linkedinFixture('people-search.html'));
+      const search = await bob.context.newPage();
+      await search.goto(PEOPLE_SEARCH);
+      const searchTab = await tabIdOf(bob, search.url());
+      const listPopup = await bob.open(`popup.html?tabId=${searchTab}`);
+      await listPopup.getByRole('button', { name: 'Open them in the side panel' }).click();
+      const panel = await bob.open('sidepanel.html');
+      await panel.setViewportSize({ width: 320, height: 900 });
+      const people = panel.getByRole('list', { name: 'People' }).getByRole('listitem');
+      await expect(
+        people.getByRole('button', { name: 'On your team’s do-not-contact list: Ada Lovelace' }),
+      ).toBeDisabled();
+      await panel.getByRole('button', { name: 'Select all on this page' }).click();
+      await expect(panel.getByTestId('selected-count')).toHaveText('3 selected');
+      await expect(panel.getByTestId('quote-listed')).toHaveText(
+        '1 on your team’s do-not-contact list, not revealed.',
+      );
+      await expectAccessible(panel, 'side panel, a bulk quote leaving out a listed person');
+      for (const width of [320, 400]) {
+        await panel.setViewportSize({ width, height: 900 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await panel.emulateMedia({ colorScheme: scheme });
+          await panel
+            .getByTestId('bulk-quote')
+            .screenshot({ path: `test-results/dnc-bulk-quote-${width}-${scheme}.png` });
+        }
+      }
+      const before = sim.state.key(SERVICE_KEY)!.remaining;
+      const asked = sim.state.requests.list('/v1/lookup').length;
+      await panel.getByRole('button', { name: 'Reveal 2 contacts, up to 6 credits' }).click();
+      const job = panel.getByTestId('bulk-job');
+      await expect(job.getByRole('heading', { name: 'Bulk reveal finished' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(job.getByTestId('bulk-skipped')).toHaveText(
+        'Skipped 1: on your team’s do-not-contact list (no charge)',
+      );
+      await expect(job.getByText('do-not-contact', { exact: false })).toHaveCount(1);
+      const bulkLookups = sim.state.requests.list('/v1/lookup').slice(asked);
+      expect(bulkLookups).toHaveLength(2);
+      expect(bulkLookups.map((l) => (l.body as { social_url?: string }).social_url)).not.toContain(
+        ADA.social_url,
+      );
+      // What the service charged is what the receipt says, and Ada cost nothing.
+      const spent = before - sim.state.key(SERVICE_KEY)!.remaining;
+      expect(spent).toBe(bulkLookups.reduce((sum, l) => sum + l.charged, 0));
+      await expect(job.getByTestId('bulk-charged')).toHaveText(`${spent} credits`);
+      await expectAccessible(panel, 'side panel, a bulk receipt with a listed person skipped');
+      for (const width of [320, 400]) {
+        await panel.setViewportSize({ width, height: 900 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await panel.emulateMedia({ colorScheme: scheme });
+          await job.screenshot({ path: `test-results/dnc-bulk-receipt-${width}-${scheme}.png` });
+        }
+      }
     } finally {
       await ats.close();
     }

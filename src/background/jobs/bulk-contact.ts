@@ -6,7 +6,6 @@ import type { ApiClient } from '../../api/client';
 import { ApiError, DISK_FULL, FREE_SPACE } from '../../api/errors';
 import type { LookupResponse } from '../../api/schema';
 import type { BulkItem, BulkJob } from '../../bulk/job';
-import { dncRefusal } from '../../domain/do-not-contact';
 import { ownError } from '../../protocol/result';
 import type { ContactRecord } from '../../store/vault-record';
 import { CapReached, NotKept, NotRecorded } from '../ledger';
@@ -89,8 +88,10 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
       const outcome = await lookupContact(client, call, plan, sendNow);
       switch (outcome.kind) {
         case 'do-not-contact':
-          // Skipped at no cost, and said why (nothing asked, nothing on the ledger).
-          return settle(item, store, 'failed', { problem: dncRefusal(outcome.scope), charged: 0 });
+          // Listed since the quote: skipped at no cost, as the quote skips them (nothing asked, nothing on the
+          // ledger); the receipt says why.
+          delete item.asked;
+          return settle(item, store, 'failed', { listed: outcome.scope, charged: 0 });
         case 'no-result':
           return settle(item, store, 'may-have-charged', {
             problem: 'The service answered without a result for this contact; it may have been charged.',
@@ -117,7 +118,7 @@ function settle(
   item: BulkItem,
   store: RunStore,
   state: BulkItem['state'],
-  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem'>>,
+  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem' | 'listed'>>,
 ): TaskOutcome {
   Object.assign(item, { state }, extra);
   store.answered();

@@ -33,6 +33,7 @@ import { afterSettling, SETTLE_AFTER_MS, settingsNow } from '../ledger';
 import { membershipNow, teamHeldOf } from '../team';
 import { showBulkBadge } from './bulk-badge';
 import { answerKept, lookupOne, type RunShared } from './bulk-contact';
+import { listedOf } from './bulk-listed';
 import { createRunStore } from './bulk-run-store';
 import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
 
@@ -97,11 +98,19 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   const records = new Map(people.map((person, i) => [person, found[i] ?? null]));
   // On a team gateway, what the team holds is free in this quote as in the one the user confirmed (asked free).
   const team = await teamHeldOf(people.map((person) => person.target));
+  // A person on a do-not-contact list is skipped at once and left out of the quote, as the panel's quote left them.
+  const listed = await listedOf(
+    people,
+    people.map((person) => records.get(person) ?? null),
+    team.map((held) => held.doNotContact === true),
+  );
+  const at = new Map(people.map((person, i) => [person, i]));
   const { items, quote } = planBulk(
     people,
     input.selection,
     (person) => records.get(person) ?? null,
-    (person) => team[people.indexOf(person)] ?? {},
+    (person) => team[at.get(person)!] ?? {},
+    (person) => listed[at.get(person)!] ?? null,
   );
   if (quote.max > input.confirmedMax) {
     throw refuse(

@@ -11,6 +11,7 @@ import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../b
 import { countOf, formatNumber } from '../../format/numbers';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
+import { skippedListed } from '../words/bulk-listed';
 import { askAgainFor, lostLine } from '../words/bulk-lost';
 import { NOT_FOUND } from '../words/items';
 import { lookedUp, lookUps } from '../words/lists';
@@ -155,6 +156,13 @@ export function Receipt({
           {notStarted > 0 && ` ${countOf(notStarted, 'contact was', 'contacts were')} not looked up.`}
         </p>
       )}
+      {(['team', 'local'] as const)
+        .filter((scope) => p.skipped[scope] > 0)
+        .map((scope) => (
+          <p key={scope} data-testid="bulk-skipped">
+            {skippedListed(p.skipped[scope], scope)}
+          </p>
+        ))}
       <dl class="counts">
         {rows
           .filter(([, n]) => n > 0)

@@ -85,6 +85,8 @@ export function createBulkModel(deps: BulkModelDeps) {
       deps.selection.value,
       (person) => deps.recordFor(person.target),
       (person) => teamHeldFor(person.target),
+      // On a do-not-contact list (either): left out of the quote and skipped, as the background plans it again.
+      (person) => teamHeldFor(person.target).doNotContact ?? null,
     ),
   );
   const overBalance = computed(() => {
@@ -101,7 +103,12 @@ export function createBulkModel(deps: BulkModelDeps) {
     if (panelService.unreachable.value) return SERVICE_DOWN;
     if (quote.contacts === 0) return 'Select contacts to reveal.';
     if (deps.selection.value.length === 0) return 'Choose what to reveal (email, phone…).';
-    if (quote.toAsk === 0) return 'Everything chosen is already revealed for these contacts: nothing to pay.';
+    if (quote.toAsk === 0) {
+      if (quote.held === 0) return 'Nothing to reveal: everyone selected is on a do-not-contact list.';
+      return quote.held === quote.contacts
+        ? 'Everything chosen is already revealed for these contacts: nothing to pay.'
+        : 'Nothing to reveal: everyone selected is revealed already or on a do-not-contact list.';
+    }
     if (overBalance.value && !stopWhenOut.value) {
       return 'Choose "Stop when the balance runs out", or select fewer contacts or items.';
     }

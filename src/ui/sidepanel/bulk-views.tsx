@@ -7,12 +7,16 @@ import { countOf, formatNumber } from '../../format/numbers';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { describedBy, ownLine } from '../service-down';
+import { listedLeftOut } from '../words/bulk-listed';
 import { NOT_FOUND } from '../words/items';
 import { NONE_SELECTED, revealContacts, SELECT_ALL_ON_PAGE } from '../words/lists';
 import { teamFreeContacts } from '../words/team-held';
 import type { BulkModel } from './bulk-model';
 import { openOptions } from './open-options';
 import { ReasonLine } from './reason-line';
+
+/** The do-not-contact lists, in the order they are said. */
+const LISTS = ['team', 'local'] as const;
 
 /** A contact's part of the job, in a few words. */
 export const ITEM_STATE_LABEL: Readonly<Record<BulkItemState, string>> = {
@@ -95,13 +99,15 @@ function byItem(figures: Readonly<Record<Retrievable, number>>): string {
  * item, that only what is found is charged. Its summary sits on the selection's line.
  */
 export function QuoteDetails({ bulk }: { bulk: BulkModel }) {
-  const { quote, teamFree } = bulk.plan.value;
-  if (quote.contacts === 0 || bulk.active.value) return null;
+  const { quote, teamFree, listed } = bulk.plan.value;
+  // Those on a do-not-contact list are said beside the button (`BulkQuote`), once: not counted here.
+  const contacts = quote.contacts - listed.team - listed.local;
+  if (contacts === 0 || bulk.active.value) return null;
   return (
     <details class="quote-details" data-testid="quote-details">
       <summary>Details</summary>
       <p>
-        {countOf(quote.contacts, 'contact')}:{' '}
+        {countOf(contacts, 'contact')}:{' '}
         {quote.held > 0 && `${countOf(quote.held, 'already revealed', 'already revealed')} (free), `}
         {countOf(quote.toAsk, 'to look up', 'to look up')}.
       </p>
@@ -121,11 +127,17 @@ export function QuoteDetails({ bulk }: { bulk: BulkModel }) {
  * credits"), with what must be said before it (a balance or a limit it passes) and why it waits.
  */
 export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number | null }) {
-  const { quote } = bulk.plan.value;
+  const { quote, listed } = bulk.plan.value;
   if (quote.contacts === 0 || bulk.active.value) return null;
   const blocked = bulk.blocked.value;
+  const lists = LISTS.filter((scope) => listed[scope] > 0);
   return (
     <section class="bulk-quote" aria-label="Reveal the selected contacts" data-testid="bulk-quote">
+      {lists.length > 0 && (
+        <p class="muted" data-testid="quote-listed">
+          {lists.map((scope) => listedLeftOut(listed[scope], scope)).join(' ')}
+        </p>
+      )}
       {quote.toAsk > 0 && bulk.overBalance.value && balance !== null && (
         <div class="bulk-warning">
           <p>

@@ -24,11 +24,19 @@ export const revealContacts = (toLookUp: number, most: string) =>
  */
 export const lookedUp = (done: number, toLookUp: number) => `${formatNumber(done)} of ${contacts(toLookUp)}`;
 
-/** Of a bulk reveal's progress, the contacts it looks up and how many of them have been (those held are not). */
-export const lookUps = (p: { total: number; settled: number; counts: { held: number } }) => ({
-  done: p.settled - p.counts.held,
-  toLookUp: p.total - p.counts.held,
-});
+/**
+ * Of a bulk reveal's progress, the contacts it looks up and how many of them have been (those held are not, nor
+ * those skipped for a do-not-contact list).
+ */
+export const lookUps = (p: {
+  total: number;
+  settled: number;
+  counts: { held: number };
+  skipped: { team: number; local: number };
+}) => {
+  const apart = p.counts.held + p.skipped.team + p.skipped.local;
+  return { done: p.settled - apart, toLookUp: p.total - apart };
+};
 
 /** The contacts a bulk reveal started from the popup looks up, while it runs. */
 export const revealingContacts = (toLookUp: number) =>
