@@ -1,0 +1,164 @@
+/**
+ * What a bulk reveal owes the user before it spends anything, and when it is asked to change: a selection it cannot
+ * run is refused with its reason and the next step before any request is sent or any job is stored; a change asked
+ * of a job in the wrong state is refused and changes nothing.
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bulkRunEnded, controlBulk, startBulkReveal } from '../../../../src/background/jobs/bulk-reveal';
+import type { BulkJob } from '../../../../src/bulk/job';
+import type { BulkCandidate } from '../../../../src/bulk/quote';
+import { account } from '../../../../src/store/account';
+import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
+import { freshConnection, type StubContact, stubService } from '../service-stub';
+
+const people = (n: number): StubContact[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    socialUrl: `https://www.linkedin.com/in/person-${i}`,
+    name: `Person ${i}`,
+    email: `p${i}@example.org`,
+  }));
+
+const rows = (contacts: StubContact[]): BulkCandidate[] =>
+  contacts.map((c) => ({ target: { socialUrl: c.socialUrl, candidateId: c.id }, name: c.name }));
+
+/** A stored job, as a page finds it: `status`, one contact already revealed. */
+function storedJob(status: BulkJob['status']): BulkJob {
+  const [ada] = people(1);
+  return {
+    id: `job-${status}`,
+    selection: ['email'],
+    quote: {
+      contacts: 1,
+      held: 0,
+      toAsk: 1,
+      maxByItem: { email: 3, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
+      max: 3,
+    },
+    stopWhenOut: false,
+    status,
+    owner: 'another-worker',
+    createdAt: new Date().toISOString(),
+    balanceBefore: 100,
+    items: [
+      {
+        key: ada!.socialUrl,
+        target: { socialUrl: ada!.socialUrl, candidateId: ada!.id },
+        name: ada!.name,
+        state: 'revealed',
+        retrieved: ['email'],
+        charged: 3,
+      },
+    ],
+  };
+}
+
+let lookups: () => number;
+
+beforeEach(async () => {
+  await bulkRunEnded();
+  await freshConnection();
+  await bulkJobs.setCurrent(null);
+  const stub = stubService(people(3), 10_000);
+  vi.stubGlobal('fetch', stub.fetch);
+  lookups = () => stub.requests.filter((r) => r.path === '/v1/lookup').length;
+  await account.set({ remaining: 10_000, purchased: null, checkedAt: new Date().toISOString() });
+});
+
+describe('a bulk reveal the extension cannot run is refused before anything is asked or stored', () => {
+  const tooMany = rows(people(1001));
+  it.each([
+    ['no item chosen', rows(people(2)), [], 'Choose at least one item to reveal.'],
+    ['no contact selected', [], ['email'], 'Select at least one contact to reveal.'],
+    [
+      'more contacts than one job takes',
+      tooMany,
+      ['email'],
+      'One bulk reveal takes up to 1,000 contacts; 1,001 are selected. Select fewer and reveal the rest next.',
+    ],
+    [
+      'a row whose address is not a profile',
+      [{ target: { socialUrl: ' https://www.linkedin.com/company/acme ', candidateId: 'c1' }, name: 'Acme' }],
+      ['email'],
+      '"https://www.linkedin.com/company/acme" is not a LinkedIn profile URL.',
+    ],
+    [
+      'a row with neither a profile address nor an id',
+      [{ target: { socialUrl: '  ', candidateId: '  ' }, name: 'Nobody Known' }],
+      ['email'],
+      'Nobody Known has neither a profile URL nor an id.',
+    ],
+  ] as const)(
+    '%s: said with the next step, nothing sent, no job stored',
+    async (_, candidates, selection, message) => {
+      await expect(
+        startBulkReveal({
+          candidates: [...candidates],
+          selection: [...selection],
+          stopWhenOut: false,
+          confirmedMax: 1e6,
+        }),
+      ).rejects.toMatchObject({ kind: 'invalid-request', message });
+      expect(lookups()).toBe(0);
+      expect(await bulkJobs.current()).toBeNull();
+    },
+  );
+
+  it('takes a selection of exactly 1,000 contacts as far as its quote', async () => {
+    // A quote the user confirmed 1 credit short of: the refusal is the quote's, so the size was accepted.
+    await expect(
+      startBulkReveal({
+        candidates: rows(people(1000)),
+        selection: ['email'],
+        stopWhenOut: false,
+        confirmedMax: 2999,
+      }),
+    ).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message:
+        'The cost has changed since the quote: up to 3000 credits now, not 2999. Review the selection and confirm again.',
+    });
+    expect(lookups()).toBe(0);
+    expect(await bulkJobs.current()).toBeNull();
+  });
+
+  it('a row known by its id alone is looked up by that id, its spaces trimmed', async () => {
+    const job = await startBulkReveal({
+      candidates: [{ target: { socialUrl: null, candidateId: '  c1  ' }, name: 'Person 1' }],
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 3,
+    });
+    expect(job.items.map((item) => item.target)).toEqual([{ socialUrl: null, candidateId: 'c1' }]);
+    await controlBulk('cancel');
+    await bulkRunEnded();
+  });
+});
+
+describe('a change asked of a bulk reveal in the wrong state is refused and changes nothing', () => {
+  it('with no job at all', async () => {
+    for (const action of ['pause', 'resume', 'cancel', 'recheck', 'dismiss'] as const) {
+      await expect(controlBulk(action)).rejects.toMatchObject({
+        kind: 'not-now',
+        message: 'There is no bulk reveal to change.',
+      });
+    }
+  });
+
+  it.each([
+    ['pause', 'done', 'The bulk reveal is not running.'],
+    ['pause', 'paused', 'The bulk reveal is not running.'],
+    ['cancel', 'done', 'The bulk reveal has already ended.'],
+    ['cancel', 'cancelled', 'The bulk reveal has already ended.'],
+    ['resume', 'done', 'The bulk reveal is not paused.'],
+    ['recheck', 'paused', 'The bulk reveal is still under way: its balance is checked when it ends.'],
+    ['dismiss', 'paused', 'The bulk reveal is still under way: pause or cancel it first.'],
+  ] as const)('%s of a job that is %s: "%s"', async (action, status, message) => {
+    const job = storedJob(status);
+    await bulkJobs.setCurrent(job);
+    await expect(controlBulk(action)).rejects.toMatchObject({ kind: 'not-now', message });
+    expect(await bulkJobs.current()).toEqual(job);
+    expect(lookups()).toBe(0);
+  });
+});
