@@ -162,3 +162,135 @@ describe('a change asked of a bulk reveal in the wrong state is refused and chan
     expect(lookups()).toBe(0);
   });
 });
+
+/**
+ * Moves fake time on in small steps, letting the real macrotasks of the fake IndexedDB run between them (as the
+ * bulk reveal's own tests do).
+ */
+async function advance(ms: number) {
+  for (let t = 0; t < ms; t += 10) {
+    await vi.advanceTimersByTimeAsync(10);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The stub service, its lookups answered after `delayMs`, or by `scripted` answers first. */
+function slowService(contacts: StubContact[], delayMs: number) {
+  const stub = stubService(contacts, 10_000);
+  const scripted: Array<() => Response> = [];
+  const sentAt: number[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input).endsWith('/v1/lookup')) {
+      sentAt.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const next = scripted.shift();
+      if (next) return next();
+    }
+    return stub.fetch(input, init);
+  });
+  const count = (path: string) => stub.requests.filter((r) => r.path === path).length;
+  return { stub, scripted, sentAt, lookups: () => sentAt.length, accountCalls: () => count('/v1/account') };
+}
+
+describe('a paused bulk reveal waits for the user', () => {
+  it('files no receipt and checks no balance while paused: it has not ended', async () => {
+    const contacts = people(40);
+    const s = slowService(contacts, 300);
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 120,
+    });
+    await expect.poll(() => s.lookups(), { interval: 5 }).toBe(15);
+    const balanceChecks = s.accountCalls();
+    await controlBulk('pause');
+    await bulkRunEnded();
+    const paused = (await bulkJobs.current())!;
+    expect(paused.status).toBe('paused');
+    expect(paused.finishedAt).toBeUndefined();
+    expect(paused.spend).toBeUndefined();
+    expect(await bulkJobs.history()).toEqual([]);
+    expect(s.accountCalls()).toBe(balanceChecks);
+    await controlBulk('cancel');
+  });
+
+  it('a pause asked as a resumed job is still connecting is kept: nothing is sent', async () => {
+    const contacts = people(3);
+    const s = slowService(contacts, 5);
+    await bulkJobs.setCurrent({
+      ...storedJob('paused'),
+      items: storedJob('paused').items.map((i) => ({
+        ...i,
+        state: 'queued' as const,
+        retrieved: undefined,
+        charged: undefined,
+      })),
+    });
+    await controlBulk('resume');
+    // The resumed run reads its connection first; the pause comes before it can send.
+    await controlBulk('pause');
+    await bulkRunEnded();
+    expect((await bulkJobs.current())!.status).toBe('paused');
+    expect(s.lookups()).toBe(0);
+  });
+});
+
+describe('a bulk reveal the service holds back (429) without saying for how long', () => {
+  it('waits 1 s, then 2 s, before asking again, and charges the contact once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const contacts = people(1);
+      const s = slowService(contacts, 5);
+      const limited = () => s.stub.json(429, { success: false, message: 'Too many requests' });
+      s.scripted.push(limited, limited);
+      await startBulkReveal({
+        candidates: rows(contacts),
+        selection: ['email'],
+        stopWhenOut: false,
+        confirmedMax: 3,
+      });
+      await advance(5_000);
+      await bulkRunEnded();
+      const ended = (await bulkJobs.current())!;
+      expect(ended.items.map((item) => [item.state, item.charged])).toEqual([['revealed', 3]]);
+      const gaps = s.sentAt.slice(1).map((at, i) => at - s.sentAt[i]!);
+      expect(gaps).toHaveLength(2);
+      expect(gaps[0]).toBeGreaterThanOrEqual(1_000);
+      expect(gaps[0]).toBeLessThan(1_500);
+      expect(gaps[1]).toBeGreaterThanOrEqual(2_000);
+      expect(gaps[1]).toBeLessThan(2_500);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits as long as the service asks when it says so (Retry-After), not the shorter wait of its own', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const contacts = people(1);
+      const s = slowService(contacts, 5);
+      s.scripted.push(
+        () =>
+          new Response(JSON.stringify({ success: false, message: 'Too many requests' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '4' },
+          }),
+      );
+      await startBulkReveal({
+        candidates: rows(contacts),
+        selection: ['email'],
+        stopWhenOut: false,
+        confirmedMax: 3,
+      });
+      await advance(6_000);
+      await bulkRunEnded();
+      expect((await bulkJobs.current())!.items.map((item) => item.state)).toEqual(['revealed']);
+      const [first, second] = s.sentAt;
+      expect(second! - first!).toBeGreaterThanOrEqual(4_000);
+      expect(second! - first!).toBeLessThan(4_500);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
