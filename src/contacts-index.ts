@@ -19,6 +19,9 @@ export const FIRST_PAGE = 200;
 /** Records read at a time when every contact is read. */
 export const ALL_CHUNK = 5_000;
 
+/** Contacts read between two runs of a query in {@link contactsIndex.firstMatching}. */
+const MATCH_STEP = 250;
+
 /** One contact as the library lists it. */
 export interface ContactSummary {
   key: string;
@@ -100,13 +103,15 @@ export const contactsIndex = {
   },
   /**
    * Every contact's summary, {@link ALL_CHUNK} records a read in key order: each read its own short transaction, so a
-   * write waits for one chunk at most, and only a chunk's records are held at once.
+   * write waits for one chunk at most, and only a chunk's records are held at once. `before` is awaited before each
+   * chunk (the page's search for a first page of matches goes first).
    */
-  async all(): Promise<ContactSummary[]> {
+  async all(before: () => Promise<unknown> = async () => {}): Promise<ContactSummary[]> {
     const database = await db();
     const out: ContactSummary[] = [];
     let after: IDBKeyRange | null = null;
     for (;;) {
+      await before();
       const chunk = await database.getAll('contacts', after, ALL_CHUNK);
       for (const value of chunk) {
         const key = (value as { key: string }).key;
@@ -116,6 +121,44 @@ export const contactsIndex = {
       if (chunk.length < ALL_CHUNK) return out;
       after = IDBKeyRange.lowerBound((chunk.at(-1) as { key: string }).key, true);
     }
+  },
+  /**
+   * The first `limit` contacts a query takes, newest first (or oldest), through the `updatedAt` index, and no more:
+   * a search typed before every contact is read answers once a page of matches is found, not after the whole vault.
+   * It reads at most about `most` contacts: a rare match's first few are then the answer until every contact is read
+   * (they are the first in the order, fewer than a page). `matching` is the query, given the contacts read in a step
+   * (in the index's order); `stop` is asked before each read, and null is the answer when it says to stop (a newer
+   * query, or every contact read meanwhile).
+   */
+  async firstMatching(
+    matching: (batch: ContactSummary[]) => ContactSummary[],
+    limit: number,
+    newest: boolean,
+    stop: () => boolean,
+    most = Number.POSITIVE_INFINITY,
+  ): Promise<ContactSummary[] | null> {
+    const index = (await db()).transaction('contacts').store.index('updatedAt');
+    const found: ContactSummary[] = [];
+    let batch: ContactSummary[] = [];
+    // Once a page is found, the contacts changed at the same moment as the last one read may still rank above
+    // some found (equal times are ordered by key): they are read too, and the read stops at the next moment.
+    let last: unknown;
+    let read = 0;
+    for (let cursor = await index.openCursor(null, newest ? 'prev' : 'next'); cursor; ) {
+      if (stop()) return null;
+      if (last !== undefined && cursor.key !== last) break;
+      const summary = summaryOfValue(cursor.value, cursor.primaryKey);
+      if (summary) batch.push(summary);
+      read++;
+      if (batch.length === MATCH_STEP) {
+        found.push(...matching(batch));
+        batch = [];
+        if (last === undefined && (found.length >= limit || read >= most)) last = cursor.key;
+      }
+      cursor = await cursor.continue();
+    }
+    found.push(...matching(batch));
+    return found.sort(newest ? newestFirst : (a, b) => newestFirst(b, a)).slice(0, limit);
   },
   /** The summaries of these contacts (null for one removed or unreadable), in one transaction. */
   async some(keys: readonly string[]): Promise<Array<ContactSummary | null>> {

@@ -5,15 +5,18 @@
  * It opens in two steps, so the first rows take the same time at 50,000 contacts as at 1,000: the first page (the
  * newest contacts, through the vault's `updatedAt` index, and the kept totals) is listed at once, then every
  * summary is read for search, filters, other sorts and export. Meanwhile nothing shown is wrong: a query other than
- * the default waits for every contact (its count reads as unknown, never as a count of the first page), and export
- * stays off. Once every summary is read, a change (a reveal, a bulk reveal, a deletion) is applied by reading the
- * contacts the background announced: the vault is never read again whole for it.
+ * the default lists its first page of matches found by reading newest (or oldest) first only until a page is
+ * filled, and its count reads as unknown, never as a count of what was read; an order by text waits for every
+ * contact, and export stays off. Once every summary is read, a change (a reveal, a bulk reveal, a deletion) is
+ * applied by reading the contacts the background announced, and patched into the list and its sorted orders: the
+ * vault is never read again whole for it, nor every contact sorted again. A delete from this page takes its rows
+ * out as soon as the background has removed them, without a read.
  *
  * Reading every contact does not redo what the first page already holds: while it leads every contact (checked in
  * one pass, `leadsAll`), the default order's first rows are the first page's, and every contact is sorted only when
  * a query, a sort or "Show more" past the first page needs it, or once the page is idle.
  */
-import { computed, signal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
 import { countOf } from '../../format/numbers';
@@ -22,13 +25,29 @@ import type { ContactRecord } from '../../store/vault-record';
 import type { TakenOut } from '../../store/vault-restore';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
-import { counts, DEFAULT_QUERY, type LibraryQuery, leadsAll, listsAll, prepare, query } from './query';
+import {
+  counts,
+  DEFAULT_QUERY,
+  type LibraryQuery,
+  leadsAll,
+  listsAll,
+  type Prepared,
+  patchPrepared,
+  prepare,
+  query,
+} from './query';
 import { UNDO_MS } from './undo-time';
 
 /** Rows rendered at first and added by each "Show more" (the first page holds two such pages). */
 export const PAGE = FIRST_PAGE / 2;
 
 export { UNDO_MS } from './undo-time';
+
+/**
+ * Contacts a search typed before every contact is read reads at most for its first page (newest first): the read of
+ * every contact waits meanwhile, so a rare match (a page not filled within them) delays it by no more than these.
+ */
+const EARLY_MOST = 10_000;
 
 export function createLibraryModel() {
   /** Every contact's summary, null until read. */
@@ -56,12 +75,18 @@ export function createLibraryModel() {
 
   /** The first page's rows while they lead every contact read (see {@link leadsAll}); null otherwise. */
   const lead = signal<ContactSummary[] | null>(null);
+  /**
+   * Before every contact is read: the first page of a query's matches, found by reading newest first until a page
+   * is filled (`contactsIndex.firstMatching`), listed while its count is not known yet.
+   */
+  const early = signal<{ q: LibraryQuery; rows: ContactSummary[] } | null>(null);
 
   /** Every contact is read: search, filters, sorts and export work on all of them. */
   const ready = computed(() => all.value !== null);
   /** Something to list: the first page or everything. */
   const loaded = computed(() => ready.value || first.value !== null);
-  const prepared = computed(() => all.value && prepare(all.value));
+  /** Every contact, ready for queries: made once a full read, then patched by each change (`patchPrepared`). */
+  const prepared = signal<Prepared | null>(null);
   /** The contacts matching the query, in its order; null until every contact is read. */
   const matches = computed(() => prepared.value && query(prepared.value, q.value));
   const totals = computed(() => (all.value ? counts(all.value) : (first.value?.totals ?? counts([]))));
@@ -72,6 +97,8 @@ export function createLibraryModel() {
     return matches.value?.length ?? null;
   });
   const visible = computed(() => {
+    const found = early.value;
+    if (!ready.value && found && found.q === q.value) return found.rows.slice(0, shown.value);
     const top = listsAll(q.value) ? (ready.value ? lead.value : first.value?.rows) : null;
     if (top && (shown.value <= top.length || !ready.value)) return top.slice(0, shown.value);
     return (matches.value ?? []).slice(0, shown.value);
@@ -81,19 +108,29 @@ export function createLibraryModel() {
     const page = await contactsIndex.first();
     // A first page holding every contact is every contact.
     if (page.rows.length === page.totals.total) {
-      lead.value = null;
-      all.value = page.rows;
+      show(page.rows, null);
       return;
     }
     // While a full list is shown, it stays until the next one is read (a reload must not shrink it to a page).
     if (!ready.value) first.value = page;
-    show(await contactsIndex.all(), page.rows);
+    show(await contactsIndex.all(() => searching), page.rows);
   }
 
-  /** Every contact, with the first page's rows when they lead them (a change may have come between the reads). */
-  function show(every: ContactSummary[], top: ContactSummary[] | null) {
-    lead.value = top && leadsAll(top, every) ? top : null;
-    all.value = every;
+  /**
+   * Every contact, with the first page's rows when they lead them (a change may have come between the reads), or
+   * `patched`: the list as a change left it, with the rows that still lead it and every contact prepared.
+   */
+  function show(
+    every: ContactSummary[],
+    top: ContactSummary[] | null,
+    patched?: { lead: ContactSummary[] | null; prepared: Prepared },
+  ) {
+    batch(() => {
+      lead.value = patched ? patched.lead : top && leadsAll(top, every) ? top : null;
+      prepared.value = patched ? patched.prepared : prepare(every);
+      all.value = every;
+      early.value = null;
+    });
     warmLater();
   }
 
@@ -132,11 +169,28 @@ export function createLibraryModel() {
   async function apply(keys: ReadonlySet<string>): Promise<boolean> {
     if (!all.value || running) return false;
     const read = await contactsIndex.some([...keys]);
-    const before = all.value;
-    if (!before || running) return false;
+    return patch(
+      keys,
+      read.flatMap((summary) => (summary ? [summary] : [])),
+    );
+  }
+
+  /**
+   * Takes the contacts `keys` names out of the list and adds `put` (what they read now), when every contact is in
+   * hand and no load is under way: a pass over the list, never a read or a sort of every contact. True when done.
+   */
+  function patch(keys: ReadonlySet<string>, put: ContactSummary[]): boolean {
+    const before = all.peek();
+    const was = prepared.peek();
+    if (!before || !was || running) return false;
     const every = before.filter((summary) => !keys.has(summary.key));
-    for (const summary of read) if (summary) every.push(summary);
-    show(every, null);
+    // Nothing listed changed (the announcement of a delete this page already applied).
+    if (put.length === 0 && every.length === before.length) return true;
+    every.push(...put);
+    const top = lead.peek();
+    // Rows taken out of the first page leave it leading the rest; a contact added may rank among them.
+    const still = top && put.length === 0 ? top.filter((summary) => !keys.has(summary.key)) : null;
+    show(every, null, { lead: still, prepared: patchPrepared(was, keys, put) });
     return true;
   }
 
@@ -187,7 +241,28 @@ export function createLibraryModel() {
   const setQuery = (change: Partial<LibraryQuery>) => {
     q.value = { ...q.value, ...change };
     shown.value = PAGE;
+    searchEarly(q.value);
   };
+
+  /** Queries asked before every contact is read: the one a first page is being found for is the latest. */
+  let asked = 0;
+  /** The search for a first page under way: the read of every contact waits for it between its chunks. */
+  let searching: Promise<unknown> = Promise.resolve();
+  /** Finds the first page of a query's matches while every contact is being read (orders by time only). */
+  function searchEarly(wanted: LibraryQuery) {
+    const ticket = ++asked;
+    early.value = null;
+    const newest = wanted.sort === 'newest';
+    if (ready.peek() || listsAll(wanted) || (!newest && wanted.sort !== 'oldest')) return;
+    const now = Date.now();
+    const stale = () => ticket !== asked || ready.peek();
+    searching = contactsIndex
+      .firstMatching((step) => query(prepare(step), wanted, now), PAGE, newest, stale, EARLY_MOST)
+      .then((rows) => {
+        if (rows && !stale()) early.value = { q: wanted, rows };
+      })
+      .catch((problem: unknown) => console.warn('Could not search the first contacts', problem));
+  }
 
   async function open(key: string | null) {
     opened.value = key === null ? null : await vault.get(key);
@@ -215,7 +290,9 @@ export function createLibraryModel() {
     if (opened.value && keys.includes(opened.value.key)) opened.value = null;
     // A deleted contact is no longer selected (nothing can be sent of it).
     select(keys, false);
-    await load();
+    // Its row goes at once: the list drops it, read from nothing (the vault's announcement of it changes nothing
+    // more). While every contact is still being read, the read under way is done again.
+    if (!patch(new Set(keys), [])) await load();
   }
 
   /**
@@ -261,7 +338,7 @@ export function createLibraryModel() {
     }
     const n = result.value.restored;
     notice.value = `Brought back ${countOf(n, 'contact')}.`;
-    await load();
+    if (!(await apply(new Set(offered.taken.records.map((record) => record.key))))) await load();
   }
 
   return {

@@ -65,6 +65,48 @@ export function prepare(all: readonly ContactSummary[]): Prepared {
   };
 }
 
+/**
+ * `prepared` after a change to the vault, without sorting every contact again: the contacts `gone` (by key) and
+ * those in `put` (new or changed) are taken out of each order already computed, which keeps their order; then those
+ * in `put` go into the orders by time, which are total (ties broken by key), each where a sort of the whole would
+ * put it. An order by text is dropped (computed again on its next use): its ties keep the entries' order. A change
+ * of a few contacts among 50,000 then costs a pass over them, not a sort.
+ */
+export function patchPrepared(
+  prepared: Prepared,
+  gone: ReadonlySet<string>,
+  put: readonly ContactSummary[],
+): Prepared {
+  const out = new Set(gone);
+  for (const summary of put) out.add(summary.key);
+  const keep = (entry: Entry) => !out.has(entry.summary.key);
+  const added = put.map((summary) => ({ summary }));
+  const sorted = new Map<Sort, Entry[]>();
+  for (const [sort, entries] of prepared.sorted) {
+    if (put.length > 0 && sort !== 'newest' && sort !== 'oldest') continue;
+    const order = entries.filter(keep);
+    const before =
+      sort === 'newest'
+        ? (a: Entry, b: Entry) => newestFirst(a.summary, b.summary) < 0
+        : (a: Entry, b: Entry) => newestFirst(b.summary, a.summary) < 0;
+    for (const entry of added) order.splice(placeOf(order, entry, before), 0, entry);
+    sorted.set(sort, order);
+  }
+  return { entries: [...prepared.entries.filter(keep), ...added], sorted };
+}
+
+/** Where `entry` goes in `order` (sorted by `before`): after every entry before it. */
+function placeOf(order: readonly Entry[], entry: Entry, before: (a: Entry, b: Entry) => boolean): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (before(order[mid]!, entry)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 function inOrder(prepared: Prepared, sort: Sort): Entry[] {
   const cached = prepared.sorted.get(sort);
   if (cached) return cached;

@@ -84,22 +84,32 @@ describe('the library opens in two steps', () => {
     expect(m.totals.value.total).toBe(500);
   });
 
-  it('a search, filter or sort typed meanwhile waits for every contact: no count of the first page alone', async () => {
+  it('a search or filter typed meanwhile lists its first page of matches, newest first, with no count until every contact is read', async () => {
     const { release } = holdFullRead();
     const m = model();
     const opening = m.init();
     await vi.waitFor(() => expect(m.loaded.value).toBe(true));
+    const firstMatching = vi.spyOn(contactsIndex, 'firstMatching');
 
     m.setQuery({ text: 'nurse arbor' });
     expect(m.matches.value).toBeNull();
     expect(m.matchCount.value).toBeNull();
-    expect(m.visible.value).toEqual([]);
-    m.setQuery({ text: '', sort: 'name' });
+    // The newest 100 of the 100 nurses: every fifth contact, from 495 down to 0 (beyond the first page).
+    await vi.waitFor(() => expect(m.visible.value).toHaveLength(PAGE));
+    expect(names(m.visible.value)).toEqual(Array.from({ length: PAGE }, (_, i) => `Person ${495 - 5 * i}`));
     expect(m.matchCount.value).toBeNull();
+    // Oldest first, with a filter: the contacts with a phone (every odd one), from the oldest on.
+    m.setQuery({ text: '', holding: 'phone', sort: 'oldest' });
     expect(m.visible.value).toEqual([]);
-    m.setQuery({ sort: 'newest', holding: 'phone' });
+    await vi.waitFor(() => expect(m.visible.value).toHaveLength(PAGE));
+    expect(names(m.visible.value).slice(0, 3)).toEqual(['Person 1', 'Person 3', 'Person 5']);
+    // An order by text needs every contact: nothing is listed until then.
+    m.setQuery({ holding: 'any', sort: 'name' });
     expect(m.matchCount.value).toBeNull();
-    m.setQuery({ holding: 'any', text: 'nurse arbor' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(m.visible.value).toEqual([]);
+    expect(firstMatching).toHaveBeenCalledTimes(2);
+    m.setQuery({ sort: 'newest', text: 'nurse arbor' });
 
     release();
     await opening;

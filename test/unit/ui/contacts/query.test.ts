@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactSummary } from '../../../../src/contacts-index';
-import { counts, DEFAULT_QUERY, leadsAll, prepare, query } from '../../../../src/ui/contacts/query';
+import {
+  counts,
+  DEFAULT_QUERY,
+  leadsAll,
+  patchPrepared,
+  prepare,
+  query,
+} from '../../../../src/ui/contacts/query';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
 const daysAgo = (n: number) => now - n * 86_400_000;
@@ -121,5 +128,46 @@ describe('the first page leading every contact', () => {
       ),
     ).toBe(false);
     expect(leadsAll([], every)).toBe(false);
+  });
+});
+
+describe('a change patched into the prepared contacts', () => {
+  const many = Array.from({ length: 300 }, (_, i) =>
+    summary(`Person ${i}`, {
+      key: `k${(i * 37) % 300}`,
+      title: i % 3 ? 'Engineer' : 'Nurse',
+      employer: i % 4 ? 'Arbor' : null,
+      // Ties in time, broken by key.
+      updated: daysAgo(i % 20),
+    }),
+  );
+  const sorts = ['newest', 'oldest', 'name', 'name-desc', 'company', 'company-desc'] as const;
+
+  it('answers every query as the list prepared anew would, after contacts go and come', () => {
+    const prepared = prepare(many);
+    for (const sort of sorts) query(prepared, { ...DEFAULT_QUERY, sort }, now);
+    const gone = new Set(['k5', 'k100', 'k299', 'nobody']);
+    const put = [
+      summary('Newcomer', { key: 'k-new', updated: daysAgo(3), title: 'Nurse' }),
+      // A contact changed: its old summary goes, its new one comes.
+      summary('Person 8 Changed', { key: many[8]!.key, updated: daysAgo(0), employer: 'Arbor' }),
+      summary('Tied', { key: 'k0a', updated: daysAgo(7) }),
+    ];
+    const patched = patchPrepared(prepared, gone, put);
+    const every = [...many.filter((s) => !gone.has(s.key) && !put.some((p) => p.key === s.key)), ...put];
+    const fresh = prepare(every);
+    for (const sort of sorts)
+      for (const text of ['', 'nurse', 'arbor']) {
+        const q = { ...DEFAULT_QUERY, sort, text };
+        expect(query(patched, q, now)).toEqual(query(fresh, q, now));
+      }
+  });
+
+  it('keeps the orders already sorted when contacts only go, and those by time when some come', () => {
+    const prepared = prepare(many);
+    for (const sort of sorts) query(prepared, { ...DEFAULT_QUERY, sort }, now);
+    expect([...patchPrepared(prepared, new Set(['k1']), []).sorted.keys()].sort()).toEqual([...sorts].sort());
+    const added = patchPrepared(prepared, new Set(), [summary('New', { key: 'kn' })]);
+    expect([...added.sorted.keys()].sort()).toEqual(['newest', 'oldest']);
   });
 });
