@@ -172,7 +172,8 @@ export function App() {
   const table = wide.value;
   const selectedCount = m.selected.value.size;
   /** The exports write the contacts selected when some are, else those the search and filters match. */
-  const exportable = selectedCount || (m.matches.value?.length ?? 0);
+  // Counted without running the query when it lists every contact; nothing until every contact is read.
+  const exportable = selectedCount || (m.ready.value ? (m.matchCount.value ?? 0) : 0);
   /** Each export button says whether data flagged wrong goes with it, once any is flagged. */
   const flaggedWords =
     m.flaggedCount.value > 0 ? ` · ${m.includeFlagged.value ? FLAGGED_INCLUDED : FLAGGED_LEFT_OUT}` : '';

@@ -234,6 +234,9 @@ export function createLibraryModel() {
   }
   /** Every contact the search and filters match is selected, not only those listed. */
   const allMatchingSelected = computed(() => {
+    // Fewer selected than match: no need to run the query (a list of every contact needs none to be counted).
+    const n = matchCount.value;
+    if (!ready.value || !n || selected.value.size < n) return false;
     const keys = matches.value;
     return keys !== null && keys.length > 0 && keys.every((summary) => selected.value.has(summary.key));
   });
