@@ -5,7 +5,13 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bulkRunEnded, controlBulk, startBulkReveal } from '../../../../src/background/jobs/bulk-reveal';
+import { refreshAccount } from '../../../../src/background/connection';
+import {
+  bulkRunEnded,
+  controlBulk,
+  resumeBulkJob,
+  startBulkReveal,
+} from '../../../../src/background/jobs/bulk-reveal';
 import type { BulkJob } from '../../../../src/bulk/job';
 import type { BulkCandidate } from '../../../../src/bulk/quote';
 import { account } from '../../../../src/store/account';
@@ -289,6 +295,83 @@ describe('a bulk reveal the service holds back (429) without saying for how long
       const [first, second] = s.sentAt;
       expect(second! - first!).toBeGreaterThanOrEqual(4_000);
       expect(second! - first!).toBeLessThan(4_500);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the receipt of a bulk reveal whose lost answer may have been charged', () => {
+  /**
+   * Three contacts, the first lookup's answer lost (after the service charged it when `charged`): the job ends
+   * with that lookup not known. Under fake timers, `advanceBy` moves the clock while the job runs.
+   */
+  async function endedWithALostAnswer(charged: boolean, advanceBy = 0) {
+    const contacts = people(3);
+    const s = slowService(contacts, 5);
+    await refreshAccount();
+    let lost = false;
+    const answering = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/v1/lookup') && !lost) {
+        lost = true;
+        // The service ran the lookup and charged it, or never got it; no answer came back either way.
+        if (charged) await answering(input, init);
+        throw new TypeError('Failed to fetch');
+      }
+      return answering(input, init);
+    });
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 9,
+    });
+    if (advanceBy > 0) await advance(advanceBy);
+    await bulkRunEnded();
+    return s;
+  }
+
+  it('"Check the balance again" settles it on the receipt, from a free balance call, and files it', async () => {
+    const s = await endedWithALostAnswer(true);
+    const ended = (await bulkJobs.current())!;
+    expect(ended.status).toBe('done');
+    const checks = s.accountCalls();
+
+    const rechecked = await controlBulk('recheck');
+
+    expect(s.accountCalls()).toBe(checks + 1);
+    expect(s.lookups()).toBe(3);
+    expect(rechecked).toMatchObject({
+      id: ended.id,
+      status: 'done',
+      balanceAfter: s.stub.state.balance,
+      spend: { charged: 9, uncertain: 0, lost: { calls: 1, credits: 3 } },
+    });
+    expect(await bulkJobs.current()).toEqual(rechecked);
+    expect((await bulkJobs.history())[0]).toEqual(rechecked);
+  });
+
+  it('a paused job does not follow the ledger: no receipt until it ends', async () => {
+    await bulkJobs.setCurrent({ ...storedJob('paused'), spend: undefined });
+    await refreshAccount();
+    // The follower runs after the balance is recorded; give it the turns a write takes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await bulkJobs.current())!.spend).toBeUndefined();
+    expect(await bulkJobs.history()).toEqual([]);
+  });
+
+  it('two wakes of an ended job set one balance check, not two', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const s = await endedWithALostAnswer(false, 200);
+      expect((await bulkJobs.current())!.spend).toMatchObject({ uncertain: 1 });
+      await controlBulk('wake');
+      await controlBulk('wake');
+      const checks = s.accountCalls();
+      await advance(17_000);
+      await vi.waitFor(async () => expect((await bulkJobs.current())!.spend).toMatchObject({ uncertain: 0 }));
+      expect(s.accountCalls()).toBe(checks + 1);
     } finally {
       vi.useRealTimers();
     }
