@@ -1,5 +1,7 @@
 /**
- * The vault's retention period: contacts last updated longer ago than the setting are removed. Chrome's service
+ * The vault's retention, by region (`src/retention/rules.ts`): every contact last updated longer ago than the setting
+ * is removed, and one under the EU rule (the EU, the EEA, the UK, Switzerland, or an unknown location) 30 days after
+ * unless it was sent to a destination. Chrome's service
  * worker restarts often (it stops after ~30 s idle, so most openings of the popup wake it); Firefox's background
  * page can live for days, so the purge also runs every few hours, and at once when the period is shortened.
  *
@@ -10,8 +12,9 @@
  * expired contacts are removed in small batches with pauses between them, a few seconds after the start, so the reads
  * of a popup that woke the worker are never queued behind it.
  */
+import { EU_RULE_DAYS, removalOf } from '../retention/rules';
 import { settings } from '../store/settings';
-import { type RetentionPlace, vaultRetention } from '../store/vault-retention';
+import { type Removable, type RetentionPlace, vaultRetention } from '../store/vault-retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MS = 6 * 60 * 60 * 1000;
@@ -24,14 +27,22 @@ const PAUSE_MS = 25;
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
-/** Removes the contacts older than the retention period; returns how many. */
+/** Removes the contacts a rule removes by `now`; returns how many. */
 export async function purgeExpired(now = Date.now()): Promise<number> {
   const { retentionDays } = await settings.get();
-  const cutoff = new Date(now - retentionDays * DAY_MS);
+  // Nobody updated since the earlier of the two periods is due under either rule: only those before it are read.
+  const cutoff = new Date(now - Math.min(retentionDays, EU_RULE_DAYS) * DAY_MS);
+  const due: Removable = (record, sent) => {
+    const removal = removalOf(
+      { location: record.location, since: new Date(record.updatedAt), sent },
+      retentionDays,
+    );
+    return removal !== null && removal.at.getTime() <= now;
+  };
   let removed = 0;
   let after: RetentionPlace | null = null;
   for (;;) {
-    const batch = await vaultRetention.purgeOlderThan(cutoff, BATCH, after);
+    const batch = await vaultRetention.purgeOlderThan(cutoff, BATCH, after, due);
     removed += batch.removed;
     if (!batch.next) return removed;
     after = batch.next;

@@ -1,6 +1,7 @@
 /**
- * The vault's retention: removing contacts last updated before a cutoff. The background's alone (apart from the vault,
- * so the pages, which never purge, do not load it).
+ * The vault's retention: removing contacts last updated before a cutoff, by a rule the caller gives. The background's
+ * alone (apart from the vault, so the pages, which never purge, do not load it). The store knows no rule: which
+ * contacts a rule removes (by region, unless sent) is `src/retention/rules.ts`, applied by the background.
  *
  * A record that no longer reads is never removed by it: what cannot be read may be a contact the user paid for, and
  * is kept to be said ("could not be read") until the user chooses. Two guards make sure: the `updatedAt` range is
@@ -46,22 +47,29 @@ export async function expiredKeys(
   return { keys, last: null };
 }
 
+/** Whether a contact last updated before the cutoff is removed: told whether it has a send mark. */
+export type Removable = (record: ContactRecord, sent: boolean) => boolean;
+
 export const vaultRetention = {
   /**
-   * Removes up to `limit` readable contacts last updated before `cutoff` in one transaction, starting after `after`;
-   * says how many it removed and where to go on from (null when the pass is done).
+   * Removes up to `limit` readable contacts last updated before `cutoff` in one transaction, starting after `after`,
+   * those `removable` accepts (all, without it); says how many it removed and where to go on from (null when the
+   * pass is done).
    */
   async purgeOlderThan(
     cutoff: Date,
     limit: number,
     after: RetentionPlace | null = null,
+    removable?: Removable,
   ): Promise<{ removed: number; next: RetentionPlace | null }> {
     const { keys, last } = await expiredKeys(cutoff, limit, after);
     const limitAt = cutoff.toISOString();
     // A moment that is no date ('' sorts before every date) says nothing of the record's age: kept.
-    const expired = (record: ContactRecord) =>
-      record.updatedAt < limitAt && !Number.isNaN(Date.parse(record.updatedAt));
-    const removed = await removeReadable(keys, expired);
+    const expired = (record: ContactRecord, sent: boolean) =>
+      record.updatedAt < limitAt &&
+      !Number.isNaN(Date.parse(record.updatedAt)) &&
+      (removable ? removable(record, sent) : true);
+    const removed = await removeReadable(keys, expired, { withSent: removable !== undefined });
     return { removed, next: last };
   },
 };

@@ -84,12 +84,14 @@ export async function removeRecords(keys: readonly string[]): Promise<void> {
 
 /**
  * Removes those of these contacts that read and that `removable` accepts, in one transaction; a record that does
- * not read is kept (housekeeping never deletes what it cannot read: it may be a contact the user paid for). Returns
- * how many it removed.
+ * not read is kept (housekeeping never deletes what it cannot read: it may be a contact the user paid for). With
+ * `withSent`, `removable` is also told whether the contact has a send mark (any, even one being sent), read in the
+ * same transaction, so a send starting meanwhile keeps its contact. Returns how many it removed.
  */
 export async function removeReadable(
   keys: readonly string[],
-  removable: (record: ContactRecord) => boolean,
+  removable: (record: ContactRecord, sent: boolean) => boolean,
+  { withSent = false }: { withSent?: boolean } = {},
 ): Promise<number> {
   if (keys.length === 0) return 0;
   const tx = await writeTx();
@@ -98,7 +100,9 @@ export async function removeReadable(
   const removed: string[] = [];
   for (const key of new Set(keys)) {
     const record = readable(await contacts.get(key), key);
-    if (!record || !removable(record)) continue;
+    if (!record) continue;
+    const sent = withSent && (await tx.objectStore('sent').index('contactKey').count(key)) > 0;
+    if (!removable(record, sent)) continue;
     tally(totals, record, -1);
     void contacts.delete(key);
     removed.push(key);

@@ -22,6 +22,7 @@ const TARGETS = [
   'src/api/wire.ts',
   'src/protocol/message.ts',
   'src/format/count.ts',
+  'src/retention/rule.ts',
 ];
 
 /** [file planted, what it imports, the fence's reason it must fail with (null: allowed)]. */
@@ -42,6 +43,8 @@ const CASES: Array<[string, string, RegExp | null]> = [
   ['src/format/a.ts', '../api/wire', /src\/format writes numbers and counts for every layer/],
   ['gateway/a.ts', '../src/store/kept', /The gateway is a server/],
   ['gateway/b.ts', '../src/send/vendor', null],
+  ['gateway/c.ts', '../src/retention/rule', null],
+  ['src/retention/a.ts', '../ui/screen', /Rules never import a screen/],
   ['sim/a.ts', '../src/send/vendor', /The simulator shares only the wire contract/],
   ['sim/b.ts', '../src/api/wire', null],
 ];

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
 import { db } from '../../../src/store/db';
+import { keepSent } from '../../../src/store/sent';
 import { settings } from '../../../src/store/settings';
 import { vault } from '../../../src/store/vault';
 import type { ContactRecord } from '../../../src/store/vault-record';
@@ -123,5 +124,52 @@ describe('retention of revealed contacts', () => {
     await vaultWrite.putMany([contact('old', daysAgo(60))]);
     expect(await purgeExpired(NOW)).toBe(1);
     expect(await storedVaultKeys()).toHaveLength(BATCH + 5);
+  });
+
+  describe('by region', () => {
+    const at = (slug: string, location: string, days: number) => ({
+      ...contact(slug, daysAgo(days)),
+      location,
+    });
+    const sendMark = (slug: string, state: 'sending' | 'sent') =>
+      keepSent({
+        key: `lever ${url(slug)}`,
+        contactKey: url(slug),
+        destinationId: 'lever',
+        label: 'Lever',
+        state,
+        sentAt: daysAgo(20),
+        updatedAt: daysAgo(20),
+      });
+
+    beforeEach(async () => {
+      await settings.set({ ...(await settings.get()), retentionDays: 365 });
+    });
+
+    it('removes EU and unknown contacts after 30 days unless sent, and others after the setting', async () => {
+      await vaultWrite.putMany([
+        at('berlin', 'Berlin, Germany', 31),
+        at('london', 'London Area, United Kingdom', 29),
+        at('austin', 'Austin, Texas, United States', 31),
+        at('nowhere', '', 31),
+        contact('no-location', daysAgo(31)),
+        at('sent-paris', 'Paris, France', 31),
+        at('sending-paris', 'Paris, France', 31),
+        at('old-austin', 'Austin, Texas, United States', 366),
+      ]);
+      await sendMark('sent-paris', 'sent');
+      await sendMark('sending-paris', 'sending');
+      expect(await purgeExpired(NOW)).toBe(4);
+      expect(await storedVaultKeys()).toEqual(
+        [url('austin'), url('london'), url('sending-paris'), url('sent-paris')].sort(),
+      );
+    });
+
+    it('removes a sent EU contact by the setting, as any other', async () => {
+      await vaultWrite.putMany([at('sent-paris', 'Paris, France', 400)]);
+      await sendMark('sent-paris', 'sent');
+      expect(await purgeExpired(NOW)).toBe(1);
+      expect(await storedVaultKeys()).toEqual([]);
+    });
   });
 });
