@@ -34,7 +34,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 59 KB: each held item's date on the card and "Check again · up to N credits" for one older than the setting
   // (with the setting read). 59.25 KB: the do-not-contact mark of either list (this browser's as well as the team's)
   // and a bulk reveal's count leaving out those skipped for it.
-  { name: 'popup', entry: 'popup.html', budget: 59.25 * KB },
+  // 59.5 KB: the settings' code a chunk of its own since the library loads it after the page (for its retention line),
+  // a chunk's overhead.
+  { name: 'popup', entry: 'popup.html', budget: 59.5 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
@@ -49,7 +51,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 72.75 KB: each held item's date on the contact card ("Email · Revealed 3 Mar 2025"). 73 KB: people on either
   // do-not-contact list marked on their rows, left out of the bulk quote with a line that says so, and skipped on the
   // receipt in one line.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 73 * KB },
+  // 73.5 KB: the settings' code a chunk of its own since the library loads it after the page, a chunk's overhead.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 73.5 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
   // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
   // 38.75 KB: a storage failure said in the product's words (the browser's raw errors read). 41.25 KB: an invitation
@@ -59,7 +62,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // shares with that reader now comes in smaller chunks, each with its own overhead). 43.75 KB: the do-not-contact
   // list (add a person with why, the people listed, take one off; its words a chunk shared with the panel's rows).
   // 44.5 KB: "Offer to check again after (months)", its own small form beside the reveal defaults.
-  { name: 'options', entry: 'options.html', budget: 44.5 * KB },
+  // 45.25 KB: the retention rules said in words (the EU rule, the setting), and the settings' code in a chunk of its own.
+  { name: 'options', entry: 'options.html', budget: 45.25 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks. 41 KB: the
   // filters for data flagged wrong and for job changes, exports that leave flagged data out unless included, and
   // "Delete these N" with Undo. 43.25 KB: the table of a wide page beside the cards of a narrow one (its sortable
@@ -70,7 +74,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // search typed while every contact loads answered from the first page of matches read newest first, and a change
   // patched into the list and its sorted orders (a delete takes its rows out without reading or sorting the vault):
   // 0.45 KB.
-  { name: 'contacts', entry: 'contacts.html', budget: 45.5 * KB },
+  // 46.25 KB: "Removed 6 Jan (EU rule)" on a row (its words; the rules, the region of a location and the setting load
+  // after the page).
+  { name: 'contacts', entry: 'contacts.html', budget: 46.25 * KB },
   // The ledger's reader, the chart, the totals and the CSV export. 29.5 KB: the dispute report (charges for data
   // flagged wrong) loads when shown, but the vault's reader it shares with the other pages now comes in a chunk this
   // page loads at once. 30 KB: the answers lost, a part of their own, and a storage failure said in the product's
@@ -91,7 +97,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 65.25 KB: "Check again" judged here (the item's age against the setting read now), and a check the service no
   // longer finds keeping the item held. 65.5 KB: a bulk reveal's people on either do-not-contact list skipped before
   // its quote, and the rows' question marking this browser's list beside the team's.
-  { name: 'background', entry: 'background.js', budget: 65.5 * KB },
+  // 69.75 KB: retention by region, 3.9 KB: the region of a location (ICU's country names, and the regions, cities and
+  // US states it has no names for) and the rules applied to the vault.
+  { name: 'background', entry: 'background.js', budget: 69.75 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

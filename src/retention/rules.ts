@@ -13,20 +13,12 @@
  *
  * Both apply; the earlier removal wins, and says which rule it is.
  */
+import { EU_RULE_DAYS, type Removal } from './eu-rule';
 import { type Region, regionOf } from './region';
 
-/** Days a person under the EU rule is kept unless sent: fixed, a month by GDPR Article 14(3)(a). */
-export const EU_RULE_DAYS = 30;
+export { EU_RULE_DAYS, type Removal, type RuleName } from './eu-rule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type RuleName = 'eu' | 'general';
-
-export interface Removal {
-  /** When the person is removed. */
-  at: Date;
-  rule: RuleName;
-}
 
 export interface Kept {
   /** Where the person is, as written ("Berlin, Germany"); absent or empty: unknown. */

@@ -14,6 +14,7 @@ const CONTACTS = [
     currentEmployer: 'Brightpath Health',
     email: 'grace.okafor@example.org',
     phone: '+1 617-555-0123',
+    location: 'Boston, Massachusetts, United States',
     updatedAt: at(1),
   },
   {
@@ -23,6 +24,7 @@ const CONTACTS = [
     currentEmployer: 'Babbage Ltd',
     email: 'ada.lovelace@example.com',
     phone: null,
+    location: 'London Area, United Kingdom',
     updatedAt: at(3),
   },
   {
@@ -32,14 +34,24 @@ const CONTACTS = [
     currentEmployer: 'Tessellate Pay',
     email: null,
     phone: null,
+    location: 'Austin, Texas, United States',
     updatedAt: at(90),
   },
 ];
 
+/** A day within the month ahead as the library's removal line says it: "6 Jan". */
+const shortDay = (daysAhead: number) =>
+  new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+  });
+
 /** Writes vault records straight into the extension's database, as an older version could have left them. */
 async function seed(
   background: Worker,
-  contacts: ReadonlyArray<(typeof CONTACTS)[number] & { extra?: object }> = CONTACTS,
+  contacts: ReadonlyArray<
+    Omit<(typeof CONTACTS)[number], 'location'> & { location?: string; extra?: object }
+  > = CONTACTS,
 ) {
   const records = contacts.map((c) => {
     const key = `https://www.linkedin.com/in/${c.slug}`;
@@ -53,6 +65,7 @@ async function seed(
       currentEmployer: c.currentEmployer,
       email: c.email ? { found: true, value: c.email, at: c.updatedAt } : { found: false, at: c.updatedAt },
       ...(c.phone ? { phone: { found: true, value: c.phone, at: c.updatedAt } } : {}),
+      ...(c.location ? { location: c.location } : {}),
       ...c.extra,
       updatedAt: c.updatedAt,
     };
@@ -145,7 +158,13 @@ test.describe('revealed contacts library', () => {
       'https://www.linkedin.com/in/grace-okafor',
     );
     await expect(row('Ada Lovelace').locator('.library-value')).toHaveText(['ada.lovelace@example.com']);
+    // In the UK, revealed 3 days ago and never sent: the EU rule removes her 30 days after, said under her name
+    // (a contact elsewhere is kept by the 365-day setting, too far off to say).
     await expect(row('Ada Lovelace').getByRole('cell', { name: '3 days ago', exact: true })).toBeVisible();
+    await expect(row('Ada Lovelace').getByRole('rowheader')).toHaveText(
+      `Ada Lovelace${`Removed ${shortDay(27)} (EU rule)`}`,
+    );
+    await expect(row('Grace Okafor').getByText(/^Removed /)).toHaveCount(0);
     // A contact where nothing was found is said so in words, not shown like a revealed one, the date said once.
     await expect(row('Wei Chen').locator('.library-value')).toHaveCount(0);
     await expect(row('Wei Chen').getByRole('cell', { name: 'Not found', exact: true })).toBeVisible();
@@ -163,6 +182,10 @@ test.describe('revealed contacts library', () => {
     await page.setViewportSize({ width: 400, height: 720 });
     await expect(page.locator('table.library-table')).toHaveCount(0);
     await expect(row('Grace Okafor').getByText('revealed yesterday')).toHaveAttribute('title', /\d{4}/);
+    await expect(row('Ada Lovelace').getByText(`Removed ${shortDay(27)} (EU rule)`)).toHaveAttribute(
+      'title',
+      /unless sent to a destination/,
+    );
     await expect(row('Wei Chen').locator('.held')).toHaveText(/^Not found · \d{1,2} [A-Z][a-z]{2,3}$/);
     await expect(row('Wei Chen').getByText(/revealed/)).toHaveCount(0);
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -273,7 +296,7 @@ test.describe('revealed contacts library', () => {
     await expectAccessible(page, 'empty library');
   });
 
-  test('a contact past the retention period leaves the vault and the list a few seconds after the worker starts again', async ({
+  test('a contact past its retention rule leaves the vault and the list a few seconds after the worker starts again: one in the EU after 30 days unless sent, others after the setting', async ({
     background,
     context,
     extensionId,
@@ -285,21 +308,82 @@ test.describe('revealed contacts library', () => {
       email: 'old.timer@example.org',
       updatedAt: at(400),
     };
-    await seed(background, [...CONTACTS, expired]);
-    await expect.poll(() => storedCount(background)).toBe(4);
+    // Revealed 31 days ago: one in Berlin never sent (the EU rule removes her), one in Paris sent to Lever (kept),
+    // one in Austin (elsewhere: the 365-day setting keeps him), one with no location (the strictest rule: removed).
+    const berlin = {
+      ...CONTACTS[1]!,
+      slug: 'eu-never-sent',
+      name: 'Berlin Never Sent',
+      location: 'Berlin, Germany',
+      email: 'eu.never@example.org',
+      updatedAt: at(31),
+    };
+    const paris = {
+      ...berlin,
+      slug: 'eu-sent',
+      name: 'Paris Sent',
+      location: 'Paris, Île-de-France, France',
+      email: 'eu.sent@example.org',
+    };
+    const austin = {
+      ...berlin,
+      slug: 'us-never-sent',
+      name: 'Austin Never Sent',
+      location: 'Austin, Texas, United States',
+      email: 'us.never@example.org',
+    };
+    const { location: _, ...nowhere } = {
+      ...berlin,
+      slug: 'no-location',
+      name: 'No Location',
+      email: 'no.location@example.org',
+    };
+    await seed(background, [...CONTACTS, expired, berlin, paris, austin, nowhere]);
+    const contactKey = 'https://www.linkedin.com/in/eu-sent';
+    const mark = {
+      key: `lever ${contactKey}`,
+      contactKey,
+      destinationId: 'lever',
+      label: 'Lever',
+      state: 'sent',
+      status: 'created',
+      sentAt: at(20),
+      updatedAt: at(20),
+    };
+    await background.evaluate(`(async () => {
+      ${OPEN_DB}
+      const db = await openLensDb();
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction('sent', 'readwrite');
+        tx.objectStore('sent').put(${JSON.stringify(mark)});
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    })()`);
+    await expect.poll(() => storedCount(background)).toBe(8);
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/contacts.html`);
-    await expect(rows(page)).toHaveCount(4);
+    await expect(rows(page)).toHaveCount(8);
 
     // Chrome stops an idle worker; a message (a popup opening) starts it again, and retention runs soon after.
     await stopServiceWorker(context);
     await page.evaluate(`chrome.runtime.sendMessage({ type: 'wake' }).catch(() => undefined)`);
-    await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
-    await expect(page.getByText('Old Timer')).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(5, { timeout: 15_000 });
+    await expect(rows(page)).toHaveText([
+      'Grace Okafor',
+      'Ada Lovelace',
+      // Revealed at the same moment: in the order of their keys.
+      'Paris Sent',
+      'Austin Never Sent',
+      'Wei Chen',
+    ]);
     // Nowhere in storage, by key or in any value.
-    expect(await storedMentioning(page, 'old-timer')).toEqual([]);
+    for (const gone of ['old-timer', 'eu-never-sent', 'eu.never@example.org', 'no-location']) {
+      expect(await storedMentioning(page, gone)).toEqual([]);
+    }
     await page.reload();
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(5);
   });
 
   test('lists the newest contacts and exact counts at once, and answers a search typed while every contact loads', async ({
@@ -314,6 +398,8 @@ test.describe('revealed contacts library', () => {
       currentEmployer: 'Northwind',
       email: `person-${i}@example.org`,
       phone: i % 2 ? '+1 555 0100' : null,
+      // Elsewhere than the EU rule's countries: up to 54 days old, all kept by the 365-day setting.
+      location: 'Chicago, Illinois, United States',
       updatedAt: at(5 + (i % 50)),
     }));
     await seed(background, [...CONTACTS, ...many]);

@@ -6,6 +6,7 @@ import { ContactCard } from '../contact-card';
 import { ageInWords, exactTime } from '../words/age';
 import { ITEM_LABEL, notFoundOn } from '../words/items';
 import type { LibraryModel } from './model';
+import { RemovalNote } from './removal';
 import { DeleteOne, heldValue, Marks, nameOf, ProfileLink, Value } from './row-parts';
 
 export function CardRow({
@@ -74,6 +75,7 @@ export function CardRow({
             </span>
           )}
           <Marks marks={marks} />
+          <RemovalNote contact={contact} marks={marks} />
         </p>
       )}
       {isOpen && m.opened.value && <ContactCard record={m.opened.value} level={4} />}

@@ -14,6 +14,7 @@ import { NOT_FOUND } from '../words/items';
 import { jobChangeLine } from '../words/trust';
 import type { LibraryModel } from './model';
 import type { Sort } from './query';
+import { RemovalNote } from './removal';
 import { DeleteOne, heldValue, Marks, nameOf, ProfileLink, Value } from './row-parts';
 import { CHANGED_MARK, COLUMNS } from './words';
 
@@ -103,6 +104,7 @@ function TableRow({
             </button>
             <ProfileLink contact={contact} record={record} />
           </span>
+          <RemovalNote contact={contact} marks={marks} />
         </th>
         <td title={contact.title ?? undefined}>
           {contact.changed && record?.observed && (

@@ -15,6 +15,7 @@ import { DoNotContactSettings } from '../do-not-contact/do-not-contact-settings'
 import { SendToSettings } from '../send/send-to-settings';
 import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
 import { CheckAgainField } from './check-again-field';
+import { RetentionRules } from './retention-rules';
 import { SpendingFields } from './spending-fields';
 
 /**
@@ -185,6 +186,7 @@ export function App() {
               void m.saveRetention().then(() => focusFirstInvalid(form));
             }}
           >
+            <RetentionRules days={m.savedRetentionDays.value} />
             <Field
               id="retention-days"
               label="Keep revealed contacts for (days)"

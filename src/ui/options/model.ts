@@ -28,6 +28,8 @@ export function createOptionsModel() {
   const connected = signal<AccountSnapshot | null>(null);
   const defaultSelection = signal<Retrievable[]>(DEFAULT_SETTINGS.defaultSelection);
   const retentionDays = signal(String(DEFAULT_SETTINGS.retentionDays));
+  /** The retention setting in force (the field may hold an edit not saved yet). */
+  const savedRetentionDays = signal(DEFAULT_SETTINGS.retentionDays);
   const retentionProblem = signal<string | null>(null);
   /** What is wrong with the URL or key as typed, said at each field. */
   const fieldProblems = signal<ConnectionProblems>({});
@@ -90,6 +92,7 @@ export function createOptionsModel() {
       if (!edited.has('baseUrl')) baseUrl.value = current.baseUrl;
       savedBaseUrl.value = current.baseUrl;
       if (!edited.has('retentionDays')) retentionDays.value = String(current.retentionDays);
+      savedRetentionDays.value = current.retentionDays;
       defaultSelection.value = current.defaultSelection;
     } finally {
       loaded.value = true;
@@ -212,6 +215,7 @@ export function createOptionsModel() {
     }
     retentionProblem.value = null;
     await settings.set({ ...(await settings.get()), retentionDays: days });
+    savedRetentionDays.value = days;
     notice.value = `Revealed contacts are kept for ${days} days.`;
   }
 
@@ -224,6 +228,7 @@ export function createOptionsModel() {
     connected,
     defaultSelection,
     retentionDays,
+    savedRetentionDays,
     retentionProblem,
     fieldProblems,
     notice,
