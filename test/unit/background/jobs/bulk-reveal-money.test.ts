@@ -14,7 +14,9 @@ import {
 } from '../../../../src/background/jobs/bulk-reveal';
 import type { BulkJob } from '../../../../src/bulk/job';
 import type { BulkCandidate } from '../../../../src/bulk/quote';
+import { appendEntry } from '../../../../src/ledger/append';
 import { account } from '../../../../src/store/account';
+import { removeApiKey } from '../../../../src/store/api-key';
 import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
 import { freshConnection, type StubContact, stubService } from '../service-stub';
 
@@ -372,6 +374,173 @@ describe('the receipt of a bulk reveal whose lost answer may have been charged',
       await advance(17_000);
       await vi.waitFor(async () => expect((await bulkJobs.current())!.spend).toMatchObject({ uncertain: 0 }));
       expect(s.accountCalls()).toBe(checks + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/** A stored job of `contacts`, email asked, in `states`, owned by a worker that is gone. */
+function jobOf(
+  id: string,
+  contacts: StubContact[],
+  states: BulkJob['items'][number]['state'][],
+  status: BulkJob['status'],
+): BulkJob {
+  return {
+    ...storedJob(status),
+    id,
+    quote: { ...storedJob(status).quote, contacts: contacts.length, toAsk: contacts.length },
+    items: contacts.map((c, i) => ({
+      key: c.socialUrl,
+      target: { socialUrl: c.socialUrl, candidateId: c.id },
+      name: c.name,
+      state: states[i]!,
+      ...(states[i] === 'revealed' ? { retrieved: ['email' as const], charged: 3 } : {}),
+      ...(states[i] === 'running' ? { asked: ['email' as const] } : {}),
+    })),
+  };
+}
+
+/** A bulk lookup of `c` on the ledger for job `ref`: sent at `at` and not answered (open), or settled. */
+const ledgerCall = (c: StubContact, ref: string, at: string, state: 'uncertain' | 'charged' = 'uncertain') =>
+  appendEntry({
+    kind: 'charge',
+    id: `${ref}-${c.id}`,
+    at,
+    handedAt: at,
+    action: 'bulk-reveal',
+    items: state === 'charged' ? ['email'] : [],
+    credits: state === 'charged' ? 3 : 0,
+    maxCredits: 3,
+    state,
+    ref,
+    subject: c.socialUrl,
+  });
+
+describe('a bulk reveal the user stops, or that cannot go on', () => {
+  it('a paused job cancelled with no run under way ends cancelled, with its receipt filed', async () => {
+    const contacts = people(3);
+    const s = slowService(contacts, 5);
+    await bulkJobs.setCurrent(jobOf('job-p', contacts, ['revealed', 'queued', 'queued'], 'paused'));
+    await controlBulk('cancel');
+    const cancelled = (await bulkJobs.current())!;
+    expect(cancelled).toMatchObject({ status: 'cancelled', balanceAfter: 10_000 });
+    expect(cancelled.items.map((item) => item.state)).toEqual(['revealed', 'queued', 'queued']);
+    expect((await bulkJobs.history())[0]).toMatchObject({ id: 'job-p', status: 'cancelled' });
+    expect(s.lookups()).toBe(0);
+  });
+
+  it('a cancel asked as a resumed job is still connecting is kept: nothing is sent', async () => {
+    const contacts = people(3);
+    const s = slowService(contacts, 5);
+    await bulkJobs.setCurrent(jobOf('job-c', contacts, ['queued', 'queued', 'queued'], 'paused'));
+    await controlBulk('resume');
+    await controlBulk('cancel');
+    await bulkRunEnded();
+    expect((await bulkJobs.current())!.status).toBe('cancelled');
+    expect(s.lookups()).toBe(0);
+  });
+
+  it('a job resumed after its service key was removed stops and says why, sending nothing', async () => {
+    const contacts = people(2);
+    const s = slowService(contacts, 5);
+    await bulkJobs.setCurrent(jobOf('job-k', contacts, ['queued', 'queued'], 'paused'));
+    await removeApiKey();
+    await controlBulk('resume');
+    await bulkRunEnded();
+    const stopped = (await bulkJobs.current())!;
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.stopReason).toMatch(/key/i);
+    expect(s.lookups()).toBe(0);
+  });
+
+  it('a maximum equal to the known balance starts without asking to stop when it runs out', async () => {
+    slowService(people(1), 5);
+    await account.set({ remaining: 3, purchased: null, checkedAt: new Date().toISOString() });
+    const job = await startBulkReveal({
+      candidates: rows(people(1)),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 3,
+    });
+    expect(job.quote.max).toBe(3);
+    await bulkRunEnded();
+  });
+});
+
+describe('a restarted worker and the bulk reveal it finds', () => {
+  it('with no job at all: nothing to do', async () => {
+    await expect(controlBulk('wake')).resolves.toBeNull();
+  });
+
+  it('keeps a contact already revealed as it was, and says why a cut-off one may have been charged', async () => {
+    const contacts = people(3);
+    const s = slowService(contacts, 5);
+    const now = new Date().toISOString();
+    await bulkJobs.setCurrent({
+      ...jobOf('job-r', contacts, ['revealed', 'running', 'queued'], 'running'),
+      createdAt: now,
+    });
+    await ledgerCall(contacts[0]!, 'job-r', now, 'charged');
+    await ledgerCall(contacts[1]!, 'job-r', now);
+    await resumeBulkJob();
+    await bulkRunEnded();
+    const ended = (await bulkJobs.current())!;
+    expect(ended.items.map((item) => item.state)).toEqual(['revealed', 'may-have-charged', 'revealed']);
+    expect(ended.items[1]!.problem).toBe(
+      'The extension stopped while this lookup was under way, so it may have been charged. It was not sent again.',
+    );
+    expect(s.lookups()).toBe(1);
+  });
+
+  it('sets the balance check of an ended job whose lost call is still open, once the service can no longer charge it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const contacts = people(2);
+      const s = slowService(contacts, 5);
+      const now = new Date().toISOString();
+      const ended: BulkJob = {
+        ...jobOf('job-w', contacts, ['revealed', 'may-have-charged'], 'done'),
+        createdAt: now,
+        finishedAt: now,
+        spend: { charged: 3, uncertain: 1, uncertainMax: 3, shared: false, lost: { calls: 1, credits: 0 } },
+      };
+      // The balance the lost call settles against.
+      await refreshAccount();
+      const checks = s.accountCalls();
+      await bulkJobs.setCurrent(ended);
+      await ledgerCall(contacts[1]!, 'job-w', now);
+      await resumeBulkJob();
+      // Too soon: the service may still be finishing the lost lookup, and a balance now could not tell.
+      await advance(10_000);
+      expect(s.accountCalls()).toBe(checks);
+      await advance(7_000);
+      await vi.waitFor(async () => expect((await bulkJobs.current())!.spend).toMatchObject({ uncertain: 0 }));
+      expect(s.accountCalls()).toBe(checks + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sets none for an ended job whose lost calls are closed, whatever other calls are open', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const contacts = people(2);
+      const s = slowService(contacts, 5);
+      const now = new Date().toISOString();
+      await bulkJobs.setCurrent({
+        ...jobOf('job-x', contacts, ['revealed', 'may-have-charged'], 'done'),
+        createdAt: now,
+        finishedAt: now,
+        // A balance closed its lost call as it was (it could not tell): not known, and nothing left to settle.
+        spend: { charged: 3, uncertain: 1, uncertainMax: 3, shared: false, lost: { calls: 1, credits: 0 } },
+      });
+      // Another job's call still open is not this receipt's to wait for.
+      await ledgerCall(contacts[1]!, 'another-job', now);
+      await resumeBulkJob();
+      await advance(17_000);
+      expect(s.accountCalls()).toBe(0);
     } finally {
       vi.useRealTimers();
     }
