@@ -21,6 +21,7 @@
 import * as z from 'zod/mini';
 import { type Attempt, type Endpoint, english, interpret, MAY_HAVE_CHARGED, NOUN, seconds } from './answer';
 import { ApiError, type ApiErrorInit, type ApiOperation } from './errors';
+import { exchange } from './http';
 import { AbortedError, backoffDelay, sleep as defaultSleep } from './retry';
 import {
   AccountResponse,
@@ -143,78 +144,30 @@ export function createClient(options: ClientOptions): ApiClient {
     const { operation } = endpoint;
     const paid = operation !== 'account';
     const noun = NOUN[operation];
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-
     const headers: Record<string, string> = { 'x-api-key': apiKey, Accept: 'application/json' };
-    const init: RequestInit = {
-      method: endpoint.method,
-      headers,
-      signal: controller.signal,
-      // A redirect could carry the key to another origin: never follow one.
-      redirect: 'manual',
-      credentials: 'omit',
-      cache: 'no-store',
-    };
-    if (endpoint.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(endpoint.body);
-    }
+    if (endpoint.body !== undefined) headers['Content-Type'] = 'application/json';
+    const body = endpoint.body !== undefined ? JSON.stringify(endpoint.body) : undefined;
+    const answer = await exchange(
+      url,
+      { method: endpoint.method, headers, ...(body !== undefined ? { body } : {}) },
+      { timeoutMs, signal, fetch: fetchImpl },
+    );
+    if (answer.ok) return interpret(endpoint, answer.response, answer.text, now);
 
-    let response: Response | undefined;
-    try {
-      response = await fetchImpl(url, init);
-      const text = await response.text();
-      return interpret(endpoint, response, text, now);
-    } catch {
-      // The request was (or may have been) sent and no full answer came back. An error status cannot have been
-      // charged; a success (or no answer at all) may have been.
-      const outcomeUnknown = paid && (response === undefined || response.ok);
-      const unknownNote = outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : '';
-      if (signal?.aborted) {
-        return {
-          ok: false,
-          retryable: false,
-          error: {
-            kind: 'aborted',
-            operation,
-            outcomeUnknown,
-            message: `The ${noun} was cancelled while waiting for the service.${unknownNote}`,
-          },
-        };
-      }
-      if (timedOut) {
-        return {
-          ok: false,
-          retryable: !paid,
-          error: {
-            kind: 'timeout',
-            operation,
-            outcomeUnknown,
-            message: `The service did not answer the ${noun} within ${seconds(timeoutMs)}.${unknownNote}`,
-          },
-        };
-      }
-      return {
-        ok: false,
-        retryable: !paid,
-        error: {
-          kind: 'network',
-          operation,
-          outcomeUnknown,
-          message: `Could not reach the service, or the connection dropped during the ${noun}.${unknownNote}`,
-        },
-      };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
-    }
+    // The request was (or may have been) sent and no full answer came back. An error status cannot have been
+    // charged; a success (or no answer at all) may have been.
+    const outcomeUnknown = paid && (answer.response === undefined || answer.response.ok);
+    const unknownNote = outcomeUnknown ? ` ${MAY_HAVE_CHARGED}` : '';
+    const message = {
+      aborted: `The ${noun} was cancelled while waiting for the service.${unknownNote}`,
+      timeout: `The service did not answer the ${noun} within ${seconds(timeoutMs)}.${unknownNote}`,
+      network: `Could not reach the service, or the connection dropped during the ${noun}.${unknownNote}`,
+    }[answer.failure];
+    return {
+      ok: false,
+      retryable: answer.failure !== 'aborted' && !paid,
+      error: { kind: answer.failure, operation, outcomeUnknown, message },
+    };
   }
 
   /** Waits between attempts; the caller's signal ends the wait even if an injected sleep ignores it. */

@@ -3,6 +3,7 @@
  * person on this browser's list, or on the team's (the gateway's free `team/held` says so), is never looked up.
  * And the list's management for Options: kept here without a team gateway, on the team's gateway with one.
  */
+import { exchange, joinUrl, readJson } from '../api/http';
 import type { Retrievable } from '../api/schema-parts';
 import { TeamDncResponse } from '../api/team-schema';
 import { type DncScope, dncIdentifiers, type PersonIdentifiers } from '../domain/do-not-contact';
@@ -93,15 +94,17 @@ export async function addToDoNotContact(
   };
   let parsed: ReturnType<typeof TeamDncResponse.safeParse> | null = null;
   try {
-    const response = await fetchImpl(`${baseUrl.trim().replace(/\/+$/, '')}/v1/team/do-not-contact`, {
-      method: 'POST',
-      headers: { 'x-api-key': apiKey ?? '', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      credentials: 'omit',
-      signal: AbortSignal.timeout(8_000),
-    });
-    parsed = response.status === 200 ? TeamDncResponse.safeParse(await response.json()) : null;
+    const answer = await exchange(
+      joinUrl(baseUrl, '/v1/team/do-not-contact'),
+      {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey ?? '', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      { timeoutMs: 8_000, fetch: fetchImpl },
+    );
+    parsed =
+      answer.ok && answer.response.status === 200 ? TeamDncResponse.safeParse(readJson(answer.text)) : null;
   } catch {
     parsed = null;
   }

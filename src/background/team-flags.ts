@@ -12,7 +12,7 @@ import type { Flag, FlagTarget } from '../store/vault-flags';
 import type { ContactRecord } from '../store/vault-record';
 import { vaultWrite } from '../store/vault-write';
 import { serialised } from './contact-turn';
-import { afterVaultChanges, gateway, gatewaySaid, identity } from './team-send';
+import { afterVaultChanges, type GatewayAnswer, gateway, gatewaySaid, identity } from './team-send';
 
 const FLAG_TIMEOUT_MS = 8_000;
 
@@ -52,7 +52,7 @@ export async function tellTeamFlag(
   const membership = await teamMembership.get();
   const who = identity(record);
   if (!membership || !who) return null;
-  let response: Response;
+  let response: GatewayAnswer;
   try {
     response = await gateway(
       '/v1/team/flag',

@@ -8,6 +8,7 @@
  * contacts they name.
  */
 import { ApiError } from '../api/errors';
+import { exchange, isRedirect, joinUrl } from '../api/http';
 import {
   HELD_MAX_PEOPLE,
   type TeamDestination,
@@ -29,31 +30,49 @@ import { vaultWrite } from '../store/vault-write';
 const SEND_TIMEOUT_MS = 60_000;
 const SENT_TIMEOUT_MS = 8_000;
 
-/** A request to the gateway with the member key: a POST of `body`, or a GET without one. */
-export async function gateway(path: string, body: unknown, timeoutMs: number): Promise<Response> {
+/** The gateway's answer: its status, and its body read (as `Response.json` reads it: throwing when not JSON). */
+export interface GatewayAnswer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  json(): Promise<unknown>;
+}
+
+/**
+ * A request to the gateway with the member key: a POST of `body`, or a GET without one. Throws when no answer came
+ * (in time) and on a redirect, which is never followed (`exchange`).
+ */
+export async function gateway(path: string, body: unknown, timeoutMs: number): Promise<GatewayAnswer> {
   const apiKey = await getApiKey();
   if (!apiKey) throw new ApiError({ kind: 'not-set-up', message: 'Save your member key in Options first.' });
   const { baseUrl } = await settings.get();
-  const response = await fetch(`${baseUrl.trim().replace(/\/+$/, '')}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'x-api-key': apiKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+  const answer = await exchange(
+    joinUrl(baseUrl, path),
+    {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        'x-api-key': apiKey,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    // Browsers keep x-api-key on a cross-origin redirect: one is never followed. No cookie rides along either.
-    redirect: 'manual',
-    credentials: 'omit',
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    { timeoutMs },
+  );
+  if (!answer.ok) throw new Error(`The team's gateway gave no answer (${answer.failure}).`);
+  const { response, text } = answer;
+  if (isRedirect(response)) {
     throw new ApiError({
       kind: 'http',
       ...(response.status > 0 ? { status: response.status } : {}),
       message: "Your team's gateway answered with a redirect, which is not followed: nothing was sent.",
     });
   }
-  return response;
+  return {
+    status: response.status,
+    ok: response.ok,
+    headers: response.headers,
+    json: async () => JSON.parse(text),
+  };
 }
 
 /**
@@ -128,7 +147,7 @@ export async function sendThroughTeam(
     throw new ApiError({ kind: 'invalid-request', message: 'This contact has no profile to send by.' });
   // Read before asking: a round of team marks may record this very send while it is under way.
   const earlier = await sentTo(kind, contact.key);
-  let response: Response;
+  let response: GatewayAnswer;
   try {
     // Who, by one identifier: the gateway sends what the team holds of them, so their details need not travel.
     response = await gateway('/v1/team/send', { destination: kind, ...who }, SEND_TIMEOUT_MS);

@@ -4,6 +4,7 @@
  * free `POST /v1/team/held`), so they are priced at 0 before any click. Against the service itself `team/me` is a
  * 404 and nothing here changes what the extension does.
  */
+import { exchange, isRedirect, joinUrl, readJson } from '../api/http';
 import type { Retrievable } from '../api/schema-parts';
 import { HELD_MAX_PEOPLE, TeamHeldResponse, TeamMeResponse } from '../api/team-schema';
 import { refuse, refuseNow } from '../protocol/result';
@@ -33,32 +34,22 @@ async function teamRequest(
   init: { method: 'GET' | 'POST'; body?: unknown },
   fetchImpl: Fetch,
 ): Promise<{ status: number; json: unknown }> {
-  const url = `${baseUrl.trim().replace(/\/+$/, '')}${path}`;
-  const response = await fetchImpl(url, {
-    method: init.method,
-    headers: {
-      'x-api-key': apiKey,
-      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+  const answer = await exchange(
+    joinUrl(baseUrl, path),
+    {
+      method: init.method,
+      headers: {
+        'x-api-key': apiKey,
+        ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    // Browsers keep x-api-key on a cross-origin redirect (only Authorization is dropped): a redirect is never
-    // followed, and it is answered as "not a gateway" / "did not say". No cookie rides along either.
-    redirect: 'manual',
-    credentials: 'omit',
-    signal: AbortSignal.timeout(TEAM_TIMEOUT_MS),
-  });
-  // A refused redirect is an opaque answer (status 0) in a browser and the 3xx itself in Node: neither is read.
-  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-    return { status: response.status || 302, json: null };
-  }
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, json };
+    { timeoutMs: TEAM_TIMEOUT_MS, fetch: fetchImpl },
+  );
+  if (!answer.ok) throw new Error(`The team's gateway gave no answer (${answer.failure}).`);
+  // A redirect is never followed (`exchange`), and it is answered as "not a gateway" / "did not say".
+  if (isRedirect(answer.response)) return { status: answer.response.status || 302, json: null };
+  return { status: answer.response.status, json: readJson(answer.text) ?? null };
 }
 
 /**

@@ -4,6 +4,7 @@
  * into a {@link SendError} whose text never holds the key.
  */
 import * as z from 'zod/mini';
+import { exchange, readJson } from '../api/http';
 import { AbortedError, backoffDelay, sleep as defaultSleep, parseRetryAfter } from '../api/retry';
 import { type Described, describeStatus, SendError } from './errors';
 import type { TransportOptions } from './types';
@@ -52,7 +53,7 @@ export function createHttp(
   secrets: readonly string[],
 ): Http {
   const vendor: VendorErrors = typeof errors === 'function' ? { vendorMessage: errors } : errors;
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = options.fetch;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
@@ -79,31 +80,18 @@ export function createHttp(
     signal?: AbortSignal,
   ): Promise<z.output<S>> {
     for (let attempt = 0; ; attempt++) {
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
-      const onAbort = () => controller.abort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetchImpl(request.url, {
+      const answer = await exchange(
+        request.url,
+        {
           method: request.method,
           headers: request.headers,
-          body: request.body,
-          signal: controller.signal,
-          // A redirect could carry the key to another origin.
-          redirect: 'manual',
-          credentials: 'omit',
-          cache: 'no-store',
-        });
-        text = await response.text();
-      } catch {
-        if (signal?.aborted) throw new AbortedError('aborted');
-        throw timedOut
+          ...(request.body !== undefined ? { body: request.body } : {}),
+        },
+        { timeoutMs, signal, fetch: fetchImpl },
+      );
+      if (!answer.ok) {
+        if (answer.failure === 'aborted') throw new AbortedError('aborted');
+        throw answer.failure === 'timeout'
           ? fail({
               kind: 'timeout',
               destination,
@@ -114,17 +102,9 @@ export function createHttp(
               destination,
               message: `Could not reach ${destination}. Check the connection and the address.`,
             });
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
       }
-
-      let json: unknown;
-      try {
-        json = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
+      const { response, text } = answer;
+      const json = readJson(text);
 
       if (response.ok) {
         const parsed = z.safeParse(request.schema, json);
