@@ -58,7 +58,7 @@ export async function gateway(path: string, body: unknown, timeoutMs: number): P
     },
     { timeoutMs },
   );
-  if (!answer.ok) throw new Error(`The team's gateway gave no answer (${answer.failure}).`);
+  if (!answer.ok) throw new Error(answer.failure);
   const { response, text } = answer;
   if (isRedirect(response)) {
     throw new ApiError({

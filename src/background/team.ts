@@ -46,7 +46,7 @@ async function teamRequest(
     },
     { timeoutMs: TEAM_TIMEOUT_MS, fetch: fetchImpl },
   );
-  if (!answer.ok) throw new Error(`The team's gateway gave no answer (${answer.failure}).`);
+  if (!answer.ok) throw new Error(answer.failure);
   // A redirect is never followed (`exchange`), and it is answered as "not a gateway" / "did not say".
   if (isRedirect(answer.response)) return { status: answer.response.status || 302, json: null };
   return { status: answer.response.status, json: readJson(answer.text) ?? null };
