@@ -8,7 +8,10 @@
  *   the platform's floor, against which the popup's own cost is a ratio of one run;
  * - the "Revealed contacts" library: open to the first rows listed, and open to every contact read (search,
  *   filters and export ready), and "Export CSV" of every contact to the download (with the longest frame meanwhile:
- *   a frozen page shows there), at the same sizes; and at 50,000 a search typed to its matches on screen.
+ *   a frozen page shows there), a search typed as soon as the first rows show (open to its first matches), one
+ *   contact's Delete clicked to its row gone (on a narrow page, Undo after), at the same sizes; and at 50,000 a
+ *   search typed to its matches on screen. `BENCH_UI=popup` or `library` runs one half; `BENCH_EXTENSION=<folder>`
+ *   measures another build (a before and after).
  *
  * The goal is flat: the popup reads one contact whatever the vault holds, and the library lists its first rows from
  * the index's small first page, not every record nor every line. Ratios against 1,000 contacts are printed.

@@ -27,7 +27,9 @@ import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
 import {
   counts,
+  countsAfter,
   DEFAULT_QUERY,
+  entriesByKey,
   type LibraryQuery,
   leadsAll,
   listsAll,
@@ -35,6 +37,8 @@ import {
   patchPrepared,
   prepare,
   query,
+  summariesOf,
+  without,
 } from './query';
 import { UNDO_MS } from './undo-time';
 
@@ -55,9 +59,7 @@ export function createLibraryModel() {
   /** The exports include data flagged wrong (left out unless the user ticks it). */
   const includeFlagged = signal(false);
   /** How many contacts have data flagged wrong (0 until every contact is read). */
-  const flaggedCount = computed(
-    () => all.value?.reduce((n, summary) => n + Number(summary.flagged ?? false), 0) ?? 0,
-  );
+  const flaggedCount = computed(() => tallies.value?.flagged ?? 0);
   /** The first page (newest contacts, exact counts), listed until every summary is read. */
   const first = signal<{ rows: ContactSummary[]; totals: Totals } | null>(null);
   const q = signal<LibraryQuery>(DEFAULT_QUERY);
@@ -89,7 +91,9 @@ export function createLibraryModel() {
   const prepared = signal<Prepared | null>(null);
   /** The contacts matching the query, in its order; null until every contact is read. */
   const matches = computed(() => prepared.value && query(prepared.value, q.value));
-  const totals = computed(() => (all.value ? counts(all.value) : (first.value?.totals ?? counts([]))));
+  /** Every contact's counts, and how many have data flagged wrong: counted once read, then patched by each change. */
+  const tallies = signal<{ totals: Totals; flagged: number } | null>(null);
+  const totals = computed(() => tallies.value?.totals ?? first.value?.totals ?? counts([]));
   /** How many match; before every contact is read, known only for the default query (all of them). */
   const matchCount = computed(() => {
     // Listing every contact: the count is the total, with no query run (and no sort).
@@ -123,11 +127,18 @@ export function createLibraryModel() {
   function show(
     every: ContactSummary[],
     top: ContactSummary[] | null,
-    patched?: { lead: ContactSummary[] | null; prepared: Prepared },
+    patched?: {
+      lead: ContactSummary[] | null;
+      prepared: Prepared;
+      tallies: { totals: Totals; flagged: number };
+    },
   ) {
     batch(() => {
       lead.value = patched ? patched.lead : top && leadsAll(top, every) ? top : null;
       prepared.value = patched ? patched.prepared : prepare(every);
+      tallies.value = patched
+        ? patched.tallies
+        : { totals: counts(every), flagged: every.reduce((n, s) => n + Number(s.flagged ?? false), 0) };
       all.value = every;
       early.value = null;
     });
@@ -138,7 +149,12 @@ export function createLibraryModel() {
   /** Sorts every contact once the page is idle, so the first query, sort or "Show more" does not wait for it. */
   function warmLater() {
     clearTimeout(warming);
-    warming = setTimeout(() => void matches.value, 0);
+    warming = setTimeout(() => {
+      void matches.value;
+      // And finds each contact by key, so a change does not look through them all.
+      const ready = prepared.peek();
+      if (ready) entriesByKey(ready);
+    }, 0);
   }
 
   /** One load at a time; a change during one loads once more after it (a bulk reveal writes many). */
@@ -182,15 +198,26 @@ export function createLibraryModel() {
   function patch(keys: ReadonlySet<string>, put: ContactSummary[]): boolean {
     const before = all.peek();
     const was = prepared.peek();
-    if (!before || !was || running) return false;
-    const every = before.filter((summary) => !keys.has(summary.key));
+    const counted = tallies.peek();
+    if (!before || !was || !counted || running) return false;
+    const gone = summariesOf(was, new Set([...keys, ...put.map((summary) => summary.key)]));
     // Nothing listed changed (the announcement of a delete this page already applied).
-    if (put.length === 0 && every.length === before.length) return true;
+    if (put.length === 0 && gone.length === 0) return true;
+    const every = without(before, gone);
     every.push(...put);
     const top = lead.peek();
     // Rows taken out of the first page leave it leading the rest; a contact added may rank among them.
+    // (The first page's rows are its own read: told by key.)
     const still = top && put.length === 0 ? top.filter((summary) => !keys.has(summary.key)) : null;
-    show(every, null, { lead: still, prepared: patchPrepared(was, keys, put) });
+    const flagged = (list: readonly ContactSummary[]) => list.filter((summary) => summary.flagged).length;
+    show(every, null, {
+      lead: still,
+      prepared: patchPrepared(was, keys, put),
+      tallies: {
+        totals: countsAfter(counted.totals, gone, put),
+        flagged: counted.flagged - flagged(gone) + flagged(put),
+      },
+    });
     return true;
   }
 

@@ -54,6 +54,8 @@ export interface Prepared {
   entries: Entry[];
   /** Entries in each sort order, computed once per dataset on first use. */
   sorted: Map<Sort, Entry[]>;
+  /** Entries by key ({@link entriesByKey}). */
+  byKey?: Map<string, Entry>;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -66,25 +68,69 @@ export function prepare(all: readonly ContactSummary[]): Prepared {
 }
 
 /**
+ * Each contact's entry by its key: made on first need (the page idle after a load, or a change), then kept up to date
+ * by {@link patchPrepared}, which hands it on to the prepared list it makes.
+ */
+export function entriesByKey(prepared: Prepared): Map<string, Entry> {
+  prepared.byKey ??= new Map(prepared.entries.map((entry) => [entry.summary.key, entry]));
+  return prepared.byKey;
+}
+
+/** The summaries of these keys held in `prepared`, in the order asked. */
+export function summariesOf(prepared: Prepared, keys: Iterable<string>): ContactSummary[] {
+  const byKey = entriesByKey(prepared);
+  const out: ContactSummary[] = [];
+  for (const key of keys) {
+    const entry = byKey.get(key);
+    if (entry) out.push(entry.summary);
+  }
+  return out;
+}
+
+/** Up to this many taken out, each is found by identity and spliced out; more, and the list is filtered once. */
+const SPLICED = 64;
+
+/** `list` without `out` (items of it), in order, as a new array: a change of a few costs a copy, not a pass of calls. */
+export function without<T>(list: readonly T[], out: readonly T[]): T[] {
+  if (out.length > SPLICED) {
+    const drop = new Set(out);
+    return list.filter((item) => !drop.has(item));
+  }
+  const copy = list.slice();
+  for (const item of out) {
+    const at = copy.indexOf(item);
+    if (at >= 0) copy.splice(at, 1);
+  }
+  return copy;
+}
+
+/**
  * `prepared` after a change to the vault, without sorting every contact again: the contacts `gone` (by key) and
  * those in `put` (new or changed) are taken out of each order already computed, which keeps their order; then those
  * in `put` go into the orders by time, which are total (ties broken by key), each where a sort of the whole would
  * put it. An order by text is dropped (computed again on its next use): its ties keep the entries' order. A change
- * of a few contacts among 50,000 then costs a pass over them, not a sort.
+ * of a few contacts among 50,000 then costs a few copies of the lists, not a sort. `prepared` is spent: its entries
+ * by key are handed on.
  */
 export function patchPrepared(
   prepared: Prepared,
-  gone: ReadonlySet<string>,
+  gone: Iterable<string>,
   put: readonly ContactSummary[],
 ): Prepared {
-  const out = new Set(gone);
-  for (const summary of put) out.add(summary.key);
-  const keep = (entry: Entry) => !out.has(entry.summary.key);
+  const byKey = entriesByKey(prepared);
+  const out: Entry[] = [];
+  for (const key of new Set([...gone, ...put.map((summary) => summary.key)])) {
+    const entry = byKey.get(key);
+    if (!entry) continue;
+    out.push(entry);
+    byKey.delete(key);
+  }
   const added = put.map((summary) => ({ summary }));
+  for (const entry of added) byKey.set(entry.summary.key, entry);
   const sorted = new Map<Sort, Entry[]>();
   for (const [sort, entries] of prepared.sorted) {
     if (put.length > 0 && sort !== 'newest' && sort !== 'oldest') continue;
-    const order = entries.filter(keep);
+    const order = without(entries, out);
     const before =
       sort === 'newest'
         ? (a: Entry, b: Entry) => newestFirst(a.summary, b.summary) < 0
@@ -92,7 +138,9 @@ export function patchPrepared(
     for (const entry of added) order.splice(placeOf(order, entry, before), 0, entry);
     sorted.set(sort, order);
   }
-  return { entries: [...prepared.entries.filter(keep), ...added], sorted };
+  const entries = without(prepared.entries, out);
+  entries.push(...added);
+  return { entries, sorted, byKey };
 }
 
 /** Where `entry` goes in `order` (sorted by `before`): after every entry before it. */
@@ -105,6 +153,18 @@ function placeOf(order: readonly Entry[], entry: Entry, before: (a: Entry, b: En
     else high = mid;
   }
   return low;
+}
+
+/** `totals` with the contacts `gone` taken away and those `put` added (a change patched in, without a count). */
+export function countsAfter(
+  totals: Totals,
+  gone: readonly ContactSummary[],
+  put: readonly ContactSummary[],
+): Totals {
+  const held = { ...totals.held };
+  for (const summary of gone) for (const item of summary.held) held[item]--;
+  for (const summary of put) for (const item of summary.held) held[item]++;
+  return { total: totals.total - gone.length + put.length, held };
 }
 
 function inOrder(prepared: Prepared, sort: Sort): Entry[] {

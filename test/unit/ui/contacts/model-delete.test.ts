@@ -57,6 +57,7 @@ describe("the library's delete", () => {
     await m.remove(gone);
     // Gone from the list, the counts and the matches as soon as the delete returns: nothing was read for it.
     expect(m.totals.value.total).toBe(397);
+    expect(m.totals.value.held.email).toBe(397);
     expect(m.matchCount.value).toBe(78);
     expect(m.visible.value.map((s) => s.name).slice(0, 2)).toEqual(['Person 385', 'Person 380']);
     expect(some).not.toHaveBeenCalled();
@@ -70,7 +71,10 @@ describe("the library's delete", () => {
 
     await m.undoDelete();
     expect(m.notice.value).toBe('Brought back 3 contacts.');
-    expect(m.totals.value.total).toBe(400);
+    expect(m.totals.value).toEqual({
+      total: 400,
+      held: { email: 400, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
+    });
     expect(m.matchCount.value).toBe(80);
     expect(m.visible.value.map((s) => s.name).slice(0, 2)).toEqual(['Person 395', 'Person 390']);
     expect(all).not.toHaveBeenCalled();

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ContactSummary } from '../../../../src/contacts-index';
 import {
   counts,
+  countsAfter,
   DEFAULT_QUERY,
   leadsAll,
   patchPrepared,
   prepare,
   query,
+  summariesOf,
+  without,
 } from '../../../../src/ui/contacts/query';
 
 const now = Date.parse('2026-11-22T12:00:00.000Z');
@@ -161,6 +164,25 @@ describe('a change patched into the prepared contacts', () => {
         const q = { ...DEFAULT_QUERY, sort, text };
         expect(query(patched, q, now)).toEqual(query(fresh, q, now));
       }
+  });
+
+  it('takes many out at once as it takes a few, and counts what is left as a count of it would', () => {
+    const prepared = prepare(many);
+    for (const sort of sorts) query(prepared, { ...DEFAULT_QUERY, sort }, now);
+    const gone = new Set(many.filter((_, i) => i % 3 === 0).map((s) => s.key));
+    const put = [summary('Newcomer', { key: 'k-new', held: ['email', 'phone'] })];
+    const before = counts(many);
+    const leaving = summariesOf(prepared, gone);
+    expect(leaving).toHaveLength(100);
+    const patched = patchPrepared(prepared, gone, put);
+    const every = [...many.filter((s) => !gone.has(s.key)), ...put];
+    for (const sort of sorts) {
+      const q = { ...DEFAULT_QUERY, sort, text: 'nurse' };
+      expect(query(patched, q, now)).toEqual(query(prepare(every), q, now));
+    }
+    expect(countsAfter(before, leaving, put)).toEqual(counts(every));
+    expect(without(many, leaving)).toEqual(many.filter((s) => !gone.has(s.key)));
+    expect(without(many, leaving.slice(0, 2))).toEqual(many.filter((s) => !leaving.slice(0, 2).includes(s)));
   });
 
   it('keeps the orders already sorted when contacts only go, and those by time when some come', () => {
