@@ -145,16 +145,26 @@ export function createLibraryModel() {
     warmLater();
   }
 
-  let warming: ReturnType<typeof setTimeout> | undefined;
-  /** Sorts every contact once the page is idle, so the first query, sort or "Show more" does not wait for it. */
+  let stopWarming = () => {};
+  /**
+   * Sorts every contact once the page is idle, so the first query, sort or "Show more" does not wait for it: after
+   * the frame that shows a change (a row deleted), not before it.
+   */
   function warmLater() {
-    clearTimeout(warming);
-    warming = setTimeout(() => {
+    stopWarming();
+    const warm = () => {
       void matches.value;
       // And finds each contact by key, so a change does not look through them all.
       const ready = prepared.peek();
       if (ready) entriesByKey(ready);
-    }, 0);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warm, { timeout: 500 });
+      stopWarming = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(warm, 0);
+      stopWarming = () => clearTimeout(id);
+    }
   }
 
   /** One load at a time; a change during one loads once more after it (a bulk reveal writes many). */
@@ -409,7 +419,7 @@ export function createLibraryModel() {
     dispose() {
       stopWatching?.();
       clearTimeout(pending);
-      clearTimeout(warming);
+      stopWarming();
     },
   };
 }
