@@ -1,0 +1,88 @@
+/**
+ * What a member is charged and told by a team lookup when the service holds back or a person is known not to be
+ * there, on PGlite: a lookup the service rate-limits is answered 429 with when to try again, charged nothing and
+ * kept off the team's spend; a teammate waiting for that lookup is told the same; a person known not found is
+ * answered from the vault, in the service's words for the identifier the member gave, at no charge.
+ */
+import { describe, expect, it } from 'vitest';
+import { LookupResponse } from '../../src/api/schema';
+import { ADA, pgliteDatabase, UNKNOWN, useTeam } from './harness';
+
+const t = useTeam(pgliteDatabase);
+
+describe('a lookup the service holds back (429)', () => {
+  it('is answered 429 with Retry-After, charged nothing, and leaves nothing owed on the ledger', async () => {
+    // More refusals than the gateway's own retries, each asking for longer than it waits by itself.
+    t.team.sim.state.faults.enqueue('rateLimit', 5, '/v1/lookup', '60');
+    try {
+      const body = { social_url: ADA, reveal_phone: true };
+      const [first, waiter] = await Promise.all([
+        t.team.post('/v1/lookup', t.alice, body),
+        t.team.post('/v1/lookup', t.bob, body),
+      ]);
+      for (const answer of [first, waiter]) {
+        expect(answer.status).toBe(429);
+        expect(answer.body.success).toBe(false);
+      }
+      const raw = await fetch(`${t.team.gateway.url}/v1/lookup`, {
+        method: 'POST',
+        headers: { 'x-api-key': t.alice, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(raw.status).toBe(429);
+      expect(Number(raw.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const rows = await t.db.query<{ status: string; credits: number | null }>(
+        'select status, credits from ledger where subject = $1 order by id',
+        [ADA],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toEqual({ status: 'not_charged', credits: 0 });
+      expect((await t.team.get('/v1/team/me', t.alice)).body.spent.today).toBe(0);
+    } finally {
+      t.team.sim.state.faults.clear();
+    }
+  });
+});
+
+describe('a person the service did not find a moment ago', () => {
+  it('asked again by candidate id: answered from the vault in the service words for an id, free, nothing asked', async () => {
+    const first = await t.team.post('/v1/lookup', t.alice, {
+      candidate_id: 'demo-nobody-at-all',
+      reveal_personal_email: true,
+    });
+    expect(first.status).toBe(200);
+    t.team.sim.state.requests.clear();
+    const again = await t.team.post('/v1/lookup', t.bob, {
+      candidate_id: 'demo-nobody-at-all',
+      reveal_phone: true,
+    });
+    const parsed = LookupResponse.parse(again.body);
+    expect(parsed.data.contacts).toEqual([
+      {
+        lookup_identifier: 'demo-nobody-at-all',
+        lookup_type: 'id',
+        success: false,
+        error: 'Candidate not found: demo-nobody-at-all',
+        status_code: 404,
+      },
+    ]);
+    expect(parsed.data.summary).toEqual({ total_requested: 1, successful: 0, failed: 1 });
+    expect(parsed.credits.used).toBe(0);
+    expect(parsed.credits.billing_note).toMatch(
+      /^No credits charged: the service did not find this candidate/,
+    );
+    expect(t.team.upstreamLookups()).toEqual([]);
+  });
+
+  it('asked again by profile address: in the service words for an address', async () => {
+    await t.team.post('/v1/lookup', t.alice, { social_url: UNKNOWN, reveal_personal_email: true });
+    const again = await t.team.post('/v1/lookup', t.bob, { social_url: UNKNOWN, reveal_phone: true });
+    const contact = LookupResponse.parse(again.body).data.contacts[0]!;
+    expect(contact).toMatchObject({
+      lookup_identifier: UNKNOWN,
+      lookup_type: 'social_url',
+      success: false,
+      error: `No candidate found for profile URL: ${UNKNOWN}`,
+    });
+  });
+});
