@@ -8,14 +8,16 @@
  *
  * Built on `zod/mini` to keep the background and popup bundles small.
  *
- * Longer than the house's ~350 lines on purpose: it is the one contract the client, the simulator and the gateway
- * read, in the spec's order, and a third of it is the list of search criteria keys; the shared pieces with no
- * endpoint of their own are already apart (`schema-parts.ts`, `team-schema.ts`).
+ * It is the one contract the client, the simulator and the gateway read, in the spec's order; the list of search
+ * criteria keys (`criteria-keys.ts`) and the shared pieces with no endpoint of their own (`schema-parts.ts`,
+ * `team-schema.ts`) are apart, and re-exported here.
  */
 import * as z from 'zod/mini';
 import { formatNumber } from '../format/numbers';
+import { SEARCH_CRITERIA_KEYS } from './criteria-keys';
 import { CreditsInfo, keyedRecord, LIMITS, NpiData, RETRIEVABLE } from './schema-parts';
 
+export { SEARCH_CRITERIA_KEYS, type SearchCriteriaKey } from './criteria-keys';
 export { CreditsInfo, LIMITS, NpiData, RETRIEVABLE, type Retrievable } from './schema-parts';
 
 const int = () => z.int();
@@ -26,102 +28,6 @@ const nonNegInt = () => z.int().check(z.gte(0));
 // ---------------------------------------------------------------------------------------------------------------
 
 const strings = () => z.optional(z.array(z.string()));
-
-/**
- * Every key of `search_criteria` the spec names, in either variant of the interface (dagger keys included), plus
- * the two keys seen only in sample requests (`job_change_range_days`, `contact_method`). Unknown keys are refused:
- * a misspelt criterion would otherwise widen a paid search silently.
- */
-export const SEARCH_CRITERIA_KEYS = [
-  // Profile identification
-  'id',
-  'name',
-  'email',
-  'phone',
-  'handle',
-  'link',
-  // Title and role
-  'current_title',
-  'previous_title',
-  'current_or_previous_title',
-  'department',
-  'management_levels',
-  // Current employer
-  'current_employer',
-  'employer',
-  'company_name',
-  'company_domain',
-  'company_email',
-  'company_website_url',
-  // Previous employer
-  'previous_employer',
-  // Company attributes
-  'company_size',
-  'employees',
-  'company_revenue',
-  'revenue',
-  'company_funding_min',
-  'company_funding_max',
-  'total_funding',
-  'company_publicly_traded',
-  'publicly_traded',
-  // Company location
-  'company_country_code',
-  'geo',
-  'state',
-  'postal_code',
-  'location',
-  // Industry and sector
-  'company_industry',
-  'industry',
-  'primary_industry',
-  'company_industry_keywords',
-  'industry_keywords',
-  'company_naics_code',
-  'naics_code',
-  'naics_codes',
-  'company_sic_code',
-  'sic_code',
-  'sic_codes',
-  // Company intelligence
-  'company_competitors',
-  'competitors',
-  'company_tag',
-  'company_intent',
-  'company_news_timestamp',
-  'company_list',
-  'company_list_id',
-  // Education
-  'school',
-  'degree',
-  'major',
-  // Skills and experience
-  'skills',
-  'all_skills',
-  'years_experience',
-  'description',
-  // Social
-  'connections',
-  // Healthcare
-  'health_credentials',
-  'health_license',
-  'health_npi',
-  'health_specialization',
-  // Metadata (array-valued ones; `keyword`, `keywords` and `veteran_status` are typed below)
-  'insight',
-  'news_timestamp',
-  'update_time',
-  'is_primary',
-  // Seen only in sample requests; allowed values not shown
-  'job_change_range_days',
-  'contact_method',
-] as const;
-
-export type SearchCriteriaKey =
-  | (typeof SEARCH_CRITERIA_KEYS)[number]
-  | 'keyword'
-  | 'keywords'
-  | 'veteran_status';
 
 const criteriaShape = Object.fromEntries(SEARCH_CRITERIA_KEYS.map((key) => [key, strings()])) as Record<
   (typeof SEARCH_CRITERIA_KEYS)[number],
