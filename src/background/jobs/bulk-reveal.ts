@@ -196,38 +196,50 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 
 /**
  * Checks the balance after an ended job (free) and stores what the ledger then holds for it on its receipt, with the
- * balance after; the job shown if it is still `jobId`.
+ * balance after; the job shown. The job is found where it is: shown, or only filed (a new job, "Ask again" say, took
+ * its place), so an earlier receipt settles as well. When it ended stays as it was: a check is not an end.
  */
 async function recheck(jobId: string): Promise<BulkJob | null> {
   const { remaining } = await refreshAccount();
   return serialized('bulk-receipt', async () => {
-    const job = await bulkJobs.current();
-    if (job?.id !== jobId || isActive(job)) return job;
-    const rechecked: BulkJob = {
-      ...job,
-      balanceAfter: remaining,
-      finishedAt: new Date().toISOString(),
-      spend: await spendOf(job),
-    };
-    await bulkJobs.setCurrent(rechecked);
-    await bulkJobs.file(rechecked);
-    return rechecked;
+    const shown = await bulkJobs.current();
+    const job = shown?.id === jobId ? shown : (await bulkJobs.history()).find((filed) => filed.id === jobId);
+    if (!job || isActive(job)) return shown;
+    const rechecked: BulkJob = { ...job, balanceAfter: remaining, spend: await spendOf(job) };
+    await keepReceipt(rechecked, job === shown);
+    return job === shown ? rechecked : shown;
   });
 }
 
+/** Stores an ended job's receipt: filed, and also as the job shown when it is (`shown`). */
+async function keepReceipt(job: BulkJob, shown: boolean): Promise<void> {
+  if (shown) await bulkJobs.setCurrent(job);
+  await bulkJobs.file(job);
+}
+
+/** Ended jobs whose lookups were not all known: the one shown and the filed receipts. */
+async function unsettledReceipts(): Promise<{ job: BulkJob; shown: boolean }[]> {
+  const shown = await bulkJobs.current();
+  const unsettled = (job: BulkJob | null): job is BulkJob =>
+    job !== null && !isActive(job) && (job.spend?.uncertain ?? 0) > 0;
+  return [
+    ...(unsettled(shown) ? [{ job: shown, shown: true }] : []),
+    ...(await bulkJobs.history())
+      .filter((job) => job.id !== shown?.id && unsettled(job))
+      .map((job) => ({ job, shown: false })),
+  ];
+}
+
 /**
- * The receipt follows the ledger: once a balance may have settled calls, an ended job whose lookups were not all
- * known reads what the ledger now holds for it, without waiting for a click.
+ * The receipts follow the ledger: once a balance may have settled calls, every ended job whose lookups were not all
+ * known (the one shown, and earlier ones it replaced) reads what the ledger now holds for it, without a click.
  */
 async function followLedger(): Promise<void> {
   await serialized('bulk-receipt', async () => {
-    const job = await bulkJobs.current();
-    if (!job || isActive(job) || !job.spend || job.spend.uncertain === 0) return;
-    const spend = await spendOf(job);
-    if (JSON.stringify(spend) === JSON.stringify(job.spend)) return;
-    const followed: BulkJob = { ...job, spend };
-    await bulkJobs.setCurrent(followed);
-    await bulkJobs.file(followed);
+    for (const { job, shown } of await unsettledReceipts()) {
+      const spend = await spendOf(job);
+      if (JSON.stringify(spend) !== JSON.stringify(job.spend)) await keepReceipt({ ...job, spend }, shown);
+    }
   });
 }
 afterSettling(() => {
@@ -235,8 +247,8 @@ afterSettling(() => {
   followLedger().catch((error) => console.warn('The bulk receipt could not follow the ledger', error));
 });
 
-/** The job a balance check is set for, so a wake or a restart sets one at most. */
-let checkSetFor: string | null = null;
+/** The jobs a balance check is set for, so a wake or a restart sets one at most for each. */
+const checksSet = new Set<string>();
 
 /**
  * An ended job with lookups not known: the balance is checked again (free) once the service can no longer be
@@ -244,15 +256,15 @@ let checkSetFor: string | null = null;
  * lost with its worker is set again when the next one starts ({@link resumeBulkJob}).
  */
 async function checkWhenSettled(job: BulkJob): Promise<void> {
-  if (isActive(job) || !job.spend || job.spend.uncertain === 0 || checkSetFor === job.id) return;
+  if (isActive(job) || !job.spend || job.spend.uncertain === 0 || checksSet.has(job.id)) return;
   // Only calls still open can be settled: one a balance closed as it was (it could not tell) stays not known.
   const open = (await openCharges()).filter((e) => e.ref === job.id);
   if (open.length === 0) return;
-  checkSetFor = job.id;
+  checksSet.add(job.id);
   const latest = Math.max(0, ...open.map((e) => Date.parse(e.handedAt ?? e.at)));
   setTimeout(
     () => {
-      checkSetFor = null;
+      checksSet.delete(job.id);
       // Stryker disable next-line ArrowFunction: swallowed either way; only the developer's log differs
       recheck(job.id).catch((error) =>
         // Stryker disable next-line StringLiteral: a developer's log line, never shown to the user
@@ -269,8 +281,9 @@ async function checkWhenSettled(job: BulkJob): Promise<void> {
  * resumes its queue, a paused one stays paused. A job this worker runs is left alone.
  */
 export async function resumeBulkJob(): Promise<void> {
+  // Every ended job whose lookups were not all known gets its balance check again (a timer dies with its worker).
+  for (const { job: ended } of await unsettledReceipts()) await checkWhenSettled(ended);
   const job = await bulkJobs.current();
-  if (job && !isActive(job)) await checkWhenSettled(job);
   if (!job || !isActive(job) || !isCutOff(job.owner)) return;
   // What may have gone out is what the ledger holds for this job: each lookup's entry is written before its request,
   // and its hand-over to the network is recorded before `fetch`. An entry never handed over provably never left: it
