@@ -157,6 +157,21 @@ try {
   await search.getByRole('button', { name: /^Reveal 3 contacts, up to/ }).click();
   await search.getByRole('heading', { name: 'Bulk reveal finished' }).waitFor({ timeout: 30_000 });
   await shoot(search, 'panel-receipt', { list: true });
+  // A bulk reveal one of whose answers never came, with the balance now below what asking again may cost: the lost
+  // line, and "Ask again" behind "Stop when the balance runs out", as the first run's button is.
+  await search.getByRole('button', { name: 'Dismiss' }).click();
+  for (const card of (await search.locator('.result-card').all()).slice(3, 5)) {
+    await card.getByRole('checkbox', { name: /^Select / }).check();
+  }
+  sim.state.faults.enqueue('malformed', 1, '/v1/lookup');
+  await search.getByRole('button', { name: /^Reveal 2 contacts, up to/ }).click();
+  await search.getByTestId('bulk-lost-line').waitFor({ timeout: 30_000 });
+  const funds = sim.state.key('demo-key')!;
+  sim.state.setKey('demo-key', { ...funds, remaining: 1 });
+  await search.reload();
+  await search.getByText('Stop when the balance runs out', { exact: false }).waitFor();
+  await shoot(search, 'panel-receipt-ask-again', { list: true });
+  sim.state.setKey('demo-key', funds);
 
   // A library of a working week: the contacts just revealed and 20 more, some with phones, one not found.
   await worker.evaluate(

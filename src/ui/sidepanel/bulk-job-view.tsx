@@ -3,6 +3,7 @@
  * time left, pause/resume/cancel), its receipt (per item what was found and charged, against the quote) with the
  * next steps, and the receipts of earlier ones.
  */
+import type { Signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits, ITEM_PRICE } from '../../api/pricing';
@@ -12,7 +13,7 @@ import { countOf, formatNumber } from '../../format/numbers';
 import { ErrorView } from '../error-view';
 import { ITEM_LABEL, ITEMS } from '../items';
 import { skippedListed } from '../words/bulk-listed';
-import { askAgainFor, lostLine } from '../words/bulk-lost';
+import { ASK_AGAIN_STOP_WHEN_OUT, askAgainFor, lostLine } from '../words/bulk-lost';
 import { NOT_FOUND } from '../words/items';
 import { lookedUp, lookUps } from '../words/lists';
 import { PANEL_WORDS } from '../words/panel';
@@ -127,8 +128,11 @@ export function Receipt({
 }: {
   job: BulkJob;
   onRecheck?: () => void;
-  /** Asking again for the contacts whose answers never came (the job shown, not an earlier receipt). */
-  askAgain?: { onAsk: () => void; disabled: boolean };
+  /**
+   * Asking again for the contacts whose answers never came (the job shown, not an earlier receipt); above the known
+   * balance (`overBalance`), only with "stop when the balance runs out" chosen (`stopWhenOut`).
+   */
+  askAgain?: { onAsk: () => void; disabled: boolean; overBalance?: boolean; stopWhenOut?: Signal<boolean> };
 }) {
   const p = bulkProgress(job, ITEM_PRICE);
   const notStarted = job.items.filter((item) => !SETTLED.has(item.state)).length;
@@ -211,10 +215,29 @@ export function Receipt({
       {uncertain.length > 0 && (
         <div class="bulk-warning" data-testid="bulk-lost">
           <p data-testid="bulk-lost-line">{lostLine(uncertain.length, lostSpend)}</p>
+          {askAgain?.overBalance && askAgain.stopWhenOut && lost.most > 0 && (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={askAgain.stopWhenOut.value}
+                onChange={(e) => {
+                  askAgain.stopWhenOut!.value = e.currentTarget.checked;
+                }}
+              />
+              {ASK_AGAIN_STOP_WHEN_OUT}
+            </label>
+          )}
           {(askAgain || (onRecheck && (spend?.uncertain ?? 1) > 0)) && (
             <p class="row">
               {askAgain && lost.most > 0 && (
-                <button type="button" class="small" disabled={askAgain.disabled} onClick={askAgain.onAsk}>
+                <button
+                  type="button"
+                  class="small"
+                  disabled={
+                    askAgain.disabled || (askAgain.overBalance === true && !askAgain.stopWhenOut?.value)
+                  }
+                  onClick={askAgain.onAsk}
+                >
                   {askAgainFor(uncertain.length, lost.most)}
                 </button>
               )}
@@ -257,6 +280,8 @@ export function BulkJobView({ bulk, next }: { bulk: BulkModel; next?: (job: Bulk
             askAgain={{
               onAsk: () => void bulk.askAgainLost(),
               disabled: bulk.busy.value || panelService.unreachable.value,
+              overBalance: bulk.askAgainOverBalance.value,
+              stopWhenOut: bulk.askAgainStopWhenOut,
             }}
           />
           {bulk.lostError.value && <ErrorView error={bulk.lostError.value} onOpenOptions={openOptions} />}

@@ -139,15 +139,27 @@ export function createBulkModel(deps: BulkModelDeps) {
     startedHere.value++;
   }
 
+  /** Asking again may cost more than the known balance: it runs only with "stop when the balance runs out". */
+  const askAgainOverBalance = computed(() => {
+    const ended = job.value.value;
+    const remaining = deps.balance.value?.remaining;
+    return ended !== null && remaining !== undefined && lostContacts(ended).most > remaining;
+  });
+  /** The user's choice for asking again, as for the first run: stop starting lookups when the balance runs out. */
+  const askAgainStopWhenOut = signal(false);
+
   /**
    * The user's click on "Ask again for the N": a new bulk reveal of the ended job's contacts whose answers never
-   * came, for the items it chose, at most the price the button names.
+   * came, for the items it chose, at most the price the button names (above the balance, only with "stop when the
+   * balance runs out" chosen, as the first run).
    */
   async function askAgainLost() {
     const ended = job.value.value;
     if (!ended || isActive(ended) || busy.value) return;
     const { items, most } = lostContacts(ended);
     if (items.length === 0) return;
+    const stopWhenOut = askAgainStopWhenOut.value;
+    if (askAgainOverBalance.value && !stopWhenOut) return;
     busy.value = true;
     lostError.value = null;
     const result = await call('startBulkReveal', {
@@ -159,7 +171,7 @@ export function createBulkModel(deps: BulkModelDeps) {
         ...(item.location !== undefined ? { location: item.location } : {}),
       })),
       selection: ended.selection,
-      stopWhenOut: false,
+      stopWhenOut,
       confirmedMax: most,
     });
     busy.value = false;
@@ -167,6 +179,7 @@ export function createBulkModel(deps: BulkModelDeps) {
       lostError.value = result.error;
       return;
     }
+    askAgainStopWhenOut.value = false;
     startedHere.value++;
   }
 
@@ -282,6 +295,8 @@ export function createBulkModel(deps: BulkModelDeps) {
     startedHere,
     control,
     askAgainLost,
+    askAgainOverBalance,
+    askAgainStopWhenOut,
     lostError,
     progress,
     itemFor,

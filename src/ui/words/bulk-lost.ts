@@ -35,3 +35,10 @@ export function lostLine(lost: number, spend: LostSpend | null): string {
 /** "Ask again for the 6 (up to 18 credits)": a new bulk reveal of those contacts, for what the vault still lacks. */
 export const askAgainFor = (lost: number, most: number): string =>
   `Ask again for ${lost === 1 ? 'it' : `the ${formatNumber(lost)}`} (up to ${formatCredits(most)})`;
+
+/**
+ * Asking again may cost more than the known balance: the choice the first run offers, offered again on the receipt
+ * (without it, asking again is not sent).
+ */
+export const ASK_AGAIN_STOP_WHEN_OUT =
+  'Stop when the balance runs out (it is less than asking again may cost)';

@@ -56,7 +56,7 @@ const ended = (spend: BulkJob['spend']): BulkJob => ({
   ],
 });
 
-function mount(job: BulkJob, askAgain?: { onAsk: () => void; disabled: boolean }) {
+function mount(job: BulkJob, askAgain?: Parameters<typeof Receipt>[0]['askAgain']) {
   const { document } = parseHTML('<!doctype html><html><body><div id="root"></div></body></html>');
   vi.stubGlobal('document', document);
   const root = document.getElementById('root')!;
@@ -148,6 +148,48 @@ describe("a bulk reveal's lost answers", () => {
     call.mockResolvedValueOnce({ ok: false, error: { kind: 'refused', message: 'No.' } });
     await bulk.askAgainLost();
     expect(bulk.lostError.value).toMatchObject({ message: 'No.' });
+    bulk.stop();
+  });
+
+  it('asking again above the known balance, as the first run: only with "stop when the balance runs out" chosen', async () => {
+    await bulkJobs.setCurrent(
+      ended({ charged: 14, uncertain: 0, uncertainMax: 0, shared: false, lost: { calls: 2, credits: 11 } }),
+    );
+    // A balance below the most asking again can cost.
+    const bulk = createBulkModel({
+      recordFor: () => null,
+      selection: signal(['email']),
+      balance: signal({ remaining: MOST - 1, purchased: null, checkedAt: '2026-12-06T10:02:00.000Z' }),
+      confirmAbove: signal(100),
+    });
+    call.mockImplementation(async (name: string) =>
+      name === 'startBulkReveal' ? { ok: true, value: {} } : { ok: true, value: null },
+    );
+    await vi.waitFor(() => expect(bulk.job.value?.id).toBe('job-1'));
+    expect(bulk.askAgainOverBalance.value).toBe(true);
+    const root = mount(bulk.job.value!, {
+      onAsk: () => void bulk.askAgainLost(),
+      disabled: false,
+      overBalance: bulk.askAgainOverBalance.value,
+      stopWhenOut: bulk.askAgainStopWhenOut,
+    });
+    const ask = () =>
+      [...root.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Ask again'))!;
+    const box = root.querySelector<HTMLInputElement>('label.check input')!;
+    expect(box.parentElement!.textContent).toBe(
+      'Stop when the balance runs out (it is less than asking again may cost)',
+    );
+    // Not chosen: the button waits, and nothing is sent.
+    expect(ask().disabled).toBe(true);
+    await bulk.askAgainLost();
+    expect(call).not.toHaveBeenCalledWith('startBulkReveal', expect.anything());
+    // Chosen: asked for with it, as the first run is.
+    bulk.askAgainStopWhenOut.value = true;
+    await bulk.askAgainLost();
+    expect(call).toHaveBeenCalledWith(
+      'startBulkReveal',
+      expect.objectContaining({ stopWhenOut: true, confirmedMax: MOST }),
+    );
     bulk.stop();
   });
 });
