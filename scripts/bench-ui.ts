@@ -77,6 +77,8 @@ export async function grow(worker: Worker, from: number, to: number): Promise<vo
         const at = new Date(Date.now() - (i % 300) * 86400000).toISOString();
         batch.push({ v: 1, key, socialUrl: key, candidateId: String(1000000 + i),
           name: 'Person ' + i + ' Müller', currentTitle: titles[i % 5], currentEmployer: employers[(i >> 3) % 5],
+          // Outside the regions whose contacts leave after 30 days (src/retention): the default period keeps them.
+          location: 'Boston, Massachusetts, United States',
           email: { found: true, value: 'person' + i + '@example.org', at },
           ...(i % 2 ? { phone: { found: true, value: '+1 555 01' + (i % 100), at } } : { phone: { found: false, at } }),
           ...(i % 3 === 0 ? { detailed_profile: { found: true, value: detailed, at } } : {}),
@@ -213,7 +215,7 @@ async function firstAnswer(context: BrowserContext, url: string, listed: string)
 }
 
 /**
- * One contact's Delete clicked (its confirm accepted) once every contact is read, on a narrow page: from the click to its row gone
+ * One contact's Delete clicked (its confirm accepted) once every contact is read and the page is idle, on a narrow page: from the click to its row gone
  * from the list. Then Undo puts it back (not timed), so the vault keeps its size.
  */
 async function deleteTime(context: BrowserContext, url: string, ready: string): Promise<number> {
@@ -223,6 +225,9 @@ async function deleteTime(context: BrowserContext, url: string, ready: string): 
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto(url);
     await page.evaluate(stagesInPage([ready], { seen: LIBRARY_SEEN }));
+    // Clicked on a page at rest, as a recruiter clicks after reading the list: not in the same moment as the page's
+    // own work once every contact is read (sorting them for the next query), which would be timed with it.
+    await page.evaluate('new Promise((rest) => requestIdleCallback(() => rest(), { timeout: 2000 }))');
     await page.evaluate('window.confirm = () => true');
     const label = (await page.evaluate(
       `document.querySelector('.library-row button[aria-label^="Delete "]').getAttribute('aria-label')`,
