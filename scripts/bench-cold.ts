@@ -148,3 +148,30 @@ export async function runningWorker(context: BrowserContext, base: string): Prom
     await page.close();
   }
 }
+
+/** The extension worker's running states as Chrome reports them, each with when it was seen. */
+export interface WorkerWatch {
+  /** Every change of the worker's running state since the watch began (`running`, `stopping`, `stopped`...). */
+  seen: Array<{ status: string; at: number }>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Follows the running state of the extension's service worker (the one whose script is under `base`) through the
+ * DevTools protocol's ServiceWorker domain, from a blank page's session: Chrome's own stop of an idle worker shows
+ * as `stopping`, then `stopped`.
+ */
+export async function watchWorker(context: BrowserContext, base: string): Promise<WorkerWatch> {
+  const { cdp, close } = await devtools(context);
+  const seen: WorkerWatch['seen'] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) {
+      if (!version.scriptURL.startsWith(base)) continue;
+      if (seen.at(-1)?.status !== version.runningStatus)
+        seen.push({ status: version.runningStatus, at: Date.now() });
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  await until('the worker to be known', () => seen.length > 0);
+  return { seen, close };
+}
