@@ -25,6 +25,8 @@ export const AUDIT_KINDS = [
   'forget',
   'flag',
   'unflag',
+  'retention_removed',
+  'retention_rules_set',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -94,7 +96,11 @@ export async function auditErasure(
   keys: readonly string[],
   items: number,
   /** `forget`: a member's "Forget this person" (erased, listed do-not-contact); `detail` adds its counts. */
-  as: { kind: 'erase' | 'forget'; memberId?: number | null; detail?: Record<string, number> } = {
+  as: {
+    kind: 'erase' | 'forget' | 'retention_removed';
+    memberId?: number | null;
+    detail?: Record<string, number>;
+  } = {
     kind: 'erase',
   },
 ): Promise<void> {
@@ -224,6 +230,8 @@ const KIND_WORDS: Record<AuditKind, string> = {
   forget: 'Person forgotten',
   flag: 'Flagged wrong',
   unflag: 'Flag taken back',
+  retention_removed: 'Removed by retention',
+  retention_rules_set: 'Retention rules changed',
 };
 
 /** An entry's kind in words (the console and the CSV say the same). */
@@ -263,6 +271,14 @@ export function auditSummary(entry: AuditEntry): string {
     }
     case 'retention_set':
       return `kept ${String(d.days)} days (was ${String(d.before)})`;
+    case 'retention_removed':
+      return `${d.items ?? 0} item(s) removed from the team vault`;
+    case 'retention_rules_set': {
+      const general = (days: unknown) =>
+        days === null || days === undefined ? 'until erased' : `${String(days)} days`;
+      const before = (d.before ?? {}) as { eu_days?: unknown; general_days?: unknown };
+      return `EU rule ${String(d.eu_days)} days unless sent, everyone ${general(d.general_days)} (was ${String(before.eu_days)} days, ${general(before.general_days)})`;
+    }
     case 'dnc_added':
     case 'dnc_removed':
       return String(d.reason ?? '');

@@ -12,6 +12,7 @@ import { readSecretInputs } from './cli/secret-input';
 import { migrate, SCHEMA_VERSION } from './db/migrations';
 import { openDatabase } from './db/open';
 import { advertiseAdmin, readFolderLock } from './db/pglite';
+import { keepTeamRetention } from './retention';
 import { resealDestinations, sealerFromEnv } from './sealed-keys';
 import { startGateway } from './server/serve';
 import { readTeam } from './team';
@@ -59,7 +60,10 @@ async function serveCommand(args: string[]): Promise<void> {
       `version ${SCHEMA_VERSION}${applied.length ? ` (migrated now: ${applied.join(', ')})` : ''}. Service: ${service.baseUrl}.` +
       (resealed ? ` Destination keys sealed with the current SECRETS_KEY_FILE: ${resealed}.` : ''),
   );
+  // The team's retention rules, applied to the team vault an hour apart (each run that removes someone is logged).
+  const stopRetention = keepTeamRetention(db, gateway.context.log);
   const stop = async () => {
+    stopRetention();
     await gateway.close();
     await admin?.close();
     await db.close();

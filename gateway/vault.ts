@@ -259,14 +259,17 @@ export async function erasePerson(
 
 /**
  * Keeps the profile URL and candidate id pairs of a search answer (`search_links`, 7 days), so a lookup by either
- * names one person before any lookup linked them. One statement; older links are dropped by it too.
+ * names one person before any lookup linked them, with where each person is (the answer's location and country), for
+ * the retention rules: a person the team vault already holds has their location set from it too. One statement for
+ * the links (older links are dropped by it too), one for the people.
  */
 export async function keepSearchLinks(
   db: Sql,
-  profiles: readonly { id?: unknown; social_url?: unknown }[],
+  profiles: readonly { id?: unknown; social_url?: unknown; location?: unknown; country?: unknown }[],
 ): Promise<void> {
   const urls: string[] = [];
   const ids: string[] = [];
+  const places: (string | null)[] = [];
   const seen = new Set<string>();
   for (const profile of profiles) {
     if (typeof profile.social_url !== 'string') continue;
@@ -277,15 +280,34 @@ export async function keepSearchLinks(
     seen.add(url);
     urls.push(url);
     ids.push(id);
+    places.push(placeOf(profile.location, profile.country));
   }
   if (urls.length === 0) return;
   await db.query(
     `with pruned as (
        delete from search_links where seen_at < now() - interval '7 days' and social_url <> all($1::text[])
      )
-     insert into search_links (social_url, candidate_id)
-       select * from unnest($1::text[], $2::text[])
-     on conflict (social_url) do update set candidate_id = excluded.candidate_id, seen_at = now()`,
-    [urls, ids],
+     insert into search_links (social_url, candidate_id, location)
+       select * from unnest($1::text[], $2::text[], $3::text[])
+     on conflict (social_url) do update set candidate_id = excluded.candidate_id, seen_at = now(),
+       location = coalesce(excluded.location, search_links.location)`,
+    [urls, ids, places],
   );
+  await db.query(
+    `update people p set location = l.location
+     from unnest($1::text[], $2::text[], $3::text[]) as l(social_url, candidate_id, location)
+     where p.social_url = l.social_url and l.location is not null and p.location is distinct from l.location`,
+    [urls, ids, places],
+  );
+}
+
+/** "Berlin, Germany": a search row's location, with its country when the location does not already say it. */
+function placeOf(location: unknown, country: unknown): string | null {
+  const where = typeof location === 'string' ? location.trim() : '';
+  const land = typeof country === 'string' ? country.trim() : '';
+  const text =
+    land && !where.toLowerCase().includes(land.toLowerCase())
+      ? [where, land].filter(Boolean).join(', ')
+      : where;
+  return text === '' ? null : text.slice(0, 500);
 }

@@ -47,6 +47,14 @@ import {
 import { forgetPerson } from '../forget';
 import { checkName, listMembers, type Member } from '../members';
 import { exportPerson, personExportRows } from '../person-export';
+import {
+  EU_DAYS_MAX,
+  GENERAL_DAYS_MAX,
+  readRetentionRules,
+  retentionRunLine,
+  runTeamRetention,
+  setRetentionRules,
+} from '../retention';
 import { DESTINATION_NAMES, type DestinationKind, listDestinations } from '../sends';
 import type { GatewayContext } from '../server/context';
 import { spentBy } from '../spend';
@@ -437,6 +445,33 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
       'Content-Disposition': 'attachment; filename="audit-log.csv"',
     });
   });
+
+  const rulesView = async () => {
+    const rules = await readRetentionRules(db);
+    return {
+      eu_days: rules.euDays,
+      general_days: rules.generalDays,
+      since: rules.since.toISOString(),
+      eu_max: EU_DAYS_MAX,
+      general_max: GENERAL_DAYS_MAX,
+    };
+  };
+
+  api.get('/retention', async (c) => c.json(await rulesView()));
+
+  api.post('/retention', async (c) => {
+    const body = await jsonOf(c);
+    const generalDays = body.general_days === null ? null : Number(body.general_days);
+    try {
+      await setRetentionRules(db, actor(c), { euDays: Number(body.eu_days), generalDays });
+    } catch (error) {
+      if (error instanceof RangeError) return bad(c, error.message);
+      throw error;
+    }
+    return c.json(await rulesView());
+  });
+
+  api.post('/retention/run', async (c) => c.json({ said: retentionRunLine(await runTeamRetention(db)) }));
 
   api.post('/audit/retention', async (c) => {
     const days = Number((await jsonOf(c)).days);

@@ -34,6 +34,7 @@ export const WORDS = {
     usage: 'Usage',
     destinations: 'Destinations',
     'do-not-contact': 'Do not contact',
+    retention: 'Retention',
     audit: 'Audit log',
   },
   dncNothingGiven: 'Give a LinkedIn profile address or an email address.',
@@ -184,6 +185,26 @@ export const WORDS = {
   what: 'What',
   erasedPerson: 'an erased person',
   auditEmpty: 'No entries match.',
+  retentionTitle: 'Retention of the team vault',
+  retentionIntro:
+    'People the team revealed are removed from the team vault by two rules, whichever comes first. The gateway applies them every hour; each removal is in the audit log, named by its rule.',
+  retentionEuRule: (days: number) =>
+    `EU rule: people in the EU, the EEA, the UK and Switzerland, and anyone whose location is not known, are removed ${days} days after the team last revealed something of them, unless a member sent them to a destination.`,
+  retentionGeneralRule: (days: number | null) =>
+    days === null
+      ? 'Everyone else is kept until erased.'
+      : `Everyone, sent or not, is removed ${days} days after the team last revealed something of them.`,
+  retentionSent:
+    'Sent means a member sent the person to a destination (Lever, Ashby, HubSpot or the webhook) through the gateway. Where a person is comes from a search a member ran through the gateway; a person no search named has no location, so the EU rule applies. The EU rule is at most 30 days: the law gives a month to tell a person whose data you obtained from elsewhere.',
+  retentionEuField: 'EU rule: keep for (days, 1 to 30)',
+  retentionGeneralField: 'Everyone: keep for (days; empty: until erased)',
+  retentionSave: 'Save the rules',
+  retentionRun: 'Apply the rules now',
+  retentionEuBounds: (max: number) => `Keep people under the EU rule 1 to ${max} days.`,
+  retentionGeneralBounds: (max: number) =>
+    `Keep everyone 1 to ${max} days, or leave it empty to keep them until erased.`,
+  retentionRulesSaved: (eu: number, general: number | null) =>
+    `Saved: the EU rule keeps people ${eu} days unless sent; everyone is ${general === null ? 'kept until erased' : `kept ${general} days`}. The next hourly run applies them.`,
   retention: 'Keep entries for (days)',
   saveRetention: 'Save',
   retentionSaved: (days: number) => `Entries are kept ${days} days; older ones are removed.`,

@@ -18,6 +18,7 @@ import { readTeam, setTeamName } from '../team';
 import { personKeyOf } from '../vault';
 import { type CommandResult, UsageError } from './command-result';
 import { reportCommand } from './report-command';
+import { retentionCommand } from './retention-command';
 import { type SendCommandIo, sendCommand } from './send-commands';
 
 export const USAGE = `usage: npm run gateway -- <command>
@@ -37,6 +38,11 @@ export const USAGE = `usage: npm run gateway -- <command>
                                           columns of the extension's dispute report), for the service's support
   erase PROFILE_URL|CANDIDATE_ID          erase a person from the team vault
   team name NAME                          the team's name, as members see it
+  retention                               the team vault's retention rules
+  retention run                           apply them now: remove everyone a rule removes (the server does hourly)
+  retention set --eu-days N [--general-days N|none]
+                                          keep people under the EU rule N days (1 to 30) unless sent, everyone
+                                          N days (or until erased)
   send set lever --key-file FILE [--perform-as USER] [--posting ID] [--url API_URL]
   send set ashby --key-file FILE [--url API_URL]
   send set hubspot --key-file FILE [--url API_URL]
@@ -265,6 +271,8 @@ export async function runCommand(
     await setTeamName(db, checked.name);
     return { lines: [`The team is now named "${checked.name}".`] };
   }
+
+  if (command === 'retention') return retentionCommand(db, sub, rest);
 
   if (command === 'send') return sendCommand(db, sub, rest, io);
 

@@ -56,6 +56,7 @@ describe('migrations', () => {
       'ledger',
       'members',
       'people',
+      'retention_rules',
       'schema_migrations',
       'search_links',
       'sends',

@@ -7,6 +7,7 @@ import { AuditScreen } from './audit';
 import { DestinationsScreen } from './destinations';
 import { DoNotContactScreen } from './do-not-contact';
 import { MembersScreen } from './members';
+import { RetentionScreen } from './retention';
 import { UsageScreen } from './usage';
 
 type Tab = keyof typeof WORDS.tabs;
@@ -78,6 +79,7 @@ export function App() {
         {tab.value === 'usage' && <UsageScreen />}
         {tab.value === 'destinations' && <DestinationsScreen />}
         {tab.value === 'do-not-contact' && <DoNotContactScreen />}
+        {tab.value === 'retention' && <RetentionScreen />}
         {tab.value === 'audit' && <AuditScreen />}
       </main>
     </>
