@@ -224,4 +224,76 @@ test.describe('the team console', () => {
     );
     await expect(entry).toHaveCount(1);
   });
+
+  test('the admin reads the retention rules in plain words, sets them, and applies them: an EU person of 31 days goes', async ({
+    context,
+  }) => {
+    // Held by the team for 31 days, never sent: one in Berlin, one in Austin.
+    await runCommand(db, ['member', 'add', 'Carol Diaz']);
+    for (const [slug, location] of [
+      ['lena-vogel', 'Berlin, Germany'],
+      ['maria-lopez', 'Austin, Texas, United States'],
+    ] as const) {
+      await db.query(
+        `with p as (insert into people (social_url, name, location) values ($1, $2, $3) returning id)
+         insert into held_items (person_id, item, found, value, member_id, at)
+         select p.id, 'email', true, to_jsonb($2::text), (select min(id) from members), now() - interval '31 days' from p`,
+        [`https://www.linkedin.com/in/${slug}`, slug, location],
+      );
+    }
+    await db.query(`update retention_rules set since = now() - interval '1 year'`);
+    const printed = (
+      await runCommand(db, ['admin', 'link', '--name', 'Dana Reyes', '--url', gateway.url])
+    ).lines.at(-1)!;
+    const admin = await context.newPage();
+    await admin.setViewportSize({ width: 400, height: 900 });
+    await admin.goto(printed);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('link', { name: 'Retention' }).click();
+    const screen = admin.getByRole('region', { name: 'Retention of the team vault' });
+    await expect(screen.getByRole('listitem')).toHaveText([
+      /^EU rule: people in the EU, the EEA, the UK and Switzerland, and anyone whose location is not known, are removed 30 days after .* unless a member sent them to a destination\.$/,
+      'Everyone else is kept until erased.',
+    ]);
+
+    await screen.getByLabel('EU rule: keep for (days, 1 to 30)').fill('45');
+    await screen.getByRole('button', { name: 'Save the rules' }).click();
+    await expect(admin.getByRole('alert')).toHaveText('Keep people under the EU rule 1 to 30 days.');
+    await screen.getByLabel('EU rule: keep for (days, 1 to 30)').fill('30');
+    await screen.getByLabel('Everyone: keep for (days; empty: until erased)').fill('365');
+    await screen.getByRole('button', { name: 'Save the rules' }).click();
+    await expect(screen.getByRole('status')).toHaveText(
+      'Saved: the EU rule keeps people 30 days unless sent; everyone is kept 365 days. The next hourly run applies them.',
+    );
+    await expect(screen.getByRole('listitem').nth(1)).toHaveText(
+      'Everyone, sent or not, is removed 365 days after the team last revealed something of them.',
+    );
+
+    await screen.getByRole('button', { name: 'Apply the rules now' }).click();
+    await expect(screen.getByRole('status')).toHaveText(
+      'Retention: removed 1 person from the team vault (EU rule: 1, general rule: 0; 1 item(s)).',
+    );
+    expect(await db.query('select social_url from people')).toEqual([
+      { social_url: 'https://www.linkedin.com/in/maria-lopez' },
+    ]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await admin.emulateMedia({ colorScheme: scheme });
+      await expectAccessible(admin, `console: retention, ${scheme}`);
+      await expectPlainWords(admin, `console: retention, ${scheme}`);
+      for (const width of [320, 400]) {
+        await admin.setViewportSize({ width, height: 900 });
+        await admin.screenshot({
+          path: `test-results/console-retention-${width}-${scheme}.png`,
+          fullPage: true,
+        });
+      }
+    }
+
+    // The audit log says the removal by its rule, and the change of the rules by whom.
+    await admin.getByRole('link', { name: 'Audit log' }).click();
+    const log = admin.locator('tbody');
+    await expect(log.getByText('Removed by retention')).toBeVisible();
+    await expect(log.getByText('Retention: EU rule')).toBeVisible();
+    await expect(log.getByText('Retention rules changed')).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-/** The console: who is signed in, the four screens as tabs (the address's #hash keeps the one open), sign-out. */
+/** The console: who is signed in, its screens as tabs (the address's #hash keeps the one open), sign-out. */
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { WORDS } from '../words';
