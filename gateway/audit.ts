@@ -27,6 +27,7 @@ export const AUDIT_KINDS = [
   'unflag',
   'retention_removed',
   'retention_rules_set',
+  'notice_set',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -232,6 +233,7 @@ const KIND_WORDS: Record<AuditKind, string> = {
   unflag: 'Flag taken back',
   retention_removed: 'Removed by retention',
   retention_rules_set: 'Retention rules changed',
+  notice_set: 'Privacy notice changed',
 };
 
 /** An entry's kind in words (the console and the CSV say the same). */
@@ -282,6 +284,10 @@ export function auditSummary(entry: AuditEntry): string {
     case 'dnc_added':
     case 'dnc_removed':
       return String(d.reason ?? '');
+    case 'notice_set':
+      return d.default === true
+        ? 'back to the default text'
+        : `${String(d.characters)} characters${d.contact ? '' : ', no contact line'}`;
     case 'forget':
       return `${d.items ?? 0} item(s) erased from the team vault, ${d.sends ?? 0} send mark(s); listed as do-not-contact`;
     default:

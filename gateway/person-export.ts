@@ -4,6 +4,7 @@
  * team's flags of their data, the ledger's charges that name them, and the audit log's entries about them; whether
  * they are on the do-not-contact list. Read-only: the admin exports it from the console as JSON or CSV.
  */
+import type { PersonExport } from '../src/privacy/person-export';
 import { type AuditEntry, auditKindWords, auditSummary, listAudit } from './audit';
 import type { Sql } from './db/database';
 import { dncIdentifiers, entryOf } from './do-not-contact';
@@ -11,23 +12,8 @@ import { flagsOf } from './flags';
 import { sentOf } from './sends';
 import { findPeople, type PersonKey } from './vault';
 
-export interface PersonExport {
-  asked: string;
-  exported_at: string;
-  person: {
-    profile_url: string | null;
-    candidate_id: string | null;
-    name: string | null;
-    title: string | null;
-    employer: string | null;
-  } | null;
-  items: { item: string; found: boolean; value: unknown; revealed_by: string; revealed_at: string }[];
-  sends: unknown[];
-  flags: unknown[];
-  charges: { member: string; action: string; credits: number | null; status: string; at: string }[];
-  audit: { at: string; kind: string; actor: string; what: string }[];
-  do_not_contact: { reason: string; added_by: string; added_at: string } | null;
-}
+// The shape is shared with the extension's own export of what a browser holds, so both answers read alike.
+export { type PersonExport, personExportRows } from '../src/privacy/person-export';
 
 export async function exportPerson(db: Sql, key: PersonKey, now = new Date()): Promise<PersonExport> {
   const [person] = await findPeople(db, [key]);
@@ -94,48 +80,4 @@ export async function exportPerson(db: Sql, key: PersonKey, now = new Date()): P
       ? { reason: listed.reason, added_by: listed.addedBy, added_at: listed.addedAt.toISOString() }
       : null,
   };
-}
-
-/** The export as CSV rows (header first): one row a fact, in sections, so a spreadsheet shows it whole. */
-export function personExportRows(data: PersonExport): string[][] {
-  const rows: string[][] = [['Section', 'What', 'Value', 'Who', 'When']];
-  const p = data.person;
-  if (p) {
-    for (const [what, value] of [
-      ['Profile address', p.profile_url],
-      ['Service id', p.candidate_id],
-      ['Name', p.name],
-      ['Title', p.title],
-      ['Employer', p.employer],
-    ] as const) {
-      if (value) rows.push(['Person', what, value, '', '']);
-    }
-  }
-  for (const item of data.items) {
-    const value = item.found
-      ? typeof item.value === 'string'
-        ? item.value
-        : JSON.stringify(item.value)
-      : 'not found';
-    rows.push(['Item', item.item, value, item.revealed_by, item.revealed_at]);
-  }
-  for (const send of data.sends as { label: string; link?: string; sent_by: string; sent_at: string }[]) {
-    rows.push(['Sent', send.label, send.link ?? '', send.sent_by, send.sent_at]);
-  }
-  for (const flag of data.flags as {
-    target: string;
-    note?: string;
-    flagged_by: string;
-    flagged_at: string;
-  }[]) {
-    rows.push(['Flag', flag.target, flag.note ?? '', flag.flagged_by, flag.flagged_at]);
-  }
-  for (const c of data.charges)
-    rows.push(['Charge', c.action, `${c.credits ?? '?'} credits (${c.status})`, c.member, c.at]);
-  for (const e of data.audit) rows.push(['Audit log', e.kind, e.what, e.actor, e.at]);
-  if (data.do_not_contact) {
-    const d = data.do_not_contact;
-    rows.push(['Do not contact', d.reason, '', d.added_by, d.added_at]);
-  }
-  return rows;
 }

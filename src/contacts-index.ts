@@ -44,6 +44,10 @@ export interface ContactSummary {
   flagged?: boolean;
   /** Its LinkedIn page showed another job since the reveal (`src/domain/job-change.ts`). */
   changed?: boolean;
+  /** When its first held item was bought, in ms (the day a privacy notice's month starts); absent when none is. */
+  obtained?: number;
+  /** When its privacy notice was last copied, in ms; absent when never. */
+  noticed?: number;
 }
 
 /**
@@ -75,6 +79,22 @@ export function summaryOf(record: ContactRecord): ContactSummary {
     unknown: Boolean(record.unknownAt),
     ...(record.flags && isFlagged(record) ? { flagged: true } : {}),
     ...(record.observed ? { changed: true } : {}),
+    ...obtainedAndNoticed(record),
+  };
+}
+
+/** The summary's notice dates: the first held item's purchase and the notice's last copy (`src/store/notice.ts`). */
+function obtainedAndNoticed(record: ContactRecord): { obtained?: number; noticed?: number } {
+  let first = '';
+  for (const item of RETRIEVABLE) {
+    const state = record[item];
+    if (state?.found && (first === '' || state.at < first)) first = state.at;
+  }
+  const obtained = Date.parse(first);
+  const noticed = record.notice ? Date.parse(record.notice.at) : Number.NaN;
+  return {
+    ...(Number.isFinite(obtained) ? { obtained } : {}),
+    ...(Number.isFinite(noticed) ? { noticed } : {}),
   };
 }
 

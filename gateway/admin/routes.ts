@@ -19,6 +19,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { formatInvitation } from '../../src/api/invitation';
+import { DEFAULT_NOTICE, NOTICE_BLANK_WORDS, NOTICE_BLANKS } from '../../src/privacy/notice';
 import { toCsv } from '../../src/search/csv';
 import {
   AUDIT_KINDS,
@@ -46,6 +47,7 @@ import {
 } from '../do-not-contact';
 import { forgetPerson } from '../forget';
 import { checkName, listMembers, type Member } from '../members';
+import { readNotice, setNotice } from '../notice';
 import { exportPerson, personExportRows } from '../person-export';
 import {
   EU_DAYS_MAX,
@@ -552,6 +554,37 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="what-we-hold.csv"',
     });
+  });
+
+  /** The team's privacy notice: the text in force (the default when none is set), and whether it is the team's. */
+  const noticeView = async () => {
+    const notice = await readNotice(db);
+    return {
+      template: notice?.template ?? DEFAULT_NOTICE.template,
+      contact: notice?.contact ?? DEFAULT_NOTICE.contact,
+      is_default: notice === null,
+      set_by: notice?.setBy ?? null,
+      set_at: notice?.setAt.toISOString() ?? null,
+      blanks: NOTICE_BLANKS.map((blank) => ({ blank, means: NOTICE_BLANK_WORDS[blank] })),
+    };
+  };
+  api.get('/notice', async (c) => c.json(await noticeView()));
+  api.post('/notice', async (c) => {
+    const body = await jsonOf(c);
+    const text =
+      body.default === true
+        ? null
+        : {
+            template: typeof body.template === 'string' ? body.template : '',
+            contact: typeof body.contact === 'string' ? body.contact : '',
+          };
+    try {
+      await setNotice(db, actor(c), text);
+    } catch (error) {
+      if (error instanceof RangeError) return bad(c, error.message);
+      throw error;
+    }
+    return c.json(await noticeView());
   });
 
   api.post('/forget', async (c) => {

@@ -44,6 +44,7 @@ import { type DncEntry, dncIdentifiers, entryOf, isListed, listedOf } from '../d
 import { flagsOf, setTeamFlag, TeamFlagRefusal } from '../flags';
 import { forgetPerson } from '../forget';
 import { type Member, readMember } from '../members';
+import { readNotice } from '../notice';
 import { listDestinations, sentOf, TeamSendRefusal, teamSend } from '../sends';
 import { reserve, settle, spentBy } from '../spend';
 import { readTeam, recordBalance } from '../team';
@@ -296,8 +297,8 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
     } catch (error) {
       log.error('balance check for /v1/team/me failed', error);
     }
-    const [team, spent, destinations] = await timing.time('db', () =>
-      Promise.all([readTeam(db), spentBy(db, member.id), listDestinations(db)]),
+    const [team, spent, destinations, notice] = await timing.time('db', () =>
+      Promise.all([readTeam(db), spentBy(db, member.id), listDestinations(db), readNotice(db)]),
     );
     const body: TeamMeResponse = {
       success: true,
@@ -315,6 +316,7 @@ export function createGatewayApp(ctx: GatewayContext): Hono<Env> {
             }
           : null,
       destinations: destinations.map(({ setAt: _, ...destination }) => destination),
+      notice: notice && { template: notice.template, contact: notice.contact },
     };
     return send(c, { status: 200, body });
   });

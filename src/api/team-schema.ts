@@ -105,6 +105,11 @@ export const TeamMeResponse = z.looseObject({
   ),
   /** The destinations members send through the gateway (absent from a gateway that holds none). */
   destinations: z.optional(z.array(TeamDestination)),
+  /**
+   * The privacy notice the team's admin set in the console (its template and contact line), copied from a revealed
+   * contact's card; null or absent (an older gateway) when none is set: the extension's default text is used.
+   */
+  notice: z.optional(z.nullable(z.looseObject({ template: z.string(), contact: z.string() }))),
 });
 export type TeamMeResponse = z.infer<typeof TeamMeResponse>;
 

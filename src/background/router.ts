@@ -23,6 +23,7 @@ import {
   NameInput,
   NoInput,
   NoteJobChangeInput,
+  NoticeCopiedInput,
   PageInput,
   ProfileDetection,
   RenameInput,
@@ -56,6 +57,7 @@ import { forgetContact } from './forget';
 import { noteJobChange } from './job-change-note';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
+import { exportHeldOf, noteNoticeCopied, noticeTextOf } from './notice';
 import { readTabPeople } from './page-people';
 import { checkCutOffReveal, reveal } from './reveal';
 import { deleteSavedSearch, renameSavedSearch, runSavedSearch, saveCurrentSearch } from './saved-searches';
@@ -188,6 +190,9 @@ export function registerMessageHandlers(): void {
   expose('gitHubProfileOnTab', TabInput, ({ tabId }) => gitHubProfileOnTab(tabId));
   expose('prepareGitHubFind', TabInput, ({ tabId }) => prepareGitHubFind(tabId));
   expose('flagContact', FlagContactInput, (input) => flagContact(input));
+  expose('noticeCopied', NoticeCopiedInput, ({ key }) => noteNoticeCopied(key));
+  expose('exportHeld', NoticeCopiedInput, ({ key }) => exportHeldOf(key));
+  expose('noticeText', NoticeCopiedInput, ({ key }) => noticeTextOf(key));
   expose('noteJobChange', NoteJobChangeInput, (input) => noteJobChange(input));
   expose('listDoNotContact', NoInput, () => doNotContactList());
   expose('forgetContact', ForgetContactInput, async ({ key }) => {

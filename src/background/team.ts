@@ -83,6 +83,7 @@ export async function askTeamMe(
     dailyResets: me.resets.daily,
     monthlyResets: me.resets.monthly,
     checkedAt: new Date().toISOString(),
+    ...(me.notice ? { notice: { template: me.notice.template, contact: me.notice.contact } } : {}),
     destinations: (me.destinations ?? []).map((d) => ({
       kind: d.kind,
       label: d.label,

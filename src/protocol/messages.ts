@@ -7,6 +7,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type * as z from 'zod/mini';
 import type { BulkJob } from '../bulk/job';
 import type { GitHubProfile } from '../find/github';
+import type { PersonExport } from '../privacy/person-export';
 import type { AshbySource } from '../send/destinations/ashby';
 import type { LeverUser } from '../send/destinations/lever';
 import type { AccountSnapshot } from '../store/account';
@@ -34,6 +35,7 @@ import type {
   LeverUsersInput,
   NameInput,
   NoteJobChangeInput,
+  NoticeCopiedInput,
   PageInput,
   ProfileDetection as ProfileDetectionSchema,
   RenameInput,
@@ -151,6 +153,12 @@ export interface ProtocolMap {
    * says what was erased and where they had been sent. Free.
    */
   forgetContact(input: z.infer<typeof ForgetContactInput>): Result<ForgetOutcome>;
+  /** Contact card: the contact's privacy notice was copied; kept on the contact ("Notice copied 3 Dec"). Free. */
+  noticeCopied(input: z.infer<typeof NoticeCopiedInput>): Result<ContactRecord>;
+  /** Contact card: everything this browser holds about the contact, for an access request. Free, offline. */
+  exportHeld(input: z.infer<typeof NoticeCopiedInput>): Result<PersonExport>;
+  /** Contact card: the contact's privacy notice, filled, for the page to put on the clipboard. Free, offline. */
+  noticeText(input: z.infer<typeof NoticeCopiedInput>): Result<string>;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>({

@@ -294,3 +294,6 @@ export const DoNotContactEntryInput = z.strictObject({ entry: text(100, 'An entr
 
 /** A contact to forget (`src/background/forget.ts`): its vault key. */
 export const ForgetContactInput = z.strictObject({ key: text(MESSAGE_LIMITS.profileUrl, 'A contact key') });
+
+/** The contact whose privacy notice was just copied. */
+export const NoticeCopiedInput = z.strictObject({ key: text(MESSAGE_LIMITS.profileUrl, 'A contact key') });

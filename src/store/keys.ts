@@ -21,6 +21,8 @@ export const KEYS = {
   /** What the pages may know of the saved destinations: their names, never their keys. */
   destinationHints: 'local:destination-hints',
   teamMembership: 'local:team-membership',
+  /** The privacy notice's text as edited in Options, used without a team gateway (`notice.ts`). */
+  noticeText: 'local:notice-text',
   /** The live worker's heartbeat: it means nothing after a restart, and its beats stay off the vault's database. */
   workerBeat: 'session:worker-beat',
   /** Single reveals, newest first. */

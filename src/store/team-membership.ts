@@ -29,6 +29,8 @@ export const TeamMembership = z.object({
   /** The gateway's time up to which teammates' flags of data wrong are kept here (the next question asks from it). */
   flagsSeen: z.optional(z.string()),
   /** The destinations the gateway holds the keys of: contacts are sent to them through the gateway. */
+  /** The team's privacy notice (`src/privacy/notice.ts`), when its admin set one. */
+  notice: z.optional(z.object({ template: z.string(), contact: z.string() })),
   destinations: z.optional(
     z.array(
       z.object({ kind: z.enum(DESTINATION_KINDS), label: z.string(), account: z.optional(z.string()) }),

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NpiData, type Retrievable } from '../api/schema-parts';
+import { NoticeRecord } from './notice';
 import { itemsToCheckAgain } from './vault-age';
 import { ContactFlags, flaggedSinceBought, Observation } from './vault-flags';
 
@@ -43,6 +44,8 @@ export const ContactRecord = z.object({
   flags: z.optional(ContactFlags),
   /** The newest title and employer LinkedIn showed that differ from those revealed (`vault-flags.ts`). */
   observed: z.optional(Observation),
+  /** When this browser copied the person's privacy notice (`notice.ts` says why it is kept on the record). */
+  notice: z.optional(NoticeRecord),
   updatedAt: z.string(),
 });
 export type ContactRecord = z.infer<typeof ContactRecord>;

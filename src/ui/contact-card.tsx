@@ -7,6 +7,8 @@ import { ForgetLater } from './do-not-contact/forget-later';
 import { downloadText } from './download';
 import { FlagFormLater, FlagNoteLater, UpdateInDestinationLater } from './flags-later';
 import { ITEM_LABEL, ITEMS } from './items';
+import { PrivacyLater } from './privacy/privacy-later';
+import { PRIVACY_WORDS } from './privacy/words';
 import { SendButtonsLater } from './send/later';
 import { toVCard, vcardFileName } from './vcard';
 import { careerDate, exactTime, revealedOn } from './words/age';
@@ -149,7 +151,7 @@ export function contactText(record: ContactRecord, fallbackName?: string): strin
 
 /**
  * What the vault holds for a contact, result first: email and phone in full, the largest text, each with its copy
- * icon button, then "Copy all" and "Save as contact (.vcf)", then the longer items folded (so a full reveal fits a 600 px popup), then what was not found.
+ * icon button, then "Copy all", "Save vCard" and the privacy actions (`privacy/`), then the longer items folded (so a full reveal fits a 600 px popup), then what was not found.
  * `level` is the heading level of the folded sections' titles: one below the heading the card sits under.
  * Renders text only (never HTML from the service).
  */
@@ -204,7 +206,7 @@ export function ContactCard({
       )}
       {record.flags?.phone && <FlagNoteLater record={record} target="phone" />}
       {reachable && (
-        <p class="row actions">
+        <div class="row actions">
           <CopyButton value={contactText(usable, name)} label="name, email and phone">
             Copy all
           </CopyButton>
@@ -219,15 +221,23 @@ export function ContactCard({
               )
             }
           >
-            Save as contact (.vcf)
+            {/* "vCard", as the library's export names the same file. */}
+            Save vCard
           </button>
-        </p>
+          {/* On this row, not the forms' line below: at 320 px that line is full, and the popup has 600 px. */}
+          <PrivacyLater record={record} />
+        </div>
       )}
       {reachable && <SendButtonsLater contactKey={record.key} />}
       {/* The two rarely opened forms share one line while closed: the popup has 600 px for the person. */}
       <div class="card-forms">
         <FlagFormLater record={record} />
         <ForgetLater record={record} />
+        {record.notice && (
+          <span class="muted notice-copied" title={exactTime(record.notice.at)}>
+            {PRIVACY_WORDS.copiedOn(record.notice.at)}
+          </span>
+        )}
       </div>
       {detailed?.found && (
         <details class="detailed" data-item="detailed_profile">

@@ -1,5 +1,5 @@
 /**
- * vCard 3.0 (RFC 2426) for revealed contacts: what "Save as contact (.vcf)" and the library's export write, which
+ * vCard 3.0 (RFC 2426) for revealed contacts: what "Save vCard" and the library's export write, which
  * phones and address books import. Values are escaped (backslash, comma, semicolon, line breaks) and lines end in CRLF.
  */
 import type { ContactRecord } from '../store/vault-record';

@@ -73,7 +73,7 @@ test.describe('popup layout, words and accessibility', () => {
     await expect(popup.getByTestId('reveal-status')).toHaveText('Revealed just now');
     await expect(popup.getByRole('group', { name: 'Reveal' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Copy all' })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Save as contact (.vcf)' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Save vCard' })).toBeVisible();
 
     for (const width of [320, 400]) await expectFits(popup, width);
     if (process.env.SHOTS)

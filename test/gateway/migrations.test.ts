@@ -55,6 +55,7 @@ describe('migrations', () => {
       'held_items',
       'ledger',
       'members',
+      'notice_text',
       'people',
       'retention_rules',
       'schema_migrations',

@@ -7,6 +7,7 @@ import { AuditScreen } from './audit';
 import { DestinationsScreen } from './destinations';
 import { DoNotContactScreen } from './do-not-contact';
 import { MembersScreen } from './members';
+import { PrivacyNoticeScreen } from './privacy-notice';
 import { RetentionScreen } from './retention';
 import { UsageScreen } from './usage';
 
@@ -80,6 +81,7 @@ export function App() {
         {tab.value === 'destinations' && <DestinationsScreen />}
         {tab.value === 'do-not-contact' && <DoNotContactScreen />}
         {tab.value === 'retention' && <RetentionScreen />}
+        {tab.value === 'notice' && <PrivacyNoticeScreen />}
         {tab.value === 'audit' && <AuditScreen />}
       </main>
     </>

@@ -14,12 +14,12 @@ import {
 } from '../words/trust';
 import { CardRow } from './card-row';
 import { createLibraryModel, type LibraryModel, PAGE } from './model';
-import type { Holding, Since } from './query';
+import type { Holding, NoticeDue, Since } from './query';
 import { useRowMarks } from './row-marks';
 import { useRowRecords } from './row-records';
 import { LibraryTable } from './table';
 import { wide } from './wide';
-import { SORT_CHOICES } from './words';
+import { NOTICE_CHOICES, SORT_CHOICES } from './words';
 
 const HOLDING: ReadonlyArray<[Holding, string]> = [
   ['any', 'All contacts'],
@@ -166,7 +166,8 @@ export function App() {
   const q = m.q.value;
   const filtersOpen = useSignal(false);
   /** The filters that narrow the list (the sort only orders it). */
-  const active = Number(q.holding !== 'any') + Number(q.since !== 'any');
+  const active =
+    Number(q.holding !== 'any') + Number(q.since !== 'any') + Number((q.notice ?? 'any') !== 'any');
   const records = useRowRecords(m.visible.value);
   const marks = useRowMarks(m.visible.value);
   const table = wide.value;
@@ -228,6 +229,12 @@ export function App() {
               value={q.since}
               options={SINCE}
               onChange={(since) => m.setQuery({ since })}
+            />
+            <Choice<NoticeDue>
+              label="Privacy notice"
+              value={q.notice ?? 'any'}
+              options={NOTICE_CHOICES}
+              onChange={(notice) => m.setQuery({ notice })}
             />
             {/* The table sorts by its column headers. */}
             {!table && (

@@ -31,18 +31,45 @@ export type Holding = 'any' | Retrievable | 'nothing' | 'flagged' | 'changed';
 /** Changed within this many days, or any time. */
 export type Since = 'any' | 7 | 30 | 365;
 
+/**
+ * Contacts whose privacy notice is overdue: revealed more than this many days ago (from their first held item) and
+ * none copied since; or 'any'. GDPR Article 14(3)(a) gives a month at the latest.
+ */
+export type NoticeDue = 'any' | 7 | 14 | 21 | 30;
+
+const DAY_MS = 86_400_000;
+
 export interface LibraryQuery {
   text: string;
   holding: Holding;
   since: Since;
+  /** Optional, so a query made before it existed reads as 'any'. */
+  notice?: NoticeDue;
   sort: Sort;
 }
 
-export const DEFAULT_QUERY: LibraryQuery = { text: '', holding: 'any', since: 'any', sort: 'newest' };
+export const DEFAULT_QUERY: LibraryQuery = {
+  text: '',
+  holding: 'any',
+  since: 'any',
+  notice: 'any',
+  sort: 'newest',
+};
 
 /** True when a query lists every contact in the default order (what the index's first page holds the top of). */
 export const listsAll = (q: LibraryQuery) =>
-  q.text.trim() === '' && q.holding === 'any' && q.since === 'any' && q.sort === DEFAULT_QUERY.sort;
+  q.text.trim() === '' &&
+  q.holding === 'any' &&
+  q.since === 'any' &&
+  (q.notice ?? 'any') === 'any' &&
+  q.sort === DEFAULT_QUERY.sort;
+
+/** No notice copied and revealed more than `days` days before `now`: nothing held, nothing owed. */
+export function noticeOverdue(summary: ContactSummary, days: number, now: number): boolean {
+  return (
+    summary.noticed === undefined && summary.obtained !== undefined && summary.obtained < now - days * DAY_MS
+  );
+}
 
 interface Entry {
   summary: ContactSummary;
@@ -195,16 +222,16 @@ const TEXT_OF: Record<TextColumn, (summary: ContactSummary) => string> = {
   location: (summary) => summary.location ?? '',
 };
 
-const DAY_MS = 86_400_000;
-
 /** The contacts matching a query, in its order. Every word typed must appear in the name, title or employer. */
 export function query(prepared: Prepared, q: LibraryQuery, now = Date.now()): ContactSummary[] {
   const words = q.text.toLowerCase().split(/\s+/).filter(Boolean);
   const after = q.since === 'any' ? -Infinity : now - q.since * DAY_MS;
+  const notice = q.notice ?? 'any';
   const out: ContactSummary[] = [];
   for (const entry of inOrder(prepared, q.sort)) {
     const { held, updated, name, title, employer } = entry.summary;
     if (updated < after) continue;
+    if (notice !== 'any' && !noticeOverdue(entry.summary, notice, now)) continue;
     if (q.holding === 'flagged' || q.holding === 'changed') {
       if (!entry.summary[q.holding]) continue;
     } else if (q.holding === 'nothing' ? held.length > 0 : q.holding !== 'any' && !held.includes(q.holding))
@@ -248,6 +275,8 @@ const sameSummary = (a: ContactSummary, b: ContactSummary) =>
   a.unknown === b.unknown &&
   Boolean(a.flagged) === Boolean(b.flagged) &&
   Boolean(a.changed) === Boolean(b.changed) &&
+  a.obtained === b.obtained &&
+  a.noticed === b.noticed &&
   a.held.join() === b.held.join() &&
   a.missing.join() === b.missing.join();
 

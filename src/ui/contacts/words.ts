@@ -1,5 +1,5 @@
 /** The library's own words: its table's columns and the choices of its order. Part of the UI's words. */
-import type { Sort } from './query';
+import type { NoticeDue, Sort } from './query';
 
 /** The table's columns, in order, with the sorts a sortable one's header sets: A to Z first, then Z to A. */
 export const COLUMNS = [
@@ -30,3 +30,12 @@ export const SORT_CHOICES: ReadonlyArray<[Sort, string]> = [
 
 /** Beside a title LinkedIn has since shown another job for (the whole line in its tooltip). */
 export const CHANGED_MARK = 'Changed';
+
+/** The privacy notice filter: every contact, or those revealed more than N days ago with no notice copied. */
+export const NOTICE_CHOICES: ReadonlyArray<[NoticeDue, string]> = [
+  ['any', 'Any'],
+  [7, 'No notice after 7 days'],
+  [14, 'No notice after 14 days'],
+  [21, 'No notice after 21 days'],
+  [30, 'No notice after 30 days'],
+];

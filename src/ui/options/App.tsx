@@ -12,6 +12,7 @@ import { TeamMember } from './team-member';
 import './options.css';
 import './welcome.css';
 import { DoNotContactSettings } from '../do-not-contact/do-not-contact-settings';
+import { NoticeSettings } from '../privacy/notice-settings';
 import { SendToSettings } from '../send/send-to-settings';
 import { KEY_PAGE_URL, SERVICE_NAMED } from './build-facts';
 import { CheckAgainField } from './check-again-field';
@@ -209,6 +210,7 @@ export function App() {
         </section>
       </details>
       <DoNotContactSettings />
+      <NoticeSettings />
     </>
   );
   return (
@@ -231,8 +233,8 @@ export function App() {
       {connected ? (
         <details class="settings-fold" data-testid="settings-fold">
           <summary>
-            Settings: connection, Send to, reveal defaults, spending caps, revealed contacts and do not
-            contact
+            Settings: connection, Send to, reveal defaults, spending caps, revealed contacts, do not contact
+            and the privacy notice
           </summary>
           {settings}
         </details>

@@ -5,6 +5,8 @@ import {
   countsAfter,
   DEFAULT_QUERY,
   leadsAll,
+  listsAll,
+  noticeOverdue,
   patchPrepared,
   prepare,
   query,
@@ -191,5 +193,29 @@ describe('a change patched into the prepared contacts', () => {
     expect([...patchPrepared(prepared, new Set(['k1']), []).sorted.keys()].sort()).toEqual([...sorts].sort());
     const added = patchPrepared(prepared, new Set(), [summary('New', { key: 'kn' })]);
     expect([...added.sorted.keys()].sort()).toEqual(['newest', 'oldest']);
+  });
+});
+
+describe('the privacy notice filter', () => {
+  const owed = [
+    summary('Told', { held: ['email'], obtained: daysAgo(40), noticed: daysAgo(35) }),
+    summary('Overdue', { held: ['email'], obtained: daysAgo(31), updated: daysAgo(2) }),
+    summary('Recent', { held: ['email'], obtained: daysAgo(3) }),
+    summary('Nothing held', { missing: ['email'], updated: daysAgo(90) }),
+  ];
+  const due = (notice: 7 | 30 | 'any') => names(query(prepare(owed), { ...DEFAULT_QUERY, notice }, now));
+
+  it('lists those revealed more than N days ago, from their first item, with no notice copied', () => {
+    // Revealed 31 days ago and changed 2 days ago: the month runs from the first item bought.
+    expect(due(30)).toEqual(['Overdue']);
+    expect(due(7)).toEqual(['Overdue']);
+    expect(due('any')).toHaveLength(4);
+    expect(noticeOverdue(owed[2]!, 2, now)).toBe(true);
+    expect(noticeOverdue(owed[2]!, 3, now)).toBe(false);
+  });
+
+  it('is a filter: the library no longer lists every contact in its first order', () => {
+    expect(listsAll({ ...DEFAULT_QUERY, notice: 14 })).toBe(false);
+    expect(listsAll(DEFAULT_QUERY)).toBe(true);
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * Recording that a contact's privacy notice was copied, on the user's click of "Copy privacy notice": free, kept on
+ * the contact's record (`store/notice.ts` says why there) in the contact's turn, so a reveal of the same contact
+ * under way neither loses it nor is lost. `updatedAt` is left as it was: retention and the library's "revealed"
+ * date count from the reveal, not from the notice.
+ */
+
+import { noticeFor } from '../privacy/notice-in-force';
+import type { PersonExport } from '../privacy/person-export';
+import { exportHeld } from '../privacy/person-export-local';
+import { refuseNow } from '../protocol/result';
+import { vault } from '../store/vault';
+import type { ContactRecord } from '../store/vault-record';
+import { vaultWrite } from '../store/vault-write';
+import { serialised } from './contact-turn';
+
+export function noteNoticeCopied(key: string, now = () => new Date().toISOString()): Promise<ContactRecord> {
+  return serialised(key, async () => {
+    const read = await vault.read(key);
+    if (read.state !== 'ok') throw refuseNow('This contact is no longer among your revealed contacts.');
+    const at = now();
+    const record = read.value;
+    const next: ContactRecord = { ...record, notice: { first: record.notice?.first ?? at, at } };
+    await vaultWrite.put(next);
+    return next;
+  });
+}
+
+/**
+ * Everything this browser holds about the contact (`person-export-local.ts`), made here, where the ledger, the sends
+ * and the do-not-contact list are read already, so the pages do not carry those readers. Reads only: free, offline.
+ */
+export async function exportHeldOf(key: string): Promise<PersonExport> {
+  const read = await vault.read(key);
+  if (read.state !== 'ok') throw refuseNow('This contact is no longer among your revealed contacts.');
+  return exportHeld(read.value);
+}
+
+/** The contact's privacy notice, filled (`notice-in-force.ts`): the page puts it on the clipboard. Free, offline. */
+export async function noticeTextOf(key: string): Promise<string> {
+  const read = await vault.read(key);
+  if (read.state !== 'ok') throw refuseNow('This contact is no longer among your revealed contacts.');
+  return noticeFor(read.value);
+}
