@@ -36,7 +36,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // and a bulk reveal's count leaving out those skipped for it.
   // 59.5 KB: the settings' code a chunk of its own since the library loads it after the page (for its retention line),
   // a chunk's overhead.
-  { name: 'popup', entry: 'popup.html', budget: 59.5 * KB },
+  // 60.25 KB: the card's "Privacy" (Copy privacy notice and Export what we hold load when the card shows them; the
+  // worker fills the notice and gathers the export) and "Notice copied 3 Dec".
+  { name: 'popup', entry: 'popup.html', budget: 60.25 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
@@ -52,7 +54,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // do-not-contact list marked on their rows, left out of the bulk quote with a line that says so, and skipped on the
   // receipt in one line.
   // 73.5 KB: the settings' code a chunk of its own since the library loads it after the page, a chunk's overhead.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 73.5 * KB },
+  // 74 KB: the card's "Privacy" and "Notice copied 3 Dec", as in the popup.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 74 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
   // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
   // 38.75 KB: a storage failure said in the product's words (the browser's raw errors read). 41.25 KB: an invitation
@@ -63,7 +66,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // list (add a person with why, the people listed, take one off; its words a chunk shared with the panel's rows).
   // 44.5 KB: "Offer to check again after (months)", its own small form beside the reveal defaults.
   // 45.25 KB: the retention rules said in words (the EU rule, the setting), and the settings' code in a chunk of its own.
-  { name: 'options', entry: 'options.html', budget: 45.25 * KB },
+  // 47.25 KB: the privacy notice's editor (its default text, its blanks, the check that keeps {source} and
+  // {contact}, the team's text shown when a gateway sets it).
+  { name: 'options', entry: 'options.html', budget: 47.25 * KB },
   // The library: the index reader, search, filters, sort, the contact card and the exports read in chunks. 41 KB: the
   // filters for data flagged wrong and for job changes, exports that leave flagged data out unless included, and
   // "Delete these N" with Undo. 43.25 KB: the table of a wide page beside the cards of a narrow one (its sortable
@@ -75,7 +80,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // patched into the list, its sorted orders and its counts (a delete takes its rows out without reading, sorting or
   // counting the vault): 0.7 KB. 46.5 KB: "Removed 6 Jan (EU rule)" on a row (its words; the rules, the region of a
   // location and the setting load after the page).
-  { name: 'contacts', entry: 'contacts.html', budget: 46.5 * KB },
+  // 47.5 KB: the "Privacy notice" filter (no notice after N days, from each contact's first item bought) and the
+  // card's "Privacy" with "Notice copied 3 Dec".
+  { name: 'contacts', entry: 'contacts.html', budget: 47.5 * KB },
   // The ledger's reader, the chart, the totals and the CSV export. 29.5 KB: the dispute report (charges for data
   // flagged wrong) loads when shown, but the vault's reader it shares with the other pages now comes in a chunk this
   // page loads at once. 30 KB: the answers lost, a part of their own, and a storage failure said in the product's
@@ -99,7 +106,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 69.75 KB: retention by region, 3.9 KB: the region of a location (ICU's country names, and the regions, cities and
   // US states it has no names for) and the rules applied to the vault. Also one HTTP exchange for every remote call
   // (src/api/http.ts), which gives the team gateway's calls a time limit over their whole answer (0.12 KB).
-  { name: 'background', entry: 'background.js', budget: 69.75 * KB },
+  // 71.5 KB: the privacy notice filled for a contact (its default text, the team's from the membership, the retention
+  // rule named), "Notice copied" kept on the contact, and what this browser holds about a person gathered for its
+  // export (the ledger's charges, sends, flags, the do-not-contact list), 1.65 KB.
+  { name: 'background', entry: 'background.js', budget: 71.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */

@@ -5,10 +5,13 @@
  * date count from the reveal, not from the notice.
  */
 
-import { noticeFor } from '../privacy/notice-in-force';
+import { fillNotice } from '../privacy/notice';
+import { noticeFacts } from '../privacy/notice-facts';
+import { noticeInForce } from '../privacy/notice-in-force';
 import type { PersonExport } from '../privacy/person-export';
 import { exportHeld } from '../privacy/person-export-local';
 import { refuseNow } from '../protocol/result';
+import { settings } from '../store/settings';
 import { vault } from '../store/vault';
 import type { ContactRecord } from '../store/vault-record';
 import { vaultWrite } from '../store/vault-write';
@@ -40,5 +43,6 @@ export async function exportHeldOf(key: string): Promise<PersonExport> {
 export async function noticeTextOf(key: string): Promise<string> {
   const read = await vault.read(key);
   if (read.state !== 'ok') throw refuseNow('This contact is no longer among your revealed contacts.');
-  return noticeFor(read.value);
+  const [{ text, team }, { retentionDays }] = await Promise.all([noticeInForce(), settings.get()]);
+  return fillNotice(text, noticeFacts(read.value, { team, retentionDays }));
 }

@@ -1,10 +1,21 @@
 /** What one contact's notice states, read from the contact's record and the retention in force. */
+import { regionOf } from '../retention/region';
+import { EU_RULE_DAYS, underEuRule } from '../retention/rules';
 import type { ContactRecord } from '../store/vault-record';
 import type { NoticeFacts } from './notice';
 
-/** How long the vault keeps a contact, in the notice's words. */
-export const keptInWords = (retentionDays: number): string =>
-  `up to ${retentionDays.toLocaleString('en-US')} day${retentionDays === 1 ? '' : 's'} after they were last updated, then deleted`;
+const days = (n: number) => `${n.toLocaleString('en-US')} day${n === 1 ? '' : 's'}`;
+
+/**
+ * How long the vault keeps a contact, in the notice's words: the rule `src/retention/rules.ts` applies to them. A
+ * person under the EU rule (their location in the EU, the EEA, the UK or Switzerland, or unknown) is kept 30 days
+ * unless sent to a destination, and never longer than the retention setting; anyone else, the retention setting.
+ */
+export function keptInWords(retentionDays: number, location?: string | null): string {
+  const general = `up to ${days(retentionDays)} after they were last updated, then deleted`;
+  if (retentionDays <= EU_RULE_DAYS || !underEuRule(regionOf(location))) return general;
+  return `${days(EU_RULE_DAYS)} after they were last updated, unless we take your application forward (then up to ${days(retentionDays)}), then deleted`;
+}
 
 /** The items held of a person, in the notice's words: only those held (found), never one looked for and not found. */
 export function heldInWords(record: ContactRecord): string[] {
@@ -27,6 +38,6 @@ export function noticeFacts(
     team: context.team,
     profile: record.socialUrl,
     items: heldInWords(record),
-    kept: keptInWords(context.retentionDays),
+    kept: keptInWords(context.retentionDays, record.location),
   };
 }

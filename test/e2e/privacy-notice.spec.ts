@@ -55,7 +55,10 @@ test('who is owed a privacy notice, copying it, and what we hold exported', asyn
   expect(text).toContain('Hello Ada Lovelace,');
   expect(text).toContain('your public LinkedIn profile (https://www.linkedin.com/in/ada-lovelace)');
   expect(text).toContain('What we hold: your name, your current role and your email address.');
-  expect(text).toContain('How long: up to 365 days after they were last updated, then deleted.');
+  // No location known: the EU rule, the strictest, as the vault applies it.
+  expect(text).toContain(
+    'How long: 30 days after they were last updated, unless we take your application forward (then up to 365 days), then deleted.',
+  );
   expect(text).toContain('at any time: reply to this message.');
   await expectAccessible(page, 'library with a privacy notice copied');
   await expectPlainWords(page, 'library with a privacy notice copied');

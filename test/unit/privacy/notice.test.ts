@@ -13,6 +13,7 @@ import { contactRecord } from '../../support/vault-records';
 
 const ada: ContactRecord = {
   ...contactRecord('ada-lovelace', 'c-1'),
+  location: 'Austin, Texas, United States',
   name: 'Ada Lovelace',
   currentTitle: 'Analyst',
   currentEmployer: 'Engines Ltd',
@@ -49,9 +50,19 @@ describe('the privacy notice', () => {
     );
   });
 
-  it('says one day, and keeps a blank it does not know as typed', () => {
+  it('names the retention rule that applies to the person, says one day, and keeps a blank it does not know as typed', () => {
     expect(keptInWords(1)).toBe('up to 1 day after they were last updated, then deleted');
-    expect(keptInWords(1000)).toBe('up to 1,000 days after they were last updated, then deleted');
+    expect(keptInWords(1000, 'Boston, Massachusetts, United States')).toBe(
+      'up to 1,000 days after they were last updated, then deleted',
+    );
+    // The EU rule: in the EU, the EEA, the UK or Switzerland, or where the location is not known.
+    for (const where of ['Berlin, Germany', undefined])
+      expect(keptInWords(365, where)).toBe(
+        '30 days after they were last updated, unless we take your application forward (then up to 365 days), then deleted',
+      );
+    expect(keptInWords(20, 'London, England, United Kingdom')).toBe(
+      'up to 20 days after they were last updated, then deleted',
+    );
     expect(
       fillNotice(
         { template: '{source} {nope}', contact: '' },
