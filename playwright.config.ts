@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
  * Firefox), while the browsers lane runs the rest: the two lanes then end at about the same time on two cores.
  * `npx playwright test` runs both projects, one after the other.
  */
-const NODE_LANE = /(detection|popup-hero|find-github|team-gateway|console|interrupted-reveal)\.spec\.ts$/;
+const NODE_LANE = /(detection|popup-hero|find-github|team-gateway|console|cut-off-reveal)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -11,7 +11,7 @@
  */
 import type { BrowserContext, Worker } from 'playwright-core';
 import { startSimulator } from '../sim/server';
-import { CHANGES } from '../src/store/changes';
+import { CHANGES } from '../src/store/database/changes';
 import { OPEN_DB, PUT_RECORDS, PUT_SEARCH, STORED_SEARCH } from '../test/e2e/vault-db';
 import { runningWorker, stopWorker } from './bench-cold';
 import { grow, launchBench, load, openToReady } from './bench-ui';

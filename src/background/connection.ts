@@ -6,12 +6,12 @@ import { checkBaseUrl } from '../api/base-url';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { refuse, refuseNotSetUp } from '../protocol/result';
-import { type AccountSnapshot, account, keyHint } from '../store/account';
-import { getApiKey, maskKey, removeApiKey, setApiKey } from '../store/api-key';
-import { settings } from '../store/settings';
-import { teamMembership } from '../store/team-membership';
-import { recordAccountBalance } from './ledger';
-import { recordMembership, refreshMembership } from './team';
+import { type AccountSnapshot, account, keyHint } from '../store/items/account';
+import { settings } from '../store/items/settings';
+import { teamMembership } from '../store/items/team-membership';
+import { getApiKey, maskKey, removeApiKey, setApiKey } from '../store/secrets/api-key';
+import { recordAccountBalance } from './paid-call-gate';
+import { recordMembership, refreshMembership } from './team/team';
 
 /** A client for the saved connection; refuses when no key is set, before any request. */
 export async function connectedClient(retry?: ClientOptions['retry']): Promise<ApiClient> {

@@ -8,7 +8,6 @@ import type { Retrievable } from '../api/schema-parts';
 import { TeamDncResponse } from '../api/team-schema';
 import { type DncScope, dncIdentifiers, type PersonIdentifiers } from '../domain/do-not-contact';
 import { refuse, refuseNow } from '../protocol/result';
-import { getApiKey } from '../store/api-key';
 import {
   type DncEntry,
   type LocalDncReason,
@@ -16,10 +15,11 @@ import {
   localEntries,
   localEntryOf,
   unlistLocally,
-} from '../store/do-not-contact';
-import { settings } from '../store/settings';
-import type { ContactRecord } from '../store/vault-record';
-import { membershipNow, type TeamHeldTarget, teamHeld } from './team';
+} from '../store/database/do-not-contact';
+import type { ContactRecord } from '../store/database/vault/vault-record';
+import { settings } from '../store/items/settings';
+import { getApiKey } from '../store/secrets/api-key';
+import { membershipNow, type TeamHeldTarget, teamHeld } from './team/team';
 
 /** What the gateway says of one person before a lookup: the items it answers free, and whether they are listed. */
 export async function teamFacts(

@@ -10,7 +10,7 @@ import { findIntent } from '../find/intent';
 import { checkFind, type FindQuery, findRequest } from '../find/query';
 import { FIND_REFUSALS } from '../find/words';
 import { refuse, refuseNow } from '../protocol/result';
-import { currentSearch, type SearchSession } from '../store/search';
+import { currentSearch, type SearchSession } from '../store/database/search';
 import { startSearch } from './search';
 
 /** Runs a find: a refusal (bad input, a cap, no key, a search under way) sends nothing and leaves the intent as it was. */

@@ -5,13 +5,13 @@
  * kept here either.
  */
 import { refuse, refuseNow } from '../protocol/result';
-import { teamMembership } from '../store/team-membership';
-import { vault } from '../store/vault';
-import type { FlagTarget } from '../store/vault-flags';
-import type { ContactRecord } from '../store/vault-record';
-import { vaultWrite } from '../store/vault-write';
+import { vault } from '../store/database/vault/vault';
+import type { FlagTarget } from '../store/database/vault/vault-flags';
+import type { ContactRecord } from '../store/database/vault/vault-record';
+import { vaultWrite } from '../store/database/vault/vault-write';
+import { teamMembership } from '../store/items/team-membership';
 import { serialised } from './contact-turn';
-import { flagOf, tellTeamFlag } from './team-flags';
+import { flagOf, tellTeamFlag } from './team/team-flags';
 
 export interface FlagInput {
   key: string;

@@ -10,13 +10,13 @@ import { TeamForgetResponse } from '../api/team-schema';
 import { dncIdentifiers } from '../domain/do-not-contact';
 import { refuse } from '../protocol/result';
 import type { ForgetOutcome } from '../protocol/shapes';
-import { listLocally } from '../store/do-not-contact';
-import { sentFor } from '../store/sent';
-import { vault } from '../store/vault';
-import { vaultWrite } from '../store/vault-write';
+import { listLocally } from '../store/database/do-not-contact';
+import { sentFor } from '../store/database/sent';
+import { vault } from '../store/database/vault/vault';
+import { vaultWrite } from '../store/database/vault/vault-write';
 import { identifiersOf } from './do-not-contact';
-import { membershipNow } from './team';
-import { gateway } from './team-send';
+import { membershipNow } from './team/team';
+import { gateway } from './team/team-send';
 
 const FORGET_TIMEOUT_MS = 15_000;
 

@@ -11,7 +11,7 @@
  * a crash, the browser closed) leaves its calls uncertain, which the balance settles.
  */
 import { HEARTBEAT_MS, ownedNow } from '../domain/worker';
-import { type WorkerBeat, workerBeat } from '../store/worker-beat';
+import { type WorkerBeat, workerBeat } from '../store/items/worker-beat';
 
 /** This worker's id, new each time the service worker (or Firefox's background page) starts. */
 export const WORKER_ID: string = crypto.randomUUID();

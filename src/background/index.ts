@@ -5,8 +5,8 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { db } from '../store/db';
-import { settings } from '../store/settings';
+import { db } from '../store/database/db';
+import { settings } from '../store/items/settings';
 import { resumeBulkJob } from './jobs/bulk-reveal';
 import { resumeBulkSend } from './jobs/bulk-send';
 import { createMenus, onMenuClicked, updateRevealTitles } from './menus';
@@ -16,8 +16,8 @@ import { markCutOffReveals } from './reveal';
 import { registerMessageHandlers } from './router';
 import { markCutOffSearch } from './search';
 import { forgetTab, onTabUpdated } from './tabs';
-import { followTeamFlags } from './team-flags';
-import { followTeamSends } from './team-send';
+import { followTeamFlags } from './team/team-flags';
+import { followTeamSends } from './team/team-send';
 
 /** Content scripts need no storage at all; on Chrome keep them out of it (the vault holds contact data). */
 async function restrictStorage(): Promise<void> {

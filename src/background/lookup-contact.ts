@@ -10,12 +10,12 @@ import type { Retrievable } from '../api/schema-parts';
 import type { DncScope } from '../domain/do-not-contact';
 import { groupCommit } from '../group-commit';
 import { profileUrl } from '../sites/linkedin/url';
-import type { Selection } from '../store/settings';
-import { vault } from '../store/vault';
-import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
-import { vaultWrite } from '../store/vault-write';
+import { vault } from '../store/database/vault/vault';
+import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/database/vault/vault-record';
+import { vaultWrite } from '../store/database/vault/vault-write';
+import type { Selection } from '../store/items/settings';
 import { identifiersOf, localListed, teamFacts } from './do-not-contact';
-import { type PaidCall, paidLookup } from './ledger';
+import { type PaidCall, paidLookup } from './paid-call-gate';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
 export interface ContactTarget {

@@ -11,10 +11,10 @@ import { noticeInForce } from '../privacy/notice-in-force';
 import type { PersonExport } from '../privacy/person-export';
 import { exportHeld } from '../privacy/person-export-local';
 import { refuseNow } from '../protocol/result';
-import { settings } from '../store/settings';
-import { vault } from '../store/vault';
-import type { ContactRecord } from '../store/vault-record';
-import { vaultWrite } from '../store/vault-write';
+import { vault } from '../store/database/vault/vault';
+import type { ContactRecord } from '../store/database/vault/vault-record';
+import { vaultWrite } from '../store/database/vault/vault-write';
+import { settings } from '../store/items/settings';
 import { serialised } from './contact-turn';
 
 export function noteNoticeCopied(key: string, now = () => new Date().toISOString()): Promise<ContactRecord> {

@@ -15,9 +15,9 @@ import { pageKindOf } from '../sites/linkedin/page-kinds';
 import { PAGE_WORDS } from '../sites/linkedin/page-words';
 import { READ_PAGE } from '../sites/linkedin/read-request';
 import { profileUrl } from '../sites/linkedin/url';
-import { tabProfiles } from '../store/tabs';
-import { vault } from '../store/vault';
-import { noticeJobChanges } from './job-change';
+import { vault } from '../store/database/vault/vault';
+import { tabProfiles } from '../store/items/tabs';
+import { noticeJobChanges } from './send-to/job-change';
 
 /** Pages a person's `pageUrl` may point to: the ones where their public URL can be found. */
 const PERSON_PAGES: ReadonlySet<PageKindId> = new Set([

@@ -13,8 +13,8 @@
  * of a popup that woke the worker are never queued behind it.
  */
 import { EU_RULE_DAYS, removalOf } from '../retention/rules';
-import { settings } from '../store/settings';
-import { type Removable, type RetentionPlace, vaultRetention } from '../store/vault-retention';
+import { type Removable, type RetentionPlace, vaultRetention } from '../store/database/vault/vault-retention';
+import { settings } from '../store/items/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MS = 6 * 60 * 60 * 1000;

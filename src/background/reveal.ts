@@ -12,17 +12,17 @@ import { fail, refuse, refuseNow } from '../protocol/result';
 import type { RevealOutcome } from '../protocol/shapes';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
-import { outcomeUnknown, type RevealJob, revealJobs } from '../store/jobs';
-import { chargesOf } from '../store/ledger';
-import { type Selection, settings } from '../store/settings';
-import { vault } from '../store/vault';
-import { checkAgainMonths } from '../store/vault-age';
-import { vaultKeyFor } from '../store/vault-record';
+import { chargesOf } from '../store/database/ledger';
+import { vault } from '../store/database/vault/vault';
+import { checkAgainMonths } from '../store/database/vault/vault-age';
+import { vaultKeyFor } from '../store/database/vault/vault-record';
+import { outcomeUnknown, type RevealJob, revealJobs } from '../store/items/reveal-jobs';
+import { type Selection, settings } from '../store/items/settings';
 import { CUT_OFF } from '../store/work-status';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
-import { callsInFlight, SETTLE_AFTER_MS } from './ledger';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
+import { callsInFlight, SETTLE_AFTER_MS } from './paid-call-gate';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
 export type RevealTarget = RevealInput['target'];

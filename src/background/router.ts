@@ -40,21 +40,13 @@ import {
   TeamHeldInput,
 } from '../protocol/schemas';
 import { isLinkedInHost } from '../sites/linkedin/url';
-import { putBackRecords, takeOutRecords } from '../store/vault-restore';
-import { vaultWrite } from '../store/vault-write';
+import { putBackRecords, takeOutRecords } from '../store/database/vault/vault-restore';
+import { vaultWrite } from '../store/database/vault/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
-import {
-  checkDestination,
-  listAshbySources,
-  listLeverUsers,
-  removeDestination,
-  saveDestination,
-} from './destinations';
 import { addToDoNotContact, doNotContactList, removeFromDoNotContact } from './do-not-contact';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { flagContact } from './flags';
 import { forgetContact } from './forget';
-import { noteJobChange } from './job-change-note';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
 import { exportHeldOf, noteNoticeCopied, noticeTextOf } from './notice';
@@ -63,9 +55,17 @@ import { checkCutOffReveal, reveal } from './reveal';
 import { deleteSavedSearch, renameSavedSearch, runSavedSearch, saveCurrentSearch } from './saved-searches';
 import { backToEarlierSearch, goToPage, startSearch } from './search';
 import { searchSelection } from './search-selection';
-import { sendContact } from './send';
+import {
+  checkDestination,
+  listAshbySources,
+  listLeverUsers,
+  removeDestination,
+  saveDestination,
+} from './send-to/destinations';
+import { noteJobChange } from './send-to/job-change-note';
+import { sendContact } from './send-to/send';
 import { onProfileSeen, refreshBadges } from './tabs';
-import { refreshMembership } from './team';
+import { refreshMembership } from './team/team';
 import { teamHeldMarked } from './team-held-marks';
 
 interface Sender {

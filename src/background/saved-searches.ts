@@ -5,8 +5,8 @@
 
 import type { SearchRequest } from '../api/schema';
 import { refuse, refuseNow } from '../protocol/result';
+import { currentSearch, type SavedSearch, type SearchSession, savedSearches } from '../store/database/search';
 import { serialized } from '../store/lock';
-import { currentSearch, type SavedSearch, type SearchSession, savedSearches } from '../store/search';
 import { afterCurrentStep, startSearch } from './search';
 
 const NAME_MAX = 80;

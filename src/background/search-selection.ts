@@ -5,7 +5,7 @@
 import { LIMITS } from '../api/schema';
 import { formatNumber } from '../format/numbers';
 import { refuse } from '../protocol/result';
-import type { SearchSession } from '../store/search';
+import type { SearchSession } from '../store/database/search';
 import { startSearch } from './search';
 
 /** Why a selected text cannot be searched as is, or null when it can. */

@@ -4,11 +4,11 @@ import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem }
 import type { StartSearchInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
 import { freezeRequest, pageRequest } from '../search/paging';
-import { currentSearch, type SearchPage, type SearchSession } from '../store/search';
+import { currentSearch, type SearchPage, type SearchSession } from '../store/database/search';
 import { CUT_OFF } from '../store/work-status';
 import { connectedClient, recordBalance } from './connection';
 import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
-import { assertWithinCaps, paidSearch } from './ledger';
+import { assertWithinCaps, paidSearch } from './paid-call-gate';
 
 /**
  * A search to start: what the side panel sends (the body of page 1; a `start` in it is ignored), and what the

@@ -7,10 +7,10 @@ import { browser } from 'wxt/browser';
 import { isRevealed } from '../domain/revealed';
 import type { ProfileDetection } from '../protocol/messages';
 import { profileUrl } from '../sites/linkedin/url';
+import { vault } from '../store/database/vault/vault';
+import { tabProfiles } from '../store/items/tabs';
 import { keyedLock } from '../store/lock';
-import { tabProfiles } from '../store/tabs';
-import { vault } from '../store/vault';
-import { noticeJobChanges } from './job-change';
+import { noticeJobChanges } from './send-to/job-change';
 
 /** The toolbar action: `action` on MV3, `browserAction` on Firefox's MV2. */
 const action = () => browser.action ?? browser.browserAction;

@@ -6,7 +6,7 @@
  */
 import type { TeamHeldPerson } from '../protocol/shapes';
 import { localListed } from './do-not-contact';
-import { type TeamHeldTarget, teamHeld } from './team';
+import { type TeamHeldTarget, teamHeld } from './team/team';
 
 /** The team's answer for `targets` (in order), with the people listed in this browser marked. */
 export async function teamHeldMarked(targets: readonly TeamHeldTarget[]): Promise<TeamHeldPerson[]> {

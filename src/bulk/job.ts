@@ -1,11 +1,11 @@
 /**
  * A bulk reveal as stored: the one job the background runs for many contacts, and the receipts of finished ones.
  * The background writes it before its first request and after every change of a contact's state; the side panel
- * and the toolbar badge only read it. Its stored shape is `src/store/bulk-job.ts`, its storage `src/store/bulk-jobs.ts`;
+ * and the toolbar badge only read it. Its stored shape is `src/store/database/bulk-job.ts`, its storage `src/store/database/bulk-jobs.ts`;
  * here are the rules read from it.
  */
 import type { Retrievable } from '../api/schema-parts';
-import { BULK_ITEM_STATES, type BulkItemState, type BulkJob, type PerItem } from '../store/bulk-job';
+import { BULK_ITEM_STATES, type BulkItemState, type BulkJob, type PerItem } from '../store/database/bulk-job';
 
 export {
   BULK_ITEM_STATES,
@@ -17,7 +17,7 @@ export {
   type BulkStatus,
   BulkTarget,
   type PerItem,
-} from '../store/bulk-job';
+} from '../store/database/bulk-job';
 
 /** States that end a contact's part of the job: all but waiting and under way. */
 export const SETTLED: ReadonlySet<BulkItemState> = new Set(

@@ -5,7 +5,7 @@
  */
 import { ITEM_PRICE } from '../api/pricing';
 import type { Retrievable } from '../api/schema-parts';
-import { type ContactRecord, itemsToAsk, vaultKeyFor } from '../store/vault-record';
+import { type ContactRecord, itemsToAsk, vaultKeyFor } from '../store/database/vault/vault-record';
 import type { BulkItem, BulkQuote, BulkTarget, PerItem } from './job';
 
 /** A selected row: who (a canonical profile URL and/or a candidate id) and what to call them. */

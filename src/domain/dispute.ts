@@ -5,8 +5,8 @@
  */
 import type { Retrievable } from '../api/schema-parts';
 import { type ChargeEntry, type LedgerEntry, partsOf } from '../ledger/entry';
-import type { Flag, FlagTarget } from '../store/vault-flags';
-import type { ContactRecord } from '../store/vault-record';
+import type { Flag, FlagTarget } from '../store/database/vault/vault-flags';
+import type { ContactRecord } from '../store/database/vault/vault-record';
 import { flagOnItem, standingFlag } from './flags';
 
 export interface DisputeRow {

@@ -4,7 +4,7 @@
  * candidate id, each email trimmed and lower-cased. What each list says is `do-not-contact-words.ts`.
  */
 import { profileUrl } from '../sites/linkedin/url';
-import type { DncIdentifier } from '../store/do-not-contact';
+import type { DncIdentifier } from '../store/database/do-not-contact';
 
 /** Emails are compared lower-cased (the local part is case-sensitive by RFC 5321, never in practice). */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

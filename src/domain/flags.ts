@@ -4,8 +4,8 @@
  * the quote and the dispute report apply alike.
  */
 import type { Retrievable } from '../api/schema-parts';
-import type { Flag, FlagTarget } from '../store/vault-flags';
-import type { ContactRecord } from '../store/vault-record';
+import type { Flag, FlagTarget } from '../store/database/vault/vault-flags';
+import type { ContactRecord } from '../store/database/vault/vault-record';
 
 /** The items a "Wrong person" flag covers: everything the service returned for the contact. */
 const PERSON_ITEMS: readonly Retrievable[] = ['email', 'phone', 'detailed_profile', 'healthcare_profile'];

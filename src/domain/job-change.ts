@@ -4,8 +4,8 @@
  * which people write as "Staff Engineer at Nimbus" (or "… @ Nimbus"); one that does not read that way says nothing
  * either way, so a headline such as "Building things | Speaker" is never taken for a change.
  */
-import type { Observation } from '../store/vault-flags';
-import type { ContactRecord } from '../store/vault-record';
+import type { Observation } from '../store/database/vault/vault-flags';
+import type { ContactRecord } from '../store/database/vault/vault-record';
 
 export interface SeenJob {
   title: string;

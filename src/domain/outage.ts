@@ -3,7 +3,7 @@
  * and the background apply alike.
  */
 import type { ApiErrorJSON } from '../api/errors';
-import type { RevealJob } from '../store/jobs';
+import type { RevealJob } from '../store/items/reveal-jobs';
 
 /**
  * Failures that say the service cannot be reached (no connection, or no answer in time, after the retries). One

@@ -1,5 +1,5 @@
 /** Whether a contact counts as revealed: the toolbar badge, the page's people and the side panel agree on it. */
-import type { ContactRecord } from '../store/vault-record';
+import type { ContactRecord } from '../store/database/vault/vault-record';
 
 /** True when the vault holds at least one found item for the contact. */
 export function isRevealed(record: ContactRecord | null): boolean {

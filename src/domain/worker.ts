@@ -2,7 +2,7 @@
  * Whether the worker that owns a running job or search is still alive: the rule the background, the popup and the
  * side panel all apply to the stored heartbeat.
  */
-import type { WorkerBeat } from '../store/worker-beat';
+import type { WorkerBeat } from '../store/items/worker-beat';
 
 export const HEARTBEAT_MS = 1000;
 /** A beat older than this means its worker is gone: a few missed beats, for a busy machine's timer delays. */

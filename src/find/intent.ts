@@ -6,8 +6,8 @@
  * browser session.
  */
 import * as z from 'zod/mini';
-import { defineStored } from '../store/item';
-import { KEYS } from '../store/keys';
+import { defineStored } from '../store/items/item';
+import { KEYS } from '../store/items/keys';
 
 export const FindQuerySchema = z.union([
   z.object({ kind: z.literal('email'), email: z.string() }),

@@ -11,7 +11,7 @@
  * Only an exact match is offered for a reveal straight away; a likely one is revealed only after the user chose
  * the person.
  */
-import type { StoredProfile } from '../store/search';
+import type { StoredProfile } from '../store/database/search';
 import type { CheckedFind } from './query';
 import { MATCH_WORDS } from './words';
 

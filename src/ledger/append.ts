@@ -10,9 +10,9 @@
  */
 import type { IDBPTransaction } from 'idb';
 import { groupCommit } from '../group-commit';
-import { announce } from '../store/changes';
-import { db, type LensSchema } from '../store/db';
-import { daysRange, LEDGER, LEDGER_META, metaFrom, readEntries } from '../store/ledger';
+import { announce } from '../store/database/changes';
+import { db, type LensSchema } from '../store/database/db';
+import { daysRange, LEDGER, LEDGER_META, metaFrom, readEntries } from '../store/database/ledger';
 import { type BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './entry';
 
 /**

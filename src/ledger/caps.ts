@@ -2,7 +2,7 @@
  * The room the user's spending caps leave: one rule for the background's check before a paid call and the popup's
  * reason beside Reveal. Pure; the spending comes from the ledger (`store.ts`), the caps from the settings.
  */
-import type { Settings } from '../store/settings';
+import type { Settings } from '../store/items/settings';
 
 /** The tighter of the caps in force: how much is left under it, and its name. */
 export interface CapRoom {

@@ -4,7 +4,7 @@
  */
 import { formatCredits } from '../api/pricing';
 import { formatNumber } from '../format/numbers';
-import type { Settings } from '../store/settings';
+import type { Settings } from '../store/items/settings';
 
 /** How near a cap must be before it is mentioned, most pressing first. */
 const LEVELS = [1, 0.9, 0.75] as const;

@@ -1,7 +1,7 @@
 /** What one contact's notice states, read from the contact's record and the retention in force. */
 import { regionOf } from '../retention/region';
 import { EU_RULE_DAYS, underEuRule } from '../retention/rules';
-import type { ContactRecord } from '../store/vault-record';
+import type { ContactRecord } from '../store/database/vault/vault-record';
 import type { NoticeFacts } from './notice';
 
 const days = (n: number) => `${n.toLocaleString('en-US')} day${n === 1 ? '' : 's'}`;

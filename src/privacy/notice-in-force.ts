@@ -2,8 +2,9 @@
  * The privacy notice's text in force: the team's when the connection is a team gateway that set one, else the text
  * edited in Options, else the default. The worker fills it for a contact (`background/notice.ts`); Options shows it.
  */
+
+import { teamMembership } from '../store/items/team-membership';
 import { localNotice } from '../store/notice-text';
-import { teamMembership } from '../store/team-membership';
 import { DEFAULT_NOTICE, type NoticeText } from './notice';
 
 /** The text in force and the team's name (null without a gateway). */

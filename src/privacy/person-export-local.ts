@@ -6,10 +6,10 @@
  */
 import { RETRIEVABLE } from '../api/schema-parts';
 import { dncIdentifiers } from '../domain/do-not-contact';
-import { localEntryOf } from '../store/do-not-contact';
+import { localEntryOf } from '../store/database/do-not-contact';
+import { sentFor } from '../store/database/sent';
+import type { ContactRecord } from '../store/database/vault/vault-record';
 import { chargesAbout } from '../store/ledger-subject';
-import { sentFor } from '../store/sent';
-import type { ContactRecord } from '../store/vault-record';
 import type { ExportFlag, PersonExport } from './person-export';
 
 /** Who did a thing kept in this browser (a teammate's name when the team gateway said so). */

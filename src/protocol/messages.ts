@@ -10,14 +10,14 @@ import type { GitHubProfile } from '../find/github';
 import type { PersonExport } from '../privacy/person-export';
 import type { AshbySource } from '../send/destinations/ashby';
 import type { LeverUser } from '../send/destinations/lever';
-import type { AccountSnapshot } from '../store/account';
-import type { BulkSendJob } from '../store/bulk-send';
-import type { DestinationHint } from '../store/destination-hints';
-import type { DncEntry } from '../store/do-not-contact';
-import type { RevealJob } from '../store/jobs';
-import type { SavedSearch, SearchSession } from '../store/search';
-import type { ContactRecord } from '../store/vault-record';
-import type { TakenOut } from '../store/vault-restore';
+import type { BulkSendJob } from '../store/database/bulk-send';
+import type { DncEntry } from '../store/database/do-not-contact';
+import type { SavedSearch, SearchSession } from '../store/database/search';
+import type { ContactRecord } from '../store/database/vault/vault-record';
+import type { TakenOut } from '../store/database/vault/vault-restore';
+import type { AccountSnapshot } from '../store/items/account';
+import type { DestinationHint } from '../store/items/destination-hints';
+import type { RevealJob } from '../store/items/reveal-jobs';
 import type { Result } from './result';
 import type {
   AddDoNotContactInput,

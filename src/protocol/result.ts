@@ -4,7 +4,7 @@
  * throw to the UI; they answer with a result the UI can phrase.
  */
 import { ApiError, type ApiErrorJSON } from '../api/errors';
-import { LayoutTooOld } from '../store/db';
+import { LayoutTooOld } from '../store/database/db';
 import { STORAGE_FAILED, STORAGE_FULL, storageProblem } from '../store/storage-problem';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiErrorJSON };

@@ -12,10 +12,10 @@ import { RETRIEVABLE } from '../api/schema-parts';
 import { BULK_MAX_CONTACTS } from '../bulk/job';
 import { formatNumber } from '../format/numbers';
 import { MESSAGE_LIMITS } from '../input-limits';
-import { SEARCH_MODES } from '../store/search';
-import { SentRecord } from '../store/sent';
-import { FLAG_TARGETS } from '../store/vault-flags';
-import { ContactRecord } from '../store/vault-record';
+import { SEARCH_MODES } from '../store/database/search';
+import { SentRecord } from '../store/database/sent';
+import { FLAG_TARGETS } from '../store/database/vault/vault-flags';
+import { ContactRecord } from '../store/database/vault/vault-record';
 
 /** A string of at most `max` characters, refused with `what` in a plain sentence. */
 const text = (max: number, what: string) =>

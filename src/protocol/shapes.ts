@@ -4,9 +4,9 @@
  */
 import type { Retrievable } from '../api/schema-parts';
 import type { PageKindId } from '../sites/linkedin/page-kind';
-import type { RevealJob } from '../store/jobs';
-import type { SentStatus } from '../store/sent';
-import type { ContactRecord } from '../store/vault-record';
+import type { SentStatus } from '../store/database/sent';
+import type { ContactRecord } from '../store/database/vault/vault-record';
+import type { RevealJob } from '../store/items/reveal-jobs';
 
 /** One person of the page, as the extension's pages show them. */
 export interface PersonOnPage {
@@ -51,7 +51,7 @@ export interface RevealOutcome {
 }
 
 /** What the team holds of one item of one person (a team gateway's answer, in the extension's words:
- * `src/background/team.ts` turns the gateway's body into it; the pages read it). */
+ * `src/background/team/team.ts` turns the gateway's body into it; the pages read it). */
 export interface TeamHeldItem {
   item: Retrievable;
   /** True: the team holds the value. False: the service had none when a teammate asked (asking again is free). */

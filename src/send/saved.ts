@@ -6,9 +6,9 @@
  * destination added or removed.
  */
 import * as z from 'zod/mini';
-import { SECRETS } from '../store/keys';
+import { SECRETS } from '../store/items/keys';
 import { serialized } from '../store/lock';
-import { readSecret, writeSecret } from '../store/secrets';
+import { readSecret, writeSecret } from '../store/secrets/secrets';
 import { DestinationSettings } from './destinations';
 
 const Saved = z.array(DestinationSettings);

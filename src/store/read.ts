@@ -7,7 +7,7 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { PREFIXES } from './keys';
+import { PREFIXES } from './items/keys';
 
 /** What a read found: a value, nothing stored, or a stored value that no longer reads (and was set aside). */
 export type Read<T> = { state: 'ok'; value: T } | { state: 'missing' } | { state: 'unreadable' };

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CSV_HEADER } from '../../src/ui/sidepanel/export-csv';
+import { CSV_HEADER } from '../../src/ui/sidepanel/search/export-csv';
 import type { Driver } from './driver';
 import { EXTENSION_ORIGIN, expect, test } from './fixtures';
 import { enterSidebar, setSidebarWidth } from './sidebar-panel';

@@ -12,7 +12,7 @@ import {
 } from '@playwright/test';
 import { selfSignedCertificate, spkiHash } from '../../scripts/self-signed';
 import { type RunningSimulator, startSimulator } from '../../sim/server';
-import { SECRETS } from '../../src/store/keys';
+import { SECRETS } from '../../src/store/items/keys';
 import { linkedinPage } from '../support/linkedin-page';
 import { type Sim, simClient } from '../support/sim-client';
 import { findChromium } from './chromium-path';

@@ -132,7 +132,7 @@ test.describe('popup results', () => {
   });
 
   // chrome.storage.local hands objects back with their keys sorted, so the vault cannot keep the service's field
-  // order: items are written in a reading order of their own (src/ui/contact-card.tsx, describeItem).
+  // order: items are written in a reading order of their own (src/ui/components/contact-card.tsx, describeItem).
   test('detailed profile items read in a sensible order, whatever order storage gives their fields', async ({
     connect,
     openExtensionPage,

@@ -2,7 +2,7 @@ import type { Worker } from '@playwright/test';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
-import { SECRETS } from '../../src/store/keys';
+import { SECRETS } from '../../src/store/items/keys';
 import { expectAccessible } from './axe';
 import { addDestinations, allowSites, expect, test, type VendorStandIns } from './send-helpers';
 

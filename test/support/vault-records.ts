@@ -23,13 +23,13 @@ export function contactRecord(slug: string, candidateId: string) {
 
 /** The vault keys of every record stored, sorted. */
 export async function storedVaultKeys(): Promise<string[]> {
-  const { db } = await import('../../src/store/db');
+  const { db } = await import('../../src/store/database/db');
   return ((await (await db()).getAllKeys('contacts')) as string[]).sort();
 }
 
 /** The candidate ids the vault names a record for, sorted. */
 export async function storedVaultIds(): Promise<string[]> {
-  const { db } = await import('../../src/store/db');
+  const { db } = await import('../../src/store/database/db');
   const records = (await (await db()).getAll('contacts')) as Array<{ candidateId?: unknown }>;
   return records.flatMap((r) => (typeof r.candidateId === 'string' ? [r.candidateId] : [])).sort();
 }
@@ -39,6 +39,6 @@ export async function storedVaultIds(): Promise<string[]> {
  * database keeps a record under its `key` field, whatever else it holds).
  */
 export async function writeRawContact(key: string, value: object): Promise<void> {
-  const { db } = await import('../../src/store/db');
+  const { db } = await import('../../src/store/database/db');
   await (await db()).put('contacts', { ...value, key });
 }

@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
-import { closeDb, DB_NAME } from '../../src/store/db';
+import { closeDb, DB_NAME } from '../../src/store/database/db';
 
 beforeEach(async () => {
   await closeDb();

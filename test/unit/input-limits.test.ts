@@ -9,7 +9,7 @@ import { startSearch } from '../../src/background/search';
 import { searchSelection } from '../../src/background/search-selection';
 import { MESSAGE_LIMITS } from '../../src/input-limits';
 import * as schemas from '../../src/protocol/schemas';
-import { currentSearch } from '../../src/store/search';
+import { currentSearch } from '../../src/store/database/search';
 import { createOptionsModel } from '../../src/ui/options/model';
 import { createPopupModel } from '../../src/ui/popup/model';
 import { freshConnection } from './background/service-stub';

@@ -7,9 +7,9 @@ import { ApiError, DISK_FULL, FREE_SPACE } from '../../api/errors';
 import type { LookupResponse } from '../../api/schema';
 import type { BulkItem, BulkJob } from '../../bulk/job';
 import { ownError } from '../../protocol/result';
-import type { ContactRecord } from '../../store/vault-record';
-import { CapReached, NotKept, NotRecorded } from '../ledger';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
+import { CapReached, NotKept, NotRecorded } from '../paid-call-gate';
 import type { RunStore } from './bulk-run-store';
 import { NotSent, type Send, type TaskOutcome } from './pool';
 

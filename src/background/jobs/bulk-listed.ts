@@ -5,7 +5,7 @@
  * (`lookup-contact.ts`), so a person listed after the quote is skipped too.
  */
 import type { BulkCandidate, ListedOn } from '../../bulk/quote';
-import type { ContactRecord } from '../../store/vault-record';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
 import { identifiersOf, localListed } from '../do-not-contact';
 
 /**

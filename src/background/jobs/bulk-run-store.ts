@@ -3,7 +3,7 @@
  * (progress for the panel and the badge) and at once at every pause, wait and end, one write at a time.
  */
 import type { BulkJob } from '../../bulk/job';
-import { bulkJobs } from '../../store/bulk-jobs-write';
+import { bulkJobs } from '../../store/database/bulk-jobs-write';
 import { showBulkBadge } from './bulk-badge';
 
 /**

@@ -10,12 +10,12 @@
  */
 import { ApiError } from '../../api/errors';
 import { refuse, refuseNow } from '../../protocol/result';
-import { BULK_SEND_MAX, type BulkSendJob } from '../../store/bulk-send';
-import { bulkSend } from '../../store/bulk-send-write';
-import { destinationHints } from '../../store/destination-hints';
-import { vault } from '../../store/vault';
+import { BULK_SEND_MAX, type BulkSendJob } from '../../store/database/bulk-send';
+import { bulkSend } from '../../store/database/bulk-send-write';
+import { vault } from '../../store/database/vault/vault';
+import { destinationHints } from '../../store/items/destination-hints';
 import { whileBeating } from '../heartbeat';
-import { sendContact } from '../send';
+import { sendContact } from '../send-to/send';
 
 /** A 429 without Retry-After: wait this long before trying the same contact again. */
 const RATE_LIMIT_WAIT_MS = 10_000;

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { RETRIEVABLE } from '../../api/schema-parts';
 import { countOf, formatNumber } from '../../format/numbers';
-import { ErrorView } from '../error-view';
+import { ErrorView } from '../components/error-view';
 import { BulkSendLater } from '../send/later';
 import { ITEM_LABEL, NOT_FOUND } from '../words/items';
 import {

@@ -1,10 +1,11 @@
 /** One contact as a card, on a page narrower than the table needs: name, role, address and number, when revealed. */
-import type { ContactSummary } from '../../contacts-index';
-import type { SentRecord } from '../../store/sent';
-import type { ContactRecord } from '../../store/vault-record';
-import { ContactCard } from '../contact-card';
+
+import type { SentRecord } from '../../store/database/sent';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import { ContactCard } from '../components/contact-card';
 import { ageInWords, exactTime } from '../words/age';
 import { ITEM_LABEL, notFoundOn } from '../words/items';
+import type { ContactSummary } from './library-reads';
 import type { LibraryModel } from './model';
 import { RemovalNote } from './removal';
 import { DeleteOne, heldValue, Marks, nameOf, ProfileLink, Value } from './row-parts';

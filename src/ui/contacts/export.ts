@@ -7,11 +7,11 @@
 
 import { withoutFlagged } from '../../domain/flags';
 import { toCsv } from '../../search/csv';
-import type { ContactRecord } from '../../store/vault-record';
-import { readRecords } from '../../store/vault-spans';
-import { downloadText } from '../download';
-import { CSV_HEADER, candidatesCsv } from '../sidepanel/export-csv';
-import { toVCards } from '../vcard';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import { readRecords } from '../../store/database/vault/vault-spans';
+import { downloadText } from '../helpers/download';
+import { toVCards } from '../helpers/vcard';
+import { CSV_HEADER, candidatesCsv } from '../sidepanel/search/export-csv';
 
 /** Contacts turned to text between two paints. */
 export const EXPORT_CHUNK = 5_000;

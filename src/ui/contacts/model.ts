@@ -18,13 +18,13 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
-import { type ContactSummary, contactsIndex, FIRST_PAGE, type Totals } from '../../contacts-index';
 import { countOf } from '../../format/numbers';
-import { vault } from '../../store/vault';
-import type { ContactRecord } from '../../store/vault-record';
-import type { TakenOut } from '../../store/vault-restore';
+import { vault } from '../../store/database/vault/vault';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import type { TakenOut } from '../../store/database/vault/vault-restore';
 import { call } from '../rpc';
 import { exportCsv, exportVCards } from './export';
+import { type ContactSummary, FIRST_PAGE, libraryReads, type Totals } from './library-reads';
 import {
   counts,
   countsAfter,
@@ -79,7 +79,7 @@ export function createLibraryModel() {
   const lead = signal<ContactSummary[] | null>(null);
   /**
    * Before every contact is read: the first page of a query's matches, found by reading newest first until a page
-   * is filled (`contactsIndex.firstMatching`), listed while its count is not known yet.
+   * is filled (`libraryReads.firstMatching`), listed while its count is not known yet.
    */
   const early = signal<{ q: LibraryQuery; rows: ContactSummary[] } | null>(null);
 
@@ -109,7 +109,7 @@ export function createLibraryModel() {
   });
 
   async function loadOnce() {
-    const page = await contactsIndex.first();
+    const page = await libraryReads.first();
     // A first page holding every contact is every contact.
     if (page.rows.length === page.totals.total) {
       show(page.rows, null);
@@ -117,7 +117,7 @@ export function createLibraryModel() {
     }
     // While a full list is shown, it stays until the next one is read (a reload must not shrink it to a page).
     if (!ready.value) first.value = page;
-    show(await contactsIndex.all(() => searching), page.rows);
+    show(await libraryReads.all(() => searching), page.rows);
   }
 
   /**
@@ -194,7 +194,7 @@ export function createLibraryModel() {
    */
   async function apply(keys: ReadonlySet<string>): Promise<boolean> {
     if (!all.value || running) return false;
-    const read = await contactsIndex.some([...keys]);
+    const read = await libraryReads.some([...keys]);
     return patch(
       keys,
       read.flatMap((summary) => (summary ? [summary] : [])),
@@ -239,7 +239,7 @@ export function createLibraryModel() {
   /** Loads, then follows the vault (a reveal elsewhere adds a contact; batched, a bulk reveal writes many). */
   let stopWatching: (() => void) | null = null;
   async function init() {
-    stopWatching = contactsIndex.watch((keys) => {
+    stopWatching = libraryReads.watch((keys) => {
       // The contact open shows what was just written of it (a flag from its own card, a reveal elsewhere).
       const shownKey = opened.value?.key;
       if (shownKey && keys?.includes(shownKey))
@@ -296,7 +296,7 @@ export function createLibraryModel() {
     if (ready.peek() || listsAll(wanted) || (!newest && wanted.sort !== 'oldest')) return;
     const now = Date.now();
     const stale = () => ticket !== asked || ready.peek();
-    searching = contactsIndex
+    searching = libraryReads
       .firstMatching((step) => query(prepare(step), wanted, now), PAGE, newest, stale, EARLY_MOST)
       .then((rows) => {
         if (rows && !stale()) early.value = { q: wanted, rows };

@@ -4,7 +4,7 @@
  * order on first use, the lower-case text on the first search), so every keystroke is a single pass.
  */
 import { RETRIEVABLE, type Retrievable } from '../../api/schema-parts';
-import { type ContactSummary, newestFirst, type Totals } from '../../contacts-index';
+import { type ContactSummary, newestFirst, type Totals } from './library-reads';
 
 /**
  * The orders a list can take: by when revealed (newest or oldest first), or by a column's text, A to Z or (with

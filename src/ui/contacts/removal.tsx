@@ -7,9 +7,9 @@
  * (`row-marks.ts`): the first rows show without them, and the lines appear when they are read.
  */
 import { signal } from '@preact/signals';
-import type { ContactSummary } from '../../contacts-index';
-import type { SentRecord } from '../../store/sent';
+import type { SentRecord } from '../../store/database/sent';
 import { removalLine, removalWhy } from '../words/retention';
+import type { ContactSummary } from './library-reads';
 
 /** How far ahead a removal is said. */
 const AHEAD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ let following = false;
 function follow() {
   if (following) return;
   following = true;
-  void Promise.all([import('../../retention/rules'), import('../../store/settings')]).then(
+  void Promise.all([import('../../retention/rules'), import('../../store/items/settings')]).then(
     async ([rules, { settings }]) => {
       loaded.value = { rules, generalDays: (await settings.get()).retentionDays };
       settings.watch((value) => {

@@ -6,8 +6,8 @@
  */
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import type { ContactSummary } from '../../contacts-index';
-import type { SentRecord } from '../../store/sent';
+import type { SentRecord } from '../../store/database/sent';
+import type { ContactSummary } from './library-reads';
 
 /** The marks of `rows`, by contact key, as a signal that fills in once read. */
 export function useRowMarks(rows: readonly ContactSummary[]) {
@@ -18,7 +18,7 @@ export function useRowMarks(rows: readonly ContactSummary[]) {
     const shown = new Set(keys);
     let current = true;
     let stop = () => {};
-    void import('../../store/sent').then(({ sentFor, watchSent }) => {
+    void import('../../store/database/sent').then(({ sentFor, watchSent }) => {
       if (!current) return;
       const read = () =>
         void sentFor(keys).then((found) => {

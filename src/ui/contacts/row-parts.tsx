@@ -1,12 +1,13 @@
 /** What a contact's card and its table row both show: its values, its LinkedIn link, its sent marks, its delete. */
-import type { ContactSummary } from '../../contacts-index';
+
 import { flagOnItem } from '../../domain/flags';
-import type { SentRecord } from '../../store/sent';
-import type { ContactRecord } from '../../store/vault-record';
-import { Address } from '../address';
-import { CopyButton } from '../copy-button';
-import { Icon } from '../icons';
+import type { SentRecord } from '../../store/database/sent';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import { Address } from '../components/address';
+import { CopyButton } from '../components/copy-button';
+import { Icon } from '../components/icons';
 import { SentMark } from '../send/sent-mark';
+import type { ContactSummary } from './library-reads';
 import type { LibraryModel } from './model';
 
 /** The name a row shows, and every label naming it. */

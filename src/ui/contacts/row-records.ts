@@ -5,9 +5,9 @@
  */
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import type { ContactSummary } from '../../contacts-index';
-import { vault } from '../../store/vault';
-import type { ContactRecord } from '../../store/vault-record';
+import { vault } from '../../store/database/vault/vault';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import type { ContactSummary } from './library-reads';
 
 /** The records of `rows`, by vault key, as a signal that fills in once read. */
 export function useRowRecords(rows: readonly ContactSummary[]) {

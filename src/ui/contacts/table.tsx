@@ -5,13 +5,14 @@
  * header the rows are sorted by, and on no other (https://www.w3.org/WAI/ARIA/apg/patterns/table/examples/sortable-table/).
  * A contact opened shows its card on a line of its own under its row, the address and the number there only.
  */
-import type { ContactSummary } from '../../contacts-index';
-import type { SentRecord } from '../../store/sent';
-import type { ContactRecord } from '../../store/vault-record';
-import { ContactCard } from '../contact-card';
+
+import type { SentRecord } from '../../store/database/sent';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import { ContactCard } from '../components/contact-card';
 import { ageInWords, exactTime } from '../words/age';
 import { NOT_FOUND } from '../words/items';
 import { jobChangeLine } from '../words/trust';
+import type { ContactSummary } from './library-reads';
 import type { LibraryModel } from './model';
 import type { Sort } from './query';
 import { RemovalNote } from './removal';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
-import type { AccountSnapshot } from '../../store/account';
-import { Balance } from '../balance';
-import { ErrorView } from '../error-view';
-import { RevealOptions } from '../reveal-options';
+import type { AccountSnapshot } from '../../store/items/account';
+import { Balance } from '../components/balance';
+import { ErrorView } from '../components/error-view';
+import { RevealOptions } from '../components/reveal-options';
 import { DeleteAllContacts } from './delete-all';
 import { Field, focusFirstInvalid } from './field';
 import { InvitationCard } from './invitation-card';

@@ -4,8 +4,8 @@
  */
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { settings } from '../../store/settings';
-import { checkAgainMonths } from '../../store/vault-age';
+import { checkAgainMonths } from '../../store/database/vault/vault-age';
+import { settings } from '../../store/items/settings';
 import { Field, focusFirstInvalid } from './field';
 
 /** Reads the field: a whole number of months from 0 to 120; empty is 0 (never offered). */

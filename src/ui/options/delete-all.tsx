@@ -7,13 +7,13 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { ApiErrorJSON } from '../../api/errors';
 import { countOf } from '../../format/numbers';
-import type { TakenOut } from '../../store/vault-restore';
+import type { TakenOut } from '../../store/database/vault/vault-restore';
+import { ErrorView } from '../components/error-view';
 import { UNDO_MS } from '../contacts/undo-time';
-import { ErrorView } from '../error-view';
 import { call } from '../rpc';
 
 const contacts = (n: number) => countOf(n, 'contact');
-const reader = () => import('../../contacts-index').then((module) => module.contactsIndex);
+const reader = () => import('../contacts/library-reads').then((module) => module.libraryReads);
 
 export function DeleteAllContacts() {
   /** How many contacts the vault holds; null until read. */

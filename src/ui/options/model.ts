@@ -10,11 +10,11 @@ import { looksLikeInvitation, parseInvitation } from '../../api/invitation';
 import type { Retrievable } from '../../api/schema-parts';
 import { formatNumber } from '../../format/numbers';
 import { MESSAGE_LIMITS } from '../../input-limits';
-import { type AccountSnapshot, account, keyHint } from '../../store/account';
-import { DEFAULT_SETTINGS, settings } from '../../store/settings';
-import { teamMembership } from '../../store/team-membership';
+import { type AccountSnapshot, account, keyHint } from '../../store/items/account';
+import { DEFAULT_SETTINGS, settings } from '../../store/items/settings';
+import { teamMembership } from '../../store/items/team-membership';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 
 /** The connection's fields that can be refused before anything is sent. */
 export type ConnectionField = 'baseUrl' | 'apiKey';

@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals';
 import { formatNumber } from '../../format/numbers';
-import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/settings';
+import { DEFAULT_CONFIRM_ABOVE, settings } from '../../store/items/settings';
 
 /** The settings these fields edit. */
 export const SPENDING_FIELDS = [

@@ -1,4 +1,4 @@
-import type { TeamMembership } from '../../store/team-membership';
+import type { TeamMembership } from '../../store/items/team-membership';
 import { allowanceInWords, asOf, gatewayAt, memberAndTeam } from '../words/team';
 
 /**

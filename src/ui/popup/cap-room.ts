@@ -9,8 +9,8 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';
 import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
 import { spendingNow } from '../../ledger/spending';
-import { watchLedger } from '../../store/ledger';
-import { settings } from '../../store/settings';
+import { watchLedger } from '../../store/database/ledger';
+import { settings } from '../../store/items/settings';
 
 /**
  * Why a paid action of at most `max` credits would pass a cap; null when it would not. The next step (raise it) is

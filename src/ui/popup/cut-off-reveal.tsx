@@ -1,5 +1,5 @@
 import { formatCredits } from '../../api/pricing';
-import { CutOffNote } from '../cut-off-note';
+import { CutOffNote } from '../components/cut-off-note';
 import { SERVICE_DOWN } from '../words/service';
 import type { PopupModel } from './model';
 import { reasonId, saidAbove } from './reason-id';

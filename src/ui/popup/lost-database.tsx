@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { dismissLostDatabase, lostDatabase, watchLostDatabase } from '../../store/db-marker';
-import { stored } from '../use-stored';
+import { dismissLostDatabase, lostDatabase, watchLostDatabase } from '../../store/database/db-marker';
+import { stored } from '../helpers/use-stored';
 import { LOST_DATABASE, LOST_DATABASE_DETAIL } from '../words/lost-database';
 
 /**

@@ -6,13 +6,13 @@
 import { computed, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
-import { account, keyHint } from '../../store/account';
-import { settings } from '../../store/settings';
-import { checkAgainMonths } from '../../store/vault-age';
-import { pageHints } from '../reveal-hints';
+import { checkAgainMonths } from '../../store/database/vault/vault-age';
+import { account, keyHint } from '../../store/items/account';
+import { settings } from '../../store/items/settings';
+import { pageHints } from '../helpers/reveal-hints';
+import { createServiceCheck } from '../helpers/service-check';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { createServiceCheck } from '../service-check';
-import { stored } from '../use-stored';
 import { watchCapRoom } from './cap-room';
 import { createHeldModel } from './held-model';
 import { createOfferModel } from './offer-model';
@@ -197,7 +197,7 @@ export function createPopupModel() {
 }
 
 /** The words of the shared rule the popup's views also show (the notice's, the reason's). */
-export { CHECKING_BALANCE, NO_KEY, NOT_ENOUGH } from '../reveal-price';
+export { CHECKING_BALANCE, NO_KEY, NOT_ENOUGH } from '../helpers/reveal-price';
 
 export type PopupModel = ReturnType<typeof createPopupModel>;
 

@@ -5,8 +5,8 @@
  */
 import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
-import { openCapSetting } from '../open-cap';
-import { maxCostWithTeam } from '../team-held';
+import { openCapSetting } from '../helpers/open-cap';
+import { maxCostWithTeam } from '../helpers/team-held';
 import { ADD_CREDITS, capOf } from '../words/errors';
 import { checkAgain, ITEM_SHORT, itemsInWords } from '../words/items';
 import { NOT_ENOUGH, type PopupModel } from './model';

@@ -6,11 +6,11 @@
  */
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { Retrievable } from '../../api/schema-parts';
-import { itemsToCheckAgain } from '../../store/vault-age';
-import { flaggedSinceBought } from '../../store/vault-flags';
-import { type ContactRecord, itemsToAsk } from '../../store/vault-record';
+import { itemsToCheckAgain } from '../../store/database/vault/vault-age';
+import { flaggedSinceBought } from '../../store/database/vault/vault-flags';
+import { type ContactRecord, itemsToAsk } from '../../store/database/vault/vault-record';
+import { maxCostWithTeam, type TeamHeldItems } from '../helpers/team-held';
 import { ITEMS } from '../items';
-import { maxCostWithTeam, type TeamHeldItems } from '../team-held';
 
 export interface OfferDeps {
   record: ReadonlySignal<ContactRecord | null>;

@@ -8,10 +8,10 @@ import { formatCredits, ITEM_PRICE, maxCostOfItems } from '../../api/pricing';
 import { type BulkJob, bulkProgress } from '../../bulk/job';
 import { countOf } from '../../format/numbers';
 import type { PersonOnPage } from '../../protocol/shapes';
-import { itemsToAsk } from '../../store/vault-record';
-import { Address } from '../address';
-import { CopyButton } from '../copy-button';
-import { ErrorView } from '../error-view';
+import { itemsToAsk } from '../../store/database/vault/vault-record';
+import { Address } from '../components/address';
+import { CopyButton } from '../components/copy-button';
+import { ErrorView } from '../components/error-view';
 import { notFoundOn } from '../words/items';
 import {
   foundOfLookedUp,

@@ -5,8 +5,8 @@
  */
 
 import { openSidePanel } from '../../side-panel';
-import { pagePeopleIntent } from '../../store/panel';
-import { PageNotRead } from '../page-not-read';
+import { pagePeopleIntent } from '../../store/items/panel';
+import { PageNotRead } from '../components/page-not-read';
 import type { PopupModel } from './model';
 import { PageList } from './page-list';
 

@@ -6,7 +6,7 @@
  */
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { panelOffer } from '../../store/panel-offer';
+import { panelOffer } from '../../store/items/panel-offer';
 import { openSearch } from './open-pages';
 
 /** Made in this popup: shown until taken or put away, even after it is stored as made. */

@@ -1,5 +1,5 @@
 /** Reasons a notice above the popup's buttons says once, and how a disabled button names where its reason is. */
-import { NO_KEY } from '../reveal-price';
+import { NO_KEY } from '../helpers/reveal-price';
 import { SERVICE_DOWN, SERVICE_DOWN_ID } from '../words/service';
 
 /** Said once by a notice above (no key, the service out of reach): a button names the notice, not a line of its own. */

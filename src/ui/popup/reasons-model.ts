@@ -6,8 +6,8 @@
 import { computed, type ReadonlySignal } from '@preact/signals';
 import type { Retrievable } from '../../api/schema-parts';
 import type { CapRoom } from '../../ledger/caps';
-import type { RevealJob } from '../../store/jobs';
-import { spendProblem as sharedSpendProblem } from '../reveal-price';
+import type { RevealJob } from '../../store/items/reveal-jobs';
+import { spendProblem as sharedSpendProblem } from '../helpers/reveal-price';
 import { SERVICE_DOWN } from '../words/service';
 import { capProblem } from './cap-room';
 import type { OfferModel } from './offer-model';

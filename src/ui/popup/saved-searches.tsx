@@ -6,10 +6,10 @@
 import { signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatCredits, searchCost } from '../../api/pricing';
-import { savedSearches } from '../../store/search';
-import { ErrorView } from '../error-view';
+import { savedSearches } from '../../store/database/search';
+import { ErrorView } from '../components/error-view';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 import { openSearch } from './open-pages';
 
 const saved = stored([], savedSearches.all, savedSearches.watch).value;

@@ -10,8 +10,8 @@ import { MESSAGE_LIMITS } from '../../input-limits';
 import type { PagePeople } from '../../protocol/shapes';
 import { describeLinkedInUrl } from '../../sites/linkedin/describe-url';
 import { profileUrl } from '../../sites/linkedin/url';
-import { type TabProfile, tabProfiles } from '../../store/tabs';
-import { placeShown } from '../reveal-hints';
+import { type TabProfile, tabProfiles } from '../../store/items/tabs';
+import { placeShown } from '../helpers/reveal-hints';
 import { call } from '../rpc';
 
 /** The tab the popup is about: `?tabId=` when opened as a page, else the active tab of the current window. */

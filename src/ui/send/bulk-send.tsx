@@ -1,10 +1,10 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatNumber } from '../../format/numbers';
-import { type BulkSendJob, bulkSend, bulkSendSummary } from '../../store/bulk-send';
-import { destinationHints } from '../../store/destination-hints';
+import { type BulkSendJob, bulkSend, bulkSendSummary } from '../../store/database/bulk-send';
+import { destinationHints } from '../../store/items/destination-hints';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 
 function createBulkSendModel() {
   const destinations = stored([], destinationHints.get, destinationHints.watch);

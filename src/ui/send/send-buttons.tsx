@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { destinationHints } from '../../store/destination-hints';
-import { type SentRecord, sentFor, watchSent } from '../../store/sent';
+import { type SentRecord, sentFor, watchSent } from '../../store/database/sent';
+import { destinationHints } from '../../store/items/destination-hints';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 import { SentMark } from './sent-mark';
 import { sendOutcome } from './sent-words';
 

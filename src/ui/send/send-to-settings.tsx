@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import type { DestinationHint, DestinationKind } from '../../store/destination-hints';
-import { CopyButton } from '../copy-button';
+import type { DestinationHint, DestinationKind } from '../../store/items/destination-hints';
+import { CopyButton } from '../components/copy-button';
 import { Field } from '../options/field';
 import { heldByGateway, keptUnused } from '../words/team';
 import { createSendSettingsModel } from './settings-model';

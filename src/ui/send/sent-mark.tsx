@@ -1,4 +1,4 @@
-import type { SentRecord } from '../../store/sent';
+import type { SentRecord } from '../../store/database/sent';
 import { sentMark } from './sent-words';
 
 /** "In Lever · 3 Nov": a link to the record when the destination gave one. */

@@ -1,6 +1,6 @@
 /** How a send is said on every screen: the mark of a contact already sent, and what a click just did. */
 import type { SendResult } from '../../protocol/shapes';
-import type { SentRecord } from '../../store/sent';
+import type { SentRecord } from '../../store/database/sent';
 
 /** "3 Nov". */
 export const shortDate = (iso: string) =>

@@ -16,9 +16,9 @@ import {
 } from '../../send/addresses';
 import type { AshbySource } from '../../send/destinations/ashby';
 import type { LeverUser } from '../../send/destinations/lever';
-import { type DestinationKind, destinationHints } from '../../store/destination-hints';
+import { type DestinationKind, destinationHints } from '../../store/items/destination-hints';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 
 /** Each vendor's own address; Workable's is the account's (`<account>.workable.com`), from the form. */
 const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook' | 'workable'>, string> = {

@@ -1,6 +1,6 @@
 /** The words every "Send to" screen shares. */
 import type { ApiErrorJSON } from '../../api/errors';
-import type { DestinationKind } from '../../store/destination-hints';
+import type { DestinationKind } from '../../store/items/destination-hints';
 
 export const DESTINATION_NAMES: Record<DestinationKind, string> = {
   lever: 'Lever',

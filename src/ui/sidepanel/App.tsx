@@ -1,34 +1,34 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { Balance } from '../balance';
-import { ErrorView } from '../error-view';
-import { ServiceDown } from '../service-down';
-import { SpendingWarning } from '../spending-warning';
+import { Balance } from '../components/balance';
+import { ErrorView } from '../components/error-view';
+import { ServiceDown } from '../components/service-down';
+import { SpendingWarning } from '../components/spending-warning';
 import { PANEL_WORDS } from '../words/panel';
 import type { Activity } from './activity';
-import { EarlierResults } from './earlier-results';
-import { FindSlot, useFindIntent } from './find-slot';
-import { handlePanelKey } from './keys';
+import { FindSlot, useFindIntent } from './find/find-slot';
 import { lazy } from './lazy';
 import { createSidePanelModel, type FindPanel, type RowsModel } from './model';
 import { openOptions } from './open-options';
-import { usePagePeopleIntent } from './page-people-intent-hook';
-import { ProfileView } from './profile-view';
-import { Results, Understood } from './results';
-import { SavedList } from './saved-list';
-import { SearchArea } from './search-form';
+import { usePagePeopleIntent } from './page-people/page-people-intent-hook';
+import { ProfileView } from './profile/profile-view';
+import { EarlierResults } from './search/earlier-results';
+import { Results, Understood } from './search/results';
+import { SavedList } from './search/saved-list';
+import { SearchArea } from './search/search-form';
+import { handlePanelKey } from './shortcuts';
 import type { TabModel } from './tab-model';
 
 /** The panel stays open all day: a balance older than this says when it was true. */
 const BALANCE_MAX_AGE_MS = 10 * 60_000;
 
-const BulkJobView = lazy(() => import('./bulk-job-view').then((v) => v.BulkJobView));
-const BulkHistory = lazy(() => import('./bulk-job-view').then((v) => v.BulkHistory));
-const ReceiptNext = lazy(() => import('./receipt-next').then((v) => v.ReceiptNext));
+const BulkJobView = lazy(() => import('./bulk/bulk-job-view').then((v) => v.BulkJobView));
+const BulkHistory = lazy(() => import('./bulk/bulk-job-view').then((v) => v.BulkHistory));
+const ReceiptNext = lazy(() => import('./bulk/receipt-next').then((v) => v.ReceiptNext));
 const ContactFocus = lazy(() => import('./focus-views').then((v) => v.ContactFocus));
 const SelectionFocus = lazy(() => import('./focus-views').then((v) => v.SelectionFocus));
-const KeysHelp = lazy(() => import('./keys-help').then((v) => v.KeysHelp));
-const PagePeopleView = lazy(() => import('./page-people').then((v) => v.PagePeopleView));
+const ShortcutsHelp = lazy(() => import('./shortcuts-help').then((v) => v.ShortcutsHelp));
+const PagePeopleView = lazy(() => import('./page-people/page-people').then((v) => v.PagePeopleView));
 
 /** An error of the last action that the stored search does not already show (e.g. a refusal before any request). */
 function ActionError({ activity }: { activity: Pick<Activity, 'error'> }) {
@@ -82,7 +82,7 @@ export function App() {
   const subject = m.tab.subject.value;
   const view = asked ? 'asked' : home;
   const showsSearch = view === 'search';
-  const keysOpen = useSignal(false);
+  const shortcutsOpen = useSignal(false);
 
   // Focus lands on the view's primary action when it opens (and when the person changes under a focus now gone, or
   // when the opening balance check ends and the paid action it held is offered); never away from where the
@@ -104,9 +104,9 @@ export function App() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (keysOpen.value || !main.current) return;
+      if (shortcutsOpen.value || !main.current) return;
       handlePanelKey(event, main.current, {
-        showKeys: () => (keysOpen.value = true),
+        showShortcuts: () => (shortcutsOpen.value = true),
         toSearch: m.tab.chooseSearch,
         toTab: m.tab.chooseTab,
       });
@@ -142,14 +142,14 @@ export function App() {
         <button
           type="button"
           class="small icon-button"
-          aria-label={PANEL_WORDS.keysTitle}
+          aria-label={PANEL_WORDS.shortcutsTitle}
           aria-haspopup="dialog"
-          onClick={() => (keysOpen.value = true)}
+          onClick={() => (shortcutsOpen.value = true)}
         >
           ?
         </button>
       </header>
-      {keysOpen.value && <KeysHelp onClose={() => (keysOpen.value = false)} />}
+      {shortcutsOpen.value && <ShortcutsHelp onClose={() => (shortcutsOpen.value = false)} />}
       <ServiceDown service={m.account.service} />
       <SpendingWarning />
       {m.bulk.job.value && (

@@ -1,7 +1,7 @@
 /** The panel's view of the account: the stored balance and whether an API key is set. */
 import { computed } from '@preact/signals';
-import { account, keyHint } from '../../store/account';
-import { stored } from '../use-stored';
+import { account, keyHint } from '../../store/items/account';
+import { stored } from '../helpers/use-stored';
 import { panelService } from './service';
 
 export function createAccountModel() {

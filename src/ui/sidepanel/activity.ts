@@ -5,7 +5,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Result } from '../../protocol/result';
-import type { SearchSession } from '../../store/search';
+import type { SearchSession } from '../../store/database/search';
 
 export function createActivity(session: ReadonlySignal<SearchSession | null>) {
   const busy = signal(false);

@@ -3,10 +3,10 @@
  * recruiter's word before it is searched. Shown while it is newer than the current search; "Back to search" ends it.
  */
 import { computed, type ReadonlySignal } from '@preact/signals';
-import { type PanelFocus, panelFocus } from '../../store/panel';
-import type { SearchSession } from '../../store/search';
+import type { SearchSession } from '../../store/database/search';
+import { type PanelFocus, panelFocus } from '../../store/items/panel';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 import type { Activity } from './activity';
 import type { RevealsModel } from './reveals-model';
 import type { VaultModel } from './vault-model';

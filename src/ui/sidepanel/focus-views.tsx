@@ -1,12 +1,12 @@
-import { outcomeUnknown } from '../../store/jobs';
-import { ContactCard } from '../contact-card';
-import { JobOutcome } from '../job-outcome';
+import { outcomeUnknown } from '../../store/items/reveal-jobs';
+import { ContactCard } from '../components/contact-card';
+import { JobOutcome } from '../components/job-outcome';
 import type { AccountModel } from './account-model';
-import { CutOffAgain } from './cut-off-again';
 import type { FocusModel } from './focus-model';
 import { openOptions } from './open-options';
 import type { RevealsModel } from './reveals-model';
-import { FREE_TEXT_MAX } from './text-limits';
+import { CutOffAgain } from './rows/cut-off-again';
+import { FREE_TEXT_MAX } from './search/text-limits';
 
 /** A contact revealed from a context menu, above everything, with a way back to search. */
 export function ContactFocus({

@@ -12,18 +12,18 @@
  */
 import { signal } from '@preact/signals';
 import type { Retrievable } from '../../api/schema-parts';
-import { settings } from '../../store/settings';
+import { settings } from '../../store/items/settings';
 import { watchCapRoom } from '../popup/cap-room';
 import { createAccountModel } from './account-model';
 import { createActivity } from './activity';
-import { createBulkModel, DEFAULT_CONFIRM_ABOVE } from './bulk-model';
+import { createBulkModel, DEFAULT_CONFIRM_ABOVE } from './bulk/bulk-model';
 import { createFocusModel } from './focus-model';
-import { createProfileModel } from './profile-model';
-import { createResultsModel } from './results-model';
+import { createProfileModel } from './profile/profile-model';
 import { createRevealsModel } from './reveals-model';
-import { createSavedModel } from './saved-model';
-import { createSearchFormModel } from './search-form-model';
-import { createSessionModel, type SessionModel } from './session-model';
+import { createResultsModel } from './search/results-model';
+import { createSavedModel } from './search/saved-model';
+import { createSearchFormModel } from './search/search-form-model';
+import { createSessionModel, type SessionModel } from './search/session-model';
 import { createTabModel } from './tab-model';
 import { createVaultModel } from './vault-model';
 import { createWorkerClock } from './worker-clock';

@@ -5,11 +5,11 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
-import { outcomeUnknown, type RevealJob, revealJobs } from '../../store/jobs';
-import type { StoredProfile } from '../../store/search';
-import { itemsToAsk, vaultKeyFor } from '../../store/vault-record';
+import type { StoredProfile } from '../../store/database/search';
+import { itemsToAsk, vaultKeyFor } from '../../store/database/vault/vault-record';
+import { outcomeUnknown, type RevealJob, revealJobs } from '../../store/items/reveal-jobs';
+import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { stored } from '../use-stored';
 import { rowTarget, type Target, type VaultModel } from './vault-model';
 import type { WorkerClock } from './worker-clock';
 

@@ -8,8 +8,8 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { pageKindOf } from '../../sites/linkedin/page-kinds';
-import type { SearchSession } from '../../store/search';
-import { type TabProfile, tabProfiles } from '../../store/tabs';
+import type { SearchSession } from '../../store/database/search';
+import { type TabProfile, tabProfiles } from '../../store/items/tabs';
 
 /** The home views: the tab's person, the people of the tab's page, or search. */
 export type HomeView = 'profile' | 'list' | 'search';

@@ -3,8 +3,8 @@
  * it must be newer than: the one mechanism behind "which page's people" and "which find" the panel shows.
  */
 import { useEffect, useMemo } from 'preact/hooks';
-import { type PanelFocus, panelFocus } from '../../store/panel';
-import { stored } from '../use-stored';
+import { type PanelFocus, panelFocus } from '../../store/items/panel';
+import { stored } from '../helpers/use-stored';
 
 /** A stored intent: read once, then watched. */
 export interface IntentItem<T> {

@@ -6,9 +6,9 @@
 import { computed, signal } from '@preact/signals';
 import { groupCommit } from '../../group-commit';
 import { profileUrl } from '../../sites/linkedin/url';
-import type { StoredProfile } from '../../store/search';
-import { vault, watchVaultKeys } from '../../store/vault';
-import type { ContactRecord } from '../../store/vault-record';
+import type { StoredProfile } from '../../store/database/search';
+import { vault, watchVaultKeys } from '../../store/database/vault/vault';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
 
 /** How a contact is asked for: its profile URL when known, its candidate id when it came from a search. */
 export interface Target {

@@ -5,9 +5,9 @@
  */
 import { signal } from '@preact/signals';
 import { ownedNow } from '../../domain/worker';
+import { workerBeat } from '../../store/items/worker-beat';
 import { CUT_OFF } from '../../store/work-status';
-import { workerBeat } from '../../store/worker-beat';
-import { stored } from '../use-stored';
+import { stored } from '../helpers/use-stored';
 
 export function createWorkerClock(anyRunning: () => boolean) {
   const beat = stored(null, workerBeat.get, workerBeat.watch);

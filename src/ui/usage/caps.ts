@@ -6,8 +6,8 @@
 import { formatCredits } from '../../api/pricing';
 import { formatNumber } from '../../format/numbers';
 import { spendingNow } from '../../ledger/spending';
-import { KEYS } from '../../store/keys';
-import { peek, watchPeek } from '../../store/peek';
+import { KEYS } from '../../store/items/keys';
+import { peek, watchPeek } from '../../store/items/peek';
 
 export interface Caps {
   daily?: number;

@@ -5,8 +5,8 @@
 import { computed, signal } from '@preact/signals';
 import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
 import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
-import { ledgerDays, readLedgerDays, watchLedger } from '../../store/ledger';
-import { downloadText } from '../download';
+import { ledgerDays, readLedgerDays, watchLedger } from '../../store/database/ledger';
+import { downloadText } from '../helpers/download';
 import { type Caps, readCaps, spentUnderCaps, watchCaps } from './caps';
 
 export const CHART_DAYS = 30;

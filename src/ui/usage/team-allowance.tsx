@@ -5,10 +5,10 @@
  */
 import { useEffect, useMemo } from 'preact/hooks';
 import { sendMessage } from '../../protocol/messages';
-import { KEYS } from '../../store/keys';
-import { peek, watchPeek } from '../../store/peek';
-import type { TeamMembership } from '../../store/team-membership';
-import { stored } from '../use-stored';
+import { KEYS } from '../../store/items/keys';
+import { peek, watchPeek } from '../../store/items/peek';
+import type { TeamMembership } from '../../store/items/team-membership';
+import { stored } from '../helpers/use-stored';
 import { allowanceInWords, asOf, memberAndTeam, resetsInWords, TEAM_USAGE_NOTE } from '../words/team';
 
 /**
@@ -33,7 +33,7 @@ export function TeamAllowance() {
     () =>
       stored<TeamMembership | null>(
         null,
-        // Checked by hand rather than through its item (`src/store/team-membership.ts`), which this page does not
+        // Checked by hand rather than through its item (`src/store/items/team-membership.ts`), which this page does not
         // otherwise load.
         async () => asMembership(await peek(KEYS.teamMembership)),
         (cb) => watchPeek(KEYS.teamMembership, (value) => cb(asMembership(value))),

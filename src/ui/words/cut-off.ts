@@ -5,7 +5,7 @@
  */
 import { formatCredits } from '../../api/pricing';
 import { countOf, formatNumber } from '../../format/numbers';
-import type { RevealJob } from '../../store/jobs';
+import type { RevealJob } from '../../store/items/reveal-jobs';
 import { itemsInWords } from './items';
 import { SERVICE_DOWN } from './service';
 

@@ -3,7 +3,7 @@
  * recruiter reads about the service's names comes from this folder).
  */
 import type { Retrievable } from '../../api/schema-parts';
-import type { SearchMode } from '../../store/search';
+import type { SearchMode } from '../../store/database/search';
 
 /** The items a reveal can retrieve, as the UI names them. */
 export const ITEM_LABEL: Readonly<Record<Retrievable, string>> = {

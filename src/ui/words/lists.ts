@@ -5,7 +5,7 @@
  */
 
 import { countOf, formatNumber } from '../../format/numbers';
-import type { SearchMode } from '../../store/search';
+import type { SearchMode } from '../../store/database/search';
 import { SEARCH_MODE_LABEL } from './items';
 
 /** "1 contact", "5 contacts": what a bulk reveal counts, on its button, its progress and its receipt. */

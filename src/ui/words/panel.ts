@@ -22,8 +22,8 @@ export const PANEL_WORDS = {
   allFound: 'All found',
   someFound: 'Some found',
   /** The keyboard overlay. */
-  keysTitle: 'Keyboard shortcuts',
-  keysNote: 'Keys work when the cursor is not in a text box.',
+  shortcutsTitle: 'Keyboard shortcuts',
+  shortcutsNote: 'Shortcuts work when the cursor is not in a text box.',
 } as const;
 
 /** "Reveal email and phone · up to 9 credits" for the selection; "Add phone · 6 credits" for one item. */

@@ -3,7 +3,7 @@
  * the words of items the team holds are in `team-held.ts`, which every page with reveal options carries).
  */
 import { formatCredits } from '../../api/pricing';
-import type { TeamMembership } from '../../store/team-membership';
+import type { TeamMembership } from '../../store/items/team-membership';
 
 /** "Alice Smith · Acme Recruiting". */
 export const memberAndTeam = (m: TeamMembership) => `${m.member} · ${m.team}`;

@@ -4,7 +4,7 @@
  */
 import { DISPUTE_COLUMNS, FLAG_CHOICE_WORDS } from '../../api/dispute-columns';
 import { countOf } from '../../format/numbers';
-import type { Flag, FlagTarget, Observation } from '../../store/vault-flags';
+import type { Flag, FlagTarget, Observation } from '../../store/database/vault/vault-flags';
 
 /** The choices of what is wrong. */
 export const FLAG_CHOICE: Record<FlagTarget, string> = FLAG_CHOICE_WORDS;

@@ -11,10 +11,10 @@ import { bulkRunEnded, resumeBulkJob, startBulkReveal } from '../../../src/backg
 import { teamHeldMarked } from '../../../src/background/team-held-marks';
 import { type BulkJob, bulkProgress } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
-import { bulkJobs } from '../../../src/store/bulk-jobs-write';
-import { chargesOf } from '../../../src/store/ledger';
-import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
-import { teamMembership } from '../../../src/store/team-membership';
+import { bulkJobs } from '../../../src/store/database/bulk-jobs-write';
+import { chargesOf } from '../../../src/store/database/ledger';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
+import { teamMembership } from '../../../src/store/items/team-membership';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const person = (n: number): StubContact => ({

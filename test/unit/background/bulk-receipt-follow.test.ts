@@ -9,7 +9,7 @@ import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, controlBulk, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
 import type { BulkJob } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
-import { bulkJobs } from '../../../src/store/bulk-jobs-write';
+import { bulkJobs } from '../../../src/store/database/bulk-jobs-write';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const person = (n: number): StubContact => ({

@@ -11,11 +11,11 @@ import { addToDoNotContact, doNotContactList } from '../../../src/background/do-
 import { lookupContact, planLookup } from '../../../src/background/lookup-contact';
 import { reveal } from '../../../src/background/reveal';
 import { dayOf } from '../../../src/ledger/entry';
-import { localEntries } from '../../../src/store/do-not-contact';
-import { readLedgerDays } from '../../../src/store/ledger';
-import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
-import { teamMembership } from '../../../src/store/team-membership';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { localEntries } from '../../../src/store/database/do-not-contact';
+import { readLedgerDays } from '../../../src/store/database/ledger';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
+import { teamMembership } from '../../../src/store/items/team-membership';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 const BASE = 'https://gateway.example.test';

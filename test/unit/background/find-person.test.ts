@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from '../../../src/background/find-person';
 import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { findIntent } from '../../../src/find/intent';
-import { currentSearch } from '../../../src/store/search';
+import { currentSearch } from '../../../src/store/database/search';
 import { freshConnection, stubService } from './service-stub';
 
 const TAB = { id: 5, windowId: 2 };

@@ -7,11 +7,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetContact } from '../../../src/background/forget';
 import { reveal } from '../../../src/background/reveal';
-import { keepSent, sentFor } from '../../../src/store/sent';
-import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
-import { teamMembership } from '../../../src/store/team-membership';
-import { vault } from '../../../src/store/vault';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { keepSent, sentFor } from '../../../src/store/database/sent';
+import { vault } from '../../../src/store/database/vault/vault';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
+import { teamMembership } from '../../../src/store/items/team-membership';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 const RECORD = {

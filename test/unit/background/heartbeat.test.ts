@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isCutOff, WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
 import { HEARTBEAT_MS, ownedNow } from '../../../src/domain/worker';
-import { workerBeat } from '../../../src/store/worker-beat';
+import { workerBeat } from '../../../src/store/items/worker-beat';
 
 describe('whether work has lost its worker', () => {
   beforeEach(() => fakeBrowser.reset());

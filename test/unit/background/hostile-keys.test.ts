@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reveal } from '../../../src/background/reveal';
 import { startSearch } from '../../../src/background/search';
-import { revealJobs } from '../../../src/store/jobs';
-import { currentSearch } from '../../../src/store/search';
-import { vault } from '../../../src/store/vault';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { currentSearch } from '../../../src/store/database/search';
+import { vault } from '../../../src/store/database/vault/vault';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { revealJobs } from '../../../src/store/items/reveal-jobs';
 import { storedVaultIds } from '../../support/vault-records';
 import { freshConnection, stubService } from './service-stub';
 

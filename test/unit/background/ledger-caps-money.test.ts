@@ -6,12 +6,12 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
-import { callsInFlight, SETTLE_AFTER_MS } from '../../../src/background/ledger';
+import { callsInFlight, SETTLE_AFTER_MS } from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { bulkJobs } from '../../../src/store/bulk-jobs';
-import { openCharges, readLedgerDays } from '../../../src/store/ledger';
-import { DEFAULT_SETTINGS, type Settings, settings } from '../../../src/store/settings';
+import { bulkJobs } from '../../../src/store/database/bulk-jobs';
+import { openCharges, readLedgerDays } from '../../../src/store/database/ledger';
+import { DEFAULT_SETTINGS, type Settings, settings } from '../../../src/store/items/settings';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const person = (i: number): StubContact => ({

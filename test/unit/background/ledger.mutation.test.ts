@@ -1,7 +1,7 @@
 /**
  * What a paid answer owes the user when the ledger cannot be written after it came: the contact it brought is shown
  * and kept (it was paid for), and the call stays "may have been charged" until the next balance settles it.
- * Written for a mutant of `src/background/ledger.ts` no test reached (settling with the answer failing).
+ * Written for a mutant of `src/background/paid-call-gate.ts` no test reached (settling with the answer failing).
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,12 +12,12 @@ import {
   callsInFlight,
   paidLookup,
   recordAccountBalance,
-} from '../../../src/background/ledger';
+} from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { db } from '../../../src/store/db';
-import { readLedgerDays } from '../../../src/store/ledger';
-import { vault } from '../../../src/store/vault';
+import { db } from '../../../src/store/database/db';
+import { readLedgerDays } from '../../../src/store/database/ledger';
+import { vault } from '../../../src/store/database/vault/vault';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 async function charges(): Promise<ChargeEntry[]> {

@@ -4,10 +4,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClient } from '../../../src/api/client';
 import { lookupBody, lookupContact, planLookup, serialised } from '../../../src/background/lookup-contact';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { readLedgerDays } from '../../../src/store/ledger';
-import { vault } from '../../../src/store/vault';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { readLedgerDays } from '../../../src/store/database/ledger';
+import { vault } from '../../../src/store/database/vault/vault';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { writeRawContact } from '../../support/vault-records';
 import { GRACE, stubService } from './service-stub';
 

@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU, onMenuClicked, revealTitle } from '../../../src/background/menus';
-import { setApiKey } from '../../../src/store/api-key';
-import { revealJobs } from '../../../src/store/jobs';
-import { panelFocus } from '../../../src/store/panel';
-import { settings } from '../../../src/store/settings';
-import { vault } from '../../../src/store/vault';
+import { vault } from '../../../src/store/database/vault/vault';
+import { panelFocus } from '../../../src/store/items/panel';
+import { revealJobs } from '../../../src/store/items/reveal-jobs';
+import { settings } from '../../../src/store/items/settings';
+import { setApiKey } from '../../../src/store/secrets/api-key';
 import { GRACE, stubService } from './service-stub';
 
 describe('"Reveal contact" context menu', () => {

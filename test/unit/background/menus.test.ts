@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU, onMenuClicked } from '../../../src/background/menus';
-import { panelFocus } from '../../../src/store/panel';
-import { currentSearch } from '../../../src/store/search';
-import { vault } from '../../../src/store/vault';
+import { currentSearch } from '../../../src/store/database/search';
+import { vault } from '../../../src/store/database/vault/vault';
+import { panelFocus } from '../../../src/store/items/panel';
 import { freshConnection, stubService } from './service-stub';
 
 const TAB = { id: 5, windowId: 2 };

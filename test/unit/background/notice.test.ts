@@ -4,10 +4,10 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { noteNoticeCopied } from '../../../src/background/notice';
 import { answer } from '../../../src/background/router';
-import { summaryOf } from '../../../src/contacts-index';
 import { NoticeCopiedInput } from '../../../src/protocol/schemas';
-import { vault } from '../../../src/store/vault';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { vault } from '../../../src/store/database/vault/vault';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { summaryOf } from '../../../src/ui/contacts/library-reads';
 import { contactRecord } from '../../support/vault-records';
 
 const ada = contactRecord('ada', '1');

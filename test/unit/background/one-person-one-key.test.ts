@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reveal } from '../../../src/background/reveal';
-import { vault } from '../../../src/store/vault';
+import { vault } from '../../../src/store/database/vault/vault';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 describe('one person is one contact, whichever way they were revealed', () => {

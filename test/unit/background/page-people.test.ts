@@ -5,9 +5,9 @@ import { readTabPeople } from '@/src/background/page-people';
 import { normaliseTarget } from '@/src/background/reveal';
 import type { PagePerson } from '@/src/sites/linkedin/read-people';
 import { READ_PAGE } from '@/src/sites/linkedin/read-request';
-import { tabProfiles } from '../../../src/store/tabs';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { vaultWrite } from '../../../src/store/vault-write';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { tabProfiles } from '../../../src/store/items/tabs';
 
 const SEARCH = 'https://www.linkedin.com/search/results/people/?keywords=nurse';
 const LEAD = 'https://www.linkedin.com/sales/lead/ACwAAAAda1Lovelace,NAME_SEARCH,aB1c';

@@ -9,11 +9,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../../src/api/errors';
 import type { LookupResponse, SearchResponse } from '../../../src/api/schema';
-import { type PaidCall, paidLookup, paidSearch } from '../../../src/background/ledger';
+import { type PaidCall, paidLookup, paidSearch } from '../../../src/background/paid-call-gate';
 import { HEARTBEAT_MS } from '../../../src/domain/worker';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { db } from '../../../src/store/db';
-import { readLedgerDays } from '../../../src/store/ledger';
+import { db } from '../../../src/store/database/db';
+import { readLedgerDays } from '../../../src/store/database/ledger';
 import { freshConnection } from './service-stub';
 
 const CALL: PaidCall = { action: 'reveal', ref: 'job-1', label: 'Ada Lovelace', subject: 'ada' };

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
-import { db } from '../../../src/store/db';
-import { keepSent } from '../../../src/store/sent';
-import { settings } from '../../../src/store/settings';
-import { vault } from '../../../src/store/vault';
-import type { ContactRecord } from '../../../src/store/vault-record';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { db } from '../../../src/store/database/db';
+import { keepSent } from '../../../src/store/database/sent';
+import { vault } from '../../../src/store/database/vault/vault';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { settings } from '../../../src/store/items/settings';
 import { storedVaultIds, storedVaultKeys, writeRawContact } from '../../support/vault-records';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../src/api/errors';
 import { answer, isExtensionPage, isLinkedInContentScript } from '../../../src/background/router';
 import { RevealInput } from '../../../src/protocol/schemas';
-import { account } from '../../../src/store/account';
+import { account } from '../../../src/store/items/account';
 
 const id = browser.runtime.id;
 const page = (path: string) => browser.runtime.getURL(path as '/popup.html');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID } from '../../../src/background/heartbeat';
 import { markCutOffSearch } from '../../../src/background/search';
-import { currentSearch, type SearchSession } from '../../../src/store/search';
+import { currentSearch, type SearchSession } from '../../../src/store/database/search';
 
 const running = (worker?: string): SearchSession => ({
   id: 's1',

@@ -8,9 +8,9 @@ import {
 } from '../../../src/background/saved-searches';
 import { backToEarlierSearch, goToPage, markCutOffSearch, startSearch } from '../../../src/background/search';
 import { searchSelection } from '../../../src/background/search-selection';
-import { account } from '../../../src/store/account';
-import { chargesOf, openCharges } from '../../../src/store/ledger';
-import { currentSearch, savedSearches } from '../../../src/store/search';
+import { chargesOf, openCharges } from '../../../src/store/database/ledger';
+import { currentSearch, savedSearches } from '../../../src/store/database/search';
+import { account } from '../../../src/store/items/account';
 import { freshConnection } from './service-stub';
 
 type Body = Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setApiKey } from '../../../src/store/api-key';
+import { setApiKey } from '../../../src/store/secrets/api-key';
 
 export interface StubContact {
   id: string;

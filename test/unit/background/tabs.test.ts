@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetTab, onProfileSeen, refreshBadges } from '../../../src/background/tabs';
-import { tabProfiles } from '../../../src/store/tabs';
-import { vault } from '../../../src/store/vault';
+import { vault } from '../../../src/store/database/vault/vault';
+import { tabProfiles } from '../../../src/store/items/tabs';
 
 const A = 'https://www.linkedin.com/in/ada-lovelace-demo';
 const B = 'https://www.linkedin.com/in/jose-alvarez-demo';

@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/api/client';
 import type { LookupResponse } from '../../../src/api/schema';
-import { CapReached } from '../../../src/background/ledger';
 import { lookupContact, planLookup } from '../../../src/background/lookup-contact';
-import { teamFreeItems, teamHeldOf } from '../../../src/background/team';
+import { CapReached } from '../../../src/background/paid-call-gate';
+import { teamFreeItems, teamHeldOf } from '../../../src/background/team/team';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { readLedgerDays } from '../../../src/store/ledger';
-import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
-import { teamMembership } from '../../../src/store/team-membership';
+import { readLedgerDays } from '../../../src/store/database/ledger';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
+import { teamMembership } from '../../../src/store/items/team-membership';
 import { freshConnection, GRACE } from './service-stub';
 
 const BASE = 'https://gateway.example.test';

@@ -1,6 +1,6 @@
 /** Strings from a team gateway are data: its links kept only on the destination's own app, its messages quoted. */
 import { describe, expect, it } from 'vitest';
-import { gatewaySaid, teamLink } from '../../../src/background/team-send';
+import { gatewaySaid, teamLink } from '../../../src/background/team/team-send';
 
 describe("a gateway's link beside a contact", () => {
   it.each([

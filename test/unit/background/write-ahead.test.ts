@@ -12,8 +12,8 @@ import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { openCharges, readLedgerDays } from '../../../src/store/ledger';
-import { DEFAULT_SETTINGS, settings } from '../../../src/store/settings';
+import { openCharges, readLedgerDays } from '../../../src/store/database/ledger';
+import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
 /** The ledger's charges as stored right now (read straight from the database). */
@@ -172,7 +172,7 @@ describe('every paid call is on the ledger before it leaves', () => {
 
     // The worker stops before the answer. The next one (fresh modules, same storage) counts the call at its most.
     vi.resetModules();
-    const next = await import('../../../src/background/ledger');
+    const next = await import('../../../src/background/paid-call-gate');
     const room = 12 - before - max;
     await expect(next.assertWithinCaps(room)).resolves.toBeUndefined();
     await expect(next.assertWithinCaps(room + 1)).rejects.toMatchObject({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../../src/bulk/quote';
-import type { ContactRecord } from '../../../src/store/vault-record';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 
 const person = (socialUrl: string | null, candidateId: string | null, name = 'X'): BulkCandidate => ({
   target: { socialUrl, candidateId },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { disputeRows, disputeSubjects } from '../../../src/domain/dispute';
 import type { ChargeEntry, LedgerEntry } from '../../../src/ledger/entry';
-import type { ContactRecord } from '../../../src/store/vault-record';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 
 const at = '2026-12-01T09:00:00.000Z';
 const flagAt = '2026-12-03T10:00:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flaggedItems, flagOnItem, isFlagged, standingFlag, withoutFlagged } from '../../../src/domain/flags';
-import type { ContactRecord } from '../../../src/store/vault-record';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 
 const at = '2026-11-20T09:15:00.000Z';
 const ada: ContactRecord = {

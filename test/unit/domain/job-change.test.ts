@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobOfHeadline, observe, withObservation } from '../../../src/domain/job-change';
-import type { ContactRecord } from '../../../src/store/vault-record';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 
 const at = '2026-12-06T10:00:00.000Z';
 const held: ContactRecord = {

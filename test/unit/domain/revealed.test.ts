@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRevealed } from '../../../src/domain/revealed';
-import type { ContactRecord } from '../../../src/store/vault-record';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 
 const record = (items: Partial<ContactRecord>): ContactRecord => ({
   v: 1,

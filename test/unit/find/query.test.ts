@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type FindIntent, findShown } from '../../../src/find/intent';
 import { matchesOf } from '../../../src/find/match';
 import { checkFind, FIND_PAGE_SIZE, findProblems, findRequest } from '../../../src/find/query';
-import type { StoredProfile } from '../../../src/store/search';
+import type { StoredProfile } from '../../../src/store/database/search';
 
 const profile = (id: string, name = 'Jane Doe'): StoredProfile => ({
   id,

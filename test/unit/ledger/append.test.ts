@@ -8,9 +8,15 @@ import {
   type Settle,
 } from '../../../src/ledger/append';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { onChange } from '../../../src/store/changes';
-import { db } from '../../../src/store/db';
-import { chargesOf, ledgerDays, openCharges, readLedgerDays, readMeta } from '../../../src/store/ledger';
+import { onChange } from '../../../src/store/database/changes';
+import { db } from '../../../src/store/database/db';
+import {
+  chargesOf,
+  ledgerDays,
+  openCharges,
+  readLedgerDays,
+  readMeta,
+} from '../../../src/store/database/ledger';
 
 const AT = '2026-05-04T10:00:00.000Z';
 const charge = (id: string, over: Partial<ChargeEntry> = {}): ChargeEntry => ({

@@ -8,7 +8,7 @@ import {
   noticeProblem,
 } from '../../../src/privacy/notice';
 import { heldInWords, keptInWords, noticeFacts } from '../../../src/privacy/notice-facts';
-import type { ContactRecord } from '../../../src/store/vault-record';
+import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 import { contactRecord } from '../../support/vault-records';
 
 const ada: ContactRecord = {

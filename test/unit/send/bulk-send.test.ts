@@ -2,12 +2,12 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import { saveDestination } from '../../../src/background/destinations';
 import { controlBulkSend, resumeBulkSend, startBulkSend } from '../../../src/background/jobs/bulk-send';
-import { type BulkSendJob, bulkSendSummary } from '../../../src/store/bulk-send';
-import { bulkSend } from '../../../src/store/bulk-send-write';
-import { keepSent, sentKey } from '../../../src/store/sent';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { saveDestination } from '../../../src/background/send-to/destinations';
+import { type BulkSendJob, bulkSendSummary } from '../../../src/store/database/bulk-send';
+import { bulkSend } from '../../../src/store/database/bulk-send-write';
+import { keepSent, sentKey } from '../../../src/store/database/sent';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { contactRecord } from '../../support/vault-records';
 import { ADDRESSES, stubDestinations } from './fakes';
 

@@ -16,7 +16,7 @@ import {
   DestinationSettings,
   destinationFor,
 } from '../../../src/send/destinations';
-import { DESTINATION_KINDS as HINT_KINDS } from '../../../src/store/destination-hints';
+import { DESTINATION_KINDS as HINT_KINDS } from '../../../src/store/items/destination-hints';
 import { KEY_HINTS } from '../../../src/ui/send/send-to-settings';
 import { DESTINATION_NAMES as UI_NAMES } from '../../../src/ui/send/words';
 import { ADA, fetchInto } from './helpers';

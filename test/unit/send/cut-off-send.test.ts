@@ -7,10 +7,10 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import { saveDestination } from '../../../src/background/destinations';
-import { sendContact } from '../../../src/background/send';
-import { sentTo } from '../../../src/store/sent';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { saveDestination } from '../../../src/background/send-to/destinations';
+import { sendContact } from '../../../src/background/send-to/send';
+import { sentTo } from '../../../src/store/database/sent';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { contactRecord } from '../../support/vault-records';
 import { ADDRESSES, stubDestinations } from './fakes';
 

@@ -11,11 +11,11 @@ import {
   listLeverUsers,
   removeDestination,
   saveDestination,
-} from '../../../src/background/destinations';
-import { sendContact } from '../../../src/background/send';
+} from '../../../src/background/send-to/destinations';
+import { sendContact } from '../../../src/background/send-to/send';
 import { savedDestination, savedDestinations } from '../../../src/send/saved';
-import { destinationHints } from '../../../src/store/destination-hints';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { destinationHints } from '../../../src/store/items/destination-hints';
 import { contactRecord } from '../../support/vault-records';
 import { ADDRESSES, stubDestinations } from './fakes';
 import { httpsFetch } from './helpers';

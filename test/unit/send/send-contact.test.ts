@@ -4,10 +4,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ASHBY_KEY } from '../../../sim/destinations/ashby';
 import { HUBSPOT_TOKEN } from '../../../sim/destinations/hubspot';
 import { LEVER_KEY, LEVER_USERS } from '../../../sim/destinations/lever';
-import { saveDestination } from '../../../src/background/destinations';
-import { sendContact } from '../../../src/background/send';
-import { keepSent, sentFor, sentKey, sentTo } from '../../../src/store/sent';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { saveDestination } from '../../../src/background/send-to/destinations';
+import { sendContact } from '../../../src/background/send-to/send';
+import { keepSent, sentFor, sentKey, sentTo } from '../../../src/store/database/sent';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { contactRecord, profileOf } from '../../support/vault-records';
 import { ADDRESSES, stubDestinations } from './fakes';
 

@@ -6,9 +6,9 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb, DB_NAME, DB_VERSION, db } from '../../../src/store/db';
-import { listLocally, localEntries, localEntryOf } from '../../../src/store/do-not-contact';
-import { vault } from '../../../src/store/vault';
+import { closeDb, DB_NAME, DB_VERSION, db } from '../../../src/store/database/db';
+import { listLocally, localEntries, localEntryOf } from '../../../src/store/database/do-not-contact';
+import { vault } from '../../../src/store/database/vault/vault';
 
 afterEach(closeDb);
 

@@ -35,7 +35,7 @@ describe('destination hints, version 1 to 2', () => {
     await fakeBrowser.storage.local.set({ 'destination-hints': V1, 'destination-hints$': { v: 1 } });
     // As an update starts the extension on data stored by the version before: the item is defined afresh.
     vi.resetModules();
-    const { destinationHints } = await import('../../../src/store/destination-hints');
+    const { destinationHints } = await import('../../../src/store/items/destination-hints');
     const hints = await destinationHints.get();
     expect(hints).toEqual([V1[0], { ...V1[1], masked: 'hooks.zapier.com …f3a/' }, V1[2]]);
     const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));

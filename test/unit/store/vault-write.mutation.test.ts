@@ -2,14 +2,14 @@
  * What the vault's writes owe the pages that show it: the library's counts follow what housekeeping removed, a
  * housekeeping pass that removed nothing tells no page anything (an empty change means "the vault was cleared"), and
  * every contact of a write too big for one announcement is still heard of. Written for mutants of
- * `src/store/vault-write.ts` that survived the other tests.
+ * `src/store/database/vault/vault-write.ts` that survived the other tests.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { contactsIndex } from '../../../src/contacts-index';
-import { vault, watchVaultKeys } from '../../../src/store/vault';
-import { vaultRetention } from '../../../src/store/vault-retention';
-import { vaultWrite } from '../../../src/store/vault-write';
+import { vault, watchVaultKeys } from '../../../src/store/database/vault/vault';
+import { vaultRetention } from '../../../src/store/database/vault/vault-retention';
+import { vaultWrite } from '../../../src/store/database/vault/vault-write';
+import { libraryReads } from '../../../src/ui/contacts/library-reads';
 import { contactRecord as contact, profileOf as url } from '../../support/vault-records';
 
 /** Changes announced on the channel arrive a task later. */
@@ -33,9 +33,9 @@ describe('housekeeping and the pages that show the vault', () => {
       { ...contact('old', '1'), updatedAt: '2025-01-01T00:00:00.000Z' },
       { ...contact('new', '2'), updatedAt: '2026-03-01T00:00:00.000Z' },
     ]);
-    expect((await contactsIndex.first()).totals).toMatchObject({ total: 2, held: { email: 2 } });
+    expect((await libraryReads.first()).totals).toMatchObject({ total: 2, held: { email: 2 } });
     expect(await vaultRetention.purgeOlderThan(CUTOFF, 10)).toMatchObject({ removed: 1 });
-    expect((await contactsIndex.first()).totals).toMatchObject({ total: 1, held: { email: 1 } });
+    expect((await libraryReads.first()).totals).toMatchObject({ total: 1, held: { email: 1 } });
   });
 
   it('a pass that removes nothing tells no page of a change: a contact on screen stays on screen', async () => {

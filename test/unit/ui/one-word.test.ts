@@ -16,7 +16,7 @@ import { bulkProgress } from '@/src/bulk/job';
 import { PART_LABELS } from '@/src/ledger/usage';
 import type { PersonOnPage } from '@/src/protocol/shapes';
 import { freezeRequest } from '@/src/search/paging';
-import { SEARCH_MODES } from '@/src/store/search';
+import { SEARCH_MODES } from '@/src/store/database/search';
 import type { PopupModel } from '@/src/ui/popup/model';
 import { createPageListModel } from '@/src/ui/popup/page-list-model';
 import { askAgain, ITEM_LABEL, ITEM_SHORT, NOT_FOUND, notFoundOn } from '@/src/ui/words/items';

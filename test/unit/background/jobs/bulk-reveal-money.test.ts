@@ -15,9 +15,9 @@ import {
 import type { BulkJob } from '../../../../src/bulk/job';
 import type { BulkCandidate } from '../../../../src/bulk/quote';
 import { appendEntry } from '../../../../src/ledger/append';
-import { account } from '../../../../src/store/account';
-import { removeApiKey } from '../../../../src/store/api-key';
-import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
+import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
+import { account } from '../../../../src/store/items/account';
+import { removeApiKey } from '../../../../src/store/secrets/api-key';
 import { freshConnection, type StubContact, stubService } from '../service-stub';
 
 const people = (n: number): StubContact[] =>

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { summaryOf } from '../../../../src/contacts-index';
-import type { ContactRecord } from '../../../../src/store/vault-record';
-import { vaultWrite } from '../../../../src/store/vault-write';
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
 import { exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
+import { summaryOf } from '../../../../src/ui/contacts/library-reads';
 import { DEFAULT_QUERY, prepare, query } from '../../../../src/ui/contacts/query';
 
 const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
-vi.mock('../../../../src/ui/download', () => ({
+vi.mock('../../../../src/ui/helpers/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
 }));
 

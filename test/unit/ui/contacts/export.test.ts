@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ContactRecord } from '../../../../src/store/vault-record';
-import { vaultWrite } from '../../../../src/store/vault-write';
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
 import { EXPORT_CHUNK, exportCsv, exportVCards } from '../../../../src/ui/contacts/export';
-import { toVCards } from '../../../../src/ui/vcard';
+import { toVCards } from '../../../../src/ui/helpers/vcard';
 import { oneShotCsv } from './one-shot-csv';
 
 const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
-vi.mock('../../../../src/ui/download', () => ({
+vi.mock('../../../../src/ui/helpers/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
 }));
 

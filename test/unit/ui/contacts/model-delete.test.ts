@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { contactsIndex } from '../../../../src/contacts-index';
-import type { ContactRecord } from '../../../../src/store/vault-record';
-import { putBackRecords, type TakenOut, takeOutRecords } from '../../../../src/store/vault-restore';
-import { vaultWrite } from '../../../../src/store/vault-write';
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import {
+  putBackRecords,
+  type TakenOut,
+  takeOutRecords,
+} from '../../../../src/store/database/vault/vault-restore';
+import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
+import { libraryReads } from '../../../../src/ui/contacts/library-reads';
 import { createLibraryModel } from '../../../../src/ui/contacts/model';
 
 // The background's answers to the library's delete and Undo, made by the store functions the background calls.
@@ -49,9 +53,9 @@ describe("the library's delete", () => {
     expect(m.matchCount.value).toBe(80);
     // The seeding's own announcement may still be on its way: it is heard before the delete.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const all = vi.spyOn(contactsIndex, 'all');
-    const first = vi.spyOn(contactsIndex, 'first');
-    const some = vi.spyOn(contactsIndex, 'some');
+    const all = vi.spyOn(libraryReads, 'all');
+    const first = vi.spyOn(libraryReads, 'first');
+    const some = vi.spyOn(libraryReads, 'some');
 
     const gone = [contact(395).key, contact(390).key, contact(1).key];
     await m.remove(gone);
@@ -82,6 +86,6 @@ describe("the library's delete", () => {
     expect(new Set(some.mock.calls.flatMap(([keys]) => keys))).toEqual(new Set(gone));
     // What the list shows is what a fresh read of the vault shows.
     const byKey = (list: readonly { key: string }[]) => [...list].map((s) => s.key).sort();
-    expect(byKey(m.all.value!)).toEqual(byKey(await contactsIndex.all()));
+    expect(byKey(m.all.value!)).toEqual(byKey(await libraryReads.all()));
   });
 });

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type ContactSummary, contactsIndex, FIRST_PAGE } from '../../../../src/contacts-index';
-import { vault } from '../../../../src/store/vault';
-import type { ContactRecord } from '../../../../src/store/vault-record';
-import { vaultWrite } from '../../../../src/store/vault-write';
+import { vault } from '../../../../src/store/database/vault/vault';
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
+import { type ContactSummary, FIRST_PAGE, libraryReads } from '../../../../src/ui/contacts/library-reads';
 import { createLibraryModel, PAGE } from '../../../../src/ui/contacts/model';
 
 const downloads = vi.hoisted(() => [] as Array<{ name: string; text: string }>);
-vi.mock('../../../../src/ui/download', () => ({
+vi.mock('../../../../src/ui/helpers/download', () => ({
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
 }));
 
@@ -28,12 +28,12 @@ const contact = (i: number): ContactRecord => ({
 const names = (list: readonly ContactSummary[]) => list.map((s) => s.name);
 const newest = (n: number, from: number) => Array.from({ length: n }, (_, i) => `Person ${from - 1 - i}`);
 
-/** Holds `contactsIndex.all()` until released: the moment between the first rows and every contact. */
+/** Holds `libraryReads.all()` until released: the moment between the first rows and every contact. */
 function holdFullRead() {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const read = contactsIndex.all.bind(contactsIndex);
-  const spy = vi.spyOn(contactsIndex, 'all').mockImplementation(async () => {
+  const read = libraryReads.all.bind(libraryReads);
+  const spy = vi.spyOn(libraryReads, 'all').mockImplementation(async () => {
     await held;
     return read();
   });
@@ -89,7 +89,7 @@ describe('the library opens in two steps', () => {
     const m = model();
     const opening = m.init();
     await vi.waitFor(() => expect(m.loaded.value).toBe(true));
-    const firstMatching = vi.spyOn(contactsIndex, 'firstMatching');
+    const firstMatching = vi.spyOn(libraryReads, 'firstMatching');
 
     m.setQuery({ text: 'nurse arbor' });
     expect(m.matches.value).toBeNull();
@@ -136,7 +136,7 @@ describe('the library opens in two steps', () => {
   it('a small vault is read from the first page alone', async () => {
     await vaultWrite.clear();
     await vaultWrite.putMany(Array.from({ length: 30 }, (_, i) => contact(i)));
-    const all = vi.spyOn(contactsIndex, 'all');
+    const all = vi.spyOn(libraryReads, 'all');
     const m = model();
     await m.init();
     expect(all).not.toHaveBeenCalled();
@@ -155,8 +155,8 @@ describe('the library opens in two steps', () => {
     // The seeding's own announcement may still be on its way: it is heard before the change under test.
     await new Promise((resolve) => setTimeout(resolve, 400));
 
-    const all = vi.spyOn(contactsIndex, 'all');
-    const some = vi.spyOn(contactsIndex, 'some');
+    const all = vi.spyOn(libraryReads, 'all');
+    const some = vi.spyOn(libraryReads, 'some');
     const changing = Promise.all([vaultWrite.put(contact(1000)), vaultWrite.remove([contact(0).key])]);
     // Until it lands, the list shown stays.
     expect(m.matchCount.value).toBe(100);
@@ -167,7 +167,7 @@ describe('the library opens in two steps', () => {
     expect(names(m.matches.value!)).not.toContain('Person 0');
     expect(all).not.toHaveBeenCalled();
     const byKey = (list: readonly ContactSummary[]) => [...list].sort((a, b) => a.key.localeCompare(b.key));
-    expect(byKey(m.all.value!)).toEqual(byKey(await contactsIndex.all()));
+    expect(byKey(m.all.value!)).toEqual(byKey(await libraryReads.all()));
     all.mockClear();
     some.mockClear();
 

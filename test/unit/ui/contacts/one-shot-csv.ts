@@ -1,6 +1,6 @@
-import type { StoredProfile } from '../../../../src/store/search';
-import type { ContactRecord } from '../../../../src/store/vault-record';
-import { candidatesCsv } from '../../../../src/ui/sidepanel/export-csv';
+import type { StoredProfile } from '../../../../src/store/database/search';
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import { candidatesCsv } from '../../../../src/ui/sidepanel/search/export-csv';
 
 /**
  * The whole CSV as one read of every record would make it, in the side panel's columns: what the library's export

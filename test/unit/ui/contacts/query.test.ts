@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactSummary } from '../../../../src/contacts-index';
+import type { ContactSummary } from '../../../../src/ui/contacts/library-reads';
 import {
   counts,
   countsAfter,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, settings } from '../../../../src/store/settings';
-import { checkAgainMonths } from '../../../../src/store/vault-age';
+import { checkAgainMonths } from '../../../../src/store/database/vault/vault-age';
+import { DEFAULT_SETTINGS, settings } from '../../../../src/store/items/settings';
 import { readMonths } from '../../../../src/ui/options/check-again-field';
 
 describe('"Offer to check again after (months)"', () => {

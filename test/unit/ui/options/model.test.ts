@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { settings } from '../../../../src/store/settings';
+import { settings } from '../../../../src/store/items/settings';
 import { createOptionsModel } from '../../../../src/ui/options/model';
 
 describe('the options fields before the stored settings arrive', () => {

@@ -1,5 +1,5 @@
 /** What the popup's model tests share: a stored reveal of one profile. */
-import type { RevealJob } from '../../../../src/store/jobs';
+import type { RevealJob } from '../../../../src/store/items/reveal-jobs';
 import { ADA } from '../sidepanel/fixtures';
 
 /** A reveal of `socialUrl`'s email, started on 20 November 2026, as stored; `over` sets the rest. */

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { vaultWrite } from '../../../../src/store/vault-write';
+import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
 import { createHeldModel, heldInWords } from '../../../../src/ui/popup/held-model';
 import { writeRawContact } from '../../../support/vault-records';
 import { ADA, record } from '../sidepanel/fixtures';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { revealJobs } from '../../../../src/store/jobs';
-import { workerBeat } from '../../../../src/store/worker-beat';
+import { revealJobs } from '../../../../src/store/items/reveal-jobs';
+import { workerBeat } from '../../../../src/store/items/worker-beat';
 import { createPopupModel } from '../../../../src/ui/popup/model';
 import { revealJob } from './fixtures';
 

@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import type { Retrievable } from '../../../../src/api/schema-parts';
-import type { ContactRecord } from '../../../../src/store/vault-record';
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import type { TeamHeldItems } from '../../../../src/ui/helpers/team-held';
 import { createOfferModel } from '../../../../src/ui/popup/offer-model';
-import type { TeamHeldItems } from '../../../../src/ui/team-held';
 import { ADA, record } from '../sidepanel/fixtures';
 
 function offerFor(

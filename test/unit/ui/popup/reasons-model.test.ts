@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import type { Retrievable } from '../../../../src/api/schema-parts';
 import type { CapRoom } from '../../../../src/ledger/caps';
-import type { RevealJob } from '../../../../src/store/jobs';
+import type { RevealJob } from '../../../../src/store/items/reveal-jobs';
 import { createReasonsModel } from '../../../../src/ui/popup/reasons-model';
 import { ADA } from '../sidepanel/fixtures';
 import { revealJob } from './fixtures';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { account, keyHint } from '../../../../src/store/account';
-import { type RevealJob, revealJobs } from '../../../../src/store/jobs';
+import { account, keyHint } from '../../../../src/store/items/account';
+import { type RevealJob, revealJobs } from '../../../../src/store/items/reveal-jobs';
 import { createPopupModel } from '../../../../src/ui/popup/model';
 import { revealJob } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { tabProfiles } from '../../../../src/store/tabs';
+import { tabProfiles } from '../../../../src/store/items/tabs';
 import { createSubjectModel, pastedUrlProblem } from '../../../../src/ui/popup/subject-model';
 
 const call = vi.hoisted(() => vi.fn());

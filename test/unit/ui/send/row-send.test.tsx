@@ -6,12 +6,12 @@ import { parseHTML } from 'linkedom';
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { destinationHints } from '../../../../src/store/destination-hints';
-import * as sent from '../../../../src/store/sent';
+import * as sent from '../../../../src/store/database/sent';
+import { destinationHints } from '../../../../src/store/items/destination-hints';
 
 vi.mock('../../../../src/ui/rpc', () => ({ call: vi.fn() }));
-vi.mock('../../../../src/store/sent', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../../src/store/sent')>();
+vi.mock('../../../../src/store/database/sent', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../src/store/database/sent')>();
   return { ...actual, sentFor: vi.fn(actual.sentFor) };
 });
 

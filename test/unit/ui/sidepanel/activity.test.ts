@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorJSON } from '../../../../src/api/errors';
-import type { SearchSession } from '../../../../src/store/search';
+import type { SearchSession } from '../../../../src/store/database/search';
 import { createActivity } from '../../../../src/ui/sidepanel/activity';
 
 const dropped = { message: 'The connection dropped before an answer came.' } as ApiErrorJSON;

@@ -9,10 +9,10 @@ import { render } from 'preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkJob } from '../../../../src/bulk/job';
-import { Receipt } from '../../../../src/ui/sidepanel/bulk-job-view';
-import { createBulkModel } from '../../../../src/ui/sidepanel/bulk-model';
-import { BulkQuote, QuoteDetails } from '../../../../src/ui/sidepanel/bulk-views';
-import { askTeamHeld, rowOffer, teamHeldFor } from '../../../../src/ui/team-held-rows';
+import { askTeamHeld, rowOffer, teamHeldFor } from '../../../../src/ui/helpers/team-held-rows';
+import { Receipt } from '../../../../src/ui/sidepanel/bulk/bulk-job-view';
+import { createBulkModel } from '../../../../src/ui/sidepanel/bulk/bulk-model';
+import { BulkQuote, QuoteDetails } from '../../../../src/ui/sidepanel/bulk/bulk-views';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/ui/rpc', () => ({ call }));

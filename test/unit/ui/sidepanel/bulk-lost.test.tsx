@@ -10,9 +10,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { maxCostOfItems } from '../../../../src/api/pricing';
 import type { BulkJob } from '../../../../src/bulk/job';
-import { bulkJobs } from '../../../../src/store/bulk-jobs-write';
-import { Receipt } from '../../../../src/ui/sidepanel/bulk-job-view';
-import { createBulkModel } from '../../../../src/ui/sidepanel/bulk-model';
+import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
+import { Receipt } from '../../../../src/ui/sidepanel/bulk/bulk-job-view';
+import { createBulkModel } from '../../../../src/ui/sidepanel/bulk/bulk-model';
 import { lostLine } from '../../../../src/ui/words/bulk-lost';
 
 const MOST = maxCostOfItems(['email']) + maxCostOfItems(['email', 'phone']);

@@ -1,7 +1,8 @@
 /** What the side panel's sub-model tests share: a stored contact, a stored key and balance, the worker's clock. */
-import { account, keyHint } from '../../../../src/store/account';
-import type { ContactRecord } from '../../../../src/store/vault-record';
-import { workerBeat } from '../../../../src/store/worker-beat';
+
+import type { ContactRecord } from '../../../../src/store/database/vault/vault-record';
+import { account, keyHint } from '../../../../src/store/items/account';
+import { workerBeat } from '../../../../src/store/items/worker-beat';
 
 export const ADA = 'https://www.linkedin.com/in/ada-lovelace-demo';
 const at = '2026-11-20T10:00:00.000Z';
@@ -38,7 +39,7 @@ export const beating = (worker = 'w1') => workerBeat.set({ worker, at: new Date(
 /** A stored search of `pages` pages of 2 rows each (page starts 1, 3, 5…), `status` as given. */
 export function session(
   opts: { pages?: number; status?: 'running' | 'done' | 'failed'; worker?: string; hasNext?: boolean } = {},
-): import('../../../../src/store/search').SearchSession {
+): import('../../../../src/store/database/search').SearchSession {
   const at = new Date().toISOString();
   const count = opts.pages ?? 1;
   const pages = Array.from({ length: count }, (_, p) => ({

@@ -2,13 +2,13 @@
 import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { panelFocus } from '../../../../src/store/panel';
-import type { SearchSession } from '../../../../src/store/search';
+import type { SearchSession } from '../../../../src/store/database/search';
+import { panelFocus } from '../../../../src/store/items/panel';
 import { createAccountModel } from '../../../../src/ui/sidepanel/account-model';
 import { createActivity } from '../../../../src/ui/sidepanel/activity';
 import { createFocusModel } from '../../../../src/ui/sidepanel/focus-model';
-import { createSavedModel } from '../../../../src/ui/sidepanel/saved-model';
-import { createSearchFormModel } from '../../../../src/ui/sidepanel/search-form-model';
+import { createSavedModel } from '../../../../src/ui/sidepanel/search/saved-model';
+import { createSearchFormModel } from '../../../../src/ui/sidepanel/search/search-form-model';
 import { createVaultModel } from '../../../../src/ui/sidepanel/vault-model';
 import { connected, session } from './fixtures';
 

@@ -5,8 +5,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { keyHint } from '../../../../src/store/account';
-import { DEFAULT_SETTINGS, settings } from '../../../../src/store/settings';
+import { keyHint } from '../../../../src/store/items/account';
+import { DEFAULT_SETTINGS, settings } from '../../../../src/store/items/settings';
 import { createSidePanelModel } from '../../../../src/ui/sidepanel/model';
 
 const call = vi.hoisted(() => vi.fn());

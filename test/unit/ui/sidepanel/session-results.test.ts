@@ -1,12 +1,12 @@
 /** The search as it is (cut off when its worker stopped), its paging at a known cost, and its rows' records. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { currentSearch } from '../../../../src/store/search';
-import { vaultWrite } from '../../../../src/store/vault-write';
-import { workerBeat } from '../../../../src/store/worker-beat';
+import { currentSearch } from '../../../../src/store/database/search';
+import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
+import { workerBeat } from '../../../../src/store/items/worker-beat';
 import { createActivity } from '../../../../src/ui/sidepanel/activity';
-import { createResultsModel } from '../../../../src/ui/sidepanel/results-model';
-import { createSessionModel } from '../../../../src/ui/sidepanel/session-model';
+import { createResultsModel } from '../../../../src/ui/sidepanel/search/results-model';
+import { createSessionModel } from '../../../../src/ui/sidepanel/search/session-model';
 import { createVaultModel } from '../../../../src/ui/sidepanel/vault-model';
 import { createWorkerClock } from '../../../../src/ui/sidepanel/worker-clock';
 import { record, session } from './fixtures';

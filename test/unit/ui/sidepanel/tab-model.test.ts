@@ -3,8 +3,8 @@
 import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { SearchSession } from '../../../../src/store/search';
-import { tabProfiles } from '../../../../src/store/tabs';
+import type { SearchSession } from '../../../../src/store/database/search';
+import { tabProfiles } from '../../../../src/store/items/tabs';
 import { createTabModel, homeView, tabView } from '../../../../src/ui/sidepanel/tab-model';
 
 const ADA = 'https://www.linkedin.com/in/ada-lovelace-demo';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RevealJob } from '../../../../src/store/jobs';
+import type { RevealJob } from '../../../../src/store/items/reveal-jobs';
 import { cutOffMessage } from '../../../../src/ui/words/cut-off';
 
 const job = (more: Partial<RevealJob> = {}): RevealJob => ({

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/errors';
 import { fail } from '../../../../src/protocol/result';
-import { LayoutTooOld } from '../../../../src/store/db';
+import { LayoutTooOld } from '../../../../src/store/database/db';
 import { storageProblem } from '../../../../src/store/storage-problem';
 import { errorWords } from '../../../../src/ui/words/errors';
 

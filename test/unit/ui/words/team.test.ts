@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamMembership } from '../../../../src/store/team-membership';
+import type { TeamMembership } from '../../../../src/store/items/team-membership';
 import { allowanceInWords, memberAndTeam, resetsInWords } from '../../../../src/ui/words/team';
 
 const alice: TeamMembership = {
