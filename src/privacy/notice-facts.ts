@@ -1,10 +1,11 @@
 /** What one contact's notice states, read from the contact's record and the retention in force. */
+import { countOf } from '../format/numbers';
 import { regionOf } from '../retention/region';
 import { EU_RULE_DAYS, underEuRule } from '../retention/rules';
 import type { ContactRecord } from '../store/database/vault/vault-record';
 import type { NoticeFacts } from './notice';
 
-const days = (n: number) => `${n.toLocaleString('en-US')} day${n === 1 ? '' : 's'}`;
+const days = (n: number) => countOf(n, 'day');
 
 /**
  * How long the vault keeps a contact, in the notice's words: the rule `src/retention/rules.ts` applies to them. A

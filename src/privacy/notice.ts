@@ -10,6 +10,7 @@
  *
  * Pure: no storage, no screen. The card, Options, the gateway's console and the tests share it.
  */
+import { formatNumber } from '../format/numbers';
 
 /** The blanks a template may use, each filled per contact (see {@link fillNotice}). */
 export const NOTICE_BLANKS = ['name', 'who', 'source', 'items', 'kept', 'contact'] as const;
@@ -64,7 +65,7 @@ export function noticeProblem(text: NoticeText): string | null {
   const template = text.template.trim();
   if (!template) return 'Write the notice, or put the default text back.';
   if (template.length > NOTICE_LIMITS.template)
-    return `Keep the notice under ${NOTICE_LIMITS.template.toLocaleString('en-US')} characters.`;
+    return `Keep the notice under ${formatNumber(NOTICE_LIMITS.template)} characters.`;
   if (text.contact.trim().length > NOTICE_LIMITS.contact)
     return `Keep the contact line under ${NOTICE_LIMITS.contact} characters.`;
   const unknown = [...template.matchAll(BLANK)]
