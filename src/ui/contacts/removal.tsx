@@ -52,7 +52,7 @@ export function RemovalNote({
   if (!removal || removal.at.getTime() - now > AHEAD_MS) return null;
   return (
     <span class="removal-note" title={removalWhy(removal, ready.generalDays)}>
-      {removalLine(removal)}
+      {removalLine(removal, now)}
     </span>
   );
 }

@@ -19,10 +19,12 @@ export const generalRuleLine = (days: number) =>
 
 /**
  * "Removed 6 Jan (EU rule)", "Removed 6 Jan (your setting)". Said only of a removal within the month ahead, so
- * the day needs no year (the tooltip has the whole date).
+ * the day needs no year (the tooltip has the whole date). A removal whose day has passed waits for the worker's next
+ * pass (every few hours): a date in the past would read as if the contact were already gone, so it is said as due.
  */
-export function removalLine(removal: Removal): string {
+export function removalLine(removal: Removal, now = Date.now()): string {
   const rule = removal.rule === 'eu' ? 'EU rule' : 'your setting';
+  if (removal.at.getTime() <= now) return `Due for removal (${rule})`;
   return `Removed ${removal.at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} (${rule})`;
 }
 
