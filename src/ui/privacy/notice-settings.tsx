@@ -51,8 +51,8 @@ export function NoticeSettings() {
       <h2 id="notice-settings">{WORDS.title}</h2>
       <p class="muted">{readOnly ? WORDS.team(team.value!) : WORDS.what}</p>
       <form onSubmit={(e) => void save(e)} noValidate>
-        <label class="field">
-          {WORDS.text}
+        <div class="field">
+          <label for="notice-template">{WORDS.text}</label>
           <textarea
             id="notice-template"
             rows={10}
@@ -62,12 +62,12 @@ export function NoticeSettings() {
             aria-describedby={problem.value ? 'notice-template-problem' : undefined}
             onInput={(e) => (template.value = e.currentTarget.value)}
           />
-        </label>
-        {problem.value && (
-          <p class="error" id="notice-template-problem">
-            {problem.value}
-          </p>
-        )}
+          {problem.value && (
+            <span class="field-error" id="notice-template-problem">
+              {problem.value}
+            </span>
+          )}
+        </div>
         <Field
           id="notice-contact"
           label={WORDS.contact}
