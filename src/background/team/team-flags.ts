@@ -5,19 +5,21 @@
  * read again, what changed since it last said of the contacts held here (never about anyone else).
  */
 import { ApiError } from '../../api/errors';
-import {
-  HELD_MAX_PEOPLE,
-  type TeamFlagInfo,
-  TeamFlagResponse,
-  TeamFlagsResponse,
-} from '../../api/team-schema';
-import { readMany, recentKeys, vault } from '../../store/database/vault/vault';
+import { type TeamFlagInfo, TeamFlagResponse, TeamFlagsResponse } from '../../api/team-schema';
+import { recentKeys, vault } from '../../store/database/vault/vault';
 import type { Flag, FlagTarget } from '../../store/database/vault/vault-flags';
 import type { ContactRecord } from '../../store/database/vault/vault-record';
 import { vaultWrite } from '../../store/database/vault/vault-write';
 import { teamMembership } from '../../store/items/team-membership';
 import { serialised } from '../contact-turn';
-import { afterVaultChanges, type GatewayAnswer, gateway, gatewaySaid, identity } from './team-send';
+import {
+  afterVaultChanges,
+  askAboutHeld,
+  type GatewayAnswer,
+  gateway,
+  gatewaySaid,
+  identity,
+} from './team-send';
 
 const FLAG_TIMEOUT_MS = 8_000;
 
@@ -115,24 +117,10 @@ async function keepTeamFlags(key: string, infos: readonly TeamFlagInfo[], me: st
  */
 export async function markTeamFlags(keys: readonly string[], since?: string): Promise<string | null> {
   const membership = await teamMembership.get();
-  if (!membership || keys.length === 0) return null;
-  const contacts = (await readMany(keys)).flatMap(([key, read]) =>
-    read.state === 'ok' && identity(read.value) ? [{ key, who: identity(read.value)! }] : [],
-  );
-  let asOf: string | null = null;
-  for (let start = 0; start < contacts.length; start += HELD_MAX_PEOPLE) {
-    const chunk = contacts.slice(start, start + HELD_MAX_PEOPLE);
-    const body = { people: chunk.map((c) => c.who), ...(since ? { since } : {}) };
-    const response = await gateway('/v1/team/flags', body, FLAG_TIMEOUT_MS);
-    const parsed = response.ok ? TeamFlagsResponse.safeParse(await response.json()) : null;
-    if (!parsed?.success) return null;
-    asOf ??= parsed.data.as_of;
-    for (const [i, person] of parsed.data.people.entries()) {
-      const contact = chunk[i];
-      if (contact) await keepTeamFlags(contact.key, person.flags, membership.member);
-    }
-  }
-  return asOf;
+  if (!membership) return null;
+  return askAboutHeld(keys, since, '/v1/team/flags', FLAG_TIMEOUT_MS, TeamFlagsResponse, async (answers) => {
+    for (const { key, person } of answers) await keepTeamFlags(key, person.flags, membership.member);
+  });
 }
 
 /** How many contacts a round of {@link markRecentTeamFlags} asks about: as many as the round of team sends. */

@@ -208,7 +208,34 @@ export const RECENT_SENT_MAX_PEOPLE = 1000;
  */
 export async function markTeamSends(keys: readonly string[], since?: string): Promise<string | null> {
   const membership = await teamMembership.get();
-  if (!membership?.destinations?.length || keys.length === 0) return null;
+  if (!membership?.destinations?.length) return null;
+  return askAboutHeld(keys, since, '/v1/team/sent', SENT_TIMEOUT_MS, TeamSentResponse, async (answers) => {
+    const forgotten: string[] = [];
+    for (const { key, person } of answers) {
+      // On the team's do-not-contact list (a teammate forgot them, or the admin listed them): forgotten here too.
+      if (person.do_not_contact === true) forgotten.push(key);
+      else for (const info of person.sends) await keepTeamMark(key, info, membership.member);
+    }
+    if (forgotten.length > 0) await vaultWrite.remove(forgotten);
+  });
+}
+
+/**
+ * Asks the gateway at `path` about the contacts kept under `keys` (what changed after `since`, when given), in
+ * questions of at most `HELD_MAX_PEOPLE`, and hands each question's answers, person by person beside the contact's
+ * key, to `keep`. Answers the gateway's `as_of` of the first question (the earliest), or null when a question was not
+ * answered: what earlier questions kept stays, and the caller asks again from where it was. How the team's sends and
+ * flags are both followed.
+ */
+export async function askAboutHeld<Answer extends { as_of: string; people: readonly unknown[] }>(
+  keys: readonly string[],
+  since: string | undefined,
+  path: string,
+  timeoutMs: number,
+  shape: { safeParse(value: unknown): { success: true; data: Answer } | { success: false } },
+  keep: (answers: { key: string; person: Answer['people'][number] }[]) => Promise<void>,
+): Promise<string | null> {
+  if (keys.length === 0) return null;
   const contacts = (await readMany(keys)).flatMap(([key, read]) =>
     read.state === 'ok' && identity(read.value) ? [{ key, who: identity(read.value)! }] : [],
   );
@@ -216,22 +243,16 @@ export async function markTeamSends(keys: readonly string[], since?: string): Pr
   for (let start = 0; start < contacts.length; start += HELD_MAX_PEOPLE) {
     const chunk = contacts.slice(start, start + HELD_MAX_PEOPLE);
     const body = { people: chunk.map((c) => c.who), ...(since ? { since } : {}) };
-    const response = await gateway('/v1/team/sent', body, SENT_TIMEOUT_MS);
-    const parsed = response.ok ? TeamSentResponse.safeParse(await response.json()) : null;
+    const response = await gateway(path, body, timeoutMs);
+    const parsed = response.ok ? shape.safeParse(await response.json()) : null;
     if (!parsed?.success) return null;
     asOf ??= parsed.data.as_of;
-    const forgotten: string[] = [];
-    for (const [i, person] of parsed.data.people.entries()) {
-      const contact = chunk[i];
-      if (!contact) continue;
-      // On the team's do-not-contact list (a teammate forgot them, or the admin listed them): forgotten here too.
-      if (person.do_not_contact === true) {
-        forgotten.push(contact.key);
-        continue;
-      }
-      for (const info of person.sends) await keepTeamMark(contact.key, info, membership.member);
-    }
-    if (forgotten.length > 0) await vaultWrite.remove(forgotten);
+    await keep(
+      parsed.data.people.flatMap((person, i) => {
+        const contact = chunk[i];
+        return contact ? [{ key: contact.key, person }] : [];
+      }),
+    );
   }
   return asOf;
 }
