@@ -195,5 +195,5 @@ async function write(batch: readonly Change[]): Promise<void> {
   }
   await tx.objectStore('meta').put(meta, LEDGER_META);
   await tx.done;
-  announce({ store: LEDGER, keys: [...new Set(written)].slice(0, 10_000) });
+  if (written.length > 0) announce({ store: LEDGER, keys: [...new Set(written)].slice(0, 10_000) });
 }

@@ -296,6 +296,17 @@ describe('settling against a balance', () => {
     expect(heard.map((keys) => [...keys].sort())).toEqual([['b1', 'u1'], ['b2'], ['u2'], ['b3']]);
     stop();
   });
+
+  it('tells other contexts nothing when a write changed nothing (a call already settled or forgotten)', async () => {
+    const heard: string[][] = [];
+    const stop = onChange((change) => change.store === 'ledger' && heard.push(change.keys));
+    // Each open page re-reads its month on "ledger changed": an empty one would cost every page a read for nothing.
+    await resolveEntry('gone', () => null);
+    await appendEntry(charge('c1'));
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0));
+    expect(heard).toEqual([['c1']]);
+    stop();
+  });
 });
 
 describe('settling one call with its answer', () => {
