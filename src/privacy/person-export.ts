@@ -2,7 +2,10 @@
  * What is held about one person, for an access request (GDPR Article 15), in one shape for the team's console
  * (`gateway/person-export.ts`, the team's records) and for the extension (`person-export-local.ts`, this browser's):
  * an answer made from both reads alike, section by section, and its CSV has the same columns.
+ *
+ * The JSON keeps the stored names (a tool reads it); the CSV is read by a person, so it says each in words.
  */
+import { DNC_REASON_WORDS } from '../domain/do-not-contact-words';
 
 export interface ExportSend {
   destination: string;
@@ -50,6 +53,37 @@ export interface PersonExport {
   notice?: { first_copied_at: string; last_copied_at: string; copied_by: string } | null;
 }
 
+const ITEM_WORDS: Readonly<Record<string, string>> = {
+  email: 'Email',
+  phone: 'Phone',
+  detailed_profile: 'Detailed profile',
+  healthcare_profile: 'Healthcare data',
+};
+
+/** What a charge was: the team gateway's ledger names (lookup, jd_search) and the extension's (reveal, bulk-reveal). */
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  lookup: 'Reveal',
+  reveal: 'Reveal',
+  'bulk-reveal': 'Bulk reveal',
+  search: 'Search',
+  jd_search: 'Job description search',
+  'jd-search': 'Job description search',
+};
+
+/** A charge's state, in both ledgers' names. */
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  charged: 'charged',
+  not_charged: 'not charged',
+  'not charged': 'not charged',
+  pending: 'not yet known',
+  unknown: 'may have been charged',
+  'not yet known': 'not yet known',
+};
+
+/** A stored name in words; a name this version does not know is shown as it is rather than dropped. */
+const say = (words: Readonly<Record<string, string>>, name: string): string =>
+  Object.hasOwn(words, name) ? (words[name] as string) : name;
+
 /** The export as CSV rows (header first): one row a fact, in sections, so a spreadsheet shows it whole. */
 export function personExportRows(data: PersonExport): string[][] {
   const rows: string[][] = [['Section', 'What', 'Value', 'Who', 'When']];
@@ -72,7 +106,7 @@ export function personExportRows(data: PersonExport): string[][] {
         ? item.value
         : JSON.stringify(item.value)
       : 'not found';
-    rows.push(['Item', item.item, value, item.revealed_by, item.revealed_at]);
+    rows.push(['Item', say(ITEM_WORDS, item.item), value, item.revealed_by, item.revealed_at]);
   }
   for (const send of data.sends) rows.push(['Sent', send.label, send.link ?? '', send.sent_by, send.sent_at]);
   for (const flag of data.flags) {
@@ -89,11 +123,17 @@ export function personExportRows(data: PersonExport): string[][] {
       o.seen_at,
     ]);
   for (const c of data.charges)
-    rows.push(['Charge', c.action, `${c.credits ?? '?'} credits (${c.status})`, c.member, c.at]);
+    rows.push([
+      'Charge',
+      say(ACTION_WORDS, c.action),
+      `${c.credits ?? '?'} credits (${say(STATUS_WORDS, c.status)})`,
+      c.member,
+      c.at,
+    ]);
   for (const e of data.audit) rows.push(['Audit log', e.kind, e.what, e.actor, e.at]);
   if (data.do_not_contact) {
     const d = data.do_not_contact;
-    rows.push(['Do not contact', d.reason, '', d.added_by, d.added_at]);
+    rows.push(['Do not contact', say(DNC_REASON_WORDS, d.reason), '', d.added_by, d.added_at]);
   }
   if (data.notice) {
     const n = data.notice;

@@ -78,6 +78,7 @@ test('who is owed a privacy notice, copying it, and what we hold exported', asyn
   const rows = readFileSync(await (await csv).path(), 'utf8');
   expect(rows).toContain('Section,What,Value,Who,When');
   expect(rows).toContain('Privacy notice,first copied,,this browser,');
+  expect(rows).toContain(`Item,Email,ada-lovelace@example.org,this browser,${ada.email.at}`);
 
   // Told: no longer owed one.
   await page.getByLabel('Privacy notice').selectOption({ label: 'No notice after 7 days' });

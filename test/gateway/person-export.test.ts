@@ -31,8 +31,16 @@ describe('what the team holds about a person', () => {
     expect(data.do_not_contact).toMatchObject({ reason: 'objected', added_by: 'Bob Lee' });
     const rows = personExportRows(data);
     expect(rows[0]).toEqual(['Section', 'What', 'Value', 'Who', 'When']);
-    expect(rows).toContainEqual(['Item', 'email', email, 'Alice Smith', data.items[0]!.revealed_at]);
-    expect(rows.some((row) => row[0] === 'Do not contact')).toBe(true);
+    // The CSV is read by a person: every stored name in words, never the gateway's own.
+    expect(rows).toContainEqual(['Item', 'Email', email, 'Alice Smith', data.items[0]!.revealed_at]);
+    expect(rows).toContainEqual(['Charge', 'Reveal', '3 credits (charged)', 'Alice Smith', data.charges[0]!.at]);
+    expect(rows).toContainEqual([
+      'Do not contact',
+      'Objected to being contacted',
+      '',
+      'Bob Lee',
+      data.do_not_contact!.added_at,
+    ]);
   });
 
   it('says nothing is held of a person the team never looked up', async () => {
