@@ -166,6 +166,12 @@ try {
   sim.state.faults.enqueue('malformed', 1, '/v1/lookup');
   await search.getByRole('button', { name: /^Reveal 2 contacts, up to/ }).click();
   await search.getByTestId('bulk-lost-line').waitFor({ timeout: 30_000 });
+  // The balance is lowered only once the lost call is settled: lowered while it is open, the ledger would rightly
+  // put the drop on that call, and the picture would show a charge the service never made.
+  await search
+    .getByTestId('bulk-lost-line')
+    .filter({ hasNotText: 'not known yet' })
+    .waitFor({ timeout: 60_000 });
   const funds = sim.state.key('demo-key')!;
   sim.state.setKey('demo-key', { ...funds, remaining: 1 });
   await search.reload();
