@@ -98,6 +98,23 @@ interface Candidate {
   location: string | null;
   since: Date;
   sent: boolean;
+  now: Date;
+}
+
+/** A person as the rules read them, with the database's clock: `$2` is when the rules took effect. */
+const CANDIDATES = `select p.id, p.social_url, p.candidate_id, p.location, now() as now,
+  greatest(coalesce((select max(h.at) from held_items h where h.person_id = p.id), p.created_at), $2::timestamptz) as since,
+  exists (select 1 from sends s where s.person_id = p.id) as sent
+  from people p`;
+
+/** The rule that removes this person by the database's now, if one does. */
+function removalBy(rules: TeamRetentionRules, person: Candidate): { rule: RuleName } | null {
+  const removal = removalOf(
+    { location: person.location, since: new Date(person.since), sent: person.sent },
+    rules.generalDays,
+    rules.euDays,
+  );
+  return removal && removal.at <= new Date(person.now) ? removal : null;
 }
 
 /**
@@ -116,13 +133,8 @@ export async function runTeamRetention(db: Database): Promise<RetentionRun> {
   const earliest = Math.min(rules.euDays, rules.generalDays ?? Number.POSITIVE_INFINITY);
   let after = 0;
   for (;;) {
-    const [{ now }] = (await db.query<{ now: Date }>('select now() as now')) as [{ now: Date }];
     const rows = await db.query<Candidate>(
-      `select p.id, p.social_url, p.candidate_id, p.location,
-         greatest(coalesce((select max(h.at) from held_items h where h.person_id = p.id), p.created_at), $2::timestamptz) as since,
-         exists (select 1 from sends s where s.person_id = p.id) as sent
-       from people p
-       where p.id > $1
+      `${CANDIDATES} where p.id > $1
          and greatest(coalesce((select max(h.at) from held_items h where h.person_id = p.id), p.created_at), $2::timestamptz)
            < now() - make_interval(days => $3)
        order by p.id limit $4`,
@@ -130,16 +142,19 @@ export async function runTeamRetention(db: Database): Promise<RetentionRun> {
     );
     for (const person of rows) {
       after = person.id;
-      const removal = removalOf(
-        { location: person.location, since: new Date(person.since), sent: person.sent },
-        rules.generalDays,
-        rules.euDays,
-      );
-      if (!removal || removal.at > new Date(now)) continue;
+      const removal = removalBy(rules, person);
+      if (!removal) continue;
       const key: PersonKey = person.social_url
         ? { socialUrl: person.social_url }
         : { candidateId: person.candidate_id! };
-      const erased = await erasePerson(db, key);
+      // Read again under the erasure's lock: a send begun or an item bought since the read above keeps the person.
+      const erased = await erasePerson(db, key, async (tx, id) => {
+        const [now] = await tx.query<Candidate>(`${CANDIDATES} where p.id = $1`, [
+          id,
+          rules.since.toISOString(),
+        ]);
+        return !now || removalBy(rules, now)?.rule !== removal.rule;
+      });
       if (!erased.erased) continue;
       const keys = [person.social_url, person.candidate_id].filter((v): v is string => typeof v === 'string');
       await auditErasure(db, RULE_ACTOR[removal.rule], keys, erased.items, {

@@ -218,6 +218,11 @@ export function answerToKeep(asked: readonly Retrievable[], contact: ContactResu
 export async function erasePerson(
   db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> },
   key: PersonKey,
+  /**
+   * Asked once the person's row is locked, in the erasure's transaction: true keeps them and erases nothing. A caller
+   * that decided to erase from an earlier read (retention) checks again here, where no send or reveal can slip in.
+   */
+  unlessNow?: (tx: Sql, personId: number) => Promise<boolean>,
 ): Promise<{ erased: boolean; items: number }> {
   return db.transaction(async (tx) => {
     const where = WHERE_KEY(key);
@@ -226,6 +231,7 @@ export async function erasePerson(
       [where.value],
     );
     const person = rows[0];
+    if (person && unlessNow && (await unlessNow(tx, person.id))) return { erased: false, items: 0 };
     const keys = [
       ...new Set(
         [key.socialUrl, key.candidateId, person?.social_url, person?.candidate_id].filter(
