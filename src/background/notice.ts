@@ -1,6 +1,6 @@
 /**
  * Recording that a contact's privacy notice was copied, on the user's click of "Copy privacy notice": free, kept on
- * the contact's record (`store/notice.ts` says why there) in the contact's turn, so a reveal of the same contact
+ * the contact's record (`store/database/vault/vault-notice.ts` says why there) in the contact's turn, so a reveal of the same contact
  * under way neither loses it nor is lost. `updatedAt` is left as it was: retention and the library's "revealed"
  * date count from the reveal, not from the notice.
  */

@@ -13,10 +13,15 @@ import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
 import { formatNumber } from '../format/numbers';
-import { appendEntry, markHandedOver, resolveEntry, type Settle } from '../ledger/append';
 import { roomUnderCaps } from '../ledger/caps';
 import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
 import { spendingNow } from '../ledger/spending';
+import {
+  appendEntry,
+  markHandedOver,
+  resolveEntry,
+  type Settle,
+} from '../store/database/ledger/ledger-write';
 import { forgetRoom, roomForAnswer } from '../store/database/room';
 import { type Settings, settings } from '../store/items/settings';
 import { heldRead, serialized } from '../store/lock';
@@ -175,7 +180,7 @@ function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => Ch
  *
  * Two writes, so a stop in between is told apart from a stop after: an entry whose hand-over was never recorded
  * provably never reached `fetch`, so it cost nothing and its work can be asked again (`dropNeverLeft` in
- * `src/ledger/append.ts`); one recorded may have left, and only the balance can tell what it cost.
+ * `src/store/database/ledger/ledger-write.ts`); one recorded may have left, and only the balance can tell what it cost.
  */
 export type PaidSend<R> = (ahead: (leaving?: () => void) => Promise<void>) => Promise<R>;
 

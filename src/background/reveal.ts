@@ -12,7 +12,7 @@ import { fail, refuse, refuseNow } from '../protocol/result';
 import type { RevealOutcome } from '../protocol/shapes';
 import { describeLinkedInUrl } from '../sites/linkedin/describe-url';
 import { profileUrl } from '../sites/linkedin/url';
-import { chargesOf } from '../store/database/ledger';
+import { chargesOf } from '../store/database/ledger/ledger';
 import { vault } from '../store/database/vault/vault';
 import { checkAgainMonths } from '../store/database/vault/vault-age';
 import { vaultKeyFor } from '../store/database/vault/vault-record';

@@ -1,11 +1,12 @@
 /**
  * The ledger's records: every paid call the extension made (what it was, what it cost, what it belongs to) and every
- * balance the service reported, as the store keeps them (`src/store/database/ledger-entry.ts`), and the pure functions that
- * read them; storage is `src/store/database/ledger.ts`, the background's use `src/background/paid-call-gate.ts`.
+ * balance the service reported, as the store keeps them (`src/store/database/ledger/ledger-entry.ts`), and the pure
+ * functions that read them; storage is `src/store/database/ledger/` (its reads in `ledger.ts`, its writes beside
+ * them in `ledger-write.ts`), the background's use `src/background/paid-call-gate.ts`.
  */
 import { ITEM_PRICE } from '../api/pricing';
 import { RETRIEVABLE, type Retrievable } from '../api/schema-parts';
-import { type ChargeEntry, dayOf, type LedgerEntry } from '../store/database/ledger-entry';
+import { type ChargeEntry, dayOf, type LedgerEntry } from '../store/database/ledger/ledger-entry';
 
 export {
   BalanceEntry,
@@ -16,7 +17,7 @@ export {
   LEDGER_ACTIONS,
   type LedgerAction,
   LedgerEntry,
-} from '../store/database/ledger-entry';
+} from '../store/database/ledger/ledger-entry';
 
 /** The `n` local days ending with `today`, oldest first. */
 export function lastDays(n: number, today: Date = new Date()): string[] {

@@ -2,7 +2,7 @@
  * What the caps count: credits spent today and this month, read from the stored ledger. A rule over the records, so
  * it lives with the ledger's rules rather than in the store, which only keeps them.
  */
-import { readLedgerDays } from '../store/database/ledger';
+import { readLedgerDays } from '../store/database/ledger/ledger';
 import { chargeTotals, dayOf, type LedgerEntry, monthToDate, spent } from './entry';
 
 /**

@@ -3,8 +3,8 @@
  * edited in Options, else the default. The worker fills it for a contact (`background/notice.ts`); Options shows it.
  */
 
+import { localNotice } from '../store/items/notice-text';
 import { teamMembership } from '../store/items/team-membership';
-import { localNotice } from '../store/notice-text';
 import { DEFAULT_NOTICE, type NoticeText } from './notice';
 
 /** The text in force and the team's name (null without a gateway). */

@@ -7,9 +7,9 @@
 import { RETRIEVABLE } from '../api/schema-parts';
 import { dncIdentifiers } from '../domain/do-not-contact';
 import { localEntryOf } from '../store/database/do-not-contact';
+import { chargesAbout } from '../store/database/ledger/ledger-subject';
 import { sentFor } from '../store/database/sent';
 import type { ContactRecord } from '../store/database/vault/vault-record';
-import { chargesAbout } from '../store/ledger-subject';
 import type { ExportFlag, PersonExport } from './person-export';
 
 /** Who did a thing kept in this browser (a teammate's name when the team gateway said so). */

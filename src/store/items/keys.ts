@@ -21,7 +21,7 @@ export const KEYS = {
   /** What the pages may know of the saved destinations: their names, never their keys. */
   destinationHints: 'local:destination-hints',
   teamMembership: 'local:team-membership',
-  /** The privacy notice's text as edited in Options, used without a team gateway (`notice.ts`). */
+  /** The privacy notice's text as edited in Options, used without a team gateway (`notice-text.ts`). */
   noticeText: 'local:notice-text',
   /** The live worker's heartbeat: it means nothing after a restart, and its beats stay off the vault's database. */
   workerBeat: 'session:worker-beat',

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { spendingNow } from '../../ledger/spending';
 import { spendingWarnings, type SpendingWarning as Warning } from '../../ledger/warnings';
-import { watchLedger } from '../../store/database/ledger';
+import { watchLedger } from '../../store/database/ledger/ledger';
 import { account } from '../../store/items/account';
 import { settings } from '../../store/items/settings';
 import { openCapSetting } from '../helpers/open-cap';

@@ -89,7 +89,7 @@ export function summaryOf(record: ContactRecord): ContactSummary {
   };
 }
 
-/** The summary's notice dates: the first held item's purchase and the notice's last copy (`src/store/notice.ts`). */
+/** The summary's notice dates: the first held item's purchase and the notice's last copy (`src/store/database/vault/vault-notice.ts`). */
 function obtainedAndNoticed(record: ContactRecord): { obtained?: number; noticed?: number } {
   let first = '';
   for (const item of RETRIEVABLE) {

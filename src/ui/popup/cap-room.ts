@@ -9,7 +9,7 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 import { formatCredits } from '../../api/pricing';
 import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
 import { spendingNow } from '../../ledger/spending';
-import { watchLedger } from '../../store/database/ledger';
+import { watchLedger } from '../../store/database/ledger/ledger';
 import { settings } from '../../store/items/settings';
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Options' "Privacy notice": the text "Copy privacy notice" puts on the clipboard, edited here when there is no team
- * gateway (kept in this browser, `store/notice.ts`); with one, the team's text from its console is shown, read-only.
+ * gateway (kept in this browser, `store/items/notice-text.ts`); with one, the team's text from its console is shown, read-only.
  */
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { DEFAULT_NOTICE, NOTICE_BLANK_WORDS, NOTICE_BLANKS, noticeProblem } from '../../privacy/notice';
 import { noticeInForce } from '../../privacy/notice-in-force';
-import { localNotice } from '../../store/notice-text';
+import { localNotice } from '../../store/items/notice-text';
 import { Field } from '../options/field';
 import { NOTICE_OPTIONS_WORDS as WORDS } from './words';
 

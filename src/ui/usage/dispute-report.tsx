@@ -8,7 +8,7 @@ import { useEffect } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
 import { type DisputeRow, disputeRows, disputeSubjects } from '../../domain/dispute';
 import { lastDays } from '../../ledger/entry';
-import { readLedgerDays, watchLedger } from '../../store/database/ledger';
+import { readLedgerDays, watchLedger } from '../../store/database/ledger/ledger';
 import { vault, watchVaultKeys } from '../../store/database/vault/vault';
 import { downloadText } from '../helpers/download';
 import { ITEM_LABEL } from '../words/items';

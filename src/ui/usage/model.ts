@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals';
 import { type LedgerEntry, lastDays, monthToDate } from '../../ledger/entry';
 import { balanceSeries, dailyBars, ledgerCsv, periodTotals, topJobs } from '../../ledger/usage';
-import { ledgerDays, readLedgerDays, watchLedger } from '../../store/database/ledger';
+import { ledgerDays, readLedgerDays, watchLedger } from '../../store/database/ledger/ledger';
 import { downloadText } from '../helpers/download';
 import { type Caps, readCaps, spentUnderCaps, watchCaps } from './caps';
 

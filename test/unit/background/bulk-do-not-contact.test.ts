@@ -12,7 +12,7 @@ import { teamHeldMarked } from '../../../src/background/team-held-marks';
 import { type BulkJob, bulkProgress } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
 import { bulkJobs } from '../../../src/store/database/bulk-jobs-write';
-import { chargesOf } from '../../../src/store/database/ledger';
+import { chargesOf } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';
 import { freshConnection, type StubContact, stubService } from './service-stub';

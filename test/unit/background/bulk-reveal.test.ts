@@ -12,12 +12,12 @@ import {
 import { reveal } from '../../../src/background/reveal';
 import type { BulkJob } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';
-import { appendEntry } from '../../../src/ledger/append';
 import { dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/database/bulk-jobs-write';
 import { onChange } from '../../../src/store/database/changes';
 import { db } from '../../../src/store/database/db';
-import { chargesOf, openCharges, readLedgerDays } from '../../../src/store/database/ledger';
+import { chargesOf, openCharges, readLedgerDays } from '../../../src/store/database/ledger/ledger';
+import { appendEntry } from '../../../src/store/database/ledger/ledger-write';
 import { vault } from '../../../src/store/database/vault/vault';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { account } from '../../../src/store/items/account';

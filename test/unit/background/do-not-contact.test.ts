@@ -12,7 +12,7 @@ import { lookupContact, planLookup } from '../../../src/background/lookup-contac
 import { reveal } from '../../../src/background/reveal';
 import { dayOf } from '../../../src/ledger/entry';
 import { localEntries } from '../../../src/store/database/do-not-contact';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';

@@ -10,7 +10,7 @@ import { callsInFlight, SETTLE_AFTER_MS } from '../../../src/background/paid-cal
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/database/bulk-jobs';
-import { openCharges, readLedgerDays } from '../../../src/store/database/ledger';
+import { openCharges, readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, type Settings, settings } from '../../../src/store/items/settings';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 

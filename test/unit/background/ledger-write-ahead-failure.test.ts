@@ -10,7 +10,7 @@ import type { LookupResponse } from '../../../src/api/schema';
 import { type PaidCall, paidLookup } from '../../../src/background/paid-call-gate';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/database/db';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { freshConnection } from './service-stub';
 
 const CALL: PaidCall = { action: 'bulk-reveal', ref: 'job-1', label: 'Ada Lovelace', subject: 'ada' };

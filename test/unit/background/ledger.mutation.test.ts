@@ -16,7 +16,7 @@ import {
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/database/db';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { vault } from '../../../src/store/database/vault/vault';
 import { freshConnection, GRACE, stubService } from './service-stub';
 

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClient } from '../../../src/api/client';
 import { lookupBody, lookupContact, planLookup, serialised } from '../../../src/background/lookup-contact';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { vault } from '../../../src/store/database/vault/vault';
 import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';

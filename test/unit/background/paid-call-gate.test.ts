@@ -7,7 +7,7 @@ import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/database/bulk-jobs';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { currentSearch } from '../../../src/store/database/search';
 import { vault } from '../../../src/store/database/vault/vault';
 import { revealJobs } from '../../../src/store/items/reveal-jobs';

@@ -13,7 +13,7 @@ import { type PaidCall, paidLookup, paidSearch } from '../../../src/background/p
 import { HEARTBEAT_MS } from '../../../src/domain/worker';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/database/db';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { freshConnection } from './service-stub';
 
 const CALL: PaidCall = { action: 'reveal', ref: 'job-1', label: 'Ada Lovelace', subject: 'ada' };

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { markCutOffReveals, reveal } from '../../../src/background/reveal';
 import { dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/database/db';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { forgetRoom } from '../../../src/store/database/room';
 import { vault } from '../../../src/store/database/vault/vault';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';

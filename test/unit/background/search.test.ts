@@ -8,7 +8,7 @@ import {
 } from '../../../src/background/saved-searches';
 import { backToEarlierSearch, goToPage, markCutOffSearch, startSearch } from '../../../src/background/search';
 import { searchSelection } from '../../../src/background/search-selection';
-import { chargesOf, openCharges } from '../../../src/store/database/ledger';
+import { chargesOf, openCharges } from '../../../src/store/database/ledger/ledger';
 import { currentSearch, savedSearches } from '../../../src/store/database/search';
 import { account } from '../../../src/store/items/account';
 import { freshConnection } from './service-stub';

@@ -6,7 +6,7 @@ import { lookupContact, planLookup } from '../../../src/background/lookup-contac
 import { CapReached } from '../../../src/background/paid-call-gate';
 import { teamFreeItems, teamHeldOf } from '../../../src/background/team/team';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
-import { readLedgerDays } from '../../../src/store/database/ledger';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';
 import { freshConnection, GRACE } from './service-stub';

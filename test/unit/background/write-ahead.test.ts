@@ -12,7 +12,7 @@ import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { openCharges, readLedgerDays } from '../../../src/store/database/ledger';
+import { openCharges, readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { freshConnection, GRACE, stubService } from './service-stub';
 

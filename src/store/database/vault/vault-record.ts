@@ -4,9 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { NpiData, type Retrievable } from '../../../api/schema-parts';
-import { NoticeRecord } from '../../notice';
 import { itemsToCheckAgain } from './vault-age';
 import { ContactFlags, flaggedSinceBought, Observation } from './vault-flags';
+import { NoticeRecord } from './vault-notice';
 
 /** An item the service was asked for: found (with its value) or not, and when. */
 const foundOrNot = <T extends z.ZodMiniType>(value: T) =>
@@ -44,7 +44,7 @@ export const ContactRecord = z.object({
   flags: z.optional(ContactFlags),
   /** The newest title and employer LinkedIn showed that differ from those revealed (`vault-flags.ts`). */
   observed: z.optional(Observation),
-  /** When this browser copied the person's privacy notice (`notice.ts` says why it is kept on the record). */
+  /** When this browser copied the person's privacy notice (`vault-notice.ts` says why it is kept on the record). */
   notice: z.optional(NoticeRecord),
   updatedAt: z.string(),
 });

@@ -5,7 +5,7 @@
  */
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { chargesOf, watchLedger } from '../../../store/database/ledger';
+import { chargesOf, watchLedger } from '../../../store/database/ledger/ledger';
 import type { SearchSession } from '../../../store/database/search';
 import { RECHECK_MS } from '../../helpers/cut-off-check';
 import { panelService } from '../service';

@@ -14,8 +14,8 @@ import {
 } from '../../../../src/background/jobs/bulk-reveal';
 import type { BulkJob } from '../../../../src/bulk/job';
 import type { BulkCandidate } from '../../../../src/bulk/quote';
-import { appendEntry } from '../../../../src/ledger/append';
 import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
+import { appendEntry } from '../../../../src/store/database/ledger/ledger-write';
 import { account } from '../../../../src/store/items/account';
 import { removeApiKey } from '../../../../src/store/secrets/api-key';
 import { freshConnection, type StubContact, stubService } from '../service-stub';

@@ -1,22 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  appendEntry,
-  dropNeverLeftOf,
-  markHandedOver,
-  resolveEntry,
-  type Settle,
-} from '../../../src/ledger/append';
-import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
-import { onChange } from '../../../src/store/database/changes';
-import { db } from '../../../src/store/database/db';
+import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../../../src/ledger/entry';
+import { onChange } from '../../../../../src/store/database/changes';
+import { db } from '../../../../../src/store/database/db';
 import {
   chargesOf,
   ledgerDays,
   openCharges,
   readLedgerDays,
   readMeta,
-} from '../../../src/store/database/ledger';
+} from '../../../../../src/store/database/ledger/ledger';
+import {
+  appendEntry,
+  dropNeverLeftOf,
+  markHandedOver,
+  resolveEntry,
+  type Settle,
+} from '../../../../../src/store/database/ledger/ledger-write';
 
 const AT = '2026-05-04T10:00:00.000Z';
 const charge = (id: string, over: Partial<ChargeEntry> = {}): ChargeEntry => ({

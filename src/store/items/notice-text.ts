@@ -3,8 +3,8 @@
  * comes with the membership, `team-membership.ts`); null: the default text (`src/privacy/notice.ts`).
  */
 import * as z from 'zod/mini';
-import { defineStored } from './items/item';
-import { KEYS } from './items/keys';
+import { defineStored } from './item';
+import { KEYS } from './keys';
 
 /** The notice's text as edited in Options (used without a team gateway); null: the default text. */
 export const LocalNoticeText = z.object({

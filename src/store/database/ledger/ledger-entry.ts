@@ -5,7 +5,7 @@
  * `src/ledger/`, which re-exports these.
  */
 import * as z from 'zod/mini';
-import { RETRIEVABLE } from '../../api/schema-parts';
+import { RETRIEVABLE } from '../../../api/schema-parts';
 
 /** What a paid call was: a search page, a job-description search page, a single reveal, a lookup of a bulk reveal. */
 export const LEDGER_ACTIONS = ['search', 'jd-search', 'reveal', 'bulk-reveal'] as const;

@@ -1,6 +1,6 @@
 /**
  * When a contact's privacy notice was copied: a field of the contact's record (`vault-record.ts`). The notice's
- * text is `notice-text.ts` (apart, so the pages that read contacts do not load the stored item's machinery).
+ * text is `src/store/items/notice-text.ts` (apart, so the pages that read contacts do not load the stored item's machinery).
  *
  * Why a field on the contact's record and not a store of its own keyed like the vault: the notice record is about
  * the contact and must go wherever the contact goes. On the record, deleting a contact, its Undo, "Forget this

@@ -2,11 +2,11 @@
  * The ledger in the database (`db.ts`): one entry a paid call or balance, read by day (an index on `[day, seq]`), by
  * the calls still open (an index on `open`) or by the work it belongs to (`ref`); the bookkeeping (the last balance,
  * the anchor the open calls settle against, the next entry's number) in `meta`. Reads are here, each its own
- * export (a page loads only what it uses); the background's writes are in `src/ledger/append.ts`.
+ * export (a page loads only what it uses); the background's writes are beside them, in `ledger-write.ts`.
  */
 import * as z from 'zod/mini';
-import { onChange } from './changes';
-import { db } from './db';
+import { onChange } from '../changes';
+import { db } from '../db';
 import { BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './ledger-entry';
 
 /** The store's name, as announced on the changes channel. */

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendEntry } from '../../../../src/ledger/append';
-import { spendingNow } from '../../../../src/ledger/spending';
-import { db } from '../../../../src/store/database/db';
+import { spendingNow } from '../../../../../src/ledger/spending';
+import { db } from '../../../../../src/store/database/db';
 import {
   chargesOf,
   EMPTY_META,
@@ -12,7 +11,8 @@ import {
   readLedgerDays,
   readMeta,
   watchLedger,
-} from '../../../../src/store/database/ledger';
+} from '../../../../../src/store/database/ledger/ledger';
+import { appendEntry } from '../../../../../src/store/database/ledger/ledger-write';
 
 const entry = (id: string, at: string) => ({
   kind: 'charge' as const,

@@ -6,14 +6,15 @@
  *
  * Changes that arrive while a write is under way are written together by the next one (a bulk reveal's fifteen
  * lookups are sent, and answer, within milliseconds of each other): each still resolves only once it is stored, in
- * the order asked for.
+ * the order asked for. The reads are beside it (`ledger.ts`); what a balance settles is the caller's rule (`Settle`,
+ * given by the paid-call gate), so the store keeps the entries and knows no rule.
  */
 import type { IDBPTransaction } from 'idb';
-import { groupCommit } from '../group-commit';
-import { announce } from '../store/database/changes';
-import { db, type LensSchema } from '../store/database/db';
-import { daysRange, LEDGER, LEDGER_META, metaFrom, readEntries } from '../store/database/ledger';
-import { type BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './entry';
+import { groupCommit } from '../../../group-commit';
+import { announce } from '../changes';
+import { db, type LensSchema } from '../db';
+import { daysRange, LEDGER, LEDGER_META, metaFrom, readEntries } from './ledger';
+import { type BalanceEntry, type ChargeEntry, dayOf, LedgerEntry } from './ledger-entry';
 
 /**
  * What a balance settles: given the anchor balance and every charge written after it, the charges settled (null:

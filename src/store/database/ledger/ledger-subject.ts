@@ -1,7 +1,7 @@
 /** The ledger's charges about one contact (an access request's export): read once, on the user's click. */
-import { db } from './database/db';
-import { readEntries } from './database/ledger';
-import type { ChargeEntry } from './database/ledger-entry';
+import { db } from '../db';
+import { readEntries } from './ledger';
+import type { ChargeEntry } from './ledger-entry';
 
 /**
  * Every charge whose lookup named one of `subjects` (vault keys), oldest first. The ledger has no index by subject:
