@@ -25,15 +25,11 @@ import {
 import { forgetRoom, roomForAnswer } from '../store/database/room';
 import { type Settings, settings } from '../store/items/settings';
 import { heldRead, serialized } from '../store/lock';
-import { storageProblem } from '../store/storage-problem';
 import { holdAwake } from './heartbeat';
+import { CapReached, NotKept, NotRecorded } from './paid-call-errors';
 
-/** A refusal because a spending cap would be passed. Nothing was sent. */
-export class CapReached extends ApiError {
-  constructor(message: string) {
-    super({ kind: 'over-cap', message });
-  }
-}
+// What the gate throws, exported beside it: a caller of the gate tells its refusals apart by these.
+export { CapReached, NotKept, NotRecorded } from './paid-call-errors';
 
 /** What a paid call is, for its ledger entry. */
 export interface PaidCall {
@@ -112,47 +108,6 @@ async function withinCaps<T>(id: string, max: number, task: () => Promise<T>): P
 export async function assertWithinCaps(max: number): Promise<void> {
   const problem = await capProblem(max, await settings.get());
   if (problem) throw new CapReached(problem);
-}
-
-/**
- * The paid call's entry could not be stored, or the storage has no room for its answer, so its request was not sent
- * (money is written ahead, or not spent). A full disk is said as one (the next step is to free space); any other
- * failure as the record not saved.
- */
-export class NotRecorded extends ApiError {
-  constructor(cause: unknown) {
-    const problem = storageProblem(cause);
-    super({
-      kind: problem === 'full' ? 'storage-full' : problem === 'failed' ? 'storage-failed' : 'unexpected',
-      message:
-        problem === 'full'
-          ? 'Nothing was sent.'
-          : 'The extension could not save its record of a paid call before sending it, so it sent nothing: nothing was charged. Try again.',
-    });
-  }
-}
-
-/**
- * The answer of a paid call came, and was charged, but what it brought could not be stored: said with its charge,
- * never as a failure that cost nothing. `what` is what was lost ("the contact", "the results").
- */
-export class NotKept extends ApiError {
-  readonly credits: number;
-  constructor(credits: number, what: string, cause: unknown) {
-    const problem = storageProblem(cause);
-    const why =
-      problem === 'full'
-        ? 'the disk is full.'
-        : problem === 'failed'
-          ? "the browser could not save the extension's data."
-          : 'the extension failed to store it.';
-    const charge = credits > 0 ? `Charged ${formatCredits(credits)}` : 'Nothing was charged';
-    super({
-      kind: problem === 'full' ? 'storage-full' : problem === 'failed' ? 'storage-failed' : 'unexpected',
-      message: `${charge}, but ${what} could not be saved: ${why}`,
-    });
-    this.credits = credits;
-  }
 }
 
 /** Writes `entry` ahead of its request; a write that fails is {@link NotRecorded}. */
