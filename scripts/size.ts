@@ -54,8 +54,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // do-not-contact list marked on their rows, left out of the bulk quote with a line that says so, and skipped on the
   // receipt in one line.
   // 73.5 KB: the settings' code a chunk of its own since the library loads it after the page, a chunk's overhead.
-  // 74 KB: the card's "Privacy" and "Notice copied 3 Dec", as in the popup.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 74 * KB },
+  // 74 KB: the card's "Privacy" and "Notice copied 3 Dec", as in the popup. 74.25 KB: an open list marks someone
+  // put on the do-not-contact list in another page.
+  { name: 'side panel', entry: 'sidepanel.html', budget: 74.25 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
   // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
   // 38.75 KB: a storage failure said in the product's words (the browser's raw errors read). 41.25 KB: an invitation

@@ -12,8 +12,10 @@ import * as z from 'zod/mini';
 import { DNC_REASONS, type DncReasonKind } from '../../api/dnc-reasons';
 import { announce } from './changes';
 import { db } from './db';
+import { DNC_STORE } from './do-not-contact-watch';
 
-export const DNC_STORE = 'doNotContact';
+export { DNC_STORE };
+
 const SALT_KEY = 'dnc-salt';
 
 /** Why a person is listed: the gateway's reasons, so one entry means the same on both lists. */

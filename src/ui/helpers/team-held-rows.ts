@@ -10,6 +10,7 @@ import { useEffect } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
 import type { Retrievable } from '../../api/schema-parts';
 import { DNC_ROW_WORDS } from '../../domain/do-not-contact-words';
+import { watchDoNotContact } from '../../store/database/do-not-contact-watch';
 import { type ContactRecord, itemsToAsk } from '../../store/database/vault/vault-record';
 import { call } from '../rpc';
 import { ITEM_LABEL } from '../words/items';
@@ -62,12 +63,16 @@ export async function askTeamHeld(targets: readonly TeamTarget[]): Promise<void>
   }
 }
 
-/** Asks once per list shown (again when the list changes). */
+/**
+ * Asks once per list shown, again when the list changes, and again when someone is put on or taken off this
+ * browser's do-not-contact list (a "Forget this person" in another page), so an open list marks them at once.
+ */
 export function useTeamHeld(targets: readonly TeamTarget[]): void {
   const signature = targets.map((t) => keysOf(t).join(' ')).join('|');
   // The list's identity is its signature: a new array of the same people asks nothing again.
   useEffect(() => {
     void askTeamHeld(targets);
+    return watchDoNotContact(() => void askTeamHeld(targets));
   }, [signature]);
 }
 

@@ -9,7 +9,9 @@ import { render } from 'preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkJob } from '../../../../src/bulk/job';
-import { askTeamHeld, rowOffer, teamHeldFor } from '../../../../src/ui/helpers/team-held-rows';
+import { announce } from '../../../../src/store/database/changes';
+import { DNC_STORE } from '../../../../src/store/database/do-not-contact';
+import { askTeamHeld, rowOffer, teamHeldFor, useTeamHeld } from '../../../../src/ui/helpers/team-held-rows';
 import { Receipt } from '../../../../src/ui/sidepanel/bulk/bulk-job-view';
 import { createBulkModel } from '../../../../src/ui/sidepanel/bulk/bulk-model';
 import { BulkQuote, QuoteDetails } from '../../../../src/ui/sidepanel/bulk/bulk-views';
@@ -134,5 +136,42 @@ describe('a bulk reveal with people on a do-not-contact list, in the side panel'
     bulk.pick([['grace', candidate('grace')]], false);
     expect(bulk.blocked.value).toBe('Nothing to reveal: everyone selected is on a do-not-contact list.');
     bulk.stop();
+  });
+
+  it("an open list marks someone put on this browser's list elsewhere, without being shown again", async () => {
+    let listed = false;
+    call.mockImplementation(async (name: string) =>
+      name === 'teamHeld'
+        ? {
+            ok: true,
+            value: [
+              {
+                socialUrl: url('lin'),
+                candidateId: null,
+                items: [],
+                ...(listed ? { listedHere: true } : {}),
+              },
+            ],
+          }
+        : { ok: true, value: null },
+    );
+    function Rows() {
+      useTeamHeld([{ socialUrl: url('lin') }]);
+      return <p>{rowOffer(null, ['email'], teamHeldFor({ socialUrl: url('lin') })).label}</p>;
+    }
+    const root = mount(<Rows />);
+    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(1));
+    expect(rowOffer(null, ['email'], teamHeldFor({ socialUrl: url('lin') })).label).toBe(
+      'Reveal · up to 3 credits',
+    );
+    // "Forget this person" in another page puts Lin on the list; the list shown here asks again and marks her.
+    listed = true;
+    announce({ store: DNC_STORE, keys: ['entry-1'] });
+    await vi.waitFor(() =>
+      expect(rowOffer(null, ['email'], teamHeldFor({ socialUrl: url('lin') })).label).toBe(
+        'On your do-not-contact list',
+      ),
+    );
+    render(null, root as never);
   });
 });
