@@ -33,7 +33,13 @@ describe('what the team holds about a person', () => {
     expect(rows[0]).toEqual(['Section', 'What', 'Value', 'Who', 'When']);
     // The CSV is read by a person: every stored name in words, never the gateway's own.
     expect(rows).toContainEqual(['Item', 'Email', email, 'Alice Smith', data.items[0]!.revealed_at]);
-    expect(rows).toContainEqual(['Charge', 'Reveal', '3 credits (charged)', 'Alice Smith', data.charges[0]!.at]);
+    expect(rows).toContainEqual([
+      'Charge',
+      'Reveal',
+      '3 credits (charged)',
+      'Alice Smith',
+      data.charges[0]!.at,
+    ]);
     expect(rows).toContainEqual([
       'Do not contact',
       'Objected to being contacted',
