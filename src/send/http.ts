@@ -100,7 +100,7 @@ export function createHttp(
           : fail({
               kind: 'network',
               destination,
-              message: `Could not reach ${destination}. Check the connection and the address.`,
+              message: `Could not reach ${destination}. Check your internet connection and the address.`,
             });
       }
       const { response, text } = answer;

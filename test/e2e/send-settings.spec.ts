@@ -92,6 +92,13 @@ test.describe('options: Send to', () => {
     expect(fakes.lever.log).toContain('GET /v1/users');
     expect(fakes.hubspot.log).toContain('GET /account-info/v3/details');
 
+    // A saved destination's Check asks it again (free) and says it answered, in the destination's words.
+    const leverChecks = () => fakes.lever.log.filter((line) => line === 'GET /v1/users').length;
+    const before = leverChecks();
+    await page.getByTestId('destination-lever').getByRole('button', { name: 'Check' }).click();
+    await expect(section).toContainText('Lever answered: the destination works.');
+    expect(leverChecks()).toBeGreaterThan(before);
+
     await expectAccessible(page, 'options, Send to');
     for (const width of [320, 400]) {
       await page.setViewportSize({ width, height: 900 });

@@ -33,14 +33,14 @@ export function noteJobChange(input: { key: string; destinationId: string }): Pr
     const record = read.value;
     const observed = record.observed;
     if (!observed) throw refuse('LinkedIn has shown no new job for this contact since it was revealed.');
-    const connection = await savedDestination(input.destinationId);
-    if (!connection || connection.kind !== 'lever')
+    const destination = await savedDestination(input.destinationId);
+    if (destination?.kind !== 'lever')
       throw refuseNow('Only a Lever you added in Options, Send to, can be updated from here.');
     const sent = await sentTo(input.destinationId, input.key);
     if (sent?.state !== 'sent' || !sent.recordId)
-      throw refuse(`This contact is not in ${connection.label} yet: send it there first.`);
+      throw refuse(`This contact is not in ${destination.label} yet: send it there first.`);
     try {
-      await leverAddNote(connection, sent.recordId, jobChangeNote(record, observed));
+      await leverAddNote(destination, sent.recordId, jobChangeNote(record, observed));
     } catch (error) {
       throw asApiError(error);
     }

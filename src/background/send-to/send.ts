@@ -44,11 +44,11 @@ export function personOf(held: ContactRecord): SendPerson {
  * "reveal it", which would spend credits on data already held.
  */
 function sendProblem(
-  connection: Parameters<typeof unsendable>[0],
+  destination: Parameters<typeof unsendable>[0],
   contact: ContactRecord,
   person: SendPerson,
 ): string | null {
-  const problem = unsendable(connection, person);
+  const problem = unsendable(destination, person);
   return problem && flaggedItems(contact).length > 0
     ? 'This contact’s data is flagged wrong, and flagged data is not sent. Take the flag back to send it.'
     : problem;
@@ -86,22 +86,22 @@ export function sendContact(
       if (problem) throw refuse(problem);
       return sendThroughTeam(team.kind, contact, person);
     }
-    const connection = await savedDestination(input.destinationId);
-    if (!connection)
+    const destination = await savedDestination(input.destinationId);
+    if (!destination)
       throw refuseNow('This destination is no longer saved. Add it again in Options, Send to.');
     const contact = await vault.get(input.contactKey);
     if (!contact) throw refuseNow('This contact is no longer among your revealed contacts.');
     const person = personOf(contact);
-    const problem = sendProblem(connection, contact, person);
+    const problem = sendProblem(destination, contact, person);
     if (problem) throw refuse(problem);
 
-    const earlier = await sentTo(connection.id, contact.key);
+    const earlier = await sentTo(destination.id, contact.key);
     const now = new Date().toISOString();
     const base = {
-      key: sentKey(connection.id, contact.key),
+      key: sentKey(destination.id, contact.key),
       contactKey: contact.key,
-      destinationId: connection.id,
-      label: connection.label,
+      destinationId: destination.id,
+      label: destination.label,
       sentAt: earlier?.state === 'sent' ? earlier.sentAt : now,
     };
     // Written before the request: a stopped worker leaves word that this send may have reached the destination.
@@ -115,7 +115,7 @@ export function sendContact(
       });
     let outcome: PerformedSend;
     try {
-      outcome = await performSend(connection, person, earlier, intend, options);
+      outcome = await performSend(destination, person, earlier, intend, options);
     } catch (error) {
       throw asApiError(error);
     }
@@ -131,7 +131,7 @@ export function sendContact(
     await keepSent(settled);
     return {
       status: outcome.status,
-      label: connection.label,
+      label: destination.label,
       ...(outcome.link ? { link: outcome.link } : {}),
       sentAt: settled.updatedAt,
     };

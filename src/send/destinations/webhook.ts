@@ -33,7 +33,7 @@ export interface WebhookOptions extends TransportOptions {
 
 /** The body a receiver gets, documented in docs/send-to.md. */
 export interface WebhookBody {
-  type: 'candidate.sent' | 'connection.check';
+  type: 'candidate.sent' | 'destination.check';
   id: string;
   sentAt: string;
   sentBy: string | null;
@@ -124,7 +124,7 @@ export function createWebhook(options: WebhookOptions): Destination {
   return {
     recordLink: () => url,
     async check({ signal } = {}) {
-      await deliver(envelope('connection.check'), signal);
+      await deliver(envelope('destination.check'), signal);
       return {};
     },
     // A webhook keeps nothing we can ask about.

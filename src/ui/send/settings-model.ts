@@ -19,6 +19,7 @@ import type { LeverUser } from '../../send/destinations/lever';
 import { type DestinationKind, destinationHints } from '../../store/items/destination-hints';
 import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
+import { destinationWorks } from './words';
 
 /** Each vendor's own address; Workable's is the account's (`<account>.workable.com`), from the form. */
 const DEFAULT_ADDRESS: Record<Exclude<DestinationKind, 'webhook' | 'workable'>, string> = {
@@ -236,7 +237,7 @@ export function createSendSettingsModel() {
     error.value = null;
     const result = await call('checkDestination', { id });
     if (!result.ok) error.value = result.error;
-    else notice.value = `${result.value.label} answered: the connection works.`;
+    else notice.value = destinationWorks(result.value.label);
   }
 
   async function remove(id: string) {

@@ -16,3 +16,6 @@ export function problemText(error: ApiErrorJSON | string | null): string | null 
   if (error === null) return null;
   return typeof error === 'string' ? error : error.message;
 }
+
+/** A saved destination's free check answered (Options, Send to, "Check"). */
+export const destinationWorks = (label: string): string => `${label} answered: the destination works.`;

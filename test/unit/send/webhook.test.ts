@@ -58,7 +58,7 @@ describe('webhook', () => {
   it('checks the connection with a signed test delivery', async () => {
     const { receiver, webhook } = await setup();
     await webhook.check();
-    expect(receiver.accepted[0]?.body).toMatchObject({ type: 'connection.check' });
+    expect(receiver.accepted[0]?.body).toMatchObject({ type: 'destination.check' });
   });
 
   it('is refused by the receiver when signed with another secret', async () => {
