@@ -13,6 +13,7 @@ import { account } from '../../../src/store/items/account';
 import { type RevealJob, revealJobs } from '../../../src/store/items/reveal-jobs';
 import { settings } from '../../../src/store/items/settings';
 import { workerBeat } from '../../../src/store/items/worker-beat';
+import { CUT_OFF } from '../../../src/store/work-status';
 import { writeRawContact } from '../../support/vault-records';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
@@ -98,12 +99,12 @@ describe('a reveal cut off by a stopped worker', () => {
     ]);
   });
 
-  it("is marked interrupted when another worker owned it, and this worker's own running job is left alone", async () => {
+  it("is marked cut off when another worker owned it, and this worker's own running job is left alone", async () => {
     await revealJobs.put(cutOffJob());
     await revealJobs.put({ ...cutOffJob(WORKER_ID), id: 'mine', vaultKey: 'other' });
     await markCutOffReveals(new Date());
     const all = await revealJobs.all();
-    expect(all.find((j) => j.id === 'cut')?.status).toBe('interrupted');
+    expect(all.find((j) => j.id === 'cut')?.status).toBe(CUT_OFF);
     expect(all.find((j) => j.id === 'mine')?.status).toBe('running');
   });
 
@@ -127,7 +128,7 @@ describe('a reveal cut off by a stopped worker', () => {
     await cutOffReveal(100);
     const checked = await checkCutOffReveal('cut');
     expect(checked).toMatchObject({
-      status: 'interrupted',
+      status: CUT_OFF,
       check: { remaining: 94, charged: 6, final: true },
     });
     expect(service.requests.map((r) => r.path)).toEqual(['/v1/account']);

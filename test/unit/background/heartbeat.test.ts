@@ -4,7 +4,7 @@ import { isCutOff, WORKER_ID, whileBeating } from '../../../src/background/heart
 import { HEARTBEAT_MS, ownedNow } from '../../../src/domain/worker';
 import { workerBeat } from '../../../src/store/items/worker-beat';
 
-describe('whether work has lost its worker', () => {
+describe('whether work is cut off (its worker stopped)', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it("this worker's own work is not cut off; any other worker's is", () => {

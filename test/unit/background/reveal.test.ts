@@ -9,6 +9,7 @@ import { vault } from '../../../src/store/database/vault/vault';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { account } from '../../../src/store/items/account';
 import { revealJobs } from '../../../src/store/items/reveal-jobs';
+import { CUT_OFF } from '../../../src/store/work-status';
 import { errorWords } from '../../../src/ui/words/errors';
 import { freshConnection, GRACE, stubService } from './service-stub';
 
@@ -285,7 +286,7 @@ describe('reveal (vault-aware)', () => {
     expect(service.requests).toHaveLength(0);
   });
 
-  it('marks jobs left running by a stopped worker as interrupted, and only those', async () => {
+  it('marks jobs left running by a stopped worker as cut off, and only those', async () => {
     const base = {
       kind: 'reveal' as const,
       vaultKey: 'k',
@@ -297,7 +298,7 @@ describe('reveal (vault-aware)', () => {
     await revealJobs.put({ ...base, id: 'new', status: 'running', startedAt: '2026-06-01T00:00:00.000Z' });
     await markCutOffReveals(new Date('2026-03-01T00:00:00.000Z'));
     const all = await revealJobs.all();
-    expect(all.find((j) => j.id === 'old')?.status).toBe('interrupted');
+    expect(all.find((j) => j.id === 'old')?.status).toBe(CUT_OFF);
     expect(all.find((j) => j.id === 'new')?.status).toBe('running');
   });
 });

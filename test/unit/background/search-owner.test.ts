@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID } from '../../../src/background/heartbeat';
 import { markCutOffSearch } from '../../../src/background/search';
 import { currentSearch, type SearchSession } from '../../../src/store/database/search';
+import { CUT_OFF } from '../../../src/store/work-status';
 
 const running = (worker?: string): SearchSession => ({
   id: 's1',
@@ -23,11 +24,11 @@ const running = (worker?: string): SearchSession => ({
 describe('a search page being fetched names its worker', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('one fetched by a stopped worker is marked interrupted at start-up, whenever it began', async () => {
+  it('one fetched by a stopped worker is marked cut off at start-up, whenever it began', async () => {
     await currentSearch.set(running('a-stopped-worker'));
     await markCutOffSearch(new Date(Date.now() - 60_000));
     const session = await currentSearch.get();
-    expect(session?.status).toBe('interrupted');
+    expect(session?.status).toBe(CUT_OFF);
     expect(session).not.toHaveProperty('worker');
     expect(session).not.toHaveProperty('pendingStart');
   });

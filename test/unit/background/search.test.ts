@@ -11,6 +11,7 @@ import { searchSelection } from '../../../src/background/search-selection';
 import { chargesOf, openCharges } from '../../../src/store/database/ledger/ledger';
 import { currentSearch, savedSearches } from '../../../src/store/database/search';
 import { account } from '../../../src/store/items/account';
+import { CUT_OFF } from '../../../src/store/work-status';
 import { freshConnection } from './service-stub';
 
 type Body = Record<string, unknown>;
@@ -254,7 +255,7 @@ describe('search jobs (background)', () => {
     expect(trimmed.mode).toBe('free_text');
   });
 
-  it('a failed page is stored with its error; a search left running by a stopped worker becomes interrupted', async () => {
+  it('a failed page is stored with its error; a search left running by a stopped worker is cut off', async () => {
     const service = stubSearch();
     service.state.fail = 400;
     await expect(
@@ -265,7 +266,7 @@ describe('search jobs (background)', () => {
     const stored = (await currentSearch.get())!;
     await currentSearch.set({ ...stored, status: 'running', pendingAt: '2020-01-01T00:00:00.000Z' });
     await markCutOffSearch(new Date());
-    expect(await currentSearch.get()).toMatchObject({ status: 'interrupted' });
+    expect(await currentSearch.get()).toMatchObject({ status: CUT_OFF });
   });
 
   it('a new search that brings no results keeps the paid ones it replaced, and going back to them is free', async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { revealJobs } from '../../../../src/store/items/reveal-jobs';
 import { workerBeat } from '../../../../src/store/items/worker-beat';
+import { CUT_OFF } from '../../../../src/store/work-status';
 import { createPopupModel } from '../../../../src/ui/popup/model';
 import { revealJob } from './fixtures';
 
@@ -33,7 +34,7 @@ describe('the popup shows a job running only while its worker beats', () => {
 
   it('a stale beat (the worker was stopped): cut off, and Reveal points to the priced choice', async () => {
     const m = await popupFor(10_000);
-    await vi.waitFor(() => expect(m.job.value?.status).toBe('interrupted'));
+    await vi.waitFor(() => expect(m.job.value?.status).toBe(CUT_OFF));
     expect(m.cutOff.value?.id).toBe('j1');
     expect(m.disabledReason.value).toMatch(/^The last reveal was cut off/);
   });

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Retrievable } from '../../../../src/api/schema-parts';
 import type { CapRoom } from '../../../../src/ledger/caps';
 import type { RevealJob } from '../../../../src/store/items/reveal-jobs';
+import { CUT_OFF } from '../../../../src/store/work-status';
 import { createReasonsModel } from '../../../../src/ui/popup/reasons-model';
 import { ADA } from '../sidepanel/fixtures';
 import { revealJob } from './fixtures';
 
-const cutOffJob = revealJob({ status: 'interrupted' });
+const cutOffJob = revealJob({ status: CUT_OFF });
 
 /** Reasons for a ready popup (a profile, a key, 100 credits, no cap), with `over` what a test changes. */
 function reasonsFor(
@@ -39,7 +40,7 @@ function reasonsFor(
       addCost: (item) => (item === 'phone' ? 6 : 1),
     },
     job,
-    cutOff: signal(job.value?.status === 'interrupted' ? job.value : null),
+    cutOff: signal(job.value?.status === CUT_OFF ? job.value : null),
     checkProblem: signal(over.checkProblem ?? null),
     unreadable: signal(over.unreadable ?? false),
     busy: signal(over.busy ?? false),

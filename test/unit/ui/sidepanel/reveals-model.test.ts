@@ -6,6 +6,7 @@ import type { Retrievable } from '../../../../src/api/schema-parts';
 import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
 import { type RevealJob, revealJobs } from '../../../../src/store/items/reveal-jobs';
 import { workerBeat } from '../../../../src/store/items/worker-beat';
+import { CUT_OFF } from '../../../../src/store/work-status';
 import { createRevealsModel } from '../../../../src/ui/sidepanel/reveals-model';
 import { createVaultModel } from '../../../../src/ui/sidepanel/vault-model';
 import { createWorkerClock } from '../../../../src/ui/sidepanel/worker-clock';
@@ -83,7 +84,7 @@ describe('the reveals sub-model', () => {
     await revealJobs.put(job({ status: 'running', worker: 'w1' }));
     const { reveals } = build();
     const target = { socialUrl: URL, candidateId: 'c1' };
-    await vi.waitFor(() => expect(reveals.cutOffFor(target)?.status).toBe('interrupted'));
+    await vi.waitFor(() => expect(reveals.cutOffFor(target)?.status).toBe(CUT_OFF));
     expect(reveals.isRevealing('c1', target)).toBe(false);
     call.mockResolvedValueOnce({ ok: true, value: { job: null } });
     await reveals.revealAgain(reveals.cutOffFor(target)!);

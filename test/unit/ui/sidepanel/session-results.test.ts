@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { currentSearch } from '../../../../src/store/database/search';
 import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
 import { workerBeat } from '../../../../src/store/items/worker-beat';
+import { CUT_OFF } from '../../../../src/store/work-status';
 import { createActivity } from '../../../../src/ui/sidepanel/activity';
 import { createResultsModel } from '../../../../src/ui/sidepanel/search/results-model';
 import { createSessionModel } from '../../../../src/ui/sidepanel/search/session-model';
@@ -55,7 +56,7 @@ describe('the search session and its results', () => {
     await workerBeat.set({ worker: 'w1', at: new Date(Date.now() - 60_000).toISOString() });
     await currentSearch.set(session({ status: 'running', worker: 'w1' }));
     const { search, stop } = build();
-    await vi.waitFor(() => expect(search.session.value?.status).toBe('interrupted'));
+    await vi.waitFor(() => expect(search.session.value?.status).toBe(CUT_OFF));
     await workerBeat.set({ worker: 'w1', at: new Date().toISOString() });
     await vi.waitFor(() => expect(search.session.value?.status).toBe('running'));
     stop();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RevealJob } from '../../../../src/store/items/reveal-jobs';
+import { CUT_OFF } from '../../../../src/store/work-status';
 import { cutOffMessage } from '../../../../src/ui/words/cut-off';
 
 const job = (more: Partial<RevealJob> = {}): RevealJob => ({
@@ -9,7 +10,7 @@ const job = (more: Partial<RevealJob> = {}): RevealJob => ({
   target: { socialUrl: 'https://www.linkedin.com/in/ada', candidateId: null },
   requested: ['email', 'phone'],
   held: [],
-  status: 'interrupted',
+  status: CUT_OFF,
   startedAt: '2026-11-01T10:00:00.000Z',
   ...more,
 });
