@@ -75,6 +75,8 @@ function preparedQuery(
   db: PGlite,
 ): <Row>(text: string, params: readonly unknown[]) => Promise<Row[]> | undefined {
   const names = new Map<string, string>();
+  // Never reused: a failed statement leaves `names`, so its size cannot name the next one (that name may be taken).
+  let prepared = 0;
   const run = (message: Uint8Array, throwOnError = true) =>
     db._runExclusiveTransaction(() =>
       db._runExclusiveQuery(() => db.execProtocol(message, { throwOnError })),
@@ -90,7 +92,7 @@ function preparedQuery(
       let name = names.get(text);
       const parts: Uint8Array[] = [];
       if (name === undefined) {
-        name = `gateway_${names.size + 1}`;
+        name = `gateway_${++prepared}`;
         parts.push(protocol.serialize.parse({ name, text }));
         names.set(text, name);
       }

@@ -26,7 +26,7 @@ declare module 'vitest' {
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The migrated PGlite folder for these migrations and this PGlite, made when missing. */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const pglite = JSON.parse(
     readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
   ) as { version: string };

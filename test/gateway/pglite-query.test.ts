@@ -44,6 +44,21 @@ describe('a PGlite statement in one call', () => {
     await expect(db.query('select no_such_column from things')).rejects.toMatchObject({ code: '42703' });
   });
 
+  it('keeps the other statements after one prepared before them fails, and prepares new ones beside them', async () => {
+    const divide = 'select 10 / $1::int as x';
+    const count = 'select count(*)::int as n from things where id > $1';
+    const byName = 'select id from things where name = $1';
+    expect(await db.query(divide, [5])).toEqual([{ x: 2 }]);
+    expect(await db.query(count, [0])).toEqual([{ n: 2 }]);
+    expect(await db.query(byName, ['one'])).toEqual([{ id: 1 }]);
+    await expect(db.query(divide, [0])).rejects.toMatchObject({ code: '22012' });
+    // A statement never run before, then the ones prepared before the failure: each answers.
+    expect(await db.query('select $1::text as fresh', ['yes'])).toEqual([{ fresh: 'yes' }]);
+    expect(await db.query(count, [0])).toEqual([{ n: 2 }]);
+    expect(await db.query(byName, ['two'])).toEqual([{ id: 2 }]);
+    expect(await db.query(divide, [2])).toEqual([{ x: 5 }]);
+  });
+
   it('follows a table changed under a prepared statement', async () => {
     const all = 'select * from things where id = $1';
     expect(await db.query(all, [1])).toEqual([{ id: 1, name: 'one' }]);

@@ -1,0 +1,311 @@
+/**
+ * What a team lookup answers a member, on PGlite, field by field where a member's extension reads it: the person as
+ * the service gave them (also when a teammate's find is answered free), which items came from the team and from
+ * whom, the billing note, the balance (read once, free, when the team never knew it), what the ledger and the usage
+ * report say each item cost; and the lookups that cannot go through: a member revoked while let in, a teammate's
+ * lookup that does not end in time, a fault inside the gateway after the service answered.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listPerson } from '../../gateway/do-not-contact';
+import { revokeMember } from '../../gateway/members';
+import { teamLookup } from '../../gateway/server/lookup';
+import { Timing } from '../../gateway/server/timing';
+import { usageSince } from '../../gateway/spend';
+import { readTeam } from '../../gateway/team';
+import { MESSAGES } from '../../gateway/words';
+import { LookupResponse } from '../../src/api/schema';
+import { ADA, GRACE, KWAME, pgliteDatabase, SERVICE_KEY, startTeam, type Team, useTeam } from './harness';
+
+const parse = (body: unknown) => {
+  const parsed = LookupResponse.parse(body);
+  return { ...parsed, contact: parsed.data.contacts[0]! };
+};
+
+/** Profile URLs of simulated candidates with both an email and a phone, past the ones other files use. */
+const withEmailAndPhone = (team: Team, count: number): string[] =>
+  team.sim.state.dataset.profiles
+    .filter((p) => p.personal_email !== null && p.phone_number !== null && p.social_url)
+    .slice(60, 60 + count)
+    .map((p) => p.social_url as string);
+
+describe('a teammate answered from the vault', () => {
+  const t = useTeam(pgliteDatabase);
+
+  it('gets the person as the service gave them to the one who paid, who revealed what and when, at no charge', async () => {
+    const before = new Date();
+    const paid = parse(
+      (await t.team.post('/v1/lookup', t.alice, { social_url: ADA, reveal_personal_email: true })).body,
+    );
+    const after = new Date();
+    expect(paid.credits.used).toBe(3);
+    const asked = 'linkedin.com/in/Ada-Lovelace-Demo/';
+    t.team.sim.state.requests.clear();
+    t.team.logs.length = 0;
+    const free = parse(
+      (await t.team.post('/v1/lookup', t.bob, { social_url: asked, reveal_personal_email: true })).body,
+    );
+    expect(t.team.upstreamLookups()).toEqual([]);
+    expect(free.success).toBe(true);
+    expect(free.contact).toMatchObject({
+      success: true,
+      lookup_identifier: asked,
+      lookup_type: 'social_url',
+    });
+    if (!free.contact.success || !paid.contact.success) throw new Error('both lookups found Ada');
+    const { id, name, current_title, current_employer, personal_email } = paid.contact.profile;
+    expect(id).toBe('demo-ada-lovelace');
+    expect(name).toBe('Ada Lovelace');
+    expect(free.contact.profile).toEqual({ id, name, current_title, current_employer, personal_email });
+    expect(free.contact.contact_data_retrieved).toEqual(['email']);
+    expect(free.contact.team_held).toEqual([
+      { item: 'email', found: true, revealed_by: 'Alice Smith', revealed_at: expect.any(String) },
+    ]);
+    const [held] = free.contact.team_held as { revealed_at: string }[];
+    const revealedAt = new Date(held!.revealed_at).getTime();
+    expect(revealedAt).toBeGreaterThanOrEqual(before.getTime() - 1_000);
+    expect(revealedAt).toBeLessThanOrEqual(after.getTime() + 1_000);
+    expect(free.data.summary).toEqual({ total_requested: 1, successful: 1, failed: 0 });
+    expect(free.credits).toEqual({
+      used: 0,
+      remaining: t.team.sim.state.key(SERVICE_KEY)!.remaining,
+      billing_note: expect.stringMatching(
+        /^No credits charged\. Already held by your team, no charge: email \(revealed by Alice Smith on /,
+      ),
+    });
+    // The request's log line, which an admin reads for spend, says nothing was charged.
+    expect(t.team.logs.at(-1)).toMatch(/ POST \/v1\/lookup member="Bob Lee" status=200 .* credits=0$/);
+  });
+
+  it('is not told an item the service did not have was retrieved, and gets no value for it', async () => {
+    const first = parse(
+      (await t.team.post('/v1/lookup', t.alice, { social_url: KWAME, reveal_personal_email: true })).body,
+    );
+    expect(first.credits.used).toBe(0);
+    const again = parse(
+      (await t.team.post('/v1/lookup', t.bob, { social_url: KWAME, reveal_personal_email: true })).body,
+    );
+    expect(t.team.upstreamLookups()).toHaveLength(1);
+    if (!again.contact.success) throw new Error('Kwame is known to the service');
+    expect(again.contact.contact_data_retrieved).toEqual([]);
+    expect(again.contact.profile).not.toHaveProperty('personal_email');
+    expect(again.contact.profile.name).toBe('Kwame Mensah');
+    expect(again.contact.team_held).toEqual([
+      { item: 'email', found: false, revealed_by: 'Alice Smith', revealed_at: expect.any(String) },
+    ]);
+  });
+
+  it("a paid answer says the service's billing note as given, then what came from the team, once each", async () => {
+    const [url] = withEmailAndPhone(t.team, 1);
+    const alone = parse(
+      (await t.team.post('/v1/lookup', t.alice, { social_url: url, reveal_personal_email: true })).body,
+    );
+    // Nothing came from the team: the service's own words, nothing added.
+    expect(alone.credits.billing_note).toBe(
+      'Charged 3 credits: email 3. Only successful retrievals are charged.',
+    );
+    expect(alone.contact.success && alone.contact.team_held).toEqual([]);
+    t.team.logs.length = 0;
+    const mixed = parse(
+      (
+        await t.team.post('/v1/lookup', t.bob, {
+          social_url: url,
+          reveal_personal_email: true,
+          reveal_phone: true,
+        })
+      ).body,
+    );
+    expect(mixed.credits.used).toBe(6);
+    expect(mixed.credits.remaining).toBe(t.team.sim.state.key(SERVICE_KEY)!.remaining);
+    expect(mixed.credits.billing_note).toMatch(
+      /^Charged 6 credits: phone 6\. Only successful retrievals are charged\. Already held by your team, no charge: email \(revealed by Alice Smith on [^)]+\)\.$/,
+    );
+    if (!mixed.contact.success) throw new Error('found');
+    expect([...mixed.contact.contact_data_retrieved].sort()).toEqual(['email', 'phone']);
+    expect((mixed.contact.team_held as { item: string }[]).map((held) => held.item)).toEqual(['email']);
+    expect(mixed.contact.profile.phone_number).toBeTruthy();
+    expect(mixed.contact.profile.personal_email).toBeTruthy();
+    expect(t.team.logs.at(-1)).toMatch(/ member="Bob Lee" status=200 .* credits=6$/);
+  });
+
+  it('keeps what each item cost for the usage report, and a lookup that found nothing as not charged', async () => {
+    const [{ since }] = (await t.db.query<{ since: Date }>('select clock_timestamp() as since')) as [
+      { since: Date },
+    ];
+    const [url] = withEmailAndPhone(t.team, 2).slice(1);
+    await t.team.post('/v1/lookup', t.bob, {
+      social_url: url,
+      reveal_personal_email: true,
+      reveal_phone: true,
+    });
+    // Kwame has no email: the service charges nothing for it.
+    await t.team.post('/v1/lookup', t.bob, {
+      social_url: KWAME,
+      reveal_detailed_person_enrichment: true,
+      reveal_personal_email: true,
+    });
+    const rows = await t.db.query<{ subject: string; status: string; credits: number; items: unknown }>(
+      'select subject, status, credits, items from ledger where created_at >= $1 order by id',
+      [since],
+    );
+    expect(rows).toEqual([
+      { subject: url, status: 'charged', credits: 9, items: { email: 3, phone: 6 } },
+      { subject: KWAME, status: 'charged', credits: 1, items: { detailed_profile: 1 } },
+    ]);
+    const nothing = await t.team.post('/v1/lookup', t.bob, {
+      social_url: 'https://www.linkedin.com/in/nobody-here-demo',
+      reveal_phone: true,
+    });
+    expect(parse(nothing.body).credits.used).toBe(0);
+    const [last] = await t.db.query<{ status: string; credits: number }>(
+      'select status, credits from ledger order by id desc limit 1',
+    );
+    expect(last).toEqual({ status: 'not_charged', credits: 0 });
+    const bob = (await usageSince(t.db, since)).find((row) => row.member === 'Bob Lee')!;
+    expect(bob.items).toEqual({ email: 3, phone: 6, detailed_profile: 1 });
+    expect(bob.credits).toBe(10);
+  });
+
+  it('a person the service does not know is answered under the identifier the member gave, charged nothing', async () => {
+    const asked = 'https://uk.linkedin.com/in/Not-A-Candidate-Demo/?trk=x';
+    const answer = parse(
+      (await t.team.post('/v1/lookup', t.alice, { social_url: asked, reveal_phone: true })).body,
+    );
+    expect(answer.contact).toMatchObject({ success: false, lookup_identifier: asked, status_code: 404 });
+    expect(answer.credits.used).toBe(0);
+  });
+
+  it('a member revoked while being let in is refused as an unknown key: nothing asked, nothing owed', async () => {
+    const carol = (await import('../../gateway/members')).addMember;
+    const { key: _key, ...member } = await carol(t.db, 'Carol Diaz', { dailyCap: null, monthlyCap: null });
+    await revokeMember(t.db, 'Carol Diaz');
+    const ledger = await t.db.query('select count(*)::int as n from ledger');
+    const answer = await teamLookup(
+      t.team.gateway.context,
+      member as never,
+      { social_url: GRACE, reveal_phone: true },
+      new Timing(),
+    );
+    expect(answer).toEqual({ status: 401, body: { success: false, message: MESSAGES.invalidKey } });
+    expect(t.team.upstreamLookups()).toEqual([]);
+    expect(await t.db.query('select count(*)::int as n from ledger')).toEqual(ledger);
+  });
+});
+
+describe('the balance a free answer gives, when the team never read it', () => {
+  const t = useTeam(pgliteDatabase);
+
+  it('is read once from the service (free) and kept; unreadable, it is given as 0 rather than failing', async () => {
+    const listed = 'https://www.linkedin.com/in/someone-listed-demo';
+    await listPerson(t.db, [{ kind: 'url', value: listed }], 'objected', 'Alice Smith');
+    expect((await readTeam(t.db)).creditsRemaining).toBeNull();
+    t.team.sim.state.setKey(SERVICE_KEY, { remaining: 4_321, purchased: 100_000, active: true });
+    const answer = parse(
+      (await t.team.post('/v1/lookup', t.alice, { social_url: listed, reveal_phone: true })).body,
+    );
+    expect(answer.contact).toMatchObject({ success: false, status_code: 451 });
+    expect(answer.credits).toEqual({ used: 0, remaining: 4_321, billing_note: MESSAGES.doNotContactLookup });
+    expect((await readTeam(t.db)).creditsRemaining).toBe(4_321);
+    expect(t.team.sim.state.requests.list('/v1/account')).toHaveLength(1);
+
+    await t.db.query('update team set credits_remaining = null, balance_at = null where id = 1');
+    t.team.sim.state.faults.setDown(true, '/v1/account');
+    try {
+      const unread = await t.team.post('/v1/lookup', t.alice, { social_url: listed, reveal_phone: true });
+      expect(unread.status).toBe(200);
+      expect(parse(unread.body).credits.remaining).toBe(0);
+    } finally {
+      t.team.sim.state.faults.clear();
+    }
+  });
+});
+
+describe("a teammate's lookup that does not end", () => {
+  let db: Awaited<ReturnType<typeof pgliteDatabase>>;
+  let team: Team;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    db = await pgliteDatabase();
+    // A flight is presumed dead after 4 s: a waiter gives up 5 s after that (a 504 rather than an answer, when the
+    // flight it waits for was left running).
+    team = await startTeam(db, undefined, { settings: { flightTtlMs: 4_000 } });
+    alice = team.keys['Alice Smith']!;
+    bob = team.keys['Bob Lee']!;
+  });
+  afterAll(async () => {
+    await team?.close();
+    await db?.dispose();
+  });
+  beforeEach(() => {
+    team.sim.state.requests.clear();
+  });
+
+  /** Resolves once a lookup is under way and someone waits for it. */
+  async function waitedFor(): Promise<void> {
+    for (let i = 0; i < 2_000; i++) {
+      const rows = await db.query<{ n: number }>(
+        'select count(*)::int as n from flights where ended_at is null and waited',
+      );
+      if (rows[0]!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('nobody waited');
+  }
+
+  it('a waiter is answered when it ends in time', async () => {
+    const [url] = withEmailAndPhone(team, 3).slice(2);
+    team.sim.state.faults.setLatency(1_500, '/v1/lookup');
+    try {
+      const first = team.post('/v1/lookup', alice, { social_url: url, reveal_phone: true });
+      const waiter = team.post('/v1/lookup', bob, { social_url: url, reveal_phone: true });
+      const answers = await Promise.all([first, waiter]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers.map((a) => a.body.credits.used).sort()).toEqual([0, 6]);
+      expect(team.upstreamLookups()).toHaveLength(1);
+    } finally {
+      team.sim.state.faults.clear();
+    }
+  });
+
+  it('a waiter past the time limit is told a teammate is looking them up, charged nothing', async () => {
+    team.sim.state.faults.enqueue('hang', 1, '/v1/lookup');
+    try {
+      const first = team.post('/v1/lookup', alice, { social_url: ADA, reveal_personal_email: true });
+      const started = Date.now();
+      const waiter = team.post('/v1/lookup', bob, { social_url: ADA, reveal_personal_email: true });
+      await waitedFor();
+      const answer = await waiter;
+      expect(answer.status).toBe(504);
+      expect(answer.body).toEqual({ success: false, message: MESSAGES.flightTimeout });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
+      team.sim.state.faults.clear();
+      await first;
+    } finally {
+      team.sim.state.faults.clear();
+    }
+  });
+
+  it('a fault in the gateway after the service answered frees its waiters at once, with nothing said charged', async () => {
+    // The ledger cannot be settled for this person (as a full disk would refuse it).
+    await db.exec(`
+      create function test_refuse_settle() returns trigger language plpgsql as $$
+      begin raise exception 'no room to settle'; end $$;
+      create trigger test_refuse_settle before update on ledger for each row
+        when (old.subject = '${GRACE}' and new.status <> 'pending') execute function test_refuse_settle();
+    `);
+    team.sim.state.faults.setLatency(600, '/v1/lookup');
+    try {
+      const first = team.post('/v1/lookup', alice, { social_url: GRACE, reveal_phone: true });
+      const waiter = team.post('/v1/lookup', bob, { social_url: GRACE, reveal_phone: true });
+      const answers = await Promise.all([first, waiter]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(500);
+        expect(answer.body).toEqual({ success: false, message: MESSAGES.internal });
+      }
+      expect(team.upstreamLookups()).toHaveLength(1);
+    } finally {
+      team.sim.state.faults.clear();
+      await db.exec('drop trigger test_refuse_settle on ledger; drop function test_refuse_settle();');
+    }
+  });
+});
