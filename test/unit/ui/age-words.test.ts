@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageInWords, careerDate } from '../../../src/ui/words/age';
+import { ageInWords, careerDate, exactTime } from '../../../src/ui/words/age';
 
 const NOW = Date.parse('2026-11-25T10:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -31,5 +31,15 @@ describe('career dates as people write them', () => {
     ['2019-13', '2019-13'],
   ])('%s', (value, words) => {
     expect(careerDate(value)).toBe(words);
+  });
+});
+
+describe('the exact moment, for a tooltip', () => {
+  it('says what the browser says of the date, from one formatter, and a date that does not read as it does', () => {
+    const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+    for (const moment of ['2026-11-21T06:12:00Z', NOW, '2026-02-29T00:00:00Z']) {
+      expect(exactTime(moment)).toBe(new Date(moment).toLocaleString('en-GB', options));
+    }
+    expect(exactTime('not a date')).toBe('Invalid Date');
   });
 });
