@@ -204,7 +204,7 @@ function unexpected(message: string): ErrorDescription {
   };
 }
 
-/** The step to the place where the connection is set: Options, or the fields above on the options page itself. */
+/** Where the service connection is set: Options, or the fields above on the options page itself. */
 function inOptions(place: ErrorPlace, what: string): string {
   return place === 'options' ? `${what} above` : `${what} in Options`;
 }
@@ -220,7 +220,7 @@ function describeKind(error: ApiError, noun: string, place: ErrorPlace): ErrorDe
       return { title: 'Not sent: over your spending cap', detail: error.message, action: 'open-options' };
     case 'not-set-up':
       return {
-        title: 'Not sent: the connection is not set up',
+        title: 'Not sent: the service connection is not set up',
         detail: error.message,
         action: 'open-options',
       };

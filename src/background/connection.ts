@@ -13,7 +13,7 @@ import { getApiKey, maskKey, removeApiKey, setApiKey } from '../store/secrets/ap
 import { recordAccountBalance } from './paid-call-gate';
 import { recordMembership, refreshMembership } from './team/team';
 
-/** A client for the saved connection; refuses when no key is set, before any request. */
+/** A client for the saved service connection; refuses when no key is set, before any request. */
 export async function connectedClient(retry?: ClientOptions['retry']): Promise<ApiClient> {
   const apiKey = await getApiKey();
   if (!apiKey) {

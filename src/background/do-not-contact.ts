@@ -62,9 +62,9 @@ export async function doNotContactList(): Promise<{ entries: DncEntry[]; team: s
 }
 
 /**
- * Lists a person typed in Options (or forgotten from a contact card): on the team's gateway when the connection is
- * one, and always here, so this browser refuses them even if the gateway cannot be reached. Bad input is refused in
- * plain words before anything is stored or sent.
+ * Lists a person typed in Options (or forgotten from a contact card): on the team's gateway when the service
+ * connection is one, and always here, so this browser refuses them even if the gateway cannot be reached. Bad input
+ * is refused in plain words before anything is stored or sent.
  */
 export async function addToDoNotContact(
   person: PersonIdentifiers,

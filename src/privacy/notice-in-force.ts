@@ -1,6 +1,7 @@
 /**
- * The privacy notice's text in force: the team's when the connection is a team gateway that set one, else the text
- * edited in Options, else the default. The worker fills it for a contact (`background/notice.ts`); Options shows it.
+ * The privacy notice's text in force: the team's when the service connection is a team gateway that set one, else the
+ * text edited in Options, else the default. The worker fills it for a contact (`background/notice.ts`); Options shows
+ * it.
  */
 
 import { localNotice } from '../store/items/notice-text';

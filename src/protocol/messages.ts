@@ -135,8 +135,8 @@ export interface ProtocolMap {
   /** Popup: open the side panel's find on the tab's GitHub profile (the popup opens the panel). Sends nothing. */
   prepareGitHubFind(input: z.infer<typeof TabInput>): Result<GitHubProfile>;
   /**
-   * Popup / side panel: which items the team holds for these people, when the connection is a team gateway (its
-   * `POST /v1/team/held`, free); empty otherwise. Those items are priced at 0.
+   * Popup / side panel: which items the team holds for these people, when the service connection is a team gateway
+   * (its `POST /v1/team/held`, free); empty otherwise. Those items are priced at 0.
    */
   teamHeld(input: z.infer<typeof TeamHeldInput>): Result<TeamHeldPerson[]>;
   /** Popup, side panel, library: flag a revealed item wrong (with an optional note), or take the flag back. Free. */

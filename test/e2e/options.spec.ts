@@ -312,7 +312,7 @@ test("a first run: what it does, one paste of a team's invitation, Save, Open Li
   await expect(page.getByLabel('Daily cap (credits)')).toBeHidden();
   await expect(page.getByLabel('API key')).toBeHidden();
   await expectAccessible(page, 'options, connected, next steps');
-  await page.getByText('Settings: connection, Send to').click();
+  await page.getByText('Settings: service connection, Send to').click();
   await expect(page.getByLabel('Daily cap (credits)')).toBeVisible();
 
   const opened = context.waitForEvent('page');

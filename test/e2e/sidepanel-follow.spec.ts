@@ -109,7 +109,7 @@ test('from a new profile to its email on the clipboard: two clicks (Reveal, Copy
   expect(before - (await sim.balance()), 'nothing paid twice').toBe(3);
 });
 
-test('keys: r reveals, e copies the email (two keys); ? lists the keys in a dialog that Escape closes', async ({
+test('shortcuts: r reveals, e copies the email (two keys); ? lists the shortcuts in a dialog that Escape closes', async ({
   besideProfile,
   context,
   sim,
@@ -132,7 +132,18 @@ test('keys: r reveals, e copies the email (two keys); ? lists the keys in a dial
   const dialog = panel.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Copy the email');
+  await expect(dialog).toContainText('Show these shortcuts');
   await expectAccessible(panel, 'keyboard overlay');
+  const viewport = panel.viewportSize();
+  for (const width of [320, 400]) {
+    await panel.setViewportSize({ width, height: 700 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await dialog.screenshot({ path: `test-results/shortcuts-${width}-${scheme}.png` });
+    }
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  if (viewport) await panel.setViewportSize(viewport);
   // Focus stays inside the dialog.
   for (let i = 0; i < 4; i++) await panel.keyboard.press('Tab');
   expect(await panel.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);

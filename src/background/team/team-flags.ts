@@ -46,9 +46,9 @@ export function flagOf(info: TeamFlagInfo, me: string | undefined): Flag {
 
 /**
  * Tells the team's gateway of a flag (or its taking back) before it is kept here, so a flag that did not reach the
- * team is not shown as the team's. Nothing when the connection is not a team gateway, or the team holds nothing of
- * the person (a contact revealed before joining: the flag is this computer's alone). A gateway that refuses or does
- * not answer throws, with its words.
+ * team is not shown as the team's. Nothing when the service connection is not a team gateway, or the team holds
+ * nothing of the person (a contact revealed before joining: the flag is this computer's alone). A gateway that
+ * refuses or does not answer throws, with its words.
  */
 export async function tellTeamFlag(
   record: ContactRecord,
@@ -112,8 +112,8 @@ async function keepTeamFlags(key: string, infos: readonly TeamFlagInfo[], me: st
 
 /**
  * Keeps the team's flags (changed after `since`, when given) of the contacts under `keys`, in questions of at most
- * `HELD_MAX_PEOPLE`; answers the gateway's `as_of` of the first, or null when the connection is not a team gateway or
- * the gateway did not answer (the flags stay as they were).
+ * `HELD_MAX_PEOPLE`; answers the gateway's `as_of` of the first, or null when the service connection is not a team
+ * gateway or the gateway did not answer (the flags stay as they were).
  */
 export async function markTeamFlags(keys: readonly string[], since?: string): Promise<string | null> {
   const membership = await teamMembership.get();
@@ -128,7 +128,7 @@ const RECENT_FLAGS_MAX_PEOPLE = 1000;
 
 /**
  * Keeps what teammates flagged since the gateway last said (everything, the first time) of the contacts held here
- * (the most recent 1,000), and remembers how far it got. Nothing when the connection is not a team gateway.
+ * (the most recent 1,000), and remembers how far it got. Nothing when the service connection is not a team gateway.
  */
 export async function markRecentTeamFlags(): Promise<void> {
   const membership = await teamMembership.get();

@@ -203,8 +203,8 @@ export const RECENT_SENT_MAX_PEOPLE = 1000;
 
 /**
  * Marks what the team sent of the contacts kept under `keys` (after `since`, when given), in questions of at most
- * `HELD_MAX_PEOPLE`; the gateway's `as_of` of the first (the earliest), or null when the connection is not a team
- * gateway with destinations, or the gateway did not answer (the marks stay as they were).
+ * `HELD_MAX_PEOPLE`; the gateway's `as_of` of the first (the earliest), or null when the service connection is not a
+ * team gateway with destinations, or the gateway did not answer (the marks stay as they were).
  */
 export async function markTeamSends(keys: readonly string[], since?: string): Promise<string | null> {
   const membership = await teamMembership.get();
@@ -259,8 +259,8 @@ export async function askAboutHeld<Answer extends { as_of: string; people: reado
 
 /**
  * Marks what the team sent since the gateway last said (everything, the first time) of the contacts held here (the
- * most recent {@link RECENT_SENT_MAX_PEOPLE}), and remembers how far it got. Nothing when the connection is not a
- * team gateway with destinations.
+ * most recent {@link RECENT_SENT_MAX_PEOPLE}), and remembers how far it got. Nothing when the service connection is
+ * not a team gateway with destinations.
  */
 export async function markRecentTeamSends(): Promise<void> {
   const membership = await teamMembership.get();

@@ -1,8 +1,8 @@
 /**
- * The team gateway, seen from the extension: whether the saved connection is a gateway (its free `GET /v1/team/me`
- * answers in the gateway's shape), who the member is, and which items the team already holds for some people (its
- * free `POST /v1/team/held`), so they are priced at 0 before any click. Against the service itself `team/me` is a
- * 404 and nothing here changes what the extension does.
+ * The team gateway, seen from the extension: whether the saved service connection is a gateway (its free
+ * `GET /v1/team/me` answers in the gateway's shape), who the member is, and which items the team already holds for
+ * some people (its free `POST /v1/team/held`), so they are priced at 0 before any click. Against the service itself
+ * `team/me` is a 404 and nothing here changes what the extension does.
  */
 import { exchange, isRedirect, joinUrl, readJson } from '../../api/http';
 import type { Retrievable } from '../../api/schema-parts';
@@ -53,8 +53,8 @@ async function teamRequest(
 }
 
 /**
- * Asks `GET /v1/team/me` (free). The membership when the connection is a team gateway that accepts the key; null
- * when it is not a gateway (the service answers 404) or the answer is not in the gateway's shape. Never throws:
+ * Asks `GET /v1/team/me` (free). The membership when the service connection is a team gateway that accepts the key;
+ * null when it is not a gateway (the service answers 404) or the answer is not in the gateway's shape. Never throws:
  * a gateway that cannot be reached now is reported as unknown (`undefined`), so the caller keeps what it knew.
  */
 export async function askTeamMe(
@@ -66,7 +66,7 @@ export async function askTeamMe(
   try {
     answer = await teamRequest(baseUrl, apiKey, '/v1/team/me', { method: 'GET' }, fetchImpl);
   } catch (error) {
-    console.warn('Could not ask whether the connection is a team gateway', error);
+    console.warn('Could not ask whether the service connection is a team gateway', error);
     return undefined;
   }
   if (answer.status !== 200) return answer.status >= 500 || answer.status === 429 ? undefined : null;
@@ -93,8 +93,8 @@ export async function askTeamMe(
 }
 
 /**
- * Asks `team/me` for a connection just checked and stores what it says: the membership, or null for the service
- * itself. When the gateway could not be reached, a membership known for this same connection is kept.
+ * Asks `team/me` for a service connection just checked and stores what it says: the membership, or null for the
+ * service itself. When the gateway could not be reached, a membership known for this same service connection is kept.
  */
 export async function recordMembership(
   baseUrl: string,
@@ -113,8 +113,8 @@ export async function recordMembership(
 }
 
 /**
- * Reads `team/me` again for the saved connection (free), when it is a gateway, and marks what teammates sent and
- * flagged since it last asked.
+ * Reads `team/me` again for the saved service connection (free), when it is a gateway, and marks what teammates sent
+ * and flagged since it last asked.
  */
 export async function refreshMembership(fetchImpl?: Fetch): Promise<TeamMembership | null> {
   if (!(await teamMembership.get())) return null;
@@ -196,8 +196,8 @@ export async function teamHeld(
 export type TeamHeldOf = Partial<Record<Retrievable, TeamHeldItem>> & { doNotContact?: true };
 
 /**
- * The items of `asked` the gateway would answer free for `target`: those the team holds (or asked for and the
- * service did not have). Empty when the connection is not a team gateway, or when the gateway does not say: the
+ * The items of `asked` the gateway would answer free for `target`: those the team holds (or asked for and the service
+ * did not have). Empty when the service connection is not a team gateway, or when the gateway does not say: the
  * caller then reserves the full price, never less than the gateway confirmed.
  */
 export async function teamFreeItems(
@@ -217,8 +217,8 @@ export async function teamFreeItems(
 
 /**
  * What the team holds of each of `targets` (any number, asked 100 at a time), by item, in the order given, and
- * whether the gateway lists them as not to be contacted. Empty records when the connection is not a team gateway or
- * the gateway does not say (full prices; its own lookup still refuses a listed person, at no charge).
+ * whether the gateway lists them as not to be contacted. Empty records when the service connection is not a team
+ * gateway or the gateway does not say (full prices; its own lookup still refuses a listed person, at no charge).
  */
 export async function teamHeldOf(
   targets: readonly TeamHeldTarget[],

@@ -54,9 +54,10 @@ export const destinationHints = defineStored({
 });
 
 /**
- * Puts the destinations a team gateway holds (none when the connection is not a gateway) in place of the team's
- * earlier ones. A team's destination takes the place of one of the same kind saved here (one "Send to Lever"), which
- * rides on it as `kept`, still the user's to remove, and is shown again when the team no longer holds that kind.
+ * Puts the destinations a team gateway holds (none when the service connection is not a gateway) in place of the
+ * team's earlier ones. A team's destination takes the place of one of the same kind saved here (one "Send to Lever"),
+ * which rides on it as `kept`, still the user's to remove, and is shown again when the team no longer holds that
+ * kind.
  */
 export async function showTeamDestinations(
   team: string | null,

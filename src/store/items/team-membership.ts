@@ -8,9 +8,9 @@ import { defineStored } from './item';
 import { KEYS } from './keys';
 
 /**
- * When the saved connection is a team gateway rather than the service itself: who the member key belongs to, the
- * member's allowance and spend, as the gateway's `GET /v1/team/me` last said (free). Null when the connection is the
- * service directly. Its own item, version 1 from the start: nothing stored before it changes shape.
+ * When the saved service connection is a team gateway rather than the service itself: who the member key belongs to,
+ * the member's allowance and spend, as the gateway's `GET /v1/team/me` last said (free). Null when the service
+ * connection is the service directly. Its own item, version 1 from the start: nothing stored before it changes shape.
  */
 export const TeamMembership = z.object({
   member: z.string(),

@@ -1,9 +1,9 @@
 /**
  * What a team gateway holds of the people a side panel list shows (search results, a LinkedIn page's people), so
  * their rows and the bulk quote price those items at 0 before any click, and which of them are on a do-not-contact
- * list (the team's, or this browser's: the background marks both). Asked free (`teamHeld`, which asks
- * nothing when the connection is not a gateway) once per list shown, at most 100 people per question; kept in one
- * signal the rows read. Without an answer the full prices stay: never a lower price than the gateway confirmed.
+ * list (the team's, or this browser's: the background marks both). Asked free (`teamHeld`, which asks nothing when
+ * the service connection is not a gateway) once per list shown, at most 100 people per question; kept in one signal
+ * the rows read. Without an answer the full prices stay: never a lower price than the gateway confirmed.
  */
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';

@@ -59,7 +59,7 @@ function NextStep({
 }
 
 /**
- * The options page, which is also the first run: what the extension does, the connection (a key or a team's
+ * The options page, which is also the first run: what the extension does, the service connection (a key or a team's
  * invitation; the address folded under "Advanced" when the build names the service), and the settings that matter
  * once connected, folded until then: default reveal options, spending caps and the vault. Once a key is saved the page
  * becomes one step, {@link NextStep}, with every setting folded under it. One primary action at a time: Save, then "Open
@@ -233,8 +233,8 @@ export function App() {
       {connected ? (
         <details class="settings-fold" data-testid="settings-fold">
           <summary>
-            Settings: connection, Send to, reveal defaults, spending caps, revealed contacts, do not contact
-            and the privacy notice
+            Settings: service connection, Send to, reveal defaults, spending caps, revealed contacts, do not
+            contact and the privacy notice
           </summary>
           {settings}
         </details>

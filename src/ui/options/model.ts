@@ -1,6 +1,6 @@
 /**
- * The options page's model: the connection (base URL and key, checked with the service before saving), the default
- * reveal options, and the vault's retention.
+ * The options page's model: the service connection (base URL and key, checked with the service before saving), the
+ * default reveal options, and the vault's retention.
  */
 import { computed, signal } from '@preact/signals';
 import { type Browser, browser } from 'wxt/browser';
@@ -42,7 +42,7 @@ export function createOptionsModel() {
       : null;
   const key = stored(null, keyHint.get, keyHint.watch);
   const balance = stored(null, account.get, account.watch);
-  /** Set when the saved connection is a team gateway: who the member key belongs to. */
+  /** Set when the saved service connection is a team gateway: who the member key belongs to. */
   const team = stored(null, teamMembership.get, teamMembership.watch);
 
   /** The invitation in the key field, read (null when the field holds no invitation). */

@@ -2,8 +2,8 @@ import type { TeamMembership } from '../../store/items/team-membership';
 import { allowanceInWords, asOf, gatewayAt, memberAndTeam } from '../words/team';
 
 /**
- * Said when the saved connection is a team gateway (the options page): its address, whose key it is, the team, and the
- * member's allowances with what counts toward them (as the gateway last said, and when).
+ * Said when the saved service connection is a team gateway (the options page): its address, whose key it is, the
+ * team, and the member's allowances with what counts toward them (as the gateway last said, and when).
  */
 export function TeamMember({ team, address }: { team: TeamMembership; address: string | null }) {
   return (

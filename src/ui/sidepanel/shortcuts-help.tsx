@@ -1,6 +1,6 @@
 /** The list of the panel's shortcuts, in a modal dialog ("?" opens it; Escape or Close closes it). */
 import { useEffect, useRef } from 'preact/hooks';
-import { KEYS, PANEL_WORDS } from '../words/panel';
+import { PANEL_WORDS, SHORTCUTS } from '../words/panel';
 
 /** Shown while mounted: the panel mounts it on "?" (loading it then) and unmounts it when it closes. */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
@@ -16,7 +16,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
     <dialog ref={dialog} class="shortcuts-help" aria-labelledby="shortcuts-title" onClose={onClose}>
       <h2 id="shortcuts-title">{PANEL_WORDS.shortcutsTitle}</h2>
       <dl>
-        {KEYS.map(([key, what]) => (
+        {SHORTCUTS.map(([key, what]) => (
           <div key={key}>
             <dt>
               <kbd>{key}</kbd>

@@ -1,7 +1,7 @@
 /**
- * On the usage page, when the connection is a team gateway: the member's own allowance and spend (daily and
+ * On the usage page, when the service connection is a team gateway: the member's own allowance and spend (daily and
  * monthly caps, spent today and this month), as the gateway's free `team/me` last said (read again after each
- * reveal and on saving the connection). Nothing is shown against the service itself.
+ * reveal and on saving the service connection). Nothing is shown against the service itself.
  */
 import { useEffect, useMemo } from 'preact/hooks';
 import { sendMessage } from '../../protocol/messages';

@@ -35,8 +35,8 @@ export function revealLabel(items: readonly Retrievable[], most: string): string
 
 export const addLabel = (item: Retrievable, cost: string) => `Add ${ITEM_SHORT[item]} · ${cost}`;
 
-/** The keys of the panel, as the overlay lists them. */
-export const KEYS: ReadonlyArray<readonly [string, string]> = [
+/** The panel's shortcuts, as the overlay lists them. */
+export const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
   ['r', 'Reveal (the profile, or the row in focus)'],
   ['e', 'Copy the email'],
   ['p', 'Copy the phone'],
@@ -45,5 +45,5 @@ export const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['Enter', 'Open the row’s profile'],
   ['s', 'Search'],
   ['t', 'This page'],
-  ['?', 'Show these keys'],
+  ['?', 'Show these shortcuts'],
 ];

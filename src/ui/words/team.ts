@@ -1,6 +1,7 @@
 /**
- * Plain words about a team gateway connection: who the member is and their allowance (part of `src/ui/words/`;
- * the words of items the team holds are in `team-held.ts`, which every page with reveal options carries).
+ * Plain words about a team gateway as the service connection: who the member is and their allowance (part of
+ * `src/ui/words/`; the words of items the team holds are in `team-held.ts`, which every page with reveal options
+ * carries).
  */
 import { formatCredits } from '../../api/pricing';
 import type { TeamMembership } from '../../store/items/team-membership';
@@ -56,7 +57,7 @@ export function invitationLeadsTo(gateway: string, current: string | null): stri
   ];
 }
 
-/** The team panel's first line: where the connection leads, always in view. */
+/** The team panel's first line: where the service connection leads, always in view. */
 export const gatewayAt = (address: string) => `Team gateway at ${address}`;
 
 /** Beside a destination a team gateway holds: whose it is and where contacts go. */

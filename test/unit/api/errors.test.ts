@@ -220,7 +220,7 @@ describe('refusals before anything is sent: each says its thing once, with its o
     const message = 'No API key is saved yet. Enter your API key in Options.';
     const d = describeError(new ApiError({ kind: 'not-set-up', message }));
     expect(d).toEqual({
-      title: 'Not sent: the connection is not set up',
+      title: 'Not sent: the service connection is not set up',
       detail: message,
       action: 'open-options',
     });

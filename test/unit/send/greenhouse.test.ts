@@ -59,7 +59,7 @@ describe('Greenhouse (Harvest v3)', () => {
     const { server, greenhouse, baseUrl } = setup();
     await greenhouse.send(ADA);
     server.log.length = 0;
-    const connection = {
+    const settings = {
       id: 'greenhouse',
       label: 'Greenhouse',
       kind: 'greenhouse' as const,
@@ -68,7 +68,7 @@ describe('Greenhouse (Harvest v3)', () => {
       baseUrl,
     };
     const outcome = await performSend(
-      connection,
+      settings,
       { ...ADA, emails: ['ADA@example.com'] },
       null,
       async () => {},

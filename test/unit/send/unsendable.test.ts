@@ -15,8 +15,8 @@ const webhook = { kind: 'webhook', label: 'Webhook' } as const;
 
 describe('a contact that cannot be sent yet', () => {
   it('has no name: says to reveal it again, whatever the destination', () => {
-    for (const connection of [lever, webhook]) {
-      expect(unsendable(connection, person({ name: '' }))).toBe(
+    for (const destination of [lever, webhook]) {
+      expect(unsendable(destination, person({ name: '' }))).toBe(
         'This contact has no name to send. Reveal it again from the profile.',
       );
     }

@@ -55,7 +55,7 @@ describe('webhook', () => {
     });
   });
 
-  it('checks the connection with a signed test delivery', async () => {
+  it('checks the destination with a signed test delivery', async () => {
     const { receiver, webhook } = await setup();
     await webhook.check();
     expect(receiver.accepted[0]?.body).toMatchObject({ type: 'destination.check' });
@@ -119,7 +119,7 @@ describe('a webhook send cut off and made again', () => {
   it('is the same delivery: the id chosen before the request is kept with the intent and sent again', async () => {
     const secret = generateWebhookSecret();
     receiver = await startWebhookReceiver(secret);
-    const connection = {
+    const settings = {
       id: 'webhook',
       label: 'Webhook',
       kind: 'webhook' as const,
@@ -129,7 +129,7 @@ describe('a webhook send cut off and made again', () => {
     const transport = { fetch: httpsFetch(receiver.cert) };
     let kept: string | undefined;
     const first = await performSend(
-      connection,
+      settings,
       ADA,
       null,
       async (_found, deliveryId) => {
@@ -142,7 +142,7 @@ describe('a webhook send cut off and made again', () => {
     expect(first.id).toBe(kept);
     // The worker stopped before the answer was read: the send's record says "sending", with the delivery's id.
     const again = await performSend(
-      connection,
+      settings,
       ADA,
       { state: 'sending', recordId: kept },
       async () => {

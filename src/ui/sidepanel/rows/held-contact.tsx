@@ -1,6 +1,6 @@
 /**
  * The email and phone the vault holds, in full, each with its copy icon: the compact form of a contact for a list
- * row and for the tab's person. `data-key` marks the copy buttons the panel's keys press (e copies the email, p the
+ * row and for the tab's person. `data-key` marks the copy buttons the panel's shortcuts press (e copies the email, p the
  * phone). Items looked up and not found are said in two words; the longer items fold away under "More".
  */
 import type { ComponentChildren } from 'preact';

@@ -21,8 +21,8 @@ import { KEY_HINTS } from '../../../src/ui/send/send-to-settings';
 import { DESTINATION_NAMES as UI_NAMES } from '../../../src/ui/send/words';
 import { ADA, fetchInto } from './helpers';
 
-describe('a saved connection', () => {
-  it('refuses a connection of an unknown kind', () => {
+describe("a saved destination's settings", () => {
+  it('refuses settings of an unknown kind', () => {
     expect(
       z.safeParse(DestinationSettings, { id: '1', label: 'x', kind: 'bullhorn', apiKey: 'k' }).success,
     ).toBe(false);
@@ -30,13 +30,13 @@ describe('a saved connection', () => {
 
   it('becomes the destination it names', async () => {
     const server = createAshbyServer();
-    const connection = z.parse(DestinationSettings, {
+    const settings = z.parse(DestinationSettings, {
       id: '2',
       label: 'Ashby',
       kind: 'ashby',
       apiKey: 'ashby-demo-key',
     });
-    const ashby = destinationFor(connection, { fetch: fetchInto(server.app) });
+    const ashby = destinationFor(settings, { fetch: fetchInto(server.app) });
     expect((await ashby.send(ADA)).status).toBe('created');
   });
 });
