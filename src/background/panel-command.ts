@@ -1,15 +1,15 @@
 /**
- * The keyboard command that opens the side panel. Chrome has no built-in command for it: the background opens the
- * panel for the window, synchronously inside the command's handler (a command counts as the user's gesture, which
- * `sidePanel.open` requires). Firefox opens its sidebar by its own `_execute_sidebar_action` command, named in the
- * manifest (see wxt.config.ts), and never sends this one.
+ * The shortcut that opens the side panel (a browser command). Chrome has no built-in command for it: the background
+ * opens the panel for the window, synchronously inside the command's handler (a command counts as the user's gesture,
+ * which `sidePanel.open` requires). Firefox opens its sidebar by its own `_execute_sidebar_action` command, named in
+ * the manifest (see wxt.config.ts), and never sends this one.
  */
 import { openSidePanel } from '../side-panel';
 
 /** The command's name in the manifest. */
 export const OPEN_PANEL_COMMAND = 'open-side-panel';
 
-/** Handles a keyboard command: opens the panel beside the tab it was pressed on. Never rejects. */
+/** Handles the shortcut's command: opens the panel beside the tab it was pressed on. Never rejects. */
 export function onPanelCommand(
   command: string,
   tab?: { id?: number | undefined; windowId?: number | undefined },
