@@ -173,6 +173,37 @@ describe('settling against a balance', () => {
     expect((await day()).map((e) => e.id)).toEqual(['left', 'old', 'answered']);
   });
 
+  it('a worker taking over tells other pages only of the calls it took off', async () => {
+    await appendEntry(uncertain('never', { handedAt: null }));
+    await appendEntry(uncertain('left', { handedAt: AT }));
+    await appendEntry(charge('answered', { handedAt: AT }));
+    const heard: string[][] = [];
+    const stop = onChange((change) => change.store === 'ledger' && heard.push(change.keys));
+    await dropNeverLeftOf(await chargesOf('job-1', AT));
+    // Each page told re-reads its month: the calls left alone are not news.
+    await appendEntry(charge('after'));
+    await vi.waitFor(() => expect(heard.flat()).toContain('after'));
+    expect(heard).toEqual([['never'], ['after']]);
+    stop();
+  });
+
+  it('a damaged open entry neither stops a balance from settling the others nor is lost', async () => {
+    await appendEntry({ kind: 'balance', id: 'b0', at: AT, remaining: 100 }, confirmAll);
+    await appendEntry(uncertain('u1', { handedAt: AT }));
+    // Open (in the open index) but no longer read as an entry: what the balance's sweep of never-left calls meets.
+    await (await db()).put('ledger', {
+      id: 'damaged',
+      kind: 'charge',
+      day: dayOf(AT),
+      seq: 50,
+      open: 50,
+    } as never);
+    await appendEntry({ kind: 'balance', id: 'b1', at: AT, remaining: 97 }, confirmAll);
+    expect(await openCharges()).toEqual([]);
+    expect((await day()).find((e) => e.id === 'u1')).toMatchObject({ state: 'confirmed' });
+    expect(await (await db()).get('ledger', 'damaged')).toMatchObject({ id: 'damaged' });
+  });
+
   it('a call handed over after the worker taking over read it stays on the ledger (it may be charged)', async () => {
     await appendEntry(uncertain('racing', { handedAt: null }));
     const read = await chargesOf('job-1', AT);
