@@ -30,6 +30,8 @@ export const ALL_CHUNK = 2_000;
 
 /** Contacts read between two runs of a query in {@link libraryReads.firstMatching}. */
 const MATCH_STEP = 250;
+/** … until a first match is found: a common word shows its first matches after this many are read. */
+const FIRST_MATCH_STEP = 100;
 
 /** One contact as the library lists it. */
 export interface ContactSummary {
@@ -158,6 +160,10 @@ export const libraryReads = {
    * (they are the first in the order, fewer than a page). `matching` is the query, given the contacts read in a step
    * (in the index's order); `stop` is asked before each read, and null is the answer when it says to stop (a newer
    * query, or every contact read meanwhile).
+   *
+   * `sure` hears, after each step that found more, the matches already known to be the first of the order: those
+   * changed strictly before (newest first; after, oldest first) the last contact read, whose place no contact read
+   * later can take. A page shows them at once, rather than after a page's worth is found.
    */
   async firstMatching(
     matching: (batch: ContactSummary[]) => ContactSummary[],
@@ -165,9 +171,12 @@ export const libraryReads = {
     newest: boolean,
     stop: () => boolean,
     most = Number.POSITIVE_INFINITY,
+    sure: (rows: ContactSummary[]) => void = () => {},
   ): Promise<ContactSummary[] | null> {
     const index = (await db()).transaction('contacts').store.index('updatedAt');
+    const order = newest ? newestFirst : (a: ContactSummary, b: ContactSummary) => newestFirst(b, a);
     const found: ContactSummary[] = [];
+    let told = 0;
     let batch: ContactSummary[] = [];
     // Once a page is found, the contacts changed at the same moment as the last one read may still rank above
     // some found (equal times are ordered by key): they are read too, and the read stops at the next moment.
@@ -179,15 +188,21 @@ export const libraryReads = {
       const summary = summaryOfValue(cursor.value, cursor.primaryKey);
       if (summary) batch.push(summary);
       read++;
-      if (batch.length === MATCH_STEP) {
+      if (batch.length === (found.length === 0 ? FIRST_MATCH_STEP : MATCH_STEP)) {
         found.push(...matching(batch));
         batch = [];
         if (last === undefined && (found.length >= limit || read >= most)) last = cursor.key;
+        const moment = typeof cursor.key === 'string' ? Date.parse(cursor.key) : Number.NaN;
+        const known = found.filter((row) => (newest ? row.updated > moment : row.updated < moment));
+        if (known.length > told && !stop()) {
+          told = known.length;
+          sure(known.sort(order).slice(0, limit));
+        }
       }
       cursor = await cursor.continue();
     }
     found.push(...matching(batch));
-    return found.sort(newest ? newestFirst : (a, b) => newestFirst(b, a)).slice(0, limit);
+    return found.sort(order).slice(0, limit);
   },
   /** The summaries of these contacts (null for one removed or unreadable), in one transaction. */
   async some(keys: readonly string[]): Promise<Array<ContactSummary | null>> {

@@ -254,8 +254,12 @@ export function createLibraryList(written: (keys: readonly string[] | null) => v
     if (ready.peek() || listsAll(wanted) || (!newest && wanted.sort !== 'oldest')) return;
     const now = Date.now();
     const stale = () => ticket !== asked || ready.peek();
+    // The first matches are listed as soon as they are sure to be the first, the rest of the page as found.
+    const list = (rows: ContactSummary[]) => {
+      if (!stale()) early.value = { q: wanted, rows };
+    };
     searching = libraryReads
-      .firstMatching((step) => query(prepare(step), wanted, now), PAGE, newest, stale, EARLY_MOST)
+      .firstMatching((step) => query(prepare(step), wanted, now), PAGE, newest, stale, EARLY_MOST, list)
       .then((rows) => {
         if (rows && !stale()) early.value = { q: wanted, rows };
       })

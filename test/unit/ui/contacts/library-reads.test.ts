@@ -35,24 +35,64 @@ describe("the library's first page of a query's matches", () => {
   });
 
   it('reads only as far as it must: a page, or the contacts it may read, then says what it found', async () => {
-    let steps = 0;
+    // Contacts read: those handed to the query (a step of 100 until a first match, 250 after).
+    let read = 0;
     const counting = (step: ContactSummary[]) => {
-      steps++;
+      read += step.length;
       return nurses(step);
     };
     const page = await libraryReads.firstMatching(counting, 10, true, () => false);
     expect(page).toHaveLength(10);
-    expect(steps).toBeLessThanOrEqual(2);
+    // (and the contacts changed at the moment it stopped at: three a minute here)
+    expect(read).toBeLessThanOrEqual(100 + 3);
     // A page not filled within the contacts it may read: the first matches it found, in order.
-    steps = 0;
+    read = 0;
     const few = (step: ContactSummary[]) => {
-      steps++;
+      read += step.length;
       return step.filter((s) => s.name === 'Person 1990' || s.name === 'Person 3');
     };
     expect((await libraryReads.firstMatching(few, 100, true, () => false, 500))!.map((s) => s.name)).toEqual([
       'Person 1990',
     ]);
-    expect(steps).toBeLessThanOrEqual(3);
+    // Past the 500 it may read by one step at most, and the contacts of the moment it stopped at.
+    expect(read).toBeLessThanOrEqual(500 + 250 + 3);
     expect(await libraryReads.firstMatching(nurses, 10, true, () => true)).toBeNull();
+  });
+
+  it('tells the first matches as soon as no contact read later can rank above them, each time a prefix of the answer', async () => {
+    const expected = nurses(await libraryReads.all()).sort(newestFirst);
+    for (const newest of [true, false]) {
+      const order = newest ? expected : [...expected].reverse();
+      const told: ContactSummary[][] = [];
+      const page = await libraryReads.firstMatching(
+        nurses,
+        100,
+        newest,
+        () => false,
+        Infinity,
+        (rows) => told.push(rows),
+      );
+      expect(page).toEqual(order.slice(0, 100));
+      // The first after the first 100 contacts read (about 28 nurses), before a page of them is found.
+      expect(told[0]!.length).toBeGreaterThan(0);
+      expect(told[0]!.length).toBeLessThan(40);
+      for (const [i, rows] of told.entries()) {
+        expect(rows).toEqual(order.slice(0, rows.length));
+        if (i > 0) expect(rows.length).toBeGreaterThan(told[i - 1]!.length);
+      }
+    }
+    // A stopped search tells nothing more.
+    const late: ContactSummary[][] = [];
+    expect(
+      await libraryReads.firstMatching(
+        nurses,
+        100,
+        true,
+        () => true,
+        Infinity,
+        (r) => late.push(r),
+      ),
+    ).toBeNull();
+    expect(late).toEqual([]);
   });
 });
