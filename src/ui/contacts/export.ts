@@ -1,17 +1,20 @@
 /**
  * The library's exports: the contacts shown (after search and filters) as CSV, in the side panel's columns, or as
- * one vCard file. Records are read only here, for the keys exported (`vault-spans.ts`: a span of the key order at a
- * time), then turned to text a chunk at a time in the library's order, so the page paints its progress between
- * chunks instead of freezing.
+ * one vCard file. The CSV writes the lines the page keeps beside the contacts it holds (`export-rows.ts`), and reads
+ * from the vault only the contacts it holds no line to trust of (changed since the page read them); the vCards, and
+ * a CSV asked for without the page, read the records for the keys exported (`vault-spans.ts`: a span of the key
+ * order at a time). Either is written a chunk at a time in the library's order, so the page paints its progress
+ * between chunks instead of freezing.
  */
 
 import { withoutFlagged } from '../../domain/flags';
-import { toCsv } from '../../search/csv';
+import { csvHead } from '../../search/csv';
 import type { ContactRecord } from '../../store/database/vault/vault-record';
 import { readRecords } from '../../store/database/vault/vault-spans';
 import { downloadText } from '../helpers/download';
 import { toVCards } from '../helpers/vcard';
-import { CSV_HEADER, candidatesCsv } from '../sidepanel/search/export-csv';
+import { CSV_HEADER } from '../sidepanel/search/export-csv';
+import { contactLine, keptLine } from './export-rows';
 
 /** Contacts turned to text between two paints. */
 export const EXPORT_CHUNK = 5_000;
@@ -33,16 +36,6 @@ const nextTask = () =>
     };
     channel.port2.postMessage(null);
   });
-
-/** A vault record in the shape of a search row, so the CSV has the same columns as the side panel's export. */
-const asProfile = (record: ContactRecord) => ({
-  id: record.candidateId ?? '',
-  name: record.name ?? '',
-  current_title: record.currentTitle ?? '',
-  current_employer: record.currentEmployer ?? '',
-  location: record.location ?? '',
-  social_url: record.socialUrl,
-});
 
 /**
  * The text of these contacts' records, made a chunk at a time by `write` in the order of `keys`; returns the parts
@@ -70,28 +63,81 @@ async function streamed(
   return { parts, count };
 }
 
-/** The BOM and header row every CSV chunk starts with: written once, at the top of the file. */
-const CSV_HEAD = toCsv(CSV_HEADER, []);
+/** The BOM and header row: written once, at the top of the file. */
+const CSV_HEAD = csvHead(CSV_HEADER);
 
-/** Exports these contacts as one CSV file; returns how many were written. */
+/** The page's summary of a contact by its key (the library's model); undefined when the page holds none. */
+export type HeldSummary = (key: string) => object | undefined;
+
+/** A frame's worth of work at most between two paints while lines are gathered (ms). */
+const SLICE_MS = 12;
+
+/**
+ * The CSV lines of these contacts in the order of `keys`, from the lines the page keeps (`held`), reading only the
+ * contacts it holds no line to trust of: each line as a fresh read of every contact would write it (a contact deleted
+ * meanwhile is left out, one changed is written as it is now).
+ */
+async function linesFromPage(
+  keys: readonly string[],
+  held: HeldSummary,
+  progress: ExportProgress,
+  includeFlagged: boolean,
+): Promise<string[]> {
+  const lines: Array<string | null | undefined> = new Array(keys.length);
+  const unread: string[] = [];
+  let slice = performance.now();
+  for (let i = 0; i < keys.length; i++) {
+    const summary = held(keys[i]!);
+    const line = summary && keptLine(summary, includeFlagged);
+    lines[i] = line;
+    if (line === undefined) unread.push(keys[i]!);
+    if (performance.now() - slice > SLICE_MS) {
+      progress(i + 1 - unread.length, keys.length);
+      await nextTask();
+      slice = performance.now();
+    }
+  }
+  if (unread.length > 0) {
+    const records = await readRecords(unread, (done) =>
+      progress(keys.length - unread.length + done, keys.length),
+    );
+    for (let i = 0; i < keys.length; i++) {
+      if (lines[i] !== undefined) continue;
+      const record = records.get(keys[i]!);
+      lines[i] = record ? contactLine(withoutFlagged(record, includeFlagged)) : null;
+    }
+  }
+  progress(keys.length, keys.length);
+  return lines.filter((line): line is string => typeof line === 'string');
+}
+
+/**
+ * Exports these contacts as one CSV file; returns how many were written. With `held`, the page's summaries, the
+ * lines the page keeps are written; without, every record is read.
+ */
 export async function exportCsv(
   keys: readonly string[],
   progress: ExportProgress = () => {},
   includeFlagged = false,
+  held?: HeldSummary,
 ): Promise<number> {
-  const { parts, count } = await streamed(
-    keys,
-    (records) => {
-      const rows = new Map(records.map((record) => [asProfile(record), record]));
-      const text = candidatesCsv([...rows.keys()], (profile) =>
-        rows.get(profile as ReturnType<typeof asProfile>),
-      );
-      return text.slice(CSV_HEAD.length);
-    },
-    progress,
-    includeFlagged,
-  );
-  downloadText(`contacts-${today()}.csv`, CSV_HEAD + parts.join(''));
+  let text: string;
+  let count: number;
+  if (held) {
+    const lines = await linesFromPage(keys, held, progress, includeFlagged);
+    count = lines.length;
+    text = lines.join('\r\n');
+  } else {
+    const written = await streamed(
+      keys,
+      (records) => records.map((record) => contactLine(record)).join('\r\n'),
+      progress,
+      includeFlagged,
+    );
+    count = written.count;
+    text = written.parts.filter((part) => part !== '').join('\r\n');
+  }
+  downloadText(`contacts-${today()}.csv`, count === 0 ? CSV_HEAD : `${CSV_HEAD}${text}\r\n`);
   return count;
 }
 

@@ -2,7 +2,8 @@
  * The "Revealed contacts" library's reads of the vault: contacts as the library lists them (name, title, employer,
  * which items are held or known missing, when they changed), the newest first page through the vault's `updatedAt`
  * index, every contact through one cursor, and the kept totals (`store/vault-totals.ts`) for the header. No second
- * copy of the vault is kept: the library reads the records and keeps what it lists.
+ * copy of the vault is kept: the library reads the records and keeps what it lists, and each listed contact's line of
+ * its CSV export (`export-rows.ts`).
  */
 import { RETRIEVABLE, type Retrievable } from '../../api/schema-parts';
 import { isFlagged } from '../../domain/flags';
@@ -16,6 +17,7 @@ import {
   type Totals,
   tally,
 } from '../../store/database/vault/vault-totals';
+import { keepLine } from './export-rows';
 
 export type { Totals };
 
@@ -111,6 +113,15 @@ const summaryOfValue = (value: unknown, key: string): ContactSummary | null => {
   return read.state === 'ok' ? summaryOf(read.value) : null;
 };
 
+/** The summary of a contact the page keeps, with its CSV line beside it (an export writes what the page holds). */
+const keptSummary = (value: unknown, key: string): ContactSummary | null => {
+  const read = inspectRecord(value, key);
+  if (read.state !== 'ok') return null;
+  const summary = summaryOf(read.value);
+  keepLine(summary, read.value);
+  return summary;
+};
+
 /** The library's reads. */
 export const libraryReads = {
   /**
@@ -122,7 +133,7 @@ export const libraryReads = {
     const rows: ContactSummary[] = [];
     const index = tx.objectStore('contacts').index('updatedAt');
     for (let cursor = await index.openCursor(null, 'prev'); cursor && rows.length < FIRST_PAGE; ) {
-      const summary = summaryOfValue(cursor.value, cursor.primaryKey);
+      const summary = keptSummary(cursor.value, cursor.primaryKey);
       if (summary) rows.push(summary);
       cursor = await cursor.continue();
     }
@@ -146,7 +157,7 @@ export const libraryReads = {
       const chunk = await database.getAll('contacts', after, ALL_CHUNK);
       for (const value of chunk) {
         const key = (value as { key: string }).key;
-        const summary = summaryOfValue(value, key);
+        const summary = keptSummary(value, key);
         if (summary) out.push(summary);
       }
       if (chunk.length < ALL_CHUNK) return out;
@@ -208,7 +219,7 @@ export const libraryReads = {
   async some(keys: readonly string[]): Promise<Array<ContactSummary | null>> {
     const store = (await db()).transaction('contacts').store;
     const values = await Promise.all(keys.map((key) => store.get(key)));
-    return keys.map((key, i) => summaryOfValue(values[i], key));
+    return keys.map((key, i) => keptSummary(values[i], key));
   },
   /** How many contacts the vault holds: its kept totals, or a count of every record when none are kept yet. */
   async total(): Promise<number> {

@@ -67,3 +67,41 @@ describe('toCsv', () => {
     expect(toCsv(['A', 'B'], [])).toBe('\uFEFFA,B\r\n');
   });
 });
+
+describe('csvField, its one test for plain fields', () => {
+  /** The rules written out one by one, as the writer applied them to every field before its plain-field test. */
+  const byTheRules = (value: unknown) => {
+    let text = value === null || value === undefined ? '' : String(value);
+    if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-]?[\d\s().-]*\d[\d\s().-]*$/.test(text)))
+      text = `'${text}`;
+    return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  // Every start, middle and end among the characters the rules look at (Unicode spaces included), and plain ones.
+  const parts = [
+    '',
+    'a',
+    '1',
+    '=',
+    '@',
+    '+',
+    '-',
+    '\t',
+    '\r',
+    '\n',
+    '"',
+    ',',
+    ' ',
+    '\u00a0',
+    '\u2028',
+    '\ufeff',
+    'é',
+    '(',
+  ];
+  it.each(parts)('writes what the rules write for every field starting with %j', (first) => {
+    for (const middle of parts)
+      for (const last of parts)
+        for (const text of [`${first}${middle}${last}`, `${first}x${middle}5${last}`]) {
+          expect(csvField(text)).toBe(byTheRules(text));
+        }
+  });
+});

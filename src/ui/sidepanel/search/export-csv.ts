@@ -52,24 +52,32 @@ export function candidatesCsv(
 ): string {
   return toCsv(
     CSV_HEADER,
-    profiles.map((profile) => {
-      const record = recordFor(profile);
-      return [
-        profile.name,
-        profile.current_title,
-        profile.current_employer,
-        profile.location,
-        profile.social_url ?? '',
-        contactCell(record, 'email'),
-        contactCell(record, 'phone'),
-        record?.detailed_profile?.found
-          ? record.detailed_profile.value.skills.map(describeItem).join('; ')
-          : '',
-        ...npiColumns(record),
-        ...(record?.observed ? [jobNow(record.observed), record.observed.at.slice(0, 10)] : ['', '']),
-      ];
-    }),
+    profiles.map((profile) => candidateCells(profile, recordFor(profile))),
   );
+}
+
+/** One row's cells, in {@link CSV_HEADER}'s order: the profile's, then what the vault holds of the person. */
+export function candidateCells(
+  profile: Pick<StoredProfile, 'name' | 'current_title' | 'current_employer' | 'location' | 'social_url'>,
+  record: ContactRecord | null | undefined,
+): string[] {
+  const npi = record?.healthcare_profile?.found ? record.healthcare_profile.value : null;
+  return [
+    profile.name,
+    profile.current_title,
+    profile.current_employer,
+    profile.location,
+    profile.social_url ?? '',
+    contactCell(record, 'email'),
+    contactCell(record, 'phone'),
+    record?.detailed_profile?.found ? record.detailed_profile.value.skills.map(describeItem).join('; ') : '',
+    npi?.npi_number ?? '',
+    npi ? [npi.license_number, npi.license_state && `(${npi.license_state})`].filter(Boolean).join(' ') : '',
+    npi?.specialty ?? '',
+    npi?.credentials ?? '',
+    record?.observed ? jobNow(record.observed) : '',
+    record?.observed ? record.observed.at.slice(0, 10) : '',
+  ];
 }
 
 /**
@@ -79,17 +87,25 @@ export function candidatesCsv(
 function contactCell(record: ContactRecord | null | undefined, item: 'email' | 'phone'): string {
   const state = record?.[item];
   if (state?.found) return state.value;
-  if (record?.unknownAt) return notFoundOn(record.unknownAt);
-  return state ? notFoundOn(state.at) : '';
+  if (record?.unknownAt) return notFoundCell(record.unknownAt);
+  return state ? notFoundCell(state.at) : '';
 }
 
-function npiColumns(record: ContactRecord | null | undefined): string[] {
-  const npi = record?.healthcare_profile?.found ? record.healthcare_profile.value : null;
-  if (!npi) return ['', '', '', ''];
-  const license = [npi.license_number, npi.license_state && `(${npi.license_state})`]
-    .filter(Boolean)
-    .join(' ');
-  return [npi.npi_number ?? '', license, npi.specialty ?? '', npi.credentials ?? ''];
+/**
+ * "Not found · 6 Dec" for a time, its words made once a local day: they name only the day, and a file of thousands
+ * of contacts holds few days (formatting a date costs far more than finding its day).
+ */
+const notFoundDays = new Map<number, string>();
+function notFoundCell(iso: string): string {
+  const date = new Date(iso);
+  const day = date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate();
+  if (Number.isNaN(day)) return notFoundOn(iso);
+  let words = notFoundDays.get(day);
+  if (words === undefined) {
+    words = notFoundOn(iso);
+    notFoundDays.set(day, words);
+  }
+  return words;
 }
 
 /** `candidates-YYYY-MM-DD.csv`, in local time. */
