@@ -8,7 +8,7 @@
  */
 
 import { withoutFlagged } from '../../domain/flags';
-import { csvHead } from '../../search/csv';
+import { csvLine } from '../../search/csv';
 import type { ContactRecord } from '../../store/database/vault/vault-record';
 import { readRecords } from '../../store/database/vault/vault-spans';
 import { downloadText } from '../helpers/download';
@@ -63,8 +63,8 @@ async function streamed(
   return { parts, count };
 }
 
-/** The BOM and header row: written once, at the top of the file. */
-const CSV_HEAD = csvHead(CSV_HEADER);
+/** The BOM and the header row, without its line end. */
+const CSV_HEAD_LINE = `\uFEFF${csvLine(CSV_HEADER)}`;
 
 /** The page's summary of a contact by its key (the library's model); undefined when the page holds none. */
 export type HeldSummary = (key: string) => object | undefined;
@@ -73,72 +73,64 @@ export type HeldSummary = (key: string) => object | undefined;
 const SLICE_MS = 12;
 
 /**
- * The CSV lines of these contacts in the order of `keys`, from the lines the page keeps (`held`), reading only the
- * contacts it holds no line to trust of: each line as a fresh read of every contact would write it (a contact deleted
- * meanwhile is left out, one changed is written as it is now).
+ * The CSV lines of these contacts in the order of `keys`: the lines the page keeps beside its summaries (`held`),
+ * and for the contacts it holds no line to trust of, their records read now. Each line is as a fresh read of every
+ * contact would write it: a contact deleted meanwhile is left out, one changed is written as it is now.
  */
-async function linesFromPage(
+async function csvLines(
   keys: readonly string[],
   held: HeldSummary,
   progress: ExportProgress,
   includeFlagged: boolean,
 ): Promise<string[]> {
-  const lines: Array<string | null | undefined> = new Array(keys.length);
+  const lines: Array<string | undefined> = new Array(keys.length);
   const unread: string[] = [];
   let slice = performance.now();
+  /** Lets the page paint once a frame's worth of work is done. */
+  const pause = async (done: number) => {
+    if (performance.now() - slice < SLICE_MS) return;
+    progress(done, keys.length);
+    await nextTask();
+    slice = performance.now();
+  };
   for (let i = 0; i < keys.length; i++) {
     const summary = held(keys[i]!);
-    const line = summary && keptLine(summary, includeFlagged);
-    lines[i] = line;
-    if (line === undefined) unread.push(keys[i]!);
-    if (performance.now() - slice > SLICE_MS) {
-      progress(i + 1 - unread.length, keys.length);
-      await nextTask();
-      slice = performance.now();
-    }
+    lines[i] = summary && keptLine(summary, includeFlagged);
+    if (lines[i] === undefined) unread.push(keys[i]!);
+    await pause(i + 1 - unread.length);
   }
-  if (unread.length > 0) {
-    const records = await readRecords(unread, (done) =>
-      progress(keys.length - unread.length + done, keys.length),
-    );
-    for (let i = 0; i < keys.length; i++) {
-      if (lines[i] !== undefined) continue;
+  const records =
+    unread.length === 0
+      ? new Map<string, ContactRecord>()
+      : await readRecords(unread, (done) => progress(keys.length - unread.length + done, keys.length));
+  const out: string[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    let line = lines[i];
+    if (line === undefined) {
       const record = records.get(keys[i]!);
-      lines[i] = record ? contactLine(withoutFlagged(record, includeFlagged)) : null;
+      line = record && contactLine(withoutFlagged(record, includeFlagged));
+      await pause(keys.length);
     }
+    if (line !== undefined) out.push(line);
   }
   progress(keys.length, keys.length);
-  return lines.filter((line): line is string => typeof line === 'string');
+  return out;
 }
 
 /**
- * Exports these contacts as one CSV file; returns how many were written. With `held`, the page's summaries, the
- * lines the page keeps are written; without, every record is read.
+ * Exports these contacts as one CSV file; returns how many were written. `held` gives the page's summaries, whose
+ * lines are written; without it every record is read.
  */
 export async function exportCsv(
   keys: readonly string[],
   progress: ExportProgress = () => {},
   includeFlagged = false,
-  held?: HeldSummary,
+  held: HeldSummary = () => undefined,
 ): Promise<number> {
-  let text: string;
-  let count: number;
-  if (held) {
-    const lines = await linesFromPage(keys, held, progress, includeFlagged);
-    count = lines.length;
-    text = lines.join('\r\n');
-  } else {
-    const written = await streamed(
-      keys,
-      (records) => records.map((record) => contactLine(record)).join('\r\n'),
-      progress,
-      includeFlagged,
-    );
-    count = written.count;
-    text = written.parts.filter((part) => part !== '').join('\r\n');
-  }
-  downloadText(`contacts-${today()}.csv`, count === 0 ? CSV_HEAD : `${CSV_HEAD}${text}\r\n`);
-  return count;
+  const lines = await csvLines(keys, held, progress, includeFlagged);
+  // One string made by one join (the header first, an empty last line for the final line end): nothing to flatten.
+  downloadText(`contacts-${today()}.csv`, [CSV_HEAD_LINE, ...lines, ''].join('\r\n'));
+  return lines.length;
 }
 
 /** Exports these contacts as one vCard file; returns how many were written. */
