@@ -282,6 +282,11 @@ export function createLibraryList(written: (keys: readonly string[] | null) => v
     apply,
     patch,
     setQuery,
+    /** The summary the list holds of a contact, by key (the CSV export writes the line kept beside it). */
+    held: (key: string) => {
+      const every = prepared.peek();
+      return every ? entriesByKey(every).get(key)?.summary : undefined;
+    },
     /** Stops following the vault. */
     dispose() {
       stopWatching?.();

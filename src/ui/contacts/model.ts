@@ -107,12 +107,6 @@ export function createLibraryModel() {
     return [...inList, ...[...chosen].filter((key) => !seen.has(key))];
   }
 
-  /** The summary this page holds of a contact, by key: the CSV export writes the line kept beside it. */
-  const heldSummary = (key: string) => {
-    const held = prepared.peek();
-    return held ? entriesByKey(held).get(key)?.summary : undefined;
-  };
-
   /** Exports what {@link exportKeys} names, one export at a time, saying how far it has got. */
   async function exportAs(kind: 'csv' | 'vcard') {
     const include = includeFlagged.value;
@@ -123,7 +117,7 @@ export function createLibraryModel() {
     const progress = (done: number, total: number) => (exporting.value = { done, total });
     try {
       const n = await (kind === 'csv'
-        ? exportCsv(keys, progress, include, heldSummary)
+        ? exportCsv(keys, progress, include, list.held)
         : exportVCards(keys, progress, include));
       notice.value = `Exported ${countOf(n, 'contact')}.`;
     } finally {
