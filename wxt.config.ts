@@ -9,6 +9,7 @@ import {
   notForStores,
   SIMULATOR_URL,
 } from './scripts/build-settings';
+import { firstLoadChunks } from './scripts/first-load-chunks';
 import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
 
 /**
@@ -133,5 +134,7 @@ export default defineConfig({
     },
     // Extension pages run in browsers with native modulepreload; the polyfill would be dead weight in every page.
     build: { modulePreload: { polyfill: false } },
+    // The pages' shared code in one file for each set of pages that load it when they open (scripts/first-load-chunks.ts).
+    plugins: [firstLoadChunks()],
   }),
 });
