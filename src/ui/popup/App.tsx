@@ -13,6 +13,7 @@ import { sameMoment } from '../words/lists';
 import { COSTS_NOTHING_TEAM } from '../words/team-held';
 import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
+import { SavedSearchesLater } from './later';
 import { LostDatabase } from './lost-database';
 import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel, type RevealArg } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
@@ -20,7 +21,6 @@ import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
 import { PanelOffer } from './panel-offer';
 import { reasonId, saidAbove } from './reason-id';
-import { SavedSearches } from './saved-searches';
 
 const openOptions = () => openPage('options');
 
@@ -206,8 +206,12 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
  * reveal of the ticked ones (the profile URL box folded under it). Fits 320–400 px wide and Chrome's 600 px height.
  */
 export function App() {
-  const m = useMemo(createPopupModel, []);
-  useEffect(() => void m.init(), [m]);
+  // The reads start with the model, not after the first paint (an effect's turn): the first screen waits on them.
+  const m = useMemo(() => {
+    const model = createPopupModel();
+    void model.init();
+    return model;
+  }, []);
   useFirstFocus(m);
   const noKey = m.keyLoaded.value && !m.key.value;
   const reveal = (arg: RevealArg) => {
@@ -270,7 +274,8 @@ export function App() {
           }
         />
       )}
-      <SavedSearches />
+      {/* Last on screen, so arriving later moves nothing above it. */}
+      {m.firstShown.value && <SavedSearchesLater />}
     </main>
   );
 }

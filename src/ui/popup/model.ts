@@ -77,23 +77,28 @@ export function createPopupModel() {
   const refreshBalance = service.check;
 
   /**
+   * What the first screen shows is known (the key, the page, the vault), the balance's fresh answer aside: the
+   * popup's later parts (saved searches) load then, so their code and reads never delay the person's contact.
+   */
+  const firstShown = computed(
+    () => key.loaded.value && subject.pageRead.value && (socialUrl.value === null || held.vaultLoaded.value),
+  );
+
+  /**
    * Everything the first screen depends on has answered (the key, the page, the vault, the fresh balance): the
    * popup can put the focus on its primary action without it moving away a moment later.
    */
-  const settled = computed(
-    () =>
-      key.loaded.value &&
-      subject.pageRead.value &&
-      (socialUrl.value === null || held.vaultLoaded.value) &&
-      balanceCheck.value !== 'checking',
-  );
+  const settled = computed(() => firstShown.value && balanceCheck.value !== 'checking');
 
   async function init() {
-    const [tabId, current, hint] = await Promise.all([subjectTabId(), settings.get(), keyHint.get()]);
+    // The tab's person is read beside the settings, not after them: the vault's record, which the first screen
+    // shows, waits on that read alone.
+    const following = subjectTabId().then((tabId) => subject.follow(tabId));
+    const [current, hint] = await Promise.all([settings.get(), keyHint.get()]);
     if (hint) void refreshBalance();
     // The user's own ticks win over defaults that arrive after them.
     if (!selectionChosen) selection.value = current.defaultSelection;
-    await subject.follow(tabId);
+    await following;
   }
 
   /**
@@ -179,6 +184,7 @@ export function createPopupModel() {
     capRoom,
     spendProblem: reasons.spendProblem,
     settled,
+    firstShown,
     lastReveal,
     busy,
     error,
