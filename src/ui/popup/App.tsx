@@ -250,7 +250,8 @@ export function App() {
       )}
 
       <ServiceDown service={m.service} />
-      <GitHubOffer tabId={m.tabId.value} />
+      {/* Asked once the first screen is shown: on a LinkedIn tab its question only competes with the person's reads. */}
+      <GitHubOffer tabId={m.firstShown.value ? m.tabId.value : null} />
       <PagePeopleSummary m={m} />
       {onList ? (
         <details class="by-url">

@@ -10,7 +10,7 @@ import { formatCredits } from '../../api/pricing';
 import { type CapRoom, roomUnderCaps } from '../../ledger/caps';
 import { spendingNow } from '../../ledger/spending';
 import { watchLedger } from '../../store/database/ledger/ledger';
-import { settings } from '../../store/items/settings';
+import { type Settings, settings } from '../../store/items/settings';
 
 /**
  * Why a paid action of at most `max` credits would pass a cap; null when it would not. The next step (raise it) is
@@ -28,14 +28,17 @@ export function capProblem(room: CapRoom | null, max: number): string | null {
  * The room under the caps as a signal, read again whenever the settings or the ledger change. Followed for the
  * popup's whole life (it closes with its page), so the watchers are not undone.
  */
-export function watchCapRoom(): ReadonlySignal<CapRoom | null> {
+export function watchCapRoom(
+  /** The settings as a screen read them on opening, so that its first reads share one; read here otherwise. */
+  first: Promise<Settings> = settings.get(),
+): ReadonlySignal<CapRoom | null> {
   const room = signal<CapRoom | null>(null);
-  const refresh = async () => {
-    const [caps, spent] = await Promise.all([settings.get(), spendingNow()]);
-    room.value = roomUnderCaps(caps, spent);
+  const refresh = async (caps?: Promise<Settings>) => {
+    const [set, spent] = await Promise.all([caps ?? settings.get(), spendingNow()]);
+    room.value = roomUnderCaps(set, spent);
   };
-  watchLedger(refresh);
-  settings.watch(refresh);
-  void refresh();
+  watchLedger(() => void refresh());
+  settings.watch(() => void refresh());
+  void refresh(first);
   return room;
 }

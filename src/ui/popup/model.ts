@@ -36,12 +36,16 @@ export function createPopupModel() {
   const error = signal<ApiErrorJSON | null>(null);
   const balance = stored(null, account.get, account.watch);
   const balanceCheck = service.state;
-  const key = stored(null, keyHint.get, keyHint.watch);
-  const capRoom = watchCapRoom();
+  // Read once on opening for every part that needs them (the key's hint, the defaults, the caps, the check-again
+  // setting): each read is a round through the browser, and the first screen waits behind them.
+  const firstSettings = settings.get();
+  const firstHint = keyHint.get();
+  const key = stored(null, () => firstHint, keyHint.watch);
+  const capRoom = watchCapRoom(firstSettings);
   /** The "check again after" setting in force; nothing is offered until it is read. */
   const checkAfter = stored(
     0,
-    async () => checkAgainMonths((await settings.get()).checkAgainAfterMonths),
+    async () => checkAgainMonths((await firstSettings).checkAgainAfterMonths),
     (cb) => settings.watch((next) => cb(checkAgainMonths(next.checkAgainAfterMonths))),
   );
   const offer = createOfferModel({
@@ -94,7 +98,7 @@ export function createPopupModel() {
     // The tab's person is read beside the settings, not after them: the vault's record, which the first screen
     // shows, waits on that read alone.
     const following = subjectTabId().then((tabId) => subject.follow(tabId));
-    const [current, hint] = await Promise.all([settings.get(), keyHint.get()]);
+    const [current, hint] = await Promise.all([firstSettings, firstHint]);
     if (hint) void refreshBalance();
     // The user's own ticks win over defaults that arrive after them.
     if (!selectionChosen) selection.value = current.defaultSelection;
