@@ -6,12 +6,8 @@
  *   stops it after ~30 s idle); after such a start, the worker's heap at 2.5 s and how long a page's small storage
  *   reads stay slow (`bench-cold.ts`); and, opened in turn with it, a minimal extension's popup (`bench-floor.ts`):
  *   the platform's floor, against which the popup's own cost is a ratio of one run;
- * - the "Revealed contacts" library: open to the first rows listed, and open to every contact read (search,
- *   filters and export ready), and "Export CSV" of every contact to the download (with the longest frame meanwhile:
- *   a frozen page shows there), a search typed as soon as the first rows show (open to its first matches), one
- *   contact's Delete clicked to its row gone (on a narrow page, Undo after), at the same sizes; and at 50,000 a
- *   search typed to its matches on screen. `BENCH_UI=popup` or `library` runs one half; `BENCH_EXTENSION=<folder>`
- *   measures another build (a before and after).
+ * - the "Revealed contacts" library: `bench-library.ts`, run after this (`BENCH_UI=popup` or `library` runs one
+ *   half; `BENCH_EXTENSION=<folder>` measures another build, a before and after).
  *
  * The goal is flat: the popup reads one contact whatever the vault holds, and the library lists its first rows from
  * the index's small first page, not every record nor every line. Ratios against 1,000 contacts are printed.
@@ -20,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, chromium, type Worker } from 'playwright-core';
 import { findChromium } from '../test/e2e/chromium-path';
 import { PUT_RECORDS, STORED_CONTACTS } from '../test/e2e/vault-db';
 import {
@@ -55,9 +51,6 @@ const ratio = (values: readonly number[], i: number) =>
 const COLD_RUNS = 5;
 /** The popup's goal against the platform's floor (`bench-floor.ts`), warm and cold. */
 const FLOOR_GOAL = 1.3;
-/** What the library showed, for a stage not met: its rows, its loading line and its count. */
-const LIBRARY_SEEN = `'rows ' + document.querySelectorAll('.library-row').length + ', loading "' + (document.querySelector('[data-testid=library-loading]')?.textContent ?? '(none)') + '", count "' + (document.querySelector('[data-testid=match-count]')?.textContent ?? '(none)') + '", text: ' + (document.body?.innerText ?? '').slice(0, 200)`;
-
 /**
  * Adds contacts `from`..`to` to the vault, as reveals write them.
  * (Strings, not functions, are evaluated: tsx would wrap named helpers in a `__name` call the page does not have.)
@@ -99,15 +92,16 @@ export async function grow(worker: Worker, from: number, to: number): Promise<vo
  * clock: one open gives the time to the first rows and to every contact read, the second stage never slowed by a
  * page closed before its own reads ended.
  */
-async function openToStages(
+export async function openToStages(
   context: BrowserContext,
   url: string,
   stages: readonly string[],
+  seen?: string,
 ): Promise<number[]> {
   const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'commit' });
-    const { times } = (await page.evaluate(stagesInPage(stages, { seen: LIBRARY_SEEN }))) as {
+    const { times } = (await page.evaluate(stagesInPage(stages, seen ? { seen } : {}))) as {
       times: number[];
     };
     return times;
@@ -144,140 +138,9 @@ async function coldOpen(context: BrowserContext, url: string, ready: string): Pr
   return result;
 }
 
-/**
- * "Export CSV" of every contact in the library: from the click to "Exported N contacts." on screen (the download
- * handed to the browser), and the longest frame meanwhile (the page frozen that long).
- */
-async function exportTime(context: BrowserContext, url: string, ready: string): Promise<[number, number]> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url);
-    await page.evaluate(stagesInPage([ready], { seen: LIBRARY_SEEN }));
-    // The longest gap between frames while the export runs: a frozen page shows there.
-    const { started, times } = (await page.evaluate(
-      stagesInPage(
-        [
-          `(() => { const now = performance.now(); window.longestFrame = Math.max(window.longestFrame, now - window.lastFrame); window.lastFrame = now; return document.body.textContent.includes('Exported '); })()`,
-        ],
-        {
-          seen: LIBRARY_SEEN,
-          start: `
-            const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Export CSV');
-            if (!button) throw new Error('no "Export CSV" button');
-            if (button.disabled) throw new Error('"Export CSV" is disabled');
-            window.longestFrame = 0; window.lastFrame = performance.now();
-            button.click();`,
-        },
-      ),
-    )) as { started: number; times: [number] };
-    const frame = (await page.evaluate('window.longestFrame')) as number;
-    return [times[0] - started, frame];
-  } finally {
-    await page.close();
-  }
-}
-
 /** Time from the request of a page to `ready` (a JS expression) holding, in the page's own clock. */
 export const openToReady = async (context: BrowserContext, url: string, ready: string): Promise<number> =>
   (await openToStages(context, url, [ready]))[0]!;
-
-/** The goals of the library's figures at the largest size against the first (issue 45). */
-const DELETE_GOAL = 1.2;
-const SEARCH_GOAL = 1.5;
-const EXPORT_GOAL_MS = 1_500;
-
-/** The library's rows all show a Registered Nurse at Arbor Health (the answer to {@link FIRST_QUERY}). */
-const FIRST_QUERY = 'nurse arbor';
-const ANSWERED = `(() => { const rows = [...document.querySelectorAll('.library-row')]; return rows.length > 0 && rows.every((row) => row.textContent.includes('Registered Nurse') && row.textContent.includes('Arbor Health')); })()`;
-
-/**
- * A search typed as soon as the library lists its first rows: from the page's request to the first matches on
- * screen (what a recruiter who opens the library to find someone waits for), and from the typing to them.
- */
-async function firstAnswer(context: BrowserContext, url: string, listed: string): Promise<[number, number]> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.evaluate(stagesInPage([listed], { seen: LIBRARY_SEEN }));
-    const { started, times: answered } = (await page.evaluate(
-      stagesInPage([ANSWERED], {
-        seen: LIBRARY_SEEN,
-        start: `
-          const input = document.querySelector('input[type=search]');
-          input.value = ${JSON.stringify(FIRST_QUERY)};
-          input.dispatchEvent(new Event('input', { bubbles: true }));`,
-      }),
-    )) as { started: number; times: [number] };
-    return [answered[0], answered[0] - started];
-  } finally {
-    await page.close();
-  }
-}
-
-/**
- * One contact's Delete clicked (its confirm accepted) once every contact is read and the page is idle, on a narrow page: from the click to its row gone
- * from the list. Then Undo puts it back (not timed), so the vault keeps its size.
- */
-async function deleteTime(context: BrowserContext, url: string, ready: string): Promise<number> {
-  const page = await context.newPage();
-  try {
-    // A narrow page lists cards, each with its Delete (the table shows it under the row opened).
-    await page.setViewportSize({ width: 400, height: 800 });
-    await page.goto(url);
-    await page.evaluate(stagesInPage([ready], { seen: LIBRARY_SEEN }));
-    // Clicked on a page at rest, as a recruiter clicks after reading the list: not in the same moment as the page's
-    // own work once every contact is read (sorting them for the next query), which would be timed with it.
-    await page.evaluate('new Promise((rest) => requestIdleCallback(() => rest(), { timeout: 2000 }))');
-    await page.evaluate('window.confirm = () => true');
-    const label = (await page.evaluate(
-      `document.querySelector('.library-row button[aria-label^="Delete "]').getAttribute('aria-label')`,
-    )) as string;
-    const gone = `!document.querySelector(${JSON.stringify(`.library-row button[aria-label="${label}"]`)})`;
-    const { started, times } = (await page.evaluate(
-      stagesInPage([gone], {
-        seen: LIBRARY_SEEN,
-        start: `document.querySelector(${JSON.stringify(`.library-row button[aria-label="${label}"]`)}).click();`,
-      }),
-    )) as { started: number; times: [number] };
-    await page.evaluate(
-      stagesInPage([`document.body.textContent.includes('Brought back 1 contact')`], {
-        seen: LIBRARY_SEEN,
-        start: `
-          const undo = () => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Undo');
-          const click = () => (undo() ? undo().click() : setTimeout(click, 20));
-          click();`,
-      }),
-    );
-    return times[0] - started;
-  } finally {
-    await page.close();
-  }
-}
-
-async function searchTime(page: Page, text: string): Promise<number> {
-  // From the list of every contact ("All contacts"), so any narrowing query changes the count, whatever it matches
-  // (two queries in a row that both match nothing would show the same count, and no change would be seen).
-  const all = `document.querySelector('[data-testid=match-count]').textContent === 'All contacts'`;
-  await page.evaluate(
-    stagesInPage([all], {
-      seen: LIBRARY_SEEN,
-      start: `
-        const input = document.querySelector('input[type=search]');
-        input.value = '';
-        input.dispatchEvent(new Event('input', { bubbles: true }));`,
-    }),
-  );
-  const { started, times } = (await page.evaluate(
-    stagesInPage([`!(${all})`], {
-      seen: LIBRARY_SEEN,
-      start: `
-        const input = document.querySelector('input[type=search]');
-        input.value = ${JSON.stringify(text)};
-        input.dispatchEvent(new Event('input', { bubbles: true }));`,
-    }),
-  )) as { started: number; times: [number] };
-  return times[0] - started;
-}
 
 /**
  * Headless Chromium with the built extension (built first when there is no build), and the extensions in `beside`
@@ -322,8 +185,9 @@ export async function launchBench(beside: readonly string[] = []): Promise<{
   };
 }
 
-/** Runs the UI section of the bench. */
+/** Runs the popup half of the UI section of the bench (unless `BENCH_UI=library`). */
 export async function benchUi(): Promise<void> {
+  if (HALF === 'library') return;
   const { context, worker, base, besideBases } = await launchBench([writeFloorExtension()]);
   const floorBase = besideBases[0]!;
   try {
@@ -350,18 +214,11 @@ export async function benchUi(): Promise<void> {
 
     // A contact already revealed shows its email as the hero and what is left to reveal as priced "Add" buttons.
     const popupReady = `document.querySelector('[data-item="email"] a') && [...document.querySelectorAll('button')].some((b) => b.textContent.startsWith('Add '))`;
-    const listed = `document.querySelectorAll('.library-row').length >= 100`;
-    const everyContact = `${listed} && document.querySelector('[data-testid=library-loading]')?.textContent === ''`;
     const popup: number[] = [];
     const cold: ColdOpen[] = [];
     // The minimal popup's (bench-floor.ts), warm and with its worker stopped first, at each size.
     const floor: number[] = [];
     const floorCold: number[] = [];
-    const library: number[] = [];
-    const libraryReady: number[] = [];
-    const exports: Array<[number, number]> = [];
-    const searchFirst: Array<[number, number]> = [];
-    const deleted: number[] = [];
     const loads: string[] = [];
     let grown = 0;
     const popupAt = async () => {
@@ -392,104 +249,35 @@ export async function benchUi(): Promise<void> {
         },
       });
     };
-    const libraryAt = async () => {
-      const opens: number[] = [];
-      const readies: number[] = [];
-      // As for the popup, a first open warms the browser's caches after the writes.
-      await openToReady(context, `${base}/contacts.html`, everyContact);
-      for (let i = 0; i < 9; i++) {
-        const [open, ready] = await openToStages(context, `${base}/contacts.html`, [listed, everyContact]);
-        opens.push(open!);
-        readies.push(ready!);
-      }
-      library.push(p50(opens));
-      libraryReady.push(p50(readies));
-      const exported: Array<[number, number]> = [];
-      for (let i = 0; i < 3; i++)
-        exported.push(await exportTime(context, `${base}/contacts.html`, everyContact));
-      exports.push([p50(exported.map(([t]) => t)), p50(exported.map(([, f]) => f))]);
-      const answers: Array<[number, number]> = [];
-      for (let i = 0; i < 7; i++) answers.push(await firstAnswer(context, `${base}/contacts.html`, listed));
-      searchFirst.push([p50(answers.map(([t]) => t)), p50(answers.map(([, t]) => t))]);
-      const deletes: number[] = [];
-      for (let i = 0; i < 7; i++)
-        deletes.push(await deleteTime(context, `${base}/contacts.html`, everyContact));
-      deleted.push(p50(deletes));
-    };
     for (const size of SIZES) {
       // The worker stopped by the last size's cold starts is woken to index what lands.
       await grow(await runningWorker(context, base), grown, size);
       grown = size;
       loads.push(load());
-      if (HALF !== 'library') await popupAt();
-      if (HALF !== 'popup') await libraryAt();
+      await popupAt();
     }
     const count = (size: number) => size.toLocaleString('en-US').padStart(6);
-    if (HALF !== 'library') {
-      for (const [i, size] of SIZES.entries()) {
-        console.log(
-          `popup       open to interactive, worker running, ${count(size)} contacts in the vault: p50 ${ms(popup[i]!)} (${ratio(popup, i)}; ${loads[i]})`,
-        );
-      }
-      const coldReady = cold.map((c) => c.readyMs);
-      const heaps = cold.map((c) => c.heapMb);
-      for (const [i, size] of SIZES.entries()) {
-        const c = cold[i]!;
-        console.log(
-          `popup       open to interactive, worker stopped first, ${count(size)} contacts: p50 ${ms(c.readyMs)} (${ratio(coldReady, i)}; ${loads[i]}); worker heap 2.5 s after: ${c.heapMb.toFixed(1)} MB (${ratio(heaps, i)}); a small storage read after the start: longest ${ms(c.storage.longestMs)}, slow (>50 ms) until ${(c.storage.busyUntilMs / 1000).toFixed(1)} s (p50 of ${COLD_RUNS})`,
-        );
-      }
-
-      for (const [i, size] of SIZES.entries()) {
-        const warm = popup[i]! / floor[i]!;
-        const stopped = cold[i]!.readyMs / floorCold[i]!;
-        console.log(
-          `popup       against a minimal extension's popup (one message to its worker, one button), same run, ${count(size)} contacts: worker running ${ms(popup[i]!)} vs ${ms(floor[i]!)} (${warm.toFixed(2)}x), worker stopped first ${ms(cold[i]!.readyMs)} vs ${ms(floorCold[i]!)} (${stopped.toFixed(2)}x); goal at most ${FLOOR_GOAL}x (${loads[i]})`,
-        );
-      }
-    }
-    if (HALF === 'popup') return;
-
     for (const [i, size] of SIZES.entries()) {
       console.log(
-        `library     open to the first rows, ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(library[i]!)} (${(library[i]! / library[0]!).toFixed(2)}x of ${FIRST}; ${loads[i]})`,
+        `popup       open to interactive, worker running, ${count(size)} contacts in the vault: p50 ${ms(popup[i]!)} (${ratio(popup, i)}; ${loads[i]})`,
+      );
+    }
+    const coldReady = cold.map((c) => c.readyMs);
+    const heaps = cold.map((c) => c.heapMb);
+    for (const [i, size] of SIZES.entries()) {
+      const c = cold[i]!;
+      console.log(
+        `popup       open to interactive, worker stopped first, ${count(size)} contacts: p50 ${ms(c.readyMs)} (${ratio(coldReady, i)}; ${loads[i]}); worker heap 2.5 s after: ${c.heapMb.toFixed(1)} MB (${ratio(heaps, i)}); a small storage read after the start: longest ${ms(c.storage.longestMs)}, slow (>50 ms) until ${(c.storage.busyUntilMs / 1000).toFixed(1)} s (p50 of ${COLD_RUNS})`,
       );
     }
 
     for (const [i, size] of SIZES.entries()) {
+      const warm = popup[i]! / floor[i]!;
+      const stopped = cold[i]!.readyMs / floorCold[i]!;
       console.log(
-        `library     open to every contact read,  ${size.toLocaleString('en-US').padStart(6)} contacts: p50 ${ms(libraryReady[i]!)} (${(libraryReady[i]! / libraryReady[0]!).toFixed(2)}x of ${FIRST}; ${loads[i]})`,
+        `popup       against a minimal extension's popup (one message to its worker, one button), same run, ${count(size)} contacts: worker running ${ms(popup[i]!)} vs ${ms(floor[i]!)} (${warm.toFixed(2)}x), worker stopped first ${ms(cold[i]!.readyMs)} vs ${ms(floorCold[i]!)} (${stopped.toFixed(2)}x); goal at most ${FLOOR_GOAL}x (${loads[i]})`,
       );
     }
-    const exportMs = exports.map(([t]) => t);
-    for (const [i, size] of SIZES.entries()) {
-      console.log(
-        `library     Export CSV of every contact, ${count(size)} contacts: p50 ${ms(exportMs[i]!)} (${ratio(exportMs, i)}; ${loads[i]}), longest frame meanwhile ${ms(exports[i]![1])}; goal under ${EXPORT_GOAL_MS} ms at 50,000`,
-      );
-    }
-    const answered = searchFirst.map(([t]) => t);
-    for (const [i, size] of SIZES.entries()) {
-      console.log(
-        `library     a search ("${FIRST_QUERY}") typed as the first rows show, ${count(size)} contacts: open to its first matches p50 ${ms(answered[i]!)} (${ratio(answered, i)}; goal at most ${SEARCH_GOAL}x), typed to them ${ms(searchFirst[i]![1])} (${loads[i]})`,
-      );
-    }
-    for (const [i, size] of SIZES.entries()) {
-      console.log(
-        `library     one contact's Delete clicked to its row gone, ${count(size)} contacts: p50 ${ms(deleted[i]!)} (${ratio(deleted, i)}; goal at most ${DELETE_GOAL}x; ${loads[i]})`,
-      );
-    }
-
-    const page = await context.newPage();
-    await page.goto(`${base}/contacts.html`);
-    // Searches are timed over every contact, not against the first page's wait.
-    await page.evaluate(stagesInPage([everyContact], { seen: LIBRARY_SEEN }));
-    const queries = ['person 4999', 'nurse arbor', 'müller', 'analytical engines 12', 'x'];
-    const searches: number[] = [];
-    for (let round = 0; round < 4; round++)
-      for (const q of queries) searches.push(await searchTime(page, `${q} ${round}`.trim()));
-    console.log(
-      `library     search typed to matches on screen, ${SIZES.at(-1)!.toLocaleString('en-US')} contacts: p50 ${ms(p50(searches))}, max ${ms(Math.max(...searches))} (${searches.length} searches; ${load()})`,
-    );
   } finally {
     await context.close();
   }

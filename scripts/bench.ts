@@ -245,10 +245,12 @@ if (runs('bulk')) {
   await benchBulkReveal();
 }
 
-// The popup and the contacts library over a large vault (see scripts/bench-ui.ts).
+// The popup and the contacts library over a large vault (see scripts/bench-ui.ts and scripts/bench-library.ts).
 if (runs('ui')) {
   const { benchUi } = await import('./bench-ui');
   await benchUi();
+  const { benchLibrary } = await import('./bench-library');
+  await benchLibrary();
 }
 
 // The side panel's 100 rows over a large vault (see scripts/bench-panel.ts).
