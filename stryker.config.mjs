@@ -22,6 +22,7 @@ export default {
     'src/store/database/vault/vault-write.ts',
     'src/domain/*.ts',
     'src/background/jobs/bulk-reveal.ts',
+    'src/background/jobs/bulk-receipt.ts',
   ],
   // What the sandbox copy of the project leaves out: builds, reports and the browsers' journeys (vitest never runs
   // them), so each run copies only what the unit tests read.

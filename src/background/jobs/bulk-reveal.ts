@@ -18,22 +18,22 @@ import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
 import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
 import { formatNumber } from '../../format/numbers';
-import { chargeTotals } from '../../ledger/entry';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
 import { bulkJobs } from '../../store/database/bulk-jobs-write';
-import { chargesOf, openCharges } from '../../store/database/ledger/ledger';
+import { chargesOf } from '../../store/database/ledger/ledger';
 import { dropNeverLeftOf } from '../../store/database/ledger/ledger-write';
 import { findContacts } from '../../store/database/vault/vault';
 import { account } from '../../store/items/account';
 import { serialized } from '../../store/lock';
 import { connectedClient, refreshAccount } from '../connection';
 import { isCutOff, WORKER_ID, whileBeating } from '../heartbeat';
-import { afterSettling, SETTLE_AFTER_MS, settingsNow } from '../paid-call-gate';
+import { settingsNow } from '../paid-call-gate';
 import { membershipNow, teamHeldOf } from '../team/team';
 import { showBulkBadge } from './bulk-badge';
 import { answerKept, lookupOne, type RunShared } from './bulk-contact';
 import { listedOf } from './bulk-listed';
+import { checkReceiptsAgain, checkWhenSettled, recheck, spendOf } from './bulk-receipt';
 import { createRunStore } from './bulk-run-store';
 import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
 
@@ -195,94 +195,13 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
 }
 
 /**
- * Checks the balance after an ended job (free) and stores what the ledger then holds for it on its receipt, with the
- * balance after; the job shown. The job is found where it is: shown, or only filed (a new job, "Ask again" say, took
- * its place), so an earlier receipt settles as well. When it ended stays as it was: a check is not an end.
- */
-async function recheck(jobId: string): Promise<BulkJob | null> {
-  const { remaining } = await refreshAccount();
-  return serialized('bulk-receipt', async () => {
-    const shown = await bulkJobs.current();
-    const job = shown?.id === jobId ? shown : (await bulkJobs.history()).find((filed) => filed.id === jobId);
-    if (!job || isActive(job)) return shown;
-    const rechecked: BulkJob = { ...job, balanceAfter: remaining, spend: await spendOf(job) };
-    await keepReceipt(rechecked, job === shown);
-    return job === shown ? rechecked : shown;
-  });
-}
-
-/** Stores an ended job's receipt: filed, and also as the job shown when it is (`shown`). */
-async function keepReceipt(job: BulkJob, shown: boolean): Promise<void> {
-  if (shown) await bulkJobs.setCurrent(job);
-  await bulkJobs.file(job);
-}
-
-/** Ended jobs whose lookups were not all known: the one shown and the filed receipts. */
-async function unsettledReceipts(): Promise<{ job: BulkJob; shown: boolean }[]> {
-  const shown = await bulkJobs.current();
-  const unsettled = (job: BulkJob | null): job is BulkJob =>
-    job !== null && !isActive(job) && (job.spend?.uncertain ?? 0) > 0;
-  return [
-    ...(unsettled(shown) ? [{ job: shown, shown: true }] : []),
-    ...(await bulkJobs.history())
-      .filter((job) => job.id !== shown?.id && unsettled(job))
-      .map((job) => ({ job, shown: false })),
-  ];
-}
-
-/**
- * The receipts follow the ledger: once a balance may have settled calls, every ended job whose lookups were not all
- * known (the one shown, and earlier ones it replaced) reads what the ledger now holds for it, without a click.
- */
-async function followLedger(): Promise<void> {
-  await serialized('bulk-receipt', async () => {
-    for (const { job, shown } of await unsettledReceipts()) {
-      const spend = await spendOf(job);
-      if (JSON.stringify(spend) !== JSON.stringify(job.spend)) await keepReceipt({ ...job, spend }, shown);
-    }
-  });
-}
-afterSettling(() => {
-  // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
-  followLedger().catch((error) => console.warn('The bulk receipt could not follow the ledger', error));
-});
-
-/** The jobs a balance check is set for, so a wake or a restart sets one at most for each. */
-const checksSet = new Set<string>();
-
-/**
- * An ended job with lookups not known: the balance is checked again (free) once the service can no longer be
- * finishing them ({@link SETTLE_AFTER_MS} after the latest left), so the receipt settles without a click. A timer
- * lost with its worker is set again when the next one starts ({@link resumeBulkJob}).
- */
-async function checkWhenSettled(job: BulkJob): Promise<void> {
-  if (isActive(job) || !job.spend || job.spend.uncertain === 0 || checksSet.has(job.id)) return;
-  // Only calls still open can be settled: one a balance closed as it was (it could not tell) stays not known.
-  const open = (await openCharges()).filter((e) => e.ref === job.id);
-  if (open.length === 0) return;
-  checksSet.add(job.id);
-  const latest = Math.max(0, ...open.map((e) => Date.parse(e.handedAt ?? e.at)));
-  setTimeout(
-    () => {
-      checksSet.delete(job.id);
-      // Stryker disable next-line ArrowFunction: swallowed either way; only the developer's log differs
-      recheck(job.id).catch((error) =>
-        // Stryker disable next-line StringLiteral: a developer's log line, never shown to the user
-        console.warn('The balance after a bulk reveal could not be checked', error),
-      );
-    },
-    Math.max(0, latest + SETTLE_AFTER_MS + 1_000 - Date.now()),
-  );
-}
-
-/**
  * At service worker start (or when a page saw its worker stop beating): a job whose worker is gone
  * ({@link isCutOff}) was cut off. What it had in flight may have been charged (never re-sent); a running job
  * resumes its queue, a paused one stays paused. A job this worker runs is left alone.
  */
 export async function resumeBulkJob(): Promise<void> {
   // Every ended job whose lookups were not all known gets its balance check again (a timer dies with its worker).
-  for (const { job: ended } of await unsettledReceipts()) await checkWhenSettled(ended);
+  await checkReceiptsAgain();
   const job = await bulkJobs.current();
   if (!job || !isActive(job) || !isCutOff(job.owner)) return;
   // What may have gone out is what the ledger holds for this job: each lookup's entry is written before its request,
@@ -294,9 +213,11 @@ export async function resumeBulkJob(): Promise<void> {
   await dropNeverLeftOf(charges);
   const sentAt = new Map<string, string>();
   for (const call of charges) {
-    if (call.subject === undefined || (call.state === 'uncertain' && call.handedAt === null)) continue;
-    const earlier = sentAt.get(call.subject);
-    if (earlier === undefined || call.at < earlier) sentAt.set(call.subject, call.at);
+    // Stryker disable next-line ConditionalExpression: a call with no contact matches no contact of the job, kept or not
+    if (call.subject === undefined) continue;
+    if (call.state === 'uncertain' && call.handedAt === null) continue;
+    // A contact's first call, in the order written: the one its answer may have come from.
+    sentAt.set(call.subject, sentAt.get(call.subject) ?? call.at);
   }
   // An answer is kept in the vault before its ledger entry is settled: a worker stopped between the two leaves the
   // call open with its answer held. Such a contact is not "no answer": its outcome is read from the vault (what it
@@ -443,19 +364,4 @@ async function finish(job: BulkJob, ending: RunEnding): Promise<void> {
   await bulkJobs.file(job);
   await showBulkBadge(job);
   await checkWhenSettled(job);
-}
-
-/** What the ledger holds for the job: the receipt's total (see {@link BulkJob.spend}). */
-async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend']>> {
-  const charges = await chargesOf(job.id, job.createdAt);
-  const { credits, uncertain, uncertainMax } = chargeTotals(charges);
-  // No answer came for these: settled by the balance (or not yet), never by an answer.
-  const lost = charges.filter((e) => e.state !== 'charged');
-  return {
-    charged: credits,
-    uncertain,
-    uncertainMax,
-    shared: charges.some((e) => e.shared !== undefined),
-    lost: { calls: lost.length, credits: lost.reduce((sum, e) => sum + e.credits, 0) },
-  };
 }
