@@ -14,6 +14,7 @@ export default {
   concurrency: 1,
   mutate: [
     'src/ledger/*.ts',
+    'src/store/database/ledger/ledger-write.ts',
     'src/background/paid-call-gate.ts',
     'src/api/pricing.ts',
     'src/bulk/quote.ts',
