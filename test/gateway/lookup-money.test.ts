@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, pgliteDatabase, UNKNOWN, useTeam } from './harness';
+import { ADA, JOSE, pgliteDatabase, UNKNOWN, useTeam } from './harness';
 
 const t = useTeam(pgliteDatabase);
 
@@ -38,6 +38,30 @@ describe('a lookup the service holds back (429)', () => {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row).toEqual({ status: 'not_charged', credits: 0 });
       expect((await t.team.get('/v1/team/me', t.alice)).body.spent.today).toBe(0);
+    } finally {
+      t.team.sim.state.faults.clear();
+    }
+  });
+});
+
+describe('a teammate waiting on a lookup the service holds back', () => {
+  it('is told when to try again too (Retry-After), from the one call that was made', async () => {
+    const body = { social_url: JOSE, reveal_personal_email: true };
+    t.team.sim.state.faults.setLatency(400, '/v1/lookup');
+    t.team.sim.state.faults.enqueue('rateLimit', 1, '/v1/lookup', '60');
+    try {
+      const post = (key: string) =>
+        fetch(`${t.team.gateway.url}/v1/lookup`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const answers = await Promise.all([post(t.alice), post(t.bob)]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(429);
+        expect(Number(answer.headers.get('retry-after'))).toBe(60);
+      }
+      expect(t.team.upstreamLookups()).toHaveLength(1);
     } finally {
       t.team.sim.state.faults.clear();
     }
