@@ -11,7 +11,7 @@ import { checkFind, type FindQuery, findRequest } from '../find/query';
 import { FIND_REFUSALS } from '../find/words';
 import { refuse, refuseNow } from '../protocol/result';
 import { currentSearch, type SearchSession } from '../store/database/search';
-import { startSearch } from './search';
+import { startSearch } from './search/search';
 
 /** Runs a find: a refusal (bad input, a cap, no key, a search under way) sends nothing and leaves the intent as it was. */
 export async function findPerson(query: FindQuery): Promise<SearchSession> {

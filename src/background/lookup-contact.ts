@@ -14,8 +14,8 @@ import { vault } from '../store/database/vault/vault';
 import { ContactRecord, itemsToAsk, vaultKeyFor } from '../store/database/vault/vault-record';
 import { vaultWrite } from '../store/database/vault/vault-write';
 import type { Selection } from '../store/items/settings';
-import { identifiersOf, localListed, teamFacts } from './do-not-contact';
 import { type PaidCall, paidLookup } from './paid-call-gate';
+import { identifiersOf, localListed, teamFacts } from './privacy/do-not-contact';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
 export interface ContactTarget {

@@ -20,7 +20,7 @@ import { vaultKeyFor } from '../store/database/vault/vault-record';
 import { panelFocus } from '../store/items/panel';
 import { type Selection, settings } from '../store/items/settings';
 import { reveal } from './reveal';
-import { searchSelection, selectionProblem } from './search-selection';
+import { searchSelection, selectionProblem } from './search/search-selection';
 import { refreshBadges } from './tabs';
 
 export const MENU = {

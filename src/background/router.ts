@@ -43,18 +43,23 @@ import { isLinkedInHost } from '../sites/linkedin/url';
 import { putBackRecords, takeOutRecords } from '../store/database/vault/vault-restore';
 import { vaultWrite } from '../store/database/vault/vault-write';
 import { forgetKey, recordRefusedBalance, refreshAccount, saveConnection } from './connection';
-import { addToDoNotContact, doNotContactList, removeFromDoNotContact } from './do-not-contact';
 import { findPerson, gitHubProfileOnTab, prepareGitHubFind } from './find-person';
 import { flagContact } from './flags';
-import { forgetContact } from './forget';
 import { controlBulk, startBulkReveal } from './jobs/bulk-reveal';
 import { controlBulkSend, startBulkSend } from './jobs/bulk-send';
-import { exportHeldOf, noteNoticeCopied, noticeTextOf } from './notice';
 import { readTabPeople } from './page-people';
+import { addToDoNotContact, doNotContactList, removeFromDoNotContact } from './privacy/do-not-contact';
+import { forgetContact } from './privacy/forget';
+import { exportHeldOf, noteNoticeCopied, noticeTextOf } from './privacy/notice';
 import { checkCutOffReveal, reveal } from './reveal';
-import { deleteSavedSearch, renameSavedSearch, runSavedSearch, saveCurrentSearch } from './saved-searches';
-import { backToEarlierSearch, goToPage, startSearch } from './search';
-import { searchSelection } from './search-selection';
+import {
+  deleteSavedSearch,
+  renameSavedSearch,
+  runSavedSearch,
+  saveCurrentSearch,
+} from './search/saved-searches';
+import { backToEarlierSearch, goToPage, startSearch } from './search/search';
+import { searchSelection } from './search/search-selection';
 import {
   checkDestination,
   listAshbySources,

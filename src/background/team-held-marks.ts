@@ -5,7 +5,7 @@
  * prices, nothing to mark).
  */
 import type { TeamHeldPerson } from '../protocol/shapes';
-import { localListed } from './do-not-contact';
+import { localListed } from './privacy/do-not-contact';
 import { type TeamHeldTarget, teamHeld } from './team/team';
 
 /** The team's answer for `targets` (in order), with the people listed in this browser marked. */

@@ -1,6 +1,6 @@
 /**
  * The privacy notice's text in force: the team's when the service connection is a team gateway that set one, else the
- * text edited in Options, else the default. The worker fills it for a contact (`background/notice.ts`); Options shows
+ * text edited in Options, else the default. The worker fills it for a contact (`background/privacy/notice.ts`); Options shows
  * it.
  */
 

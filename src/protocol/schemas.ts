@@ -292,7 +292,7 @@ export const AddDoNotContactInput = z.strictObject({
 /** An entry of this browser's do-not-contact list, to take off. */
 export const DoNotContactEntryInput = z.strictObject({ entry: text(100, 'An entry') });
 
-/** A contact to forget (`src/background/forget.ts`): its vault key. */
+/** A contact to forget (`src/background/privacy/forget.ts`): its vault key. */
 export const ForgetContactInput = z.strictObject({ key: text(MESSAGE_LIMITS.profileUrl, 'A contact key') });
 
 /** The contact whose privacy notice was just copied. */

@@ -6,7 +6,7 @@
  */
 import type { BulkCandidate, ListedOn } from '../../bulk/quote';
 import type { ContactRecord } from '../../store/database/vault/vault-record';
-import { identifiersOf, localListed } from '../do-not-contact';
+import { identifiersOf, localListed } from '../privacy/do-not-contact';
 
 /**
  * The list each of `people` is on (null: none), in order; this browser's first, as a single reveal checks them.

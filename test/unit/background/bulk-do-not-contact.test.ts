@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_PRICE } from '../../../src/api/pricing';
-import { addToDoNotContact } from '../../../src/background/do-not-contact';
 import { bulkRunEnded, resumeBulkJob, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
+import { addToDoNotContact } from '../../../src/background/privacy/do-not-contact';
 import { teamHeldMarked } from '../../../src/background/team-held-marks';
 import { type BulkJob, bulkProgress } from '../../../src/bulk/job';
 import type { BulkCandidate } from '../../../src/bulk/quote';

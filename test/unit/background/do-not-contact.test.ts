@@ -7,8 +7,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/api/client';
-import { addToDoNotContact, doNotContactList } from '../../../src/background/do-not-contact';
 import { lookupContact, planLookup } from '../../../src/background/lookup-contact';
+import { addToDoNotContact, doNotContactList } from '../../../src/background/privacy/do-not-contact';
 import { reveal } from '../../../src/background/reveal';
 import { dayOf } from '../../../src/ledger/entry';
 import { localEntries } from '../../../src/store/database/do-not-contact';

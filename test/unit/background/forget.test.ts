@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetContact } from '../../../src/background/forget';
+import { forgetContact } from '../../../src/background/privacy/forget';
 import { reveal } from '../../../src/background/reveal';
 import { keepSent, sentFor } from '../../../src/store/database/sent';
 import { vault } from '../../../src/store/database/vault/vault';

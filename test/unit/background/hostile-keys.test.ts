@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reveal } from '../../../src/background/reveal';
-import { startSearch } from '../../../src/background/search';
+import { startSearch } from '../../../src/background/search/search';
 import { currentSearch } from '../../../src/store/database/search';
 import { vault } from '../../../src/store/database/vault/vault';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';

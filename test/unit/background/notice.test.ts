@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { noteNoticeCopied } from '../../../src/background/notice';
+import { noteNoticeCopied } from '../../../src/background/privacy/notice';
 import { answer } from '../../../src/background/router';
 import { NoticeCopiedInput } from '../../../src/protocol/schemas';
 import { vault } from '../../../src/store/database/vault/vault';

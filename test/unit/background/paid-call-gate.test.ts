@@ -4,7 +4,7 @@ import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
 import { SETTLE_AFTER_MS } from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
-import { goToPage, startSearch } from '../../../src/background/search';
+import { goToPage, startSearch } from '../../../src/background/search/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/database/bulk-jobs';
 import { readLedgerDays } from '../../../src/store/database/ledger/ledger';

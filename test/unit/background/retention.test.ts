@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BATCH, keepRetention, purgeExpired, START_DELAY_MS } from '../../../src/background/retention';
+import {
+  BATCH,
+  keepRetention,
+  purgeExpired,
+  START_DELAY_MS,
+} from '../../../src/background/privacy/retention';
 import { db } from '../../../src/store/database/db';
 import { keepSent } from '../../../src/store/database/sent';
 import { vault } from '../../../src/store/database/vault/vault';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID } from '../../../src/background/heartbeat';
-import { markCutOffSearch } from '../../../src/background/search';
+import { markCutOffSearch } from '../../../src/background/search/search';
 import { currentSearch, type SearchSession } from '../../../src/store/database/search';
 import { CUT_OFF } from '../../../src/store/work-status';
 

@@ -5,9 +5,14 @@ import {
   renameSavedSearch,
   runSavedSearch,
   saveCurrentSearch,
-} from '../../../src/background/saved-searches';
-import { backToEarlierSearch, goToPage, markCutOffSearch, startSearch } from '../../../src/background/search';
-import { searchSelection } from '../../../src/background/search-selection';
+} from '../../../src/background/search/saved-searches';
+import {
+  backToEarlierSearch,
+  goToPage,
+  markCutOffSearch,
+  startSearch,
+} from '../../../src/background/search/search';
+import { searchSelection } from '../../../src/background/search/search-selection';
 import { chargesOf, openCharges } from '../../../src/store/database/ledger/ledger';
 import { currentSearch, savedSearches } from '../../../src/store/database/search';
 import { account } from '../../../src/store/items/account';

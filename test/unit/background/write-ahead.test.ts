@@ -10,7 +10,7 @@ import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
 import { MENU, onMenuClicked } from '../../../src/background/menus';
 import { reveal } from '../../../src/background/reveal';
-import { goToPage, startSearch } from '../../../src/background/search';
+import { goToPage, startSearch } from '../../../src/background/search/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { openCharges, readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';

@@ -5,8 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToDoNotContact } from '../../../../src/background/do-not-contact';
 import { bulkRunEnded, startBulkReveal } from '../../../../src/background/jobs/bulk-reveal';
+import { addToDoNotContact } from '../../../../src/background/privacy/do-not-contact';
 import { reveal } from '../../../../src/background/reveal';
 import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
 import { DEFAULT_SETTINGS, settings } from '../../../../src/store/items/settings';

@@ -44,11 +44,7 @@ function mountRows(show: (profile: StoredProfile) => string) {
   }
   const list = document.getElementById('rows') as unknown as Element;
   render(
-    <>
-      {people.map((profile) => (
-        <Row key={profile.id} profile={profile} />
-      ))}
-    </>,
+    people.map((profile) => <Row key={profile.id} profile={profile} />),
     list,
   );
   return {

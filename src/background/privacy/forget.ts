@@ -5,18 +5,18 @@
  * names where they had been sent (with the record's link), since a destination keeps its own copy: the recruiter
  * removes them there.
  */
-import { ApiError } from '../api/errors';
-import { TeamForgetResponse } from '../api/team-schema';
-import { dncIdentifiers } from '../domain/do-not-contact';
-import { refuse } from '../protocol/result';
-import type { ForgetOutcome } from '../protocol/shapes';
-import { listLocally } from '../store/database/do-not-contact';
-import { sentFor } from '../store/database/sent';
-import { vault } from '../store/database/vault/vault';
-import { vaultWrite } from '../store/database/vault/vault-write';
+import { ApiError } from '../../api/errors';
+import { TeamForgetResponse } from '../../api/team-schema';
+import { dncIdentifiers } from '../../domain/do-not-contact';
+import { refuse } from '../../protocol/result';
+import type { ForgetOutcome } from '../../protocol/shapes';
+import { listLocally } from '../../store/database/do-not-contact';
+import { sentFor } from '../../store/database/sent';
+import { vault } from '../../store/database/vault/vault';
+import { vaultWrite } from '../../store/database/vault/vault-write';
+import { membershipNow } from '../team/team';
+import { gateway } from '../team/team-send';
 import { identifiersOf } from './do-not-contact';
-import { membershipNow } from './team/team';
-import { gateway } from './team/team-send';
 
 const FORGET_TIMEOUT_MS = 15_000;
 

@@ -5,17 +5,17 @@
  * date count from the reveal, not from the notice.
  */
 
-import { fillNotice } from '../privacy/notice';
-import { noticeFacts } from '../privacy/notice-facts';
-import { noticeInForce } from '../privacy/notice-in-force';
-import type { PersonExport } from '../privacy/person-export';
-import { exportHeld } from '../privacy/person-export-local';
-import { refuseNow } from '../protocol/result';
-import { vault } from '../store/database/vault/vault';
-import type { ContactRecord } from '../store/database/vault/vault-record';
-import { vaultWrite } from '../store/database/vault/vault-write';
-import { settings } from '../store/items/settings';
-import { serialised } from './contact-turn';
+import { fillNotice } from '../../privacy/notice';
+import { noticeFacts } from '../../privacy/notice-facts';
+import { noticeInForce } from '../../privacy/notice-in-force';
+import type { PersonExport } from '../../privacy/person-export';
+import { exportHeld } from '../../privacy/person-export-local';
+import { refuseNow } from '../../protocol/result';
+import { vault } from '../../store/database/vault/vault';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import { vaultWrite } from '../../store/database/vault/vault-write';
+import { settings } from '../../store/items/settings';
+import { serialised } from '../contact-turn';
 
 export function noteNoticeCopied(key: string, now = () => new Date().toISOString()): Promise<ContactRecord> {
   return serialised(key, async () => {

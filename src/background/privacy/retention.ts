@@ -12,9 +12,13 @@
  * expired contacts are removed in small batches with pauses between them, a few seconds after the start, so the reads
  * of a popup that woke the worker are never queued behind it.
  */
-import { EU_RULE_DAYS, removalOf } from '../retention/rules';
-import { type Removable, type RetentionPlace, vaultRetention } from '../store/database/vault/vault-retention';
-import { settings } from '../store/items/settings';
+import { EU_RULE_DAYS, removalOf } from '../../retention/rules';
+import {
+  type Removable,
+  type RetentionPlace,
+  vaultRetention,
+} from '../../store/database/vault/vault-retention';
+import { settings } from '../../store/items/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MS = 6 * 60 * 60 * 1000;

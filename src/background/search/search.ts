@@ -1,14 +1,14 @@
-import type { ApiClient } from '../api/client';
-import { searchCost } from '../api/pricing';
-import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../api/schema';
-import type { StartSearchInput } from '../protocol/messages';
-import { fail, refuse, refuseNow } from '../protocol/result';
-import { freezeRequest, pageRequest } from '../search/paging';
-import { currentSearch, type SearchPage, type SearchSession } from '../store/database/search';
-import { CUT_OFF } from '../store/work-status';
-import { connectedClient, recordBalance } from './connection';
-import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
-import { assertWithinCaps, paidSearch } from './paid-call-gate';
+import type { ApiClient } from '../../api/client';
+import { searchCost } from '../../api/pricing';
+import { LIMITS, type SearchRequest, type SearchResponse, searchRequestProblem } from '../../api/schema';
+import type { StartSearchInput } from '../../protocol/messages';
+import { fail, refuse, refuseNow } from '../../protocol/result';
+import { freezeRequest, pageRequest } from '../../search/paging';
+import { currentSearch, type SearchPage, type SearchSession } from '../../store/database/search';
+import { CUT_OFF } from '../../store/work-status';
+import { connectedClient, recordBalance } from '../connection';
+import { isCutOff, WORKER_ID, whileBeating } from '../heartbeat';
+import { assertWithinCaps, paidSearch } from '../paid-call-gate';
 
 /**
  * A search to start: what the side panel sends (the body of page 1; a `start` in it is ignored), and what the

@@ -3,11 +3,11 @@
  * person on this browser's list, or on the team's (the gateway's free `team/held` says so), is never looked up.
  * And the list's management for Options: kept here without a team gateway, on the team's gateway with one.
  */
-import { exchange, joinUrl, readJson } from '../api/http';
-import type { Retrievable } from '../api/schema-parts';
-import { TeamDncResponse } from '../api/team-schema';
-import { type DncScope, dncIdentifiers, type PersonIdentifiers } from '../domain/do-not-contact';
-import { refuse, refuseNow } from '../protocol/result';
+import { exchange, joinUrl, readJson } from '../../api/http';
+import type { Retrievable } from '../../api/schema-parts';
+import { TeamDncResponse } from '../../api/team-schema';
+import { type DncScope, dncIdentifiers, type PersonIdentifiers } from '../../domain/do-not-contact';
+import { refuse, refuseNow } from '../../protocol/result';
 import {
   type DncEntry,
   type LocalDncReason,
@@ -15,11 +15,11 @@ import {
   localEntries,
   localEntryOf,
   unlistLocally,
-} from '../store/database/do-not-contact';
-import type { ContactRecord } from '../store/database/vault/vault-record';
-import { settings } from '../store/items/settings';
-import { getApiKey } from '../store/secrets/api-key';
-import { membershipNow, type TeamHeldTarget, teamHeld } from './team/team';
+} from '../../store/database/do-not-contact';
+import type { ContactRecord } from '../../store/database/vault/vault-record';
+import { settings } from '../../store/items/settings';
+import { getApiKey } from '../../store/secrets/api-key';
+import { membershipNow, type TeamHeldTarget, teamHeld } from '../team/team';
 
 /** What the gateway says of one person before a lookup: the items it answers free, and whether they are listed. */
 export async function teamFacts(

@@ -2,10 +2,10 @@
  * Searching a text selected on a page (the context menu): as a job description, or as free text, checked against
  * the contract's limits before anything is sent.
  */
-import { LIMITS } from '../api/schema';
-import { formatNumber } from '../format/numbers';
-import { refuse } from '../protocol/result';
-import type { SearchSession } from '../store/database/search';
+import { LIMITS } from '../../api/schema';
+import { formatNumber } from '../../format/numbers';
+import { refuse } from '../../protocol/result';
+import type { SearchSession } from '../../store/database/search';
 import { startSearch } from './search';
 
 /** Why a selected text cannot be searched as is, or null when it can. */

@@ -3,10 +3,15 @@
  * Saving writes the current search back, so it takes its turn with the search steps (`afterCurrentStep`).
  */
 
-import type { SearchRequest } from '../api/schema';
-import { refuse, refuseNow } from '../protocol/result';
-import { currentSearch, type SavedSearch, type SearchSession, savedSearches } from '../store/database/search';
-import { serialized } from '../store/lock';
+import type { SearchRequest } from '../../api/schema';
+import { refuse, refuseNow } from '../../protocol/result';
+import {
+  currentSearch,
+  type SavedSearch,
+  type SearchSession,
+  savedSearches,
+} from '../../store/database/search';
+import { serialized } from '../../store/lock';
 import { afterCurrentStep, startSearch } from './search';
 
 const NAME_MAX = 80;
