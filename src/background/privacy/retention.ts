@@ -8,7 +8,8 @@
  * A contact whose record no longer reads is never removed (`vault-retention.ts`): it is kept, and said where it is
  * shown, until the user chooses.
  *
- * A start costs one step of the vault's `updatedAt` index whatever the vault holds (nothing expired, on most starts);
+ * A start costs a step of the vault's `updatedAt` index per range whatever the vault holds (nothing expired, on most
+ * starts, and the contacts kept past the EU rule's 30 days are read once, not at every start);
  * expired contacts are removed in small batches with pauses between them, a few seconds after the start, so the reads
  * of a popup that woke the worker are never queued behind it.
  */
@@ -18,6 +19,7 @@ import {
   type RetentionPlace,
   vaultRetention,
 } from '../../store/database/vault/vault-retention';
+import { retentionChecked } from '../../store/items/retention-checked';
 import { settings } from '../../store/items/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,11 +33,14 @@ const PAUSE_MS = 25;
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
-/** Removes the contacts a rule removes by `now`; returns how many. */
+/**
+ * Removes the contacts a rule removes by `now`; returns how many. Two ranges of the `updatedAt` index: before the
+ * general period (every contact there is due), and between it and the EU rule's 30 days only what a complete pass has
+ * not checked yet ({@link retentionChecked}): a start reads the contacts that crossed the 30 days since the last pass,
+ * not every older contact kept (outside the EU, or sent) again.
+ */
 export async function purgeExpired(now = Date.now()): Promise<number> {
   const { retentionDays } = await settings.get();
-  // Nobody updated since the earlier of the two periods is due under either rule: only those before it are read.
-  const cutoff = new Date(now - Math.min(retentionDays, EU_RULE_DAYS) * DAY_MS);
   const due: Removable = (record, sent) => {
     const removal = removalOf(
       { location: record.location, since: new Date(record.updatedAt), sent },
@@ -43,8 +48,24 @@ export async function purgeExpired(now = Date.now()): Promise<number> {
     );
     return removal !== null && removal.at.getTime() <= now;
   };
+  const general = new Date(now - retentionDays * DAY_MS);
+  const eu = new Date(now - EU_RULE_DAYS * DAY_MS);
+  let removed = await purgeRange(null, general, due);
+  if (eu > general) {
+    const checked = await retentionChecked.get();
+    const from = checked && checked > general.toISOString() ? checked : general.toISOString();
+    // Nothing crossed the 30 days since the last pass (or the clock went back): no range to read.
+    if (from < eu.toISOString()) removed += await purgeRange({ updatedAt: from, key: '' }, eu, due);
+    // Only a pass that reached the end moves the mark: one cut short is read again from where it began.
+    await retentionChecked.set(eu.toISOString());
+  }
+  return removed;
+}
+
+/** Removes the due contacts last updated from `start` (the oldest, when null) to before `cutoff`, in batches. */
+async function purgeRange(start: RetentionPlace | null, cutoff: Date, due: Removable): Promise<number> {
   let removed = 0;
-  let after: RetentionPlace | null = null;
+  let after = start;
   for (;;) {
     const batch = await vaultRetention.purgeOlderThan(cutoff, BATCH, after, due);
     removed += batch.removed;

@@ -23,6 +23,8 @@ export const KEYS = {
   teamMembership: 'local:team-membership',
   /** The privacy notice's text as edited in Options, used without a team gateway (`notice-text.ts`). */
   noticeText: 'local:notice-text',
+  /** How far back the EU rule has been checked in the vault (`retention-checked.ts`). */
+  retentionChecked: 'local:retention-checked',
   /** The live worker's heartbeat: it means nothing after a restart, and its beats stay off the vault's database. */
   workerBeat: 'session:worker-beat',
   /** Single reveals, newest first. */

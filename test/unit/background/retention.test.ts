@@ -10,6 +10,7 @@ import { db } from '../../../src/store/database/db';
 import { keepSent } from '../../../src/store/database/sent';
 import { vault } from '../../../src/store/database/vault/vault';
 import type { ContactRecord } from '../../../src/store/database/vault/vault-record';
+import { vaultRetention } from '../../../src/store/database/vault/vault-retention';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { settings } from '../../../src/store/items/settings';
 import { storedVaultIds, storedVaultKeys, writeRawContact } from '../../support/vault-records';
@@ -168,6 +169,44 @@ describe('retention of revealed contacts', () => {
       expect(await storedVaultKeys()).toEqual(
         [url('austin'), url('london'), url('sending-paris'), url('sent-paris')].sort(),
       );
+    });
+
+    it('reads the contacts kept past the 30 days once, not at every start, and still removes who crosses them', async () => {
+      await vaultWrite.putMany([
+        ...Array.from({ length: BATCH + 50 }, (_, i) =>
+          at(`austin-${i}`, 'Austin, Texas, United States', 31 + (i % 300)),
+        ),
+        at('sent-paris', 'Paris, France', 40),
+        at('lyon', 'Lyon, France', 29),
+      ]);
+      await sendMark('sent-paris', 'sent');
+      expect(await purgeExpired(NOW)).toBe(0);
+      const database = await db();
+      const transaction = vi.spyOn(database, 'transaction');
+      // The next start: nothing crossed the 30 days, so no record is read, only the index's keys.
+      expect(await purgeExpired(NOW)).toBe(0);
+      expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toEqual([]);
+      // Two days on, Lyon crossed them: read and removed, in one batch; the kept ones are not read again.
+      transaction.mockClear();
+      expect(await purgeExpired(NOW + 2 * DAY)).toBe(1);
+      expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
+      expect(await storedVaultKeys()).toHaveLength(BATCH + 51);
+      expect(await storedVaultKeys()).not.toContain(url('lyon'));
+      // The general period still removes the kept ones when they pass it: 100 days on, those more than 234 days old.
+      expect(await purgeExpired(NOW + 100 * DAY)).toBe(BATCH + 50 - 235);
+    });
+
+    it('reads again from where it began after a pass cut short', async () => {
+      await vaultWrite.putMany([at('berlin', 'Berlin, Germany', 31)]);
+      const cut = vi
+        .spyOn(vaultRetention, 'purgeOlderThan')
+        .mockRejectedValueOnce(new Error('worker stopped'));
+      // The general range passes (nothing there), the EU range is cut short.
+      cut.mockImplementationOnce(async () => ({ removed: 0, next: null }));
+      await expect(purgeExpired(NOW)).rejects.toThrow('worker stopped');
+      cut.mockRestore();
+      expect(await purgeExpired(NOW + DAY)).toBe(1);
+      expect(await storedVaultKeys()).toEqual([]);
     });
 
     it('removes a sent EU contact by the setting, as any other', async () => {
