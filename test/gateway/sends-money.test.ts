@@ -191,6 +191,8 @@ describe('a send that cannot start', () => {
 
   it('of a person whose data the team flagged wrong: refused until the flag is taken back', async () => {
     const [, , url] = others(3);
+    // Its detailed profile held too (nothing to send), its email flagged: said as flagged, not as nothing held.
+    await t.team.post('/v1/lookup', t.bob, { social_url: url, reveal_detailed_person_enrichment: true });
     const flag = (wrong: boolean) =>
       t.team.post('/v1/team/flag', t.bob, { social_url: url, target: 'email', wrong });
     expect((await flag(true)).status).toBe(200);
