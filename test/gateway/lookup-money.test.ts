@@ -81,6 +81,8 @@ describe('a person the service did not find a moment ago', () => {
       reveal_phone: true,
     });
     const parsed = LookupResponse.parse(again.body);
+    // The service's shape: the call succeeded, the contact did not.
+    expect(parsed.success).toBe(true);
     expect(parsed.data.contacts).toEqual([
       {
         lookup_identifier: 'demo-nobody-at-all',
