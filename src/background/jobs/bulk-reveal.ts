@@ -61,11 +61,25 @@ let active: {
   save: () => Promise<void>;
 } | null = null;
 
+/**
+ * A pause or cancel asked for a running job before this worker's run of it began: the click that woke a stopped
+ * worker arrives while its start is still taking the job up. The run takes it as it begins, so the job sends nothing.
+ */
+let pendingHalt: { id: string; how: 'pause' | 'cancel' } | null = null;
+
 /** Pauses or cancels the run under way, now or as soon as its pool starts. */
 function halt(how: 'pause' | 'cancel'): void {
   if (!active) return;
   active.halt ??= how;
   if (active.pool) how === 'pause' ? active.pool.pause() : active.pool.cancel();
+}
+
+/** Halts a running job this worker has not taken up yet: once its start (or this call) takes it up. */
+async function haltWhenTakenUp(job: BulkJob, how: 'pause' | 'cancel'): Promise<BulkJob> {
+  pendingHalt = { id: job.id, how };
+  await resumeBulkJob();
+  if (active?.job.id === job.id) halt(how);
+  return job;
 }
 
 /**
@@ -167,15 +181,18 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
   switch (action) {
     case 'pause':
       if (job.status !== 'running') throw refuseNow('The bulk reveal is not running.');
+      if (!active) return haltWhenTakenUp(job, 'pause');
       halt('pause');
       return job;
     case 'cancel':
       if (!isActive(job)) throw refuseNow('The bulk reveal has already ended.');
       if (active) halt('cancel');
+      else if (job.status === 'running') return haltWhenTakenUp(job, 'cancel');
       else await finish(job, { kind: 'cancelled' });
       return job;
     case 'resume': {
       if (job.status !== 'paused') throw refuseNow('The bulk reveal is not paused.');
+      pendingHalt = null;
       const resumed: BulkJob = { ...job, status: 'running', owner: WORKER_ID };
       await bulkJobs.setCurrent(resumed);
       runInBackground(resumed);
@@ -199,7 +216,17 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
  * ({@link isCutOff}) was cut off. What it had in flight may have been charged (never re-sent); a running job
  * resumes its queue, a paused one stays paused. A job this worker runs is left alone.
  */
-export async function resumeBulkJob(): Promise<void> {
+export function resumeBulkJob(): Promise<void> {
+  // One at a time: the start's, a page's wake and a pause's may come together, and two would run the job twice.
+  resuming ??= resumeCutOff().finally(() => {
+    resuming = null;
+  });
+  return resuming;
+}
+
+let resuming: Promise<void> | null = null;
+
+async function resumeCutOff(): Promise<void> {
   // Every ended job whose lookups were not all known gets its balance check again (a timer dies with its worker).
   await checkReceiptsAgain();
   const job = await bulkJobs.current();
@@ -287,6 +314,10 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
   const store = createRunStore(job);
   const run = { job, pool: null as Pool | null, halt: null as 'pause' | 'cancel' | null, save: store.now };
   active = run;
+  if (pendingHalt?.id === job.id) {
+    run.halt = pendingHalt.how;
+    pendingHalt = null;
+  }
   // Its lookups' write-aheads are on the path of every request: the caps and the team membership are read once and
   // kept until they change.
   const cool = [settingsNow.hold(), membershipNow.hold()];

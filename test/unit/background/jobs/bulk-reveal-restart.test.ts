@@ -1,7 +1,7 @@
 /**
  * A bulk reveal a stopped worker left, and what the next worker does with it: a paused job stays paused and sends
- * nothing, an ended job's receipt stays as it was, and a pause asked before the new worker took the job up changes
- * nothing it cannot stand behind.
+ * nothing, an ended job's receipt stays as it was, and a pause or cancel asked before the new worker took the job up is
+ * kept: the job is taken up halted and sends nothing.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,13 +51,24 @@ describe('a restarted worker and the bulk reveal it finds', () => {
     expect(lookups()).toBe(0);
   });
 
-  it('a pause asked before the new worker took up a running job changes nothing, and sends nothing', async () => {
+  it('a pause asked before the new worker took up a running job is kept: the job is taken up paused and sends nothing', async () => {
     const contacts = people(2);
-    const running = jobOf('job-running', contacts, ['queued', 'queued'], 'running');
-    await bulkJobs.setCurrent(running);
-    // No run in this worker yet: the job is the stopped worker's until a wake takes it up.
-    await expect(controlBulk('pause')).resolves.toEqual(running);
-    expect(await bulkJobs.current()).toEqual(running);
+    await bulkJobs.setCurrent(jobOf('job-running', contacts, ['queued', 'queued'], 'running'));
+    // The click that woke the stopped worker arrives while its start takes the job up.
+    await Promise.all([resumeBulkJob(), controlBulk('pause')]);
+    await bulkRunEnded();
+    const after = (await bulkJobs.current())!;
+    expect(after.status).toBe('paused');
+    expect(after.items.map((item) => item.state)).toEqual(['queued', 'queued']);
+    expect(lookups()).toBe(0);
+  });
+
+  it('a cancel asked before the new worker took up a running job ends it, and sends nothing', async () => {
+    const contacts = people(2);
+    await bulkJobs.setCurrent(jobOf('job-running', contacts, ['queued', 'queued'], 'running'));
+    await Promise.all([controlBulk('cancel'), resumeBulkJob()]);
+    await bulkRunEnded();
+    expect((await bulkJobs.current())!.status).toBe('cancelled');
     expect(lookups()).toBe(0);
   });
 });
