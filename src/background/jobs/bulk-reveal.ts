@@ -68,17 +68,18 @@ let active: {
 let pendingHalt: { id: string; how: 'pause' | 'cancel' } | null = null;
 
 /** Pauses or cancels the run under way, now or as soon as its pool starts. */
-function halt(how: 'pause' | 'cancel'): void {
-  if (!active) return;
-  active.halt ??= how;
-  if (active.pool) how === 'pause' ? active.pool.pause() : active.pool.cancel();
+function halt(run: NonNullable<typeof active>, how: 'pause' | 'cancel'): void {
+  run.halt ??= how;
+  if (run.pool) how === 'pause' ? run.pool.pause() : run.pool.cancel();
 }
 
-/** Halts a running job this worker has not taken up yet: once its start (or this call) takes it up. */
+/**
+ * Halts a running job this worker has not taken up yet. No run of it is under way here, so the run that takes it up
+ * (this worker's start, or the wake below) begins after this and takes the halt as it begins.
+ */
 async function haltWhenTakenUp(job: BulkJob, how: 'pause' | 'cancel'): Promise<BulkJob> {
   pendingHalt = { id: job.id, how };
   await resumeBulkJob();
-  if (active?.job.id === job.id) halt(how);
   return job;
 }
 
@@ -182,11 +183,11 @@ export async function controlBulk(action: BulkAction): Promise<BulkJob | null> {
     case 'pause':
       if (job.status !== 'running') throw refuseNow('The bulk reveal is not running.');
       if (!active) return haltWhenTakenUp(job, 'pause');
-      halt('pause');
+      halt(active, 'pause');
       return job;
     case 'cancel':
       if (!isActive(job)) throw refuseNow('The bulk reveal has already ended.');
-      if (active) halt('cancel');
+      if (active) halt(active, 'cancel');
       else if (job.status === 'running') return haltWhenTakenUp(job, 'cancel');
       else await finish(job, { kind: 'cancelled' });
       return job;
