@@ -174,6 +174,51 @@ describe('a teammate answered from the vault', () => {
     expect(answer.credits.used).toBe(0);
   });
 
+  it('a person held with no name, title or employer is answered with empty ones, which a member can read', async () => {
+    // A person the vault knows by their service id alone (a send's or an older version's row): no profile fields.
+    const [{ id }] = (await t.db.query<{ id: number }>(
+      `insert into people (candidate_id) values ('cand-nameless-demo') returning id`,
+    )) as [{ id: number }];
+    await t.db.query(
+      `insert into held_items (person_id, item, found, value, member_id)
+       values ($1, 'email', true, '"nameless@example.org"', (select min(id) from members))`,
+      [id],
+    );
+    const answer = parse(
+      (
+        await t.team.post('/v1/lookup', t.bob, {
+          candidate_id: 'cand-nameless-demo',
+          reveal_personal_email: true,
+        })
+      ).body,
+    );
+    expect(t.team.upstreamLookups()).toEqual([]);
+    expect(answer.contact).toMatchObject({
+      success: true,
+      lookup_identifier: 'cand-nameless-demo',
+      lookup_type: 'id',
+      profile: { id: 'cand-nameless-demo', name: '', current_title: '', current_employer: '' },
+      contact_data_retrieved: ['email'],
+    });
+    expect(answer.credits.used).toBe(0);
+  });
+
+  it('a person listed by their service id is refused under that id, as the service answers an id', async () => {
+    await listPerson(t.db, [{ kind: 'id', value: 'cand-listed-demo' }], 'objected', 'Alice Smith');
+    const answer = parse(
+      (await t.team.post('/v1/lookup', t.bob, { candidate_id: 'cand-listed-demo', reveal_phone: true })).body,
+    );
+    expect(answer.contact).toEqual({
+      lookup_identifier: 'cand-listed-demo',
+      lookup_type: 'id',
+      success: false,
+      error: MESSAGES.doNotContactLookup,
+      status_code: 451,
+    });
+    expect(answer.credits.used).toBe(0);
+    expect(t.team.upstreamLookups()).toEqual([]);
+  });
+
   it('a member revoked while being let in is refused as an unknown key: nothing asked, nothing owed', async () => {
     const carol = (await import('../../gateway/members')).addMember;
     const { key: _key, ...member } = await carol(t.db, 'Carol Diaz', { dailyCap: null, monthlyCap: null });
