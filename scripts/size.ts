@@ -38,7 +38,8 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // a chunk's overhead.
   // 60.25 KB: the card's "Privacy" (Copy privacy notice and Export what we hold load when the card shows them; the
   // worker fills the notice and gathers the export) and "Notice copied 3 Dec".
-  { name: 'popup', entry: 'popup.html', budget: 60.25 * KB },
+  // 58.25 KB: lowered once shared code was chunked by the pages that load it together (57.9 KB measured).
+  { name: 'popup', entry: 'popup.html', budget: 58.25 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
@@ -55,8 +56,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // receipt in one line.
   // 73.5 KB: the settings' code a chunk of its own since the library loads it after the page, a chunk's overhead.
   // 74 KB: the card's "Privacy" and "Notice copied 3 Dec", as in the popup. 74.25 KB: an open list marks someone
-  // put on the do-not-contact list in another page.
-  { name: 'side panel', entry: 'sidepanel.html', budget: 74.25 * KB },
+  // put on the do-not-contact list in another page. 73 KB: lowered once shared code was chunked by the pages that
+  // load it together (72.6 KB measured).
+  { name: 'side panel', entry: 'sidepanel.html', budget: 73 * KB },
   // The first run (a key or a team's invitation, then the next step), default reveal options, retention, spending
   // caps, a team member's allowance, and Send to (adding a destination, a webhook's secret shown once).
   // 38.75 KB: a storage failure said in the product's words (the browser's raw errors read). 41.25 KB: an invitation
@@ -111,7 +113,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 71.75 KB: the privacy notice filled for a contact (its default text, the team's from the membership, the retention
   // rule named), "Notice copied" kept on the contact, and what this browser holds about a person gathered for its
   // export (the ledger's charges, sends, flags, the do-not-contact list), 1.65 KB.
-  { name: 'background', entry: 'background.js', budget: 71.75 * KB },
+  // 72.5 KB: a bulk reveal's pause or cancel kept while a stopped worker wakes, its receipt in a module of its own,
+  // how far back the EU rule was checked (a start no longer reads every older contact), and the paid-call gate's
+  // errors in a module of their own.
+  { name: 'background', entry: 'background.js', budget: 72.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */
