@@ -23,6 +23,7 @@ import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { account } from '../../../src/store/items/account';
 import { settings } from '../../../src/store/items/settings';
 import { writeRawContact } from '../../support/vault-records';
+import { jobOf } from './jobs/bulk-helpers';
 import { freshConnection, type StubContact, stubService } from './service-stub';
 
 const people = (n: number, from = 0): StubContact[] =>
@@ -42,29 +43,10 @@ const rows = (contacts: StubContact[]): BulkCandidate[] =>
  * rest queued, owned by a worker that is gone.
  */
 function cutOffJob(id: string, contacts: StubContact[], running: number, createdAt: string): BulkJob {
-  return {
-    id,
-    selection: ['email'],
-    quote: {
-      contacts: contacts.length,
-      held: 0,
-      toAsk: contacts.length,
-      maxByItem: { email: 3 * contacts.length, phone: 0, detailed_profile: 0, healthcare_profile: 0 },
-      max: 3 * contacts.length,
-    },
-    stopWhenOut: false,
-    status: 'running',
-    owner: 'a-worker-that-was-stopped',
-    createdAt,
-    balanceBefore: 100,
-    items: contacts.map((c, i) => ({
-      key: c.socialUrl,
-      target: { socialUrl: c.socialUrl, candidateId: c.id },
-      name: c.name,
-      state: i < running ? 'running' : 'queued',
-      ...(i < running ? { asked: ['email' as const] } : {}),
-    })),
-  };
+  const states = contacts.map((_, i): BulkJob['items'][number]['state'] =>
+    i < running ? 'running' : 'queued',
+  );
+  return { ...jobOf(id, contacts, states, 'running', createdAt), balanceBefore: 100 };
 }
 
 /**
