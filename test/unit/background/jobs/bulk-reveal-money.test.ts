@@ -13,23 +13,11 @@ import {
   startBulkReveal,
 } from '../../../../src/background/jobs/bulk-reveal';
 import type { BulkJob } from '../../../../src/bulk/job';
-import type { BulkCandidate } from '../../../../src/bulk/quote';
 import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
-import { appendEntry } from '../../../../src/store/database/ledger/ledger-write';
 import { account } from '../../../../src/store/items/account';
 import { removeApiKey } from '../../../../src/store/secrets/api-key';
 import { freshConnection, type StubContact, stubService } from '../service-stub';
-
-const people = (n: number): StubContact[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: `c${i}`,
-    socialUrl: `https://www.linkedin.com/in/person-${i}`,
-    name: `Person ${i}`,
-    email: `p${i}@example.org`,
-  }));
-
-const rows = (contacts: StubContact[]): BulkCandidate[] =>
-  contacts.map((c) => ({ target: { socialUrl: c.socialUrl, candidateId: c.id }, name: c.name }));
+import { ledgerCall, people, rows } from './bulk-helpers';
 
 /** A stored job, as a page finds it: `status`, one contact already revealed. */
 function storedJob(status: BulkJob['status']): BulkJob {
@@ -401,22 +389,6 @@ function jobOf(
     })),
   };
 }
-
-/** A bulk lookup of `c` on the ledger for job `ref`: sent at `at` and not answered (open), or settled. */
-const ledgerCall = (c: StubContact, ref: string, at: string, state: 'uncertain' | 'charged' = 'uncertain') =>
-  appendEntry({
-    kind: 'charge',
-    id: `${ref}-${c.id}`,
-    at,
-    handedAt: at,
-    action: 'bulk-reveal',
-    items: state === 'charged' ? ['email'] : [],
-    credits: state === 'charged' ? 3 : 0,
-    maxCredits: 3,
-    state,
-    ref,
-    subject: c.socialUrl,
-  });
 
 describe('a bulk reveal the user stops, or that cannot go on', () => {
   it('a paused job cancelled with no run under way ends cancelled, with its receipt filed', async () => {
