@@ -2,8 +2,8 @@
  * The team's destination keys (Lever, Ashby and HubSpot keys, a webhook's address and signing secret) are kept in the
  * database sealed: AES-256-GCM under a key the gateway reads from a file (`SECRETS_KEY_FILE`), never from the
  * database, so a dump, a backup or a read-only database account shows no key. Node's own `crypto` does the cipher
- * (no home-made one); the row's kind is bound in as additional data, so a sealed Lever connection cannot be passed
- * off as the webhook's.
+ * (no home-made one); the row's kind is bound in as additional data, so Lever's sealed settings cannot be passed off
+ * as the webhook's.
  *
  * Rotation: the previous key's file in `SECRETS_PREVIOUS_KEY_FILE`, the new one in `SECRETS_KEY_FILE`; on start every
  * row sealed with the previous key (or kept in clear by a version before sealing) is sealed again with the new one
@@ -129,16 +129,16 @@ export const NO_SECRETS_KEY =
 export async function resealDestinations(db: Database, sealer: Sealer | null): Promise<number> {
   // Rows locked while they are sealed again: instances starting together, or a `send set` meanwhile, wait.
   return db.transaction(async (tx) => {
-    const rows = await tx.query<{ kind: string; connection: unknown }>(
-      'select kind, connection from destinations order by kind for update',
+    const rows = await tx.query<{ kind: string; settings: unknown }>(
+      'select kind, settings from destinations order by kind for update',
     );
     if (rows.length === 0) return 0;
     if (!sealer) throw new Error(`This gateway holds ${rows.length} destination(s). ${NO_SECRETS_KEY}`);
     let changed = 0;
     for (const row of rows) {
-      if (isSealed(row.connection) && sealer.isCurrent(row.connection)) continue;
-      const clear = isSealed(row.connection) ? sealer.open(row.connection, row.kind) : row.connection;
-      await tx.query('update destinations set connection = $2::text::jsonb where kind = $1', [
+      if (isSealed(row.settings) && sealer.isCurrent(row.settings)) continue;
+      const clear = isSealed(row.settings) ? sealer.open(row.settings, row.kind) : row.settings;
+      await tx.query('update destinations set settings = $2::text::jsonb where kind = $1', [
         row.kind,
         JSON.stringify(sealer.seal(clear, row.kind)),
       ]);

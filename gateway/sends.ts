@@ -48,34 +48,34 @@ export async function setDestination(
   // Refused before any call: a key the gateway could not seal is not taken.
   if (!sealer) throw new Error(NO_SECRETS_KEY);
   const base = { id: setting.kind, label: DESTINATION_NAMES[setting.kind] };
-  let connection: DestinationSettings =
+  let settings: DestinationSettings =
     setting.kind === 'webhook'
       ? { ...base, ...setting, secret: setting.secret ?? generateWebhookSecret() }
       : ({ ...base, ...setting } as DestinationSettings);
   let account: string | undefined;
-  if (connection.kind === 'hubspot') {
-    const portalId = await hubSpotAccount({ ...transport, ...connection });
-    connection = { ...connection, portalId };
+  if (settings.kind === 'hubspot') {
+    const portalId = await hubSpotAccount({ ...transport, ...settings });
+    settings = { ...settings, portalId };
     account = `account ${portalId}`;
   } else {
     try {
-      account = (await destinationFor(connection, transport).check()).account;
+      account = (await destinationFor(settings, transport).check()).account;
     } catch (error) {
       // A receiver that verifies signatures refuses the test until it is given the secret made here.
       const unsigned = error instanceof SendError && (error.kind === 'bad-key' || error.kind === 'forbidden');
-      if (!(connection.kind === 'webhook' && unsigned && setting.kind === 'webhook' && !setting.secret))
+      if (!(settings.kind === 'webhook' && unsigned && setting.kind === 'webhook' && !setting.secret))
         throw error;
     }
   }
   await db.query(
-    `insert into destinations (kind, connection, account) values ($1, $2::text::jsonb, $3)
-     on conflict (kind) do update set connection = excluded.connection, account = excluded.account, set_at = now()`,
-    [connection.kind, JSON.stringify(sealer.seal(connection, connection.kind)), account ?? null],
+    `insert into destinations (kind, settings, account) values ($1, $2::text::jsonb, $3)
+     on conflict (kind) do update set settings = excluded.settings, account = excluded.account, set_at = now()`,
+    [settings.kind, JSON.stringify(sealer.seal(settings, settings.kind)), account ?? null],
   );
   return {
-    destination: { kind: connection.kind, label: connection.label, ...(account ? { account } : {}) },
-    ...(connection.kind === 'webhook' && setting.kind === 'webhook' && !setting.secret
-      ? { secret: connection.secret }
+    destination: { kind: settings.kind, label: settings.label, ...(account ? { account } : {}) },
+    ...(settings.kind === 'webhook' && setting.kind === 'webhook' && !setting.secret
+      ? { secret: settings.secret }
       : {}),
   };
 }
@@ -99,17 +99,16 @@ export async function removeDestination(db: Sql, kind: DestinationKind): Promise
   return rows.length > 0;
 }
 
-/** The connection kept for `kind`, opened; null when there is none (or none this version reads). */
-async function heldConnection(
+/** The settings kept for `kind`, opened; null when there are none (or none this version reads). */
+async function heldSettings(
   db: Sql,
   kind: DestinationKind,
   sealer: Sealer | null,
 ): Promise<DestinationSettings | null> {
-  const rows = await db.query<{ connection: unknown }>(
-    'select connection from destinations where kind = $1',
-    [kind],
-  );
-  const stored = rows[0]?.connection;
+  const rows = await db.query<{ settings: unknown }>('select settings from destinations where kind = $1', [
+    kind,
+  ]);
+  const stored = rows[0]?.settings;
   if (stored === undefined) return null;
   const cannot = new TeamSendRefusal(
     503,
@@ -222,8 +221,8 @@ export async function teamSend(
   key: PersonKey,
   transport: TransportOptions = {},
 ): Promise<{ sent: TeamSendInfo; person: SendPerson; thisSend: TeamSendInfo['status'] }> {
-  const connection = await heldConnection(db, kind, sealer);
-  if (!connection) {
+  const settings = await heldSettings(db, kind, sealer);
+  if (!settings) {
     throw new TeamSendRefusal(
       404,
       `Your team's gateway does not send to ${DESTINATION_NAMES[kind]}. Ask its admin to set it up.`,
@@ -234,13 +233,13 @@ export async function teamSend(
   if (found && !person && [...found.items.values()].some((held) => held.found && held.wrong)) {
     throw new TeamSendRefusal(
       422,
-      `This person's data is flagged wrong by your team, and flagged data is not sent: nothing was sent to ${connection.label}. Take the flag back to send it.`,
+      `This person's data is flagged wrong by your team, and flagged data is not sent: nothing was sent to ${settings.label}. Take the flag back to send it.`,
     );
   }
   if (!found || !person) {
     throw new TeamSendRefusal(
       404,
-      `Your team's gateway holds no email or phone for this person, so nothing was sent to ${connection.label}. Reveal them with the team's account first.`,
+      `Your team's gateway holds no email or phone for this person, so nothing was sent to ${settings.label}. Reveal them with the team's account first.`,
     );
   }
   const personId = found.id;
@@ -268,7 +267,7 @@ export async function teamSend(
   if ('busy' in claim) {
     throw new TeamSendRefusal(
       409,
-      `${claim.busy} is sending this person to ${connection.label} right now. Try again in a moment.`,
+      `${claim.busy} is sending this person to ${settings.label} right now. Try again in a moment.`,
     );
   }
   const earlier: EarlierSend | null = claim.earlier
@@ -287,7 +286,7 @@ export async function teamSend(
   let outcome: Awaited<ReturnType<typeof performSend>>;
   try {
     outcome = await performSend(
-      connection,
+      settings,
       person,
       earlier,
       // A webhook's delivery id is kept with the intent, as the extension keeps it: a send cut off and made again

@@ -1,11 +1,14 @@
 /**
  * Destination keys at rest: sealed in their rows with the key of `SECRETS_KEY_FILE`, sealed anew on start when kept
- * in clear by an earlier version or sealed with the previous key while rotating; and how `send set` is given them.
+ * in clear by an earlier version or sealed with the previous key while rotating; how `send set` is given them; and
+ * schema 007, which names the rows' column for what it holds (a destination's settings), on a database in use.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSecretInputs } from '../../gateway/cli/secret-input';
+import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
+import type { Member } from '../../gateway/members';
 import {
   createSealer,
   isSealed,
@@ -13,7 +16,8 @@ import {
   resealDestinations,
   sealerFromEnv,
 } from '../../gateway/sealed-keys';
-import { pgliteDatabase, secretFile } from './harness';
+import { listDestinations, teamSend } from '../../gateway/sends';
+import { ADA, databaseAtVersion, pgliteDatabase, secretFile } from './harness';
 
 const LEVER = {
   id: 'lever',
@@ -35,13 +39,13 @@ describe('destination keys at rest', () => {
     await db.query('delete from destinations');
   });
   const rows = () =>
-    db.query<{ kind: string; connection: unknown; text: string }>(
-      'select kind, connection, connection::text as text from destinations order by kind',
+    db.query<{ kind: string; settings: unknown; text: string }>(
+      'select kind, settings, settings::text as text from destinations order by kind',
     );
-  const keepInClear = (kind: string, connection: unknown) =>
-    db.query('insert into destinations (kind, connection) values ($1, $2::text::jsonb)', [
+  const keepInClear = (kind: string, settings: unknown) =>
+    db.query('insert into destinations (kind, settings) values ($1, $2::text::jsonb)', [
       kind,
-      JSON.stringify(connection),
+      JSON.stringify(settings),
     ]);
 
   it('seals on start the rows an earlier version kept in clear, and opens them again', async () => {
@@ -50,8 +54,8 @@ describe('destination keys at rest', () => {
     expect(await resealDestinations(db, sealer)).toBe(1);
     const [row] = await rows();
     expect(row!.text).not.toContain(LEVER.apiKey);
-    expect(isSealed(row!.connection)).toBe(true);
-    expect(sealer.open(row!.connection as never, 'lever')).toEqual(LEVER);
+    expect(isSealed(row!.settings)).toBe(true);
+    expect(sealer.open(row!.settings as never, 'lever')).toEqual(LEVER);
     // Already sealed with the current key: left as it is.
     expect(await resealDestinations(db, sealer)).toBe(0);
   });
@@ -64,12 +68,12 @@ describe('destination keys at rest', () => {
     // The new key alone cannot open what the old one sealed, and says which file it needs.
     const withoutOld = createSealer(newKey);
     const [sealedByOld] = await rows();
-    expect(() => withoutOld.open(sealedByOld!.connection as never, 'lever')).toThrow(
+    expect(() => withoutOld.open(sealedByOld!.settings as never, 'lever')).toThrow(
       /sealed with a key this gateway was not given \(fingerprint [0-9a-f]{16}\): set SECRETS_KEY_FILE, or SECRETS_PREVIOUS_KEY_FILE/,
     );
     expect(await resealDestinations(db, createSealer(newKey, oldKey))).toBe(1);
     const [after] = await rows();
-    expect(withoutOld.open(after!.connection as never, 'lever')).toEqual(LEVER);
+    expect(withoutOld.open(after!.settings as never, 'lever')).toEqual(LEVER);
   });
 
   it('a sealed value moved to another kind does not open', async () => {
@@ -125,5 +129,56 @@ describe('keys given to send set', () => {
       readSecretInputs(['--url-file', '-', '--secret-file', '-'], Readable.from(['x'])),
     ).rejects.toThrow(/Only one of/);
     await expect(readSecretInputs(['--key-file'])).rejects.toThrow(/needs a file/);
+  });
+});
+
+describe('schema 007 on a database in use at version 6', () => {
+  it("keeps each destination's settings, sealed or in clear, as they were, and the gateway reads them", async () => {
+    const db = await databaseAtVersion(6);
+    try {
+      const sealer = createSealer(randomBytes(32));
+      const hook = {
+        id: 'webhook',
+        label: 'Webhook',
+        kind: 'webhook',
+        url: 'https://hooks.example.com/candidates',
+        secret: 'whsec-7d1f0c2b9a8e',
+      };
+      // Version 6 kept a destination's settings in `connection`: Lever's sealed, the webhook's in clear (kept by a
+      // version before sealing, never started since with a key).
+      await db.query(
+        `insert into destinations (kind, connection, account, set_at) values
+           ('lever', $1::text::jsonb, 'Chandler Bing', '2026-11-02T09:00:00Z'),
+           ('webhook', $2::text::jsonb, null, '2026-11-03T10:30:00Z')`,
+        [JSON.stringify(sealer.seal(LEVER, 'lever')), JSON.stringify(hook)],
+      );
+      const before = await db.query(
+        'select kind, connection::text as text, account, set_at from destinations order by kind',
+      );
+      expect(await migrate(db, MIGRATIONS, 7)).toEqual([7]);
+      expect(
+        await db.query(
+          'select kind, settings::text as text, account, set_at from destinations order by kind',
+        ),
+      ).toEqual(before);
+      expect(await listDestinations(db)).toEqual([
+        { kind: 'lever', label: 'Lever', account: 'Chandler Bing', setAt: new Date('2026-11-02T09:00:00Z') },
+        { kind: 'webhook', label: 'Webhook', setAt: new Date('2026-11-03T10:30:00Z') },
+      ]);
+      // The start's sealing finds the webhook's settings in clear under their new name, and seals them.
+      expect(await resealDestinations(db, sealer)).toBe(1);
+      const [, webhook] = await db.query<{ settings: unknown }>(
+        'select settings from destinations order by kind',
+      );
+      expect(sealer.open(webhook!.settings as never, 'webhook')).toEqual(hook);
+      // A send opens Lever's settings (the sentence names the destination from them) before finding nobody held.
+      await expect(
+        teamSend({ db, sealer }, { id: 1, name: 'Alice Smith' } as Member, 'lever', { socialUrl: ADA }),
+      ).rejects.toThrow(
+        "Your team's gateway holds no email or phone for this person, so nothing was sent to Lever. Reveal them with the team's account first.",
+      );
+    } finally {
+      await db.dispose();
+    }
   });
 });

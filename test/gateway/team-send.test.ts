@@ -311,13 +311,13 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
   );
 
   it.skipIf(skip)('keeps destination keys sealed: no key is readable in the database rows', async () => {
-    const rows = await used.db.query<{ kind: string; connection: Json }>(
-      'select kind, connection::text as connection from destinations order by kind',
+    const rows = await used.db.query<{ kind: string; settings: Json }>(
+      'select kind, settings::text as settings from destinations order by kind',
     );
     expect(rows.map((r) => r.kind)).toEqual(['ashby', 'lever']);
     const text = JSON.stringify(rows);
     for (const key of [LEVER_KEY, ASHBY_KEY, HUBSPOT_TOKEN]) expect(text).not.toContain(key);
-    for (const row of rows) expect(JSON.parse(row.connection)).toMatchObject({ sealed: 'aes-256-gcm' });
+    for (const row of rows) expect(JSON.parse(row.settings)).toMatchObject({ sealed: 'aes-256-gcm' });
     // The whole database, as a dump would read it: no key anywhere.
     const dump = await used.db.query<{ t: string }>(
       `select string_agg(t::text, ' ') as t from (
