@@ -6,11 +6,16 @@
 import { formatCredits } from '../../api/pricing';
 import { countOf, formatNumber, plural } from '../../format/numbers';
 
-/** What the ledger holds of the lost answers: settled at `credits` so far; `pending` still not known, up to `most`. */
+/**
+ * What the ledger holds of the lost answers: settled at `credits` so far; `pending` still not known, up to `most`.
+ * `shared`: some were settled from a balance that fell for several unanswered calls at once (or for more than this
+ * extension spent), so the figure is that fall shared out, not what each call cost.
+ */
 export interface LostSpend {
   credits: number;
   pending: number;
   most: number;
+  shared?: boolean;
 }
 
 /**
@@ -22,9 +27,10 @@ export function lostLine(lost: number, spend: LostSpend | null): string {
   const them = plural(lost, 'it', 'them');
   if (!spend) return `${what}: ${plural(lost, 'it', 'they')} may have been charged.`;
   if (spend.pending === 0) {
-    return spend.credits > 0
-      ? `${what}: paid ${formatCredits(spend.credits)} for ${them}.`
-      : `${what}: nothing was charged for ${them}.`;
+    if (spend.credits === 0) return `${what}: nothing was charged for ${them}.`;
+    return spend.shared
+      ? `${what}: about ${formatCredits(spend.credits)} for ${them}, from a balance that fell for several calls at once.`
+      : `${what}: paid ${formatCredits(spend.credits)} for ${them}.`;
   }
   const notKnown = `up to ${formatCredits(spend.most)}`;
   return spend.credits > 0

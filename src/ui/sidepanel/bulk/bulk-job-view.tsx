@@ -140,7 +140,12 @@ export function Receipt({
   const uncertain = lost.items;
   const spend = job.spend;
   const lostSpend = spend?.lost
-    ? { credits: spend.lost.credits, pending: spend.uncertain, most: spend.uncertainMax }
+    ? {
+        credits: spend.lost.credits,
+        pending: spend.uncertain,
+        most: spend.uncertainMax,
+        shared: spend.shared,
+      }
     : null;
   const { byItem, partly } = found(job);
   const rows: Array<[string, number]> = [
