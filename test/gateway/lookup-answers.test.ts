@@ -3,13 +3,15 @@
  * the service gave them (also when a teammate's find is answered free), which items came from the team and from
  * whom, the billing note, the balance (read once, free, when the team never knew it), what the ledger and the usage
  * report say each item cost; and the lookups that cannot go through: a member revoked while let in, a teammate's
- * lookup that does not end in time, a fault inside the gateway after the service answered.
+ * lookup that does not end in time, a fault inside the gateway after the service answered; and where a lookup's time
+ * went (the parts `Server-Timing` and the log line give an admin), whichever step was slow.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listPerson } from '../../gateway/do-not-contact';
-import { revokeMember } from '../../gateway/members';
+import { addMember, type Member, revokeMember } from '../../gateway/members';
+import type { GatewayContext } from '../../gateway/server/context';
 import { teamLookup } from '../../gateway/server/lookup';
-import { Timing } from '../../gateway/server/timing';
+import { type TimedPart, Timing } from '../../gateway/server/timing';
 import { usageSince } from '../../gateway/spend';
 import { readTeam } from '../../gateway/team';
 import { MESSAGES } from '../../gateway/words';
@@ -220,13 +222,12 @@ describe('a teammate answered from the vault', () => {
   });
 
   it('a member revoked while being let in is refused as an unknown key: nothing asked, nothing owed', async () => {
-    const carol = (await import('../../gateway/members')).addMember;
-    const { key: _key, ...member } = await carol(t.db, 'Carol Diaz', { dailyCap: null, monthlyCap: null });
+    const { member } = await addMember(t.db, 'Carol Diaz', { dailyCap: null, monthlyCap: null });
     await revokeMember(t.db, 'Carol Diaz');
     const ledger = await t.db.query('select count(*)::int as n from ledger');
     const answer = await teamLookup(
       t.team.gateway.context,
-      member as never,
+      member,
       { social_url: GRACE, reveal_phone: true },
       new Timing(),
     );
@@ -339,6 +340,7 @@ describe("a teammate's lookup that does not end", () => {
         when (old.subject = '${GRACE}' and new.status <> 'pending') execute function test_refuse_settle();
     `);
     team.sim.state.faults.setLatency(600, '/v1/lookup');
+    team.logs.length = 0;
     try {
       const first = team.post('/v1/lookup', alice, { social_url: GRACE, reveal_phone: true });
       const waiter = team.post('/v1/lookup', bob, { social_url: GRACE, reveal_phone: true });
@@ -348,9 +350,135 @@ describe("a teammate's lookup that does not end", () => {
         expect(answer.body).toEqual({ success: false, message: MESSAGES.internal });
       }
       expect(team.upstreamLookups()).toHaveLength(1);
+      // The admin's log says the fault once, where it happened: the waiter is answered with the error the flight
+      // kept, not by a second failure of its own.
+      expect(team.logs.filter((line) => / error /.test(line))).toEqual([
+        expect.stringMatching(/ error POST \/v1\/lookup failed: .*no room to settle/),
+      ]);
     } finally {
       team.sim.state.faults.clear();
       await db.exec('drop trigger test_refuse_settle on ledger; drop function test_refuse_settle();');
     }
+  });
+});
+
+describe("where a lookup's time went, whichever step was slow (what Server-Timing and the log line tell an admin)", () => {
+  const t = useTeam(pgliteDatabase);
+  /** How long the slowed step takes: far more than the rest of a lookup's database work, even on a loaded machine. */
+  const SLOW_MS = 300;
+  let dana: Member;
+  let capped: Member;
+  beforeAll(async () => {
+    dana = (await addMember(t.db, 'Dana Kim', { dailyCap: null, monthlyCap: null })).member;
+    capped = (await addMember(t.db, 'Eve Stone', { dailyCap: 1, monthlyCap: null })).member;
+  });
+
+  /**
+   * The gateway's context with a database that holds back each statement matching `slow` by SLOW_MS (a locked row, a
+   * busy disk), and the statements the lookup asked of it, in order.
+   */
+  function slowed(slow: RegExp | null): { ctx: GatewayContext; statements: string[] } {
+    const ctx = t.team.gateway.context;
+    const statements: string[] = [];
+    const db = new Proxy(ctx.db, {
+      get(target, property) {
+        if (property === 'query') {
+          return async (text: string, params?: readonly unknown[]) => {
+            statements.push(text);
+            if (slow?.test(text)) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+            return target.query(text, params);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { ctx: { ...ctx, db }, statements };
+  }
+
+  /** Runs a lookup with `slow` statements held back; its answer, its times and the statements it ran. */
+  async function lookup(member: Member, body: Record<string, unknown>, slow: RegExp | null) {
+    const { ctx, statements } = slowed(slow);
+    const timing = new Timing();
+    const answer = await teamLookup(ctx, member, body as never, timing);
+    const spent = (part: TimedPart) => timing.of(part);
+    return { answer, spent, statements };
+  }
+
+  // First in this block: the team's balance is read only while it was never known.
+  it('a free answer: the do-not-contact check and the balance read and kept are the database, the balance asked the service', async () => {
+    const listed = 'https://www.linkedin.com/in/someone-timed-demo';
+    await listPerson(t.db, [{ kind: 'url', value: listed }], 'objected', 'Alice Smith');
+    const body = { social_url: listed, reveal_phone: true };
+    for (const slow of [/from do_not_contact/, /from team t/, /update team set credits_remaining/]) {
+      await t.db.query('update team set credits_remaining = null, balance_at = null where id = 1');
+      const { answer, spent } = await lookup(dana, body, slow);
+      expect(parse(answer.body).contact).toMatchObject({ success: false, status_code: 451 });
+      expect(t.team.sim.state.requests.list('/v1/account')).toHaveLength(1);
+      t.team.sim.state.requests.clear();
+      expect(spent('db'), String(slow)).toBeGreaterThanOrEqual(SLOW_MS - 2);
+      expect(spent('service'), String(slow)).toBeLessThan(SLOW_MS);
+    }
+    await t.db.query('update team set credits_remaining = null, balance_at = null where id = 1');
+    t.team.sim.state.faults.setLatency(SLOW_MS, '/v1/account');
+    try {
+      const { spent } = await lookup(dana, body, null);
+      expect(spent('service')).toBeGreaterThanOrEqual(SLOW_MS - 2);
+      expect(spent('db')).toBeLessThan(SLOW_MS);
+    } finally {
+      t.team.sim.state.faults.clear();
+    }
+  });
+
+  it('a paid lookup: three round trips (the do-not-contact check, begin, finish), each the database', async () => {
+    const people = withEmailAndPhone(t.team, 14).slice(10);
+    const slows = [null, /from do_not_contact/, /gateway_begin_lookup/, /gateway_finish_lookup/];
+    for (const [i, slow] of slows.entries()) {
+      const { answer, spent, statements } = await lookup(
+        dana,
+        { social_url: people[i], reveal_phone: true },
+        slow,
+      );
+      expect(answer.credits, String(slow)).toBeGreaterThan(0);
+      expect(statements.map((text) => /do_not_contact|gateway_\w+_lookup/.exec(text)?.[0])).toEqual([
+        'do_not_contact',
+        'gateway_begin_lookup',
+        'gateway_finish_lookup',
+      ]);
+      if (slow) expect(spent('db'), String(slow)).toBeGreaterThanOrEqual(SLOW_MS - 2);
+    }
+  });
+
+  it('a lookup the service failed: settling the ledger and ending the flight are the database, each once', async () => {
+    const people = withEmailAndPhone(t.team, 18).slice(14);
+    t.team.sim.state.faults.setDown(true, '/v1/lookup');
+    try {
+      const slows = [null, /update ledger set status/, /update flights set ended_at/];
+      for (const [i, slow] of slows.entries()) {
+        const { answer, spent, statements } = await lookup(
+          dana,
+          { social_url: people[i], reveal_phone: true },
+          slow,
+        );
+        expect(answer.status, String(slow)).toBeGreaterThanOrEqual(500);
+        expect(answer.credits).toBe(0);
+        expect(
+          statements.map(
+            (text) => /do_not_contact|gateway_begin_lookup|update ledger|update flights/.exec(text)?.[0],
+          ),
+        ).toEqual(['do_not_contact', 'gateway_begin_lookup', 'update ledger', 'update flights']);
+        if (slow) expect(spent('db'), String(slow)).toBeGreaterThanOrEqual(SLOW_MS - 2);
+      }
+    } finally {
+      t.team.sim.state.faults.clear();
+    }
+  });
+
+  it("a lookup over the member's cap: reading what to tell them is the database", async () => {
+    const [person] = withEmailAndPhone(t.team, 19).slice(18);
+    const { answer, spent } = await lookup(capped, { social_url: person, reveal_phone: true }, /from team t/);
+    expect(answer.status).toBe(403);
+    expect(t.team.upstreamLookups()).toEqual([]);
+    expect(spent('db')).toBeGreaterThanOrEqual(SLOW_MS - 2);
   });
 });

@@ -5,8 +5,10 @@
  * answered from the vault, in the service's words for the identifier the member gave, at no charge.
  */
 import { describe, expect, it } from 'vitest';
+import { awaitFlight } from '../../gateway/flights';
+import type { SimProfile } from '../../sim/dataset/types';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, JOSE, pgliteDatabase, UNKNOWN, useTeam } from './harness';
+import { ADA, JOSE, KWAME, pgliteDatabase, UNKNOWN, useTeam } from './harness';
 
 const t = useTeam(pgliteDatabase);
 
@@ -64,6 +66,88 @@ describe('a teammate waiting on a lookup the service holds back', () => {
       expect(t.team.upstreamLookups()).toHaveLength(1);
     } finally {
       t.team.sim.state.faults.clear();
+    }
+  });
+});
+
+describe('a teammate who reads the end of a lookup the service held back once it is over', () => {
+  it('is told when to try again, as the member was, not that the gateway failed', async () => {
+    // More refusals than the gateway's own retries: the member's lookup ends in the service's 429.
+    t.team.sim.state.faults.enqueue('rateLimit', 5, '/v1/lookup', '60');
+    try {
+      const answer = await t.team.post('/v1/lookup', t.alice, { social_url: KWAME, reveal_phone: true });
+      expect(answer.status).toBe(429);
+      // A waiter finds out by polling when its wake-up is missed (or it waits on another instance): it reads the
+      // flight's end after the member was answered, and answers with what it finds there.
+      const [flight] = await t.db.query<{ person_id: number; flight_id: string }>(
+        'select f.person_id, f.flight_id from flights f join people p on p.id = f.person_id where p.social_url = $1',
+        [KWAME],
+      );
+      const outcome = await awaitFlight(
+        t.db,
+        t.team.gateway.context.waiters,
+        flight!.person_id,
+        flight!.flight_id,
+        Date.now() + 5_000,
+      );
+      expect(outcome).toEqual({
+        ended: true,
+        error: { status: 429, body: answer.body, headers: { 'Retry-After': '60' } },
+      });
+    } finally {
+      t.team.sim.state.faults.clear();
+    }
+  });
+});
+
+describe('a person the service found, then lost', () => {
+  it('is answered from what the team holds once the not-found period is over, free, nothing asked', async () => {
+    const profile = t.team.sim.state.dataset.profiles.filter(
+      (p) => p.phone_number !== null && p.personal_email !== null,
+    )[70]!;
+    const byId = t.team.sim.state.dataset.byId as Map<string, SimProfile>;
+    const found = LookupResponse.parse(
+      (await t.team.post('/v1/lookup', t.alice, { candidate_id: profile.id, reveal_phone: true })).body,
+    ).data.contacts[0]!;
+    expect(found).toMatchObject({ success: true, profile: { phone_number: profile.phone_number } });
+
+    // The service no longer has them (a profile taken down): a teammate's lookup of another item is not found.
+    byId.delete(profile.id);
+    try {
+      const lost = await t.team.post('/v1/lookup', t.bob, {
+        candidate_id: profile.id,
+        reveal_personal_email: true,
+      });
+      expect(LookupResponse.parse(lost.body).data.contacts[0]).toMatchObject({
+        success: false,
+        status_code: 404,
+      });
+      // Within the not-found period the person is answered not found, whatever the team holds.
+      const soon = await t.team.post('/v1/lookup', t.alice, { candidate_id: profile.id, reveal_phone: true });
+      expect(LookupResponse.parse(soon.body).data.contacts[0]).toMatchObject({
+        success: false,
+        status_code: 404,
+      });
+
+      // The period passes.
+      await t.db.query(
+        `update people set not_found_at = not_found_at - $2 * interval '1 millisecond' where candidate_id = $1`,
+        [profile.id, t.team.gateway.context.settings.notFoundTtlMs + 60_000],
+      );
+      t.team.sim.state.requests.clear();
+      const later = LookupResponse.parse(
+        (await t.team.post('/v1/lookup', t.alice, { candidate_id: profile.id, reveal_phone: true })).body,
+      );
+      expect(later.data.contacts[0]).toMatchObject({
+        lookup_identifier: profile.id,
+        success: true,
+        profile: { phone_number: profile.phone_number },
+        contact_data_retrieved: ['phone'],
+      });
+      expect(later.credits.used).toBe(0);
+      expect(t.team.upstreamLookups()).toEqual([]);
+    } finally {
+      byId.set(profile.id, profile);
     }
   });
 });
