@@ -24,6 +24,7 @@ import {
 } from '../store/database/ledger/ledger-write';
 import { forgetRoom, roomForAnswer } from '../store/database/room';
 import { type Settings, settings } from '../store/items/settings';
+import { teamMembership } from '../store/items/team-membership';
 import { heldRead, serialized } from '../store/lock';
 import { holdAwake } from './heartbeat';
 import { CapReached, NotKept, NotRecorded } from './paid-call-errors';
@@ -330,19 +331,39 @@ const settleAgainst =
     reconcile(anchor.remaining, after, remaining, at, SETTLE_AFTER_MS);
 
 /**
+ * A team's balance settles nothing of a member's: teammates spend from it too, so a fall in it is not this member's
+ * charge. The calls that never left are still taken off (the ledger does so before it asks what to settle); the
+ * others stay uncertain, counted at their most.
+ */
+const settleNothing: Settle = () => null;
+
+/**
  * Records a balance the account call reported, and settles uncertain charges with it, unless a call of this worker
- * is in flight: the balance may or may not hold its charge yet, so it cannot tell the others' charges apart.
+ * is in flight: the balance may or may not hold its charge yet, so it cannot tell the others' charges apart. Through
+ * a team gateway the balance is the team's ({@link settleNothing}).
  */
 export async function recordAccountBalance(remaining: number, at: string): Promise<void> {
   const settles = calls.size === 0;
+  const team = settles && (await onTeamConnection());
   await appendEntry(
     { kind: 'balance', id: crypto.randomUUID(), at, remaining },
-    settles ? settleAgainst(remaining, at) : undefined,
+    settles ? (team ? settleNothing : settleAgainst(remaining, at)) : undefined,
   ).catch(
     // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
     (error) => console.warn('Could not write the ledger', error),
   );
   if (settles) for (const listener of settledListeners) listener();
+}
+
+/**
+ * Whether the saved service connection is a team gateway: its balance is then the team's. Unreadable counts as a team
+ * (settling nothing is never wrong; settling from a team's balance is).
+ */
+export async function onTeamConnection(): Promise<boolean> {
+  return teamMembership.get().then(
+    (membership) => membership !== null,
+    () => true,
+  );
 }
 
 /** Who follows the ledger as balances settle it (a bulk reveal's receipt), in this worker. */

@@ -22,7 +22,7 @@ import { CUT_OFF } from '../store/work-status';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
-import { callsInFlight, SETTLE_AFTER_MS } from './paid-call-gate';
+import { callsInFlight, onTeamConnection, SETTLE_AFTER_MS } from './paid-call-gate';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
 export type RevealTarget = RevealInput['target'];
@@ -208,7 +208,8 @@ export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   if (!cutOff(job) || job.check?.final) return job;
   const { remaining } = await refreshAccount();
   const [entry] = await chargesOf(job.id, job.startedAt);
-  const check = { remaining, ...chargeOf(entry), at: new Date().toISOString() };
+  const team = await onTeamConnection();
+  const check = { remaining, ...chargeOf(entry, team), at: new Date().toISOString() };
   const checked = await revealJobs.update(jobId, (latest) =>
     cutOff(latest) && !latest.check?.final
       ? {
@@ -223,10 +224,19 @@ export async function checkCutOffReveal(jobId: string): Promise<RevealJob> {
   return checked ?? job;
 }
 
-/** What the reveal's ledger entry says of its charge. */
-function chargeOf(entry: ChargeEntry | undefined): Omit<NonNullable<RevealJob['check']>, 'remaining' | 'at'> {
+/**
+ * What the reveal's ledger entry says of its charge. `team`: the connection is a team gateway, whose balance is the
+ * team's and settles nothing of this member's (see `recordAccountBalance`): an open call stays "may have been
+ * charged, up to its most" for good, said as such at once.
+ */
+function chargeOf(
+  entry: ChargeEntry | undefined,
+  team: boolean,
+): Omit<NonNullable<RevealJob['check']>, 'remaining' | 'at'> {
   // Never on the ledger: its request never left (the entry is written before it does).
   if (!entry) return { charged: 0, final: true };
+  if (entry.state === 'uncertain' && team)
+    return { charged: null, final: true, team: { most: entry.maxCredits } };
   if (entry.state === 'uncertain') {
     // Not settled yet: the service may still be finishing it, or a call in flight keeps the balance from telling.
     // Past the time a call can take, with nothing in flight, the balance cannot settle it (none known before it,

@@ -10,7 +10,7 @@ import { bulkJobs } from '../../store/database/bulk-jobs-write';
 import { chargesOf, openCharges } from '../../store/database/ledger/ledger';
 import { serialized } from '../../store/lock';
 import { refreshAccount } from '../connection';
-import { afterSettling, SETTLE_AFTER_MS } from '../paid-call-gate';
+import { afterSettling, onTeamConnection, SETTLE_AFTER_MS } from '../paid-call-gate';
 
 /** What the ledger holds for the job: the receipt's total (see {@link BulkJob.spend}). */
 export async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend']>> {
@@ -18,12 +18,15 @@ export async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend'
   const { credits, uncertain, uncertainMax } = chargeTotals(charges);
   // No answer came for these: settled by the balance (or not yet), never by an answer.
   const lost = charges.filter((e) => e.state !== 'charged');
+  // Through a team gateway no balance settles them (see `recordAccountBalance`): the receipt says so, not "soon".
+  const team = uncertain > 0 && (await onTeamConnection());
   return {
     charged: credits,
     uncertain,
     uncertainMax,
     shared: charges.some((e) => e.shared !== undefined),
     lost: { calls: lost.length, credits: lost.reduce((sum, e) => sum + e.credits, 0) },
+    ...(team ? { team: true as const } : {}),
   };
 }
 

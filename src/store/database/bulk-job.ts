@@ -119,6 +119,11 @@ export const BulkJob = z.object({
        * the balance settled them at so far. Absent on receipts written before it was kept.
        */
       lost: z.optional(z.object({ calls: z.int(), credits: z.int() })),
+      /**
+       * Checked through a team gateway: its balance is the team's (teammates spend from it too), so the lookups not
+       * known stay so for good. Absent otherwise, and on receipts written before it was kept.
+       */
+      team: z.optional(z.literal(true)),
     }),
   ),
   items: z.array(BulkItem),

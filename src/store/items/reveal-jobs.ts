@@ -23,7 +23,9 @@ export const RevealJob = z.object({
    * (null: cannot tell), and whether that is final (not while the service may still be finishing the call: "not
    * charged" may change). `unexplained`: the balance fell by more than this call can cost and the extension's other
    * calls explain, so the key was used elsewhere too. `shared`: it was settled with other calls that got no answer,
-   * `credits` in all over `calls` calls, and which of them were charged cannot be told.
+   * `credits` in all over `calls` calls, and which of them were charged cannot be told. `team`: checked through a
+   * team gateway, whose balance is the team's (teammates spend from it too), so it cannot tell: the call may have
+   * cost up to `most`. Optional: checks stored before it read as they did.
    */
   check: z.optional(
     z.object({
@@ -33,6 +35,7 @@ export const RevealJob = z.object({
       at: z.string(),
       unexplained: z.optional(z.int()),
       shared: z.optional(z.object({ calls: z.int(), credits: z.int() })),
+      team: z.optional(z.object({ most: z.int() })),
     }),
   ),
   startedAt: z.string(),

@@ -15,8 +15,14 @@ export interface LostSpend {
   credits: number;
   pending: number;
   most: number;
-  shared?: boolean;
+  shared?: boolean | undefined;
+  /** Through a team gateway: its balance is the team's, so what is not known stays so (no check will tell). */
+  team?: boolean | undefined;
 }
+
+/** Why a team member's lost calls stay not known, and where their cost can be seen. */
+export const TEAM_BALANCE_CANNOT_TELL =
+  "Your team's balance cannot tell, as teammates spend from it too; your team's admin sees each of your lookups in the team console.";
 
 /**
  * "6 answers never arrived: paid 9 credits for them." `spend` null: a receipt from before its ledger figures were
@@ -33,6 +39,10 @@ export function lostLine(lost: number, spend: LostSpend | null): string {
       : `${what}: paid ${formatCredits(spend.credits)} for ${them}.`;
   }
   const notKnown = `up to ${formatCredits(spend.most)}`;
+  if (spend.team) {
+    const paid = spend.credits > 0 ? `paid ${formatCredits(spend.credits)} for ${them}, and ` : '';
+    return `${what}: ${paid}${plural(lost, 'it', 'they')} may have been charged, ${notKnown}${spend.credits > 0 ? ' more' : ''}. ${TEAM_BALANCE_CANNOT_TELL}`;
+  }
   return spend.credits > 0
     ? `${what}: paid ${formatCredits(spend.credits)} for ${them} so far, ${notKnown} more not known yet; checking again shortly.`
     : `${what}: what ${plural(lost, 'it costs', 'they cost')} is not known yet (${notKnown}); checking again shortly.`;

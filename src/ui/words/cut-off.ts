@@ -6,6 +6,7 @@
 import { formatCredits } from '../../api/pricing';
 import { countOf, formatNumber } from '../../format/numbers';
 import type { RevealJob } from '../../store/items/reveal-jobs';
+import { TEAM_BALANCE_CANNOT_TELL } from './bulk-lost';
 import { itemsInWords } from './items';
 import { SERVICE_DOWN } from './service';
 
@@ -33,6 +34,9 @@ export function cutOffMessage(
       return checkProblem
         ? `Whether ${reveal} was charged is not known: your balance could not be checked.`
         : `Checking whether ${reveal} was charged…`;
+    }
+    if (check.team) {
+      return `${Reveal} may have been charged, up to ${formatCredits(check.team.most)}. ${TEAM_BALANCE_CANNOT_TELL}`;
     }
     if (check.unexplained !== undefined) {
       return `Whether ${reveal} was charged cannot be told: your balance fell ${formatCredits(check.unexplained)} more than this extension spent, so the key may be in use elsewhere.`;

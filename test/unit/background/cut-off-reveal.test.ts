@@ -14,8 +14,9 @@ import { type RevealJob, revealJobs } from '../../../src/store/items/reveal-jobs
 import { settings } from '../../../src/store/items/settings';
 import { workerBeat } from '../../../src/store/items/worker-beat';
 import { CUT_OFF } from '../../../src/store/work-status';
+import { cutOffMessage } from '../../../src/ui/words/cut-off';
 import { writeRawContact } from '../../support/vault-records';
-import { freshConnection, GRACE, stubService } from './service-stub';
+import { asTeamMember, freshConnection, GRACE, stubService } from './service-stub';
 
 /** A phone reveal of Grace left "running" by a worker that is gone, started `ageMs` ago. */
 function cutOffJob(worker = 'a-stopped-worker', ageMs = 60_000): RevealJob {
@@ -254,6 +255,41 @@ describe('a reveal cut off by a stopped worker', () => {
       unexplained: 19,
       remaining: 81,
     });
+  });
+});
+
+describe("a team member's reveal that got no answer", () => {
+  beforeEach(freshConnectionQuiet);
+
+  it("is never settled from the team's balance: a teammate's spending is not this member's charge", async () => {
+    const service = stubService([GRACE], 99);
+    await asTeamMember(service);
+    // Bob's phone reveal was cut off at a team balance of 100; Alice then spent 1 credit from it.
+    await cutOffReveal(100);
+    const { check } = await checkCutOffReveal('cut');
+    expect(check).toMatchObject({ charged: null, final: true, remaining: 99, team: { most: 6 } });
+    // The ledger keeps it uncertain, so the caps count it at its most.
+    expect(await chargesOf('cut', cutOffJob().startedAt)).toMatchObject([
+      { state: 'uncertain', credits: 0, maxCredits: 6 },
+    ]);
+    // Said as a call that may have been charged, never as a charge.
+    const words = cutOffMessage((await revealJobs.all())[0]!, null).charge;
+    expect(words).toContain('may have been charged, up to 6 credits');
+    expect(words).toContain("team's balance cannot tell");
+    expect(words).not.toMatch(/Paid|was charged \d/);
+    // And asking again stays a separate choice: it is not settled.
+    await expect(
+      reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+    ).rejects.toMatchObject({ kind: 'invalid-request' });
+  });
+
+  it("a later balance of the team settles nothing either, and no call of its member is put on another's", async () => {
+    const service = stubService([GRACE], 100);
+    await asTeamMember(service);
+    await cutOffReveal(100);
+    await recordAccountBalance(90, new Date().toISOString());
+    await recordAccountBalance(80, new Date().toISOString());
+    expect(await chargesOf('cut', cutOffJob().startedAt)).toMatchObject([{ state: 'uncertain', credits: 0 }]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { teamMembership } from '../../../src/store/items/team-membership';
 import { setApiKey } from '../../../src/store/secrets/api-key';
 
 export interface StubContact {
@@ -147,4 +148,40 @@ export function stubService(contacts: StubContact[], balance = 100) {
       });
   };
   return { requests, state, fetch: fetchStub, json, failNextContact };
+}
+
+/**
+ * Makes the stub a team gateway for Bob, a member: his membership stored, and `team/me` answered (free), so the
+ * account call's balance (the stub's) is the team's. Other team questions answer as a gateway with nothing to say.
+ */
+export async function asTeamMember(service: ReturnType<typeof stubService>): Promise<void> {
+  const membership = {
+    member: 'Bob Lee',
+    team: 'Acme Recruiting',
+    dailyCap: null,
+    monthlyCap: null,
+    spentToday: 0,
+    spentThisMonth: 0,
+    dailyResets: '2026-11-26T00:00:00.000Z',
+    monthlyResets: '2026-12-01T00:00:00.000Z',
+    checkedAt: '2026-11-25T10:00:00.000Z',
+  };
+  await teamMembership.set(membership);
+  const upstream = service.fetch.getMockImplementation()!;
+  service.fetch.mockImplementation(async (input, init) => {
+    const { pathname } = new URL(String(input));
+    if (pathname === '/v1/team/me') {
+      return service.json(200, {
+        success: true,
+        member: { name: membership.member },
+        team: { name: membership.team },
+        caps: { daily: null, monthly: null },
+        spent: { today: 0, this_month: 0 },
+        resets: { daily: membership.dailyResets, monthly: membership.monthlyResets },
+        balance: null,
+      });
+    }
+    if (pathname.startsWith('/v1/team/')) return service.json(404, { success: false, message: 'Not here' });
+    return upstream(input, init);
+  });
 }

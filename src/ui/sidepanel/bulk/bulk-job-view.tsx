@@ -145,8 +145,11 @@ export function Receipt({
         pending: spend.uncertain,
         most: spend.uncertainMax,
         shared: spend.shared,
+        team: spend.team,
       }
     : null;
+  // Through a team gateway no balance check tells what they cost (the team's balance): no button that cannot.
+  const recheck = onRecheck && (spend?.uncertain ?? 1) > 0 && !spend?.team;
   const { byItem, partly } = found(job);
   const rows: Array<[string, number]> = [
     [PANEL_WORDS.allFound, p.counts.revealed - partly],
@@ -232,7 +235,7 @@ export function Receipt({
               {ASK_AGAIN_STOP_WHEN_OUT}
             </label>
           )}
-          {(askAgain || (onRecheck && (spend?.uncertain ?? 1) > 0)) && (
+          {(askAgain || recheck) && (
             <p class="row">
               {askAgain && lost.most > 0 && (
                 <button
@@ -246,7 +249,7 @@ export function Receipt({
                   {askAgainFor(uncertain.length, lost.most)}
                 </button>
               )}
-              {onRecheck && (spend?.uncertain ?? 1) > 0 && (
+              {recheck && (
                 <button type="button" class="small" onClick={onRecheck}>
                   Check the balance again (free)
                 </button>

@@ -10,7 +10,8 @@ import { bulkRunEnded, controlBulk, resumeBulkJob } from '../../../../src/backgr
 import type { BulkJob } from '../../../../src/bulk/job';
 import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
 import { appendEntry } from '../../../../src/store/database/ledger/ledger-write';
-import { freshConnection, type StubContact, stubService } from '../service-stub';
+import { lostLine } from '../../../../src/ui/words/bulk-lost';
+import { asTeamMember, freshConnection, type StubContact, stubService } from '../service-stub';
 import { advance, jobOf, ledgerCall, people } from './bulk-helpers';
 
 /** An ended job whose lookups of `lost` got no answer, its receipt as written when it ended. */
@@ -97,6 +98,36 @@ describe('the receipt of an ended bulk reveal follows the ledger', () => {
     expect(rechecked!.spend).toEqual(settled);
     expect((await bulkJobs.current())!.spend).toEqual(settled);
     expect((await filed('job-one'))!.spend).toEqual(settled);
+  });
+});
+
+describe("a team member's receipt", () => {
+  it("keeps a lost lookup not known when the team's balance falls: a teammate's spending is not its charge", async () => {
+    await asTeamMember(service);
+    const contacts = people(2);
+    const at = aMinuteAgo();
+    const ended = endedJob('job-team', contacts, 1, at);
+    await ledgerCall(contacts[0]!, 'job-team', at);
+    await ledgerCall(contacts[1]!, 'job-team', at, 'charged');
+    await bulkJobs.setCurrent(ended);
+    await bulkJobs.file(ended);
+    // The answered lookup's 3 credits, and 3 a teammate spent from the team's balance.
+    service.state.balance -= 6;
+    const rechecked = await controlBulk('recheck');
+    const notKnown = {
+      charged: 3,
+      uncertain: 1,
+      uncertainMax: 3,
+      shared: false,
+      lost: { calls: 1, credits: 0 },
+      team: true,
+    };
+    expect(rechecked!.spend).toEqual(notKnown);
+    expect((await filed('job-team'))!.spend).toEqual(notKnown);
+    const line = lostLine(1, { credits: 0, pending: 1, most: 3, team: true });
+    expect(line).toBe(
+      "1 answer never arrived: it may have been charged, up to 3 credits. Your team's balance cannot tell, as teammates spend from it too; your team's admin sees each of your lookups in the team console.",
+    );
   });
 });
 
