@@ -7,8 +7,10 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { countOf } from '../format/numbers';
 import type { ApiErrorInit, ApiOperation } from './errors';
+import { formatCredits } from './pricing';
 import { parseRetryAfter } from './retry';
 import { ErrorBody } from './schema';
+import { TeamCapRefusal } from './team-schema';
 
 /**
  * zod/mini ships without messages ("Invalid input" for everything). The English ones are passed per parse rather
@@ -136,6 +138,17 @@ export function interpret<S extends z.ZodMiniType>(
         message: body.message.trim() || `The service refused the ${noun} as malformed.`,
       });
     }
+    // A team gateway's allowance, not the balance: its `credits_info.available` is the room left under the
+    // allowance, so reading it as "not enough credits" would put that room on screen as the team's balance.
+    const cap = TeamCapRefusal.safeParse(body.cap);
+    if (cap.success) {
+      return stop({
+        kind: 'over-allowance',
+        status,
+        detail: body.message,
+        message: allowanceWords(operation, cap.data, body.credits_info?.required),
+      });
+    }
     if (body.credits_info) {
       const info = body.credits_info;
       return stop({
@@ -202,4 +215,21 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 function truncate(text: string, max = 600): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+/**
+ * "This reveal may cost up to 11 credits, which would pass your daily allowance of 200 credits (195 used today). It
+ * starts afresh 8 Dec, 01:00." In the extension's words (a reveal, not a lookup), the reset in the user's time.
+ */
+function allowanceWords(operation: ApiOperation, cap: TeamCapRefusal, required: number | undefined): string {
+  const what = operation === 'lookup' ? 'This reveal may cost up to' : 'This search costs';
+  const cost = required === undefined ? 'This' : `${what} ${formatCredits(required)}, which`;
+  const [name, period] = cap.period === 'day' ? ['daily', 'today'] : ['monthly', 'this month'];
+  const when = new Date(cap.resets_at).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `${cost} would pass your ${name} allowance of ${formatCredits(cap.credits)} (${formatCredits(cap.spent)} used ${period}). It starts afresh ${when}.`;
 }

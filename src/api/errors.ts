@@ -33,6 +33,11 @@ export const API_ERROR_KINDS = [
   'invalid-key',
   /** 403 with `credits_info`: balance below what the call may cost. */
   'insufficient-credits',
+  /**
+   * 403 from a team gateway with its `cap`: the call would pass the member's allowance there, whatever the team's
+   * balance. `message` is the gateway's, in words (the figures, when it starts afresh, whom to ask).
+   */
+  'over-allowance',
   /** 400: the service refused the body; `message` is the service's own. */
   'bad-request',
   /** 500/502/503, still failing after the retries. */
@@ -244,6 +249,12 @@ function describeKind(error: ApiError, noun: string, place: ErrorPlace): ErrorDe
       };
     case 'insufficient-credits':
       return notEnoughCredits(error);
+    case 'over-allowance':
+      return {
+        title: 'Not sent: over your team allowance',
+        detail: error.message,
+        nextStep: "To raise it, ask your team's admin. Nothing was charged.",
+      };
     case 'bad-request':
       return {
         title: `The service refused the ${noun}`,

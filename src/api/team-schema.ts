@@ -88,6 +88,18 @@ export const TeamDestination = z.looseObject({
 });
 export type TeamDestination = z.infer<typeof TeamDestination>;
 
+/**
+ * What a gateway adds to its 403 when a call would pass the member's daily or monthly allowance (its `cap`, beside
+ * the service's `credits_info`, which there holds the room left under the allowance, not the team's balance).
+ */
+export const TeamCapRefusal = z.looseObject({
+  period: z.enum(['day', 'month']),
+  credits: z.int(),
+  spent: z.int(),
+  resets_at: z.string(),
+});
+export type TeamCapRefusal = z.infer<typeof TeamCapRefusal>;
+
 /** Answer of `GET /v1/team/me`. */
 export const TeamMeResponse = z.looseObject({
   success: z.literal(true),

@@ -147,6 +147,8 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
     });
   }
   if (e?.kind === 'insufficient-credits') return requeue({ kind: 'stop', reason: 'The balance ran out.' });
+  // The team gateway's allowance for this member: every later contact would be refused the same way until it resets.
+  if (e?.kind === 'over-allowance') return requeue({ kind: 'stop', reason: e.message });
   if (e?.kind === 'invalid-key') return requeue({ kind: 'stop', reason: e.message });
   if (error instanceof NotKept) {
     // Charged, not stored: said with its charge; a full disk stops the job (every later answer would be lost too).

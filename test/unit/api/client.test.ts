@@ -326,6 +326,35 @@ describe('error statuses', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("403 from a team gateway's allowance is the allowance, not the balance: its room left is never read as credits", async () => {
+    // As gateway/server/caps-answer.ts answers it: the service's shape, its `credits_info` holding the room left
+    // under the member's allowance, and the allowance itself in `cap`.
+    const { client, calls } = setup([
+      json(
+        {
+          success: false,
+          message:
+            "Not sent: this lookup may cost up to 9 credits, which would pass your daily allowance of 200 credits (195 used today, counting lookups under way). It renews on 8 Dec, 00:00 (in 5 hours). To raise it, ask the admin of Acme's gateway.",
+          credits_info: { required: 9, available: 5 },
+          cap: { period: 'day', credits: 200, spent: 195, resets_at: '2026-12-08T00:00:00.000Z' },
+        },
+        403,
+      ),
+    ]);
+    const error = await failure(client.lookup({ ...LOOKUP, reveal_phone: true }));
+    expect(error.kind).toBe('over-allowance');
+    expect(error.creditsInfo).toBeUndefined();
+    expect(error.message).toMatch(
+      /^This reveal may cost up to 9 credits, which would pass your daily allowance of 200 credits \(195 credits used today\)\. It starts afresh 8 Dec, \d{2}:00\.$/,
+    );
+    expect(error.outcomeUnknown).toBe(false);
+    expect(calls).toHaveLength(1);
+    expect(describeError(error)).toMatchObject({
+      title: 'Not sent: over your team allowance',
+      nextStep: "To raise it, ask your team's admin. Nothing was charged.",
+    });
+  });
+
   it('403 whose body is not an error body is malformed', async () => {
     const { client } = setup([text('Forbidden', 403)]);
     const error = await failure(client.search(SEARCH));

@@ -334,6 +334,30 @@ describe('bulk reveal', () => {
     expect(ended.items.filter((item) => item.state === 'queued')).toHaveLength(16);
   });
 
+  it("a team gateway's allowance refusing a lookup stops the job in its words, and the balance stays the team's", async () => {
+    const contacts = people(20);
+    const s = service(contacts, 10_000, 20);
+    await account.set({ remaining: 9_000, purchased: null, checkedAt: new Date().toISOString() });
+    // Every lookup is refused as gateway/server/caps-answer.ts answers it: its `credits_info` is the
+    // room left under the member's allowance (2), not the team's balance.
+    const refused = () =>
+      s.stub.json(403, {
+        success: false,
+        message: 'Not sent: this lookup may cost up to 3 credits, which would pass your daily allowance.',
+        credits_info: { required: 3, available: 2 },
+        cap: { period: 'day', credits: 50, spent: 48, resets_at: '2026-12-08T00:00:00.000Z' },
+      });
+    s.scripted.push(...Array.from({ length: 20 }, () => refused));
+    const { ended } = await start(rows(contacts), ['email'], true);
+    expect(ended.status).toBe('stopped');
+    expect(ended.stopReason).toMatch(
+      /^This reveal may cost up to 3 credits, which would pass your daily allowance of 50 credits/,
+    );
+    expect(ended.items.filter((item) => item.state === 'revealed')).toHaveLength(0);
+    expect(s.lookups.length).toBeLessThanOrEqual(15);
+    expect((await account.get())?.remaining).not.toBe(2);
+  });
+
   it('a lookup the latest balance cannot pay for is not sent: the job stops as the service would have it', async () => {
     const contacts = people(16);
     // The first answer takes 9 of 12 credits; the sixteenth contact, ready for the connection it frees, could
