@@ -4,8 +4,8 @@
  */
 
 import { ApiError } from '../api/errors';
+import { heldBackBy } from '../domain/cut-off-guard';
 import { dncRefusal } from '../domain/do-not-contact';
-import { cutOffSettled } from '../domain/outage';
 import type { ChargeEntry } from '../ledger/entry';
 import type { RevealInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
@@ -84,13 +84,12 @@ async function refuseUnseen(
       'The stored contact for this profile could not be read. Revealing again may charge for items you already paid for.',
     );
   }
-  const last = await revealJobs.latestFor(vaultKey);
-  if (
-    cutOff(last) &&
-    !cutOffSettled(last) &&
-    !input.retryCutOff &&
-    last.requested.some((item) => requested.includes(item))
-  ) {
+  if (input.retryCutOff) return;
+  // Any unsettled cut-off reveal of the contact, not only its latest: a reveal of other items since does not lift it.
+  const jobs = (await revealJobs.all())
+    .filter((job) => job.vaultKey === vaultKey)
+    .map((job) => (cutOffRun(job) ? { ...job, status: CUT_OFF } : job));
+  if (heldBackBy(jobs).some(({ items }) => items.some((item) => requested.includes(item)))) {
     throw refuse(
       'The last reveal of this contact got no answer and may have been charged. See what it cost next to the contact, then choose Reveal again.',
     );

@@ -6,6 +6,7 @@
  */
 import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { maxCostOfItems } from '../../api/pricing';
+import { heldBackBy } from '../../domain/cut-off-guard';
 import { cutOffSettled } from '../../domain/outage';
 import { cutOffNow } from '../../domain/worker';
 import type { RevealOutcome } from '../../protocol/shapes';
@@ -66,27 +67,26 @@ export function createHeldModel(
   const unreadable = computed(() => vaultRead.value.state === 'unreadable');
   /** What the team holds of the profile, as the gateway said when it was shown (empty otherwise). */
   const teamHeld = signal<TeamHeldItems>({});
-  /** The latest job as stored: "running" there may belong to a worker that was stopped since. */
-  const storedJob = signal<RevealJob | null>(null);
+  /** The profile's jobs as stored, newest first: "running" there may belong to a worker that was stopped since. */
+  const storedJobs = signal<RevealJob[]>([]);
+  /** The latest job as stored. */
+  const storedJob = computed(() => storedJobs.value[0] ?? null);
   const beat = stored(null, workerBeat.get, workerBeat.watch);
   /** The clock a "running" job's heartbeat is judged by; ticks only while one is shown running. */
   const now = signal(Date.now());
-  /** The latest job as it is: a running one whose worker stopped beating is shown cut off. */
-  const job = computed(() => {
-    const latest = storedJob.value;
+  /** A job as it is: a running one whose worker stopped beating is shown cut off. */
+  const asItIs = (stored: RevealJob): RevealJob =>
     // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
-    if (
-      !latest ||
-      !cutOffNow(latest.status, latest.worker, beat.loaded.value ? beat.value.value : undefined, now.value)
-    )
-      return latest;
-    return { ...latest, status: CUT_OFF };
-  });
+    cutOffNow(stored.status, stored.worker, beat.loaded.value ? beat.value.value : undefined, now.value)
+      ? { ...stored, status: CUT_OFF }
+      : stored;
+  /** The latest job as it is. */
+  const job = computed(() => (storedJob.value ? asItIs(storedJob.value) : null));
   /**
-   * The latest reveal, when it was cut off and its charge is not settled: its charge is checked, and asking again is
-   * a separate choice.
+   * The newest reveal cut off with its charge not settled, latest or not (a reveal of other items since does not
+   * lift it: `heldBackBy`): its charge is checked, and asking again for its items is a separate choice.
    */
-  const cutOff = computed(() => (outcomeUnknown(job.value) && !cutOffSettled(job.value) ? job.value : null));
+  const cutOff = computed(() => heldBackBy(storedJobs.value.map(asItIs))[0]?.job ?? null);
   /** The latest reveal, cut off and since settled ("not charged", "charged N"): said once, the contact revealed as any. */
   const settledCutOff = computed(() =>
     outcomeUnknown(job.value) && cutOffSettled(job.value) ? job.value : null,
@@ -145,16 +145,16 @@ export function createHeldModel(
     unwatch = [];
     vaultRead.value = { state: 'missing' };
     vaultLoaded.value = false;
-    storedJob.value = null;
+    storedJobs.value = [];
     revealedHere.value = false;
     if (!url) return;
     const refresh = async () => {
-      const [r, j] = await Promise.all([vault.lookup({ socialUrl: url }), revealJobs.latestFor(url)]);
+      const [r, all] = await Promise.all([vault.lookup({ socialUrl: url }), revealJobs.all()]);
       if (socialUrl.peek() !== url) return;
       batch(() => {
         vaultRead.value = r;
         vaultLoaded.value = true;
-        storedJob.value = j;
+        storedJobs.value = all.filter((stored) => stored.vaultKey === url);
       });
     };
     void refresh();
@@ -186,7 +186,13 @@ export function createHeldModel(
     if (socialUrl.peek() !== url) return;
     batch(() => {
       if (outcome.record) vaultRead.value = { state: 'ok', value: outcome.record };
-      if (outcome.job) storedJob.value = outcome.job;
+      const answeredJob = outcome.job;
+      if (answeredJob) {
+        storedJobs.value = [
+          answeredJob,
+          ...storedJobs.value.filter((stored) => stored.id !== answeredJob.id),
+        ];
+      }
       revealedHere.value = true;
     });
   }

@@ -5,6 +5,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { ApiErrorJSON } from '../../api/errors';
 import type { Retrievable } from '../../api/schema-parts';
+import { heldBackBy } from '../../domain/cut-off-guard';
 import type { StoredProfile } from '../../store/database/search';
 import { itemsToAsk, vaultKeyFor } from '../../store/database/vault/vault-record';
 import { outcomeUnknown, type RevealJob, revealJobs } from '../../store/items/reveal-jobs';
@@ -60,8 +61,14 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
     const job = id === undefined ? undefined : all.value.find((j) => j.id === id);
     return job?.status === 'done' ? job : null;
   };
-  /** The target's last reveal, when its outcome is unknown (it may have been charged): asking again is a choice. */
+  /**
+   * The target's newest reveal cut off and not settled, latest or not (`heldBackBy`: a reveal of other items since
+   * does not lift it); else its last reveal when its outcome is unknown (settled since, said once).
+   */
   const cutOffFor = (target: Target): RevealJob | null => {
+    const key = keyOf(target);
+    const unsettled = heldBackBy(all.value.filter((j) => j.vaultKey === key))[0];
+    if (unsettled) return unsettled.job;
     const job = jobFor(target);
     return job && outcomeUnknown(job) ? job : null;
   };

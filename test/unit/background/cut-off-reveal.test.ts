@@ -220,6 +220,28 @@ describe('a reveal cut off by a stopped worker', () => {
     expect((await checkCutOffReveal('cut')).check).toMatchObject({ charged: 0, remaining: 97 });
   });
 
+  it.each([
+    ['its check is not final yet', 100, 0],
+    ['its charge cannot be told', null, 60_000],
+  ])(
+    'a reveal of other items since does not lift the hold on its items (%s)',
+    async (_label, balanceBefore, ageMs) => {
+      const service = stubService([GRACE], 100);
+      await cutOffReveal(balanceBefore, ageMs);
+      const { check } = await checkCutOffReveal('cut');
+      expect(check?.final && check.charged !== null).toBe(false);
+      // The email is revealed (no overlap): it is now the contact's latest reveal.
+      await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] });
+      await expect(
+        reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }),
+      ).rejects.toMatchObject({ kind: 'invalid-request', message: expect.stringContaining('no answer') });
+      expect(service.requests.filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
+      // Chosen knowing: asked again.
+      await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'], retryCutOff: true });
+      expect(service.requests.filter((r) => r.path === '/v1/lookup')).toHaveLength(2);
+    },
+  );
+
   it('searches made meanwhile are not counted as the cut-off call (the ledger says what they cost)', async () => {
     const service = stubService([GRACE], 100);
     await cutOffReveal(100);

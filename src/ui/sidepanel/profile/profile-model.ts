@@ -19,7 +19,7 @@ import type { VaultModel } from '../vault-model';
 export interface ProfileDeps {
   tab: Pick<TabModel, 'subject'>;
   vault: Pick<VaultModel, 'records' | 'want'>;
-  reveals: Pick<RevealsModel, 'jobFor' | 'isRevealing' | 'reveal' | 'errors'>;
+  reveals: Pick<RevealsModel, 'jobFor' | 'cutOffFor' | 'isRevealing' | 'reveal' | 'errors'>;
   account: Pick<AccountModel, 'balance' | 'hasKey' | 'unreachable'>;
   selection: ReadonlySignal<Retrievable[]>;
   capRoom: ReadonlySignal<CapRoom | null>;
@@ -38,8 +38,14 @@ export function createProfileModel({ tab, vault, reveals, account, selection, ca
   const place = signal<string | undefined>(undefined);
   const offer = computed(() => revealOffer(record.value, selection.value, team.value));
   const job = computed(() => (socialUrl.value ? reveals.jobFor(target.value) : null));
-  /** Its last reveal got no answer: what it charged is checked first; asking again is a choice made after. */
-  const cutOff = computed(() => (outcomeUnknown(job.value) && !cutOffSettled(job.value) ? job.value : null));
+  /**
+   * A reveal of it got no answer and is not settled (its last, or an earlier one a reveal of other items followed):
+   * what it charged is checked first; asking again is a choice made after.
+   */
+  const cutOff = computed(() => {
+    const cut = socialUrl.value ? reveals.cutOffFor(target.value) : null;
+    return cut && !cutOffSettled(cut) ? cut : null;
+  });
   /** Its last reveal got no answer and was settled since: said once; the person is revealed like any other. */
   const settledCutOff = computed(() =>
     outcomeUnknown(job.value) && cutOffSettled(job.value) ? job.value : null,

@@ -2,6 +2,8 @@ import { signal } from '@preact/signals';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { vaultWrite } from '../../../../src/store/database/vault/vault-write';
+import { revealJobs } from '../../../../src/store/items/reveal-jobs';
+import { CUT_OFF } from '../../../../src/store/work-status';
 import { createHeldModel, heldInWords } from '../../../../src/ui/popup/held-model';
 import { writeRawContact } from '../../../support/vault-records';
 import { ADA, record } from '../sidepanel/fixtures';
@@ -73,6 +75,27 @@ describe("following what is held of the popup's profile", () => {
     url.value = 'https://www.linkedin.com/in/nobody';
     held.answered({ record: record(ADA, { email: 'ada@example.org' }), job: done }, ADA);
     expect(held.record.value).toBeNull();
+  });
+
+  it('a cut-off reveal not settled is still held back once another reveal of the profile is the latest', async () => {
+    const phone = revealJob({
+      id: 'phone',
+      requested: ['phone'],
+      status: CUT_OFF,
+      check: { remaining: 100, charged: null, final: true, at: '2026-11-20T10:01:00.000Z' },
+    });
+    const email = revealJob({ id: 'email', startedAt: '2026-11-20T10:02:00.000Z' });
+    await revealJobs.put(phone);
+    await revealJobs.put(email);
+    const held = createHeldModel(signal(ADA), signal(0));
+    await vi.waitFor(() => expect(held.job.value?.id).toBe('email'));
+    expect(held.cutOff.value?.id).toBe('phone');
+    // This popup's own reveal of the email answering keeps it too.
+    held.answered(
+      { record: record(ADA, { email: 'ada@example.org' }), job: { ...email, id: 'email-2' } },
+      ADA,
+    );
+    expect(held.cutOff.value?.id).toBe('phone');
   });
 
   it('a stored record that no longer reads is said so, not shown as never revealed', async () => {

@@ -94,4 +94,13 @@ describe('the reveals sub-model', () => {
       retryCutOff: true,
     });
   });
+
+  it('an earlier cut-off reveal not settled is still the one to check once a reveal of other items followed it', async () => {
+    await revealJobs.put(job({ id: 'phone', requested: ['phone'], status: CUT_OFF }));
+    await revealJobs.put(job({ id: 'email', requested: ['email'], status: 'done' }));
+    const { reveals } = build();
+    const target = { socialUrl: URL, candidateId: 'c1' };
+    await vi.waitFor(() => expect(reveals.jobFor(target)?.id).toBe('email'));
+    expect(reveals.cutOffFor(target)?.id).toBe('phone');
+  });
 });
