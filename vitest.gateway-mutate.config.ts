@@ -18,6 +18,7 @@ export default defineConfig({
       'test/gateway/erased-waiter.test.ts',
       'test/gateway/team-send.test.ts',
       'test/gateway/team-send-webhook.test.ts',
+      'test/gateway/destinations.test.ts',
       'test/gateway/do-not-contact.test.ts',
     ],
     globalSetup: ['test/gateway/global-setup-pglite.ts'],
