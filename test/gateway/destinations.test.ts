@@ -242,7 +242,7 @@ describe('what is sent of a person', () => {
     });
   });
 
-  it('a person held with no name: sent under their profile address, or the service id when they have none', async () => {
+  it('a person held with no name: sent under their profile address, else under the service id', async () => {
     await setDestination(
       db,
       { kind: 'lever', apiKey: LEVER_KEY, performAs: CHANDLER, baseUrl: ats.lever.url },
@@ -251,7 +251,7 @@ describe('what is sent of a person', () => {
     const url = 'https://www.linkedin.com/in/nameless-demo';
     const byUrl = await send(
       'lever',
-      await holdPerson({ socialUrl: url, email: 'nameless@example.org' }),
+      await holdPerson({ socialUrl: url, candidateId: 'cand-nameless-6', email: 'nameless@example.org' }),
       {},
     );
     expect(byUrl).toMatchObject({ thisSend: 'created' });
