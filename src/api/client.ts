@@ -68,6 +68,12 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Called before each retry is handed to the network, after its wait; the retry leaves once it resolves (a
+   * rejection ends the call with that error, nothing sent again). A paid call's ledger records each hand-over: the
+   * service may be charging the latest attempt, not the first, for the time a call can take.
+   */
+  beforeRetry?: () => Promise<void>;
 }
 
 export interface ApiClient {
@@ -191,6 +197,7 @@ export function createClient(options: ClientOptions): ApiClient {
   async function call<S extends z.ZodMiniType>(
     endpoint: Endpoint<S>,
     signal: AbortSignal | undefined,
+    beforeRetry?: () => Promise<void>,
   ): Promise<z.output<S>> {
     const { operation } = endpoint;
     const noun = NOUN[operation];
@@ -241,6 +248,7 @@ export function createClient(options: ClientOptions): ApiClient {
           message: `The ${noun} was cancelled while waiting to retry. Nothing was charged.`,
         });
       }
+      await beforeRetry?.();
     }
   }
 
@@ -259,6 +267,7 @@ export function createClient(options: ClientOptions): ApiClient {
       return call(
         { operation: 'search', method: 'POST', path: '/v1/search', body: shape.data, schema: SearchResponse },
         callOptions?.signal,
+        callOptions?.beforeRetry,
       );
     },
 
@@ -272,6 +281,7 @@ export function createClient(options: ClientOptions): ApiClient {
       return call(
         { operation: 'lookup', method: 'POST', path: '/v1/lookup', body: shape.data, schema: LookupResponse },
         callOptions?.signal,
+        callOptions?.beforeRetry,
       );
     },
 

@@ -158,7 +158,8 @@ export async function lookupContact(
       send(
         // The last check runs between the entry and its hand-over; the client then calls `fetch` before its first
         // await, so no request counted as handed over waits anywhere before it can leave.
-        (leaving) => ahead(leaving).then(() => client.lookup(body)),
+        // A retry of the client's records its own hand-over first (see `PaidSend`).
+        (leaving) => ahead(leaving).then(() => client.lookup(body, { beforeRetry: () => ahead() })),
         most,
       ),
     (response) => keepAnswer(base, asked, response, existing === null, plan.checking === true),

@@ -137,6 +137,10 @@ function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => Ch
  * Two writes, so a stop in between is told apart from a stop after: an entry whose hand-over was never recorded
  * provably never reached `fetch`, so it cost nothing and its work can be asked again (`dropNeverLeft` in
  * `src/store/database/ledger/ledger-write.ts`); one recorded may have left, and only the balance can tell what it cost.
+ *
+ * Called again once handed over (the client's retry of the same call: `CallOptions.beforeRetry`), it records the new
+ * hand-over as the entry's `handedAt`: a balance is too early to call the call not charged until the time a call can
+ * take has passed since its latest attempt left ({@link reconcile}).
  */
 export type PaidSend<R> = (ahead: (leaving?: () => void) => Promise<void>) => Promise<R>;
 
@@ -186,7 +190,16 @@ async function paid<R, K>(
     let written = false;
     let handed = false;
     const ahead = async (leaving?: () => void) => {
-      if (handed) return;
+      if (handed) {
+        const again = new Date().toISOString();
+        await markHandedOver(entry.id, again).catch((error: unknown) => {
+          // Stryker disable next-line StringLiteral: a developer's log line, never shown to the user
+          console.warn('The ledger could not record a paid call leaving again', error);
+          throw new NotRecorded(error);
+        });
+        entry.handedAt = again;
+        return;
+      }
       entry.at = new Date().toISOString();
       await writeAhead(entry);
       written = true;
@@ -300,7 +313,8 @@ export async function paidLookup<K>(
 export async function paidSearch(
   call: Omit<PaidCall, 'action'>,
   body: SearchRequest,
-  send: () => Promise<SearchResponse>,
+  /** `again`: records a retry's hand-over (the client's `beforeRetry`). */
+  send: (again: () => Promise<void>) => Promise<SearchResponse>,
   keep: (response: SearchResponse) => Promise<void> = async () => undefined,
 ): Promise<SearchResponse> {
   const action: LedgerAction = body.jd_search !== undefined ? 'jd-search' : 'search';
@@ -308,7 +322,7 @@ export async function paidSearch(
     { ...call, action },
     searchCost(body),
     // Handed to `fetch` in the turn the hand-over is recorded: the client calls it before its first await.
-    (ahead) => ahead().then(send),
+    (ahead) => ahead().then(() => send(() => ahead())),
     (response) => ({ credits: response.credits.used ?? 0, items: [], remaining: response.credits.remaining }),
     keep,
   );

@@ -6,7 +6,7 @@
 import { ApiError } from '../api/errors';
 import { heldBackBy } from '../domain/cut-off-guard';
 import { dncRefusal } from '../domain/do-not-contact';
-import type { ChargeEntry } from '../ledger/entry';
+import { type ChargeEntry, lastHandOver } from '../ledger/entry';
 import type { RevealInput } from '../protocol/messages';
 import { fail, refuse, refuseNow } from '../protocol/result';
 import type { RevealOutcome } from '../protocol/shapes';
@@ -240,7 +240,7 @@ function chargeOf(
     // Not settled yet: the service may still be finishing it, or a call in flight keeps the balance from telling.
     // Past the time a call can take, with nothing in flight, the balance cannot settle it (none known before it,
     // or credits were bought meanwhile).
-    const old = Date.now() - new Date(entry.at).getTime() > SETTLE_AFTER_MS;
+    const old = Date.now() - lastHandOver(entry) > SETTLE_AFTER_MS;
     return old && callsInFlight() === 0 ? { charged: null, final: true } : { charged: 0, final: false };
   }
   if (entry.shared) {

@@ -78,7 +78,7 @@ export function partsOf(entry: ChargeEntry): Partial<Record<SpendPart, number>> 
  * A fall beyond the group's maximum (the key used elsewhere too) marks them `shared` as well, with the whole fall:
  * each is put at its maximum, the most it could have cost, and whether it was charged at all cannot be told.
  *
- * Returns null when it cannot settle yet: a call sent less than `settleAfterMs` before the balance may still be
+ * Returns null when it cannot settle yet: a call last sent ({@link lastHandOver}) less than `settleAfterMs` before the balance may still be
  * being processed (the service may charge it after this balance), so a group not fully charged waits. A balance that
  * rose (credits bought) cannot settle anything: returns [] (the calls stay uncertain, counted at their maximum).
  */
@@ -97,7 +97,7 @@ export function reconcile(
   const unexplained = anchor - remaining - known;
   if (unexplained < 0) return [];
   const most = pending.reduce((sum, e) => sum + e.maxCredits, 0);
-  const recent = pending.some((e) => new Date(at).getTime() - new Date(e.at).getTime() < settleAfterMs);
+  const recent = pending.some((e) => new Date(at).getTime() - lastHandOver(e) < settleAfterMs);
   if (unexplained < most && recent && !(pending.length === 1 && unexplained > 0)) return null;
   const shared =
     (pending.length > 1 && unexplained > 0 && unexplained < most) || unexplained > most
@@ -116,6 +116,15 @@ export function reconcile(
     if (shared) settled.shared = shared;
     return settled;
   });
+}
+
+/**
+ * When a call was last handed to the network (ms): its latest attempt's hand-over (a retry of the same call is
+ * recorded on its entry), or when it was written for an entry that has none recorded.
+ */
+export function lastHandOver(entry: ChargeEntry): number {
+  const written = new Date(entry.at).getTime();
+  return entry.handedAt ? Math.max(written, new Date(entry.handedAt).getTime()) : written;
 }
 
 /** What a set of charges came to: settled credits, and the uncertain calls with the most they may still cost. */

@@ -78,7 +78,7 @@ async function fetchPageNow(
     response = await paidSearch(
       { ref: session.id, label: `page from ${start}` },
       body,
-      () => client.search(pageRequest(body, start)),
+      (again) => client.search(pageRequest(body, start), { beforeRetry: again }),
       async (answer) => {
         done = doneOf(running, start, answer);
         // Stored before the panel (which renders from storage) can show it, and before the ledger's write.

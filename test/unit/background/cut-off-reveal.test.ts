@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID, whileBeating } from '../../../src/background/heartbeat';
@@ -277,6 +277,46 @@ describe('a reveal cut off by a stopped worker', () => {
       unexplained: 19,
       remaining: 81,
     });
+  });
+});
+
+describe('a reveal retried by the client, then cut off', () => {
+  beforeEach(freshConnectionQuiet);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is not called "not charged" until the time a call can take has passed since its retry left', async () => {
+    const service = stubService([GRACE], 100);
+    const t0 = Date.now();
+    vi.useFakeTimers({ now: t0, toFake: ['Date'] });
+    await recordAccountBalance(100, new Date().toISOString());
+    const upstream = service.fetch.getMockImplementation()!;
+    let lookups = 0;
+    service.fetch.mockImplementation(async (input, init) => {
+      if (new URL(String(input)).pathname !== '/v1/lookup') return upstream(input, init);
+      lookups++;
+      // The first attempt is told to wait (nothing charged): its retry leaves at +20 s, and its connection drops
+      // at +21 s. (Retry-After is 1 s of real time; the clock is moved to where the 20 s would have left it.)
+      if (lookups === 1) return new Response('{}', { status: 429, headers: { 'Retry-After': '1' } });
+      vi.setSystemTime(t0 + 21_000);
+      throw new TypeError('Failed to fetch');
+    });
+    const revealing = reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['phone'] }).catch(
+      (error: unknown) => error,
+    );
+    await vi.waitFor(() => expect(lookups).toBe(1));
+    vi.setSystemTime(t0 + 20_000);
+    expect(await revealing).toMatchObject({ outcomeUnknown: true });
+    expect(lookups).toBe(2);
+    // 22 s after the first attempt, 2 s after the retry left: the balance has not moved (yet).
+    vi.setSystemTime(t0 + 22_000);
+    const [cut] = await revealJobs.all();
+    expect((await checkCutOffReveal(cut!.id)).check).toMatchObject({ charged: 0, final: false });
+    expect(await chargesOf(cut!.id, cut!.startedAt)).toMatchObject([{ state: 'uncertain' }]);
+    // Past that time from the retry, the same balance settles it.
+    vi.setSystemTime(t0 + 36_000);
+    expect((await checkCutOffReveal(cut!.id)).check).toMatchObject({ charged: 0, final: true });
   });
 });
 
