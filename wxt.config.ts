@@ -10,6 +10,7 @@ import {
   SIMULATOR_URL,
 } from './scripts/build-settings';
 import { firstLoadChunks } from './scripts/first-load-chunks';
+import { buildPopupAlone } from './scripts/popup-alone';
 import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
 
 /**
@@ -96,6 +97,8 @@ export default defineConfig({
       : {}),
   }),
   hooks: {
+    // The popup in a build of its own, so it opens with two script files (scripts/popup-alone.ts).
+    'entrypoints:grouped': (_wxt, groups) => buildPopupAlone(groups),
     // privacy.html: PRIVACY.md as a page of the extension (see scripts/privacy-page.ts).
     'build:publicAssets': (_wxt, files) => {
       const markdown = readFileSync(resolve(import.meta.dirname, 'PRIVACY.md'), 'utf8');

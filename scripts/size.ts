@@ -39,7 +39,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 60.25 KB: the card's "Privacy" (Copy privacy notice and Export what we hold load when the card shows them; the
   // worker fills the notice and gathers the export) and "Notice copied 3 Dec".
   // 58.25 KB: lowered once shared code was chunked by the pages that load it together (57.9 KB measured).
-  { name: 'popup', entry: 'popup.html', budget: 58.25 * KB },
+  // 51.25 KB: lowered once the popup is built on its own (scripts/popup-alone.ts), its code in two files without the
+  // shared chunks' overhead (51.0 KB measured, with the one-round ask for the tab's person and the later asks).
+  { name: 'popup', entry: 'popup.html', budget: 51.25 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
