@@ -176,9 +176,13 @@ export function db(): Promise<LensDb> {
       async (open) => {
         // Told apart from a first install by the marker outside it: a database that vanished is said, not
         // silently started afresh. A marker that cannot be written costs the open nothing.
-        await noteDatabase(created, DB_VERSION).catch((error) =>
+        const noted = noteDatabase(created, DB_VERSION).catch((error) =>
           console.warn('Could not note the database', error),
         );
+        // Only an open that made the database can find one lost: it waits for the marker, so the loss is recorded
+        // before anything is written to the new one. Any other open only keeps the marker's layout in step, which
+        // no read waits on (it is a round through the browser before every first read of a page otherwise).
+        if (created) await noted;
         return open;
       },
       (error: unknown) => {

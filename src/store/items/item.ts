@@ -6,6 +6,12 @@
  *
  * Where WXT's item does not fit (a family of keys: a tab's detection), the same read (`inspector` in `read.ts`) is
  * used by hand. What grows with use is not an item at all: it is in the database (`db.ts`).
+ *
+ * WXT's item reads its value once as soon as it is defined (to give an `init` a value it does not use here), so
+ * every item a bundle defines was read when its module loaded, used or not: a page or a waking worker began with a
+ * dozen reads its first screen or first message queued behind. An item without migrations is therefore the plain
+ * key (WXT's `storage.getItem` and the rest, which is what its item does then), and an item with migrations is
+ * defined on its first use, its migrations still run before its first read or write.
  */
 import { storage } from 'wxt/utils/storage';
 import * as z from 'zod/mini';
@@ -55,16 +61,38 @@ export interface StoredItem<T> {
   watchRead(cb: (read: Read<T>) => void): () => void;
 }
 
+/** What of WXT's item {@link defineStored} uses. */
+interface Underlying {
+  getValue(): Promise<unknown>;
+  setValue(value: unknown): Promise<void>;
+  watch(cb: (value: unknown) => void): () => void;
+}
+
+/** The stored key as WXT keeps it: the plain key without migrations, else WXT's item, defined on first use. */
+function itemOf(spec: ItemSpec<unknown>): Underlying {
+  const { key } = spec;
+  const migrations = spec.migrations && Object.keys(spec.migrations).length > 0 ? spec.migrations : null;
+  if (!migrations)
+    // What WXT's item does without migrations: no version is kept beside the value (a missing version reads as 1).
+    return {
+      getValue: () => storage.getItem<unknown>(key),
+      setValue: (value) => storage.setItem(key, value),
+      watch: (cb) => storage.watch<unknown>(key, (value) => cb(value ?? null)),
+    };
+  let defined: Underlying | null = null;
+  const item = () =>
+    (defined ??= storage.defineItem<unknown>(key, { fallback: null, version: spec.version, migrations }));
+  return {
+    getValue: () => item().getValue(),
+    setValue: (value) => item().setValue(value),
+    watch: (cb) => item().watch((value) => cb(value)),
+  };
+}
+
 /** Makes a {@link StoredItem}. */
 export function defineStored<T>(spec: ItemSpec<T>): StoredItem<T> {
   const name = nameOf(spec.key);
-  const item = storage.defineItem<unknown>(spec.key, {
-    fallback: null,
-    version: spec.version,
-    // Passed only when there are some: without them WXT writes no version beside the item, as before versions
-    // moved past 1 (a missing version reads as 1).
-    ...(spec.migrations && Object.keys(spec.migrations).length > 0 ? { migrations: spec.migrations } : {}),
-  });
+  const item = itemOf(spec as ItemSpec<unknown>);
   const inspect = inspector(spec.schema, spec.label, { unreadable: spec.unreadable ?? 'set-aside' });
   const read = (value: unknown) => inspect(value, name);
   const valueIn = (value: unknown): T => {

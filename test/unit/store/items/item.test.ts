@@ -122,4 +122,31 @@ describe('stored values', () => {
     await item.set({ a: 1, b: 2 });
     expect(Object.keys(await browser.storage.local.get(null))).toEqual(['plain']);
   });
+
+  it('defining an item reads nothing: only a read reads, once (a page opens without a read of every item it defines)', async () => {
+    await browser.storage.local.set({ lazy: { a: 1, b: 2 } });
+    const gets = vi.spyOn(browser.storage.local, 'get');
+    const plain = defineStored({
+      key: 'local:lazy',
+      schema: z.nullable(Pair),
+      fallback: null,
+      label: 'lazy',
+      version: 1,
+    });
+    const migrating = defineStored({
+      key: 'local:lazy-migrating',
+      schema: z.nullable(Pair),
+      fallback: null,
+      label: 'lazy migrating',
+      version: 2,
+      migrations: { 2: (v1) => ({ ...(v1 as object), b: 0 }) },
+    });
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(gets).not.toHaveBeenCalled();
+    expect(await plain.get()).toEqual({ a: 1, b: 2 });
+    expect(gets).toHaveBeenCalledTimes(1);
+    // Its migrations run before its first read, as WXT's item runs them.
+    await browser.storage.local.set({ 'lazy-migrating': { a: 2 } });
+    expect(await migrating.get()).toEqual({ a: 2, b: 0 });
+  });
 });
