@@ -69,6 +69,7 @@ import {
 } from './send-to/destinations';
 import { noteJobChange } from './send-to/job-change-note';
 import { sendContact } from './send-to/send';
+import { tabPerson } from './tab-person';
 import { onProfileSeen, refreshBadges } from './tabs';
 import { refreshMembership } from './team/team';
 import { teamHeldMarked } from './team-held-marks';
@@ -213,6 +214,7 @@ export function registerMessageHandlers(): void {
   }));
   expose('teamHeld', TeamHeldInput, ({ people }) => teamHeldMarked(people));
   expose('pagePeople', TabInput, ({ tabId }) => readTabPeople(tabId));
+  expose('tabPerson', TabInput, ({ tabId }) => tabPerson(tabId));
   expose('removeContacts', KeysInput, async ({ keys }) => {
     await vaultWrite.remove(keys);
     await refreshBadges().catch((error) => console.warn('Could not refresh the badges', error));

@@ -51,7 +51,14 @@ import type {
   TakenOutInput,
   TeamHeldInput,
 } from './schemas';
-import type { ForgetOutcome, PagePeople, RevealOutcome, SendResult, TeamHeldPerson } from './shapes';
+import type {
+  ForgetOutcome,
+  PagePeople,
+  RevealOutcome,
+  SendResult,
+  TabPerson,
+  TeamHeldPerson,
+} from './shapes';
 
 export type ProfileDetection = z.infer<typeof ProfileDetectionSchema>;
 export type RevealInput = z.infer<typeof RevealInputSchema>;
@@ -125,6 +132,11 @@ export interface ProtocolMap {
    * with what the vault holds for each, and the page kind. Free.
    */
   pagePeople(input: z.infer<typeof TabInput>): Result<PagePeople>;
+  /**
+   * Popup: the person the tab shows, the vault's record of them and their reveal jobs, in one round (what its
+   * first screen shows; the worker holds the database open). Free, read only.
+   */
+  tabPerson(input: z.infer<typeof TabInput>): Result<TabPerson>;
   /**
    * Side panel: find one person by an email address, a GitHub profile or a name (with a company domain). A search:
    * 1 credit, only when profiles return. Refused before anything is sent when the input cannot be searched.

@@ -7,6 +7,8 @@ import type { PageKindId } from '../sites/linkedin/page-kind';
 import type { SentStatus } from '../store/database/sent';
 import type { ContactRecord } from '../store/database/vault/vault-record';
 import type { RevealJob } from '../store/items/reveal-jobs';
+import type { TabProfile } from '../store/items/tabs';
+import type { Read } from '../store/read';
 
 /** One person of the page, as the extension's pages show them. */
 export interface PersonOnPage {
@@ -41,6 +43,16 @@ export interface PagePeople {
   /** The page's structure report, to copy and send, when it was not read (structure only: no text, names or ids). */
   report: string | null;
   readAt: string;
+}
+
+/**
+ * The person a tab shows and what is held of them, in one round (the popup's first screen): the tab's detection,
+ * the vault's record of that person (null when the tab shows none) and their reveal jobs, newest first.
+ */
+export interface TabPerson {
+  profile: TabProfile | null;
+  held: Read<ContactRecord> | null;
+  jobs: RevealJob[];
 }
 
 /** What a reveal answers: the vault record (written before the answer), and the job that asked the service. */

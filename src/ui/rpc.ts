@@ -21,6 +21,7 @@ const FREE_CALLS: ReadonlySet<PageMessage> = new Set<PageMessage>([
   'teamHeld',
   'pagePeople',
   'gitHubProfileOnTab',
+  'tabPerson',
 ]);
 
 /** What the screen says when the background did not answer: no browser text, which is for engineers. */

@@ -237,8 +237,10 @@ export function App() {
           </button>
         </nav>
       </header>
-      <SpendingWarning />
-      <LostDatabase />
+      {/* Read once the first screen is drawn (each a round through the browser): rare, and said before any paid
+          click, which waits for the balance's fresh answer and the room under the caps. */}
+      {m.later.value && <SpendingWarning />}
+      {m.later.value && <LostDatabase />}
 
       {noKey && (
         <p class="notice" id="no-key">

@@ -32,13 +32,23 @@ export function watchCapRoom(
   /** The settings as a screen read them on opening, so that its first reads share one; read here otherwise. */
   first: Promise<Settings> = settings.get(),
 ): ReadonlySignal<CapRoom | null> {
+  return followCapRoom(first).room;
+}
+
+/** {@link watchCapRoom}, with word of when the room was first read (until then, null says nothing). */
+export function followCapRoom(first: Promise<Settings> = settings.get()): {
+  room: ReadonlySignal<CapRoom | null>;
+  known: ReadonlySignal<boolean>;
+} {
   const room = signal<CapRoom | null>(null);
+  const known = signal(false);
   const refresh = async (caps?: Promise<Settings>) => {
     const [set, spent] = await Promise.all([caps ?? settings.get(), spendingNow()]);
     room.value = roomUnderCaps(set, spent);
+    known.value = true;
   };
   watchLedger(() => void refresh());
   settings.watch(() => void refresh());
   void refresh(first);
-  return room;
+  return { room, known };
 }

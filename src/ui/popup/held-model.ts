@@ -9,13 +9,14 @@ import { maxCostOfItems } from '../../api/pricing';
 import { heldBackBy } from '../../domain/cut-off-guard';
 import { cutOffSettled } from '../../domain/outage';
 import { cutOffNow } from '../../domain/worker';
-import type { RevealOutcome } from '../../protocol/shapes';
+import type { RevealOutcome, TabPerson } from '../../protocol/shapes';
 import { vault } from '../../store/database/vault/vault';
 import { type ContactRecord, itemsToAsk } from '../../store/database/vault/vault-record';
 import type { Read } from '../../store/items/item';
 import { outcomeUnknown, type RevealJob, revealJobs } from '../../store/items/reveal-jobs';
 import { workerBeat } from '../../store/items/worker-beat';
 import { CUT_OFF } from '../../store/work-status';
+import { once } from '../helpers/after-shown';
 import { followCutOffCheck } from '../helpers/cut-off-check';
 import { heldByItem, type TeamHeldItems } from '../helpers/team-held';
 import { stored } from '../helpers/use-stored';
@@ -51,13 +52,19 @@ export function heldInWords(
   return `Revealed ${age}`;
 }
 
+/** The worker's heartbeat as stored, followed from now on. */
+const followBeat = () => stored(null, workerBeat.get, workerBeat.watch);
+
 /**
  * `serviceAnswers` counts the balance checks the service has answered: a cut-off reveal whose charge could not be
- * checked (the service was out of reach) is checked again once it answers.
+ * checked (the service was out of reach) is checked again once it answers. `later` holds once the popup's first
+ * screen is drawn: what the team holds is asked then (a message to the worker, which asks the gateway), not beside
+ * the vault's read the first screen waits on.
  */
 export function createHeldModel(
   socialUrl: ReadonlySignal<string | null>,
   serviceAnswers: ReadonlySignal<number>,
+  later: ReadonlySignal<boolean> = signal(true),
 ) {
   /** The vault's answer for the profile: a record, none, or one that could not be read. */
   const vaultRead = signal<Read<ContactRecord>>({ state: 'missing' });
@@ -71,13 +78,19 @@ export function createHeldModel(
   const storedJobs = signal<RevealJob[]>([]);
   /** The latest job as stored. */
   const storedJob = computed(() => storedJobs.value[0] ?? null);
-  const beat = stored(null, workerBeat.get, workerBeat.watch);
+  /** The worker's heartbeat, followed once a job of the profile is running: the only jobs it judges. */
+  const beat = signal<ReturnType<typeof followBeat> | null>(null);
   /** The clock a "running" job's heartbeat is judged by; ticks only while one is shown running. */
   const now = signal(Date.now());
   /** A job as it is: a running one whose worker stopped beating is shown cut off. */
   const asItIs = (stored: RevealJob): RevealJob =>
     // Until the heartbeat's first read lands, a running job is taken at its word (for a moment, not for good).
-    cutOffNow(stored.status, stored.worker, beat.loaded.value ? beat.value.value : undefined, now.value)
+    cutOffNow(
+      stored.status,
+      stored.worker,
+      beat.value?.loaded.value ? beat.value.value.value : undefined,
+      now.value,
+    )
       ? { ...stored, status: CUT_OFF }
       : stored;
   /** The latest job as it is. */
@@ -110,6 +123,10 @@ export function createHeldModel(
 
   /** While a job is shown running, re-judge its worker's heartbeat every second. */
   effect(() => {
+    if (!beat.peek() && storedJobs.value.some((stored) => stored.status === 'running'))
+      beat.value = followBeat();
+  });
+  effect(() => {
     if (storedJob.value?.status !== 'running') return;
     const timer = setInterval(() => {
       now.value = Date.now();
@@ -136,6 +153,8 @@ export function createHeldModel(
     });
   });
 
+  /** What the worker answered for a profile about to be shown (`firstHeard`), taken as its first read. */
+  let given: { url: string; read: Read<ContactRecord>; jobs: RevealJob[] } | null = null;
   /** Watchers of the current profile's record and jobs, replaced when the profile changes. */
   let unwatch: Array<() => void> = [];
   /** Follows the vault record and latest job of the current profile. */
@@ -157,10 +176,21 @@ export function createHeldModel(
         storedJobs.value = all.filter((stored) => stored.vaultKey === url);
       });
     };
-    void refresh();
+    const first = given?.url === url ? given : null;
+    given = null;
+    if (first)
+      batch(() => {
+        vaultRead.value = first.read;
+        vaultLoaded.value = true;
+        storedJobs.value = first.jobs;
+      });
+    else void refresh();
     unwatch.push(
       vault.watch(url, () => void refresh()),
       revealJobs.watch(() => void refresh()),
+      // The worker's answer was read before these watchers: read here too once the first screen is drawn, so a
+      // change in between is not missed.
+      ...(first ? [once(later, () => void refresh())] : []),
     );
   });
 
@@ -171,12 +201,21 @@ export function createHeldModel(
   effect(() => {
     const url = socialUrl.value;
     teamHeld.value = {};
-    if (!url) return;
+    if (!url || !later.value) return;
     void call('teamHeld', { people: [{ socialUrl: url }] }).then((result) => {
       // Without an answer the full prices stay: never a lower price than the gateway confirmed.
       if (result.ok && socialUrl.peek() === url) teamHeld.value = heldByItem(result.value[0]);
     });
   });
+
+  /**
+   * The worker's answer for the tab's person (`tabPerson`), heard before that person is shown: their record and
+   * reveal jobs are the first screen's, without a read of the database here.
+   */
+  function firstHeard(person: TabPerson): void {
+    if (person.profile && person.held)
+      given = { url: person.profile.socialUrl, read: person.held, jobs: person.jobs };
+  }
 
   /**
    * This popup's reveal answered: its record and job are shown at once, not only once the storage changes they made
@@ -199,6 +238,7 @@ export function createHeldModel(
 
   return {
     answered,
+    firstHeard,
     vaultLoaded,
     record,
     unreadable,

@@ -9,18 +9,25 @@ import type { Retrievable } from '../../api/schema-parts';
 import { checkAgainMonths } from '../../store/database/vault/vault-age';
 import { account, keyHint } from '../../store/items/account';
 import { settings } from '../../store/items/settings';
+import { afterShown } from '../helpers/after-shown';
 import { pageHints } from '../helpers/reveal-hints';
 import { createServiceCheck } from '../helpers/service-check';
 import { stored } from '../helpers/use-stored';
 import { call } from '../rpc';
-import { watchCapRoom } from './cap-room';
+import { followCapRoom } from './cap-room';
 import { createHeldModel } from './held-model';
 import { createOfferModel } from './offer-model';
 import { createReasonsModel } from './reasons-model';
 import { createSubjectModel, subjectTabId } from './subject-model';
 
 export function createPopupModel() {
-  const subject = createSubjectModel();
+  /**
+   * The first screen is drawn: what it does not show is asked from then on (the team's holdings, a profile page's
+   * people, the room under the caps, the spending warnings, the lost-database notice), so its own reads (the tab's
+   * person, the vault's record, the settings, the key's hint, the balance, the reveal jobs) go first and alone.
+   */
+  const later = signal(false);
+  const subject = createSubjectModel(later);
   const { socialUrl } = subject;
   /**
    * The balance is asked again (free) when the popup opens: until it answers, nothing paid can be clicked on the
@@ -28,7 +35,7 @@ export function createPopupModel() {
    * paid; when it refuses, the figure shown says when it was true.
    */
   const service = createServiceCheck();
-  const held = createHeldModel(socialUrl, service.answers);
+  const held = createHeldModel(socialUrl, service.answers, later);
   const selection = signal<Retrievable[]>([]);
   const busy = signal(false);
   /** What the last reveal button asked for: Retry after a passing fault sends the same again, priced as before. */
@@ -41,7 +48,9 @@ export function createPopupModel() {
   const firstSettings = settings.get();
   const firstHint = keyHint.get();
   const key = stored(null, () => firstHint, keyHint.watch);
-  const capRoom = watchCapRoom(firstSettings);
+  /** The room under the caps, followed once the first screen is drawn. */
+  const capRoom = signal<ReturnType<typeof followCapRoom> | null>(null);
+  const room = computed(() => capRoom.value?.room.value ?? null);
   /** The "check again after" setting in force; nothing is offered until it is read. */
   const checkAfter = stored(
     0,
@@ -67,7 +76,9 @@ export function createPopupModel() {
     checkingBalance: service.checking,
     unreachable: service.unreachable,
     remaining: computed(() => balance.value.value?.remaining),
-    capRoom,
+    capRoom: room,
+    // Until the room under the caps is read, nothing paid is offered, as while the balance is asked again.
+    capRoomKnown: computed(() => capRoom.value?.known.value ?? false),
   });
 
   let selectionChosen = false;
@@ -94,10 +105,14 @@ export function createPopupModel() {
    */
   const settled = computed(() => firstShown.value && balanceCheck.value !== 'checking');
 
+  void afterShown(firstShown).then(() => {
+    capRoom.value = followCapRoom(firstSettings);
+    later.value = true;
+  });
+
   async function init() {
-    // The tab's person is read beside the settings, not after them: the vault's record, which the first screen
-    // shows, waits on that read alone.
-    const following = subjectTabId().then((tabId) => subject.follow(tabId));
+    // The tab's person, with what is held of them, is asked beside the settings, not after them.
+    const following = subjectTabId().then((tabId) => subject.follow(tabId, held.firstHeard));
     const [current, hint] = await Promise.all([firstSettings, firstHint]);
     if (hint) void refreshBalance();
     // The user's own ticks win over defaults that arrive after them.
@@ -185,7 +200,8 @@ export function createPopupModel() {
     service,
     refreshBalance,
     capBlocked: reasons.capBlocked,
-    capRoom,
+    capRoom: room,
+    later,
     spendProblem: reasons.spendProblem,
     settled,
     firstShown,

@@ -29,6 +29,8 @@ export interface ReasonsDeps {
   unreachable: ReadonlySignal<boolean>;
   remaining: ReadonlySignal<number | undefined>;
   capRoom: ReadonlySignal<CapRoom | null>;
+  /** The room under the caps has been read (until then nothing paid is offered, as while the balance is asked). */
+  capRoomKnown?: ReadonlySignal<boolean>;
 }
 
 export function createReasonsModel(deps: ReasonsDeps) {
@@ -39,7 +41,7 @@ export function createReasonsModel(deps: ReasonsDeps) {
       underWay: busy.value || job.value?.status === 'running',
       // Said once, by the notice with its button to Options (see App).
       hasKey: deps.hasKey.value,
-      checking: deps.checkingBalance.value,
+      checking: deps.checkingBalance.value || deps.capRoomKnown?.value === false,
       unreachable: deps.unreachable.value,
       remaining: deps.remaining.value,
       room: capRoom.value,

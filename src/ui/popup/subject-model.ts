@@ -2,15 +2,16 @@
  * Which profile the popup is about: the one its tab shows, the one person of a Sales Navigator lead, Recruiter
  * profile or member-id profile page, or a URL the user pasted (refused here, with why, when it is not one).
  */
-import { computed, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import type { ApiErrorJSON } from '../../api/errors';
 import { formatNumber } from '../../format/numbers';
 import { MESSAGE_LIMITS } from '../../input-limits';
-import type { PagePeople } from '../../protocol/shapes';
+import type { PagePeople, TabPerson } from '../../protocol/shapes';
 import { describeLinkedInUrl } from '../../sites/linkedin/describe-url';
 import { profileUrl } from '../../sites/linkedin/url';
 import { type TabProfile, tabProfiles } from '../../store/items/tabs';
+import { once } from '../helpers/after-shown';
 import { placeShown } from '../helpers/reveal-hints';
 import { call } from '../rpc';
 
@@ -34,7 +35,11 @@ export function pastedUrlProblem(pasted: string): string | null {
     : null;
 }
 
-export function createSubjectModel() {
+/**
+ * `later` holds once the popup's first screen is drawn: on a profile the tab reported, the people of its page (a
+ * message to the worker, which asks the tab) are asked then, not beside the reads the first screen waits on.
+ */
+export function createSubjectModel(later: ReadonlySignal<boolean> = signal(true)) {
   /** What the tab's content script reported of the profile it shows. */
   const tabProfile = signal<TabProfile | null>(null);
   const manualUrl = signal('');
@@ -42,7 +47,10 @@ export function createSubjectModel() {
   const tabId = signal<number | null>(null);
   const page = signal<PagePeople | null>(null);
   const pageError = signal<ApiErrorJSON | null>(null);
-  /** The tab's page has been read (or there is no tab to read): what the popup shows first is known. */
+  /**
+   * What the popup shows first is known: the tab reported a profile, or its page has been read, or there is no tab
+   * to read.
+   */
   const pageRead = signal(false);
   /** The one person of a Sales Navigator lead, Recruiter profile or member-id profile page. */
   const pagePerson = computed(() => {
@@ -74,19 +82,35 @@ export function createSubjectModel() {
   }
 
   /**
-   * Follows tab `id` (null: no tab to read): its detected profile is read, then watched for the popup's whole
-   * life; its page's people are read once. Resolves once the profile is read (the page may still be answering).
+   * Follows tab `id` (null: no tab to read): its detected profile is asked of the worker with what is held of that
+   * person (`tabPerson`, handed to `heard` before the profile is shown), or read here when the worker does not
+   * answer, then watched for the popup's whole life; its page's people are read once, at once when the tab
+   * reported no profile (the page is then what the popup shows first), else once the first screen is drawn.
+   * Resolves once the profile is read (the page may still be answering).
    */
-  async function follow(id: number | null) {
+  async function follow(id: number | null, heard?: (person: TabPerson) => void) {
     if (id === null) {
       pageRead.value = true;
       return;
     }
     tabId.value = id;
-    const profileRead = tabProfiles.get(id).then((value) => {
-      tabProfile.value = value;
-    });
-    void Promise.all([readPage(id), profileRead]).then(() => {
+    const profileRead = call('tabPerson', { tabId: id })
+      .then((answer) => {
+        if (!answer.ok) return tabProfiles.get(id);
+        heard?.(answer.value);
+        return answer.value.profile;
+      })
+      .then((value) => {
+        tabProfile.value = value;
+        return value;
+      });
+    void profileRead.then(async (profile) => {
+      if (profile) {
+        pageRead.value = true;
+        once(later, () => void readPage(id));
+        return;
+      }
+      await readPage(id);
       pageRead.value = true;
     });
     await profileRead;

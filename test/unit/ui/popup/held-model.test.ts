@@ -118,4 +118,36 @@ describe("following what is held of the popup's profile", () => {
     url.value = 'https://www.linkedin.com/in/grace';
     expect(held.teamHeld.value).toEqual({});
   });
+
+  it('asks the team once the first screen is drawn, not beside the vault read it waits on', async () => {
+    await vaultWrite.put(record(ADA, { email: 'ada@example.org' }));
+    const later = signal(false);
+    const held = createHeldModel(signal<string | null>(ADA), signal(0), later);
+    await vi.waitFor(() => expect(held.record.value?.email).toMatchObject({ value: 'ada@example.org' }));
+    expect(call).not.toHaveBeenCalled();
+    later.value = true;
+    await vi.waitFor(() => expect(call).toHaveBeenCalledWith('teamHeld', { people: [{ socialUrl: ADA }] }));
+  });
+
+  it("takes the worker's answer for the tab's person as its first read, and reads it again once the first screen is drawn", async () => {
+    const url = signal<string | null>(null);
+    const later = signal(false);
+    const held = createHeldModel(url, signal(0), later);
+    held.firstHeard({
+      profile: { socialUrl: ADA, seenAt: '2026-11-20T10:00:00.000Z' },
+      held: { state: 'ok', value: record(ADA, { email: 'ada@example.org' }) },
+      jobs: [done],
+    });
+    // A change made after the worker read and before this page follows changes: only a read of its own finds it.
+    await vaultWrite.put(record(ADA, { email: 'ada@example.org', phone: '+1 555' }));
+    url.value = ADA;
+    // Shown at once, from the answer: no read of the database here before the first screen.
+    expect(held.record.value?.email).toMatchObject({ value: 'ada@example.org' });
+    expect(held.record.value?.phone).toBeUndefined();
+    expect(held.job.value?.id).toBe('j1');
+    await new Promise((settle) => setTimeout(settle, 20));
+    expect(held.record.value?.phone).toBeUndefined();
+    later.value = true;
+    await vi.waitFor(() => expect(held.record.value?.phone).toMatchObject({ value: '+1 555' }));
+  });
 });

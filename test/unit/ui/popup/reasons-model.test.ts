@@ -26,6 +26,7 @@ function reasonsFor(
     unreachable?: boolean;
     remaining?: number;
     room?: CapRoom | null;
+    roomKnown?: boolean;
   } = {},
 ) {
   const job = signal(over.job ?? null);
@@ -49,10 +50,19 @@ function reasonsFor(
     unreachable: signal(over.unreachable ?? false),
     remaining: signal(over.remaining ?? 100),
     capRoom: signal(over.room ?? null),
+    capRoomKnown: signal(over.roomKnown ?? true),
   });
 }
 
 describe("why the popup's paid buttons cannot be clicked", () => {
+  it('until the room under the caps is read (after the first screen), nothing paid is offered; free is', () => {
+    const waiting = reasonsFor({ roomKnown: false });
+    expect(waiting.disabledReason.value).toBe('Checking your balance…');
+    expect(waiting.addProblem('phone')).toBe('Checking your balance…');
+    expect(reasonsFor({ roomKnown: false, maxCost: 0 }).disabledReason.value).toBeNull();
+    expect(reasonsFor({ roomKnown: true }).disabledReason.value).toBeNull();
+  });
+
   it('a ready popup: nothing stands in the way', () => {
     const reasons = reasonsFor();
     expect(reasons.disabledReason.value).toBeNull();
