@@ -39,9 +39,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 60.25 KB: the card's "Privacy" (Copy privacy notice and Export what we hold load when the card shows them; the
   // worker fills the notice and gathers the export) and "Notice copied 3 Dec".
   // 58.25 KB: lowered once shared code was chunked by the pages that load it together (57.9 KB measured).
-  // 51.25 KB: lowered once the popup is built on its own (scripts/popup-alone.ts), its code in two files without the
-  // shared chunks' overhead (51.0 KB measured, with the one-round ask for the tab's person and the later asks).
-  { name: 'popup', entry: 'popup.html', budget: 51.25 * KB },
+  // 51.5 KB: lowered once the popup is built on its own (scripts/popup-alone.ts), its code in two files without the
+  // shared chunks' overhead (51.3 KB measured, with the one-round ask for the tab's person and the later asks; 58.5
+  // KB before, in 14 files).
+  { name: 'popup', entry: 'popup.html', budget: 51.5 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
@@ -118,7 +119,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 72.5 KB: a bulk reveal's pause or cancel kept while a stopped worker wakes, its receipt in a module of its own,
   // how far back the EU rule was checked (a start no longer reads every older contact), and the paid-call gate's
   // errors in a module of their own.
-  { name: 'background', entry: 'background.js', budget: 72.5 * KB },
+  // 73 KB: the popup's first screen answered in one round (`tabPerson`: the tab's person, their record and jobs),
+  // 0.2 KB; main measured 72.6 KB before it.
+  { name: 'background', entry: 'background.js', budget: 73 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */
