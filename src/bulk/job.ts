@@ -38,6 +38,8 @@ export interface BulkProgress {
   counts: Record<BulkItemState, number>;
   /** Contacts skipped, never looked up and never charged: on the team's, or this browser's, do-not-contact list. */
   skipped: Record<'team' | 'local', number>;
+  /** Contacts skipped because a single reveal of theirs got no answer and is not settled (`BulkItem.heldBack`). */
+  heldBack: number;
   /** Credits charged so far, in all and by item (derived from what the service returned). */
   charged: number;
   chargedByItem: PerItem;
@@ -52,17 +54,19 @@ export function bulkProgress(job: BulkJob, price: Readonly<Record<Retrievable, n
   const counts = Object.fromEntries(BULK_ITEM_STATES.map((s) => [s, 0])) as Record<BulkItemState, number>;
   const chargedByItem = zeroPerItem();
   const skipped = { team: 0, local: 0 };
+  let heldBack = 0;
   let charged = 0;
   let found = 0;
   for (const item of job.items) {
     if (item.listed) skipped[item.listed]++;
+    else if (item.heldBack) heldBack++;
     else counts[item.state]++;
     charged += item.charged ?? 0;
     if ((item.retrieved?.length ?? 0) > 0) found++;
     for (const got of item.retrieved ?? []) chargedByItem[got] += price[got];
   }
   const settled = job.items.filter((item) => SETTLED.has(item.state)).length;
-  return { total: job.items.length, settled, counts, skipped, charged, chargedByItem, found };
+  return { total: job.items.length, settled, counts, skipped, heldBack, charged, chargedByItem, found };
 }
 
 export const isActive = (job: BulkJob | null): boolean =>

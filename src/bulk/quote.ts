@@ -76,6 +76,8 @@ export interface PlannedBulk {
   teamFree: number;
   /** Contacts left out for being on a do-not-contact list, by list: skipped at once, never looked up. */
   listed: Record<ListedOn, number>;
+  /** Contacts left out because a single reveal of theirs got no answer and is not settled (`heldBackFor`). */
+  heldBack: number;
 }
 
 /**
@@ -83,7 +85,9 @@ export interface PlannedBulk {
  * (settled at once, 0 credits), contacts to ask, and the most each item can cost if every one asked for is found.
  * `recordFor` is the vault's answer for a person; `teamHeldFor`, on a team gateway, the items the team holds of them
  * (the gateway answers those free: they cost 0 in the quote); `listedFor`, the do-not-contact list a person is on:
- * such a person is skipped at once (no lookup, no credits) and left out of the quote.
+ * such a person is skipped at once (no lookup, no credits) and left out of the quote. `heldBackFor` says whether a
+ * single reveal of the person that got no answer, not settled, asked some of the items this would ask (`ask`): such
+ * a person is left out the same way, so what may have been charged is not asked again before it is checked.
  */
 export function planBulk(
   people: readonly BulkCandidate[],
@@ -91,10 +95,12 @@ export function planBulk(
   recordFor: (person: BulkCandidate) => ContactRecord | null,
   teamHeldFor: (person: BulkCandidate) => Partial<Record<Retrievable, unknown>> = () => ({}),
   listedFor: (person: BulkCandidate) => ListedOn | null = () => null,
+  heldBackFor: (person: BulkCandidate, ask: readonly Retrievable[]) => boolean = () => false,
 ): PlannedBulk {
   const maxByItem = zero();
   let held = 0;
   let teamFree = 0;
+  let heldBack = 0;
   const listed: Record<ListedOn, number> = { team: 0, local: 0 };
   const items = people.map((person): BulkItem => {
     const record = recordFor(person);
@@ -104,6 +110,10 @@ export function planBulk(
       return { ...described(person, record), state: 'failed', listed: on, charged: 0 };
     }
     const ask = itemsToAsk(record, selection);
+    if (ask.length > 0 && heldBackFor(person, ask)) {
+      heldBack++;
+      return { ...described(person, record), state: 'failed', heldBack: true, charged: 0 };
+    }
     const team = teamHeldFor(person);
     const paid = ask.filter((item) => team[item] === undefined);
     if (ask.length === 0) held++;
@@ -112,12 +122,13 @@ export function planBulk(
     return { ...described(person, record), state: ask.length === 0 ? 'held' : 'queued' };
   });
   const max = Object.values(maxByItem).reduce((sum, n) => sum + n, 0);
-  const skipped = listed.team + listed.local;
+  const skipped = listed.team + listed.local + heldBack;
   return {
     items,
     quote: { contacts: items.length, held, toAsk: items.length - held - skipped, maxByItem, max },
     teamFree,
     listed,
+    heldBack,
   };
 }
 

@@ -10,6 +10,7 @@ import { ownError } from '../../protocol/result';
 import type { ContactRecord } from '../../store/database/vault/vault-record';
 import { lookupContact, planLookup, serialised } from '../lookup-contact';
 import { CapReached, NotKept, NotRecorded } from '../paid-call-gate';
+import { heldBackNow } from './bulk-cut-off';
 import type { RunStore } from './bulk-run-store';
 import { NotSent, type Send, type TaskOutcome } from './pool';
 
@@ -42,6 +43,10 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
       });
     }
     if (plan.asked.length === 0) return settle(item, store, 'held', {});
+    // A single reveal of theirs got no answer since the quote and is not settled: skipped as the quote skips them.
+    if ((await heldBackNow())(plan.base.key, plan.asked)) {
+      return settle(item, store, 'failed', { heldBack: true, charged: 0 });
+    }
     item.asked = plan.asked;
     /**
      * Once a connection is free: the contact is under way, and durably on record as sent before it is. A lookup
@@ -118,7 +123,7 @@ function settle(
   item: BulkItem,
   store: RunStore,
   state: BulkItem['state'],
-  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem' | 'listed'>>,
+  extra: Partial<Pick<BulkItem, 'retrieved' | 'charged' | 'problem' | 'listed' | 'heldBack'>>,
 ): TaskOutcome {
   Object.assign(item, { state }, extra);
   store.answered();

@@ -16,7 +16,7 @@
 import type { ApiClient } from '../../api/client';
 import { LIMITS, type Retrievable } from '../../api/schema-parts';
 import { BULK_MAX_CONTACTS, type BulkItem, type BulkJob, isActive, SETTLED } from '../../bulk/job';
-import { type BulkCandidate, mergeCandidates, planBulk } from '../../bulk/quote';
+import { type BulkCandidate, mergeCandidates } from '../../bulk/quote';
 import { formatNumber } from '../../format/numbers';
 import { refuse, refuseNow } from '../../protocol/result';
 import { profileUrl } from '../../sites/linkedin/url';
@@ -29,10 +29,10 @@ import { serialized } from '../../store/lock';
 import { connectedClient, refreshAccount } from '../connection';
 import { isCutOff, WORKER_ID, whileBeating } from '../heartbeat';
 import { settingsNow } from '../paid-call-gate';
-import { membershipNow, teamHeldOf } from '../team/team';
+import { membershipNow } from '../team/team';
 import { showBulkBadge } from './bulk-badge';
 import { answerKept, lookupOne, type RunShared } from './bulk-contact';
-import { listedOf } from './bulk-listed';
+import { planStart } from './bulk-plan';
 import { checkReceiptsAgain, checkWhenSettled, recheck, spendOf } from './bulk-receipt';
 import { createRunStore } from './bulk-run-store';
 import { createPool, type Pool, type RunEnding, type TaskOutcome } from './pool';
@@ -109,25 +109,7 @@ async function start(input: StartBulkInput): Promise<BulkJob> {
   const client = await connectedClient({ rateLimited: false });
 
   const people = mergeCandidates(input.candidates.map(canonical));
-  // Two storage reads for the whole selection, rather than one or more per contact.
-  const found = await findContacts(people.map((person) => person.target));
-  const records = new Map(people.map((person, i) => [person, found[i] ?? null]));
-  // On a team gateway, what the team holds is free in this quote as in the one the user confirmed (asked free).
-  const team = await teamHeldOf(people.map((person) => person.target));
-  // A person on a do-not-contact list is skipped at once and left out of the quote, as the panel's quote left them.
-  const listed = await listedOf(
-    people,
-    people.map((person) => records.get(person) ?? null),
-    team.map((held) => held.doNotContact === true),
-  );
-  const at = new Map(people.map((person, i) => [person, i]));
-  const { items, quote } = planBulk(
-    people,
-    input.selection,
-    (person) => records.get(person) ?? null,
-    (person) => team[at.get(person)!] ?? {},
-    (person) => listed[at.get(person)!] ?? null,
-  );
+  const { items, quote } = await planStart(people, input.selection);
   if (quote.max > input.confirmedMax) {
     throw refuse(
       `The cost has changed since the quote: up to ${quote.max} credits now, not ${input.confirmedMax}. Review the selection and confirm again.`,

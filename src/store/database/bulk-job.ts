@@ -58,6 +58,11 @@ export const BulkItem = z.object({
    * database's layout steps are not this job's to add; an optional field is read as absent by it (as `spend.lost`).
    */
   listed: z.optional(z.enum(['team', 'local'])),
+  /**
+   * A single reveal of the contact got no answer and its charge is not settled, and this job would ask some of its
+   * items: skipped, never looked up, no credits (state `failed`, as `listed`), so it is not asked again unchecked.
+   */
+  heldBack: z.optional(z.literal(true)),
 });
 export type BulkItem = z.infer<typeof BulkItem>;
 

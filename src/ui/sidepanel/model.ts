@@ -72,6 +72,7 @@ export function createSidePanelModel() {
     selection,
     balance: account.balance,
     confirmAbove,
+    heldBackFor: reveals.heldBackFor,
   });
 
   /**

@@ -72,6 +72,13 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
     const job = jobFor(target);
     return job && outcomeUnknown(job) ? job : null;
   };
+  /** A reveal of the target got no answer, not settled, and asked any of `ask` (a bulk reveal leaves it out). */
+  const heldBackFor = (target: Target, ask: readonly Retrievable[]): boolean => {
+    const key = keyOf(target);
+    return heldBackBy(all.value.filter((j) => j.vaultKey === key)).some(({ items }) =>
+      items.some((item) => ask.includes(item)),
+    );
+  };
   const isRevealing = (id: string, target: Target) =>
     revealing.value.has(id) || runningKeys.value.has(keyOf(target));
 
@@ -138,6 +145,7 @@ export function createRevealsModel({ vault, selection, clock }: RevealsDeps) {
     noteReveal,
     chargeFor,
     cutOffFor,
+    heldBackFor,
     isRevealing,
     reveal,
     revealRow,

@@ -163,6 +163,28 @@ describe('bulk quote', () => {
     });
   });
 
+  it('a contact whose own reveal got no answer, not settled, is left out of the quote for the items it asked', () => {
+    const people = [person(url('a'), null), person(url('b'), null)];
+    const asked: string[][] = [];
+    const { quote, items, heldBack } = planBulk(
+      people,
+      ['email'],
+      () => null,
+      undefined,
+      undefined,
+      (p, ask) => {
+        asked.push([...ask]);
+        return p.target.socialUrl === url('a') && ask.includes('email');
+      },
+    );
+    expect(heldBack).toBe(1);
+    expect(items[0]).toMatchObject({ state: 'failed', heldBack: true, charged: 0 });
+    expect(items[1]).toMatchObject({ state: 'queued' });
+    expect(quote).toMatchObject({ contacts: 2, toAsk: 1, max: 3 });
+    // Asked with the items the job would ask of each (what the vault lacks).
+    expect(asked).toEqual([['email'], ['email']]);
+  });
+
   it('a row that gives a profile a second id keeps the id first known for it', () => {
     const merged = mergeCandidates([
       person(url('ada'), 'A', 'Ada'),

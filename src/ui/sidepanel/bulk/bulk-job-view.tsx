@@ -12,6 +12,7 @@ import { type BulkItemState, type BulkJob, bulkProgress, SETTLED } from '../../.
 import { countOf, formatNumber } from '../../../format/numbers';
 import { ErrorView } from '../../components/error-view';
 import { ITEM_LABEL, ITEMS } from '../../items';
+import { skippedHeldBack } from '../../words/bulk-held-back';
 import { skippedListed } from '../../words/bulk-listed';
 import { ASK_AGAIN_STOP_WHEN_OUT, askAgainFor, lostLine } from '../../words/bulk-lost';
 import { NOT_FOUND } from '../../words/items';
@@ -175,6 +176,7 @@ export function Receipt({
             {skippedListed(p.skipped[scope], scope)}
           </p>
         ))}
+      {p.heldBack > 0 && <p data-testid="bulk-held-back">{skippedHeldBack(p.heldBack)}</p>}
       <dl class="counts">
         {rows
           .filter(([, n]) => n > 0)

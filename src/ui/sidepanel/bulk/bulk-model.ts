@@ -25,6 +25,7 @@ import { workerBeat } from '../../../store/items/worker-beat';
 import { teamHeldFor } from '../../helpers/team-held-rows';
 import { stored } from '../../helpers/use-stored';
 import { call } from '../../rpc';
+import { ALL_HELD_BACK } from '../../words/bulk-held-back';
 import { SERVICE_DOWN } from '../../words/service';
 import { panelService } from '../service';
 
@@ -49,6 +50,8 @@ export interface BulkModelDeps {
   selection: ReadonlySignal<Retrievable[]>;
   balance: ReadonlySignal<AccountSnapshot | null>;
   confirmAbove: ReadonlySignal<number>;
+  /** A single reveal of the contact got no answer, not settled, and asked any of `ask`: left out of the quote. */
+  heldBackFor?: (target: BulkTarget, ask: readonly Retrievable[]) => boolean;
 }
 
 export function createBulkModel(deps: BulkModelDeps) {
@@ -87,6 +90,8 @@ export function createBulkModel(deps: BulkModelDeps) {
       (person) => teamHeldFor(person.target),
       // On a do-not-contact list (either): left out of the quote and skipped, as the background plans it again.
       (person) => teamHeldFor(person.target).doNotContact ?? null,
+      // Its single reveal got no answer, not settled: left out, as the background plans it again.
+      (person, ask) => deps.heldBackFor?.(person.target, ask) ?? false,
     ),
   );
   const overBalance = computed(() => {
@@ -104,6 +109,7 @@ export function createBulkModel(deps: BulkModelDeps) {
     if (quote.contacts === 0) return 'Select contacts to reveal.';
     if (deps.selection.value.length === 0) return 'Choose what to reveal (email, phone…).';
     if (quote.toAsk === 0) {
+      if (plan.value.heldBack > 0) return ALL_HELD_BACK;
       if (quote.held === 0) return 'Nothing to reveal: everyone selected is on a do-not-contact list.';
       return quote.held === quote.contacts
         ? 'Everything chosen is already revealed for these contacts: nothing to pay.'

@@ -7,6 +7,7 @@ import { countOf, formatNumber } from '../../../format/numbers';
 import { ErrorView } from '../../components/error-view';
 import { describedBy, ownLine } from '../../components/service-down';
 import { ITEM_LABEL, ITEMS } from '../../items';
+import { heldBackLeftOut } from '../../words/bulk-held-back';
 import { listedLeftOut } from '../../words/bulk-listed';
 import { NOT_FOUND } from '../../words/items';
 import { NONE_SELECTED, revealContacts, SELECT_ALL_ON_PAGE } from '../../words/lists';
@@ -99,9 +100,9 @@ function byItem(figures: Readonly<Record<Retrievable, number>>): string {
  * item, that only what is found is charged. Its summary sits on the selection's line.
  */
 export function QuoteDetails({ bulk }: { bulk: BulkModel }) {
-  const { quote, teamFree, listed } = bulk.plan.value;
-  // Those on a do-not-contact list are said beside the button (`BulkQuote`), once: not counted here.
-  const contacts = quote.contacts - listed.team - listed.local;
+  const { quote, teamFree, listed, heldBack } = bulk.plan.value;
+  // Those on a do-not-contact list or held back are said beside the button (`BulkQuote`), once: not counted here.
+  const contacts = quote.contacts - listed.team - listed.local - heldBack;
   if (contacts === 0 || bulk.active.value) return null;
   return (
     <details class="quote-details" data-testid="quote-details">
@@ -127,7 +128,7 @@ export function QuoteDetails({ bulk }: { bulk: BulkModel }) {
  * credits"), with what must be said before it (a balance or a limit it passes) and why it waits.
  */
 export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number | null }) {
-  const { quote, listed } = bulk.plan.value;
+  const { quote, listed, heldBack } = bulk.plan.value;
   if (quote.contacts === 0 || bulk.active.value) return null;
   const blocked = bulk.blocked.value;
   const lists = LISTS.filter((scope) => listed[scope] > 0);
@@ -136,6 +137,11 @@ export function BulkQuote({ bulk, balance }: { bulk: BulkModel; balance: number 
       {lists.length > 0 && (
         <p class="muted" data-testid="quote-listed">
           {lists.map((scope) => listedLeftOut(listed[scope], scope)).join(' ')}
+        </p>
+      )}
+      {heldBack > 0 && (
+        <p class="muted" data-testid="quote-held-back">
+          {heldBackLeftOut(heldBack)}
         </p>
       )}
       {quote.toAsk > 0 && bulk.overBalance.value && balance !== null && (

@@ -5,12 +5,17 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ITEM_PRICE } from '../../../../src/api/pricing';
 import { bulkRunEnded, startBulkReveal } from '../../../../src/background/jobs/bulk-reveal';
 import { addToDoNotContact } from '../../../../src/background/privacy/do-not-contact';
 import { reveal } from '../../../../src/background/reveal';
+import { bulkProgress } from '../../../../src/bulk/job';
 import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
+import { revealJobs } from '../../../../src/store/items/reveal-jobs';
 import { DEFAULT_SETTINGS, settings } from '../../../../src/store/items/settings';
 import { teamMembership } from '../../../../src/store/items/team-membership';
+import { CUT_OFF } from '../../../../src/store/work-status';
+import { skippedHeldBack } from '../../../../src/ui/words/bulk-held-back';
 import { freshConnection, stubService } from '../service-stub';
 import { people, rows } from './bulk-helpers';
 
@@ -151,5 +156,73 @@ describe('a bulk reveal of a person listed here by the email the vault holds of 
     expect(started.items[0]).toMatchObject({ state: 'failed', listed: 'local', charged: 0 });
     await bulkRunEnded();
     expect(lookups() - before).toBe(1);
+  });
+});
+
+describe('a bulk reveal of a person whose own reveal got no answer', () => {
+  beforeEach(async () => {
+    await bulkRunEnded();
+    await freshConnection();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('leaves them out of the quote and the run until its charge is settled, at no cost', async () => {
+    const service = stubService([ADA!, GRACE!], 100);
+    vi.stubGlobal('fetch', service.fetch);
+    // Ada's email reveal was cut off (its worker stopped mid-call); what it cost is not settled yet.
+    await revealJobs.put({
+      id: 'cut',
+      kind: 'reveal',
+      vaultKey: ADA!.socialUrl,
+      target: { socialUrl: ADA!.socialUrl, candidateId: null },
+      requested: ['email'],
+      held: [],
+      status: CUT_OFF,
+      startedAt: new Date().toISOString(),
+    });
+    // The panel left her out: the user confirmed Grace's email (3).
+    const started = await startBulkReveal({
+      candidates: rows([ADA!, GRACE!]),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 3,
+    });
+    expect(started.quote).toMatchObject({ contacts: 2, toAsk: 1, max: 3 });
+    expect(started.items[0]).toMatchObject({ state: 'failed', heldBack: true, charged: 0 });
+    await bulkRunEnded();
+    expect(service.requests.filter((r) => r.path === '/v1/lookup').map((r) => r.body?.social_url)).toEqual([
+      GRACE!.socialUrl,
+    ]);
+    const ended = (await bulkJobs.current())!;
+    expect(bulkProgress(ended, ITEM_PRICE)).toMatchObject({
+      heldBack: 1,
+      counts: { failed: 0, revealed: 1 },
+    });
+    expect(skippedHeldBack(1)).toBe(
+      'Skipped 1: its last reveal got no answer and may have been charged; see what it cost next to the contact (no charge)',
+    );
+  });
+
+  it('a reveal of other items it did not ask (phone) is not held back', async () => {
+    const service = stubService([{ ...ADA!, phone: '+1 555 0101' }], 100);
+    vi.stubGlobal('fetch', service.fetch);
+    await revealJobs.put({
+      id: 'cut',
+      kind: 'reveal',
+      vaultKey: ADA!.socialUrl,
+      target: { socialUrl: ADA!.socialUrl, candidateId: null },
+      requested: ['email'],
+      held: [],
+      status: CUT_OFF,
+      startedAt: new Date().toISOString(),
+    });
+    const started = await startBulkReveal({
+      candidates: rows([ADA!]),
+      selection: ['phone'],
+      stopWhenOut: false,
+      confirmedMax: 6,
+    });
+    expect(started.items[0]).toMatchObject({ state: 'queued' });
+    expect(started.items[0]).not.toHaveProperty('heldBack');
   });
 });
