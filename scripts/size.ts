@@ -121,7 +121,10 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // errors in a module of their own.
   // 73 KB: the popup's first screen answered in one round (`tabPerson`: the tab's person, their record and jobs),
   // 0.2 KB; main measured 72.6 KB before it.
-  { name: 'background', entry: 'background.js', budget: 73 * KB },
+  // 73.5 KB: a team member's calls with no answer never settled from the team's balance, a cut-off reveal holding
+  // back its items whatever was revealed of the contact since (and a bulk reveal leaving such people out), and each
+  // retry's hand-over kept on the ledger (73.1 KB measured with them).
+  { name: 'background', entry: 'background.js', budget: 73.5 * KB },
 ];
 
 /** The files an entry loads: an HTML page's scripts, preloads and styles, and every static import, recursively. */
