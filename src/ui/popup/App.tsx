@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
 import { Balance } from '../components/balance';
 import { ContactCard } from '../components/contact-card';
@@ -15,7 +15,7 @@ import { CutOffReveal } from './cut-off-reveal';
 import { GitHubOffer } from './github-offer';
 import { SavedSearchesLater } from './later';
 import { LostDatabase } from './lost-database';
-import { createPopupModel, NO_KEY, NOT_ENOUGH, type PopupModel, type RevealArg } from './model';
+import { NO_KEY, NOT_ENOUGH, type PopupModel, type RevealArg } from './model';
 import { MoreToReveal, Reason } from './more-to-reveal';
 import { openPage, openSearch } from './open-pages';
 import { PagePeopleSummary, PagePersonHeading } from './page-people';
@@ -205,13 +205,7 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
  * left to reveal as priced buttons and one quiet billing line; on a LinkedIn list page, its people and a bulk
  * reveal of the ticked ones (the profile URL box folded under it). Fits 320–400 px wide and Chrome's 600 px height.
  */
-export function App() {
-  // The reads start with the model, not after the first paint (an effect's turn): the first screen waits on them.
-  const m = useMemo(() => {
-    const model = createPopupModel();
-    void model.init();
-    return model;
-  }, []);
+export function App({ m }: { m: PopupModel }) {
   useFirstFocus(m);
   const noKey = m.keyLoaded.value && !m.key.value;
   const reveal = (arg: RevealArg) => {
