@@ -114,9 +114,10 @@ async function open(url: string, ready: string, own: string): Promise<Record<str
     if (process.env.PROFILE_ASKS && url.startsWith(base)) {
       await new Promise((done) => setTimeout(done, 500));
       const asks = (await page.evaluate('globalThis.__asks ?? []')) as Array<[number, number, string]>;
-      lastAsks = [...asks, [times[0]!, times[0]!, 'ready (as the bench reads it)'] as [number, number, string]].sort(
-        (a, b) => a[0] - b[0],
-      );
+      lastAsks = [
+        ...asks,
+        [times[0]!, times[0]!, 'ready (as the bench reads it)'] as [number, number, string],
+      ].sort((a, b) => a[0] - b[0]);
     }
     return { ...moments, ready: times[0]! };
   } finally {
