@@ -8,14 +8,11 @@ import { countOf, formatNumber, plural } from '../../format/numbers';
 
 /**
  * What the ledger holds of the lost answers: settled at `credits` so far; `pending` still not known, up to `most`.
- * `shared`: some were settled from a balance that fell for several unanswered calls at once (or for more than this
- * extension spent), so the figure is that fall shared out, not what each call cost.
  */
 export interface LostSpend {
   credits: number;
   pending: number;
   most: number;
-  shared?: boolean | undefined;
   /** Through a team gateway: its balance is the team's, so what is not known stays so (no check will tell). */
   team?: boolean | undefined;
 }
@@ -33,10 +30,9 @@ export function lostLine(lost: number, spend: LostSpend | null): string {
   const them = plural(lost, 'it', 'them');
   if (!spend) return `${what}: ${plural(lost, 'it', 'they')} may have been charged.`;
   if (spend.pending === 0) {
-    if (spend.credits === 0) return `${what}: nothing was charged for ${them}.`;
-    return spend.shared
-      ? `${what}: about ${formatCredits(spend.credits)} for ${them}, from a balance that fell for several calls at once.`
-      : `${what}: paid ${formatCredits(spend.credits)} for ${them}.`;
+    return spend.credits > 0
+      ? `${what}: paid ${formatCredits(spend.credits)} for ${them}.`
+      : `${what}: nothing was charged for ${them}.`;
   }
   const notKnown = `up to ${formatCredits(spend.most)}`;
   if (spend.team) {

@@ -145,7 +145,6 @@ export function Receipt({
         credits: spend.lost.credits,
         pending: spend.uncertain,
         most: spend.uncertainMax,
-        shared: spend.shared,
         team: spend.team,
       }
     : null;
