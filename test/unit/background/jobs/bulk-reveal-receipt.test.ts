@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshAccount } from '../../../../src/background/connection';
+import { recheck } from '../../../../src/background/jobs/bulk-receipt';
 import { bulkRunEnded, controlBulk, resumeBulkJob } from '../../../../src/background/jobs/bulk-reveal';
 import type { BulkJob } from '../../../../src/bulk/job';
 import { bulkJobs } from '../../../../src/store/database/bulk-jobs-write';
@@ -148,6 +149,19 @@ describe('an earlier receipt, once another job is shown', () => {
     await vi.waitFor(async () => expect((await filed('job-earlier'))!.balanceAfter).toBe(10_000 - 6));
     expect((await filed('job-earlier'))!.spend).toMatchObject({ charged: 6, uncertain: 0 });
     expect(await bulkJobs.current()).toEqual(again);
+  });
+
+  it("an earlier receipt's check resolves with the job shown, so a page shown its answer keeps the newer job", async () => {
+    const contacts = people(3);
+    const at = aMinuteAgo();
+    await ledgerCall(contacts[0]!, 'job-earlier', at);
+    await bulkJobs.file(endedJob('job-earlier', contacts.slice(0, 2), 1, at));
+    const again = { ...endedJob('job-again', [contacts[2]!], 0, at), spend: undefined };
+    await bulkJobs.setCurrent(again);
+    await bulkJobs.file(again);
+    service.state.balance -= 3;
+    await expect(recheck('job-earlier')).resolves.toEqual(again);
+    expect((await filed('job-earlier'))!.balanceAfter).toBe(10_000 - 3);
   });
 
   it('while a new job is paused, the earlier receipt still follows the ledger', async () => {
