@@ -198,6 +198,22 @@ describe('setting Lever and HubSpot', () => {
   });
 });
 
+describe('a send through a destination not set', () => {
+  it('is refused as not set up (404), asking the admin, and sends nothing', async () => {
+    const before = ats.lever.log.length;
+    const ada = await holdPerson({
+      socialUrl: 'https://www.linkedin.com/in/ada-unset-demo',
+      name: 'Ada Lovelace',
+      email: 'ada-unset@example.org',
+    });
+    expect(await send('lever', ada, {})).toMatchObject({
+      status: 404,
+      message: "Your team's gateway does not send to Lever. Ask its admin to set it up.",
+    });
+    expect(ats.lever.log.length).toBe(before);
+  });
+});
+
 describe('a send through a destination this instance cannot open', () => {
   it('is refused as such (503), never as not set up, and sends nothing', async () => {
     await setDestination(
