@@ -18,10 +18,9 @@ export function jobOfHeadline(headline: string | null | undefined): SeenJob | nu
   // The first clause only: "Staff Engineer at Nimbus | ex-Acme" is about Nimbus.
   const clause = headline.split(/\s[|•·–—]\s|\s-\s/)[0]!.trim();
   const match = /^(.+?)\s+(?:at|@)\s+(.+)$/i.exec(clause);
-  if (!match) return null;
-  const title = match[1]!.trim();
-  const employer = match[2]!.trim();
-  return title && employer ? { title, employer } : null;
+  // Neither part can be empty or padded: the clause is trimmed, the title is the shortest run before the spaces
+  // around "at", and the employer runs to the clause's end.
+  return match ? { title: match[1]!, employer: match[2]! } : null;
 }
 
 /** Case, accents, punctuation and a company's legal ending do not make a difference. */
@@ -71,6 +70,3 @@ export function withObservation(record: ContactRecord, seen: SeenJob | null, at:
   if (kept && kept.title === next.title && kept.employer === next.employer) return record;
   return { ...record, observed: next };
 }
-
-/** The newest job change kept for the contact, if any (the library's "Changed since revealed"). */
-export const jobChanged = (record: ContactRecord): boolean => record.observed !== undefined;
