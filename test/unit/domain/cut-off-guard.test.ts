@@ -57,4 +57,12 @@ describe('which cut-off reveals of a contact hold back asking again', () => {
       { job: cut, items: ['email'] },
     ]);
   });
+
+  it('once later reveals went on to ask every item of a cut-off one, it holds nothing back (the popup shows none)', () => {
+    const cut = job('phone', ['phone', 'email']);
+    const phoneAgain = job('phone-again', ['phone'], { status: 'done' });
+    const emailAgain = job('email-again', ['email'], check(6, true));
+    expect(heldBackBy([emailAgain, phoneAgain, cut])).toEqual([]);
+    expect(heldBackBy([job('both', ['email', 'phone'], { status: 'done' }), cut])).toEqual([]);
+  });
 });
