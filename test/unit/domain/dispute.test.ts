@@ -89,3 +89,34 @@ describe('the dispute report', () => {
     ]);
   });
 });
+
+describe('the dispute report: phones, and the contacts a period reads', () => {
+  it('a phone flagged wrong disputes the phone’s credits, as flagged on the phone', () => {
+    const dan = record('dan', { phone: { at: flagAt, by: 'Alice', value: '+1 555 0100' } });
+    const rows = disputeRows([charge('P', dan.key)], new Map([[dan.key, dan]]));
+    expect(rows.map((r) => [r.entryId, r.item, r.credits, r.target, r.flag])).toEqual([
+      ['P', 'phone', 6, 'phone', dan.flags!.phone],
+    ]);
+  });
+
+  it('"Wrong person" on a lookup the service charged less than the listed prices disputes only what its credits paid for, never a row at 0 credits', () => {
+    const rows = disputeRows([charge('cheap', bob.key, { credits: 3 })], contacts);
+    expect(rows.map((r) => [r.entryId, r.item, r.credits])).toEqual([['cheap', 'email', 3]]);
+  });
+
+  it('reads only the contacts of lookups that were charged: never a key-less one (IndexedDB refuses an undefined key, and the report would not load)', () => {
+    const { subject: _none, ...keyless } = charge('old', ada.key);
+    const entries: LedgerEntry[] = [
+      { kind: 'balance', id: 'b', at, remaining: 100 },
+      keyless,
+      charge('u', url('uncertain'), { state: 'uncertain', items: [], credits: 0 }),
+      charge('n', url('not-charged'), { state: 'not-charged', items: [], credits: 0 }),
+      charge('nothing', url('nothing-found'), { items: [], credits: 0 }),
+      charge('s', url('searched'), { action: 'search', items: [], credits: 1 }),
+      charge('j', url('jd-searched'), { action: 'jd-search', items: [], credits: 2, state: 'confirmed' }),
+      charge('paid', bob.key, { action: 'bulk-reveal' }),
+      charge('lost', ada.key, { state: 'confirmed', items: ['email'], credits: 3 }),
+    ];
+    expect(disputeSubjects(entries)).toEqual([bob.key, ada.key]);
+  });
+});
