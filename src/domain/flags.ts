@@ -25,6 +25,7 @@ export function standingFlag(record: ContactRecord, target: FlagTarget): Flag | 
 
 /** The flag that makes `item` wrong, if any: its own, or "Wrong person". */
 export function flagOnItem(record: ContactRecord, item: Retrievable): Flag | null {
+  // Stryker disable next-line ConditionalExpression: a flag is only ever on an email, a phone or the person, so no other item has its own
   const own = item === 'email' || item === 'phone' ? standingFlag(record, item) : null;
   if (own) return own;
   return PERSON_ITEMS.includes(item) && record[item]?.found ? standingFlag(record, 'person') : null;
