@@ -63,6 +63,7 @@ export function createPopupModel() {
     selection,
     checkAgainMonths: checkAfter.value,
   });
+  const capRoomKnown = computed(() => capRoom.value?.known.value ?? false);
   const reasons = createReasonsModel({
     socialUrl,
     selection,
@@ -78,7 +79,7 @@ export function createPopupModel() {
     remaining: computed(() => balance.value.value?.remaining),
     capRoom: room,
     // Until the room under the caps is read, nothing paid is offered, as while the balance is asked again.
-    capRoomKnown: computed(() => capRoom.value?.known.value ?? false),
+    capRoomKnown,
   });
 
   let selectionChosen = false;
@@ -100,10 +101,11 @@ export function createPopupModel() {
   );
 
   /**
-   * Everything the first screen depends on has answered (the key, the page, the vault, the fresh balance): the
-   * popup can put the focus on its primary action without it moving away a moment later.
+   * Everything the first screen depends on has answered (the key, the page, the vault, the fresh balance, the room
+   * under the caps, read once the screen is drawn): the popup can put the focus on its primary action, which is
+   * enabled only then, without it moving away a moment later.
    */
-  const settled = computed(() => firstShown.value && balanceCheck.value !== 'checking');
+  const settled = computed(() => firstShown.value && balanceCheck.value !== 'checking' && capRoomKnown.value);
 
   void afterShown(firstShown).then(() => {
     capRoom.value = followCapRoom(firstSettings);
