@@ -15,7 +15,7 @@ import { bulkJobs } from '../../../src/store/database/bulk-jobs-write';
 import { chargesOf } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';
-import { freshConnection, type StubContact, stubService } from './service-stub';
+import { A_MEMBERSHIP, freshConnection, type StubContact, stubService } from './service-stub';
 
 const person = (n: number): StubContact => ({
   id: `c${n}`,
@@ -115,17 +115,7 @@ describe('a bulk reveal with people on a do-not-contact list', () => {
     const GATEWAY = 'https://gateway.example.test';
     beforeEach(async () => {
       await settings.set({ ...DEFAULT_SETTINGS, baseUrl: GATEWAY });
-      await teamMembership.set({
-        member: 'Bob Lee',
-        team: 'Acme Recruiting',
-        dailyCap: null,
-        monthlyCap: null,
-        spentToday: 0,
-        spentThisMonth: 0,
-        dailyResets: '2026-11-26T00:00:00.000Z',
-        monthlyResets: '2026-12-01T00:00:00.000Z',
-        checkedAt: '2026-11-25T10:00:00.000Z',
-      });
+      await teamMembership.set(A_MEMBERSHIP);
     });
 
     /** The service behind the gateway, whose free `team/held` lists Ada as not to be contacted. */

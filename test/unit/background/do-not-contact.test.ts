@@ -16,22 +16,12 @@ import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';
-import { freshConnection, GRACE, stubService } from './service-stub';
+import { A_MEMBERSHIP, freshConnection, GRACE, stubService } from './service-stub';
 
 const BASE = 'https://gateway.example.test';
 const call = { action: 'reveal' as const, ref: 'job-1', label: 'Grace Hopper' };
 
-const MEMBER = {
-  member: 'Bob Jones',
-  team: 'Acme Recruiting',
-  dailyCap: null,
-  monthlyCap: null,
-  spentToday: 0,
-  spentThisMonth: 0,
-  dailyResets: '2026-11-26T00:00:00.000Z',
-  monthlyResets: '2026-12-01T00:00:00.000Z',
-  checkedAt: '2026-11-25T10:00:00.000Z',
-};
+const MEMBER = { ...A_MEMBERSHIP, member: 'Bob Jones' };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -12,7 +12,7 @@ import { vault } from '../../../src/store/database/vault/vault';
 import { vaultWrite } from '../../../src/store/database/vault/vault-write';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';
-import { freshConnection, GRACE, stubService } from './service-stub';
+import { A_MEMBERSHIP, freshConnection, GRACE, stubService } from './service-stub';
 
 const RECORD = {
   v: 1 as const,
@@ -71,17 +71,7 @@ describe('forgetting a contact on a team gateway', () => {
   beforeEach(async () => {
     await freshConnection();
     await settings.set({ ...DEFAULT_SETTINGS, baseUrl: 'https://gateway.example.test' });
-    await teamMembership.set({
-      member: 'Alice Smith',
-      team: 'Acme Recruiting',
-      dailyCap: null,
-      monthlyCap: null,
-      spentToday: 0,
-      spentThisMonth: 0,
-      dailyResets: '2026-11-26T00:00:00.000Z',
-      monthlyResets: '2026-12-01T00:00:00.000Z',
-      checkedAt: '2026-11-25T10:00:00.000Z',
-    });
+    await teamMembership.set({ ...A_MEMBERSHIP, member: 'Alice Smith' });
   });
   afterEach(() => vi.unstubAllGlobals());
 

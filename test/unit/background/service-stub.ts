@@ -150,22 +150,25 @@ export function stubService(contacts: StubContact[], balance = 100) {
   return { requests, state, fetch: fetchStub, json, failNextContact };
 }
 
+/** Bob, a member of a team gateway with no caps, as the extension stores his membership. */
+export const A_MEMBERSHIP = {
+  member: 'Bob Lee',
+  team: 'Acme Recruiting',
+  dailyCap: null,
+  monthlyCap: null,
+  spentToday: 0,
+  spentThisMonth: 0,
+  dailyResets: '2026-11-26T00:00:00.000Z',
+  monthlyResets: '2026-12-01T00:00:00.000Z',
+  checkedAt: '2026-11-25T10:00:00.000Z',
+};
+
 /**
  * Makes the stub a team gateway for Bob, a member: his membership stored, and `team/me` answered (free), so the
  * account call's balance (the stub's) is the team's. Other team questions answer as a gateway with nothing to say.
  */
 export async function asTeamMember(service: ReturnType<typeof stubService>): Promise<void> {
-  const membership = {
-    member: 'Bob Lee',
-    team: 'Acme Recruiting',
-    dailyCap: null,
-    monthlyCap: null,
-    spentToday: 0,
-    spentThisMonth: 0,
-    dailyResets: '2026-11-26T00:00:00.000Z',
-    monthlyResets: '2026-12-01T00:00:00.000Z',
-    checkedAt: '2026-11-25T10:00:00.000Z',
-  };
+  const membership = A_MEMBERSHIP;
   await teamMembership.set(membership);
   const upstream = service.fetch.getMockImplementation()!;
   service.fetch.mockImplementation(async (input, init) => {

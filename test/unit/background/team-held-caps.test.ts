@@ -9,24 +9,14 @@ import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { DEFAULT_SETTINGS, settings } from '../../../src/store/items/settings';
 import { teamMembership } from '../../../src/store/items/team-membership';
-import { freshConnection, GRACE } from './service-stub';
+import { A_MEMBERSHIP, freshConnection, GRACE } from './service-stub';
 
 const BASE = 'https://gateway.example.test';
 const target = { socialUrl: GRACE.socialUrl, candidateId: GRACE.id };
 const call = { action: 'reveal' as const, ref: 'job-1', label: 'Grace Hopper' };
 const client = () => createClient({ baseUrl: BASE, apiKey: 'clm_member-key-123456' });
 
-const MEMBER = {
-  member: 'Bob Jones',
-  team: 'Acme Recruiting',
-  dailyCap: null,
-  monthlyCap: null,
-  spentToday: 0,
-  spentThisMonth: 0,
-  dailyResets: '2026-11-26T00:00:00.000Z',
-  monthlyResets: '2026-12-01T00:00:00.000Z',
-  checkedAt: '2026-11-25T10:00:00.000Z',
-};
+const MEMBER = { ...A_MEMBERSHIP, member: 'Bob Jones' };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

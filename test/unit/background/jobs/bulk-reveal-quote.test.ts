@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS, settings } from '../../../../src/store/items/settings
 import { teamMembership } from '../../../../src/store/items/team-membership';
 import { CUT_OFF } from '../../../../src/store/work-status';
 import { skippedHeldBack } from '../../../../src/ui/words/bulk-held-back';
-import { freshConnection, stubService } from '../service-stub';
+import { A_MEMBERSHIP, freshConnection, stubService } from '../service-stub';
 import { people, rows } from './bulk-helpers';
 
 const GATEWAY = 'https://gateway.example.test';
@@ -96,17 +96,7 @@ describe('a bulk reveal through a team gateway', () => {
     await bulkRunEnded();
     await freshConnection();
     await settings.set({ ...DEFAULT_SETTINGS, baseUrl: GATEWAY });
-    await teamMembership.set({
-      member: 'Bob Lee',
-      team: 'Acme Recruiting',
-      dailyCap: null,
-      monthlyCap: null,
-      spentToday: 0,
-      spentThisMonth: 0,
-      dailyResets: '2026-11-26T00:00:00.000Z',
-      monthlyResets: '2026-12-01T00:00:00.000Z',
-      checkedAt: '2026-11-25T10:00:00.000Z',
-    });
+    await teamMembership.set(A_MEMBERSHIP);
   });
   afterEach(() => vi.unstubAllGlobals());
 
