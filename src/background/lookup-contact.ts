@@ -16,6 +16,7 @@ import { vaultWrite } from '../store/database/vault/vault-write';
 import type { Selection } from '../store/items/settings';
 import { type PaidCall, paidLookup } from './paid-call-gate';
 import { identifiersOf, localListed, teamFacts } from './privacy/do-not-contact';
+import { membershipNow } from './team/team';
 
 /** A contact in canonical form: a LinkedIn profile URL, a candidate id, or both. */
 export interface ContactTarget {
@@ -97,7 +98,10 @@ export function lookupBody(base: ContactRecord, asked: readonly Retrievable[]): 
 
 /** What one lookup came to. Only `answered` wrote to the vault. */
 export type LookupOutcome =
-  /** On a do-not-contact list (this browser's, or the team's): nothing asked, nothing on the ledger, no credits. */
+  /**
+   * On a do-not-contact list (this browser's, or the team's): nothing asked and nothing on the ledger, or (the team's
+   * list, when the gateway's team/held did not answer first) refused by the gateway itself at no charge.
+   */
   | { kind: 'do-not-contact'; scope: DncScope }
   /** The service answered without a result for the contact: it may have charged. */
   | { kind: 'no-result'; response: LookupResponse }
@@ -178,6 +182,11 @@ async function keepAnswer(
 ): Promise<LookupOutcome> {
   const contact = response.data.contacts[0];
   if (!contact) return { kind: 'no-result', response };
+  // A team gateway refuses a person on its do-not-contact list as a failed contact, 451, nothing charged: said as the
+  // team's list, as when its team/held marks them first. (The service itself names no such status.)
+  if (!contact.success && contact.status_code === 451 && (await membershipNow.get())) {
+    return { kind: 'do-not-contact', scope: 'team' };
+  }
   if (!contact.success && contact.status_code !== 404) {
     return { kind: 'refused', response, status: contact.status_code, error: contact.error };
   }

@@ -93,8 +93,8 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
       const outcome = await lookupContact(client, call, plan, sendNow);
       switch (outcome.kind) {
         case 'do-not-contact':
-          // Listed since the quote: skipped at no cost, as the quote skips them (nothing asked, nothing on the
-          // ledger); the receipt says why.
+          // Listed since the quote: skipped at no cost, as the quote skips them (nothing asked, or refused by the
+          // gateway itself at no charge); the receipt says why.
           delete item.asked;
           return settle(item, store, 'failed', { listed: outcome.scope, charged: 0 });
         case 'no-result':

@@ -123,6 +123,50 @@ describe('the team’s do-not-contact list', () => {
     expect(await ledgerToday()).toEqual([]);
   });
 
+  it('says the team’s list when the gateway refuses the lookup itself (its team/held did not answer first)', async () => {
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input));
+        paths.push(url.pathname);
+        if (url.pathname === '/v1/team/held') return json(500, { success: false, message: 'Down' });
+        if (url.pathname === '/v1/lookup') {
+          // The gateway's own refusal of a listed person: a failed contact result, 451, nothing charged.
+          const said =
+            "Not looked up: this person is on your team's do-not-contact list. Nothing was charged.";
+          return json(200, {
+            success: true,
+            data: {
+              contacts: [
+                {
+                  lookup_identifier: GRACE.socialUrl,
+                  lookup_type: 'social_url',
+                  success: false,
+                  error: said,
+                  status_code: 451,
+                },
+              ],
+              summary: { total_requested: 1, successful: 0, failed: 1 },
+            },
+            credits: { used: 0, remaining: 40, billing_note: said },
+          });
+        }
+        return json(500, { success: false, message: 'not expected' });
+      }),
+    );
+    const refused = await reveal({ target: { socialUrl: GRACE.socialUrl }, selection: ['email'] }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({
+      message:
+        'On your team’s do-not-contact list: not revealed, no credits spent. Your team’s admin can take them off the list.',
+    });
+    expect(paths.filter((path) => path === '/v1/lookup')).toHaveLength(1);
+    // The call was written ahead and is settled as the answer says: nothing charged.
+    expect(await ledgerToday()).toMatchObject([{ state: 'charged', credits: 0 }]);
+  });
+
   it('lists a person on the gateway and here, and says it when the gateway does not take it', async () => {
     const sent: unknown[] = [];
     const ok = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
