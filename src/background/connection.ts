@@ -10,8 +10,12 @@ import { type AccountSnapshot, account, keyHint } from '../store/items/account';
 import { settings } from '../store/items/settings';
 import { teamMembership } from '../store/items/team-membership';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from '../store/secrets/api-key';
-import { recordAccountBalance } from './paid-call-gate';
+import { callsInFlight, recordAccountBalance } from './paid-call-gate';
 import { recordMembership, refreshMembership } from './team/team';
+
+/** Why a new service connection is refused while a paid call is under way, with what to do. */
+export const SWITCH_WHILE_PAYING =
+  'A paid lookup or search is under way. Save the new connection when it has finished (pause a bulk reveal first).';
 
 /** A client for the saved service connection; refuses when no key is set, before any request. */
 export async function connectedClient(retry?: ClientOptions['retry']): Promise<ApiClient> {
@@ -43,7 +47,8 @@ export async function recordRefusedBalance(error: unknown): Promise<void> {
   );
 }
 
-async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {
+/** `otherAccount`: the balance is of a connection other than the one the ledger's calls were made through. */
+async function fetchAccount(client: ApiClient, otherAccount = false): Promise<AccountSnapshot> {
   const response = await client.account();
   const snapshot: AccountSnapshot = {
     remaining: response.credits_remaining,
@@ -51,7 +56,7 @@ async function fetchAccount(client: ApiClient): Promise<AccountSnapshot> {
     checkedAt: new Date().toISOString(),
   };
   await account.set(snapshot);
-  await recordAccountBalance(snapshot.remaining, snapshot.checkedAt);
+  await recordAccountBalance(snapshot.remaining, snapshot.checkedAt, otherAccount);
   return snapshot;
 }
 
@@ -70,11 +75,17 @@ export async function saveConnection(input: {
   const newKey = input.apiKey?.trim();
   if (newKey !== undefined && newKey === '') throw refuse('The API key is empty.');
   if (newKey !== undefined && /\s/.test(newKey)) throw refuse('The API key must not contain spaces.');
-  const apiKey = newKey ?? (await getApiKey());
+  const savedKey = await getApiKey();
+  const apiKey = newKey ?? savedKey;
   if (!apiKey) throw refuse('Enter your API key.');
-
-  const snapshot = await fetchAccount(createClient({ baseUrl, apiKey }));
   const previous = await settings.get();
+  // Another address or key may be another account (a personal key for a team's, one team's for another's): its
+  // balance says nothing of the calls made through the old one, so those with no answer are never settled from it.
+  const switching = baseUrl !== previous.baseUrl || apiKey !== savedKey;
+  // A call under way would be answered, or lost, on one connection and settled on the other's balance.
+  if (switching && callsInFlight() > 0) throw refuse(SWITCH_WHILE_PAYING);
+
+  const snapshot = await fetchAccount(createClient({ baseUrl, apiKey }), switching);
   // A team gateway answers its free `team/me` too; the service itself does not (404), and nothing changes then.
   await recordMembership(baseUrl, apiKey, newKey === undefined && previous.baseUrl === baseUrl);
   await settings.set({ ...previous, baseUrl });

@@ -352,16 +352,33 @@ const settleAgainst =
 const settleNothing: Settle = () => null;
 
 /**
+ * An open call made through another connection (another account's balance): closed as it stands, "may have been
+ * charged, up to" its most, and no later balance settles it either (the ledger's anchor is this new balance).
+ */
+const closeUnsettled: Settle = () => [];
+
+/**
  * Records a balance the account call reported, and settles uncertain charges with it, unless a call of this worker
  * is in flight: the balance may or may not hold its charge yet, so it cannot tell the others' charges apart. Through
- * a team gateway the balance is the team's ({@link settleNothing}).
+ * a team gateway the balance is the team's ({@link settleNothing}); of another connection than the calls', another
+ * account's ({@link closeUnsettled}).
  */
-export async function recordAccountBalance(remaining: number, at: string): Promise<void> {
+export async function recordAccountBalance(
+  remaining: number,
+  at: string,
+  otherAccount = false,
+): Promise<void> {
   const settles = calls.size === 0;
-  const team = settles && (await onTeamConnection());
+  const team = settles && !otherAccount && (await onTeamConnection());
   await appendEntry(
     { kind: 'balance', id: crypto.randomUUID(), at, remaining },
-    settles ? (team ? settleNothing : settleAgainst(remaining, at)) : undefined,
+    settles
+      ? otherAccount
+        ? closeUnsettled
+        : team
+          ? settleNothing
+          : settleAgainst(remaining, at)
+      : undefined,
   ).catch(
     // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
     (error) => console.warn('Could not write the ledger', error),
