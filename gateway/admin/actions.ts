@@ -4,6 +4,7 @@
  * its entry are one transaction where the change is one (members); a destination is checked over the network first
  * and an erasure is its own transaction, so their entry follows at once.
  */
+import { type SendError, vendorSaid } from '../../src/send/errors';
 import { appendAudit, auditErasure } from '../audit';
 import type { Database } from '../db/database';
 import {
@@ -114,6 +115,16 @@ export async function setDestinationAudited(
     },
   });
   return result;
+}
+
+/**
+ * Why `send set` (or the console's form) did not set a destination, for the admin. A key the destination did not
+ * take is said with the admin's next step: the extension's own words send the user to its Send to screen, which an
+ * admin of a gateway does not have.
+ */
+export function notSetMessage(error: SendError): string {
+  if (error.kind !== 'bad-key') return `Not set: ${error.message}`;
+  return `Not set: ${error.destination} did not accept the key: it is wrong, missing or no longer active. Check the key you gave it and set it again.${vendorSaid(error.destination, error.reason)}`;
 }
 
 /** Forgets a destination and its key, and records it when there was one. */

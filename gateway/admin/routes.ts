@@ -21,6 +21,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { formatInvitation } from '../../src/api/invitation';
 import { DEFAULT_NOTICE, NOTICE_BLANK_WORDS, NOTICE_BLANKS } from '../../src/privacy/notice';
 import { toCsv } from '../../src/search/csv';
+import type { SendError } from '../../src/send/errors';
 import {
   AUDIT_KINDS,
   type AuditKind,
@@ -64,6 +65,7 @@ import { readTeam } from '../team';
 import {
   inviteMember,
   listAudited,
+  notSetMessage,
   removeDestinationAudited,
   renameMember,
   revokeAudited,
@@ -393,7 +395,8 @@ export function createAdminApp(ctx: GatewayContext): Hono<AdminEnv> {
     } catch (error) {
       // `send set`'s words, less the command-line flag its list of Lever users names (the form has the field).
       if (error instanceof UsageError) return bad(c, error.message.replace(' with --perform-as', ''));
-      if (error instanceof Error && error.name === 'SendError') return bad(c, `Not set: ${error.message}`);
+      if (error instanceof Error && error.name === 'SendError')
+        return bad(c, notSetMessage(error as SendError));
       throw error;
     }
   });

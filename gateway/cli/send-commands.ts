@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { leverUsers } from '../../src/send/destinations/lever';
 import { SendError } from '../../src/send/errors';
-import { removeDestinationAudited, setDestinationAudited } from '../admin/actions';
+import { notSetMessage, removeDestinationAudited, setDestinationAudited } from '../admin/actions';
 import { COMMAND_LINE } from '../audit';
 import type { Database } from '../db/database';
 import { NO_SECRETS_KEY, type Sealer } from '../sealed-keys';
@@ -135,7 +135,7 @@ export async function sendCommand(
       }
       return { lines };
     } catch (error) {
-      if (error instanceof SendError) throw new UsageError(`Not set: ${error.message}`);
+      if (error instanceof SendError) throw new UsageError(notSetMessage(error));
       throw error;
     }
   }

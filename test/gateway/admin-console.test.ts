@@ -158,7 +158,11 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
     async () => {
       const wrong = await api('/destinations', { kind: 'ashby', key: 'wrong-key', url: ats.ashby.url });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toMatch(/^Not set: /);
+      // The admin's next step, not the extension's screen; the vendor's own reason after it.
+      expect(wrong.body.message).toMatch(
+        /^Not set: Ashby did not accept the key: it is wrong, missing or no longer active\. Check the key you gave it and set it again\. Ashby said: "/,
+      );
+      expect(wrong.body.message).not.toContain('Send to');
       expect((await api('/destinations')).body.destinations).toEqual([]);
       expect((await api('/destinations', { kind: 'lever' })).body.message).toBe(
         'Give the destination’s API key or token.',
