@@ -46,6 +46,12 @@ export const HeldItemInfo = z.looseObject({
 });
 export type HeldItemInfo = z.infer<typeof HeldItemInfo>;
 
+/**
+ * What a team gateway adds to a contact result it answered (`team_held`): the items that came from the team's vault,
+ * each with who revealed it and when. The service itself never sends it.
+ */
+export const TeamHeldInAnswer = z.array(HeldItemInfo);
+
 /** Answer of `POST /v1/team/held`: one entry per person asked, in the order asked. */
 export const TeamHeldResponse = z.looseObject({
   success: z.literal(true),

@@ -3,10 +3,12 @@
  * each contact of a bulk reveal: the contact's turn, what the vault lacks, the request body, the paid call (caps
  * and ledger), and the merge of the answer into the vault record, written before the caller learns of it.
  */
+import * as z from 'zod/mini';
 import type { ApiClient } from '../api/client';
 import { ITEM_REVEAL, maxCostOfItems } from '../api/pricing';
 import type { ContactResult, LookupRequest, LookupResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
+import { TeamHeldInAnswer } from '../api/team-schema';
 import type { DncScope } from '../domain/do-not-contact';
 import { groupCommit } from '../group-commit';
 import { profileUrl } from '../sites/linkedin/url';
@@ -219,6 +221,22 @@ export async function underItsUrl(
 }
 
 /**
+ * When each item a team gateway answered from the team's vault was revealed (its `team_held`), never later than the
+ * answer itself; an answer without it (the service's own), or with a date that does not read, dates nothing.
+ */
+function teamCopiesDated(contact: ContactResult, answeredAt: string): Map<Retrievable, string> {
+  const dated = new Map<Retrievable, string>();
+  const held = z.safeParse(TeamHeldInAnswer, (contact as { team_held?: unknown }).team_held);
+  if (!held.success) return dated;
+  for (const copy of held.data) {
+    const when = Date.parse(copy.revealed_at);
+    if (Number.isNaN(when)) continue;
+    dated.set(copy.item, when < Date.parse(answeredAt) ? new Date(when).toISOString() : answeredAt);
+  }
+  return dated;
+}
+
+/**
  * Merges one contact result into the vault record. Items requested and not returned are remembered as missing, except,
  * for a check of held items (`keepHeld`), one held before: it stays as it was.
  */
@@ -226,16 +244,17 @@ export function mergeContact(
   base: ContactRecord,
   contact: ContactResult,
   requested: Selection,
-  at: string,
+  answeredAt: string,
   keepHeld = false,
 ): ContactRecord {
-  const record: ContactRecord = { ...base, updatedAt: at };
+  const record: ContactRecord = { ...base, updatedAt: answeredAt };
   if (!contact.success) {
-    if (contact.status_code === 404) record.unknownAt = at;
+    if (contact.status_code === 404) record.unknownAt = answeredAt;
     return record;
   }
   const { profile } = contact;
   const retrieved = new Set(contact.contact_data_retrieved);
+  const teamAt = teamCopiesDated(contact, answeredAt);
   record.candidateId = profile.id;
   record.name = profile.name;
   record.currentTitle = profile.current_title;
@@ -243,6 +262,9 @@ export function mergeContact(
   delete record.unknownAt;
   for (const item of requested) {
     if (keepHeld && base[item]?.found && !retrieved.has(item)) continue;
+    // An item a team gateway answered from its vault is as old as the teammate's reveal, not this answer: the date
+    // shown beside it and "Check again" go by when it was bought.
+    const at = teamAt.get(item) ?? answeredAt;
     const missing = { found: false as const, at };
     switch (item) {
       case 'email':

@@ -27,7 +27,7 @@ const json = (status: number, body: unknown) =>
  */
 function stubGateway() {
   const paths: string[] = [];
-  const state = { heldFails: false };
+  const state = { heldFails: false, emailRevealedAt: '2026-11-24T14:03:00.000Z' };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -76,6 +76,15 @@ function stubGateway() {
                 },
                 contact_data_retrieved: phone ? ['email', 'phone'] : ['email'],
                 retrieved_at: new Date().toISOString(),
+                // As gateway/server/lookup.ts answers: the items that came from the team's vault, by whom, when.
+                team_held: [
+                  {
+                    item: 'email',
+                    found: true,
+                    revealed_by: 'Alice Smith',
+                    revealed_at: state.emailRevealedAt,
+                  },
+                ],
               },
             ],
             summary: { total_requested: 1, successful: 1, failed: 0 },
@@ -144,6 +153,28 @@ describe('a reveal through a team gateway, under the user’s own caps', () => {
     // The gateway does not say: the full price.
     await lookupContact(client(), call, both, send);
     expect(told).toEqual([0, 6, 9]);
+  });
+
+  it('keeps an item the team held with the date a teammate revealed it, not today', async () => {
+    await teamMembership.set(MEMBER);
+    await settings.set({ ...(await settings.get()), dailyCapCredits: 1000 });
+    const gateway = stubGateway();
+    const before = Date.now();
+    const plan = await planLookup(target, ['email', 'phone'], {});
+    const outcome = await lookupContact(client(), call, plan);
+    if (outcome.kind !== 'answered') throw new Error(`answered expected, got ${outcome.kind}`);
+    // Alice's copy is as old as her reveal: the date beside it and "Check again" go by it.
+    expect(outcome.record.email).toEqual({ found: true, value: GRACE.email, at: '2026-11-24T14:03:00.000Z' });
+    // The phone was bought now.
+    expect(Date.parse(outcome.record.phone!.at)).toBeGreaterThanOrEqual(before);
+    expect(outcome.record.updatedAt).toBe(outcome.record.phone!.at);
+    // A date that does not read, or one later than the answer, dates nothing: the answer's own time.
+    for (const revealedAt of ['not a date', '2999-01-01T00:00:00.000Z']) {
+      gateway.state.emailRevealedAt = revealedAt;
+      const again = await lookupContact(client(), call, plan);
+      if (again.kind !== 'answered') throw new Error(`answered expected, got ${again.kind}`);
+      expect(again.record.email!.at).toBe(again.record.updatedAt);
+    }
   });
 
   it('still refuses, sending nothing, what the team does not hold', async () => {
