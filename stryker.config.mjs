@@ -16,6 +16,7 @@ export default {
     'src/ledger/*.ts',
     'src/store/database/ledger/ledger-write.ts',
     'src/background/paid-call-gate.ts',
+    'src/background/balance-settlement.ts',
     'src/api/pricing.ts',
     'src/bulk/quote.ts',
     'src/send/outcome.ts',

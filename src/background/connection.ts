@@ -10,7 +10,8 @@ import { type AccountSnapshot, account, keyHint } from '../store/items/account';
 import { settings } from '../store/items/settings';
 import { teamMembership } from '../store/items/team-membership';
 import { getApiKey, maskKey, removeApiKey, setApiKey } from '../store/secrets/api-key';
-import { callsInFlight, recordAccountBalance } from './paid-call-gate';
+import { recordAccountBalance } from './balance-settlement';
+import { callsInFlight } from './paid-call-gate';
 import { recordMembership, refreshMembership } from './team/team';
 
 /** Why a new service connection is refused while a paid call is under way, with what to do. */

@@ -4,27 +4,21 @@
  * worker sent it) before anything is sent, and write the call's one ledger entry AHEAD of its request: "uncertain"
  * (sent, outcome unknown) at its most, durably stored before the request leaves. Its answer settles the entry with
  * what the service charged; a call the service refused is taken off; a call with no answer, or whose worker was
- * stopped mid-call, stays uncertain, and the next balance from the free account call settles it.
+ * stopped mid-call, stays uncertain, and the next balance from the free account call settles it
+ * (`balance-settlement.ts`).
  */
 
-import { CLIENT_DEFAULTS } from '../api/client';
 import { ApiError } from '../api/errors';
 import { formatCredits, maxCostOfItems, searchCost } from '../api/pricing';
 import type { LookupResponse, SearchRequest, SearchResponse } from '../api/schema';
 import type { Retrievable } from '../api/schema-parts';
 import { formatNumber } from '../format/numbers';
 import { roomUnderCaps } from '../ledger/caps';
-import { type ChargeEntry, type LedgerAction, reconcile } from '../ledger/entry';
+import type { ChargeEntry, LedgerAction } from '../ledger/entry';
 import { spendingNow } from '../ledger/spending';
-import {
-  appendEntry,
-  markHandedOver,
-  resolveEntry,
-  type Settle,
-} from '../store/database/ledger/ledger-write';
+import { appendEntry, markHandedOver, resolveEntry } from '../store/database/ledger/ledger-write';
 import { forgetRoom, roomForAnswer } from '../store/database/room';
 import { type Settings, settings } from '../store/items/settings';
-import { teamMembership } from '../store/items/team-membership';
 import { heldRead, serialized } from '../store/lock';
 import { holdAwake } from './heartbeat';
 import { CapReached, NotKept, NotRecorded } from './paid-call-errors';
@@ -140,7 +134,7 @@ function settleWithAnswer(entry: ChargeEntry, change: (entry: ChargeEntry) => Ch
  *
  * Called again once handed over (the client's retry of the same call: `CallOptions.beforeRetry`), it records the new
  * hand-over as the entry's `handedAt`: a balance is too early to call the call not charged until the time a call can
- * take has passed since its latest attempt left ({@link reconcile}).
+ * take has passed since its latest attempt left (`reconcile`, settled in `balance-settlement.ts`).
  */
 export type PaidSend<R> = (ahead: (leaving?: () => void) => Promise<void>) => Promise<R>;
 
@@ -327,86 +321,6 @@ export async function paidSearch(
     keep,
   );
   return response;
-}
-
-/**
- * How long after it was sent a call with no answer may still be charged by the service: the client's own time
- * limit. A balance taken sooner settles it only as charged, never as "not charged".
- */
-export const SETTLE_AFTER_MS = CLIENT_DEFAULTS.timeoutMs;
-
-/**
- * Settles open uncertain charges against a new balance: every charge written after the anchor balance. The calls
- * that cannot be settled yet (sent too recently: {@link reconcile}) stay open.
- */
-const settleAgainst =
-  (remaining: number, at: string): Settle =>
-  (anchor, after) =>
-    reconcile(anchor.remaining, after, remaining, at, SETTLE_AFTER_MS);
-
-/**
- * A team's balance settles nothing of a member's: teammates spend from it too, so a fall in it is not this member's
- * charge. The calls that never left are still taken off (the ledger does so before it asks what to settle); the
- * others stay uncertain, counted at their most.
- */
-const settleNothing: Settle = () => null;
-
-/**
- * An open call made through another connection (another account's balance): closed as it stands, "may have been
- * charged, up to" its most, and no later balance settles it either (the ledger's anchor is this new balance).
- */
-const closeUnsettled: Settle = () => [];
-
-/**
- * Records a balance the account call reported, and settles uncertain charges with it, unless a call of this worker
- * is in flight: the balance may or may not hold its charge yet, so it cannot tell the others' charges apart. Through
- * a team gateway the balance is the team's ({@link settleNothing}); of another connection than the calls', another
- * account's ({@link closeUnsettled}).
- */
-export async function recordAccountBalance(
-  remaining: number,
-  at: string,
-  otherAccount = false,
-): Promise<void> {
-  const settles = calls.size === 0;
-  const team = settles && !otherAccount && (await onTeamConnection());
-  await appendEntry(
-    { kind: 'balance', id: crypto.randomUUID(), at, remaining },
-    settles
-      ? otherAccount
-        ? closeUnsettled
-        : team
-          ? settleNothing
-          : settleAgainst(remaining, at)
-      : undefined,
-  ).catch(
-    // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
-    (error) => console.warn('Could not write the ledger', error),
-  );
-  if (settles) for (const listener of settledListeners) listener();
-}
-
-/**
- * Whether the saved service connection is a team gateway: its balance is then the team's. Unreadable counts as a team
- * (settling nothing is never wrong; settling from a team's balance is).
- */
-export async function onTeamConnection(): Promise<boolean> {
-  return teamMembership.get().then(
-    (membership) => membership !== null,
-    () => true,
-  );
-}
-
-/** Who follows the ledger as balances settle it (a bulk reveal's receipt), in this worker. */
-const settledListeners = new Set<() => void>();
-
-/**
- * Calls `listener` after each balance this worker records that may have settled calls (the channel of
- * `src/store/database/changes.ts` reaches every context but the one that wrote). Returns how to stop.
- */
-export function afterSettling(listener: () => void): () => void {
-  settledListeners.add(listener);
-  return () => settledListeners.delete(listener);
 }
 
 /** How many paid calls this worker has under way (checked, sent or waiting for their answers). */

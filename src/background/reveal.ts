@@ -19,10 +19,11 @@ import { vaultKeyFor } from '../store/database/vault/vault-record';
 import { outcomeUnknown, type RevealJob, revealJobs } from '../store/items/reveal-jobs';
 import { type Selection, settings } from '../store/items/settings';
 import { CUT_OFF } from '../store/work-status';
+import { onTeamConnection, SETTLE_AFTER_MS } from './balance-settlement';
 import { connectedClient, recordBalance, refreshAccount } from './connection';
 import { isCutOff, WORKER_ID, whileBeating } from './heartbeat';
 import { type ContactTarget, type LookupPlan, lookupContact, planLookup, serialised } from './lookup-contact';
-import { callsInFlight, onTeamConnection, SETTLE_AFTER_MS } from './paid-call-gate';
+import { callsInFlight } from './paid-call-gate';
 
 /** A contact to reveal: a LinkedIn profile URL (any form `profileUrl` accepts), a candidate id, or both. */
 export type RevealTarget = RevealInput['target'];

@@ -9,8 +9,8 @@ import { chargeTotals } from '../../ledger/entry';
 import { bulkJobs } from '../../store/database/bulk-jobs-write';
 import { chargesOf, openCharges } from '../../store/database/ledger/ledger';
 import { serialized } from '../../store/lock';
+import { afterSettling, onTeamConnection, SETTLE_AFTER_MS } from '../balance-settlement';
 import { refreshAccount } from '../connection';
-import { afterSettling, onTeamConnection, SETTLE_AFTER_MS } from '../paid-call-gate';
 
 /** What the ledger holds for the job: the receipt's total (see {@link BulkJob.spend}). */
 export async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend']>> {

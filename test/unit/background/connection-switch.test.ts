@@ -6,8 +6,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordAccountBalance } from '../../../src/background/balance-settlement';
 import { SWITCH_WHILE_PAYING, saveConnection } from '../../../src/background/connection';
-import { recordAccountBalance } from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
 import { chargesOf } from '../../../src/store/database/ledger/ledger';
 import { appendEntry } from '../../../src/store/database/ledger/ledger-write';

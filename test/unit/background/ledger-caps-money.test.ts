@@ -4,9 +4,10 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLE_AFTER_MS } from '../../../src/background/balance-settlement';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
-import { callsInFlight, SETTLE_AFTER_MS } from '../../../src/background/paid-call-gate';
+import { callsInFlight } from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
 import { bulkJobs } from '../../../src/store/database/bulk-jobs';

@@ -6,13 +6,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LookupResponse } from '../../../src/api/schema';
+import { afterSettling, recordAccountBalance } from '../../../src/background/balance-settlement';
 import { refreshAccount } from '../../../src/background/connection';
-import {
-  afterSettling,
-  callsInFlight,
-  paidLookup,
-  recordAccountBalance,
-} from '../../../src/background/paid-call-gate';
+import { callsInFlight, paidLookup } from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
 import { db } from '../../../src/store/database/db';

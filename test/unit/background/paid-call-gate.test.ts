@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLE_AFTER_MS } from '../../../src/background/balance-settlement';
 import { refreshAccount } from '../../../src/background/connection';
 import { bulkRunEnded, startBulkReveal } from '../../../src/background/jobs/bulk-reveal';
-import { SETTLE_AFTER_MS } from '../../../src/background/paid-call-gate';
 import { reveal } from '../../../src/background/reveal';
 import { goToPage, startSearch } from '../../../src/background/search/search';
 import { type ChargeEntry, dayOf, type LedgerEntry } from '../../../src/ledger/entry';
