@@ -12,9 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The most files one folder holds directly. */
-export const MOST_FILES_A_FOLDER = 20;
+const MOST_FILES_A_FOLDER = 20;
 /** The most lines one source file holds. */
-export const MOST_LINES_A_FILE = 400;
+const MOST_LINES_A_FILE = 400;
 
 const SOURCE = /\.(ts|tsx|css)$/;
 
