@@ -3,7 +3,8 @@
  * before and after meet the same load: `node --import tsx scripts/bench-popup-builds.ts <build> <build> ...`
  * (folders of `wxt build` output, copied aside; each gets a `bench-build.txt` naming it). Prints, for each build and
  * the floor, the p50 of open to interactive (as `npm run bench -- ui` reads it), its ratio to the floor, and the
- * page's own `domInteractive` and `DOMContentLoaded`; `BENCH_OPENS` warm opens (20), `BENCH_COLD` with the worker
+ * page's own `domInteractive` and `DOMContentLoaded`, and round by round (each open against the floor's and the first
+ * build's of the same round) the p50 of its ratios; `BENCH_OPENS` warm opens (20), `BENCH_COLD` with the worker
  * stopped first (5).
  */
 import { writeFileSync } from 'node:fs';
@@ -100,11 +101,15 @@ for (const [mode, opens, warmUp] of [
     }
   }
   const floor = p50(samples.get(FLOOR)!.map(([ready]) => ready!));
+  const first = samples.get(names.find((name) => name !== FLOOR)!)!;
+  // Round by round: each open against the floor's and the first build's of the same round, which met the same load.
+  const paired = (mine: number[][], other: number[][]) =>
+    p50(mine.map(([at], round) => at! / other[round]![0]!)).toFixed(2);
   for (const name of names) {
     const mine = samples.get(name)!;
     const ready = p50(mine.map(([at]) => at!));
     console.log(
-      `${mode}, ${name}: ready p50 ${ready.toFixed(0)} ms (${(ready / floor).toFixed(2)}x the floor), domInteractive ${p50(mine.map((s) => s[1]!)).toFixed(0)} ms, DOMContentLoaded ${p50(mine.map((s) => s[2]!)).toFixed(0)} ms`,
+      `${mode}, ${name}: ready p50 ${ready.toFixed(0)} ms (${(ready / floor).toFixed(2)}x the floor; round by round ${paired(mine, samples.get(FLOOR)!)}x the floor, ${paired(mine, first)}x the first build), domInteractive ${p50(mine.map((s) => s[1]!)).toFixed(0)} ms, DOMContentLoaded ${p50(mine.map((s) => s[2]!)).toFixed(0)} ms`,
     );
   }
 }

@@ -272,7 +272,7 @@ export function App({ m }: { m: PopupModel }) {
         />
       )}
       {/* Last on screen, so arriving later moves nothing above it. */}
-      {m.firstShown.value && <SavedSearchesLater />}
+      {m.later.value && <SavedSearchesLater />}
     </main>
   );
 }

@@ -107,7 +107,9 @@ export function createPopupModel() {
    */
   const settled = computed(() => firstShown.value && balanceCheck.value !== 'checking' && capRoomKnown.value);
 
-  void afterShown(firstShown).then(() => {
+  /** Resolves once a frame has drawn the first screen (or a second has passed): the popup's later parts wait for it. */
+  const drawn = afterShown(firstShown);
+  void drawn.then(() => {
     capRoom.value = followCapRoom(firstSettings);
     later.value = true;
   });
@@ -207,6 +209,7 @@ export function createPopupModel() {
     spendProblem: reasons.spendProblem,
     settled,
     firstShown,
+    drawn,
     lastReveal,
     busy,
     error,

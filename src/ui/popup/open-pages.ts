@@ -7,7 +7,14 @@ import { openSidePanel } from '../../side-panel';
 
 /** Known before any click: awaiting it inside the click handler could lose the user gesture. */
 let windowId: number | undefined;
-void browser.windows?.getCurrent().then((w) => (windowId = w.id));
+
+/**
+ * Looks up the popup's window, once its first asks are out (`main.tsx`, after the first render): asked as the
+ * script loads, it went to the browser's process ahead of the reads the first screen waits on.
+ */
+export function findWindow(): void {
+  void browser.windows?.getCurrent().then((w) => (windowId = w.id));
+}
 
 /** Opens the side panel on this window (synchronously in the click); a panel that cannot open is ignored. */
 export function openSearch(): void {
