@@ -10,7 +10,7 @@ import {
   SIMULATOR_URL,
 } from './scripts/build-settings';
 import { firstLoadChunks } from './scripts/first-load-chunks';
-import { buildPopupAlone } from './scripts/popup-alone';
+import { buildPopupAlone, popupInOneFile } from './scripts/popup-alone';
 import { PRIVACY_PAGE, renderPrivacyPage } from './scripts/privacy-page';
 
 /**
@@ -138,6 +138,7 @@ export default defineConfig({
     // Extension pages run in browsers with native modulepreload; the polyfill would be dead weight in every page.
     build: { modulePreload: { polyfill: false } },
     // The pages' shared code in one file for each set of pages that load it when they open (scripts/first-load-chunks.ts).
-    plugins: [firstLoadChunks()],
+    // The popup's own code in one file, in its own build (scripts/popup-alone.ts); after the pages' chunking, which it extends.
+    plugins: [firstLoadChunks(), popupInOneFile()],
   }),
 });

@@ -10,6 +10,7 @@
  * The hook (WXT's `entrypoints:grouped`) moves the popup out of the pages' group into a group of its own, which
  * WXT builds as a separate Vite build into the same output folder.
  */
+import type { Plugin } from 'vite';
 import type { Entrypoint, EntrypointGroup } from 'wxt';
 
 /** Takes the popup out of the pages' group and gives it a build of its own, in place. */
@@ -23,4 +24,42 @@ export function buildPopupAlone(groups: EntrypointGroup[]): void {
     groups.push([popup!]);
     return;
   }
+}
+
+/** The Rolldown output options this plugin reads and sets (Vite's types name Rollup's). */
+interface SplitOptions {
+  format?: string;
+  codeSplitting?: { groups?: unknown[] } & Record<string, unknown>;
+}
+
+/**
+ * The popup's code in one script file: Rolldown's default puts what the popup's entry shares with its lazily loaded
+ * parts in a second file (a common chunk), which the page asks for beside the entry, a second round through the
+ * browser's process before any of its code runs. In the popup's own build only, every module the entry loads when
+ * it opens (Rolldown's `$initial` tag: statically imported from the entry, directly or not) goes into the entry's
+ * chunk; the parts loaded later import what they share from it, already loaded and run.
+ */
+export function popupInOneFile(): Plugin {
+  let alone = false;
+  return {
+    name: 'candidate-lens:popup-in-one-file',
+    options(options) {
+      const { input } = options;
+      alone =
+        typeof input === 'object' &&
+        input !== null &&
+        !Array.isArray(input) &&
+        Object.keys(input).join() === 'popup';
+      return null;
+    },
+    outputOptions(options) {
+      const split = options as SplitOptions;
+      if (!alone || split.format !== 'es') return null;
+      const groups = split.codeSplitting?.groups ?? [];
+      return {
+        ...options,
+        codeSplitting: { ...split.codeSplitting, groups: [...groups, { name: 'popup', tags: ['$initial'] }] },
+      } as typeof options;
+    },
+  };
 }
