@@ -47,7 +47,7 @@ export const ALLOWANCES: Allowance[] = [
     source: /\.innerHTML\s*=\s*[\w$]+\.__html\b/,
     reason:
       "The same Preact line in the popup's own copy: the popup is built on its own (scripts/popup-alone.ts) so it " +
-      "loads two script files, not the pages' shared chunks, and so carries Preact once more.",
+      "loads its own script file, not the pages' shared chunks, and so carries Preact once more.",
   },
 ];
 
