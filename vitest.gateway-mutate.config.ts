@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
  * The gateway's tests that mutation testing runs (`stryker.gateway.config.mjs`), not a lane of `npm test`: only the
  * files whose tests reach a lookup or a send inside the test (so Stryker's per-test coverage can pick the few tests
  * a mutant needs), on PGlite only (test/gateway/global-setup-pglite.ts). Files that start gateway processes
- * (test/gateway/processes.ts) are left out: a mutant is switched on only inside the test's own process. So is
- * `team-send.test.ts`, whose tests lean on the ones before them (Lever is set in its third): Stryker runs only the
- * tests that reached a mutant, and those fail alone whatever the mutant, which would count it killed.
+ * (test/gateway/processes.ts) are left out: a mutant is switched on only inside the test's own process. Every test
+ * here must pass alone and in any order (each sets up its own team state): Stryker runs only the tests that reached a
+ * mutant, and a test that leans on an earlier one fails alone whatever the mutant, which would count it killed.
  */
 export default defineConfig({
   test: {
@@ -15,6 +15,7 @@ export default defineConfig({
       'test/gateway/lookup-answers.test.ts',
       'test/gateway/http-edges.test.ts',
       'test/gateway/sends-money.test.ts',
+      'test/gateway/team-send.test.ts',
       'test/gateway/team-vault.test.ts',
       'test/gateway/caps.test.ts',
       'test/gateway/erased-waiter.test.ts',

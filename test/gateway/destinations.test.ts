@@ -46,8 +46,14 @@ afterAll(async () => {
   await ats?.close();
   await db?.dispose();
 });
+// Each test starts with no destination, nothing sent and Lever empty and unfaulted, and holds the people it sends:
+// it passes alone and in any order (mutation testing runs a test alone).
 beforeEach(async () => {
   await db.query('delete from destinations');
+  await db.query('delete from sends');
+  ats.lever.opportunities.length = 0;
+  ats.lever.faults.queue.length = 0;
+  ats.lever.faults.latencyMs = 0;
 });
 
 /** A webhook receiver that verifies signatures (with `secret`, or none yet), and a transport that trusts it. */

@@ -36,7 +36,8 @@ describe('the do-not-contact list', () => {
 
     for (const table of ['do_not_contact', 'do_not_contact_hashes']) {
       const text = (await tableText(table)).toLowerCase();
-      expect(text).not.toContain('ada');
+      // Not 'ada': a hex hash holds those three letters now and then.
+      expect(text).not.toContain('lovelace');
       expect(text).not.toContain('linkedin');
       expect(text).not.toContain('@');
       expect(text).not.toContain('example');

@@ -6,8 +6,11 @@
  * when another instance claimed them a moment after this one read), no email or phone held, data flagged wrong. A
  * destination that is down is its failure (502), one too slow a 504, a fault of the gateway a 500; a send cut off
  * after finding the person already there is told as linked when made again.
+ *
+ * The team, its people and Lever are set once; each test starts with nothing sent and Lever empty and unfaulted, so
+ * it passes alone and in any order (mutation testing runs a test alone).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../gateway/cli/commands';
 import type { Database } from '../../gateway/db/database';
 import type { Member } from '../../gateway/members';
@@ -45,6 +48,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ats?.close();
+});
+beforeEach(async () => {
+  await t.db.query('delete from sends');
+  ats.lever.opportunities.length = 0;
+  ats.lever.faults.queue.length = 0;
+  ats.lever.faults.latencyMs = 0;
 });
 
 /** Simulated candidates with an email, past the ones other files use (revealed by Alice before the tests). */
