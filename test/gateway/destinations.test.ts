@@ -73,12 +73,23 @@ async function holdPerson(person: {
   socialUrl?: string;
   candidateId?: string;
   name?: string;
+  title?: string;
+  employer?: string;
   email?: string;
   phone?: string;
+  /** Items a teammate flagged wrong (their value as held). */
+  flagged?: ('email' | 'phone')[];
 }): Promise<PersonKey> {
   const [row] = await db.query<{ id: number }>(
-    'insert into people (social_url, candidate_id, name) values ($1, $2, $3) returning id',
-    [person.socialUrl ?? null, person.candidateId ?? null, person.name ?? null],
+    `insert into people (social_url, candidate_id, name, current_title, current_employer)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [
+      person.socialUrl ?? null,
+      person.candidateId ?? null,
+      person.name ?? null,
+      person.title ?? null,
+      person.employer ?? null,
+    ],
   );
   for (const item of ['email', 'phone'] as const) {
     const value = person[item];
@@ -87,6 +98,12 @@ async function holdPerson(person: {
       `insert into held_items (person_id, item, found, value, member_id) values ($1, $2, true, $3::text::jsonb, $4)`,
       [row!.id, item, JSON.stringify(value), alice.id],
     );
+    if (person.flagged?.includes(item)) {
+      await db.query(
+        'insert into flags (person_id, target, value, member_id) values ($1, $2, $3::text::jsonb, $4)',
+        [row!.id, item, JSON.stringify(value), alice.id],
+      );
+    }
   }
   return person.socialUrl ? { socialUrl: person.socialUrl } : { candidateId: person.candidateId! };
 }
@@ -248,7 +265,72 @@ describe('a send through a destination this instance cannot open', () => {
   });
 });
 
+describe('a send through a destination whose address is not a safe one', () => {
+  it("is refused as the admin's to fix (502), and nothing leaves", async () => {
+    // Kept by hand as a version that checked less might have kept it: Lever at a plain-http address off this machine.
+    const settings = {
+      id: 'lever',
+      label: 'Lever',
+      kind: 'lever',
+      apiKey: LEVER_KEY,
+      performAs: CHANDLER,
+      baseUrl: 'http://lever.example.com',
+    };
+    await db.query(
+      `insert into destinations (kind, settings, account) values ('lever', $1::text::jsonb, null)`,
+      [JSON.stringify(SEALER.seal(settings, 'lever'))],
+    );
+    const ada = await holdPerson({
+      socialUrl: 'https://www.linkedin.com/in/ada-plain-http-demo',
+      name: 'Ada Lovelace',
+      email: 'ada-plain@example.org',
+    });
+    const requests: string[] = [];
+    const refused = await send('lever', ada, {
+      fetch: async (input) => {
+        requests.push(String(input));
+        throw new TypeError('fetch failed');
+      },
+      retries: 0,
+    });
+    expect(refused).toMatchObject({
+      status: 502,
+      message:
+        "Lever did not accept the key your team's gateway holds. Ask the gateway's admin to set it again.",
+    });
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('what is sent of a person', () => {
+  it('the title and employer the team holds go with them, and what a teammate flagged wrong neither goes nor is said revealed', async () => {
+    const { receiver, transport } = await webhookReceiver(null);
+    const { secret } = await setDestination(db, { kind: 'webhook', url: receiver.url }, SEALER, transport);
+    receiver.useSecret(secret!);
+    const url = 'https://www.linkedin.com/in/mae-flagged-demo';
+    const mae = await holdPerson({
+      socialUrl: url,
+      name: 'Mae Jemison',
+      title: 'Astronaut',
+      employer: 'NASA',
+      email: 'mae@example.org',
+      phone: '+1 555 0199',
+      flagged: ['phone'],
+    });
+    expect(await send('webhook', mae, transport)).toMatchObject({ thisSend: 'delivered' });
+    expect(receiver.accepted.at(-1)!.body).toMatchObject({
+      person: {
+        name: 'Mae Jemison',
+        emails: ['mae@example.org'],
+        phones: [],
+        profileUrl: url,
+        jobTitle: 'Astronaut',
+        company: 'NASA',
+      },
+      revealed: ['email'],
+    });
+  });
+
   it('a person the team holds a phone of and no email: sent to a webhook with the phone', async () => {
     const { receiver, transport } = await webhookReceiver(null);
     const { secret } = await setDestination(db, { kind: 'webhook', url: receiver.url }, SEALER, transport);

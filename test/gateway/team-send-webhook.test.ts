@@ -55,5 +55,14 @@ describe.each(DATABASES)('a team webhook send cut off and made again on %s', (_n
     expect(ids).toHaveLength(2);
     expect(ids[1]).toBe(ids[0]);
     expect(again.sent).toMatchObject({ record_id: ids[0] });
+    // The webhook's address is the team's secret: no member is told it, in the send's answer or in what was sent.
+    expect(again.sent).not.toHaveProperty('link');
+    // Nor when its address is kept with the send, as the webhook client's record link (its address) would be.
+    await used.db.query(`update sends set link = $1 where destination = 'webhook'`, [receiver.url]);
+    const sent = await used.team.post('/v1/team/sent', used.bob, { people: [{ social_url: ADA }] });
+    expect(sent.body.people[0].sends).toEqual([
+      expect.objectContaining({ destination: 'webhook', label: 'Webhook' }),
+    ]);
+    expect(sent.text).not.toContain(receiver.url);
   });
 });

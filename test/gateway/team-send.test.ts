@@ -10,7 +10,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand, UsageError } from '../../gateway/cli/commands';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
-import { HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
+import { HUBSPOT_PORTAL, HUBSPOT_TOKEN } from '../../sim/destinations/hubspot';
 import { LEVER_KEY } from '../../sim/destinations/lever';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { ADA, DATABASES, GRACE, JOSE, type Json, KWAME, SEALER, secretFile, useTeam } from './harness';
@@ -182,10 +182,16 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     async () => {
       await set('lever');
       expect((await sendAs(used.alice, 'lever', ADA)).status).toBe(200);
-      const all = await used.team.post('/v1/team/sent', used.bob, { people: [{ social_url: JOSE }] });
+      const all = await used.team.post('/v1/team/sent', used.bob, {
+        people: [{ social_url: JOSE }, { social_url: WEI }],
+      });
       expect(all.status).toBe(200);
-      // Jose was not sent anywhere: nothing of Ada's send is told to a member who did not ask about her.
-      expect(all.body.people).toEqual([{ social_url: JOSE, sends: [] }]);
+      // Jose was not sent anywhere, and Wei is nobody the team knows: nothing of Ada's send is told to a member who
+      // did not ask about her.
+      expect(all.body.people).toEqual([
+        { social_url: JOSE, sends: [] },
+        { social_url: WEI, sends: [] },
+      ]);
       expect(all.text).not.toContain(ADA);
       const ada = await used.team.post('/v1/team/sent', used.bob, {
         people: [{ social_url: ADA }],
@@ -268,6 +274,8 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
         const first = await sendAs(used.bob, kind, ADA);
         expect(first.status).toBe(200);
         expect(first.body.sent).toMatchObject({ status: 'created', sent_by: 'Bob Lee' });
+        // HubSpot's record link names the team's account, as its check on setting found it.
+        if (kind === 'hubspot') expect(first.body.sent.link).toContain(`/contacts/${HUBSPOT_PORTAL}/record/`);
         const second = await sendAs(used.alice, kind, ADA);
         expect(second.body.sent.sent_by).toBe('Bob Lee');
       }
