@@ -49,17 +49,14 @@ export async function recordAccountBalance(
   otherAccount = false,
 ): Promise<void> {
   const settles = callsInFlight() === 0;
-  const team = settles && !otherAccount && (await onTeamConnection());
-  await appendEntry(
-    { kind: 'balance', id: crypto.randomUUID(), at, remaining },
-    settles
-      ? otherAccount
-        ? closeUnsettled
-        : team
-          ? settleNothing
-          : settleAgainst(remaining, at)
-      : undefined,
-  ).catch(
+  const settle = !settles
+    ? undefined
+    : otherAccount
+      ? closeUnsettled
+      : (await onTeamConnection())
+        ? settleNothing
+        : settleAgainst(remaining, at);
+  await appendEntry({ kind: 'balance', id: crypto.randomUUID(), at, remaining }, settle).catch(
     // Stryker disable next-line ArrowFunction,StringLiteral: swallowed either way; only the developer's log differs
     (error) => console.warn('Could not write the ledger', error),
   );
