@@ -338,6 +338,8 @@ describe('what is sent of a person', () => {
     const lin = await holdPerson({
       socialUrl: 'https://www.linkedin.com/in/lin-phone-demo',
       name: 'Lin Phone',
+      // An email held blank is no email.
+      email: '   ',
       phone: '+44 20 7946 0958',
     });
     expect(await send('webhook', lin, transport)).toMatchObject({ thisSend: 'delivered' });

@@ -154,6 +154,8 @@ describe.each(DATABASES)('sending through the gateway on %s', (_name, open, skip
     expect(again.status).toBe(200);
     expect(again.body.sent).toMatchObject({ status: 'created', sent_by: 'Alice Smith' });
     expect(again.body.this_send).toBe('already-there');
+    // Still linked to the record Alice's send made.
+    expect(again.body.sent.link).toBe(first.body.sent.link);
     expect(ats.lever.opportunities).toHaveLength(1);
 
     const sent = await used.team.post('/v1/team/sent', used.bob, {
