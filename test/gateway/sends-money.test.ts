@@ -153,6 +153,23 @@ describe('a send that cannot start', () => {
     expect(ats.lever.opportunities.filter((o) => o.emails.includes(email))).toHaveLength(1);
   });
 
+  it('while a teammate makes again a send that failed: refused with the name on the send, one record', async () => {
+    ats.lever.faults.arm({ status: 400, body: { code: 'BadRequestError', message: 'Try again later' } });
+    expect((await send(t.alice, GRACE)).status).toBe(422);
+    ats.lever.faults.latencyMs = 300;
+    let both: Response[];
+    try {
+      both = await Promise.all([send(t.alice, GRACE), send(t.bob, GRACE)]);
+    } finally {
+      ats.lever.faults.latencyMs = 0;
+    }
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await both.find((answer) => answer.status === 409)!.json()).message).toBe(
+      'Alice Smith is sending this person to Lever right now. Try again in a moment.',
+    );
+    expect(ats.lever.opportunities.filter((o) => o.name.startsWith('Grace'))).toHaveLength(1);
+  });
+
   it('claimed by a teammate on another instance between our read and our claim: refused, nothing sent', async () => {
     const [, url] = others(2);
     const person = await t.db.query<{ id: number }>('select id from people where social_url = $1', [url]);
