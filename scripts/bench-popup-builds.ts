@@ -3,7 +3,7 @@
  * before and after meet the same load: `node --import tsx scripts/bench-popup-builds.ts <build> <build> ...`
  * (folders of `wxt build` output, copied aside; each gets a `bench-build.txt` naming it). Prints, for each build and
  * the floor, the p50 of open to interactive (as `npm run bench -- ui` reads it), its ratio to the floor, and the
- * page's own `domInteractive` and `DOMContentLoaded`, and round by round (each open against the floor's and the first
+ * page's own `domInteractive`, `DOMContentLoaded` and its first message to its worker asked to answered, and round by round (each open against the floor's and the first
  * build's of the same round) the p50 of its ratios; `BENCH_OPENS` warm opens (20), `BENCH_COLD` with the worker
  * stopped first (5).
  */
@@ -65,11 +65,36 @@ for (const [name, { worker }] of named) {
   })()`);
 }
 
-/** One open: to interactive, `domInteractive` and `DOMContentLoaded`, in the page's clock. */
+/**
+ * Times the page's first message to its worker (the popup's `tabPerson`, the floor's one message): asked to
+ * answered, in the page's clock, kept on the page for `open` to read.
+ */
+const ROUND = `(() => {
+  const runtime = globalThis.chrome && chrome.runtime;
+  if (!runtime || !runtime.sendMessage) return;
+  const send = runtime.sendMessage.bind(runtime);
+  runtime.sendMessage = (...args) => {
+    const asked = performance.now();
+    const first = globalThis.__round === undefined;
+    if (first) globalThis.__round = null;
+    const answered = () => { if (first) globalThis.__round = performance.now() - asked; };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const reply = args[last];
+      args[last] = (...answer) => { answered(); return reply(...answer); };
+    }
+    const out = send(...args);
+    if (out && typeof out.then === 'function') out.then(answered, () => undefined);
+    return out;
+  };
+})()`;
+
+/** One open: to interactive, `domInteractive`, `DOMContentLoaded` and the first message's round, in the page's clock. */
 async function open(name: string, cold: boolean): Promise<number[]> {
   const { base } = named.get(name)!;
   if (cold) await stopWorker(context, base);
   const page = await context.newPage();
+  await page.addInitScript(ROUND);
   try {
     await page.goto(name === FLOOR ? `${base}/popup.html` : `${base}/popup.html?tabId=${tab}`, {
       waitUntil: 'commit',
@@ -80,7 +105,8 @@ async function open(name: string, cold: boolean): Promise<number[]> {
     const navigation = (await page.evaluate(
       `(() => { const n = performance.getEntriesByType('navigation')[0]; return [n.domInteractive, n.domContentLoadedEventStart]; })()`,
     )) as number[];
-    return [times[0]!, ...navigation];
+    const round = (await page.evaluate('globalThis.__round ?? NaN')) as number;
+    return [times[0]!, ...navigation, round];
   } finally {
     await page.close();
   }
@@ -109,7 +135,7 @@ for (const [mode, opens, warmUp] of [
     const mine = samples.get(name)!;
     const ready = p50(mine.map(([at]) => at!));
     console.log(
-      `${mode}, ${name}: ready p50 ${ready.toFixed(0)} ms (${(ready / floor).toFixed(2)}x the floor; round by round ${paired(mine, samples.get(FLOOR)!)}x the floor, ${paired(mine, first)}x the first build), domInteractive ${p50(mine.map((s) => s[1]!)).toFixed(0)} ms, DOMContentLoaded ${p50(mine.map((s) => s[2]!)).toFixed(0)} ms`,
+      `${mode}, ${name}: ready p50 ${ready.toFixed(0)} ms (${(ready / floor).toFixed(2)}x the floor; round by round ${paired(mine, samples.get(FLOOR)!)}x the floor, ${paired(mine, first)}x the first build), domInteractive ${p50(mine.map((s) => s[1]!)).toFixed(0)} ms, DOMContentLoaded ${p50(mine.map((s) => s[2]!)).toFixed(0)} ms, first message asked to answered ${p50(mine.map((s) => s[3]!)).toFixed(0)} ms`,
     );
   }
 }

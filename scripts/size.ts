@@ -41,8 +41,9 @@ const BUDGETS: Array<{ name: string; entry: string; budget: number }> = [
   // 58.25 KB: lowered once shared code was chunked by the pages that load it together (57.9 KB measured).
   // 51.5 KB: lowered once the popup is built on its own (scripts/popup-alone.ts), its code in two files without the
   // shared chunks' overhead (51.3 KB measured, with the one-round ask for the tab's person and the later asks; 58.5
-  // KB before, in 14 files).
-  { name: 'popup', entry: 'popup.html', budget: 51.5 * KB },
+  // KB before, in 14 files). 51 KB: its code in one script file (what it shares with its later parts in its entry's
+  // chunk, scripts/popup-alone.ts), 50.7 KB measured in two files (the script and its style sheet).
+  { name: 'popup', entry: 'popup.html', budget: 51 * KB },
   // The whole search UI (three modes, results, saved searches, CSV, bulk reveal), the tab's person and the service
   // out of reach said before any paid click; the views only some states need (bulk progress, a page's people, the
   // find, the keys) load when shown. 66 KB: results first (what was asked on one line, what the service understood
