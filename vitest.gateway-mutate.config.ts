@@ -24,6 +24,10 @@ export default defineConfig({
       'test/gateway/do-not-contact.test.ts',
     ],
     globalSetup: ['test/gateway/global-setup-pglite.ts'],
+    // Files and the tests in each in a new order every run (the seed is printed at the start): Stryker runs only the
+    // tests that reached a mutant, so each test must pass alone; a test that leans on one before it fails its dry
+    // run here, which stops the run, rather than failing alone later and counting every mutant it reaches as killed.
+    sequence: { shuffle: true },
     pool: 'forks',
     maxWorkers: 1,
     restoreMocks: true,

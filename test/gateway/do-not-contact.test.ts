@@ -10,11 +10,21 @@ import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
 import { dncIdentifiers, entryOf, isListed, listPerson } from '../../gateway/do-not-contact';
 import { LookupResponse } from '../../src/api/schema';
 import { TeamDncResponse, TeamHeldResponse } from '../../src/api/team-schema';
-import { ADA, databaseAtVersion, JOSE, KWAME, pgliteDatabase, useTeam } from './harness';
+import { ADA, databaseAtVersion, JOSE, KWAME, pgliteDatabase, useFreshTeam } from './harness';
 
-const t = useTeam(pgliteDatabase);
+// Each test starts from a team of its own, and lists first whom it needs listed.
+const t = useFreshTeam(pgliteDatabase);
 
 const ADA_EMAIL = 'ada.lovelace@example.com';
+
+/** Alice lists Ada by her profile address as a page may give it and by her email, because Ada objected. */
+function aliceListsAda() {
+  return t.team.post('/v1/team/do-not-contact', t.alice, {
+    social_url: 'https://uk.linkedin.com/in/Ada-Lovelace-Demo/?trk=x',
+    emails: [' Ada.Lovelace@Example.com '],
+    reason: 'objected',
+  });
+}
 
 /** Every text value of every row of a table, as one string. */
 async function tableText(table: string): Promise<string> {
@@ -24,11 +34,7 @@ async function tableText(table: string): Promise<string> {
 
 describe('the do-not-contact list', () => {
   it('is kept as salted hashes: the tables hold no profile address and no email in clear', async () => {
-    const listed = await t.team.post('/v1/team/do-not-contact', t.alice, {
-      social_url: 'https://uk.linkedin.com/in/Ada-Lovelace-Demo/?trk=x',
-      emails: [' Ada.Lovelace@Example.com '],
-      reason: 'objected',
-    });
+    const listed = await aliceListsAda();
     expect(listed.status).toBe(200);
     const body = TeamDncResponse.parse(listed.body);
     expect(body.added).toBe(true);
@@ -56,6 +62,7 @@ describe('the do-not-contact list', () => {
   });
 
   it('refuses a lookup of a listed person before anything leaves: no call to the service, no ledger row, no charge', async () => {
+    expect((await aliceListsAda()).status).toBe(200);
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from ledger');
     const answer = await t.team.post('/v1/lookup', t.bob, {
       social_url: 'linkedin.com/in/ada-lovelace-demo',
@@ -75,6 +82,7 @@ describe('the do-not-contact list', () => {
   });
 
   it('says so in team/held, holding nothing back but the items', async () => {
+    expect((await aliceListsAda()).status).toBe(200);
     const held = await t.team.post('/v1/team/held', t.bob, {
       people: [{ social_url: ADA }, { social_url: JOSE }],
     });
@@ -84,6 +92,7 @@ describe('the do-not-contact list', () => {
   });
 
   it('refuses a send of a listed person, whatever destination', async () => {
+    expect((await aliceListsAda()).status).toBe(200);
     const sent = await t.team.post('/v1/team/send', t.bob, { destination: 'lever', social_url: ADA });
     expect(sent.status).toBe(422);
     expect(sent.body.message).toMatch(/do-not-contact list/);
@@ -108,6 +117,7 @@ describe('the do-not-contact list', () => {
   });
 
   it('checks any identifier, and says why and who without naming anyone', async () => {
+    expect((await aliceListsAda()).status).toBe(200);
     const yes = await t.team.post('/v1/team/do-not-contact/check', t.bob, { emails: [ADA_EMAIL] });
     expect(TeamDncResponse.parse(yes.body).entry).toMatchObject({
       reason: 'objected',
@@ -118,6 +128,7 @@ describe('the do-not-contact list', () => {
   });
 
   it('listing a listed person again keeps their entry and adds what it lacked', async () => {
+    expect((await aliceListsAda()).status).toBe(200);
     const again = await t.team.post('/v1/team/do-not-contact', t.bob, {
       social_url: ADA,
       candidate_id: 'cand-ada-extra',
@@ -146,6 +157,12 @@ describe('the do-not-contact list', () => {
   });
 
   it('records who listed and who took off, never whom; taken off, the person is looked up again', async () => {
+    expect((await aliceListsAda()).status).toBe(200);
+    const byBob = await t.team.post('/v1/team/do-not-contact', t.bob, {
+      emails: ['jose.alvarez@example.org'],
+      reason: 'client_employee',
+    });
+    expect(byBob.status).toBe(200);
     const entries = await listAudit(t.db, {});
     const listed = entries.filter((e) => e.kind === 'dnc_added');
     expect(listed.map((e) => e.actor).sort()).toEqual(['Alice Smith', 'Bob Lee']);

@@ -7,12 +7,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { erasePerson, personKeyOf } from '../../gateway/vault';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, DATABASES, GRACE, JOSE, useTeam } from './harness';
+import { ADA, DATABASES, GRACE, JOSE, useFreshTeam } from './harness';
 
 const contactOf = (body: unknown) => LookupResponse.parse(body).data.contacts[0]!;
 
 describe.each(DATABASES)('a lookup waiting through an erasure, on %s', (_kind, open, skip) => {
-  const t = useTeam(open, {
+  // Each test starts from a team of its own (Carol's cap counts only what she spent in that test).
+  const t = useFreshTeam(open, {
     'Alice Smith': { dailyCap: null, monthlyCap: null },
     'Bob Lee': { dailyCap: null, monthlyCap: null },
     // Room for one email (3 credits), not two.

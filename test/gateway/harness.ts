@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Database } from '../../gateway/db/database';
 import { MIGRATIONS, migrate } from '../../gateway/db/migrations';
 import { openDatabase } from '../../gateway/db/open';
@@ -227,3 +227,78 @@ export const JOSE = 'https://www.linkedin.com/in/jose-alvarez-demo';
 export const KWAME = 'https://www.linkedin.com/in/kwame-mensah-demo';
 export const GRACE = 'https://www.linkedin.com/in/grace-okafor-rn-demo';
 export const UNKNOWN = 'https://www.linkedin.com/in/no-such-candidate-demo';
+
+/** The rows of every table as a database was when first opened (the team, its settings), to put back. */
+interface Opening {
+  tables: string[];
+  rows: Array<[table: string, json: string]>;
+}
+
+async function openingOf(db: Database): Promise<Opening> {
+  const tables = (
+    await db.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'
+       order by tablename`,
+    )
+  ).map((row) => row.name);
+  const rows: Opening['rows'] = [];
+  for (const table of tables) {
+    // As JSON text in the database's own form, so timestamps and numbers come back exactly as they were.
+    const [json] = await db.query<{ rows: string | null }>(
+      `select json_agg(t)::text as rows from ${table} t`,
+    );
+    if (json?.rows) rows.push([table, json.rows]);
+  }
+  return { tables, rows };
+}
+
+/** Empties every table and puts back the rows it opened with, sequences restarted: the team as it first started. */
+async function reopen(db: Database, opening: Opening): Promise<void> {
+  // The audit log refuses to be emptied (its trigger, the team's rule): a test's team is not a team's history, so
+  // triggers are set aside for this one statement, on this one connection.
+  await db.exec(
+    `set session_replication_role = replica; truncate ${opening.tables.join(', ')} restart identity cascade;
+     set session_replication_role = default;`,
+  );
+  for (const [table, json] of opening.rows) {
+    await db.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [
+      json,
+    ]);
+  }
+}
+
+/**
+ * Like `useTeam`, but every test starts from a team of its own: the database (opened once for the file or
+ * `describe` block, which is what takes time) is put back as it opened before each test, and each test gets a new
+ * simulator, gateway and members (new keys), closed after it. So a test passes alone and in any order, which
+ * mutation testing needs: Stryker runs only the tests that reached a mutant, and a test that failed for want of an
+ * earlier one would count as a kill.
+ */
+export function useFreshTeam<D extends Database & { dispose(): Promise<void> }>(
+  open: () => Promise<D | null>,
+  members?: Parameters<typeof startTeam>[1],
+  options?: Parameters<typeof startTeam>[2],
+): TeamInUse<D> {
+  const used = {} as TeamInUse<D>;
+  let opening: Opening | undefined;
+  beforeAll(async () => {
+    const db = await open();
+    if (!db) return;
+    used.db = db;
+    opening = await openingOf(db);
+  });
+  afterAll(async () => {
+    await used.db?.dispose();
+  });
+  beforeEach(async () => {
+    if (!used.db || !opening) return;
+    await reopen(used.db, opening);
+    used.team = await startTeam(used.db, members, options);
+    used.alice = used.team.keys['Alice Smith']!;
+    used.bob = used.team.keys['Bob Lee']!;
+  });
+  afterEach(async () => {
+    await used.team?.close();
+  });
+  return used;
+}

@@ -6,7 +6,7 @@
  * lookup that does not end in time, a fault inside the gateway after the service answered; and where a lookup's time
  * went (the parts `Server-Timing` and the log line give an admin), whichever step was slow.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listPerson } from '../../gateway/do-not-contact';
 import { addMember, type Member, revokeMember } from '../../gateway/members';
 import type { GatewayContext } from '../../gateway/server/context';
@@ -16,7 +16,7 @@ import { usageSince } from '../../gateway/spend';
 import { readTeam } from '../../gateway/team';
 import { MESSAGES } from '../../gateway/words';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, GRACE, KWAME, pgliteDatabase, SERVICE_KEY, startTeam, type Team, useTeam } from './harness';
+import { ADA, GRACE, KWAME, pgliteDatabase, SERVICE_KEY, type Team, useFreshTeam } from './harness';
 
 const parse = (body: unknown) => {
   const parsed = LookupResponse.parse(body);
@@ -30,8 +30,10 @@ const withEmailAndPhone = (team: Team, count: number): string[] =>
     .slice(60, 60 + count)
     .map((p) => p.social_url as string);
 
+// Each test starts from a team of its own (a new gateway, simulator and members on a database put back as it opened).
+
 describe('a teammate answered from the vault', () => {
-  const t = useTeam(pgliteDatabase);
+  const t = useFreshTeam(pgliteDatabase);
 
   it('gets the person as the service gave them to the one who paid, who revealed what and when, at no charge', async () => {
     const before = new Date();
@@ -238,7 +240,7 @@ describe('a teammate answered from the vault', () => {
 });
 
 describe('the balance a free answer gives, when the team never read it', () => {
-  const t = useTeam(pgliteDatabase);
+  const t = useFreshTeam(pgliteDatabase);
 
   it('is read once from the service (free) and kept; unreadable, it is given as 0 rather than failing', async () => {
     const listed = 'https://www.linkedin.com/in/someone-listed-demo';
@@ -266,30 +268,14 @@ describe('the balance a free answer gives, when the team never read it', () => {
 });
 
 describe("a teammate's lookup that does not end", () => {
-  let db: Awaited<ReturnType<typeof pgliteDatabase>>;
-  let team: Team;
-  let alice: string;
-  let bob: string;
-  beforeAll(async () => {
-    db = await pgliteDatabase();
-    // A flight is presumed dead after 4 s: a waiter gives up 5 s after that (a 504 rather than an answer, when the
-    // flight it waits for was left running).
-    team = await startTeam(db, undefined, { settings: { flightTtlMs: 4_000 } });
-    alice = team.keys['Alice Smith']!;
-    bob = team.keys['Bob Lee']!;
-  });
-  afterAll(async () => {
-    await team?.close();
-    await db?.dispose();
-  });
-  beforeEach(() => {
-    team.sim.state.requests.clear();
-  });
+  // A flight is presumed dead after 4 s: a waiter gives up 5 s after that (a 504 rather than an answer, when the
+  // flight it waits for was left running).
+  const t = useFreshTeam(pgliteDatabase, undefined, { settings: { flightTtlMs: 4_000 } });
 
   /** Resolves once a lookup is under way and someone waits for it. */
   async function waitedFor(): Promise<void> {
     for (let i = 0; i < 2_000; i++) {
-      const rows = await db.query<{ n: number }>(
+      const rows = await t.db.query<{ n: number }>(
         'select count(*)::int as n from flights where ended_at is null and waited',
       );
       if (rows[0]!.n > 0) return;
@@ -299,76 +285,76 @@ describe("a teammate's lookup that does not end", () => {
   }
 
   it('a waiter is answered when it ends in time', async () => {
-    const [url] = withEmailAndPhone(team, 3).slice(2);
-    team.sim.state.faults.setLatency(1_500, '/v1/lookup');
+    const [url] = withEmailAndPhone(t.team, 3).slice(2);
+    t.team.sim.state.faults.setLatency(1_500, '/v1/lookup');
     try {
-      const first = team.post('/v1/lookup', alice, { social_url: url, reveal_phone: true });
-      const waiter = team.post('/v1/lookup', bob, { social_url: url, reveal_phone: true });
+      const first = t.team.post('/v1/lookup', t.alice, { social_url: url, reveal_phone: true });
+      const waiter = t.team.post('/v1/lookup', t.bob, { social_url: url, reveal_phone: true });
       const answers = await Promise.all([first, waiter]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect(answers.map((a) => a.body.credits.used).sort()).toEqual([0, 6]);
-      expect(team.upstreamLookups()).toHaveLength(1);
+      expect(t.team.upstreamLookups()).toHaveLength(1);
     } finally {
-      team.sim.state.faults.clear();
+      t.team.sim.state.faults.clear();
     }
   });
 
   it('a waiter past the time limit is told a teammate is looking them up, charged nothing', async () => {
-    team.sim.state.faults.enqueue('hang', 1, '/v1/lookup');
+    t.team.sim.state.faults.enqueue('hang', 1, '/v1/lookup');
     try {
-      const first = team.post('/v1/lookup', alice, { social_url: ADA, reveal_personal_email: true });
+      const first = t.team.post('/v1/lookup', t.alice, { social_url: ADA, reveal_personal_email: true });
       const started = Date.now();
-      const waiter = team.post('/v1/lookup', bob, { social_url: ADA, reveal_personal_email: true });
+      const waiter = t.team.post('/v1/lookup', t.bob, { social_url: ADA, reveal_personal_email: true });
       await waitedFor();
       const answer = await waiter;
       expect(answer.status).toBe(504);
       expect(answer.body).toEqual({ success: false, message: MESSAGES.flightTimeout });
       expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
-      team.sim.state.faults.clear();
+      t.team.sim.state.faults.clear();
       await first;
     } finally {
-      team.sim.state.faults.clear();
+      t.team.sim.state.faults.clear();
     }
   });
 
   it('a fault in the gateway after the service answered frees its waiters at once, with nothing said charged', async () => {
     // The ledger cannot be settled for this person (as a full disk would refuse it).
-    await db.exec(`
+    await t.db.exec(`
       create function test_refuse_settle() returns trigger language plpgsql as $$
       begin raise exception 'no room to settle'; end $$;
       create trigger test_refuse_settle before update on ledger for each row
         when (old.subject = '${GRACE}' and new.status <> 'pending') execute function test_refuse_settle();
     `);
-    team.sim.state.faults.setLatency(600, '/v1/lookup');
-    team.logs.length = 0;
+    t.team.sim.state.faults.setLatency(600, '/v1/lookup');
+    t.team.logs.length = 0;
     try {
-      const first = team.post('/v1/lookup', alice, { social_url: GRACE, reveal_phone: true });
-      const waiter = team.post('/v1/lookup', bob, { social_url: GRACE, reveal_phone: true });
+      const first = t.team.post('/v1/lookup', t.alice, { social_url: GRACE, reveal_phone: true });
+      const waiter = t.team.post('/v1/lookup', t.bob, { social_url: GRACE, reveal_phone: true });
       const answers = await Promise.all([first, waiter]);
       for (const answer of answers) {
         expect(answer.status).toBe(500);
         expect(answer.body).toEqual({ success: false, message: MESSAGES.internal });
       }
-      expect(team.upstreamLookups()).toHaveLength(1);
+      expect(t.team.upstreamLookups()).toHaveLength(1);
       // The admin's log says the fault once, where it happened: the waiter is answered with the error the flight
       // kept, not by a second failure of its own.
-      expect(team.logs.filter((line) => / error /.test(line))).toEqual([
+      expect(t.team.logs.filter((line) => / error /.test(line))).toEqual([
         expect.stringMatching(/ error POST \/v1\/lookup failed: .*no room to settle/),
       ]);
     } finally {
-      team.sim.state.faults.clear();
-      await db.exec('drop trigger test_refuse_settle on ledger; drop function test_refuse_settle();');
+      t.team.sim.state.faults.clear();
+      await t.db.exec('drop trigger test_refuse_settle on ledger; drop function test_refuse_settle();');
     }
   });
 });
 
 describe("where a lookup's time went, whichever step was slow (what Server-Timing and the log line tell an admin)", () => {
-  const t = useTeam(pgliteDatabase);
+  const t = useFreshTeam(pgliteDatabase);
   /** How long the slowed step takes: far more than the rest of a lookup's database work, even on a loaded machine. */
   const SLOW_MS = 300;
   let dana: Member;
   let capped: Member;
-  beforeAll(async () => {
+  beforeEach(async () => {
     dana = (await addMember(t.db, 'Dana Kim', { dailyCap: null, monthlyCap: null })).member;
     capped = (await addMember(t.db, 'Eve Stone', { dailyCap: 1, monthlyCap: null })).member;
   });
@@ -405,7 +391,6 @@ describe("where a lookup's time went, whichever step was slow (what Server-Timin
     return { answer, spent, statements };
   }
 
-  // First in this block: the team's balance is read only while it was never known.
   it('a free answer: the do-not-contact check and the balance read and kept are the database, the balance asked the service', async () => {
     const listed = 'https://www.linkedin.com/in/someone-timed-demo';
     await listPerson(t.db, [{ kind: 'url', value: listed }], 'objected', 'Alice Smith');

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { awaitFlight } from '../../gateway/flights';
 import type { SimProfile } from '../../sim/dataset/types';
 import { LookupResponse } from '../../src/api/schema';
-import { ADA, JOSE, KWAME, pgliteDatabase, UNKNOWN, useTeam } from './harness';
+import { ADA, JOSE, KWAME, pgliteDatabase, UNKNOWN, useFreshTeam } from './harness';
 
-const t = useTeam(pgliteDatabase);
+// Each test starts from a team of its own (a new gateway, simulator and members on a database put back as it opened).
+const t = useFreshTeam(pgliteDatabase);
 
 describe('a lookup the service holds back (429)', () => {
   it('is answered 429 with Retry-After, charged nothing, and leaves nothing owed on the ledger', async () => {

@@ -4,16 +4,35 @@
  * flight within an instance, erasure.
  */
 import { describe, expect, it } from 'vitest';
+import { erasePerson, personKeyOf } from '../../gateway/vault';
 import { LookupResponse } from '../../src/api/schema';
 import { TeamHeldResponse } from '../../src/api/team-schema';
-import { ADA, GRACE, JOSE, KWAME, pgliteDatabase, UNKNOWN, useTeam } from './harness';
+import { ADA, GRACE, JOSE, KWAME, pgliteDatabase, UNKNOWN, useFreshTeam } from './harness';
 
-const t = useTeam(pgliteDatabase);
+// Each test starts from a team of its own and reveals first what it needs the team to hold.
+const t = useFreshTeam(pgliteDatabase);
 
 const contactOf = (body: unknown) => {
   const parsed = LookupResponse.parse(body);
   return { contact: parsed.data.contacts[0]!, credits: parsed.credits };
 };
+
+/** Alice reveals Ada's email by her profile address (3 credits); what the service was asked is then forgotten. */
+async function aliceRevealsAdasEmail(): Promise<void> {
+  const paid = await t.team.post('/v1/lookup', t.alice, { social_url: ADA, reveal_personal_email: true });
+  expect(contactOf(paid.body).credits.used).toBe(3);
+  t.team.sim.state.requests.clear();
+}
+
+/** Bob reveals Ada's detailed profile (1 credit), once Alice holds her email; the service's log is then forgotten. */
+async function bobRevealsAdasProfile(): Promise<void> {
+  const paid = await t.team.post('/v1/lookup', t.bob, {
+    social_url: ADA,
+    reveal_detailed_person_enrichment: true,
+  });
+  expect(contactOf(paid.body).credits.used).toBe(1);
+  t.team.sim.state.requests.clear();
+}
 
 describe('a teammate pays only for what the team does not hold', () => {
   it('asks upstream only for the items nobody holds, and names who revealed the rest', async () => {
@@ -49,6 +68,7 @@ describe('a teammate pays only for what the team does not hold', () => {
   });
 
   it('answers a lookup of held items from the vault, with nothing sent upstream and 0 charged', async () => {
+    await aliceRevealsAdasEmail();
     const again = await t.team.post('/v1/lookup', t.bob, {
       social_url: 'uk.linkedin.com/in/Ada-Lovelace-Demo?trk=x',
       reveal_personal_email: true,
@@ -64,6 +84,7 @@ describe('a teammate pays only for what the team does not hold', () => {
   });
 
   it('links the candidate id to the profile URL: a lookup by id finds what a lookup by URL revealed', async () => {
+    await aliceRevealsAdasEmail();
     const byId = await t.team.post('/v1/lookup', t.alice, {
       candidate_id: 'demo-ada-lovelace',
       reveal_personal_email: true,
@@ -152,6 +173,15 @@ describe('a teammate pays only for what the team does not hold', () => {
 
 describe('what the extension asks first, free', () => {
   it('says which items the team holds for a list of people, in the order asked', async () => {
+    await aliceRevealsAdasEmail();
+    await bobRevealsAdasProfile();
+    const jose = await t.team.post('/v1/lookup', t.alice, {
+      candidate_id: 'demo-jose-alvarez',
+      reveal_personal_email: true,
+      reveal_phone: true,
+    });
+    expect(jose.status).toBe(200);
+    t.team.sim.state.requests.clear();
     const answer = await t.team.post('/v1/team/held', t.bob, {
       people: [
         { social_url: 'linkedin.com/in/ADA-LOVELACE-DEMO' },
@@ -185,6 +215,9 @@ describe('what the extension asks first, free', () => {
   });
 
   it('tells a member who they are, the team, their caps and spend, and the balance', async () => {
+    await aliceRevealsAdasEmail();
+    // Bob's spend is his own: it is not Alice's.
+    await bobRevealsAdasProfile();
     const me = await t.team.get('/v1/team/me', t.alice);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
@@ -193,7 +226,7 @@ describe('what the extension asks first, free', () => {
       team: { name: 'Your team' },
       caps: { daily: null, monthly: null },
     });
-    expect(me.body.spent.today).toBeGreaterThanOrEqual(6);
+    expect(me.body.spent).toEqual({ today: 3, this_month: 3 });
     expect(me.body.balance.credits_remaining).toBe(
       t.team.sim.state.key('svc-team-secret-4f9c2e71b8a3d605')!.remaining,
     );
@@ -202,7 +235,10 @@ describe('what the extension asks first, free', () => {
 
 describe('erasure', () => {
   it('erases a person: nothing held any more, the ledger no longer names them, a new lookup is paid', async () => {
-    const { erasePerson, personKeyOf } = await import('../../gateway/vault');
+    await aliceRevealsAdasEmail();
+    await bobRevealsAdasProfile();
+    const naming = "select count(*)::int as n from ledger where subject like '%ada-lovelace%'";
+    expect(await t.db.query(naming)).toEqual([{ n: 2 }]);
     const result = await erasePerson(
       t.db,
       personKeyOf({ social_url: 'https://linkedin.com/in/ada-lovelace-demo/' }),
@@ -212,16 +248,14 @@ describe('erasure', () => {
       people: [{ social_url: ADA }, { candidate_id: 'demo-ada-lovelace' }],
     });
     expect(held.body.people.map((p: { items: unknown[] }) => p.items)).toEqual([[], []]);
-    const named = await t.db.query<{ n: number }>(
-      "select count(*)::int as n from ledger where subject like '%ada-lovelace%'",
-    );
-    expect(named[0]!.n).toBe(0);
+    expect(await t.db.query(naming)).toEqual([{ n: 0 }]);
     const again = await t.team.post('/v1/lookup', t.bob, { social_url: ADA, reveal_personal_email: true });
     expect(contactOf(again.body).credits.used).toBe(3);
   });
 
   it("keeps an erasure's marker for a day: a later erasure drops the markers older than that, and only those", async () => {
-    const { erasePerson, personKeyOf } = await import('../../gateway/vault');
+    await aliceRevealsAdasEmail();
+    await erasePerson(t.db, personKeyOf({ social_url: ADA }));
     const markers = async (url: string) => {
       const rows = await t.db.query<{ n: number }>(
         'select count(*)::int as n from erasures where key_hash = gateway_key_hash($1)',
