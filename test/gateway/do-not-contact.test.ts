@@ -75,6 +75,12 @@ describe('the do-not-contact list', () => {
     expect(contact.success).toBe(false);
     expect(!contact.success && contact.status_code).toBe(451);
     expect(!contact.success && contact.error).toMatch(/do-not-contact list/);
+    // Under the address as the member gave it, as the service answers a profile address.
+    expect(contact).toMatchObject({
+      lookup_identifier: 'linkedin.com/in/ada-lovelace-demo',
+      lookup_type: 'social_url',
+    });
+    expect(parsed.data.summary).toEqual({ total_requested: 1, successful: 0, failed: 1 });
     expect(parsed.credits.used).toBe(0);
     expect(t.team.upstreamLookups()).toEqual([]);
     expect(await t.db.query('select count(*)::int as n from ledger')).toEqual(before);

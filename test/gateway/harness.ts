@@ -243,7 +243,8 @@ async function openingOf(db: Database): Promise<Opening> {
   ).map((row) => row.name);
   const rows: Opening['rows'] = [];
   for (const table of tables) {
-    // As JSON text in the database's own form, so timestamps and numbers come back exactly as they were.
+    // As JSON text in the database's own form, so timestamps and numbers come back exactly as they were (given back
+    // as text, then read as JSON: a driver handed a string for a json parameter would send it as one JSON string).
     const [json] = await db.query<{ rows: string | null }>(
       `select json_agg(t)::text as rows from ${table} t`,
     );
@@ -263,9 +264,10 @@ async function reopen(db: Database, opening: Opening): Promise<void> {
      set session_replication_role = default;`,
   );
   for (const [table, json] of opening.rows) {
-    await db.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [
-      json,
-    ]);
+    await db.query(
+      `insert into ${table} select * from json_populate_recordset(null::${table}, $1::text::json)`,
+      [json],
+    );
   }
 }
 

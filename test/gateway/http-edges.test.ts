@@ -225,11 +225,12 @@ describe('failures of the service', () => {
     });
     expect(answer.status).toBe(504);
     expect(JSON.parse(answer.text).message).toMatch(/may have been charged/);
-    const rows = await t.db.query<{ status: string; max_credits: number }>(
-      'select status, max_credits from ledger where subject = $1 order by id desc limit 1',
+    const rows = await t.db.query<{ status: string; max_credits: number; credits: number | null }>(
+      'select status, max_credits, credits from ledger where subject = $1 order by id desc limit 1',
       [GRACE],
     );
-    expect(rows[0]).toEqual({ status: 'unknown', max_credits: 3 });
+    // Not known: no charge written down as 0.
+    expect(rows[0]).toEqual({ status: 'unknown', max_credits: 3, credits: null });
   });
 
   it('answers an upstream that does not answer in time as 504, and its concurrent waiters with the same', async () => {

@@ -169,6 +169,23 @@ describe('a teammate answered from the vault', () => {
     expect(bob.credits).toBe(10);
   });
 
+  it("keeps on the ledger what the service said it charged and the balance it left, which the team's balance reads", async () => {
+    const [url] = withEmailAndPhone(t.team, 3).slice(2);
+    const paid = parse(
+      (await t.team.post('/v1/lookup', t.alice, { social_url: url, reveal_phone: true })).body,
+    );
+    expect(paid.credits.used).toBe(6);
+    const [row] = await t.db.query<{ billing_note: string | null; remaining: number | null }>(
+      'select billing_note, remaining from ledger where subject = $1',
+      [url],
+    );
+    expect(row).toEqual({
+      billing_note: 'Charged 6 credits: phone 6. Only successful retrievals are charged.',
+      remaining: t.team.sim.state.key(SERVICE_KEY)!.remaining,
+    });
+    expect((await readTeam(t.db)).creditsRemaining).toBe(t.team.sim.state.key(SERVICE_KEY)!.remaining);
+  });
+
   it('a person the service does not know is answered under the identifier the member gave, charged nothing', async () => {
     const asked = 'https://uk.linkedin.com/in/Not-A-Candidate-Demo/?trk=x';
     const answer = parse(
@@ -253,6 +270,13 @@ describe('the balance a free answer gives, when the team never read it', () => {
     expect(answer.contact).toMatchObject({ success: false, status_code: 451 });
     expect(answer.credits).toEqual({ used: 0, remaining: 4_321, billing_note: MESSAGES.doNotContactLookup });
     expect((await readTeam(t.db)).creditsRemaining).toBe(4_321);
+    expect(t.team.sim.state.requests.list('/v1/account')).toHaveLength(1);
+    // Kept: the next free answer gives it without asking the service again.
+    t.team.sim.state.setKey(SERVICE_KEY, { remaining: 4_000, purchased: 100_000, active: true });
+    const kept = parse(
+      (await t.team.post('/v1/lookup', t.bob, { social_url: listed, reveal_personal_email: true })).body,
+    );
+    expect(kept.credits.remaining).toBe(4_321);
     expect(t.team.sim.state.requests.list('/v1/account')).toHaveLength(1);
 
     await t.db.query('update team set credits_remaining = null, balance_at = null where id = 1');
