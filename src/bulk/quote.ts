@@ -95,6 +95,7 @@ export function planBulk(
   recordFor: (person: BulkCandidate) => ContactRecord | null,
   teamHeldFor: (person: BulkCandidate) => Partial<Record<Retrievable, unknown>> = () => ({}),
   listedFor: (person: BulkCandidate) => ListedOn | null = () => null,
+  // Stryker disable next-line ArrowFunction: the default's answer is only tested as a condition, where undefined is false
   heldBackFor: (person: BulkCandidate, ask: readonly Retrievable[]) => boolean = () => false,
 ): PlannedBulk {
   const maxByItem = zero();

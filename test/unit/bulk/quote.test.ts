@@ -185,6 +185,25 @@ describe('bulk quote', () => {
     expect(asked).toEqual([['email'], ['email']]);
   });
 
+  it('a contact whose items are all held is already revealed (free), even with a reveal of theirs not settled: nothing of them is asked, so nothing is held back', () => {
+    const people = [person(url('a'), null), person(url('b'), null)];
+    const record = held(url('a'), { email: { found: true, value: 'a@x.org', at: 'x' } });
+    const { quote, items, heldBack } = planBulk(
+      people,
+      ['email'],
+      (p) => (p.target.socialUrl === url('a') ? record : null),
+      undefined,
+      undefined,
+      // Both have a single reveal that got no answer, not settled.
+      () => true,
+    );
+    expect(items[0]).toMatchObject({ state: 'held' });
+    expect(items[0]).not.toHaveProperty('heldBack');
+    expect(items[1]).toMatchObject({ state: 'failed', heldBack: true, charged: 0 });
+    expect(heldBack).toBe(1);
+    expect(quote).toMatchObject({ contacts: 2, held: 1, toAsk: 0, max: 0 });
+  });
+
   it('a row that gives a profile a second id keeps the id first known for it', () => {
     const merged = mergeCandidates([
       person(url('ada'), 'A', 'Ada'),

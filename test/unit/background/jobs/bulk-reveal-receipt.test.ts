@@ -102,6 +102,33 @@ describe('the receipt of an ended bulk reveal follows the ledger', () => {
   });
 });
 
+describe('a receipt with its own key', () => {
+  it("keeps a lost lookup not known yet while the service may still be at it, in its own words, not the team's", async () => {
+    const contacts = people(2);
+    // Sent just now: the service may still be finishing it, so a balance now cannot say what it cost.
+    const now = new Date().toISOString();
+    const ended = endedJob('job-own', contacts, 1, now);
+    await ledgerCall(contacts[0]!, 'job-own', now);
+    await ledgerCall(contacts[1]!, 'job-own', aMinuteAgo(), 'charged');
+    await bulkJobs.setCurrent(ended);
+    await bulkJobs.file(ended);
+    service.state.balance -= 3;
+    const rechecked = await controlBulk('recheck');
+    const notYet = {
+      charged: 3,
+      uncertain: 1,
+      uncertainMax: 3,
+      shared: false,
+      lost: { calls: 1, credits: 0 },
+    };
+    expect(rechecked!.spend).toEqual(notYet);
+    expect((await filed('job-own'))!.spend).toEqual(notYet);
+    expect(lostLine(1, { credits: 0, pending: 1, most: 3, team: rechecked!.spend!.team })).toBe(
+      '1 answer never arrived: what it costs is not known yet (up to 3 credits); checking again shortly.',
+    );
+  });
+});
+
 describe("a team member's receipt", () => {
   it("keeps a lost lookup not known when the team's balance falls: a teammate's spending is not its charge", async () => {
     await asTeamMember(service);
@@ -196,6 +223,26 @@ describe('a receipt shown and not yet filed', () => {
     await refreshAccount();
     await vi.waitFor(async () => expect((await bulkJobs.current())!.spend).toMatchObject({ uncertain: 0 }));
     expect((await filed('job-unfiled'))!.spend).toMatchObject({ charged: 6, uncertain: 0 });
+  });
+
+  it('(its worker stopped as the job ended) follows the ledger all the same beside the receipts filed before it', async () => {
+    const contacts = people(3);
+    const at = aMinuteAgo();
+    // An earlier job's receipt, filed and settled.
+    await ledgerCall(contacts[2]!, 'job-before', at, 'charged');
+    const before = endedJob('job-before', [contacts[2]!], 0, at);
+    await bulkJobs.file(before);
+    await ledgerCall(contacts[0]!, 'job-unfiled', at);
+    await ledgerCall(contacts[1]!, 'job-unfiled', at, 'charged');
+    await bulkJobs.setCurrent(endedJob('job-unfiled', contacts.slice(0, 2), 1, at));
+    // The earlier job's lookup, this job's answered one, and its lost one: 3 credits each.
+    service.state.balance -= 9;
+    await refreshAccount();
+    await vi.waitFor(async () =>
+      expect((await bulkJobs.current())!.spend).toMatchObject({ charged: 6, uncertain: 0 }),
+    );
+    expect((await filed('job-unfiled'))!.spend).toMatchObject({ charged: 6, uncertain: 0 });
+    expect((await filed('job-before'))!.spend).toEqual(before.spend);
   });
 
   it('dismissed while its balance is checked again: the check answers with no job shown', async () => {
