@@ -114,7 +114,9 @@ describe('context menus', () => {
       { menuItemId: MENU.searchFreeText, selectionText: `${words}\n\n${' '.repeat(400)}\t${words}` },
       TAB,
     );
-    await vi.waitFor(() => expect(service.searches).toHaveLength(1));
+    // Its search ends within this test: one still storing its page would land in the next test's database.
+    await vi.waitFor(async () => expect((await currentSearch.get())?.status).toBe('done'));
+    expect(service.searches).toHaveLength(1);
     expect(service.searches[0]).toMatchObject({ free_text_search: `${words} ${words}` });
   });
 
@@ -129,10 +131,13 @@ describe('context menus', () => {
     expect(service.requests.filter((r) => r.path === '/v1/lookup')).toHaveLength(1);
   });
 
-  it('without a tab (e.g. a menu in a window without one), opens the panel for the window', () => {
-    stubAll();
+  it('without a tab (e.g. a menu in a window without one), opens the panel for the window', async () => {
+    const service = stubAll();
     onMenuClicked({ menuItemId: MENU.searchFreeText, selectionText: 'nurses' }, { windowId: 2 });
     expect(open).toHaveBeenCalledWith({ windowId: 2 });
+    // The search it starts ends within this test, not in the next one's.
+    await vi.waitFor(async () => expect((await currentSearch.get())?.status).toBe('done'));
+    expect(service.searches).toEqual([{ free_text_search: 'nurses', start: 1 }]);
   });
 
   it('a click on a link that is not a profile opens the panel and sends nothing', async () => {
