@@ -1,5 +1,5 @@
 /** Fault handling and retries against the simulator's fault injection (issue 2, section 2). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_PROFILES } from '../../sim/demo-profiles';
 import type { LookupRequest, SearchRequest } from '../../src/api/schema';
 import { failure, useSimulator } from './harness';
@@ -111,6 +111,11 @@ describe('fault handling and retries', () => {
     const error = await failure(pending);
     expect(error.kind).toBe('aborted');
     expect(error.outcomeUnknown).toBe(true);
+    // Why its outcome is unknown: the service finishes a call its caller gave up on, and charges it. Waited for here,
+    // so that charge is not taken from the balance of the test after this one.
+    await vi.waitFor(async () =>
+      expect((await sim.requests())[0]).toMatchObject({ status: 200, charged: 1 }),
+    );
   });
 
   it('the caller can cancel during a Retry-After wait; nothing was charged', async () => {
