@@ -211,6 +211,7 @@ async function paid<R, K>(
     try {
       response = await send(ahead);
     } catch (error) {
+      // Stryker disable next-line ConditionalExpression: an entry never written is not on the ledger, which the settle below leaves alone: the same error is thrown
       if (!written) throw error;
       // Written ahead and never handed to the network (refused by the last check, or its hand-over could not be
       // recorded): nothing left, nothing charged. Off the ledger; a failure to take it off leaves it open and never

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { ApiError } from '../../../src/api/errors';
 import type { LookupResponse, SearchResponse } from '../../../src/api/schema';
+import { recordAccountBalance } from '../../../src/background/balance-settlement';
 import { type PaidCall, paidLookup, paidSearch } from '../../../src/background/paid-call-gate';
 import { HEARTBEAT_MS } from '../../../src/domain/worker';
 import { type ChargeEntry, dayOf } from '../../../src/ledger/entry';
@@ -213,6 +214,69 @@ describe('a paid call that failed', () => {
     expect(error).toMatchObject({ kind: 'unexpected', outcomeUnknown: true });
     expect((error as ApiError).toJSON()).not.toHaveProperty('operation');
     expect(await charges()).toMatchObject([{ action: 'search', state: 'uncertain', label: 'page 2' }]);
+  });
+});
+
+describe('a paid call retried by the client', () => {
+  it('a search page retried, then lost, is not called "not charged" until the time a call can take has passed since its retry left', async () => {
+    const t0 = Date.now();
+    vi.useFakeTimers({ now: t0, toFake: ['Date'] });
+    await recordAccountBalance(100, new Date().toISOString());
+    const lost = new ApiError({ kind: 'network', message: 'dropped', outcomeUnknown: true });
+    await expect(
+      paidSearch({ ref: 's1', label: 'page 1' }, { free_text_search: 'nurses' }, async (again) => {
+        // The first attempt was told to wait (nothing charged); its retry leaves at +20 s, and its connection drops.
+        vi.setSystemTime(t0 + 20_000);
+        await again();
+        throw lost;
+      }),
+    ).rejects.toBe(lost);
+    expect(await charges()).toMatchObject([
+      { state: 'uncertain', handedAt: new Date(t0 + 20_000).toISOString() },
+    ]);
+    // 2 s after the retry left, a balance that has not moved (yet) cannot say it was not charged.
+    await recordAccountBalance(100, new Date(t0 + 22_000).toISOString());
+    expect(await charges()).toMatchObject([{ state: 'uncertain' }]);
+    // Past that time from the retry, the same balance does.
+    await recordAccountBalance(100, new Date(t0 + 36_000).toISOString());
+    expect(await charges()).toMatchObject([{ state: 'not-charged', credits: 0 }]);
+  });
+
+  it('a retry whose hand-over cannot be recorded is not sent: said as nothing sent, and off the ledger', async () => {
+    const database = await db();
+    const transaction = database.transaction.bind(database);
+    let writes = 0;
+    const spy = vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
+      // The write ahead and the first hand-over go through; the retry's hand-over fails.
+      if ([stores].flat().includes('ledger') && mode === 'readwrite' && ++writes === 3) {
+        throw new DOMException(
+          'The current transaction exceeded its quota limitations.',
+          'QuotaExceededError',
+        );
+      }
+      return transaction(stores as never, mode as never);
+    }) as never);
+    const sent = vi.fn();
+    try {
+      const error = await paidLookup(
+        CALL,
+        ['email'],
+        async (ahead) => {
+          await ahead();
+          sent('first');
+          // The first attempt was told to wait, with nothing charged: the client retries.
+          await ahead();
+          sent('retry');
+          return lookupAnswer(['email'], 3);
+        },
+        keepNothing,
+      ).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'storage-full', message: 'Nothing was sent.' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent.mock.calls).toEqual([['first']]);
+    expect(await charges()).toEqual([]);
   });
 });
 
