@@ -7,10 +7,10 @@
  * destination that is down is its failure (502), one too slow a 504, a fault of the gateway a 500; a send cut off
  * after finding the person already there is told as linked when made again.
  *
- * The team, its people and Lever are set once; each test starts with nothing sent and Lever empty and unfaulted, so
- * it passes alone and in any order (mutation testing runs a test alone).
+ * The team and its people are set once; each test starts with nothing sent and a new, empty Lever set as the team's,
+ * so it passes alone and in any order (mutation testing runs a test alone).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../gateway/cli/commands';
 import type { Database } from '../../gateway/db/database';
 import type { Member } from '../../gateway/members';
@@ -23,12 +23,17 @@ const t = useTeam(pgliteDatabase);
 let ats: RunningDestinations;
 
 beforeAll(async () => {
-  ats = await startDestinations();
   for (const url of [ADA, JOSE, GRACE, ...others(5)]) {
     await t.team.post('/v1/lookup', t.alice, { social_url: url, reveal_personal_email: true });
   }
   // Known to the team by a detailed profile alone: no email or phone to send.
   await t.team.post('/v1/lookup', t.alice, { social_url: KWAME, reveal_detailed_person_enrichment: true });
+});
+// A Lever of its own for each test: a request an earlier test left waiting there (a send it gave up on) cannot take
+// a fault this test arms.
+beforeEach(async () => {
+  await t.db.query('delete from sends');
+  ats = await startDestinations();
   await runCommand(
     t.db,
     [
@@ -46,14 +51,8 @@ beforeAll(async () => {
     { sealer: SEALER },
   );
 });
-afterAll(async () => {
+afterEach(async () => {
   await ats?.close();
-});
-beforeEach(async () => {
-  await t.db.query('delete from sends');
-  ats.lever.opportunities.length = 0;
-  ats.lever.faults.queue.length = 0;
-  ats.lever.faults.latencyMs = 0;
 });
 
 /** Simulated candidates with an email, past the ones other files use (revealed by Alice before the tests). */
