@@ -212,7 +212,8 @@ export function heldSendPerson(person: Person): SendPerson | null {
     emails,
     phones,
     ...(person.socialUrl ? { profileUrl: person.socialUrl } : {}),
-    ...(person.currentTitle ? { jobTitle: person.currentTitle } : {}),
+    // The title is the headline too, as the extension's own sends give it (`personOf`): Lever takes only a headline.
+    ...(person.currentTitle ? { headline: person.currentTitle, jobTitle: person.currentTitle } : {}),
     ...(person.currentEmployer ? { company: person.currentEmployer } : {}),
     revealed: [...person.items.values()].filter((held) => held.found && !held.wrong).map((held) => held.item),
   };

@@ -324,6 +324,7 @@ describe('what is sent of a person', () => {
         emails: ['mae@example.org'],
         phones: [],
         profileUrl: url,
+        headline: 'Astronaut',
         jobTitle: 'Astronaut',
         company: 'NASA',
       },
@@ -346,6 +347,25 @@ describe('what is sent of a person', () => {
     expect(receiver.accepted.at(-1)!.body).toMatchObject({
       person: { name: 'Lin Phone', emails: [], phones: ['+44 20 7946 0958'] },
     });
+  });
+
+  it("a person sent to Lever carries the title the team holds as the opportunity's headline, as the extension's own sends do", async () => {
+    await setDestination(
+      db,
+      { kind: 'lever', apiKey: LEVER_KEY, performAs: CHANDLER, baseUrl: ats.lever.url },
+      SEALER,
+    );
+    const rosalind = await holdPerson({
+      socialUrl: 'https://www.linkedin.com/in/rosalind-title-demo',
+      name: 'Rosalind Franklin',
+      title: 'Crystallographer',
+      employer: "King's College London",
+      email: 'rosalind@example.org',
+    });
+    expect(await send('lever', rosalind, {})).toMatchObject({ thisSend: 'created' });
+    expect(ats.lever.opportunities).toEqual([
+      expect.objectContaining({ name: 'Rosalind Franklin', headline: 'Crystallographer' }),
+    ]);
   });
 
   it('a person held with no name: sent under their profile address, else under the service id', async () => {
