@@ -334,8 +334,10 @@ async function runJob(initial: BulkJob, given?: ApiClient): Promise<void> {
       run: async (item, send): Promise<TaskOutcome> => {
         const outcome = await lookupOne(shared, item, send).finally(() => taken.delete(item));
         if (outcome.kind === 'wait') waits++;
-        // Stryker disable next-line ConditionalExpression: the only other outcome is a stop, after which nothing starts, so no wait is reckoned
-        else if (outcome.kind === 'done') waits = 0;
+        else {
+          // Stryker disable next-line ConditionalExpression: the only other outcome is a stop, after which nothing starts, so no wait is reckoned
+          if (outcome.kind === 'done') waits = 0;
+        }
         // Stryker disable next-line ConditionalExpression: only a wait has a waitMs, so the second test alone says the same
         return outcome.kind === 'wait' && outcome.waitMs === 0
           ? { kind: 'wait', waitMs: Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (waits - 1)) }
