@@ -15,9 +15,19 @@ void m.init();
 // frame that draws the first screen: loading one is a file, its style sheet and its evaluation on the page's one
 // thread, between the person's answer and that frame.
 holdLazyLoads(m.drawn);
+// The first render waits for the storage reads its screen shows (settings, key hint, balance: they answer with the
+// script), so it draws the form once rather than empty then again as each lands; a read that hangs holds it 300 ms
+// at most.
 const next = new MessageChannel();
 next.port1.onmessage = () => {
   render(<App m={m} />, document.getElementById('app')!);
   findWindow();
 };
-next.port2.postMessage(null);
+let posted = false;
+const post = () => {
+  if (posted) return;
+  posted = true;
+  next.port2.postMessage(null);
+};
+void m.firstReads.then(post);
+setTimeout(post, 300);

@@ -41,12 +41,20 @@ export function createPopupModel() {
   /** What the last reveal button asked for: Retry after a passing fault sends the same again, priced as before. */
   const lastReveal = signal<RevealArg>(false);
   const error = signal<ApiErrorJSON | null>(null);
-  const balance = stored(null, account.get, account.watch);
+  const firstBalance = account.get();
+  const balance = stored(null, () => firstBalance, account.watch);
   const balanceCheck = service.state;
   // Read once on opening for every part that needs them (the key's hint, the defaults, the caps, the check-again
   // setting): each read is a round through the browser, and the first screen waits behind them.
   const firstSettings = settings.get();
   const firstHint = keyHint.get();
+  /**
+   * The three storage reads the first screen shows (the settings' default selection, the key's hint, the stored
+   * balance) have answered, or failed: the first render waits for them, so it draws the form as it will stay rather
+   * than an empty one redrawn as each lands (each render of the popup is a diff of all of it, on the thread the
+   * worker's answer waits for).
+   */
+  const firstReads = Promise.allSettled([firstSettings, firstHint, firstBalance]).then(() => undefined);
   const key = stored(null, () => firstHint, keyHint.watch);
   /** The room under the caps, followed once the first screen is drawn. */
   const capRoom = signal<ReturnType<typeof followCapRoom> | null>(null);
@@ -209,6 +217,7 @@ export function createPopupModel() {
     spendProblem: reasons.spendProblem,
     settled,
     firstShown,
+    firstReads,
     drawn,
     lastReveal,
     busy,

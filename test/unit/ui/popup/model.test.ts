@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { account, keyHint } from '../../../../src/store/items/account';
 import { revealJobs } from '../../../../src/store/items/reveal-jobs';
 import { workerBeat } from '../../../../src/store/items/worker-beat';
 import { CUT_OFF } from '../../../../src/store/work-status';
@@ -51,5 +52,29 @@ describe('the popup points to what is on screen', () => {
     m.manualUrl.value = URL;
     await vi.waitFor(() => expect(m.cutOff.value?.id).toBe('j1'));
     expect(m.disabledReason.value).toBe('The last reveal was cut off: reveal again from the note above.');
+  });
+});
+
+describe('the first render waits for the reads its screen shows', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('the key and the stored balance are in place when the first reads have answered', async () => {
+    const balance = { remaining: 42, purchased: 100, checkedAt: new Date().toISOString() };
+    await keyHint.set({ masked: 'demo…key' });
+    await account.set(balance);
+    const m = createPopupModel();
+    expect(m.keyLoaded.value).toBe(false);
+    await m.firstReads;
+    expect(m.keyLoaded.value).toBe(true);
+    expect(m.key.value).toEqual({ masked: 'demo…key' });
+    expect(m.balance.value).toEqual(balance);
+  });
+
+  it('with nothing stored, it still lets the screen draw, saying no key', async () => {
+    const m = createPopupModel();
+    await m.firstReads;
+    expect(m.keyLoaded.value).toBe(true);
+    expect(m.key.value).toBeNull();
+    expect(m.balance.value).toBeNull();
   });
 });
