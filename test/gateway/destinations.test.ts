@@ -349,6 +349,26 @@ describe('what is sent of a person', () => {
     });
   });
 
+  it('a contact held in a form that is not text is not sent: the send says nothing usable is held', async () => {
+    await setDestination(
+      db,
+      { kind: 'lever', apiKey: LEVER_KEY, performAs: CHANDLER, baseUrl: ats.lever.url },
+      SEALER,
+    );
+    // As a value kept in a shape this version does not read (an object, not the address itself).
+    const odd = await holdPerson({
+      socialUrl: 'https://www.linkedin.com/in/odd-shape-demo',
+      name: 'Odd Shape',
+      email: { address: 'odd@example.org' } as unknown as string,
+    });
+    expect(await send('lever', odd, {})).toMatchObject({
+      status: 404,
+      message:
+        "Your team's gateway holds no email or phone for this person, so nothing was sent to Lever. Reveal them with the team's account first.",
+    });
+    expect(ats.lever.opportunities).toEqual([]);
+  });
+
   it("a person sent to Lever carries the title the team holds as the opportunity's headline, as the extension's own sends do", async () => {
     await setDestination(
       db,
