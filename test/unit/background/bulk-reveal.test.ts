@@ -612,6 +612,54 @@ describe('bulk reveal', () => {
     expect(await bulkJobs.current()).toBeNull();
   });
 
+  it('a resume handled while its pause is still being saved, then a pause: the resumed run pauses and sends no more', async () => {
+    const contacts = people(60);
+    const s = service(contacts, 10_000, 400);
+    // The paused run's save of its pause is held until the job is resumed (a second panel still showing "Resume"
+    // from the pause before can send it then).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const saving = vi.fn();
+    const title = vi.spyOn(browser.action, 'setTitle');
+    const writer = bulkJobs.runWriter;
+    vi.spyOn(bulkJobs, 'runWriter').mockImplementation(() => {
+      const write = writer();
+      return async (job) => {
+        if (job.status === 'paused' && saving.mock.calls.length === 0) {
+          saving();
+          await held;
+        }
+        return write(job);
+      };
+    });
+    await startBulkReveal({
+      candidates: rows(contacts),
+      selection: ['email'],
+      stopWhenOut: false,
+      confirmedMax: 180,
+    });
+    await expect.poll(() => s.lookups.length, { interval: 5 }).toBe(15);
+    await controlBulk('pause');
+    await vi.waitFor(() => expect(saving).toHaveBeenCalled());
+    await controlBulk('resume');
+    await expect.poll(() => s.lookups.length, { interval: 5 }).toBeGreaterThanOrEqual(30);
+    release();
+    // The paused run has ended: its last step, the badge, said paused.
+    await vi.waitFor(() =>
+      expect(title.mock.calls.some(([details]) => /paused/.test(details.title ?? ''))).toBe(true),
+    );
+    const sent = s.lookups.length;
+    await controlBulk('pause');
+    await bulkRunEnded();
+    expect((await bulkJobs.current())!.status).toBe('paused');
+    expect(s.lookups).toHaveLength(sent);
+    expect(
+      (await bulkJobs.current())!.items.filter((item) => item.state === 'queued').length,
+    ).toBeGreaterThan(0);
+  });
+
   it('after a restart, contacts that were in flight are "may have charged" and never re-sent; the queue resumes', async () => {
     const contacts = people(5);
     const s = service(contacts);
