@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatCredits } from '../../api/pricing';
 import { Balance } from '../components/balance';
@@ -30,10 +31,9 @@ const openOptions = () => openPage('options');
  * Puts the focus on the screen's primary action once what the popup shows first has settled: the bulk reveal on a
  * list page, Reveal on a profile not revealed yet, the email's copy button on one already revealed.
  */
-function useFirstFocus(m: PopupModel) {
+function FirstFocus({ m }: { m: PopupModel }) {
   const done = useRef(false);
-  // Read while rendering, so the popup renders (and the effect runs) again when it settles: the signals it waits
-  // on are otherwise read only by the components below.
+  // Read while rendering, so this (not the whole popup) renders and its effect runs again when the popup settles.
   const settled = m.settled.value;
   useEffect(() => {
     if (done.current || !settled) return;
@@ -44,6 +44,37 @@ function useFirstFocus(m: PopupModel) {
     );
     target?.focus();
   }, [settled]);
+  return null;
+}
+
+/**
+ * What the popup shows once its first screen is drawn, or once it has settled: each a component of its own that
+ * reads the signal it waits on, so that signal's change renders it alone, not the whole popup (a render of the
+ * whole is a diff of all of it, on the thread the worker's answer waits for).
+ */
+function Later({ m, children }: { m: PopupModel; children: ComponentChildren }) {
+  return m.later.value ? <>{children}</> : null;
+}
+
+function GitHubOfferShown({ m }: { m: PopupModel }) {
+  return <GitHubOffer tabId={m.firstShown.value ? m.tabId.value : null} />;
+}
+
+/** Offered on a first look at a profile: once settled, nothing held of it, no reveal under way and nothing in
+ * Reveal's way (a cap, the balance), so it takes the room a result or a warning needs only until then. */
+function PanelOfferSettled({ m }: { m: PopupModel }) {
+  return (
+    <PanelOffer
+      onProfile={
+        m.settled.value &&
+        !!m.tabProfile.value &&
+        !m.record.value &&
+        !m.job.value &&
+        !m.disabledReason.value &&
+        !m.capBlocked.value
+      }
+    />
+  );
 }
 
 /** The profile section: who, what the vault holds (the contact as the hero), and what is left to reveal. */
@@ -206,7 +237,6 @@ function Profile({ m, reveal }: { m: PopupModel; reveal: (arg: RevealArg) => Pro
  * reveal of the ticked ones (the profile URL box folded under it). Fits 320–400 px wide and Chrome's 600 px height.
  */
 export function App({ m }: { m: PopupModel }) {
-  useFirstFocus(m);
   const noKey = m.keyLoaded.value && !m.key.value;
   const reveal = (arg: RevealArg) => {
     m.lastReveal.value = arg;
@@ -217,6 +247,7 @@ export function App({ m }: { m: PopupModel }) {
 
   return (
     <main class="popup">
+      <FirstFocus m={m} />
       <header class="popup-head">
         <h1>Candidate Lens</h1>
         <nav class="row" aria-label="Extension pages">
@@ -233,8 +264,10 @@ export function App({ m }: { m: PopupModel }) {
       </header>
       {/* Read once the first screen is drawn (each a round through the browser): rare, and said before any paid
           click, which waits for the balance's fresh answer and the room under the caps. */}
-      {m.later.value && <SpendingWarning />}
-      {m.later.value && <LostDatabase />}
+      <Later m={m}>
+        <SpendingWarning />
+        <LostDatabase />
+      </Later>
 
       {noKey && (
         <p class="notice" id="no-key">
@@ -247,7 +280,7 @@ export function App({ m }: { m: PopupModel }) {
 
       <ServiceDown service={m.service} />
       {/* Asked once the first screen is shown: on a LinkedIn tab its question only competes with the person's reads. */}
-      <GitHubOffer tabId={m.firstShown.value ? m.tabId.value : null} />
+      <GitHubOfferShown m={m} />
       <PagePeopleSummary m={m} />
       {onList ? (
         <details class="by-url">
@@ -257,22 +290,11 @@ export function App({ m }: { m: PopupModel }) {
       ) : (
         <Profile m={m} reveal={reveal} />
       )}
-      {/* Offered on a first look at a profile: once settled, nothing held of it, no reveal under way and nothing
-          in Reveal's way (a cap, the balance), so it takes the room a result or a warning needs only until then. */}
-      {!onList && (
-        <PanelOffer
-          onProfile={
-            m.settled.value &&
-            !!m.tabProfile.value &&
-            !m.record.value &&
-            !m.job.value &&
-            !m.disabledReason.value &&
-            !m.capBlocked.value
-          }
-        />
-      )}
+      {!onList && <PanelOfferSettled m={m} />}
       {/* Last on screen, so arriving later moves nothing above it. */}
-      {m.later.value && <SavedSearchesLater />}
+      <Later m={m}>
+        <SavedSearchesLater />
+      </Later>
     </main>
   );
 }
