@@ -25,6 +25,9 @@ export default {
     'src/domain/*.ts',
     'src/background/jobs/bulk-reveal.ts',
     'src/background/jobs/bulk-receipt.ts',
+    'src/background/jobs/bulk-plan.ts',
+    'src/background/jobs/bulk-cut-off.ts',
+    'src/background/jobs/bulk-contact.ts',
   ],
   // What the sandbox copy of the project leaves out: builds, reports and the browsers' journeys (vitest never runs
   // them), so each run copies only what the unit tests read.
