@@ -20,8 +20,10 @@ const asItIs = (job: RevealJob): RevealJob =>
 export async function heldBackNow(): Promise<(key: string, ask: readonly Retrievable[]) => boolean> {
   const byKey = new Map<string, RevealJob[]>();
   for (const job of (await revealJobs.all()).map(asItIs)) {
+    // Stryker disable next-line ArrayDeclaration: an entry that is no reveal job is neither cut off nor done, so it holds nothing back
     byKey.set(job.vaultKey, [...(byKey.get(job.vaultKey) ?? []), job]);
   }
   return (key, ask) =>
+    // Stryker disable next-line ArrayDeclaration: an entry that is no reveal job is neither cut off nor done, so it holds nothing back
     heldBackBy(byKey.get(key) ?? []).some(({ items }) => items.some((item) => ask.includes(item)));
 }
