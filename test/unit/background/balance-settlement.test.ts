@@ -7,31 +7,10 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordAccountBalance } from '../../../src/background/balance-settlement';
 import { dayOf } from '../../../src/ledger/entry';
-import { chargesOf, readLedgerDays } from '../../../src/store/database/ledger/ledger';
-import { appendEntry } from '../../../src/store/database/ledger/ledger-write';
+import { readLedgerDays } from '../../../src/store/database/ledger/ledger';
 import { teamMembership } from '../../../src/store/items/team-membership';
-import { A_MEMBERSHIP, freshConnection, GRACE } from './service-stub';
-
-const SENT_AT = new Date(Date.now() - 60_000).toISOString();
-
-/** A balance of `before`, then a phone reveal's call (up to 6 credits) sent and never answered. */
-async function lostCall(before: number): Promise<void> {
-  await recordAccountBalance(before, new Date(Date.now() - 61_000).toISOString());
-  await appendEntry({
-    kind: 'charge',
-    id: 'lost-call',
-    at: SENT_AT,
-    action: 'reveal',
-    items: [],
-    credits: 0,
-    maxCredits: 6,
-    state: 'uncertain',
-    ref: 'lost',
-    subject: GRACE.socialUrl,
-  });
-}
-
-const lost = () => chargesOf('lost', SENT_AT);
+import { lost, lostCall } from './lost-call';
+import { A_MEMBERSHIP, freshConnection } from './service-stub';
 
 async function balancesToday(): Promise<number[]> {
   const day = dayOf(new Date());

@@ -9,31 +9,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordAccountBalance } from '../../../src/background/balance-settlement';
 import { SWITCH_WHILE_PAYING, saveConnection } from '../../../src/background/connection';
 import { reveal } from '../../../src/background/reveal';
-import { chargesOf } from '../../../src/store/database/ledger/ledger';
-import { appendEntry } from '../../../src/store/database/ledger/ledger-write';
 import { settings } from '../../../src/store/items/settings';
+import { lost, lostCall } from './lost-call';
 import { freshConnection, GRACE, stubService } from './service-stub';
-
-const SENT_AT = new Date(Date.now() - 60_000).toISOString();
-
-/** A balance of `before`, then a phone reveal's call (up to 6 credits) sent and never answered. */
-async function lostCall(before: number): Promise<void> {
-  await recordAccountBalance(before, new Date(Date.now() - 61_000).toISOString());
-  await appendEntry({
-    kind: 'charge',
-    id: 'lost-call',
-    at: SENT_AT,
-    action: 'reveal',
-    items: [],
-    credits: 0,
-    maxCredits: 6,
-    state: 'uncertain',
-    ref: 'lost',
-    subject: GRACE.socialUrl,
-  });
-}
-
-const lost = () => chargesOf('lost', SENT_AT);
 
 describe('the service connection changed while a call had no answer', () => {
   beforeEach(async () => {
