@@ -55,6 +55,19 @@ async function charges(): Promise<ChargeEntry[]> {
 
 const keepNothing = async () => undefined;
 
+/** Makes the `nth` write of the ledger fail as a full disk does; the others go through. Restore the returned spy. */
+async function failLedgerWrite(nth: number) {
+  const database = await db();
+  const transaction = database.transaction.bind(database);
+  let writes = 0;
+  return vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
+    if ([stores].flat().includes('ledger') && mode === 'readwrite' && ++writes === nth) {
+      throw new DOMException('The current transaction exceeded its quota limitations.', 'QuotaExceededError');
+    }
+    return transaction(stores as never, mode as never);
+  }) as never);
+}
+
 beforeEach(async () => {
   await freshConnection();
   // Each failure is also logged for the developer; the tests read what the user is told.
@@ -127,19 +140,8 @@ describe('a paid call that failed', () => {
   });
 
   it('a hand-over that cannot be recorded sends nothing: said as not recorded, and the entry taken off', async () => {
-    const database = await db();
-    const transaction = database.transaction.bind(database);
-    let writes = 0;
-    const spy = vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
-      // The write ahead goes through; the hand-over's write fails.
-      if ([stores].flat().includes('ledger') && mode === 'readwrite' && ++writes === 2) {
-        throw new DOMException(
-          'The current transaction exceeded its quota limitations.',
-          'QuotaExceededError',
-        );
-      }
-      return transaction(stores as never, mode as never);
-    }) as never);
+    // The write ahead goes through; the hand-over's write fails.
+    const spy = await failLedgerWrite(2);
     const sent = vi.fn();
     try {
       const error = await paidLookup(
@@ -243,19 +245,8 @@ describe('a paid call retried by the client', () => {
   });
 
   it('a retry whose hand-over cannot be recorded is not sent: said as nothing sent, and off the ledger', async () => {
-    const database = await db();
-    const transaction = database.transaction.bind(database);
-    let writes = 0;
-    const spy = vi.spyOn(database, 'transaction').mockImplementation(((stores: string[], mode?: string) => {
-      // The write ahead and the first hand-over go through; the retry's hand-over fails.
-      if ([stores].flat().includes('ledger') && mode === 'readwrite' && ++writes === 3) {
-        throw new DOMException(
-          'The current transaction exceeded its quota limitations.',
-          'QuotaExceededError',
-        );
-      }
-      return transaction(stores as never, mode as never);
-    }) as never);
+    // The write ahead and the first hand-over go through; the retry's hand-over fails.
+    const spy = await failLedgerWrite(3);
     const sent = vi.fn();
     try {
       const error = await paidLookup(
