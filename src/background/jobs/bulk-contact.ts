@@ -61,6 +61,7 @@ export async function lookupOne(shared: RunShared, item: BulkItem, send: Send): 
         throw new ApiError({
           kind: 'insufficient-credits',
           operation: 'lookup',
+          // Stryker disable next-line StringLiteral: never shown; the job's stop says the balance ran out in its own words (`failed`)
           message: 'The balance ran out.',
         });
       }
@@ -141,6 +142,7 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
     return outcome;
   };
   // Halted while it waited for a connection: nothing was sent.
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the pool acts only on 'wait' and 'stop'; any other outcome is a task done
   if (error instanceof NotSent) return requeue({ kind: 'done' });
   if (e?.kind === 'rate-limited') return requeue({ kind: 'wait', waitMs: e.retryAfterMs ?? 0 });
   if (error instanceof CapReached) return requeue({ kind: 'stop', reason: error.message });

@@ -539,7 +539,7 @@ describe('bulk reveal', () => {
     [
       'any other failure',
       new Error('boom'),
-      /could not save its record of a paid call before sending it, so it sent nothing/,
+      /^The extension could not save its record of a paid call before sending it, so it sent nothing/,
     ],
   ])(
     'when the ledger cannot be written (%s), no lookup is sent and the job stops with the rest queued',
