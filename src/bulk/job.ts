@@ -40,6 +40,11 @@ export interface BulkProgress {
   skipped: Record<'team' | 'local', number>;
   /** Contacts skipped because a single reveal of theirs got no answer and is not settled (`BulkItem.heldBack`). */
   heldBack: number;
+  /**
+   * Contacts whose answer was charged but could not be stored (a full disk): counted in `counts.failed` too, and said
+   * apart from the failures that cost nothing.
+   */
+  notKept: number;
   /** Credits charged so far, in all and by item (derived from what the service returned). */
   charged: number;
   chargedByItem: PerItem;
@@ -55,18 +60,30 @@ export function bulkProgress(job: BulkJob, price: Readonly<Record<Retrievable, n
   const chargedByItem = zeroPerItem();
   const skipped = { team: 0, local: 0 };
   let heldBack = 0;
+  let notKept = 0;
   let charged = 0;
   let found = 0;
   for (const item of job.items) {
     if (item.listed) skipped[item.listed]++;
     else if (item.heldBack) heldBack++;
     else counts[item.state]++;
+    if (item.state === 'failed' && (item.charged ?? 0) > 0) notKept++;
     charged += item.charged ?? 0;
     if ((item.retrieved?.length ?? 0) > 0) found++;
     for (const got of item.retrieved ?? []) chargedByItem[got] += price[got];
   }
   const settled = job.items.filter((item) => SETTLED.has(item.state)).length;
-  return { total: job.items.length, settled, counts, skipped, heldBack, charged, chargedByItem, found };
+  return {
+    total: job.items.length,
+    settled,
+    counts,
+    skipped,
+    heldBack,
+    notKept,
+    charged,
+    chargedByItem,
+    found,
+  };
 }
 
 export const isActive = (job: BulkJob | null): boolean =>

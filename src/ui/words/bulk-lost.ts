@@ -54,3 +54,6 @@ export const askAgainFor = (lost: number, most: number): string =>
  */
 export const ASK_AGAIN_STOP_WHEN_OUT =
   'Stop when the balance runs out (it is less than asking again may cost)';
+
+/** A receipt's count of contacts whose answer was charged but could not be stored (a full disk). */
+export const CHARGED_NOT_SAVED = 'Charged, not saved';

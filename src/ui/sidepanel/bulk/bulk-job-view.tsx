@@ -14,7 +14,7 @@ import { ErrorView } from '../../components/error-view';
 import { ITEM_LABEL, ITEMS } from '../../items';
 import { skippedHeldBack } from '../../words/bulk-held-back';
 import { skippedListed } from '../../words/bulk-listed';
-import { ASK_AGAIN_STOP_WHEN_OUT, askAgainFor, lostLine } from '../../words/bulk-lost';
+import { ASK_AGAIN_STOP_WHEN_OUT, askAgainFor, CHARGED_NOT_SAVED, lostLine } from '../../words/bulk-lost';
 import { NOT_FOUND } from '../../words/items';
 import { lookedUp, lookUps } from '../../words/lists';
 import { PANEL_WORDS } from '../../words/panel';
@@ -156,7 +156,8 @@ export function Receipt({
     [PANEL_WORDS.someFound, partly],
     ['Already revealed (free)', p.counts.held],
     [NOT_FOUND, p.counts['nothing-found'] + p.counts['not-found']],
-    ['Failed (no charge)', p.counts.failed],
+    ['Failed (no charge)', p.counts.failed - p.notKept],
+    [CHARGED_NOT_SAVED, p.notKept],
     ['Not started', notStarted],
   ];
   const items = ITEMS.filter((item) => job.selection.includes(item));

@@ -125,6 +125,23 @@ describe("a bulk reveal's lost answers", () => {
     );
   });
 
+  it('a contact charged whose answer could not be saved (a full disk) is counted apart, never as failed at no charge', () => {
+    const job = ended(undefined);
+    job.items[3] = {
+      ...job.items[3]!,
+      charged: 3,
+      problem: 'Charged 3 credits, but the contact could not be saved: the disk is full.',
+    };
+    job.items.push(contact(4, 'failed', ['email']));
+    const counts = Object.fromEntries(
+      [...mount(job).querySelectorAll('.counts > div')].map((row) => [
+        row.querySelector('dt')!.textContent,
+        row.querySelector('dd')!.textContent,
+      ]),
+    );
+    expect(counts).toMatchObject({ 'Failed (no charge)': '1', 'Charged, not saved': '1' });
+  });
+
   it("asking again starts a new bulk reveal of exactly the lost contacts, for the job's items, at most the price shown", async () => {
     await bulkJobs.setCurrent(
       ended({ charged: 14, uncertain: 0, uncertainMax: 0, shared: false, lost: { calls: 2, credits: 11 } }),
