@@ -117,4 +117,6 @@ export const MESSAGES = {
     `Your key asked the team gateway more often than it allows in a minute. Nothing was done; try again in ${seconds} s.`,
   flightTimeout:
     'A teammate is looking up this person right now and the candidate service has not answered yet. Nothing was charged to you; try again in a minute.',
+  teammateLost:
+    "A teammate's lookup of this person got no readable answer from the candidate service. Nothing was charged to you; try again in a minute.",
 } as const;

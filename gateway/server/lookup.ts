@@ -195,8 +195,15 @@ export async function teamLookup(
         const outcome = await timing.time('wait', () =>
           awaitFlight(db, ctx.waiters, begun.personId, begun.flightId, deadline),
         );
-        if (!outcome.ended) return { status: 504, body: { success: false, message: MESSAGES.flightTimeout } };
-        if ('error' in outcome) return { ...outcome.error, credits: 0 };
+        // Nothing was charged to a waiter: a 409, which the extension says in these words and never retries (a 504
+        // would read as "may have been charged" to this member; a 502 would be asked again at once, paying for the
+        // person while the teammate's call may still be charged). Other failures are the teammate's answer.
+        if (!outcome.ended) return { status: 409, body: { success: false, message: MESSAGES.flightTimeout } };
+        if ('error' in outcome) {
+          return outcome.error.status === 504
+            ? { status: 409, body: { success: false, message: MESSAGES.teammateLost }, credits: 0 }
+            : { ...outcome.error, credits: 0 };
+        }
         continue;
       }
       case 'flight':

@@ -186,6 +186,13 @@ export function interpret<S extends z.ZodMiniType>(
     };
   }
 
+  // A team gateway's answer to a member who waited for a teammate's lookup of the same person that did not end well
+  // (gateway/server/lookup.ts): nothing was charged to this member, and asking again at once could pay for the person
+  // while the teammate's call may still be charged. Said in the gateway's words, never retried. The service names no 409.
+  if (status === 409 && body) {
+    return stop({ kind: 'not-now', status, message: body.message });
+  }
+
   if (RETRY_STATUSES.has(status)) {
     return retry({
       kind: 'server',

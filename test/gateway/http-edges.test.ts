@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { revokeMember } from '../../gateway/members';
+import { MESSAGES } from '../../gateway/words';
 import { ADA, GRACE, pgliteDatabase, SERVICE_KEY, startTeam, useFreshTeam } from './harness';
 
 // Each test starts from a team of its own. A key's reading is kept a minute here, so a revocation refused at once is
@@ -233,14 +234,21 @@ describe('failures of the service', () => {
     expect(rows[0]).toEqual({ status: 'unknown', max_credits: 3, credits: null });
   });
 
-  it('answers an upstream that does not answer in time as 504, and its concurrent waiters with the same', async () => {
+  it('answers an upstream that does not answer in time as 504 to the call that asked it, and its waiters, charged nothing, a 409', async () => {
     t.team.sim.state.faults.enqueue('hang', 1, '/v1/lookup');
     const body = JSON.stringify({ social_url: ADA, reveal_phone: true });
     const answers = await Promise.all(
       [1, 2, 3].map(() => raw('/v1/lookup', { headers: json(t.alice), body })),
     );
-    expect(answers.map((a) => a.status)).toEqual([504, 504, 504]);
+    // Which request asked the service is not known in advance: one "may have been charged", the others not.
+    expect(answers.map((a) => a.status).sort()).toEqual([409, 409, 504]);
+    for (const waiter of answers.filter((a) => a.status === 409)) {
+      expect(JSON.parse(waiter.text)).toEqual({ success: false, message: MESSAGES.teammateLost });
+    }
     expect(t.team.upstreamLookups()).toHaveLength(1);
+    // One call on the ledger, whose outcome is not known; the waiters wrote none.
+    const rows = await t.db.query<{ status: string }>('select status from ledger where subject = $1', [ADA]);
+    expect(rows.map((row) => row.status)).toEqual(['unknown']);
   });
 
   it('says the team balance is too low in words, with the figures, when the service refuses for credits', async () => {

@@ -292,8 +292,8 @@ describe('the balance a free answer gives, when the team never read it', () => {
 });
 
 describe("a teammate's lookup that does not end", () => {
-  // A flight is presumed dead after 4 s: a waiter gives up 5 s after that (a 504 rather than an answer, when the
-  // flight it waits for was left running).
+  // A flight is presumed dead after 4 s: a waiter gives up 5 s after that (a 409, nothing charged to it, rather than
+  // an answer, when the flight it waits for was left running).
   const t = useFreshTeam(pgliteDatabase, undefined, { settings: { flightTtlMs: 4_000 } });
 
   /** Resolves once a lookup is under way and someone waits for it. */
@@ -331,7 +331,7 @@ describe("a teammate's lookup that does not end", () => {
       const waiter = t.team.post('/v1/lookup', t.bob, { social_url: ADA, reveal_personal_email: true });
       await waitedFor();
       const answer = await waiter;
-      expect(answer.status).toBe(504);
+      expect(answer.status).toBe(409);
       expect(answer.body).toEqual({ success: false, message: MESSAGES.flightTimeout });
       expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
       t.team.sim.state.faults.clear();

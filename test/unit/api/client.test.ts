@@ -381,6 +381,25 @@ describe('error statuses', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("409 on a lookup (a team gateway's waiter) is refused in its words, nothing charged, not retried", async () => {
+    const message =
+      "A teammate's lookup of this person got no readable answer from the candidate service. Nothing was charged to you; try again in a minute.";
+    const { client, calls } = setup([json({ success: false, message }, 409)]);
+    const error = await failure(client.lookup(LOOKUP));
+    expect(error.kind).toBe('not-now');
+    expect(error.message).toBe(message);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('409 without a readable message is an http error, not retried', async () => {
+    const { client, calls } = setup([text('Conflict', 409)]);
+    const error = await failure(client.lookup(LOOKUP));
+    expect(error.kind).toBe('http');
+    expect(error.outcomeUnknown).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
   it('504 on a lookup is an http error whose outcome is unknown (the gateway may have let it through)', async () => {
     const { client, calls } = setup([text('Gateway Timeout', 504)]);
     const error = await failure(client.lookup(LOOKUP));
