@@ -180,7 +180,14 @@ export class TeamSendRefusal extends Error {
 /** A destination's failure, for a member: the key is the admin's to fix, never the member's. */
 function refusalOf(error: unknown): unknown {
   if (!(error instanceof SendError)) return error;
-  if (error.kind === 'bad-key' || error.kind === 'forbidden' || error.kind === 'not-set-up') {
+  // Kept at an address this gateway will not send to (plain http off this machine): the setting, not the key, is wrong.
+  if (error.kind === 'not-set-up') {
+    return new TeamSendRefusal(
+      502,
+      `Your team's gateway cannot send to ${error.destination} as it is set: ${error.message} Ask the gateway's admin to set it again.`,
+    );
+  }
+  if (error.kind === 'bad-key' || error.kind === 'forbidden') {
     return new TeamSendRefusal(
       502,
       `${error.destination} did not accept the key your team's gateway holds. Ask the gateway's admin to set it again.`,

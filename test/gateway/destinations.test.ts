@@ -296,7 +296,7 @@ describe('a send through a destination whose address is not a safe one', () => {
     expect(refused).toMatchObject({
       status: 502,
       message:
-        "Lever did not accept the key your team's gateway holds. Ask the gateway's admin to set it again.",
+        'Your team\'s gateway cannot send to Lever as it is set: "http://lever.example.com" is not an https address for Lever. Ask the gateway\'s admin to set it again.',
     });
     expect(requests).toEqual([]);
   });
