@@ -140,12 +140,17 @@ describe('context menus', () => {
     expect(service.searches).toEqual([{ free_text_search: 'nurses', start: 1 }]);
   });
 
-  it('a click on a link that is not a profile opens the panel and sends nothing', async () => {
+  it('a click on a link that is not a profile opens the panel and sends nothing; a profile clicked after it is the only one asked', async () => {
     const service = stubAll();
     onMenuClicked({ menuItemId: MENU.revealLink, linkUrl: 'https://www.linkedin.com/company/acme' }, TAB);
     expect(open).toHaveBeenCalledTimes(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(service.requests).toEqual([]);
     expect(await panelFocus.get()).toBeNull();
+    // A profile clicked after it is revealed; by then anything the first click started would have been asked first.
+    onMenuClicked({ menuItemId: MENU.revealLink, linkUrl: GRACE.socialUrl }, TAB);
+    await vi.waitFor(async () =>
+      expect((await vault.get(GRACE.socialUrl))?.email).toMatchObject({ found: true }),
+    );
+    expect(service.requests.map((r) => r.body?.social_url ?? r.path)).toEqual([GRACE.socialUrl]);
+    expect(await panelFocus.get()).toMatchObject({ kind: 'contact', vaultKey: GRACE.socialUrl });
   });
 });
