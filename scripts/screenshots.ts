@@ -178,6 +178,19 @@ try {
   await search.getByText('Stop when the balance runs out', { exact: false }).waitFor();
   await shoot(search, 'panel-receipt-ask-again', { list: true });
   sim.state.setKey('demo-key', funds);
+  // A bulk reveal of one contact the service keeps failing (a 500 to the call and both retries): counted as failed at
+  // no charge, and named with why under the counts.
+  await search.reload();
+  await search.getByRole('button', { name: 'Dismiss' }).click();
+  await search
+    .locator('.result-card')
+    .nth(5)
+    .getByRole('checkbox', { name: /^Select / })
+    .check();
+  sim.state.faults.enqueue('fail500', 3, '/v1/lookup');
+  await search.getByRole('button', { name: /^Reveal 1 contact, up to/ }).click();
+  await search.getByTestId('bulk-failed').locator('summary').click();
+  await shoot(search, 'panel-receipt-failed', { list: true });
 
   // A library of a working week: the contacts just revealed and 20 more, some with phones, one not found.
   await worker.evaluate(

@@ -169,14 +169,19 @@ function failed(item: BulkItem, store: RunStore, error: unknown): TaskOutcome {
       problem: 'No answer came back for this lookup, so it may have been charged. It was not sent again.',
     });
   }
+  return settle(item, store, 'failed', { problem: failureWords(e, error) });
+}
+
+/** Why a lookup failed at no charge, in the receipt's words. */
+function failureWords(e: ApiError | null, error: unknown): string {
+  // The service's own words for a request it refused name the request's fields.
+  if (e?.kind === 'bad-request')
+    return 'The service refused this lookup as malformed. Nothing was charged for it.';
+  if (e) return e.message;
   const own = ownError(error);
-  return settle(item, store, 'failed', {
-    problem:
-      e?.message ??
-      (own.kind === 'unexpected'
-        ? 'The lookup failed on an unexpected error. Nothing was charged for it.'
-        : `${own.message} Nothing was charged for it.`),
-  });
+  return own.kind === 'unexpected'
+    ? 'The lookup failed on an unexpected error. Nothing was charged for it.'
+    : `${own.message} Nothing was charged for it.`;
 }
 
 /**

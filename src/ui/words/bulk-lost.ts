@@ -57,3 +57,9 @@ export const ASK_AGAIN_STOP_WHEN_OUT =
 
 /** A receipt's count of contacts whose answer was charged but could not be stored (a full disk). */
 export const CHARGED_NOT_SAVED = 'Charged, not saved';
+
+/** The fold that names a bulk reveal's failed contacts: "Why 2 contacts failed". */
+export const whyFailed = (n: number): string => `Why ${countOf(n, 'contact')} failed`;
+
+/** A failed contact whose job kept no reason (a job stored before reasons were kept). */
+export const FAILED_NO_REASON = 'The lookup failed. Nothing was charged for it.';

@@ -22,6 +22,7 @@ import { openOptions } from '../open-options';
 import { panelService } from '../service';
 import { type BulkModel, lostContacts } from './bulk-model';
 import { timeLeft } from './bulk-views';
+import { FailedContacts } from './receipt-failed';
 
 /** The running (or paused) job: progress, and pause/resume/cancel. */
 function Progress({ bulk, job }: { bulk: BulkModel; job: BulkJob }) {
@@ -187,6 +188,7 @@ export function Receipt({
             </div>
           ))}
       </dl>
+      <FailedContacts job={job} />
       <table class="charges">
         <caption class="visually-hidden">Credits by item</caption>
         <thead>

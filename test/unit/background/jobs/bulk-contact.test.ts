@@ -130,7 +130,9 @@ describe('what each contact of a bulk reveal comes to', () => {
     answerNext(400, { success: false, message: 'Provide either social_url or candidate_id.' });
     const ended = await run(rows([ada!]));
     expect(ended.items[0]!.state).toBe('failed');
-    expect(ended.items[0]!.problem).toBe('Provide either social_url or candidate_id.');
+    expect(ended.items[0]!.problem).toBe(
+      'The service refused this lookup as malformed. Nothing was charged for it.',
+    );
     expect(ended.status).toBe('done');
     expect(await openCharges()).toEqual([]);
     expect((await run(rows([bo!]))).items[0]!.state).toBe('revealed');

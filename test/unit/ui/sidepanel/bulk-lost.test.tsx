@@ -142,6 +142,37 @@ describe("a bulk reveal's lost answers", () => {
     expect(counts).toMatchObject({ 'Failed (no charge)': '1', 'Charged, not saved': '1' });
   });
 
+  it('names each failed contact with why, folded under the counts; one skipped for a list or held back is not repeated', () => {
+    const job = ended(undefined);
+    job.items[3] = {
+      ...job.items[3]!,
+      problem: 'The service could not look up this contact: Profile is private',
+    };
+    job.items.push(
+      {
+        ...contact(4, 'failed', ['email']),
+        charged: 3,
+        problem: 'Charged 3 credits, but the contact could not be saved: the disk is full.',
+      },
+      { ...contact(5, 'failed', ['email']), listed: 'local', charged: 0 },
+      { ...contact(6, 'failed', ['email']), heldBack: true, charged: 0 },
+      contact(7, 'failed', ['email']),
+    );
+    const fold = mount(job).querySelector('[data-testid="bulk-failed"]')!;
+    expect(fold.querySelector('summary')!.textContent).toBe('Why 3 contacts failed');
+    expect([...fold.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Person 3: The service could not look up this contact: Profile is private',
+      'Person 4: Charged 3 credits, but the contact could not be saved: the disk is full.',
+      'Person 7: The lookup failed. Nothing was charged for it.',
+    ]);
+    expect(mount(ended(undefined)).querySelector('[data-testid="bulk-failed"] li')!.textContent).toBe(
+      'Person 3: The lookup failed. Nothing was charged for it.',
+    );
+    const none = ended(undefined);
+    none.items.pop();
+    expect(mount(none).querySelector('[data-testid="bulk-failed"]')).toBeNull();
+  });
+
   it("asking again starts a new bulk reveal of exactly the lost contacts, for the job's items, at most the price shown", async () => {
     await bulkJobs.setCurrent(
       ended({ charged: 14, uncertain: 0, uncertainMax: 0, shared: false, lost: { calls: 2, credits: 11 } }),
