@@ -4,15 +4,17 @@
  * against caps; usage by day and member with credits saved and the vault's size; destinations set with their key
  * checked, listed without it, removed; the audit log filtered and as CSV, each change under the admin's name.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../gateway/cli/commands';
 import { ASHBY_KEY } from '../../sim/destinations/ashby';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { parseInvitation } from '../../src/api/invitation';
-import { ADA, DATABASES, JOSE, type Json, useTeam } from './harness';
+import { ADA, DATABASES, JOSE, type Json, useFreshTeam } from './harness';
 
 describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
-  const t = useTeam(open, {
+  // The team put back before each test, and Dana signed in afresh: each test invites, spends and sets what it reads,
+  // so it passes alone and in any order.
+  const t = useFreshTeam(open, {
     'Alice Smith': { dailyCap: 100, monthlyCap: null },
     'Bob Lee': { dailyCap: null, monthlyCap: null },
   });
@@ -22,6 +24,9 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
   beforeAll(async () => {
     if (skip) return;
     ats = await startDestinations();
+  });
+  beforeEach(async () => {
+    if (skip) return;
     const printed = (await runCommand(t.db, ['admin', 'link', '--name', 'Dana Admin'])).lines.at(-1)!;
     const signedIn = await fetch(`${t.team.gateway.url}/admin/sign-in`, {
       method: 'POST',
@@ -52,6 +57,22 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
   };
   const memberNamed = async (name: string) =>
     ((await api('/members')).body.members as Json[]).find((m) => m.name === name && m.revoked_at === null);
+  /** A member invited in the console (no caps); their key, from the invitation. */
+  const invite = async (name: string) => {
+    const invited = await api('/members', { name });
+    expect(invited.status).toBe(200);
+    return (parseInvitation(invited.body.invitation) as { value: { key: string } }).value.key;
+  };
+  /** Alice reveals Ada's email (paid), then Femi, invited, asks for it: answered from the vault, nothing charged. */
+  const aliceRevealsAdaAndFemiAsks = async () => {
+    const paid = await t.team.post('/v1/lookup', t.alice, { social_url: ADA, reveal_personal_email: true });
+    expect(paid.body.credits.used).toBeGreaterThan(0);
+    const held = await t.team.post('/v1/lookup', await invite('Femi Ade'), {
+      social_url: ADA,
+      reveal_personal_email: true,
+    });
+    expect(held.body.credits.used).toBe(0);
+  };
 
   it.skipIf(skip)(
     'invites a member with an invitation shown once, and shows spend against caps',
@@ -92,6 +113,7 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
   it.skipIf(skip)(
     'changes caps and renames, in force at the next request; revokes, refused at the next request',
     async () => {
+      await invite('Carol Diaz');
       const carol = await memberNamed('Carol Diaz');
       const capped = await api(`/members/${carol.id}/caps`, { daily_cap: 50, monthly_cap: 500 });
       expect(capped.body.member).toMatchObject({ daily_cap: 50, monthly_cap: 500 });
@@ -132,14 +154,7 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
     'shows usage by day and member, the credits saved, the vault and the balance; as CSV too',
     async () => {
       // Femi asks for what Alice revealed: answered as held, a credit saved for each item.
-      const femi = parseInvitation((await api('/members', { name: 'Femi Ade' })).body.invitation) as {
-        value: { key: string };
-      };
-      const held = await t.team.post('/v1/lookup', femi.value.key, {
-        social_url: ADA,
-        reveal_personal_email: true,
-      });
-      expect(held.body.credits.used).toBe(0);
+      await aliceRevealsAdaAndFemiAsks();
       const usage = (await api('/usage?days=7')).body;
       const today = new Date().toISOString().slice(0, 10);
       const aliceToday = usage.days.find((d: Json) => d.member === 'Alice Smith' && d.day === today);
@@ -189,6 +204,7 @@ describe.each(DATABASES)('the console on %s', (_kind, open, skip) => {
   it.skipIf(skip)(
     'filters the audit log by member, person and kind, downloads it, and keeps it as long as told',
     async () => {
+      await aliceRevealsAdaAndFemiAsks();
       const alice = await memberNamed('Alice Smith');
       const byAlice = (await api(`/audit?member=${alice.id}`)).body.entries;
       expect(byAlice.map((e: Json) => e.kind)).toEqual(['reveal']);

@@ -6,40 +6,44 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parsePeriod, runCommand, UsageError } from '../../gateway/cli/commands';
 import { databaseTarget, serviceConfig } from '../../gateway/cli/config';
 import { authenticate } from '../../gateway/members';
 import { startSimulator } from '../../sim/server';
 import { parseInvitation } from '../../src/api/invitation';
-import { ADA, pgliteDatabase, SERVICE_KEY, startTeam, type Team } from './harness';
+import { ADA, pgliteDatabase, SERVICE_KEY, useFreshTeam } from './harness';
 import { runGatewayCommand, spawnGateway } from './processes';
 
 describe('admin commands', () => {
-  let db: Awaited<ReturnType<typeof pgliteDatabase>>;
-  let team: Team;
-  const run = async (...argv: string[]) => (await runCommand(db, argv, new Date())).lines;
-
-  beforeAll(async () => {
-    db = await pgliteDatabase();
-    team = await startTeam(db, {});
-  });
-  afterAll(async () => {
-    await team?.close();
-    await db?.dispose();
-  });
+  // A team with no members, put back before each test: each test adds the members and buys what it reads, so it
+  // passes alone and in any order.
+  const t = useFreshTeam(pgliteDatabase, {});
+  const run = async (...argv: string[]) => (await runCommand(t.db, argv, new Date())).lines;
+  /** Dee Ray, a member added at the command line, reveals Ada's email and phone (3 + 6 credits). */
+  const deeRevealsAda = async () => {
+    const dee = (await run('member', 'add', 'Dee Ray')).at(-1)!;
+    const revealed = await t.team.post('/v1/lookup', dee, {
+      social_url: ADA,
+      reveal_personal_email: true,
+      reveal_phone: true,
+    });
+    expect(revealed.body.credits.used).toBe(9);
+    return dee;
+  };
 
   it('adds a member and prints the key last, shown once and stored only as a hash', async () => {
     const lines = await run('member', 'add', '  Alice   Smith ', '--daily-cap', '50');
     expect(lines[0]).toBe('Added Alice Smith (daily cap 50 credits, monthly cap none).');
     const key = lines.at(-1)!;
-    expect((await authenticate(db, key))?.name).toBe('Alice Smith');
-    const everything = JSON.stringify(await db.query('select * from members'));
+    expect((await authenticate(t.db, key))?.name).toBe('Alice Smith');
+    const everything = JSON.stringify(await t.db.query('select * from members'));
     expect(everything).not.toContain(key);
     await expect(run('member', 'add', 'alice smith')).rejects.toThrow(/already a member named "Alice Smith"/);
   });
 
   it('lists members with caps and spend, changes caps, revokes', async () => {
+    await run('member', 'add', 'Alice Smith', '--daily-cap', '50');
     await run('member', 'add', 'Bob Lee', '--monthly-cap', '300');
     expect(await run('member', 'caps', 'BOB LEE', '--daily-cap', '20', '--monthly-cap', 'none')).toEqual([
       'Bob Lee: daily cap 20 credits, monthly cap none.',
@@ -75,19 +79,14 @@ describe('admin commands', () => {
     [['erase'], /Name one person to erase/],
     [['launch'], /Unknown command "launch"/],
   ])('refuses %j with what to change', async (argv, message) => {
-    const error = await runCommand(db, argv).catch((e: unknown) => e);
+    const error = await runCommand(t.db, argv).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(message);
   });
 
   it('reports spend per member and per item, as text and CSV', async () => {
-    const alice = (await run('member', 'add', 'Dee Ray')).at(-1)!;
-    await team.post('/v1/lookup', alice, {
-      social_url: ADA,
-      reveal_personal_email: true,
-      reveal_phone: true,
-    });
-    await team.post('/v1/search', alice, { search_criteria: { current_title: ['Nurse'] }, page_size: 1 });
+    const dee = await deeRevealsAda();
+    await t.team.post('/v1/search', dee, { search_criteria: { current_title: ['Nurse'] }, page_size: 1 });
     const text = await run('usage', '--since', '1d');
     expect(text).toContain('  Dee Ray: 10 credits in 2 call(s) (email 3, phone 6, searches 1)');
     expect(text.at(-1)).toBe('  Team: 10 credits');
@@ -99,6 +98,7 @@ describe('admin commands', () => {
   });
 
   it('erases a person, and says so when the vault holds nothing for them', async () => {
+    await deeRevealsAda();
     expect(await run('erase', 'linkedin.com/in/ada-lovelace-demo/')).toEqual([
       `Erased ${ADA} from the team vault (2 item(s)); the ledger keeps the charges without naming the person.`,
     ]);
@@ -122,7 +122,7 @@ describe('admin commands', () => {
       ok: true,
       value: { baseUrl: 'https://gateway.example.com', key },
     });
-    expect((await authenticate(db, key))?.name).toBe('Dana Cruz');
+    expect((await authenticate(t.db, key))?.name).toBe('Dana Cruz');
     await expect(run('member', 'add', 'Eve Park', '--url', 'gateway.example.com')).rejects.toThrow(
       /^--url: /,
     );

@@ -4,7 +4,7 @@
  * lookup, by profile URL or by the email the vault held, is refused at no charge), names where the team had sent
  * them, and leaves one audit entry saying who and how much, never whom; teammates hear of it in `team/sent`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAudit } from '../../gateway/audit';
 import { runCommand } from '../../gateway/cli/commands';
 import { dncIdentifiers, entryOf } from '../../gateway/do-not-contact';
@@ -12,13 +12,15 @@ import { LEVER_KEY } from '../../sim/destinations/lever';
 import { type RunningDestinations, startDestinations } from '../../sim/destinations/serve';
 import { LookupResponse } from '../../src/api/schema';
 import { TeamForgetResponse, TeamSentResponse } from '../../src/api/team-schema';
-import { ADA, JOSE, pgliteDatabase, SEALER, secretFile, useTeam } from './harness';
+import { ADA, JOSE, pgliteDatabase, SEALER, secretFile, useFreshTeam } from './harness';
 
-const t = useTeam(pgliteDatabase);
+// Each test starts from a team put back as it opened, with fresh local destinations, where Alice has revealed Ada and
+// sent her to Lever; the tests after the first forget her themselves first. So each passes alone and in any order.
+const t = useFreshTeam(pgliteDatabase);
 let ats: RunningDestinations;
 let adaEmail = '';
 
-beforeAll(async () => {
+beforeEach(async () => {
   ats = await startDestinations();
   await runCommand(
     t.db,
@@ -37,17 +39,22 @@ beforeAll(async () => {
   const sent = await t.team.post('/v1/team/send', t.alice, { destination: 'lever', social_url: ADA });
   expect(sent.status).toBe(200);
 });
-afterAll(async () => {
+afterEach(async () => {
   await ats?.close();
 });
 
+/** Alice forgets Ada for the whole team (by her profile URL written another way); the answer. */
+const forgetAda = async () => {
+  const answer = await t.team.post('/v1/team/forget', t.alice, {
+    social_url: 'linkedin.com/in/Ada-Lovelace-Demo/',
+  });
+  expect(answer.status).toBe(200);
+  return TeamForgetResponse.parse(answer.body);
+};
+
 describe('forgetting a person for the whole team', () => {
   it('erases them, lists them, and names where they were sent', async () => {
-    const answer = await t.team.post('/v1/team/forget', t.alice, {
-      social_url: 'linkedin.com/in/Ada-Lovelace-Demo/',
-    });
-    expect(answer.status).toBe(200);
-    const forgotten = TeamForgetResponse.parse(answer.body);
+    const forgotten = await forgetAda();
     expect(forgotten).toMatchObject({ held: true, items: 2 });
     expect(forgotten.sent).toEqual([
       { destination: 'lever', label: 'Lever', link: expect.stringMatching(/^https?:\/\//) },
@@ -61,6 +68,7 @@ describe('forgetting a person for the whole team', () => {
   });
 
   it('refuses Bob’s lookup of them afterwards at no cost, and his send', async () => {
+    await forgetAda();
     t.team.sim.state.requests.clear();
     const looked = await t.team.post('/v1/lookup', t.bob, { social_url: ADA, reveal_personal_email: true });
     const contact = LookupResponse.parse(looked.body).data.contacts[0]!;
@@ -72,6 +80,7 @@ describe('forgetting a person for the whole team', () => {
   });
 
   it('tells teammates in team/sent, so their extensions forget them too', async () => {
+    await forgetAda();
     const sent = await t.team.post('/v1/team/sent', t.bob, {
       people: [{ social_url: ADA }, { social_url: JOSE }],
     });
@@ -81,6 +90,7 @@ describe('forgetting a person for the whole team', () => {
   });
 
   it('records who forgot someone and how much, never whom; earlier entries name nobody now', async () => {
+    await forgetAda();
     const entries = await listAudit(t.db, {});
     const forget = entries.find((e) => e.kind === 'forget');
     expect(forget).toMatchObject({ actor: 'Alice Smith', member: 'Alice Smith', person: null });

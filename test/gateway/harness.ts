@@ -229,12 +229,16 @@ export const GRACE = 'https://www.linkedin.com/in/grace-okafor-rn-demo';
 export const UNKNOWN = 'https://www.linkedin.com/in/no-such-candidate-demo';
 
 /** The rows of every table as a database was when first opened (the team, its settings), to put back. */
-interface Opening {
+export interface Opening {
   tables: string[];
   rows: Array<[table: string, json: string]>;
 }
 
-async function openingOf(db: Database): Promise<Opening> {
+/**
+ * What `db` holds now, to put back before each test with `reopen` (as `useFreshTeam` does), for a file whose team
+ * is not a `startTeam` one (gateway processes of its own on one database).
+ */
+export async function openingOf(db: Database): Promise<Opening> {
   const tables = (
     await db.query<{ name: string }>(
       `select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'
@@ -254,7 +258,7 @@ async function openingOf(db: Database): Promise<Opening> {
 }
 
 /** Empties every table and puts back the rows it opened with: the team as it first started. */
-async function reopen(db: Database, opening: Opening): Promise<void> {
+export async function reopen(db: Database, opening: Opening): Promise<void> {
   // Rows deleted, not tables truncated (a truncate makes new files for each table: seconds on a loaded machine). The
   // audit log refuses both (its trigger, the team's rule): a test's team is not a team's history, so triggers,
   // foreign keys' among them, are set aside for these statements, on this one connection. Identities go on counting:

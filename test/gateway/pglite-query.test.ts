@@ -3,17 +3,26 @@
  * prepared once; rows come back typed as PGlite's own `query` types them; a failed statement, a changed table and
  * parameters that are not plain (dates, arrays) all still work.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgliteDatabase, type TestDatabase } from './harness';
 
 let db: TestDatabase;
 beforeAll(async () => {
   db = await pgliteDatabase();
-  await db.exec('create table things (id integer primary key, name text not null)');
 });
 afterAll(async () => {
   await db?.dispose();
 });
+// One database for the file (opening one takes time), a new table for each test: each test writes the rows it reads,
+// so it passes alone and in any order. The statements prepared by earlier tests stay, as they do in a gateway.
+beforeEach(async () => {
+  await db.exec(
+    'drop table if exists things; create table things (id integer primary key, name text not null)',
+  );
+});
+
+/** Rows 1 "one" and 2 "two", as a test that reads them writes them first. */
+const oneAndTwo = () => db.exec("insert into things (id, name) values (1, 'one'), (2, 'two')");
 
 describe('a PGlite statement in one call', () => {
   it('answers typed rows, again and again on the same statement', async () => {
@@ -48,6 +57,7 @@ describe('a PGlite statement in one call', () => {
     const divide = 'select 10 / $1::int as x';
     const count = 'select count(*)::int as n from things where id > $1';
     const byName = 'select id from things where name = $1';
+    await oneAndTwo();
     expect(await db.query(divide, [5])).toEqual([{ x: 2 }]);
     expect(await db.query(count, [0])).toEqual([{ n: 2 }]);
     expect(await db.query(byName, ['one'])).toEqual([{ id: 1 }]);
@@ -61,12 +71,14 @@ describe('a PGlite statement in one call', () => {
 
   it('follows a table changed under a prepared statement', async () => {
     const all = 'select * from things where id = $1';
+    await oneAndTwo();
     expect(await db.query(all, [1])).toEqual([{ id: 1, name: 'one' }]);
     await db.exec("alter table things add column note text not null default 'new'");
     expect(await db.query(all, [1])).toEqual([{ id: 1, name: 'one', note: 'new' }]);
   });
 
   it('takes dates and arrays the usual way', async () => {
+    await oneAndTwo();
     const rows = await db.query<{ d: Date; names: string[] }>(
       'select $1::timestamptz as d, array(select name from things where id = any($2::int[]) order by id) as names',
       [new Date('2026-01-02T03:04:05Z'), [1, 2]],
