@@ -8,12 +8,36 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS, migrate, readMigrations, SCHEMA_VERSION } from '../../gateway/db/migrations';
 import { catalog } from './catalog';
-import { databaseAtVersion, pgliteDatabase, postgresDatabase } from './harness';
+import { databaseAtVersion, pgliteDatabase, postgresDatabase, type TestDatabase } from './harness';
 
 /** The catalog the schema files make; changed only with a new schema file (then `vitest -u` and a look at it). */
 const SNAPSHOT = './__snapshots__/schema.catalog.txt';
 
+/** The migrations and a later one (members get an email), as a newer gateway would have them. */
+const LATER = [
+  ...MIGRATIONS,
+  {
+    version: SCHEMA_VERSION + 1,
+    name: 'member email',
+    sql: "alter table members add column email text; update members set email = lower(replace(name, ' ', '.')) || '@example.com';",
+  },
+];
+
+/**
+ * `check` on a copy of the migrated template of its own, removed after: a test that migrates past the template
+ * leaves the file's database as it was, so each test passes alone and in any order.
+ */
+async function onItsOwnDatabase(check: (db: TestDatabase) => Promise<void>): Promise<void> {
+  const db = await pgliteDatabase();
+  try {
+    await check(db);
+  } finally {
+    await db.dispose();
+  }
+}
+
 describe('migrations', () => {
+  /** The migrated template as it is, for the tests that only read it. */
   let db: Awaited<ReturnType<typeof pgliteDatabase>>;
   beforeAll(async () => {
     db = await pgliteDatabase();
@@ -70,47 +94,45 @@ describe('migrations', () => {
     await expect(db.query("insert into team (id, name) values (2, 'Another team')")).rejects.toThrow();
   });
 
-  it('applies a later migration once, in order, and keeps the data', async () => {
-    await db.query("insert into members (name, key_hash, key_hint) values ('Alice Smith', 'hash', 'hint')");
-    const next = [
-      ...MIGRATIONS,
-      {
-        version: SCHEMA_VERSION + 1,
-        name: 'member email',
-        sql: "alter table members add column email text; update members set email = lower(replace(name, ' ', '.')) || '@example.com';",
-      },
-    ];
-    expect(await migrate(db, next)).toEqual([SCHEMA_VERSION + 1]);
-    expect(await migrate(db, next)).toEqual([]);
-    const rows = await db.query<{ email: string }>('select email from members');
-    expect(rows).toEqual([{ email: 'alice.smith@example.com' }]);
-  });
+  it('applies a later migration once, in order, and keeps the data', async () =>
+    onItsOwnDatabase(async (db) => {
+      await db.query("insert into members (name, key_hash, key_hint) values ('Alice Smith', 'hash', 'hint')");
+      expect(await migrate(db, LATER)).toEqual([SCHEMA_VERSION + 1]);
+      expect(await migrate(db, LATER)).toEqual([]);
+      const rows = await db.query<{ email: string }>('select email from members');
+      expect(rows).toEqual([{ email: 'alice.smith@example.com' }]);
+    }));
 
-  it('refuses a database written by a newer gateway, changing nothing', async () => {
-    // The database now has version SCHEMA_VERSION + 1 (previous test); this gateway knows only SCHEMA_VERSION.
-    await expect(migrate(db)).rejects.toThrow(
-      `This database has schema version ${SCHEMA_VERSION + 1}, newer than this gateway knows (${SCHEMA_VERSION})`,
-    );
-  });
+  it('refuses a database written by a newer gateway, changing nothing', async () =>
+    onItsOwnDatabase(async (db) => {
+      // A newer gateway migrated it to SCHEMA_VERSION + 1; this gateway knows only SCHEMA_VERSION.
+      expect(await migrate(db, LATER)).toEqual([SCHEMA_VERSION + 1]);
+      await expect(migrate(db)).rejects.toThrow(
+        `This database has schema version ${SCHEMA_VERSION + 1}, newer than this gateway knows (${SCHEMA_VERSION})`,
+      );
+    }));
 
-  it('rolls a failing migration back whole', async () => {
-    const broken = [
-      ...MIGRATIONS,
-      { version: SCHEMA_VERSION + 1, name: 'member email', sql: 'select 1' },
-      {
-        version: SCHEMA_VERSION + 2,
-        name: 'broken',
-        sql: 'create table half_done (id int); select no_such_function();',
-      },
-    ];
-    await expect(migrate(db, broken)).rejects.toThrow(/no_such_function/);
-    const half = await db.query("select 1 from information_schema.tables where table_name = 'half_done'");
-    expect(half).toEqual([]);
-    const versions = await db.query<{ version: number }>(
-      'select max(version)::int as version from schema_migrations',
-    );
-    expect(versions[0]!.version).toBe(SCHEMA_VERSION + 1);
-  });
+  it('rolls a failing migration back whole', async () =>
+    onItsOwnDatabase(async (db) => {
+      // At SCHEMA_VERSION + 1 (a newer gateway's), a migration after it fails halfway: it stays at SCHEMA_VERSION + 1.
+      expect(await migrate(db, LATER)).toEqual([SCHEMA_VERSION + 1]);
+      const broken = [
+        ...MIGRATIONS,
+        { version: SCHEMA_VERSION + 1, name: 'member email', sql: 'select 1' },
+        {
+          version: SCHEMA_VERSION + 2,
+          name: 'broken',
+          sql: 'create table half_done (id int); select no_such_function();',
+        },
+      ];
+      await expect(migrate(db, broken)).rejects.toThrow(/no_such_function/);
+      const half = await db.query("select 1 from information_schema.tables where table_name = 'half_done'");
+      expect(half).toEqual([]);
+      const versions = await db.query<{ version: number }>(
+        'select max(version)::int as version from schema_migrations',
+      );
+      expect(versions[0]!.version).toBe(SCHEMA_VERSION + 1);
+    }));
 });
 
 describe('a database made before the first release', () => {
