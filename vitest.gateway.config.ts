@@ -12,12 +12,13 @@ export default defineConfig({
     // Most of a gateway test's time is spent waiting (simulated latency, child processes starting): two files at
     // once use a 2-core machine better than one.
     maxWorkers: 2,
-    // Files and tests in the order written, not shuffled: several files outside the mutation set
-    // (vitest.gateway-mutate.config.ts, which does shuffle and so keeps each of its tests passing alone) still tell a
-    // story from test to test: admin-console, admin-sign-in, cli, pglite-query, postgres and retention fail shuffled
-    // (--sequence.shuffle --sequence.seed=21), forget's tests follow one erasure. A file brought into the mutation
-    // set has to pass shuffled there first.
-    sequence: { shuffle: false },
+    // Files and the tests in each in a new order every run: every test here gives itself the team it needs (see
+    // useFreshTeam in test/gateway/harness.ts: the database put back as it opened, members added afresh), so it
+    // passes alone and in any order, and shuffling keeps it so: a test that came to lean on one before it fails
+    // some run here rather than only when run alone (as mutation testing does, vitest.gateway-mutate.config.ts).
+    // The seed is printed at the start ("Running tests with seed …"); replay a failing order with
+    // `npx vitest run --config vitest.gateway.config.ts --sequence.shuffle --sequence.seed=<seed>`.
+    sequence: { shuffle: true },
     restoreMocks: true,
     // Real HTTP, real PostgreSQL, real child processes, on a loaded 2-core machine.
     testTimeout: 60_000,
