@@ -71,6 +71,8 @@ describe('the do-not-contact list', () => {
     });
     expect(answer.status).toBe(200);
     const parsed = LookupResponse.parse(answer.body);
+    // The service's shape: the request succeeded, its one contact did not.
+    expect(parsed.success).toBe(true);
     const contact = parsed.data.contacts[0]!;
     expect(contact.success).toBe(false);
     expect(!contact.success && contact.status_code).toBe(451);

@@ -79,6 +79,29 @@ describe.each(DATABASES)('a lookup waiting through an erasure, on %s', (_kind, o
     },
   );
 
+  it.skipIf(skip)(
+    'a lookup by candidate id of someone the service does not know, erased while under way: the team keeps nothing of them',
+    async () => {
+      const id = 'demo-erased-while-unknown';
+      const first = t.team.post('/v1/lookup', t.alice, { candidate_id: id, reveal_personal_email: true });
+      await underWay();
+      expect((await erasePerson(t.db, personKeyOf({ candidate_id: id }))).erased).toBe(true);
+      const answer = await first;
+      // Alice has the service's answer: not found, nothing charged.
+      expect(answer.status).toBe(200);
+      const contact = contactOf(answer.body);
+      expect(!contact.success && contact.status_code).toBe(404);
+      // The erasure is found by the id she asked with (the answer names no one): the ledger row names no one, and
+      // no "not found" mark of the person is kept to answer the next lookup with.
+      expect(await lookupsCharged()).toEqual([{ name: 'Alice Smith', credits: 0, named: false }]);
+      const rows = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from people where candidate_id = $1',
+        [id],
+      );
+      expect(rows[0]!.n).toBe(0);
+    },
+  );
+
   it.skipIf(skip)('holds the waiting member to their cap', async () => {
     const carol = t.team.keys['Carol Diaz']!;
     // Carol has used 3 of her 5 credits today: an email more would pass her cap.
