@@ -19,7 +19,7 @@ export async function spendOf(job: BulkJob): Promise<NonNullable<BulkJob['spend'
   // No answer came for these: settled by the balance (or not yet), never by an answer.
   const lost = charges.filter((e) => e.state !== 'charged');
   // Through a team gateway no balance settles them (see `recordAccountBalance`): the receipt says so, not "soon".
-  // Stryker disable next-line ConditionalExpression: with none uncertain nothing reads `team` (the lost line and the check button ask it only of calls pending); the guard spares a read
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: with none uncertain nothing reads `team` (the lost line and the check button ask it only of calls pending); the guard spares a read
   const team = uncertain > 0 && (await onTeamConnection());
   return {
     charged: credits,

@@ -91,7 +91,7 @@ export async function removeRecords(keys: readonly string[]): Promise<void> {
 export async function removeReadable(
   keys: readonly string[],
   removable: (record: ContactRecord, sent: boolean) => boolean,
-  { withSent = false }: { withSent?: boolean } = {},
+  { withSent }: { withSent: boolean },
 ): Promise<number> {
   if (keys.length === 0) return 0;
   const tx = await writeTx();
