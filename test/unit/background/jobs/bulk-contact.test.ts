@@ -138,6 +138,20 @@ describe('what each contact of a bulk reveal comes to', () => {
     expect((await run(rows([bo!]))).items[0]!.state).toBe('revealed');
   });
 
+  it("a team gateway's answer that a teammate's lookup of them got nowhere (409): failed in its words, nothing charged", async () => {
+    const [ada, bo] = people(2);
+    const message =
+      "A teammate's lookup of this person got no readable answer from the candidate service. Nothing was charged to you; try again in a minute.";
+    answerNext(409, { success: false, message });
+    const ended = await run(rows([ada!]));
+    expect(ended.items[0]).toMatchObject({ state: 'failed', problem: message });
+    expect(ended.items[0]!.charged ?? 0).toBe(0);
+    expect(ended.status).toBe('done');
+    expect(lookups()).toHaveLength(1);
+    expect(await openCharges()).toEqual([]);
+    expect((await run(rows([bo!]))).items[0]!.state).toBe('revealed');
+  });
+
   it('a lookup with no answer may have been charged, is said so, and is not sent again', async () => {
     const [ada] = people(1);
     service.state.next = () => {
