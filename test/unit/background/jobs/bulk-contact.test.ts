@@ -26,7 +26,7 @@ import { revealJobs } from '../../../../src/store/items/reveal-jobs';
 import { STORAGE_FAILED } from '../../../../src/store/storage-problem';
 import { contactRecord, profileOf } from '../../../support/vault-records';
 import { freshConnection, stubService } from '../service-stub';
-import { jobOf, people, rows } from './bulk-helpers';
+import { jobOf, people, revealCutOff, rows } from './bulk-helpers';
 
 let service: ReturnType<typeof stubService>;
 const lookups = () => service.requests.filter((r) => r.path === '/v1/lookup');
@@ -258,17 +258,7 @@ describe('a contact not asked at all', () => {
 
   it('held back by a single reveal of theirs that got no answer since the quote: left out at no cost', async () => {
     const [ada, bo] = people(2);
-    await revealJobs.put({
-      id: 'r1',
-      kind: 'reveal',
-      vaultKey: ada!.socialUrl,
-      target: { socialUrl: ada!.socialUrl, candidateId: null },
-      requested: ['email'],
-      held: [],
-      status: 'running',
-      worker: 'a-stopped-worker',
-      startedAt: new Date(Date.now() - 60_000).toISOString(),
-    });
+    await revealJobs.put(revealCutOff(ada!.socialUrl));
     const ended = await resumed([ada!, bo!]);
     expect(ended.items[0]).toMatchObject({ state: 'failed', heldBack: true, charged: 0 });
     expect(ended.items[1]!.state).toBe('revealed');

@@ -8,22 +8,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { WORKER_ID } from '../../../../src/background/heartbeat';
 import { heldBackNow } from '../../../../src/background/jobs/bulk-cut-off';
 import { type RevealJob, revealJobs } from '../../../../src/store/items/reveal-jobs';
+import { revealCutOff } from './bulk-helpers';
 
 const KEY = 'https://www.linkedin.com/in/grace-hopper';
 
 /** Grace's email and phone reveal, stored as running a minute ago by a worker that is gone. */
-const reveal = (change: Partial<RevealJob> = {}): RevealJob => ({
-  id: 'r1',
-  kind: 'reveal',
-  vaultKey: KEY,
-  target: { socialUrl: KEY, candidateId: null },
-  requested: ['email', 'phone'],
-  held: [],
-  status: 'running',
-  worker: 'a-stopped-worker',
-  startedAt: new Date(Date.now() - 60_000).toISOString(),
-  ...change,
-});
+const reveal = (change: Partial<RevealJob> = {}): RevealJob =>
+  revealCutOff(KEY, { requested: ['email', 'phone'], ...change });
 
 describe('a bulk reveal and the single reveals cut off before it', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import type { BulkJob } from '../../../../src/bulk/job';
 import type { BulkCandidate } from '../../../../src/bulk/quote';
 import { appendEntry } from '../../../../src/store/database/ledger/ledger-write';
+import type { RevealJob } from '../../../../src/store/items/reveal-jobs';
 import type { StubContact } from '../service-stub';
 
 export const people = (n: number, from = 0): StubContact[] =>
@@ -96,3 +97,20 @@ export const rateLimited = (retryAfter?: number) =>
       ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
     },
   });
+
+/**
+ * A single reveal of the person held under `vaultKey` (their email, unless `change` says otherwise) that got no
+ * answer: stored as running a minute ago by a worker that is gone, so its charge is not settled.
+ */
+export const revealCutOff = (vaultKey: string, change: Partial<RevealJob> = {}): RevealJob => ({
+  id: 'r1',
+  kind: 'reveal',
+  vaultKey,
+  target: { socialUrl: vaultKey, candidateId: null },
+  requested: ['email'],
+  held: [],
+  status: 'running',
+  worker: 'a-stopped-worker',
+  startedAt: new Date(Date.now() - 60_000).toISOString(),
+  ...change,
+});

@@ -17,7 +17,7 @@ import { teamMembership } from '../../../../src/store/items/team-membership';
 import { CUT_OFF } from '../../../../src/store/work-status';
 import { skippedHeldBack } from '../../../../src/ui/words/bulk-held-back';
 import { A_MEMBERSHIP, freshConnection, stubService } from '../service-stub';
-import { people, rows } from './bulk-helpers';
+import { people, revealCutOff, rows } from './bulk-helpers';
 
 const GATEWAY = 'https://gateway.example.test';
 const [ADA, GRACE] = people(2);
@@ -160,16 +160,7 @@ describe('a bulk reveal of a person whose own reveal got no answer', () => {
     const service = stubService([ADA!, GRACE!], 100);
     vi.stubGlobal('fetch', service.fetch);
     // Ada's email reveal was cut off (its worker stopped mid-call); what it cost is not settled yet.
-    await revealJobs.put({
-      id: 'cut',
-      kind: 'reveal',
-      vaultKey: ADA!.socialUrl,
-      target: { socialUrl: ADA!.socialUrl, candidateId: null },
-      requested: ['email'],
-      held: [],
-      status: CUT_OFF,
-      startedAt: new Date().toISOString(),
-    });
+    await revealJobs.put(revealCutOff(ADA!.socialUrl, { status: CUT_OFF }));
     // The panel left her out: the user confirmed Grace's email (3).
     const started = await startBulkReveal({
       candidates: rows([ADA!, GRACE!]),
@@ -196,16 +187,7 @@ describe('a bulk reveal of a person whose own reveal got no answer', () => {
   it('a reveal of other items it did not ask (phone) is not held back', async () => {
     const service = stubService([{ ...ADA!, phone: '+1 555 0101' }], 100);
     vi.stubGlobal('fetch', service.fetch);
-    await revealJobs.put({
-      id: 'cut',
-      kind: 'reveal',
-      vaultKey: ADA!.socialUrl,
-      target: { socialUrl: ADA!.socialUrl, candidateId: null },
-      requested: ['email'],
-      held: [],
-      status: CUT_OFF,
-      startedAt: new Date().toISOString(),
-    });
+    await revealJobs.put(revealCutOff(ADA!.socialUrl, { status: CUT_OFF }));
     const started = await startBulkReveal({
       candidates: rows([ADA!]),
       selection: ['phone'],
