@@ -178,8 +178,6 @@ export async function teamLookup(
 
   for (;;) {
     const begun = await timing.time('db', () => beginLookup(db, key, member.id, asked, settings, subject));
-    // A flight taken at once is its own start (below); one taken after waiting keeps when the member asked.
-    if (begun.state === 'wait') askedAt ??= begun.startedAt;
     switch (begun.state) {
       case 'held': {
         const { person } = begun;
@@ -195,6 +193,8 @@ export async function teamLookup(
       case 'refused':
         return timing.time('db', () => capAnswer(ctx, 'lookup', begun.refusal));
       case 'wait': {
+        // A flight taken after waiting keeps when the member asked (a flight taken at once is its own start).
+        askedAt ??= begun.startedAt;
         const outcome = await timing.time('wait', () =>
           awaitFlight(db, ctx.waiters, begun.personId, begun.flightId, deadline),
         );
